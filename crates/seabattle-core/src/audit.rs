@@ -1,0 +1,220 @@
+//! The post-game inspection of seeds 000 and 003.
+//!
+//! The loser may inspect the winner's board; a violation found there gives the loser the
+//! win. The winner may then inspect the loser's board; if violations are found there too,
+//! the players compare their records of each other's answers: whoever answered provably
+//! falsely loses, and if that settles nothing the game does not count (both lose). A
+//! violation noticed before the end decides an unfinished game against its author.
+//!
+//! A player's violations are their fleet's placement violations, false answers they
+//! gave about their own board, and moves out of turn (seed 004 counts "skipping a move"
+//! as a gross violation).
+
+use crate::cellset::CellSet;
+use crate::coord::Coord;
+use crate::fleet::violations;
+use crate::game::{Answer, Outcome, Player, WinReason};
+use crate::record::{GameRecord, Move};
+use crate::rules::Shots;
+use crate::violation::Violation;
+use std::fmt;
+
+/// One rule a player broke.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The fleet breaks the placement rules.
+    Placement(Violation),
+    /// A false answer about the player's own board.
+    FalseAnswer {
+        /// 1-based move number.
+        number: usize,
+        /// The cell shot.
+        cell: Coord,
+        /// What the player answered.
+        given: Answer,
+        /// What the board says.
+        actual: Answer,
+    },
+    /// A move made out of turn, with the wrong number of shots, at a cell already shot,
+    /// or after the game had ended.
+    Turn {
+        /// 1-based move number.
+        number: usize,
+        /// What was wrong.
+        problem: String,
+    },
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Placement(v) => write!(f, "placement: {v}"),
+            Fault::FalseAnswer { number, cell, given, actual } => {
+                write!(f, "move {number}: answered {given} at {cell}, but the board says {actual}")
+            }
+            Fault::Turn { number, problem } => write!(f, "move {number}: {problem}"),
+        }
+    }
+}
+
+/// The inspection's decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// No violation decides anything: the result as played stands (it may be unfinished).
+    Stands(Outcome),
+    /// The winner's board broke the rules and the loser's did not: the loser wins.
+    Reversed {
+        /// The new winner.
+        winner: Player,
+    },
+    /// Both broke the rules; only the other player answered provably falsely.
+    Compared {
+        /// The winner.
+        winner: Player,
+    },
+    /// Both broke the rules and comparing answers settles nothing: the game does not
+    /// count, both lose.
+    Void,
+    /// An unfinished game in which only one player broke the rules: the other wins.
+    Forfeit {
+        /// The winner.
+        winner: Player,
+    },
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Stands(Outcome::InProgress) => f.write_str("no violations; the game is unfinished"),
+            Verdict::Stands(Outcome::Won { winner, reason }) => {
+                let how = match reason {
+                    WinReason::FleetSunk => "sinking the fleet",
+                    WinReason::Resigned => "resignation",
+                };
+                write!(f, "the result stands: player {winner} wins by {how}")
+            }
+            Verdict::Reversed { winner } => {
+                write!(f, "result reversed: the winner's board broke the rules, player {winner} wins")
+            }
+            Verdict::Compared { winner } => write!(
+                f,
+                "both boards broke the rules; player {} answered falsely, player {winner} wins",
+                winner.other()
+            ),
+            Verdict::Void => f.write_str("both boards broke the rules: the game does not count, both lose"),
+            Verdict::Forfeit { winner } => write!(
+                f,
+                "player {} broke the rules during the game: player {winner} wins",
+                winner.other()
+            ),
+        }
+    }
+}
+
+/// The inspection of a game record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuditReport {
+    /// The result as played, taking every recorded answer at its word.
+    pub played: Outcome,
+    /// Each player's faults (index 0 for player 1).
+    pub faults: [Vec<Fault>; 2],
+    /// The decision.
+    pub verdict: Verdict,
+}
+
+/// Inspects a record: both fleets against the rules, every answer against the board it
+/// was given for, and the turn order; then decides the result as the seeds do.
+pub fn audit(record: &GameRecord) -> AuditReport {
+    let rules = &record.rules;
+    let mut faults: [Vec<Fault>; 2] = Player::BOTH
+        .map(|p| violations(&record.fleets[p.index()], rules).into_iter().map(Fault::Placement).collect());
+    // Each board's ships as cell sets (off-board cells dropped: they are faults already).
+    let ships: [Vec<CellSet>; 2] = Player::BOTH.map(|p| {
+        record.fleets[p.index()]
+            .ships
+            .iter()
+            .map(|s| s.0.iter().copied().filter(|&c| rules.dims().contains(c)).collect())
+            .collect()
+    });
+    let mut shot = [CellSet::EMPTY; 2];
+    let mut claimed_sunk = [0usize; 2];
+    let mut turn = record.first;
+    let mut played = Outcome::InProgress;
+    for (i, m) in record.moves.iter().enumerate() {
+        let number = i + 1;
+        let mover = m.player();
+        let mut turn_problems: Vec<String> = Vec::new();
+        if played != Outcome::InProgress {
+            faults[mover.index()].push(Fault::Turn { number, problem: "a move after the game had ended".into() });
+            continue;
+        }
+        let Move::Volley { player, shots } = m else {
+            played = Outcome::Won { winner: mover.other(), reason: WinReason::Resigned };
+            continue;
+        };
+        if *player != turn {
+            turn_problems.push(format!("player {player} shot out of turn"));
+        }
+        let target = player.other();
+        let due = match rules.shots() {
+            Shots::Fixed(n) => usize::from(n),
+            Shots::ShipsAfloat => rules.fleet().len() - claimed_sunk[player.index()],
+        }
+        .min(rules.dims().area() - shot[target.index()].len());
+        if shots.len() != due {
+            turn_problems.push(format!("a volley of {} shots where {due} were due", shots.len()));
+        }
+        let mut any_hit = false;
+        for &(cell, given) in shots {
+            if !shot[target.index()].insert(cell) {
+                turn_problems.push(format!("{cell} was shot before"));
+            }
+            let actual = match ships[target.index()].iter().find(|s| s.contains(cell)) {
+                None => Answer::Miss,
+                Some(s) if s.is_subset(&shot[target.index()]) => Answer::Sunk,
+                Some(_) => Answer::Hit,
+            };
+            if given != actual {
+                faults[target.index()].push(Fault::FalseAnswer { number, cell, given, actual });
+            }
+            any_hit |= given.is_hit();
+            if given == Answer::Sunk {
+                claimed_sunk[target.index()] += 1;
+            }
+        }
+        faults[mover.index()].extend(turn_problems.into_iter().map(|problem| Fault::Turn { number, problem }));
+        if claimed_sunk[target.index()] >= rules.fleet().len() {
+            played = Outcome::Won { winner: *player, reason: WinReason::FleetSunk };
+        } else if !(rules.hit_again() && any_hit) {
+            turn = target;
+        }
+    }
+    let verdict = decide(played, &faults);
+    AuditReport { played, faults, verdict }
+}
+
+fn decide(played: Outcome, faults: &[Vec<Fault>; 2]) -> Verdict {
+    let broke = |p: Player| !faults[p.index()].is_empty();
+    let lied = |p: Player| faults[p.index()].iter().any(|f| matches!(f, Fault::FalseAnswer { .. }));
+    let compare = || match (lied(Player::One), lied(Player::Two)) {
+        (true, false) => Verdict::Compared { winner: Player::Two },
+        (false, true) => Verdict::Compared { winner: Player::One },
+        _ => Verdict::Void,
+    };
+    match played {
+        Outcome::Won { winner, .. } => {
+            let loser = winner.other();
+            match (broke(winner), broke(loser)) {
+                (false, _) => Verdict::Stands(played),
+                (true, false) => Verdict::Reversed { winner: loser },
+                (true, true) => compare(),
+            }
+        }
+        Outcome::InProgress => match (broke(Player::One), broke(Player::Two)) {
+            (false, false) => Verdict::Stands(played),
+            (true, false) => Verdict::Forfeit { winner: Player::Two },
+            (false, true) => Verdict::Forfeit { winner: Player::One },
+            (true, true) => compare(),
+        },
+    }
+}

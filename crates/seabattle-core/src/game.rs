@@ -1,0 +1,515 @@
+//! The game state machine: placement, the draw for the first move, the battle, the end.
+
+use crate::cellset::CellSet;
+use crate::coord::Coord;
+use crate::fleet::Fleet;
+use crate::lang::Lang;
+use crate::record::{GameRecord, Move};
+use crate::rules::{Rules, Shots};
+use crate::view::{OwnBoard, PlayerView, TargetBoard};
+use rand::{Rng, RngExt};
+use std::fmt;
+use std::str::FromStr;
+
+/// One of the two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// The first player to join (not necessarily the first to shoot).
+    One,
+    /// The second player.
+    Two,
+}
+
+impl Player {
+    /// Both players.
+    pub const BOTH: [Player; 2] = [Player::One, Player::Two];
+
+    /// The opponent.
+    pub const fn other(self) -> Player {
+        match self {
+            Player::One => Player::Two,
+            Player::Two => Player::One,
+        }
+    }
+
+    /// 0 for [`Player::One`], 1 for [`Player::Two`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `1` or `2`.
+    pub const fn number(self) -> u8 {
+        self as u8 + 1
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.number())
+    }
+}
+
+impl FromStr for Player {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Player, String> {
+        match s.trim() {
+            "1" => Ok(Player::One),
+            "2" => Ok(Player::Two),
+            _ => Err(format!("player {s:?} is not 1 or 2")),
+        }
+    }
+}
+
+/// The answer to a shot, as spoken: «Мимо!», «Ранил!», «Убил!».
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Answer {
+    /// Nothing there.
+    Miss,
+    /// A ship is hit but still afloat.
+    Hit,
+    /// The ship's last deck is hit.
+    Sunk,
+}
+
+impl Answer {
+    /// The spoken answer.
+    pub const fn text(self, lang: Lang) -> &'static str {
+        match (lang, self) {
+            (Lang::Ru, Answer::Miss) => "Мимо!",
+            (Lang::Ru, Answer::Hit) => "Ранил!",
+            (Lang::Ru, Answer::Sunk) => "Убил!",
+            (Lang::En, Answer::Miss) => "Miss!",
+            (Lang::En, Answer::Hit) => "Hit!",
+            (Lang::En, Answer::Sunk) => "Sunk!",
+        }
+    }
+
+    /// The protocol word: `miss`, `hit` or `sunk`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Answer::Miss => "miss",
+            Answer::Hit => "hit",
+            Answer::Sunk => "sunk",
+        }
+    }
+
+    /// Whether the shot found a ship.
+    pub const fn is_hit(self) -> bool {
+        !matches!(self, Answer::Miss)
+    }
+}
+
+impl FromStr for Answer {
+    type Err = String;
+    /// Reads the protocol words and the spoken answers of both languages, with the
+    /// seeds' variants («Попал!», «Потопил!», «Ранила!», «Ранил(а)!»…).
+    fn from_str(s: &str) -> Result<Answer, String> {
+        let t = s.trim().trim_end_matches('!').to_lowercase().replace("(а)", "");
+        let t = t.strip_suffix('а').filter(|t| t.ends_with('л')).unwrap_or(&t);
+        Ok(match t {
+            "miss" | "мимо" => Answer::Miss,
+            "hit" | "ранил" | "попал" => Answer::Hit,
+            "sunk" | "убил" | "потопил" => Answer::Sunk,
+            _ => return Err(format!("{s:?} is not an answer (Мимо!/Ранил!/Убил!, Miss!/Hit!/Sunk!)")),
+        })
+    }
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// A ship that has just sunk, as both players now see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SunkShip {
+    /// The ship's cells.
+    pub cells: CellSet,
+    /// Cells around it where, by the rules, no ship can be.
+    pub halo: CellSet,
+}
+
+/// The full result of one shot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shot {
+    /// «Мимо!»
+    Miss,
+    /// «Ранил!»
+    Hit,
+    /// «Убил!», with the ship.
+    Sunk(SunkShip),
+}
+
+impl Shot {
+    /// The bare answer.
+    pub const fn answer(&self) -> Answer {
+        match self {
+            Shot::Miss => Answer::Miss,
+            Shot::Hit => Answer::Hit,
+            Shot::Sunk(_) => Answer::Sunk,
+        }
+    }
+}
+
+/// Where the game is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Fleets are being placed.
+    Placement,
+    /// Shots are being fired.
+    Battle,
+    /// Someone won.
+    Over,
+}
+
+/// How a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinReason {
+    /// The loser's whole fleet is sunk.
+    FleetSunk,
+    /// The loser resigned.
+    Resigned,
+}
+
+/// Whether the game is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Not yet.
+    InProgress,
+    /// Decided.
+    Won {
+        /// The winner.
+        winner: Player,
+        /// How.
+        reason: WinReason,
+    },
+}
+
+/// A shot or volley that was refused; nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShotError {
+    /// The battle has not started.
+    NotStarted,
+    /// The game is over.
+    GameOver,
+    /// It is the other player's turn.
+    OutOfTurn {
+        /// Whose turn it is.
+        turn: Player,
+    },
+    /// A turn is a volley of exactly this many shots.
+    WrongCount {
+        /// Shots due.
+        expected: usize,
+        /// Shots given.
+        got: usize,
+    },
+    /// A cell off the board.
+    OffBoard(Coord),
+    /// A cell shot before.
+    AlreadyShot(Coord),
+    /// A cell named twice in one volley.
+    Repeated(Coord),
+}
+
+impl fmt::Display for ShotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShotError::NotStarted => f.write_str("the battle has not started"),
+            ShotError::GameOver => f.write_str("the game is over"),
+            ShotError::OutOfTurn { turn } => write!(f, "not your turn: player {turn} shoots"),
+            ShotError::WrongCount { expected, got } => {
+                write!(f, "a volley here is {expected} shots, not {got}")
+            }
+            ShotError::OffBoard(c) => write!(f, "{c} is off the board"),
+            ShotError::AlreadyShot(c) => write!(f, "{c} has been shot already"),
+            ShotError::Repeated(c) => write!(f, "{c} is named twice in one volley"),
+        }
+    }
+}
+
+impl std::error::Error for ShotError {}
+
+/// A refused placement, start or resignation; nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// Fleets can only be placed before the battle.
+    NotPlacing,
+    /// The fleet was validated under other rules.
+    RulesMismatch,
+    /// The battle needs both fleets.
+    FleetMissing(Player),
+    /// The game is over.
+    GameOver,
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::NotPlacing => f.write_str("fleets can only be placed before the battle"),
+            GameError::RulesMismatch => f.write_str("the fleet was checked against other rules"),
+            GameError::FleetMissing(p) => write!(f, "player {p} has not placed a fleet"),
+            GameError::GameOver => f.write_str("the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+#[derive(Clone, Debug)]
+struct Side {
+    fleet: Option<Fleet>,
+    /// Shots received.
+    incoming: CellSet,
+    /// Decks hit, per ship of the fleet.
+    ship_hits: Vec<u8>,
+    afloat: usize,
+}
+
+/// A game between two players, from placement to the end.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    sides: [Side; 2],
+    first: Option<Player>,
+    turn: Player,
+    outcome: Outcome,
+    moves: Vec<Move>,
+}
+
+impl Game {
+    /// A new game in the placement phase.
+    pub fn new(rules: Rules) -> Game {
+        let side = Side { fleet: None, incoming: CellSet::EMPTY, ship_hits: Vec::new(), afloat: 0 };
+        Game {
+            rules,
+            sides: [side.clone(), side],
+            first: None,
+            turn: Player::One,
+            outcome: Outcome::InProgress,
+            moves: Vec::new(),
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Sets (or replaces) a player's fleet during placement.
+    pub fn place(&mut self, player: Player, fleet: Fleet) -> Result<(), GameError> {
+        if self.outcome != Outcome::InProgress {
+            return Err(GameError::GameOver);
+        }
+        if self.first.is_some() {
+            return Err(GameError::NotPlacing);
+        }
+        if fleet.rules() != &self.rules {
+            return Err(GameError::RulesMismatch);
+        }
+        let side = &mut self.sides[player.index()];
+        side.ship_hits = vec![0; fleet.ships().len()];
+        side.afloat = fleet.ships().len();
+        side.fleet = Some(fleet);
+        Ok(())
+    }
+
+    /// Whether `player` has placed a fleet.
+    pub fn has_placed(&self, player: Player) -> bool {
+        self.sides[player.index()].fleet.is_some()
+    }
+
+    /// Starts the battle, drawing who shoots first with the caller's `rng`.
+    pub fn start<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<Player, GameError> {
+        let first = if rng.random_bool(0.5) { Player::One } else { Player::Two };
+        self.start_with(first).map(|()| first)
+    }
+
+    /// Starts the battle with `first` shooting first (replays, agreed starts).
+    pub fn start_with(&mut self, first: Player) -> Result<(), GameError> {
+        if self.outcome != Outcome::InProgress {
+            return Err(GameError::GameOver);
+        }
+        if self.first.is_some() {
+            return Err(GameError::NotPlacing);
+        }
+        if let Some(p) = Player::BOTH.into_iter().find(|&p| !self.has_placed(p)) {
+            return Err(GameError::FleetMissing(p));
+        }
+        self.first = Some(first);
+        self.turn = first;
+        Ok(())
+    }
+
+    /// Where the game is.
+    pub fn phase(&self) -> Phase {
+        match (self.first, self.outcome) {
+            (_, Outcome::Won { .. }) => Phase::Over,
+            (None, _) => Phase::Placement,
+            (Some(_), Outcome::InProgress) => Phase::Battle,
+        }
+    }
+
+    /// Who shot first, once the battle started.
+    pub fn first(&self) -> Option<Player> {
+        self.first
+    }
+
+    /// The player to shoot, during the battle.
+    pub fn to_move(&self) -> Option<Player> {
+        (self.phase() == Phase::Battle).then_some(self.turn)
+    }
+
+    /// Whether the game is decided.
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// Shots due in `player`'s next volley: per the rules, capped by the cells left.
+    pub fn shots_due(&self, player: Player) -> usize {
+        let n = match self.rules.shots() {
+            Shots::Fixed(n) => usize::from(n),
+            Shots::ShipsAfloat => self.sides[player.index()].afloat,
+        };
+        let left = self.rules.dims().area() - self.sides[player.other().index()].incoming.len();
+        n.min(left)
+    }
+
+    /// Ships `player` still has afloat.
+    pub fn afloat(&self, player: Player) -> usize {
+        self.sides[player.index()].afloat
+    }
+
+    /// Fires one shot (for rules with one shot per turn).
+    pub fn shoot(&mut self, player: Player, cell: Coord) -> Result<Shot, ShotError> {
+        self.fire(player, &[cell]).map(|v| v[0])
+    }
+
+    /// Fires a volley of exactly [`Game::shots_due`] shots, answered together. On error
+    /// nothing changes.
+    pub fn fire(&mut self, player: Player, cells: &[Coord]) -> Result<Vec<Shot>, ShotError> {
+        match self.phase() {
+            Phase::Placement => return Err(ShotError::NotStarted),
+            Phase::Over => return Err(ShotError::GameOver),
+            Phase::Battle => {}
+        }
+        if player != self.turn {
+            return Err(ShotError::OutOfTurn { turn: self.turn });
+        }
+        let expected = self.shots_due(player);
+        if cells.len() != expected {
+            return Err(ShotError::WrongCount { expected, got: cells.len() });
+        }
+        let dims = self.rules.dims();
+        let mut volley = CellSet::EMPTY;
+        for &c in cells {
+            if !dims.contains(c) {
+                return Err(ShotError::OffBoard(c));
+            }
+            if self.sides[player.other().index()].incoming.contains(c) {
+                return Err(ShotError::AlreadyShot(c));
+            }
+            if !volley.insert(c) {
+                return Err(ShotError::Repeated(c));
+            }
+        }
+        let shots: Vec<Shot> = cells.iter().map(|&c| self.resolve(player.other(), c)).collect();
+        self.moves.push(Move::Volley {
+            player,
+            shots: cells.iter().zip(&shots).map(|(&c, s)| (c, s.answer())).collect(),
+        });
+        if self.sides[player.other().index()].afloat == 0 {
+            self.outcome = Outcome::Won { winner: player, reason: WinReason::FleetSunk };
+        } else if !(self.rules.hit_again() && shots.iter().any(|s| s.answer().is_hit())) {
+            self.turn = player.other();
+        }
+        Ok(shots)
+    }
+
+    fn resolve(&mut self, target: Player, c: Coord) -> Shot {
+        let side = &mut self.sides[target.index()];
+        side.incoming.insert(c);
+        let Some(fleet) = &side.fleet else { return Shot::Miss };
+        let Some(i) = fleet.ship_at(c) else { return Shot::Miss };
+        side.ship_hits[i] += 1;
+        let ship = fleet.ships()[i];
+        if usize::from(side.ship_hits[i]) < ship.size() {
+            return Shot::Hit;
+        }
+        side.afloat -= 1;
+        Shot::Sunk(SunkShip { cells: *ship.cells(), halo: self.rules.halo(ship.cells()) })
+    }
+
+    /// `player` gives up; the opponent wins.
+    pub fn resign(&mut self, player: Player) -> Result<(), GameError> {
+        if self.outcome != Outcome::InProgress {
+            return Err(GameError::GameOver);
+        }
+        self.moves.push(Move::Resign { player });
+        self.outcome = Outcome::Won { winner: player.other(), reason: WinReason::Resigned };
+        Ok(())
+    }
+
+    /// What `player` may see: their own board with incoming shots, and the enemy board
+    /// with only what was answered. The enemy fleet is included only once the game is
+    /// over.
+    pub fn view(&self, player: Player) -> PlayerView {
+        let me = &self.sides[player.index()];
+        let enemy = &self.sides[player.other().index()];
+        let mut target = TargetBoard::new(&self.rules);
+        // Rebuild the target board from the answers alone, so that nothing but what was
+        // said to `player` can reach it.
+        for m in &self.moves {
+            if let Move::Volley { player: p, shots } = m
+                && *p == player
+            {
+                for &(c, answer) in shots {
+                    target.record(c, &self.shot_as_answered(player.other(), c, answer));
+                }
+            }
+        }
+        PlayerView {
+            me: player,
+            phase: self.phase(),
+            to_move: self.to_move(),
+            shots_due: self.to_move().map_or(0, |p| self.shots_due(p)),
+            outcome: self.outcome,
+            own: OwnBoard { fleet: me.fleet.clone(), incoming: me.incoming },
+            enemy: target,
+            enemy_fleet: (self.phase() == Phase::Over).then(|| enemy.fleet.clone()).flatten(),
+        }
+    }
+
+    /// The full shot as answered: for a sink, the sunk ship and its halo.
+    fn shot_as_answered(&self, target: Player, c: Coord, answer: Answer) -> Shot {
+        match answer {
+            Answer::Miss => Shot::Miss,
+            Answer::Hit => Shot::Hit,
+            Answer::Sunk => {
+                let fleet = self.sides[target.index()].fleet.as_ref();
+                match fleet.and_then(|f| f.ship_at(c).map(|i| f.ships()[i])) {
+                    Some(ship) => Shot::Sunk(SunkShip {
+                        cells: *ship.cells(),
+                        halo: self.rules.halo(ship.cells()),
+                    }),
+                    None => Shot::Miss,
+                }
+            }
+        }
+    }
+
+    /// The moves so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The record of the game, once the battle has started.
+    pub fn record(&self) -> Option<GameRecord> {
+        let first = self.first?;
+        let fleets = Player::BOTH.map(|p| {
+            self.sides[p.index()].fleet.as_ref().map(Fleet::to_setup).unwrap_or_default()
+        });
+        Some(GameRecord { rules: self.rules.clone(), fleets, first, moves: self.moves.clone() })
+    }
+}

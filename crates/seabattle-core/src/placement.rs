@@ -1,0 +1,302 @@
+//! Where ships can go: every position of every ship size, the uniform fleet generator,
+//! exact placement counts, and the fit check behind [`Rules::new`].
+//!
+//! # How the generator stays uniform
+//! [`Placer::sample`] draws each ship's position uniformly from *all* positions of its
+//! size on the empty board (ignoring the other ships) and starts over from the first
+//! ship the moment a drawn position collides with, or touches, a ship already placed.
+//! Restarting at the first collision gives the same distribution as drawing the whole
+//! fleet and then rejecting it, so every accepted *labelled* fleet (ship 1 here, ship 2
+//! there…) is equally likely. Every legal board corresponds to exactly the same number
+//! of labelled fleets (the product of `k!` over ships of equal size), so every legal
+//! board is equally likely too. No greedy step ever looks at free space, which is what
+//! biases the usual "place where it fits" generators. The largest ships go first, so
+//! most attempts fail after one or two draws; a classic fleet needs a few hundred
+//! attempts.
+
+use crate::cellset::CellSet;
+use crate::coord::Coord;
+use crate::fleet::Fleet;
+use crate::rules::{Rules, ShipShape};
+use rand::{Rng, RngExt};
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// One place a ship can stand: its cells, and the cells it keeps other ships out of.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// The ship's cells.
+    pub cells: CellSet,
+    /// Cells no other ship may then occupy (the ship and, per the rules, its halo).
+    pub blocked: CellSet,
+}
+
+/// Every shape of `size` cells the rules allow, as offsets from the shape's top-left
+/// bounding corner, each listed once.
+pub fn shapes(size: usize, shape: ShipShape) -> Vec<Vec<(u8, u8)>> {
+    if size == 0 {
+        return Vec::new();
+    }
+    match shape {
+        ShipShape::Straight if size == 1 => vec![vec![(0, 0)]],
+        ShipShape::Straight => {
+            let s = size as u8;
+            vec![(0..s).map(|i| (i, 0)).collect(), (0..s).map(|i| (0, i)).collect()]
+        }
+        ShipShape::Any => polyominoes(size),
+    }
+}
+
+/// The fixed polyominoes of `size` cells (rotations and reflections counted apart,
+/// as they are different placements on a board).
+fn polyominoes(size: usize) -> Vec<Vec<(u8, u8)>> {
+    let mut level: BTreeSet<Vec<(i32, i32)>> = BTreeSet::from([vec![(0, 0)]]);
+    for _ in 1..size {
+        let mut next = BTreeSet::new();
+        for poly in &level {
+            for &(x, y) in poly {
+                for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    let c = (x + dx, y + dy);
+                    if poly.contains(&c) {
+                        continue;
+                    }
+                    let mut grown = poly.clone();
+                    grown.push(c);
+                    next.insert(normalize(grown));
+                }
+            }
+        }
+        level = next;
+    }
+    level.into_iter().map(|p| p.into_iter().map(|(x, y)| (x as u8, y as u8)).collect()).collect()
+}
+
+fn normalize(mut cells: Vec<(i32, i32)>) -> Vec<(i32, i32)> {
+    let mx = cells.iter().map(|c| c.0).min().unwrap_or(0);
+    let my = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    cells.iter_mut().for_each(|c| *c = (c.0 - mx, c.1 - my));
+    cells.sort_unstable();
+    cells
+}
+
+/// Every position of a ship of `size` on the empty board, in a fixed order.
+pub fn positions(rules: &Rules, size: usize) -> Vec<Position> {
+    let dims = rules.dims();
+    let mut out = Vec::new();
+    for shape in shapes(size, rules.shape()) {
+        let w = shape.iter().map(|c| c.0).max().unwrap_or(0);
+        let h = shape.iter().map(|c| c.1).max().unwrap_or(0);
+        if w >= dims.width() || h >= dims.height() {
+            continue;
+        }
+        for row in 0..dims.height() - h {
+            for col in 0..dims.width() - w {
+                let cells: CellSet =
+                    shape.iter().map(|&(dx, dy)| Coord::new(col + dx, row + dy)).collect();
+                out.push(Position { blocked: rules.blocked_by(&cells), cells });
+            }
+        }
+    }
+    out
+}
+
+/// Positions for each ship of the fleet, shared between ships of one size.
+struct Table {
+    /// For each ship (largest first), the index of its size's list in `lists`.
+    ship_list: Vec<usize>,
+    lists: Vec<Vec<Position>>,
+}
+
+impl Table {
+    fn new(rules: &Rules) -> Table {
+        let mut sizes: Vec<u8> = rules.fleet().to_vec();
+        sizes.dedup();
+        let lists = sizes.iter().map(|&s| positions(rules, usize::from(s))).collect();
+        let ship_list =
+            rules.fleet().iter().map(|s| sizes.iter().position(|t| t == s).unwrap_or(0)).collect();
+        Table { ship_list, lists }
+    }
+}
+
+/// Draws fleets uniformly from all legal fleets of its rules. Build it once per rules
+/// and draw as many fleets as needed.
+pub struct Placer {
+    rules: Rules,
+    table: Table,
+}
+
+/// The generator gave up: the rules leave so little room that random attempts almost
+/// never succeed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooConstrained {
+    /// Attempts made before giving up.
+    pub attempts: u64,
+}
+
+impl fmt::Display for TooConstrained {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "no legal fleet found in {} random attempts: the rules leave too little room for uniform drawing",
+            self.attempts
+        )
+    }
+}
+
+impl std::error::Error for TooConstrained {}
+
+/// Attempts before [`Placer::sample`] gives up. The presets need a few hundred.
+pub const MAX_ATTEMPTS: u64 = 20_000_000;
+
+impl Placer {
+    /// Precomputes every position of every ship size.
+    pub fn new(rules: &Rules) -> Placer {
+        Placer { rules: rules.clone(), table: Table::new(rules) }
+    }
+
+    /// The rules fleets are drawn for.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// A fleet drawn uniformly from all legal fleets (see the module docs).
+    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Fleet, TooConstrained> {
+        let n = self.table.ship_list.len();
+        let mut chosen: Vec<usize> = vec![0; n];
+        for _ in 0..MAX_ATTEMPTS {
+            let mut blocked = CellSet::EMPTY;
+            let mut ok = true;
+            for (i, &list) in self.table.ship_list.iter().enumerate() {
+                let list = &self.table.lists[list];
+                let k = rng.random_range(0..list.len());
+                let p = &list[k];
+                if p.cells.intersects(&blocked) {
+                    ok = false;
+                    break;
+                }
+                blocked.union_with(&p.blocked);
+                chosen[i] = k;
+            }
+            if ok {
+                let ships = self
+                    .table
+                    .ship_list
+                    .iter()
+                    .zip(&chosen)
+                    .map(|(&l, &k)| self.table.lists[l][k].cells)
+                    .collect();
+                return Ok(Fleet::from_trusted(&self.rules, ships));
+            }
+        }
+        Err(TooConstrained { attempts: MAX_ATTEMPTS })
+    }
+}
+
+/// Depth-first walk over legal fleets, ships of one size taken in increasing position
+/// order so each board is visited once. `visit` gets the chosen position of each ship
+/// (indices into that ship's list) and returns `false` to stop the walk.
+struct Walk<'a> {
+    table: &'a Table,
+    budget: u64,
+    exhausted: bool,
+    chosen: Vec<usize>,
+}
+
+impl<'a> Walk<'a> {
+    fn new(table: &'a Table, budget: u64) -> Walk<'a> {
+        Walk { table, budget, exhausted: false, chosen: Vec::new() }
+    }
+
+    fn go(&mut self, blocked: &CellSet, visit: &mut dyn FnMut(&Table, &[usize]) -> bool) -> bool {
+        let t = self.table;
+        let ship = self.chosen.len();
+        if ship == t.ship_list.len() {
+            return visit(t, &self.chosen);
+        }
+        let list = &t.lists[t.ship_list[ship]];
+        let same_as_previous = ship > 0 && t.ship_list[ship - 1] == t.ship_list[ship];
+        let start = if same_as_previous { self.chosen[ship - 1] + 1 } else { 0 };
+        for (k, p) in list.iter().enumerate().skip(start) {
+            if self.budget == 0 {
+                self.exhausted = true;
+                return false;
+            }
+            self.budget -= 1;
+            if p.cells.intersects(blocked) {
+                continue;
+            }
+            self.chosen.push(k);
+            let go_on = self.go(&blocked.or(&p.blocked), visit);
+            self.chosen.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Node budget of the fit search behind [`Rules::new`].
+pub const FIT_BUDGET: u64 = 5_000_000;
+
+/// Whether the fleet can be placed at all: `None` if the search ran out of budget.
+pub fn fits(rules: &Rules) -> Option<bool> {
+    let table = Table::new(rules);
+    let mut walk = Walk::new(&table, FIT_BUDGET);
+    let mut found = false;
+    walk.go(&CellSet::EMPTY, &mut |_, _| {
+        found = true;
+        false
+    });
+    if found {
+        Some(true)
+    } else if walk.exhausted {
+        None
+    } else {
+        Some(false)
+    }
+}
+
+/// The exact number of legal boards (ships of equal size are interchangeable), or
+/// `None` if more than `budget` positions would have to be tried.
+pub fn count_placements(rules: &Rules, budget: u64) -> Option<u64> {
+    let table = Table::new(rules);
+    let mut walk = Walk::new(&table, budget);
+    let mut count = 0u64;
+    walk.go(&CellSet::EMPTY, &mut |_, _| {
+        count += 1;
+        true
+    });
+    (!walk.exhausted).then_some(count)
+}
+
+/// Every legal board, each as its ships' cells (largest first), or `None` past `budget`.
+pub fn all_placements(rules: &Rules, budget: u64) -> Option<Vec<Vec<CellSet>>> {
+    let table = Table::new(rules);
+    let mut walk = Walk::new(&table, budget);
+    let mut out = Vec::new();
+    walk.go(&CellSet::EMPTY, &mut |t, chosen| {
+        out.push(t.ship_list.iter().zip(chosen).map(|(&l, &k)| t.lists[l][k].cells).collect());
+        true
+    });
+    (!walk.exhausted).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixed_polyomino_counts() {
+        // OEIS A001168: 1, 2, 6, 19, 63, 216, 760, 2725.
+        let counts: Vec<usize> = (1..=8).map(|n| polyominoes(n).len()).collect();
+        assert_eq!(counts, [1, 2, 6, 19, 63, 216, 760, 2725]);
+    }
+
+    #[test]
+    fn straight_position_counts_on_classic() {
+        let r = Rules::classic();
+        assert_eq!(positions(&r, 1).len(), 100);
+        assert_eq!(positions(&r, 4).len(), 140);
+    }
+}

@@ -1,0 +1,538 @@
+//! [`Rules`]: every setting of a variant as data, with named presets.
+
+use crate::coord::{Dims, DimsError, MAX_SIDE};
+use std::fmt;
+use std::str::FromStr;
+
+/// What contact between ships the placement rules allow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Touching {
+    /// Ships may not touch by sides or corners (the classic Russian rule).
+    Forbidden,
+    /// Ships may touch at corners but not by sides.
+    Corners,
+    /// Ships may touch by sides and corners (Milton Bradley).
+    Allowed,
+}
+
+/// Which shapes a ship may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ShipShape {
+    /// A straight row or column of cells.
+    Straight,
+    /// Any shape whose cells are connected by sides («Г», square, zigzag…).
+    Any,
+}
+
+/// How many shots a player fires in one turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shots {
+    /// Always this many (capped by the cells left to shoot).
+    Fixed(u8),
+    /// As many as the shooter has ships afloat (salvo).
+    ShipsAfloat,
+}
+
+/// The named presets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// 10×10, 4,3,3,2,2,2,1,1,1,1, straight, no touching, a hit shoots again.
+    Classic,
+    /// As classic, but ships may touch at corners.
+    ClassicCorners,
+    /// As classic, but ships may be bent (any connected shape).
+    ClassicBent,
+    /// Milton Bradley: 5,4,3,3,2 on 10×10, ships may touch, turns alternate.
+    Hasbro,
+    /// 15×15 with a five-decker added to the classic fleet.
+    Big15,
+    /// Classic fleet and placement; a volley of as many shots as ships afloat.
+    Salvo,
+}
+
+impl Preset {
+    /// Every preset.
+    pub const ALL: [Preset; 6] = [
+        Preset::Classic,
+        Preset::ClassicCorners,
+        Preset::ClassicBent,
+        Preset::Hasbro,
+        Preset::Big15,
+        Preset::Salvo,
+    ];
+
+    /// The preset's name, as `FromStr` reads it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Preset::Classic => "classic",
+            Preset::ClassicCorners => "classic-corners",
+            Preset::ClassicBent => "classic-bent",
+            Preset::Hasbro => "hasbro",
+            Preset::Big15 => "big15",
+            Preset::Salvo => "salvo",
+        }
+    }
+
+    /// The rules of this preset.
+    pub fn rules(self) -> Rules {
+        let classic = RulesSpec {
+            width: 10,
+            height: 10,
+            fleet: vec![4, 3, 3, 2, 2, 2, 1, 1, 1, 1],
+            touching: Touching::Forbidden,
+            shape: ShipShape::Straight,
+            hit_again: true,
+            shots: Shots::Fixed(1),
+        };
+        let spec = match self {
+            Preset::Classic => classic,
+            Preset::ClassicCorners => RulesSpec { touching: Touching::Corners, ..classic },
+            Preset::ClassicBent => RulesSpec { shape: ShipShape::Any, ..classic },
+            Preset::Hasbro => RulesSpec {
+                fleet: vec![5, 4, 3, 3, 2],
+                touching: Touching::Allowed,
+                hit_again: false,
+                ..classic
+            },
+            Preset::Big15 => RulesSpec {
+                width: 15,
+                height: 15,
+                fleet: vec![5, 4, 3, 3, 2, 2, 2, 1, 1, 1, 1],
+                ..classic
+            },
+            Preset::Salvo => RulesSpec { hit_again: false, shots: Shots::ShipsAfloat, ..classic },
+        };
+        // Presets are tested to be valid; validation is cheap for them.
+        Rules::from_spec_unchecked(spec)
+    }
+}
+
+/// Unchecked rules: plain data, possibly unsatisfiable. [`Rules::new`] validates it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RulesSpec {
+    /// Columns.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    /// Ship sizes, one entry per ship (order does not matter).
+    pub fleet: Vec<u32>,
+    /// Allowed contact between ships.
+    pub touching: Touching,
+    /// Allowed ship shapes.
+    pub shape: ShipShape,
+    /// Whether a hit (or sink) earns another turn.
+    pub hit_again: bool,
+    /// Shots per turn.
+    pub shots: Shots,
+}
+
+/// Validated rules of a game. Everything else in the crate trusts them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    dims: Dims,
+    fleet: Vec<u8>,
+    touching: Touching,
+    shape: ShipShape,
+    hit_again: bool,
+    shots: Shots,
+}
+
+/// The most ships a fleet may have.
+pub const MAX_SHIPS: usize = 64;
+/// The largest ship when ships may take any shape (the shapes are enumerated).
+pub const MAX_BENT_SIZE: u32 = 8;
+/// The most shots a fixed volley may have.
+pub const MAX_FIXED_SHOTS: u8 = 16;
+
+/// Why a [`RulesSpec`] or a rules string was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesError {
+    /// Board size out of range.
+    Dims(DimsError),
+    /// The fleet has no ships.
+    EmptyFleet,
+    /// More than [`MAX_SHIPS`] ships.
+    TooManyShips(usize),
+    /// A ship of size 0, or longer than the board allows.
+    ShipSize {
+        /// The rejected size.
+        size: u32,
+        /// The largest size these rules allow.
+        max: u32,
+    },
+    /// A fixed volley of 0 or more than [`MAX_FIXED_SHOTS`] shots.
+    Shots(u32),
+    /// The fleet cannot be placed on the board under these rules.
+    DoesNotFit(String),
+    /// The fit search gave up before finding a placement or proving there is none.
+    TooCrowded,
+    /// A rules string that could not be read.
+    Syntax(String),
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::Dims(e) => e.fmt(f),
+            RulesError::EmptyFleet => f.write_str("the fleet has no ships"),
+            RulesError::TooManyShips(n) => write!(f, "{n} ships is too many (at most {MAX_SHIPS})"),
+            RulesError::ShipSize { size, max } => {
+                write!(f, "ship size {size} is not allowed (1 to {max})")
+            }
+            RulesError::Shots(n) => {
+                write!(f, "{n} shots per turn is not allowed (1 to {MAX_FIXED_SHOTS})")
+            }
+            RulesError::DoesNotFit(why) => write!(f, "the fleet cannot be placed: {why}"),
+            RulesError::TooCrowded => f.write_str(
+                "the fleet is so crowded that no placement was found in reasonable time",
+            ),
+            RulesError::Syntax(s) => f.write_str(s),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Preset::Classic.rules()
+    }
+}
+
+impl Rules {
+    /// Validates a spec: board size, ship sizes, and that the fleet can be placed at all.
+    pub fn new(spec: RulesSpec) -> Result<Rules, RulesError> {
+        let dims = Dims::new(spec.width, spec.height).map_err(RulesError::Dims)?;
+        if spec.fleet.is_empty() {
+            return Err(RulesError::EmptyFleet);
+        }
+        if spec.fleet.len() > MAX_SHIPS {
+            return Err(RulesError::TooManyShips(spec.fleet.len()));
+        }
+        let max = match spec.shape {
+            ShipShape::Straight => u32::from(dims.width().max(dims.height())),
+            ShipShape::Any => MAX_BENT_SIZE.min(dims.area() as u32),
+        };
+        if let Some(&size) = spec.fleet.iter().find(|&&s| s == 0 || s > max) {
+            return Err(RulesError::ShipSize { size, max });
+        }
+        if let Shots::Fixed(n) = spec.shots
+            && (n == 0 || n > MAX_FIXED_SHOTS)
+        {
+            return Err(RulesError::Shots(u32::from(n)));
+        }
+        let rules = Rules::from_spec_unchecked(spec);
+        let cells: usize = rules.fleet.iter().map(|&s| usize::from(s)).sum();
+        if cells > dims.area() {
+            return Err(RulesError::DoesNotFit(format!(
+                "{cells} ship cells on a board of {} cells",
+                dims.area()
+            )));
+        }
+        match crate::placement::fits(&rules) {
+            Some(true) => Ok(rules),
+            Some(false) => Err(RulesError::DoesNotFit(format!(
+                "no arrangement of ships {} on a {} board keeps them apart as the rules require",
+                rules.fleet_text(),
+                dims
+            ))),
+            None => Err(RulesError::TooCrowded),
+        }
+    }
+
+    fn from_spec_unchecked(spec: RulesSpec) -> Rules {
+        let mut fleet: Vec<u8> = spec.fleet.iter().map(|&s| s as u8).collect();
+        fleet.sort_unstable_by(|a, b| b.cmp(a));
+        Rules {
+            dims: Dims::new(spec.width, spec.height).unwrap_or(Dims::CLASSIC),
+            fleet,
+            touching: spec.touching,
+            shape: spec.shape,
+            hit_again: spec.hit_again,
+            shots: spec.shots,
+        }
+    }
+
+    /// The preset with this name.
+    pub fn preset(p: Preset) -> Rules {
+        p.rules()
+    }
+
+    /// The classic Russian rules.
+    pub fn classic() -> Rules {
+        Preset::Classic.rules()
+    }
+
+    /// The unchecked form of these rules, for editing.
+    pub fn spec(&self) -> RulesSpec {
+        RulesSpec {
+            width: u32::from(self.dims.width()),
+            height: u32::from(self.dims.height()),
+            fleet: self.fleet.iter().map(|&s| u32::from(s)).collect(),
+            touching: self.touching,
+            shape: self.shape,
+            hit_again: self.hit_again,
+            shots: self.shots,
+        }
+    }
+
+    /// Board size.
+    pub fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    /// Ship sizes, largest first, one entry per ship.
+    pub fn fleet(&self) -> &[u8] {
+        &self.fleet
+    }
+
+    /// How many ships of `size` the fleet has.
+    pub fn count_of(&self, size: usize) -> usize {
+        self.fleet.iter().filter(|&&s| usize::from(s) == size).count()
+    }
+
+    /// Allowed contact between ships.
+    pub fn touching(&self) -> Touching {
+        self.touching
+    }
+
+    /// Allowed ship shapes.
+    pub fn shape(&self) -> ShipShape {
+        self.shape
+    }
+
+    /// Whether a hit earns another turn.
+    pub fn hit_again(&self) -> bool {
+        self.hit_again
+    }
+
+    /// Shots per turn.
+    pub fn shots(&self) -> Shots {
+        self.shots
+    }
+
+    /// The preset these rules are, if any.
+    pub fn as_preset(&self) -> Option<Preset> {
+        Preset::ALL.into_iter().find(|p| &p.rules() == self)
+    }
+
+    /// The fleet as `4,3,3,2,…`.
+    pub fn fleet_text(&self) -> String {
+        let v: Vec<String> = self.fleet.iter().map(u8::to_string).collect();
+        v.join(",")
+    }
+}
+
+impl fmt::Display for Rules {
+    /// A preset's name, or the full form `10x10 fleet=4,3,… touch=none shape=straight
+    /// hit-again=yes shots=1` that `FromStr` reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(p) = self.as_preset() {
+            return f.write_str(p.name());
+        }
+        let touch = match self.touching {
+            Touching::Forbidden => "none",
+            Touching::Corners => "corners",
+            Touching::Allowed => "allowed",
+        };
+        let shape = match self.shape {
+            ShipShape::Straight => "straight",
+            ShipShape::Any => "any",
+        };
+        let shots = match self.shots {
+            Shots::Fixed(n) => n.to_string(),
+            Shots::ShipsAfloat => "afloat".to_string(),
+        };
+        write!(
+            f,
+            "{} fleet={} touch={touch} shape={shape} hit-again={} shots={shots}",
+            self.dims,
+            self.fleet_text(),
+            if self.hit_again { "yes" } else { "no" }
+        )
+    }
+}
+
+impl FromStr for Preset {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Preset, RulesError> {
+        let t = s.trim().to_ascii_lowercase();
+        Preset::ALL.into_iter().find(|p| p.name() == t).ok_or_else(|| {
+            let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+            RulesError::Syntax(format!(
+                "unknown rules preset {s:?}: expected one of {}",
+                names.join(", ")
+            ))
+        })
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Rules {
+    type Err = RulesError;
+
+    /// Reads a preset name, a board size `WxH`, or either followed by `key=value`
+    /// settings that override it: `classic touch=corners`, `8x8 fleet=3,2,2,1`.
+    /// Keys: `fleet`, `touch` (none|corners|allowed), `shape` (straight|any),
+    /// `hit-again` (yes|no), `shots` (a number or `afloat`), `size` (WxH).
+    fn from_str(s: &str) -> Result<Rules, RulesError> {
+        let syntax = |m: String| RulesError::Syntax(m);
+        let mut words = s.split_whitespace();
+        let Some(first) = words.next() else {
+            return Err(syntax("empty rules: give a preset name such as classic".into()));
+        };
+        let mut spec = if first.contains('=') {
+            return Err(syntax(format!(
+                "rules start with a preset name or a board size, not {first:?}"
+            )));
+        } else if let Some(dims) = parse_size(first) {
+            let (width, height) = dims?;
+            RulesSpec { width, height, ..Preset::Classic.rules().spec() }
+        } else {
+            first.parse::<Preset>()?.rules().spec()
+        };
+        for word in words {
+            let Some((key, value)) = word.split_once('=') else {
+                return Err(syntax(format!("expected key=value, found {word:?}")));
+            };
+            let bad = |what: &str| syntax(format!("{key}: {value:?} is not {what}"));
+            match key {
+                "size" => {
+                    let (w, h) = parse_size(value).ok_or_else(|| bad("a size like 10x10"))??;
+                    spec.width = w;
+                    spec.height = h;
+                }
+                "fleet" => {
+                    spec.fleet = value
+                        .split(',')
+                        .map(|n| n.trim().parse::<u32>())
+                        .collect::<Result<_, _>>()
+                        .map_err(|_| bad("a list of ship sizes like 4,3,3,2"))?;
+                }
+                "touch" => {
+                    spec.touching = match value {
+                        "none" => Touching::Forbidden,
+                        "corners" => Touching::Corners,
+                        "allowed" => Touching::Allowed,
+                        _ => return Err(bad("none, corners or allowed")),
+                    }
+                }
+                "shape" => {
+                    spec.shape = match value {
+                        "straight" => ShipShape::Straight,
+                        "any" => ShipShape::Any,
+                        _ => return Err(bad("straight or any")),
+                    }
+                }
+                "hit-again" => {
+                    spec.hit_again = match value {
+                        "yes" => true,
+                        "no" => false,
+                        _ => return Err(bad("yes or no")),
+                    }
+                }
+                "shots" => {
+                    spec.shots = if value == "afloat" {
+                        Shots::ShipsAfloat
+                    } else {
+                        let n: u32 = value.parse().map_err(|_| bad("a number or afloat"))?;
+                        if n == 0 || n > u32::from(MAX_FIXED_SHOTS) {
+                            return Err(RulesError::Shots(n));
+                        }
+                        Shots::Fixed(n as u8)
+                    }
+                }
+                _ => {
+                    return Err(syntax(format!(
+                        "unknown rules setting {key:?}: expected size, fleet, touch, shape, hit-again or shots"
+                    )));
+                }
+            }
+        }
+        Rules::new(spec)
+    }
+}
+
+/// `Some(Ok(..))` for a well-formed `WxH`, `Some(Err)` for `WxH` with bad numbers,
+/// `None` if the word is not a size at all.
+fn parse_size(word: &str) -> Option<Result<(u32, u32), RulesError>> {
+    let (w, h) = word.split_once(['x', 'X', '×'])?;
+    if !w.chars().all(|c| c.is_ascii_digit()) || w.is_empty() {
+        return None;
+    }
+    Some(match (w.parse(), h.parse()) {
+        (Ok(w), Ok(h)) => Ok((w, h)),
+        _ => Err(RulesError::Syntax(format!("board size {word:?} is not like 10x10"))),
+    })
+}
+
+impl Rules {
+    /// Cells that no other ship may occupy once a ship occupies `cells`.
+    pub fn blocked_by(&self, cells: &crate::CellSet) -> crate::CellSet {
+        match self.touching {
+            Touching::Forbidden => cells.grow_all(self.dims),
+            Touching::Corners => cells.grow_sides(self.dims),
+            Touching::Allowed => *cells,
+        }
+    }
+
+    /// The cells around a sunk ship where, by these rules, no other ship can be: what
+    /// both players may mark as empty once it sinks.
+    pub fn halo(&self, cells: &crate::CellSet) -> crate::CellSet {
+        self.blocked_by(cells).minus(cells)
+    }
+
+    /// Whether `size` is a legal ship length on its own (used for sizes beyond max side).
+    pub fn max_side(&self) -> u8 {
+        self.dims.width().max(self.dims.height()).min(MAX_SIDE)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_are_valid_and_round_trip() {
+        for p in Preset::ALL {
+            let r = p.rules();
+            assert_eq!(Rules::new(r.spec()), Ok(r.clone()), "{p}");
+            assert_eq!(r.to_string(), p.name());
+            assert_eq!(r.to_string().parse::<Rules>(), Ok(r));
+        }
+    }
+
+    #[test]
+    fn custom_rules_round_trip() {
+        let r: Rules = "classic touch=corners shots=afloat".parse().unwrap();
+        assert_eq!(r.as_preset(), None);
+        let text = r.to_string();
+        assert_eq!(text, "10x10 fleet=4,3,3,2,2,2,1,1,1,1 touch=corners shape=straight hit-again=yes shots=afloat");
+        assert_eq!(text.parse::<Rules>(), Ok(r));
+        let r: Rules = "7x5 fleet=1,3,2 hit-again=no".parse().unwrap();
+        assert_eq!(r.fleet(), [3, 2, 1]);
+        assert_eq!(r.to_string().parse::<Rules>(), Ok(r));
+    }
+
+    #[test]
+    fn unsatisfiable_rules_are_explained() {
+        let e = "5x5 fleet=5,5,5,5".parse::<Rules>().unwrap_err();
+        assert!(matches!(e, RulesError::DoesNotFit(_)), "{e}");
+        assert!(e.to_string().contains("cannot be placed"), "{e}");
+        assert!("5x5 fleet=5,5,5".parse::<Rules>().is_ok());
+        assert!("5x5 fleet=5,5,5,5 touch=allowed".parse::<Rules>().is_ok());
+        let e = "5x5 fleet=6".parse::<Rules>().unwrap_err();
+        assert_eq!(e, RulesError::ShipSize { size: 6, max: 5 });
+        assert!(matches!("4x4".parse::<Rules>(), Err(RulesError::Dims(_))));
+        assert!(matches!("27x10".parse::<Rules>(), Err(RulesError::Dims(_))));
+        assert!(matches!("classic shots=0".parse::<Rules>(), Err(RulesError::Shots(0))));
+        assert!(matches!("classic fleet=".parse::<Rules>(), Err(RulesError::Syntax(_))));
+        assert!(matches!("classic colour=red".parse::<Rules>(), Err(RulesError::Syntax(_))));
+        assert!(matches!("clasic".parse::<Rules>(), Err(RulesError::Syntax(_))));
+    }
+}

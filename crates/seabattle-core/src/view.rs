@@ -1,0 +1,138 @@
+//! What one player may see. The types here are built only from a player's own fleet and
+//! the answers they were given, so a view can never carry an unsunk enemy ship.
+
+use crate::cellset::CellSet;
+use crate::coord::{Coord, Dims};
+use crate::fleet::Fleet;
+use crate::game::{Outcome, Phase, Player, Shot};
+use crate::rules::Rules;
+
+/// A player's own board: their fleet and the shots it has taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnBoard {
+    /// The fleet, once placed.
+    pub fleet: Option<Fleet>,
+    /// Cells the opponent has shot.
+    pub incoming: CellSet,
+}
+
+impl OwnBoard {
+    /// Own ship cells that were hit.
+    pub fn hits(&self) -> CellSet {
+        self.fleet.as_ref().map_or(CellSet::EMPTY, |f| f.occupied().and(&self.incoming))
+    }
+}
+
+/// The enemy board as its shooter knows it: answers, sunk ships, and the cells the rules
+/// prove empty. This is all a computer player is given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TargetBoard {
+    dims: Dims,
+    misses: CellSet,
+    hits: CellSet,
+    sunk: Vec<CellSet>,
+    empty: CellSet,
+    afloat: Vec<u8>,
+}
+
+impl TargetBoard {
+    /// An enemy board with nothing known yet.
+    pub fn new(rules: &Rules) -> TargetBoard {
+        TargetBoard {
+            dims: rules.dims(),
+            misses: CellSet::EMPTY,
+            hits: CellSet::EMPTY,
+            sunk: Vec::new(),
+            empty: CellSet::EMPTY,
+            afloat: rules.fleet().to_vec(),
+        }
+    }
+
+    /// Notes the answer to a shot at `c`.
+    pub fn record(&mut self, c: Coord, shot: &Shot) {
+        match shot {
+            Shot::Miss => {
+                self.misses.insert(c);
+                self.empty.insert(c);
+            }
+            Shot::Hit => {
+                self.hits.insert(c);
+            }
+            Shot::Sunk(ship) => {
+                self.hits.insert(c);
+                self.sunk.push(ship.cells);
+                self.empty.union_with(&ship.halo);
+                let size = ship.cells.len() as u8;
+                if let Some(i) = self.afloat.iter().position(|&s| s == size) {
+                    self.afloat.remove(i);
+                }
+            }
+        }
+    }
+
+    /// Board size.
+    pub fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    /// Shots that missed.
+    pub fn misses(&self) -> &CellSet {
+        &self.misses
+    }
+
+    /// Shots that hit, sunk ships included.
+    pub fn hits(&self) -> &CellSet {
+        &self.hits
+    }
+
+    /// Hits on ships still afloat.
+    pub fn open_hits(&self) -> CellSet {
+        self.sunk.iter().fold(self.hits, |acc, s| acc.minus(s))
+    }
+
+    /// Every cell shot.
+    pub fn shots(&self) -> CellSet {
+        self.misses.or(&self.hits)
+    }
+
+    /// Sunk ships, in the order they sank.
+    pub fn sunk(&self) -> &[CellSet] {
+        &self.sunk
+    }
+
+    /// Cells known to hold no ship: misses and the halos of sunk ships.
+    pub fn known_empty(&self) -> &CellSet {
+        &self.empty
+    }
+
+    /// Cells about which nothing is known: worth shooting.
+    pub fn unknown(&self) -> CellSet {
+        CellSet::full(self.dims).minus(&self.shots()).minus(&self.empty)
+    }
+
+    /// Sizes of the enemy ships still afloat, largest first.
+    pub fn afloat(&self) -> &[u8] {
+        &self.afloat
+    }
+}
+
+/// Everything one player may know about a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerView {
+    /// Whose view this is.
+    pub me: Player,
+    /// Where the game is.
+    pub phase: Phase,
+    /// Who shoots next, during the battle.
+    pub to_move: Option<Player>,
+    /// Shots in the next volley of the player to move.
+    pub shots_due: usize,
+    /// Whether the game is decided.
+    pub outcome: Outcome,
+    /// The player's own board.
+    pub own: OwnBoard,
+    /// The enemy board as the player knows it.
+    pub enemy: TargetBoard,
+    /// The enemy fleet, revealed only when the game is over.
+    pub enemy_fleet: Option<Fleet>,
+}
