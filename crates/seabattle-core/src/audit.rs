@@ -49,8 +49,16 @@ impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Fault::Placement(v) => write!(f, "placement: {v}"),
-            Fault::FalseAnswer { number, cell, given, actual } => {
-                write!(f, "move {number}: answered {given} at {cell}, but the board says {actual}")
+            Fault::FalseAnswer {
+                number,
+                cell,
+                given,
+                actual,
+            } => {
+                write!(
+                    f,
+                    "move {number}: answered {given} at {cell}, but the board says {actual}"
+                )
             }
             Fault::Turn { number, problem } => write!(f, "move {number}: {problem}"),
         }
@@ -85,7 +93,9 @@ pub enum Verdict {
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Verdict::Stands(Outcome::InProgress) => f.write_str("no violations; the game is unfinished"),
+            Verdict::Stands(Outcome::InProgress) => {
+                f.write_str("no violations; the game is unfinished")
+            }
             Verdict::Stands(Outcome::Won { winner, reason }) => {
                 let how = match reason {
                     WinReason::FleetSunk => "sinking the fleet",
@@ -94,14 +104,19 @@ impl fmt::Display for Verdict {
                 write!(f, "the result stands: player {winner} wins by {how}")
             }
             Verdict::Reversed { winner } => {
-                write!(f, "result reversed: the winner's board broke the rules, player {winner} wins")
+                write!(
+                    f,
+                    "result reversed: the winner's board broke the rules, player {winner} wins"
+                )
             }
             Verdict::Compared { winner } => write!(
                 f,
                 "both boards broke the rules; player {} answered falsely, player {winner} wins",
                 winner.other()
             ),
-            Verdict::Void => f.write_str("both boards broke the rules: the game does not count, both lose"),
+            Verdict::Void => {
+                f.write_str("both boards broke the rules: the game does not count, both lose")
+            }
             Verdict::Forfeit { winner } => write!(
                 f,
                 "player {} broke the rules during the game: player {winner} wins",
@@ -126,14 +141,23 @@ pub struct AuditReport {
 /// was given for, and the turn order; then decides the result as the seeds do.
 pub fn audit(record: &GameRecord) -> AuditReport {
     let rules = &record.rules;
-    let mut faults: [Vec<Fault>; 2] = Player::BOTH
-        .map(|p| violations(&record.fleets[p.index()], rules).into_iter().map(Fault::Placement).collect());
+    let mut faults: [Vec<Fault>; 2] = Player::BOTH.map(|p| {
+        violations(&record.fleets[p.index()], rules)
+            .into_iter()
+            .map(Fault::Placement)
+            .collect()
+    });
     // Each board's ships as cell sets (off-board cells dropped: they are faults already).
     let ships: [Vec<CellSet>; 2] = Player::BOTH.map(|p| {
         record.fleets[p.index()]
             .ships
             .iter()
-            .map(|s| s.0.iter().copied().filter(|&c| rules.dims().contains(c)).collect())
+            .map(|s| {
+                s.0.iter()
+                    .copied()
+                    .filter(|&c| rules.dims().contains(c))
+                    .collect()
+            })
             .collect()
     });
     let mut shot = [CellSet::EMPTY; 2];
@@ -145,11 +169,17 @@ pub fn audit(record: &GameRecord) -> AuditReport {
         let mover = m.player();
         let mut turn_problems: Vec<String> = Vec::new();
         if played != Outcome::InProgress {
-            faults[mover.index()].push(Fault::Turn { number, problem: "a move after the game had ended".into() });
+            faults[mover.index()].push(Fault::Turn {
+                number,
+                problem: "a move after the game had ended".into(),
+            });
             continue;
         }
         let Move::Volley { player, shots } = m else {
-            played = Outcome::Won { winner: mover.other(), reason: WinReason::Resigned };
+            played = Outcome::Won {
+                winner: mover.other(),
+                reason: WinReason::Resigned,
+            };
             continue;
         };
         if *player != turn {
@@ -162,10 +192,17 @@ pub fn audit(record: &GameRecord) -> AuditReport {
         }
         .min(rules.dims().area() - shot[target.index()].len());
         if shots.len() != due {
-            turn_problems.push(format!("a volley of {} shots where {due} were due", shots.len()));
+            turn_problems.push(format!(
+                "a volley of {} shots where {due} were due",
+                shots.len()
+            ));
         }
         let mut any_hit = false;
         for &(cell, given) in shots {
+            if !rules.dims().contains(cell) {
+                turn_problems.push(format!("{cell} is off the board"));
+                continue;
+            }
             if !shot[target.index()].insert(cell) {
                 turn_problems.push(format!("{cell} was shot before"));
             }
@@ -175,30 +212,54 @@ pub fn audit(record: &GameRecord) -> AuditReport {
                 Some(_) => Answer::Hit,
             };
             if given != actual {
-                faults[target.index()].push(Fault::FalseAnswer { number, cell, given, actual });
+                faults[target.index()].push(Fault::FalseAnswer {
+                    number,
+                    cell,
+                    given,
+                    actual,
+                });
             }
             any_hit |= given.is_hit();
             if given == Answer::Sunk {
                 claimed_sunk[target.index()] += 1;
             }
         }
-        faults[mover.index()].extend(turn_problems.into_iter().map(|problem| Fault::Turn { number, problem }));
+        faults[mover.index()].extend(
+            turn_problems
+                .into_iter()
+                .map(|problem| Fault::Turn { number, problem }),
+        );
         if claimed_sunk[target.index()] >= rules.fleet().len() {
-            played = Outcome::Won { winner: *player, reason: WinReason::FleetSunk };
+            played = Outcome::Won {
+                winner: *player,
+                reason: WinReason::FleetSunk,
+            };
         } else if !(rules.hit_again() && any_hit) {
             turn = target;
         }
     }
     let verdict = decide(played, &faults);
-    AuditReport { played, faults, verdict }
+    AuditReport {
+        played,
+        faults,
+        verdict,
+    }
 }
 
 fn decide(played: Outcome, faults: &[Vec<Fault>; 2]) -> Verdict {
     let broke = |p: Player| !faults[p.index()].is_empty();
-    let lied = |p: Player| faults[p.index()].iter().any(|f| matches!(f, Fault::FalseAnswer { .. }));
+    let lied = |p: Player| {
+        faults[p.index()]
+            .iter()
+            .any(|f| matches!(f, Fault::FalseAnswer { .. }))
+    };
     let compare = || match (lied(Player::One), lied(Player::Two)) {
-        (true, false) => Verdict::Compared { winner: Player::Two },
-        (false, true) => Verdict::Compared { winner: Player::One },
+        (true, false) => Verdict::Compared {
+            winner: Player::Two,
+        },
+        (false, true) => Verdict::Compared {
+            winner: Player::One,
+        },
         _ => Verdict::Void,
     };
     match played {
@@ -212,8 +273,12 @@ fn decide(played: Outcome, faults: &[Vec<Fault>; 2]) -> Verdict {
         }
         Outcome::InProgress => match (broke(Player::One), broke(Player::Two)) {
             (false, false) => Verdict::Stands(played),
-            (true, false) => Verdict::Forfeit { winner: Player::Two },
-            (false, true) => Verdict::Forfeit { winner: Player::One },
+            (true, false) => Verdict::Forfeit {
+                winner: Player::Two,
+            },
+            (false, true) => Verdict::Forfeit {
+                winner: Player::One,
+            },
             (true, true) => compare(),
         },
     }

@@ -33,7 +33,11 @@ pub struct BoardError {
 
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 { f.write_str(&self.message) } else { write!(f, "line {}: {}", self.line, self.message) }
+        if self.line == 0 {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
     }
 }
 
@@ -49,13 +53,21 @@ impl Grid {
         let mut header_seen = false;
         for (i, raw) in text.lines().enumerate() {
             let line_no = i + 1;
-            let err = |message: String| BoardError { line: line_no, message };
+            let err = |message: String| BoardError {
+                line: line_no,
+                message,
+            };
             let line = raw.trim();
             if line.is_empty() || line.starts_with("#!") {
                 continue;
             }
             let first = line.chars().next().unwrap_or(' ');
-            if rows.is_empty() && !header_seen && first.is_alphabetic() && !WATER.contains(&first) && !SHIP.contains(&first) {
+            if rows.is_empty()
+                && !header_seen
+                && first.is_alphabetic()
+                && !WATER.contains(&first)
+                && !SHIP.contains(&first)
+            {
                 check_header(line).map_err(err)?;
                 header_seen = true;
                 continue;
@@ -89,10 +101,16 @@ impl Grid {
             rows.push((line_no, cells));
         }
         if rows.is_empty() {
-            return Err(BoardError { line: 0, message: "no board rows found".into() });
+            return Err(BoardError {
+                line: 0,
+                message: "no board rows found".into(),
+            });
         }
         let (width, height) = (rows[0].1.len() as u32, rows.len() as u32);
-        let dims = Dims::new(width, height).map_err(|e| BoardError { line: 0, message: e.to_string() })?;
+        let dims = Dims::new(width, height).map_err(|e| BoardError {
+            line: 0,
+            message: e.to_string(),
+        })?;
         let mut ships = CellSet::EMPTY;
         for (r, (_, cells)) in rows.iter().enumerate() {
             for (c, &ship) in cells.iter().enumerate() {
@@ -111,7 +129,10 @@ impl Grid {
         let mut block_start = 1;
         for (i, line) in text.lines().chain(std::iter::once("")).enumerate() {
             if line.trim().is_empty() {
-                if block.lines().any(|l| !l.trim().is_empty() && !l.trim().starts_with("#!")) {
+                if block
+                    .lines()
+                    .any(|l| !l.trim().is_empty() && !l.trim().starts_with("#!"))
+                {
                     out.push(Grid::parse(&block).map_err(|mut e| {
                         if e.line > 0 {
                             e.line += block_start - 1;
@@ -142,7 +163,11 @@ impl Grid {
             out.push_str(&format!("{:>2}", r + 1));
             for c in 0..self.dims.width() {
                 out.push(' ');
-                out.push(if self.ships.contains(Coord::new(c, r)) { '#' } else { '.' });
+                out.push(if self.ships.contains(Coord::new(c, r)) {
+                    '#'
+                } else {
+                    '.'
+                });
             }
             out.push('\n');
         }
@@ -157,11 +182,14 @@ impl Grid {
         let groups = self.ships.components(self.dims);
         let as_ship = |g: &CellSet| ShipSetup(g.iter().collect());
         if rules.touching() != Touching::Allowed {
-            return FleetSetup { ships: groups.iter().map(as_ship).collect() };
+            return FleetSetup {
+                ships: groups.iter().map(as_ship).collect(),
+            };
         }
         let mut sizes: Vec<usize> = rules.fleet().iter().map(|&s| usize::from(s)).collect();
         sizes.dedup();
-        let splits: Vec<Vec<Vec<CellSet>>> = groups.iter().map(|g| straight_splits(g, &sizes)).collect();
+        let splits: Vec<Vec<Vec<CellSet>>> =
+            groups.iter().map(|g| straight_splits(g, &sizes)).collect();
         let mut need = vec![0usize; sizes.first().copied().unwrap_or(0) + 1];
         for &s in rules.fleet() {
             need[usize::from(s)] += 1;
@@ -182,19 +210,28 @@ impl Grid {
 }
 
 fn check_header(line: &str) -> Result<(), String> {
-    let letters: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase).collect();
+    let letters: Vec<char> = line
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect();
     let fits = CoordSystem::ALL.iter().any(|sys| {
         letters.len() <= usize::from(sys.max_columns())
-            && letters.iter().enumerate().all(|(i, &l)| sys.column_letter(i as u8) == Some(l))
+            && letters
+                .iter()
+                .enumerate()
+                .all(|(i, &l)| sys.column_letter(i as u8) == Some(l))
     });
     if fits {
         Ok(())
     } else {
-        Err(format!("{line:?} is neither a row of cells nor a header of column letters"))
+        Err(format!(
+            "{line:?} is neither a row of cells nor a header of column letters"
+        ))
     }
 }
 
-/// The most splits of one group considered; a blob with more is left whole.
+/// The most splits of one group considered; past it the search stops with those found.
 const MAX_SPLITS: usize = 4096;
 
 /// Ways to cut `group` into straight ships whose sizes are in `sizes`.
@@ -236,11 +273,14 @@ fn choose(splits: &[Vec<Vec<CellSet>>], g: usize, need: &mut [usize], pick: &mut
         return need.iter().all(|&n| n == 0);
     }
     for (k, parts) in splits[g].iter().enumerate() {
-        let fits = parts.iter().all(|p| need.get(p.len()).is_some_and(|&n| n > 0)) && {
-            let mut counts = vec![0usize; need.len()];
-            parts.iter().for_each(|p| counts[p.len()] += 1);
-            counts.iter().zip(need.iter()).all(|(c, n)| c <= n)
-        };
+        let fits = parts
+            .iter()
+            .all(|p| need.get(p.len()).is_some_and(|&n| n > 0))
+            && {
+                let mut counts = vec![0usize; need.len()];
+                parts.iter().for_each(|p| counts[p.len()] += 1);
+                counts.iter().zip(need.iter()).all(|(c, n)| c <= n)
+            };
         if !fits {
             continue;
         }

@@ -94,7 +94,10 @@ impl CellSet {
     #[must_use]
     pub fn and(&self, other: &CellSet) -> CellSet {
         let mut s = *self;
-        s.words.iter_mut().zip(&other.words).for_each(|(a, b)| *a &= b);
+        s.words
+            .iter_mut()
+            .zip(&other.words)
+            .for_each(|(a, b)| *a &= b);
         s
     }
 
@@ -110,14 +113,20 @@ impl CellSet {
     #[must_use]
     pub fn minus(&self, other: &CellSet) -> CellSet {
         let mut s = *self;
-        s.words.iter_mut().zip(&other.words).for_each(|(a, b)| *a &= !b);
+        s.words
+            .iter_mut()
+            .zip(&other.words)
+            .for_each(|(a, b)| *a &= !b);
         s
     }
 
     /// Adds every cell of `other`.
     #[inline]
     pub fn union_with(&mut self, other: &CellSet) {
-        self.words.iter_mut().zip(&other.words).for_each(|(a, b)| *a |= b);
+        self.words
+            .iter_mut()
+            .zip(&other.words)
+            .for_each(|(a, b)| *a |= b);
     }
 
     /// Whether the sets share a cell.
@@ -128,7 +137,10 @@ impl CellSet {
 
     /// Whether every cell of `self` is in `other`.
     pub fn is_subset(&self, other: &CellSet) -> bool {
-        self.words.iter().zip(&other.words).all(|(a, b)| a & !b == 0)
+        self.words
+            .iter()
+            .zip(&other.words)
+            .all(|(a, b)| a & !b == 0)
     }
 
     /// The first cell in row-major order, if any.
@@ -138,7 +150,10 @@ impl CellSet {
 
     /// The cells in row-major order.
     pub fn iter(&self) -> Iter {
-        Iter { words: self.words, word: 0 }
+        Iter {
+            words: self.words,
+            word: 0,
+        }
     }
 
     fn shifted_left(&self, bits: usize) -> CellSet {
@@ -223,7 +238,7 @@ impl FromIterator<Coord> for CellSet {
     }
 }
 
-impl<'a> IntoIterator for &'a CellSet {
+impl IntoIterator for &CellSet {
     type Item = Coord;
     type IntoIter = Iter;
     fn into_iter(self) -> Iter {
@@ -233,7 +248,9 @@ impl<'a> IntoIterator for &'a CellSet {
 
 impl fmt::Debug for CellSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|c| c.to_string())).finish()
+        f.debug_set()
+            .entries(self.iter().map(|c| c.to_string()))
+            .finish()
     }
 }
 
@@ -296,9 +313,14 @@ mod tests {
     #[test]
     fn components_split_by_sides_only() {
         let d = Dims::CLASSIC;
-        let s: CellSet =
-            [(0, 0), (1, 0), (2, 1), (5, 5), (5, 6)].iter().map(|&(c, r)| Coord::new(c, r)).collect();
+        let s: CellSet = [(0, 0), (1, 0), (2, 1), (5, 5), (5, 6)]
+            .iter()
+            .map(|&(c, r)| Coord::new(c, r))
+            .collect();
         let comps = s.components(d);
-        assert_eq!(comps.iter().map(CellSet::len).collect::<Vec<_>>(), [2, 1, 2]);
+        assert_eq!(
+            comps.iter().map(CellSet::len).collect::<Vec<_>>(),
+            [2, 1, 2]
+        );
     }
 }

@@ -38,10 +38,20 @@ impl Coord {
 impl fmt::Display for Coord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.col < MAX_SIDE {
-            write!(f, "{}{}", char::from(b'a' + self.col), u32::from(self.row) + 1)
+            write!(
+                f,
+                "{}{}",
+                char::from(b'a' + self.col),
+                u32::from(self.row) + 1
+            )
         } else {
             // Only unchecked input can get here; print something unambiguous.
-            write!(f, "col{}:{}", u32::from(self.col) + 1, u32::from(self.row) + 1)
+            write!(
+                f,
+                "col{}:{}",
+                u32::from(self.col) + 1,
+                u32::from(self.row) + 1
+            )
         }
     }
 }
@@ -79,14 +89,20 @@ impl Dims {
     pub fn new(width: u32, height: u32) -> Result<Dims, DimsError> {
         let ok = |v: u32| (u32::from(MIN_SIDE)..=u32::from(MAX_SIDE)).contains(&v);
         if ok(width) && ok(height) {
-            Ok(Dims { width: width as u8, height: height as u8 })
+            Ok(Dims {
+                width: width as u8,
+                height: height as u8,
+            })
         } else {
             Err(DimsError { width, height })
         }
     }
 
     /// The classic 10×10 board.
-    pub const CLASSIC: Dims = Dims { width: 10, height: 10 };
+    pub const CLASSIC: Dims = Dims {
+        width: 10,
+        height: 10,
+    };
 
     /// Number of columns.
     pub const fn width(self) -> u8 {

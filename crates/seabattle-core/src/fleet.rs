@@ -39,10 +39,17 @@ impl ShipSetup {
     /// Reads `a1-d1`, `f3` or `a1+a2+b2` (see [`ShipSetup::format`]).
     pub fn parse(text: &str, system: CoordSystem, dims: Dims) -> Result<ShipSetup, ShipTextError> {
         let text = text.trim();
-        let err = |why: ShipTextErrorKind| ShipTextError { input: text.to_string(), why };
+        let err = |why: ShipTextErrorKind| ShipTextError {
+            input: text.to_string(),
+            why,
+        };
         if let Some((a, b)) = text.split_once('-') {
-            let a = system.parse(a, dims).map_err(|e| err(ShipTextErrorKind::Cell(e)))?;
-            let b = system.parse(b, dims).map_err(|e| err(ShipTextErrorKind::Cell(e)))?;
+            let a = system
+                .parse(a, dims)
+                .map_err(|e| err(ShipTextErrorKind::Cell(e)))?;
+            let b = system
+                .parse(b, dims)
+                .map_err(|e| err(ShipTextErrorKind::Cell(e)))?;
             if a.col != b.col && a.row != b.row {
                 return Err(err(ShipTextErrorKind::NotInLine));
             }
@@ -55,15 +62,23 @@ impl ShipSetup {
             return Ok(ShipSetup(cells));
         }
         text.split('+')
-            .map(|c| system.parse(c, dims).map_err(|e| err(ShipTextErrorKind::Cell(e))))
+            .map(|c| {
+                system
+                    .parse(c, dims)
+                    .map_err(|e| err(ShipTextErrorKind::Cell(e)))
+            })
             .collect::<Result<Vec<_>, _>>()
             .map(ShipSetup)
     }
 }
 
 fn is_straight_run(sorted: &[Coord]) -> bool {
-    let horiz = sorted.windows(2).all(|w| w[1].row == w[0].row && w[1].col == w[0].col + 1);
-    let vert = sorted.windows(2).all(|w| w[1].col == w[0].col && w[1].row == w[0].row + 1);
+    let horiz = sorted
+        .windows(2)
+        .all(|w| w[1].row == w[0].row && w[1].col == w[0].col + 1);
+    let vert = sorted
+        .windows(2)
+        .all(|w| w[1].col == w[0].col && w[1].row == w[0].row + 1);
     horiz || vert
 }
 
@@ -172,18 +187,31 @@ impl Fleet {
         if !violations.is_empty() {
             return Err(FleetError { setup, violations });
         }
-        let ships = setup.ships.iter().map(|s| s.0.iter().copied().collect()).collect();
+        let ships = setup
+            .ships
+            .iter()
+            .map(|s| s.0.iter().copied().collect())
+            .collect();
         Ok(Fleet::from_trusted(rules, ships))
     }
 
     /// Builds a fleet from ships known to be legal (the generator's output).
     pub(crate) fn from_trusted(rules: &Rules, cells: Vec<CellSet>) -> Fleet {
-        let mut ships: Vec<Ship> =
-            cells.into_iter().map(|c| Ship { size: c.len() as u8, cells: c }).collect();
+        let mut ships: Vec<Ship> = cells
+            .into_iter()
+            .map(|c| Ship {
+                size: c.len() as u8,
+                cells: c,
+            })
+            .collect();
         // A canonical order: the same fleet always prints, hashes and commits the same.
         ships.sort_by_key(|s| (std::cmp::Reverse(s.size), s.cells.first()));
         let occupied = ships.iter().fold(CellSet::EMPTY, |acc, s| acc.or(&s.cells));
-        Fleet { rules: rules.clone(), ships, occupied }
+        Fleet {
+            rules: rules.clone(),
+            ships,
+            occupied,
+        }
     }
 
     /// The rules the fleet was validated with.
@@ -212,7 +240,11 @@ impl Fleet {
     /// Back to plain data, each straight ship's cells in order from its top left.
     pub fn to_setup(&self) -> FleetSetup {
         FleetSetup {
-            ships: self.ships.iter().map(|s| ShipSetup(s.cells.iter().collect())).collect(),
+            ships: self
+                .ships
+                .iter()
+                .map(|s| ShipSetup(s.cells.iter().collect()))
+                .collect(),
         }
     }
 }
@@ -224,15 +256,36 @@ pub fn violations(setup: &FleetSetup, rules: &Rules) -> Vec<Violation> {
     // Per ship: the cells on the board, as a set.
     let mut sets = Vec::with_capacity(setup.ships.len());
     for (i, ship) in setup.ships.iter().enumerate() {
-        let off: Vec<Coord> = ship.0.iter().copied().filter(|&c| !dims.contains(c)).collect();
+        let off: Vec<Coord> = ship
+            .0
+            .iter()
+            .copied()
+            .filter(|&c| !dims.contains(c))
+            .collect();
         if !off.is_empty() {
-            out.push(Violation::Bounds { ship: i, cells: off });
+            out.push(Violation::Bounds {
+                ship: i,
+                cells: off,
+            });
         }
-        let set: CellSet = ship.0.iter().copied().filter(|&c| dims.contains(c)).collect();
+        let set: CellSet = ship
+            .0
+            .iter()
+            .copied()
+            .filter(|&c| dims.contains(c))
+            .collect();
         if set.len() < ship.0.iter().filter(|&&c| dims.contains(c)).count() {
             let mut seen = CellSet::EMPTY;
-            let dup: Vec<Coord> = ship.0.iter().copied().filter(|&c| !seen.insert(c)).collect();
-            out.push(Violation::Overlap { ships: vec![i], cells: dup });
+            let dup: Vec<Coord> = ship
+                .0
+                .iter()
+                .copied()
+                .filter(|&c| !seen.insert(c))
+                .collect();
+            out.push(Violation::Overlap {
+                ships: vec![i],
+                cells: dup,
+            });
         }
         sets.push(set);
     }
@@ -244,14 +297,23 @@ pub fn violations(setup: &FleetSetup, rules: &Rules) -> Vec<Violation> {
         seen.union_with(s);
     }
     if !twice.is_empty() {
-        let ships = (0..sets.len()).filter(|&i| sets[i].intersects(&twice)).collect();
-        out.push(Violation::Overlap { ships, cells: twice.iter().collect() });
+        let ships = (0..sets.len())
+            .filter(|&i| sets[i].intersects(&twice))
+            .collect();
+        out.push(Violation::Overlap {
+            ships,
+            cells: twice.iter().collect(),
+        });
     }
     // Shapes.
     for (i, (ship, set)) in setup.ships.iter().zip(&sets).enumerate() {
         let cells = || ship.0.clone();
         if ship.0.is_empty() {
-            out.push(Violation::Shape { ship: i, problem: ShapeProblem::Empty, cells: vec![] });
+            out.push(Violation::Shape {
+                ship: i,
+                problem: ShapeProblem::Empty,
+                cells: vec![],
+            });
         } else if set.components(dims).len() > 1 {
             out.push(Violation::Shape {
                 ship: i,
@@ -259,7 +321,11 @@ pub fn violations(setup: &FleetSetup, rules: &Rules) -> Vec<Violation> {
                 cells: cells(),
             });
         } else if rules.shape() == ShipShape::Straight && !is_straight(set) {
-            out.push(Violation::Shape { ship: i, problem: ShapeProblem::Bent, cells: cells() });
+            out.push(Violation::Shape {
+                ship: i,
+                problem: ShapeProblem::Bent,
+                cells: cells(),
+            });
         }
     }
     // Sizes and counts.
@@ -271,7 +337,11 @@ pub fn violations(setup: &FleetSetup, rules: &Rules) -> Vec<Violation> {
             continue;
         }
         if rules.count_of(size) == 0 {
-            out.push(Violation::Size { ship: i, size, cells: ship.0.clone() });
+            out.push(Violation::Size {
+                ship: i,
+                size,
+                cells: ship.0.clone(),
+            });
         } else {
             found[size].push(i);
         }
@@ -280,11 +350,19 @@ pub fn violations(setup: &FleetSetup, rules: &Rules) -> Vec<Violation> {
         let expected = rules.count_of(size);
         if found[size].len() != expected {
             let cells = if found[size].len() > expected {
-                found[size].iter().flat_map(|&i| setup.ships[i].0.iter().copied()).collect()
+                found[size]
+                    .iter()
+                    .flat_map(|&i| setup.ships[i].0.iter().copied())
+                    .collect()
             } else {
                 Vec::new()
             };
-            out.push(Violation::Fleet { size, expected, found: found[size].len(), cells });
+            out.push(Violation::Fleet {
+                size,
+                expected,
+                found: found[size].len(),
+                cells,
+            });
         }
     }
     // Contact between ships.
@@ -309,17 +387,27 @@ fn contact(a: usize, b: usize, sa: &CellSet, sb: &CellSet, rules: &Rules) -> Opt
     let dims = rules.dims();
     let side_a = sa.and(&sb.grow_sides(dims)).minus(sb);
     let (kind, cells) = if !side_a.is_empty() {
-        (Contact::Side, side_a.or(&sb.and(&sa.grow_sides(dims)).minus(sa)))
+        (
+            Contact::Side,
+            side_a.or(&sb.and(&sa.grow_sides(dims)).minus(sa)),
+        )
     } else if rules.touching() == Touching::Forbidden {
         let corner_a = sa.and(&sb.grow_all(dims)).minus(sb);
         if corner_a.is_empty() {
             return None;
         }
-        (Contact::Corner, corner_a.or(&sb.and(&sa.grow_all(dims)).minus(sa)))
+        (
+            Contact::Corner,
+            corner_a.or(&sb.and(&sa.grow_all(dims)).minus(sa)),
+        )
     } else {
         return None;
     };
-    Some(Violation::Touching { ships: [a, b], contact: kind, cells: cells.iter().collect() })
+    Some(Violation::Touching {
+        ships: [a, b],
+        contact: kind,
+        cells: cells.iter().collect(),
+    })
 }
 
 #[cfg(test)]
@@ -351,16 +439,37 @@ mod tests {
         assert!(kinds.contains(&ViolationKind::Bounds), "{e}");
         assert!(kinds.contains(&ViolationKind::Shape), "{e}");
         assert!(kinds.contains(&ViolationKind::Touching), "{e}");
-        let corner = e.violations.iter().find(|v| v.kind() == ViolationKind::Touching).unwrap();
-        assert_eq!(corner.cells().iter().map(|c| c.to_string()).collect::<Vec<_>>(), ["c3", "d4"]);
+        let corner = e
+            .violations
+            .iter()
+            .find(|v| v.kind() == ViolationKind::Touching)
+            .unwrap();
+        assert_eq!(
+            corner
+                .cells()
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>(),
+            ["c3", "d4"]
+        );
     }
 
     #[test]
     fn overlap_and_disconnected() {
         let s = setup("a1-d1 a1-a3 f1+f3");
         let e = Fleet::new(s, &Rules::classic()).unwrap_err();
-        assert!(e.violations.iter().any(|v| matches!(v, Violation::Overlap { cells, .. } if cells == &[Coord::new(0,0)])));
-        assert!(e.violations.iter().any(|v| matches!(v, Violation::Shape { problem: ShapeProblem::Disconnected, .. })));
+        assert!(
+            e.violations.iter().any(
+                |v| matches!(v, Violation::Overlap { cells, .. } if cells == &[Coord::new(0,0)])
+            )
+        );
+        assert!(e.violations.iter().any(|v| matches!(
+            v,
+            Violation::Shape {
+                problem: ShapeProblem::Disconnected,
+                ..
+            }
+        )));
     }
 
     #[test]

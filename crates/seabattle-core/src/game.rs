@@ -104,13 +104,24 @@ impl FromStr for Answer {
     /// Reads the protocol words and the spoken answers of both languages, with the
     /// seeds' variants («Попал!», «Потопил!», «Ранила!», «Ранил(а)!»…).
     fn from_str(s: &str) -> Result<Answer, String> {
-        let t = s.trim().trim_end_matches('!').to_lowercase().replace("(а)", "");
-        let t = t.strip_suffix('а').filter(|t| t.ends_with('л')).unwrap_or(&t);
+        let t = s
+            .trim()
+            .trim_end_matches('!')
+            .to_lowercase()
+            .replace("(а)", "");
+        let t = t
+            .strip_suffix('а')
+            .filter(|t| t.ends_with('л'))
+            .unwrap_or(&t);
         Ok(match t {
             "miss" | "мимо" => Answer::Miss,
             "hit" | "ранил" | "попал" => Answer::Hit,
             "sunk" | "убил" | "потопил" => Answer::Sunk,
-            _ => return Err(format!("{s:?} is not an answer (Мимо!/Ранил!/Убил!, Miss!/Hit!/Sunk!)")),
+            _ => {
+                return Err(format!(
+                    "{s:?} is not an answer (Мимо!/Ранил!/Убил!, Miss!/Hit!/Sunk!)"
+                ));
+            }
         })
     }
 }
@@ -131,6 +142,10 @@ pub struct SunkShip {
 }
 
 /// The full result of one shot.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "shots are returned by value a handful at a time; boxing would cost an allocation per sink"
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Shot {
     /// «Мимо!»
@@ -281,7 +296,12 @@ pub struct Game {
 impl Game {
     /// A new game in the placement phase.
     pub fn new(rules: Rules) -> Game {
-        let side = Side { fleet: None, incoming: CellSet::EMPTY, ship_hits: Vec::new(), afloat: 0 };
+        let side = Side {
+            fleet: None,
+            incoming: CellSet::EMPTY,
+            ship_hits: Vec::new(),
+            afloat: 0,
+        };
         Game {
             rules,
             sides: [side.clone(), side],
@@ -322,7 +342,11 @@ impl Game {
 
     /// Starts the battle, drawing who shoots first with the caller's `rng`.
     pub fn start<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<Player, GameError> {
-        let first = if rng.random_bool(0.5) { Player::One } else { Player::Two };
+        let first = if rng.random_bool(0.5) {
+            Player::One
+        } else {
+            Player::Two
+        };
         self.start_with(first).map(|()| first)
     }
 
@@ -399,7 +423,10 @@ impl Game {
         }
         let expected = self.shots_due(player);
         if cells.len() != expected {
-            return Err(ShotError::WrongCount { expected, got: cells.len() });
+            return Err(ShotError::WrongCount {
+                expected,
+                got: cells.len(),
+            });
         }
         let dims = self.rules.dims();
         let mut volley = CellSet::EMPTY;
@@ -414,13 +441,23 @@ impl Game {
                 return Err(ShotError::Repeated(c));
             }
         }
-        let shots: Vec<Shot> = cells.iter().map(|&c| self.resolve(player.other(), c)).collect();
+        let shots: Vec<Shot> = cells
+            .iter()
+            .map(|&c| self.resolve(player.other(), c))
+            .collect();
         self.moves.push(Move::Volley {
             player,
-            shots: cells.iter().zip(&shots).map(|(&c, s)| (c, s.answer())).collect(),
+            shots: cells
+                .iter()
+                .zip(&shots)
+                .map(|(&c, s)| (c, s.answer()))
+                .collect(),
         });
         if self.sides[player.other().index()].afloat == 0 {
-            self.outcome = Outcome::Won { winner: player, reason: WinReason::FleetSunk };
+            self.outcome = Outcome::Won {
+                winner: player,
+                reason: WinReason::FleetSunk,
+            };
         } else if !(self.rules.hit_again() && shots.iter().any(|s| s.answer().is_hit())) {
             self.turn = player.other();
         }
@@ -430,15 +467,22 @@ impl Game {
     fn resolve(&mut self, target: Player, c: Coord) -> Shot {
         let side = &mut self.sides[target.index()];
         side.incoming.insert(c);
-        let Some(fleet) = &side.fleet else { return Shot::Miss };
-        let Some(i) = fleet.ship_at(c) else { return Shot::Miss };
+        let Some(fleet) = &side.fleet else {
+            return Shot::Miss;
+        };
+        let Some(i) = fleet.ship_at(c) else {
+            return Shot::Miss;
+        };
         side.ship_hits[i] += 1;
         let ship = fleet.ships()[i];
         if usize::from(side.ship_hits[i]) < ship.size() {
             return Shot::Hit;
         }
         side.afloat -= 1;
-        Shot::Sunk(SunkShip { cells: *ship.cells(), halo: self.rules.halo(ship.cells()) })
+        Shot::Sunk(SunkShip {
+            cells: *ship.cells(),
+            halo: self.rules.halo(ship.cells()),
+        })
     }
 
     /// `player` gives up; the opponent wins.
@@ -447,7 +491,10 @@ impl Game {
             return Err(GameError::GameOver);
         }
         self.moves.push(Move::Resign { player });
-        self.outcome = Outcome::Won { winner: player.other(), reason: WinReason::Resigned };
+        self.outcome = Outcome::Won {
+            winner: player.other(),
+            reason: WinReason::Resigned,
+        };
         Ok(())
     }
 
@@ -475,9 +522,14 @@ impl Game {
             to_move: self.to_move(),
             shots_due: self.to_move().map_or(0, |p| self.shots_due(p)),
             outcome: self.outcome,
-            own: OwnBoard { fleet: me.fleet.clone(), incoming: me.incoming },
+            own: OwnBoard {
+                fleet: me.fleet.clone(),
+                incoming: me.incoming,
+            },
             enemy: target,
-            enemy_fleet: (self.phase() == Phase::Over).then(|| enemy.fleet.clone()).flatten(),
+            enemy_fleet: (self.phase() == Phase::Over)
+                .then(|| enemy.fleet.clone())
+                .flatten(),
         }
     }
 
@@ -508,8 +560,17 @@ impl Game {
     pub fn record(&self) -> Option<GameRecord> {
         let first = self.first?;
         let fleets = Player::BOTH.map(|p| {
-            self.sides[p.index()].fleet.as_ref().map(Fleet::to_setup).unwrap_or_default()
+            self.sides[p.index()]
+                .fleet
+                .as_ref()
+                .map(Fleet::to_setup)
+                .unwrap_or_default()
         });
-        Some(GameRecord { rules: self.rules.clone(), fleets, first, moves: self.moves.clone() })
+        Some(GameRecord {
+            rules: self.rules.clone(),
+            fleets,
+            first,
+            moves: self.moves.clone(),
+        })
     }
 }

@@ -27,7 +27,9 @@ pub use board::{BoardError, Grid};
 pub use cellset::CellSet;
 pub use coord::{Coord, Dims};
 pub use fleet::{Fleet, FleetError, FleetSetup, Ship, ShipSetup};
-pub use game::{Answer, Game, GameError, Outcome, Phase, Player, Shot, ShotError, SunkShip, WinReason};
+pub use game::{
+    Answer, Game, GameError, Outcome, Phase, Player, Shot, ShotError, SunkShip, WinReason,
+};
 pub use lang::Lang;
 pub use placement::{Placer, TooConstrained};
 pub use record::{GameRecord, Move, RecordError};

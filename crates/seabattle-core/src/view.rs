@@ -19,7 +19,9 @@ pub struct OwnBoard {
 impl OwnBoard {
     /// Own ship cells that were hit.
     pub fn hits(&self) -> CellSet {
-        self.fleet.as_ref().map_or(CellSet::EMPTY, |f| f.occupied().and(&self.incoming))
+        self.fleet
+            .as_ref()
+            .map_or(CellSet::EMPTY, |f| f.occupied().and(&self.incoming))
     }
 }
 
@@ -107,7 +109,9 @@ impl TargetBoard {
 
     /// Cells about which nothing is known: worth shooting.
     pub fn unknown(&self) -> CellSet {
-        CellSet::full(self.dims).minus(&self.shots()).minus(&self.empty)
+        CellSet::full(self.dims)
+            .minus(&self.shots())
+            .minus(&self.empty)
     }
 
     /// Sizes of the enemy ships still afloat, largest first.

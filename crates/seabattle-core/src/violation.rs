@@ -58,7 +58,9 @@ impl ViolationKind {
     /// Reads a kind's name.
     pub fn from_name(s: &str) -> Option<ViolationKind> {
         use ViolationKind::*;
-        [Bounds, Overlap, Touching, Shape, Size, Fleet].into_iter().find(|k| k.name() == s)
+        [Bounds, Overlap, Touching, Shape, Size, Fleet]
+            .into_iter()
+            .find(|k| k.name() == s)
     }
 }
 
@@ -153,24 +155,45 @@ impl Violation {
 
     /// A sentence for players, in their language and coordinate system.
     pub fn message(&self, lang: Lang, system: CoordSystem) -> String {
-        let cells = self.cells().iter().map(|c| system.format(*c)).collect::<Vec<_>>().join(" ");
+        let cells = self
+            .cells()
+            .iter()
+            .map(|c| system.format(*c))
+            .collect::<Vec<_>>()
+            .join(" ");
         let text = match (lang, self) {
             (Lang::Ru, Violation::Bounds { .. }) => "корабль выходит за край поля".to_string(),
             (Lang::En, Violation::Bounds { .. }) => "ship goes off the board".to_string(),
             (Lang::Ru, Violation::Overlap { .. }) => "корабли занимают одну клетку".to_string(),
             (Lang::En, Violation::Overlap { .. }) => "ships share a cell".to_string(),
-            (Lang::Ru, Violation::Touching { contact: Contact::Side, .. }) => {
-                "корабли касаются сторонами".to_string()
-            }
-            (Lang::Ru, Violation::Touching { contact: Contact::Corner, .. }) => {
-                "корабли касаются углами".to_string()
-            }
-            (Lang::En, Violation::Touching { contact: Contact::Side, .. }) => {
-                "ships touch by their sides".to_string()
-            }
-            (Lang::En, Violation::Touching { contact: Contact::Corner, .. }) => {
-                "ships touch at corners".to_string()
-            }
+            (
+                Lang::Ru,
+                Violation::Touching {
+                    contact: Contact::Side,
+                    ..
+                },
+            ) => "корабли касаются сторонами".to_string(),
+            (
+                Lang::Ru,
+                Violation::Touching {
+                    contact: Contact::Corner,
+                    ..
+                },
+            ) => "корабли касаются углами".to_string(),
+            (
+                Lang::En,
+                Violation::Touching {
+                    contact: Contact::Side,
+                    ..
+                },
+            ) => "ships touch by their sides".to_string(),
+            (
+                Lang::En,
+                Violation::Touching {
+                    contact: Contact::Corner,
+                    ..
+                },
+            ) => "ships touch at corners".to_string(),
             (Lang::Ru, Violation::Shape { problem, cells, .. }) => match problem {
                 ShapeProblem::Bent => format!("{} изогнут", deck_name_ru(cells.len())),
                 ShapeProblem::Disconnected => format!("{} разорван", deck_name_ru(cells.len())),
@@ -187,15 +210,35 @@ impl Violation {
             (Lang::En, Violation::Size { size, .. }) => {
                 format!("the fleet has no ship of {size} cells")
             }
-            (Lang::Ru, Violation::Fleet { size, expected, found, .. }) => format!(
+            (
+                Lang::Ru,
+                Violation::Fleet {
+                    size,
+                    expected,
+                    found,
+                    ..
+                },
+            ) => format!(
                 "{}: нужно {expected}, стоит {found}",
                 plural_deck_name_ru(*size)
             ),
-            (Lang::En, Violation::Fleet { size, expected, found, .. }) => {
+            (
+                Lang::En,
+                Violation::Fleet {
+                    size,
+                    expected,
+                    found,
+                    ..
+                },
+            ) => {
                 format!("{size}-deckers: {expected} needed, {found} placed")
             }
         };
-        if cells.is_empty() { text } else { format!("{text}: {cells}") }
+        if cells.is_empty() {
+            text
+        } else {
+            format!("{text}: {cells}")
+        }
     }
 }
 

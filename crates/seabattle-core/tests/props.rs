@@ -1,0 +1,106 @@
+//! Property tests: no input panics, invariants of the game hold for random play.
+
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use seabattle_core::{
+    CoordSystem, Dims, Fleet, FleetSetup, Game, GameRecord, Grid, Placer, Player, Preset, Rules,
+    Shot,
+};
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn parsing_any_text_never_panics(s in "\\PC{0,40}") {
+        for sys in CoordSystem::ALL {
+            let _ = sys.parse(&s, Dims::CLASSIC);
+        }
+        let _ = s.parse::<Rules>();
+        let _ = s.parse::<CoordSystem>();
+        let _ = Grid::parse(&s);
+        let _ = GameRecord::from_text(&s);
+        let _ = FleetSetup::parse(&s, CoordSystem::Russian, Dims::CLASSIC);
+        let _ = serde_json::from_str::<GameRecord>(&s);
+    }
+
+    #[test]
+    fn board_like_text_never_panics(rows in prop::collection::vec("[.#xXo~■ 0-9]{0,30}", 0..30)) {
+        let text = rows.join("\n");
+        if let Ok(grid) = Grid::parse(&text) {
+            for p in Preset::ALL {
+                let rules = p.rules();
+                let setup = grid.to_setup(&rules);
+                let _ = Fleet::new(setup, &rules);
+            }
+        }
+    }
+
+    #[test]
+    fn any_setup_is_validated_without_panic(
+        ships in prop::collection::vec(prop::collection::vec((0u8..30, 0u8..30), 0..6), 0..12)
+    ) {
+        let setup = FleetSetup {
+            ships: ships.into_iter().map(|s| seabattle_core::ShipSetup(s.into_iter().map(|(c, r)| seabattle_core::Coord::new(c, r)).collect())).collect(),
+        };
+        for p in Preset::ALL {
+            let rules = p.rules();
+            if let Err(e) = Fleet::new(setup.clone(), &rules) {
+                prop_assert!(!e.violations.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn drawn_fleets_are_legal_and_random_games_keep_invariants(seed in any::<u64>(), preset in 0usize..Preset::ALL.len()) {
+        let rules = Preset::ALL[preset].rules();
+        let mut rng = StdRng::seed_from_u64(seed);
+        let placer = Placer::new(&rules);
+        let mut g = Game::new(rules.clone());
+        for p in Player::BOTH {
+            let f = placer.sample(&mut rng).unwrap();
+            prop_assert!(Fleet::new(f.to_setup(), &rules).is_ok());
+            g.place(p, f).unwrap();
+        }
+        g.start(&mut rng).unwrap();
+        let fleets: Vec<Fleet> = Player::BOTH.iter().map(|&p| {
+            let rec = g.record().unwrap();
+            Fleet::new(rec.fleets[p.index()].clone(), &rules).unwrap()
+        }).collect();
+        let mut shot = [seabattle_core::CellSet::EMPTY; 2];
+        while let Some(p) = g.to_move() {
+            use rand::RngExt;
+            let target = p.other().index();
+            let free: Vec<_> = seabattle_core::CellSet::full(rules.dims()).minus(&shot[target]).iter().collect();
+            let n = g.shots_due(p);
+            let mut cells = Vec::new();
+            let mut pool = free.clone();
+            for _ in 0..n {
+                let i = rng.random_range(0..pool.len());
+                cells.push(pool.swap_remove(i));
+            }
+            let shots = g.fire(p, &cells).unwrap();
+            for (&c, s) in cells.iter().zip(&shots) {
+                shot[target].insert(c);
+                let fleet = &fleets[target];
+                match (fleet.ship_at(c), s) {
+                    (None, Shot::Miss) => {}
+                    (Some(i), Shot::Hit) => prop_assert!(!fleet.ships()[i].cells().is_subset(&shot[target])),
+                    (Some(i), Shot::Sunk(ship)) => {
+                        prop_assert_eq!(ship.cells, *fleet.ships()[i].cells());
+                        prop_assert!(ship.cells.is_subset(&shot[target]));
+                    }
+                    (at, s) => prop_assert!(false, "{c}: ship {at:?} answered {s:?}"),
+                }
+            }
+            // The shooter's view never holds an unsunk enemy ship cell that was not hit.
+            let view = g.view(p);
+            let known_ships = view.enemy.hits();
+            prop_assert!(known_ships.is_subset(&shot[target]));
+            prop_assert!(!view.enemy.known_empty().intersects(fleets[target].occupied()));
+        }
+        let rec = g.record().unwrap();
+        prop_assert_eq!(GameRecord::from_text(&rec.to_text(CoordSystem::Latin, seabattle_core::Lang::En)).unwrap(), rec.clone());
+        prop_assert_eq!(serde_json::from_str::<GameRecord>(&serde_json::to_string(&rec).unwrap()).unwrap(), rec);
+    }
+}

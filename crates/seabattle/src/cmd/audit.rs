@@ -1,0 +1,50 @@
+//! `seabattle audit`: the post-game inspection of a record.
+
+use crate::input::read_text;
+use anyhow::Context;
+use seabattle_core::{GameRecord, Player, audit};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `seabattle audit`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Game record (text notation or JSON), or - for standard input.
+    file: PathBuf,
+}
+
+/// Reads the record, inspects it, and prints the verdict and every fault found.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let text = read_text(&args.file)?;
+    let name = args.file.display();
+    let record: GameRecord = if text.trim_start().starts_with('{') {
+        serde_json::from_str(&text).with_context(|| format!("{name} is not a JSON game record"))?
+    } else {
+        GameRecord::from_text(&text).with_context(|| format!("{name} is not a game record"))?
+    };
+    let report = audit(&record);
+    if args.json {
+        let faults = |p: Player| -> Vec<String> {
+            report.faults[p.index()]
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        };
+        let out = serde_json::json!({
+            "verdict": report.verdict.to_string(),
+            "faults": { "1": faults(Player::One), "2": faults(Player::Two) },
+        });
+        println!("{out}");
+    } else {
+        println!("{}", report.verdict);
+        for p in Player::BOTH {
+            for f in &report.faults[p.index()] {
+                println!("player {p}: {f}");
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

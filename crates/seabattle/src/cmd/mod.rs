@@ -1,0 +1,5 @@
+//! One module per subcommand.
+
+pub mod audit;
+pub mod check;
+pub mod place;

@@ -1,0 +1,144 @@
+//! The command line as a user runs it: exit codes, output formats, errors.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_seabattle"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn fixture(name: &str) -> String {
+    let p: PathBuf = [
+        env!("CARGO_MANIFEST_DIR"),
+        "..",
+        "seabattle-core",
+        "tests",
+        "fixtures",
+        "boards",
+        name,
+    ]
+    .iter()
+    .collect();
+    p.to_string_lossy().into_owned()
+}
+
+#[test]
+fn check_legal_and_illegal_boards() {
+    let ok = run(&["check", &fixture("classic-ok-basic.txt")], "");
+    assert_eq!(ok.status.code(), Some(0));
+    assert_eq!(stdout(&ok), "ok\n");
+    let bad = run(
+        &["check", "--json", &fixture("classic-corner-touch.txt")],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&bad)).unwrap();
+    assert_eq!(v["legal"], false);
+    assert_eq!(v["violations"][0]["kind"], "touching");
+    assert!(v["violations"][0]["cells"].as_array().unwrap().len() >= 2);
+    let ru = run(
+        &[
+            "check",
+            "--coords",
+            "russian",
+            &fixture("classic-corner-touch.txt"),
+        ],
+        "",
+    );
+    assert!(
+        stdout(&ru).contains("корабли касаются углами"),
+        "{}",
+        stdout(&ru)
+    );
+}
+
+#[test]
+fn check_unreadable_board_names_the_line() {
+    let o = run(&["check", "-"], "..........\n.....?....\n");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("line 2") && err.contains("'?'"), "{err}");
+    let o = run(
+        &[
+            "check",
+            "--rules",
+            "big15",
+            &fixture("classic-ok-basic.txt"),
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["check", "--rules", "nonsense", "-"], "");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn placed_boards_check_out_under_every_preset() {
+    for rules in [
+        "classic",
+        "classic-corners",
+        "classic-bent",
+        "hasbro",
+        "big15",
+        "salvo",
+    ] {
+        let placed = run(
+            &[
+                "place", "--rules", rules, "--seed", "7", "--coords", "russian",
+            ],
+            "",
+        );
+        assert_eq!(placed.status.code(), Some(0), "{rules}");
+        let board = stdout(&placed);
+        let again = run(
+            &[
+                "place", "--rules", rules, "--seed", "7", "--coords", "russian",
+            ],
+            "",
+        );
+        assert_eq!(stdout(&again), board, "same seed, same board");
+        let checked = run(&["check", "--rules", rules, "-"], &board);
+        assert_eq!(stdout(&checked), "ok\n", "{rules}\n{board}");
+    }
+}
+
+#[test]
+fn audit_prints_the_verdict() {
+    let record = "rules: classic\ncoords: latin\nfirst: 1\n\
+        fleet 1: a1-d1 a3-c3 e3-g3 a5-b5 d5-e5 g5-h5 a7 c7 e7 g7\n\
+        fleet 2: j1-j4 h1-h3 a10-c10 e10-f10 h10-i10 a8-b8 e8 g8 j8 j6\n\n\
+        1. p1 a10 Ранил!\n2. p1 a9 Мимо!\n3. p2 a1 Мимо!\n4. p1 b1 Miss!\n5. p2 resigns\n";
+    let o = run(&["audit", "-"], record);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    // Player 1 won by resignation but had answered «Мимо!» at its own four-decker.
+    assert!(
+        out.starts_with("result reversed: the winner's board broke the rules, player 2 wins"),
+        "{out}"
+    );
+    assert!(
+        out.contains("player 1: move 3: answered miss at a1, but the board says hit"),
+        "{out}"
+    );
+    let o = run(&["audit", "-"], "rules: classic\nfirst: 1\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("fleet 1"));
+}
