@@ -397,3 +397,27 @@ fn placement_errors_and_start() {
         Err(seabattle_core::GameError::NotPlacing)
     );
 }
+
+/// The example game in docs/notation.md reads, replays and audits as the docs say.
+#[test]
+fn the_documented_example_record_is_valid() {
+    let doc = include_str!("../../../docs/notation.md");
+    let start = doc
+        .find("```text\n#! seabattle record")
+        .expect("example in docs")
+        + "```text\n".len();
+    let text = &doc[start..start + doc[start..].find("```").unwrap()];
+    let record = GameRecord::from_text(text).unwrap();
+    let game = record.replay().unwrap();
+    assert_eq!(
+        game.outcome(),
+        Outcome::Won {
+            winner: Player::One,
+            reason: WinReason::Resigned
+        }
+    );
+    assert_eq!(record.to_text(CoordSystem::Russian, Lang::Ru), text);
+    let json_start = doc.find("```json\n{").expect("JSON example") + "```json\n".len();
+    let json = &doc[json_start..json_start + doc[json_start..].find("```").unwrap()];
+    assert_eq!(serde_json::from_str::<GameRecord>(json).unwrap(), record);
+}
