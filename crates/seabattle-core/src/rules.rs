@@ -1,6 +1,6 @@
 //! [`Rules`]: every setting of a variant as data, with named presets.
 
-use crate::coord::{Dims, DimsError, MAX_SIDE};
+use crate::coord::{Dims, DimsError};
 use std::fmt;
 use std::str::FromStr;
 
@@ -512,11 +512,6 @@ impl Rules {
     /// both players may mark as empty once it sinks.
     pub fn halo(&self, cells: &crate::CellSet) -> crate::CellSet {
         self.blocked_by(cells).minus(cells)
-    }
-
-    /// Whether `size` is a legal ship length on its own (used for sizes beyond max side).
-    pub fn max_side(&self) -> u8 {
-        self.dims.width().max(self.dims.height()).min(MAX_SIDE)
     }
 }
 
