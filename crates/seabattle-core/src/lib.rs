@@ -5,6 +5,29 @@
 //! [`FleetSetup`] into a [`Fleet`] with [`Fleet::new`] (or draw one with [`Placer`]),
 //! and play a [`Game`]. Each player sees the game through a [`PlayerView`]; a finished
 //! game becomes a [`GameRecord`] that [`audit`] can check afterwards.
+//!
+//! ```
+//! use rand::SeedableRng;
+//! use seabattle_core::{CoordSystem, Fleet, FleetSetup, Game, Placer, Player, Rules, Shot};
+//!
+//! let rules = Rules::classic();
+//! let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+//! // Player 1 draws a fleet uniformly; player 2 writes one out.
+//! let drawn = Placer::new(&rules).sample(&mut rng).unwrap();
+//! let text = "а1-г1 а3-в3 д3-ж3 а5-б5 г5-д5 ж5-з5 а7 в7 д7 ж7";
+//! let setup = FleetSetup::parse(text, CoordSystem::Russian, rules.dims()).unwrap();
+//! let written = Fleet::new(setup, &rules).unwrap();
+//!
+//! let mut game = Game::new(rules.clone());
+//! game.place(Player::One, drawn).unwrap();
+//! game.place(Player::Two, written).unwrap();
+//! game.start_with(Player::One).unwrap();
+//! let cell = CoordSystem::Russian.parse("В1", rules.dims()).unwrap();
+//! assert!(matches!(game.shoot(Player::One, cell), Ok(Shot::Hit)));
+//! // A hit shoots again; player 2's view shows the hit on its own board only.
+//! assert_eq!(game.to_move(), Some(Player::One));
+//! assert!(game.view(Player::Two).own.hits().contains(cell));
+//! ```
 
 pub mod audit;
 pub mod board;
