@@ -6,6 +6,7 @@ use crate::fleet::Fleet;
 use crate::lang::Lang;
 use crate::record::{GameRecord, Move};
 use crate::rules::{Rules, Shots};
+use crate::sea::Sea;
 use crate::view::{OwnBoard, PlayerView, TargetBoard};
 use rand::{Rng, RngExt};
 use std::fmt;
@@ -272,21 +273,11 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
-#[derive(Clone, Debug)]
-struct Side {
-    fleet: Option<Fleet>,
-    /// Shots received.
-    incoming: CellSet,
-    /// Decks hit, per ship of the fleet.
-    ship_hits: Vec<u8>,
-    afloat: usize,
-}
-
 /// A game between two players, from placement to the end.
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,
-    sides: [Side; 2],
+    seas: [Option<Sea>; 2],
     first: Option<Player>,
     turn: Player,
     outcome: Outcome,
@@ -296,15 +287,9 @@ pub struct Game {
 impl Game {
     /// A new game in the placement phase.
     pub fn new(rules: Rules) -> Game {
-        let side = Side {
-            fleet: None,
-            incoming: CellSet::EMPTY,
-            ship_hits: Vec::new(),
-            afloat: 0,
-        };
         Game {
             rules,
-            sides: [side.clone(), side],
+            seas: [None, None],
             first: None,
             turn: Player::One,
             outcome: Outcome::InProgress,
@@ -328,16 +313,13 @@ impl Game {
         if fleet.rules() != &self.rules {
             return Err(GameError::RulesMismatch);
         }
-        let side = &mut self.sides[player.index()];
-        side.ship_hits = vec![0; fleet.ships().len()];
-        side.afloat = fleet.ships().len();
-        side.fleet = Some(fleet);
+        self.seas[player.index()] = Some(Sea::new(fleet));
         Ok(())
     }
 
     /// Whether `player` has placed a fleet.
     pub fn has_placed(&self, player: Player) -> bool {
-        self.sides[player.index()].fleet.is_some()
+        self.seas[player.index()].is_some()
     }
 
     /// Starts the battle, drawing who shoots first with the caller's `rng`.
@@ -394,15 +376,21 @@ impl Game {
     pub fn shots_due(&self, player: Player) -> usize {
         let n = match self.rules.shots() {
             Shots::Fixed(n) => usize::from(n),
-            Shots::ShipsAfloat => self.sides[player.index()].afloat,
+            Shots::ShipsAfloat => self.afloat(player),
         };
-        let left = self.rules.dims().area() - self.sides[player.other().index()].incoming.len();
+        let left = self.rules.dims().area() - self.incoming(player.other()).len();
         n.min(left)
     }
 
     /// Ships `player` still has afloat.
     pub fn afloat(&self, player: Player) -> usize {
-        self.sides[player.index()].afloat
+        self.seas[player.index()].as_ref().map_or(0, Sea::afloat)
+    }
+
+    fn incoming(&self, player: Player) -> CellSet {
+        self.seas[player.index()]
+            .as_ref()
+            .map_or(CellSet::EMPTY, |s| *s.incoming())
     }
 
     /// Fires one shot (for rules with one shot per turn).
@@ -428,23 +416,21 @@ impl Game {
                 got: cells.len(),
             });
         }
-        let dims = self.rules.dims();
+        // Both fleets are placed once the battle is on.
+        let Some(sea) = self.seas[player.other().index()].as_mut() else {
+            return Err(ShotError::NotStarted);
+        };
         let mut volley = CellSet::EMPTY;
         for &c in cells {
-            if !dims.contains(c) {
-                return Err(ShotError::OffBoard(c));
-            }
-            if self.sides[player.other().index()].incoming.contains(c) {
-                return Err(ShotError::AlreadyShot(c));
-            }
+            sea.check(c)?;
             if !volley.insert(c) {
                 return Err(ShotError::Repeated(c));
             }
         }
-        let shots: Vec<Shot> = cells
+        let shots = cells
             .iter()
-            .map(|&c| self.resolve(player.other(), c))
-            .collect();
+            .map(|&c| sea.fire(c))
+            .collect::<Result<Vec<Shot>, _>>()?;
         self.moves.push(Move::Volley {
             player,
             shots: cells
@@ -453,7 +439,7 @@ impl Game {
                 .map(|(&c, s)| (c, s.answer()))
                 .collect(),
         });
-        if self.sides[player.other().index()].afloat == 0 {
+        if self.afloat(player.other()) == 0 {
             self.outcome = Outcome::Won {
                 winner: player,
                 reason: WinReason::FleetSunk,
@@ -462,27 +448,6 @@ impl Game {
             self.turn = player.other();
         }
         Ok(shots)
-    }
-
-    fn resolve(&mut self, target: Player, c: Coord) -> Shot {
-        let side = &mut self.sides[target.index()];
-        side.incoming.insert(c);
-        let Some(fleet) = &side.fleet else {
-            return Shot::Miss;
-        };
-        let Some(i) = fleet.ship_at(c) else {
-            return Shot::Miss;
-        };
-        side.ship_hits[i] += 1;
-        let ship = fleet.ships()[i];
-        if usize::from(side.ship_hits[i]) < ship.size() {
-            return Shot::Hit;
-        }
-        side.afloat -= 1;
-        Shot::Sunk(SunkShip {
-            cells: *ship.cells(),
-            halo: self.rules.halo(ship.cells()),
-        })
     }
 
     /// `player` gives up; the opponent wins.
@@ -502,8 +467,7 @@ impl Game {
     /// with only what was answered. The enemy fleet is included only once the game is
     /// over.
     pub fn view(&self, player: Player) -> PlayerView {
-        let me = &self.sides[player.index()];
-        let enemy = &self.sides[player.other().index()];
+        let fleet = |p: Player| self.seas[p.index()].as_ref().map(|s| s.fleet().clone());
         let mut target = TargetBoard::new(&self.rules);
         // Rebuild the target board from the answers alone, so that nothing but what was
         // said to `player` can reach it.
@@ -523,12 +487,12 @@ impl Game {
             shots_due: self.to_move().map_or(0, |p| self.shots_due(p)),
             outcome: self.outcome,
             own: OwnBoard {
-                fleet: me.fleet.clone(),
-                incoming: me.incoming,
+                fleet: fleet(player),
+                incoming: self.incoming(player),
             },
             enemy: target,
             enemy_fleet: (self.phase() == Phase::Over)
-                .then(|| enemy.fleet.clone())
+                .then(|| fleet(player.other()))
                 .flatten(),
         }
     }
@@ -539,7 +503,7 @@ impl Game {
             Answer::Miss => Shot::Miss,
             Answer::Hit => Shot::Hit,
             Answer::Sunk => {
-                let fleet = self.sides[target.index()].fleet.as_ref();
+                let fleet = self.seas[target.index()].as_ref().map(Sea::fleet);
                 match fleet.and_then(|f| f.ship_at(c).map(|i| f.ships()[i])) {
                     Some(ship) => Shot::Sunk(SunkShip {
                         cells: *ship.cells(),
@@ -560,10 +524,9 @@ impl Game {
     pub fn record(&self) -> Option<GameRecord> {
         let first = self.first?;
         let fleets = Player::BOTH.map(|p| {
-            self.sides[p.index()]
-                .fleet
+            self.seas[p.index()]
                 .as_ref()
-                .map(Fleet::to_setup)
+                .map(|s| s.fleet().to_setup())
                 .unwrap_or_default()
         });
         Some(GameRecord {

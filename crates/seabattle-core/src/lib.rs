@@ -39,6 +39,7 @@ pub mod lang;
 pub mod placement;
 pub mod record;
 pub mod rules;
+pub mod sea;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod system;
@@ -57,6 +58,7 @@ pub use lang::Lang;
 pub use placement::{Placer, TooConstrained};
 pub use record::{GameRecord, Move, RecordError};
 pub use rules::{Preset, Rules, RulesError, RulesSpec, ShipShape, Shots, Touching};
+pub use sea::Sea;
 pub use system::{CoordError, CoordSystem};
 pub use view::{OwnBoard, PlayerView, TargetBoard};
 pub use violation::{Contact, ShapeProblem, Violation, ViolationKind};
