@@ -22,6 +22,8 @@ enum Command {
     Place(cmd::place::Args),
     /// Inspect a game record (text or JSON) and print the verdict.
     Audit(cmd::audit::Args),
+    /// Play a computer shooter against many boards and print its statistics.
+    Bench(cmd::bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
         Command::Check(a) => cmd::check::run(a),
         Command::Place(a) => cmd::place::run(a),
         Command::Audit(a) => cmd::audit::run(a),
+        Command::Bench(a) => cmd::bench::run(a),
     };
     match result {
         Ok(code) => code,

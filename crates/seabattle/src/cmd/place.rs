@@ -2,7 +2,8 @@
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use seabattle_core::{CoordSystem, Grid, Placer, Rules};
+use seabattle_bots::PlacerKind;
+use seabattle_core::{CoordSystem, Grid, Rules};
 use std::process::ExitCode;
 
 /// Arguments of `seabattle place`.
@@ -17,6 +18,9 @@ pub struct Args {
     /// Coordinate system of the header letters.
     #[arg(long, default_value = "latin")]
     coords: CoordSystem,
+    /// Placement style: uniform (every legal board equally likely), edge or perelman.
+    #[arg(long, default_value = "uniform")]
+    placer: PlacerKind,
 }
 
 /// Draws and prints the board.
@@ -33,7 +37,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.rules.dims().width()
         );
     }
-    let fleet = Placer::new(&args.rules).sample(&mut rng)?;
+    let fleet = args.placer.place(&args.rules, &mut rng)?;
     let grid = Grid {
         dims: args.rules.dims(),
         ships: *fleet.occupied(),

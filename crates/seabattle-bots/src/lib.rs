@@ -1,0 +1,15 @@
+//! Computer players for Sea Battle: shooters that see only a [`TargetBoard`] (what a real
+//! player knows) and placers that draw fleets in the styles people use.
+//!
+//! No I/O and no randomness of its own: callers pass a [`rand::Rng`].
+
+pub mod density;
+pub mod placers;
+pub mod shooter;
+mod targeting;
+
+pub use placers::PlacerKind;
+pub use shooter::{Level, Shooter, ShooterKind};
+
+#[doc(no_inline)]
+pub use seabattle_core::view::TargetBoard;

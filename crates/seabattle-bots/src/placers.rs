@@ -1,0 +1,183 @@
+//! Placers: how a computer player lays out its fleet.
+
+use crate::shooter::UnknownName;
+use rand::{Rng, RngExt};
+use seabattle_core::placement::{Position, positions};
+use seabattle_core::{CellSet, Coord, Fleet, FleetSetup, Placer, Rules, ShipSetup, TooConstrained};
+use std::fmt;
+use std::str::FromStr;
+
+/// The placement styles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlacerKind {
+    /// Uniform over all legal boards (the rules crate's generator).
+    Uniform,
+    /// Ships of two or more decks along the border, one-deckers anywhere.
+    Edge,
+    /// Seed 004: multi-deckers packed into one corner so their halos overlap and fall
+    /// off the board; one-deckers spread over the rest.
+    Perelman,
+}
+
+impl PlacerKind {
+    /// Every placer.
+    pub const ALL: [PlacerKind; 3] = [PlacerKind::Uniform, PlacerKind::Edge, PlacerKind::Perelman];
+
+    /// Its name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PlacerKind::Uniform => "uniform",
+            PlacerKind::Edge => "edge",
+            PlacerKind::Perelman => "perelman",
+        }
+    }
+
+    /// A fleet in this style. Styles that cannot be followed under the rules (no room
+    /// along the border, say) fall back to the uniform draw.
+    pub fn place(self, rules: &Rules, rng: &mut dyn Rng) -> Result<Fleet, TooConstrained> {
+        let styled = match self {
+            PlacerKind::Uniform => None,
+            PlacerKind::Edge => greedy(rules, rng, Style::Edge),
+            PlacerKind::Perelman => greedy(rules, rng, Style::Perelman),
+        };
+        match styled {
+            Some(f) => Ok(f),
+            None => Placer::new(rules).sample(rng),
+        }
+    }
+}
+
+impl fmt::Display for PlacerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for PlacerKind {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
+        PlacerKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s.trim())
+            .ok_or_else(|| UnknownName {
+                what: "placer",
+                name: s.to_string(),
+                known: PlacerKind::ALL.iter().map(|k| k.name()).collect(),
+            })
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Style {
+    Edge,
+    Perelman,
+}
+
+/// Tries a few times to lay the fleet out ship by ship in the style; `None` if every try
+/// ran out of room.
+fn greedy(rules: &Rules, rng: &mut dyn Rng, style: Style) -> Option<Fleet> {
+    let dims = rules.dims();
+    let (w, h) = (i32::from(dims.width()) - 1, i32::from(dims.height()) - 1);
+    let mut sizes = rules.fleet().to_vec();
+    sizes.dedup();
+    let lists: Vec<(u8, Vec<Position>)> = sizes
+        .iter()
+        .map(|&s| (s, positions(rules, usize::from(s))))
+        .collect();
+    let list = |size: u8| {
+        lists
+            .iter()
+            .find(|(s, _)| *s == size)
+            .map(|(_, l)| l.as_slice())
+            .unwrap_or(&[])
+    };
+    for _ in 0..50 {
+        // Perelman's corner, one of four.
+        let corner = (rng.random_bool(0.5), rng.random_bool(0.5));
+        let from_corner = |c: Coord| {
+            let x = if corner.0 {
+                w - i32::from(c.col)
+            } else {
+                i32::from(c.col)
+            };
+            let y = if corner.1 {
+                h - i32::from(c.row)
+            } else {
+                i32::from(c.row)
+            };
+            x.max(y)
+        };
+        let mut blocked = CellSet::EMPTY;
+        let mut ships: Vec<CellSet> = Vec::new();
+        let mut ok = true;
+        for &size in rules.fleet() {
+            let free: Vec<&Position> = list(size)
+                .iter()
+                .filter(|p| !p.cells.intersects(&blocked))
+                .collect();
+            let on_edge = |p: &&Position| {
+                p.cells.iter().any(|c| {
+                    c.col == 0 || c.row == 0 || i32::from(c.col) == w || i32::from(c.row) == h
+                })
+            };
+            let choice: Vec<&Position> = match (style, size > 1) {
+                (Style::Edge, true) => free.iter().copied().filter(on_edge).collect(),
+                (Style::Perelman, true) => {
+                    // Perelman's aim: few new cells ruled out, so halos overlap each
+                    // other and fall off the board, and all of it near one corner.
+                    let reach = |p: &Position| {
+                        let grown = (blocked.or(&p.blocked).len() - blocked.len()) as i32;
+                        grown + p.cells.iter().map(from_corner).max().unwrap_or(0)
+                    };
+                    let best = free.iter().map(|p| reach(p)).min();
+                    free.iter()
+                        .copied()
+                        .filter(|p| Some(reach(p)) == best)
+                        .collect()
+                }
+                (Style::Perelman, false) => {
+                    // As far from every ship placed as possible, spreading them out.
+                    let taken: Vec<Coord> = ships.iter().flat_map(|s| s.iter()).collect();
+                    let gap = |p: &Position| {
+                        let c = p.cells.first().unwrap_or(Coord::new(0, 0));
+                        taken
+                            .iter()
+                            .map(|t| {
+                                (i32::from(t.col) - i32::from(c.col))
+                                    .abs()
+                                    .max((i32::from(t.row) - i32::from(c.row)).abs())
+                            })
+                            .min()
+                            .unwrap_or(0)
+                    };
+                    let best = free.iter().map(|p| gap(p)).max();
+                    free.iter()
+                        .copied()
+                        .filter(|p| Some(gap(p)) == best)
+                        .collect()
+                }
+                (Style::Edge, false) => free,
+            };
+            if choice.is_empty() {
+                ok = false;
+                break;
+            }
+            let p = choice[rng.random_range(0..choice.len())];
+            blocked.union_with(&p.blocked);
+            ships.push(p.cells);
+        }
+        if ok {
+            let setup = FleetSetup {
+                ships: ships
+                    .iter()
+                    .map(|s| ShipSetup(s.iter().collect()))
+                    .collect(),
+            };
+            // The layout went through the same validation as any player's.
+            if let Ok(f) = Fleet::new(setup, rules) {
+                return Some(f);
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,251 @@
+//! The [`Shooter`] trait, the simple shooters, and the levels offered to people.
+
+use crate::density::Density;
+use crate::targeting::{fill, finishing_cells, pick};
+use rand::Rng;
+use seabattle_core::view::TargetBoard;
+use seabattle_core::{CellSet, Coord, Rules};
+use std::fmt;
+use std::str::FromStr;
+
+/// A computer player's shooting half. It is given only the enemy board as its owner
+/// knows it, so it cannot peek at the hidden fleet.
+pub trait Shooter: Send {
+    /// The shooter's name, as the bench and the arena print it.
+    fn name(&self) -> &'static str;
+
+    /// Chooses `count` distinct cells to fire at next, none of them shot before.
+    /// `count` is at most the number of cells not yet shot.
+    fn choose(
+        &mut self,
+        rules: &Rules,
+        view: &TargetBoard,
+        count: usize,
+        rng: &mut dyn Rng,
+    ) -> Vec<Coord>;
+}
+
+/// The shooters by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ShooterKind {
+    /// Random cells it knows nothing about.
+    Random,
+    /// Random until a hit, then finish the ship.
+    Hunt,
+    /// Hunt on a lattice sized to the largest ship afloat (the seeds' diagonal search).
+    Parity,
+    /// Probability density of the ships afloat over the cells, target mode after a hit.
+    Density,
+}
+
+impl ShooterKind {
+    /// Every shooter.
+    pub const ALL: [ShooterKind; 4] = [
+        ShooterKind::Random,
+        ShooterKind::Hunt,
+        ShooterKind::Parity,
+        ShooterKind::Density,
+    ];
+
+    /// Its name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ShooterKind::Random => "random",
+            ShooterKind::Hunt => "hunt",
+            ShooterKind::Parity => "parity",
+            ShooterKind::Density => "density",
+        }
+    }
+
+    /// A new shooter of this kind.
+    pub fn build(self) -> Box<dyn Shooter> {
+        match self {
+            ShooterKind::Random => Box::new(RandomShooter),
+            ShooterKind::Hunt => Box::new(HuntShooter),
+            ShooterKind::Parity => Box::new(ParityShooter),
+            ShooterKind::Density => Box::new(Density::default()),
+        }
+    }
+}
+
+impl fmt::Display for ShooterKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a shooter, placer or level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownName {
+    /// What it names: "shooter", "placer" or "level".
+    pub what: &'static str,
+    /// The name given.
+    pub name: String,
+    /// The names there are.
+    pub known: Vec<&'static str>,
+}
+
+impl fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown {} {:?}: expected one of {}",
+            self.what,
+            self.name,
+            self.known.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownName {}
+
+impl FromStr for ShooterKind {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
+        ShooterKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s.trim())
+            .ok_or_else(|| UnknownName {
+                what: "shooter",
+                name: s.to_string(),
+                known: ShooterKind::ALL.iter().map(|k| k.name()).collect(),
+            })
+    }
+}
+
+/// The levels offered to people, each a shooter; none of them cheats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Searches at random but finishes every ship it hits (`hunt`).
+    Easy,
+    /// The diagonal search of the seeds (`parity`).
+    Medium,
+    /// Probability density (`density`).
+    Hard,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// Its name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The shooter behind the level.
+    pub const fn shooter(self) -> ShooterKind {
+        match self {
+            Level::Easy => ShooterKind::Hunt,
+            Level::Medium => ShooterKind::Parity,
+            Level::Hard => ShooterKind::Density,
+        }
+    }
+}
+
+impl FromStr for Level {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
+        Level::ALL
+            .into_iter()
+            .find(|k| k.name() == s.trim())
+            .ok_or_else(|| UnknownName {
+                what: "level",
+                name: s.to_string(),
+                known: Level::ALL.iter().map(|k| k.name()).collect(),
+            })
+    }
+}
+
+struct RandomShooter;
+
+impl Shooter for RandomShooter {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn choose(
+        &mut self,
+        _: &Rules,
+        view: &TargetBoard,
+        count: usize,
+        rng: &mut dyn Rng,
+    ) -> Vec<Coord> {
+        fill(view, Vec::new(), count, rng)
+    }
+}
+
+struct HuntShooter;
+
+impl Shooter for HuntShooter {
+    fn name(&self) -> &'static str {
+        "hunt"
+    }
+
+    fn choose(
+        &mut self,
+        rules: &Rules,
+        view: &TargetBoard,
+        count: usize,
+        rng: &mut dyn Rng,
+    ) -> Vec<Coord> {
+        fill(
+            view,
+            random_order(finishing_cells(rules, view), rng),
+            count,
+            rng,
+        )
+    }
+}
+
+struct ParityShooter;
+
+impl Shooter for ParityShooter {
+    fn name(&self) -> &'static str {
+        "parity"
+    }
+
+    fn choose(
+        &mut self,
+        rules: &Rules,
+        view: &TargetBoard,
+        count: usize,
+        rng: &mut dyn Rng,
+    ) -> Vec<Coord> {
+        let mut first = random_order(finishing_cells(rules, view), rng);
+        if first.len() < count {
+            first.extend(random_order(lattice(view), rng));
+        }
+        fill(view, first, count, rng)
+    }
+}
+
+/// The unknown cells on the densest diagonal lattice of spacing equal to the largest
+/// ship afloat: every ship of that size must cross one of its cells.
+fn lattice(view: &TargetBoard) -> CellSet {
+    let step = view.afloat().first().copied().unwrap_or(1).max(1);
+    let unknown = view.unknown();
+    (0..step)
+        .map(|offset| {
+            unknown
+                .iter()
+                .filter(|c| (c.col + c.row) % step == offset)
+                .collect::<CellSet>()
+        })
+        .max_by_key(CellSet::len)
+        .unwrap_or(unknown)
+}
+
+fn random_order(set: CellSet, rng: &mut dyn Rng) -> Vec<Coord> {
+    let mut rest = set;
+    let mut out = Vec::with_capacity(set.len());
+    while let Some(c) = pick(&rest, rng) {
+        rest.remove(c);
+        out.push(c);
+    }
+    out
+}

@@ -1,0 +1,120 @@
+//! Every shooter under every preset: it finishes every game, never shoots a cell it
+//! already knows, and sees nothing but its view.
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use seabattle_bots::density::Density;
+use seabattle_bots::{PlacerKind, ShooterKind};
+use seabattle_core::placement::all_placements;
+use seabattle_core::view::TargetBoard;
+use seabattle_core::{CellSet, Coord, Fleet, Preset, Rules, Sea, Shot, Shots};
+
+/// Plays one board to the end; checks every volley against what the view knew.
+fn play(rules: &Rules, kind: ShooterKind, fleet: Fleet, rng: &mut StdRng) -> usize {
+    let mut shooter = kind.build();
+    let mut sea = Sea::new(fleet);
+    let mut view = TargetBoard::new(rules);
+    let mut shots = 0;
+    while !sea.all_sunk() {
+        let left = rules.dims().area() - sea.incoming().len();
+        let count = match rules.shots() {
+            Shots::Fixed(n) => usize::from(n),
+            Shots::ShipsAfloat => rules.fleet().len(),
+        }
+        .min(left);
+        let cells = shooter.choose(rules, &view, count, rng);
+        assert_eq!(cells.len(), count, "{kind} under {rules}");
+        let unknown = view.unknown();
+        let distinct: CellSet = cells.iter().copied().collect();
+        assert_eq!(distinct.len(), count, "{kind} named a cell twice");
+        for &c in &cells {
+            assert!(!view.shots().contains(c), "{kind} shot {c} again");
+            // Known-empty cells are wasted shots; only a volley bigger than the unknown
+            // cells may contain them.
+            assert!(
+                unknown.contains(c) || count > unknown.len(),
+                "{kind} shot {c}, known to be empty"
+            );
+            let shot = sea.fire(c).unwrap();
+            view.record(c, &shot);
+            shots += 1;
+        }
+        assert!(shots <= rules.dims().area(), "{kind} does not finish");
+    }
+    shots
+}
+
+#[test]
+fn every_shooter_finishes_every_preset() {
+    let mut rng = StdRng::seed_from_u64(3);
+    for preset in Preset::ALL {
+        let rules = preset.rules();
+        for kind in ShooterKind::ALL {
+            for placer in PlacerKind::ALL {
+                let fleet = placer.place(&rules, &mut rng).unwrap();
+                let shots = play(&rules, kind, fleet, &mut rng);
+                let cells: usize = rules.fleet().iter().map(|&s| usize::from(s)).sum();
+                assert!(shots >= cells, "{kind} {preset}: {shots} shots");
+            }
+        }
+    }
+}
+
+#[test]
+fn styled_placers_follow_their_style() {
+    let rules = Rules::classic();
+    let mut rng = StdRng::seed_from_u64(4);
+    for _ in 0..20 {
+        let f = PlacerKind::Edge.place(&rules, &mut rng).unwrap();
+        for ship in f.ships().iter().filter(|s| s.size() > 1) {
+            assert!(
+                ship.cells()
+                    .iter()
+                    .any(|c| c.col == 0 || c.row == 0 || c.col == 9 || c.row == 9)
+            );
+        }
+        // Perelman: the multi-deckers sit in one corner's quarter-and-a-bit.
+        let f = PlacerKind::Perelman.place(&rules, &mut rng).unwrap();
+        let multi: Vec<Coord> = f
+            .ships()
+            .iter()
+            .filter(|s| s.size() > 1)
+            .flat_map(|s| s.cells().iter())
+            .collect();
+        let corner_dist = |c: &Coord, cx: u8, cy: u8| c.col.abs_diff(cx).max(c.row.abs_diff(cy));
+        let best = [(0, 0), (0, 9), (9, 0), (9, 9)]
+            .iter()
+            .map(|&(x, y)| multi.iter().map(|c| corner_dist(c, x, y)).max().unwrap())
+            .min()
+            .unwrap();
+        assert!(
+            best <= 6,
+            "multi-deckers spread over {best} cells from the nearest corner"
+        );
+    }
+}
+
+/// With one ship afloat, density counts exactly the placements consistent with what is
+/// known: the same as enumerating every legal board.
+#[test]
+fn density_matches_exact_enumeration_on_a_small_board() {
+    let rules: Rules = "6x6 fleet=3".parse().unwrap();
+    let mut view = TargetBoard::new(&rules);
+    for c in [Coord::new(2, 2), Coord::new(0, 0), Coord::new(4, 1)] {
+        view.record(c, &Shot::Miss);
+    }
+    let heat = Density::default().heat(&rules, &view);
+    let boards = all_placements(&rules, 1 << 20).unwrap();
+    for c in rules.dims().cells() {
+        let exact = boards
+            .iter()
+            .filter(|b| !b[0].intersects(view.misses()) && b[0].contains(c))
+            .count();
+        let expected = if view.misses().contains(c) {
+            0.0
+        } else {
+            exact as f64
+        };
+        assert_eq!(heat.at(c), expected, "{c}");
+    }
+}

@@ -1,0 +1,318 @@
+//! `seabattle bench`: a shooter against many boards, with statistics.
+
+use crate::input::read_text;
+use anyhow::{Context, bail};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use seabattle_bots::{PlacerKind, ShooterKind};
+use seabattle_core::view::TargetBoard;
+use seabattle_core::{Fleet, Grid, Rules, Sea, Shots};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// Arguments of `seabattle bench`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Rules preset or custom rules.
+    #[arg(long, default_value = "classic")]
+    rules: Rules,
+    /// The shooter: random, hunt, parity or density.
+    #[arg(long, default_value = "density")]
+    shooter: ShooterKind,
+    /// How boards are drawn: uniform, edge or perelman.
+    #[arg(long, default_value = "uniform", conflicts_with = "boards")]
+    placer: PlacerKind,
+    /// Read the boards from FILE instead (check format, separated by blank lines).
+    #[arg(long)]
+    boards: Option<PathBuf>,
+    /// Games to play (with --boards, at most the number of boards).
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Seed: the same seed gives the same result.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Play every shooter against every placer and print the table.
+    #[arg(long, conflicts_with_all = ["boards", "json"])]
+    matrix: bool,
+}
+
+/// One game's figures.
+struct GameResult {
+    shots: usize,
+    decisions: usize,
+    seconds: f64,
+    worst: f64,
+}
+
+/// Runs the benchmark.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    if args.matrix {
+        println!(
+            "{:<10} {}",
+            "shooter",
+            PlacerKind::ALL
+                .map(|p| format!("{:>10}", p.name()))
+                .join("")
+        );
+        for shooter in ShooterKind::ALL {
+            let mut row = format!("{:<10}", shooter.name());
+            for placer in PlacerKind::ALL {
+                let boards = Boards::Placer(placer);
+                let results = play_all(
+                    &args.rules,
+                    shooter,
+                    &boards,
+                    args.games,
+                    args.seed,
+                    threads,
+                    false,
+                )?;
+                row.push_str(&format!("{:>10.2}", Stats::of(&results).mean));
+            }
+            println!("{row}");
+        }
+        println!(
+            "(mean shots to sink the whole fleet, {} games per cell, rules {}, seed {})",
+            args.games, args.rules, args.seed
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let boards = match &args.boards {
+        Some(path) => {
+            let grids = Grid::parse_many(&read_text(path)?)
+                .with_context(|| format!("reading boards from {}", path.display()))?;
+            let fleets = grids
+                .into_iter()
+                .enumerate()
+                .map(|(i, g)| {
+                    if g.dims != args.rules.dims() {
+                        bail!(
+                            "board {} is {} but rules {} play on {}",
+                            i + 1,
+                            g.dims,
+                            args.rules,
+                            args.rules.dims()
+                        );
+                    }
+                    Fleet::new(g.to_setup(&args.rules), &args.rules)
+                        .map_err(|e| anyhow::anyhow!("board {}: {e}", i + 1))
+                })
+                .collect::<anyhow::Result<Vec<_>>>()?;
+            if fleets.is_empty() {
+                bail!("{} holds no boards", path.display());
+            }
+            Boards::Fixed(fleets)
+        }
+        None => Boards::Placer(args.placer),
+    };
+    let games = match &boards {
+        Boards::Fixed(f) => args.games.min(f.len()),
+        Boards::Placer(_) => args.games,
+    };
+    let progress = !args.json && std::io::stderr().is_terminal();
+    let results = play_all(
+        &args.rules,
+        args.shooter,
+        &boards,
+        games,
+        args.seed,
+        threads,
+        progress,
+    )?;
+    let s = Stats::of(&results);
+    if args.json {
+        let out = serde_json::json!({
+            "rules": args.rules.to_string(), "shooter": args.shooter.name(), "games": games,
+            "mean": s.mean, "stderr": s.stderr, "median": s.median, "p10": s.p10, "p90": s.p90,
+            "min": s.min, "max": s.max, "ms_per_shot_mean": s.ms_mean, "ms_per_shot_max": s.ms_max,
+        });
+        println!("{out}");
+    } else {
+        let source = args
+            .boards
+            .as_ref()
+            .map_or(format!("placer {}", args.placer), |p| {
+                format!("boards {}", p.display())
+            });
+        println!(
+            "rules {}, shooter {}, {source}, {games} games, seed {}",
+            args.rules, args.shooter, args.seed
+        );
+        println!(
+            "shots: mean {:.2} ± {:.2}, median {}, p10 {}, p90 {}, min {}, max {}",
+            s.mean, s.stderr, s.median, s.p10, s.p90, s.min, s.max
+        );
+        println!(
+            "time per decision: mean {:.3} ms, max {:.3} ms",
+            s.ms_mean, s.ms_max
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+enum Boards {
+    Placer(PlacerKind),
+    Fixed(Vec<Fleet>),
+}
+
+/// A seed per game, the same whatever thread plays it.
+fn game_seed(seed: u64, game: usize) -> u64 {
+    let mut x = seed ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^ (x >> 31)
+}
+
+fn play_all(
+    rules: &Rules,
+    shooter: ShooterKind,
+    boards: &Boards,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    progress: bool,
+) -> anyhow::Result<Vec<GameResult>> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let mut results: Vec<Option<anyhow::Result<GameResult>>> = (0..games).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    let mut player = shooter.build();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= games {
+                            break;
+                        }
+                        let mut rng = StdRng::seed_from_u64(game_seed(seed, i));
+                        let fleet = match boards {
+                            Boards::Placer(p) => {
+                                p.place(rules, &mut rng).map_err(anyhow::Error::from)
+                            }
+                            Boards::Fixed(f) => Ok(f[i].clone()),
+                        };
+                        mine.push((
+                            i,
+                            fleet.map(|f| play_one(rules, player.as_mut(), f, &mut rng)),
+                        ));
+                        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                        if progress && (n % 50 == 0 || n == games) {
+                            eprint!("\r{n}/{games} games");
+                        }
+                    }
+                    mine
+                })
+            })
+            .collect();
+        for w in workers {
+            for (i, r) in w.join().unwrap_or_default() {
+                results[i] = Some(r);
+            }
+        }
+    });
+    if progress {
+        eprintln!();
+    }
+    results
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| Err(anyhow::anyhow!("a worker thread died"))))
+        .collect()
+}
+
+/// Plays one board to the end. Volleys (salvo) are as many shots as the shooter's own
+/// fleet would have afloat if it were never hit: the bench has no second board.
+fn play_one(
+    rules: &Rules,
+    shooter: &mut dyn seabattle_bots::Shooter,
+    fleet: Fleet,
+    rng: &mut StdRng,
+) -> GameResult {
+    let mut sea = Sea::new(fleet);
+    let mut view = TargetBoard::new(rules);
+    let per_volley = match rules.shots() {
+        Shots::Fixed(n) => usize::from(n),
+        Shots::ShipsAfloat => rules.fleet().len(),
+    };
+    let mut r = GameResult {
+        shots: 0,
+        decisions: 0,
+        seconds: 0.0,
+        worst: 0.0,
+    };
+    while !sea.all_sunk() {
+        let count = per_volley.min(rules.dims().area() - sea.incoming().len());
+        let t = Instant::now();
+        let cells = shooter.choose(rules, &view, count, rng);
+        let dt = t.elapsed().as_secs_f64();
+        r.decisions += 1;
+        r.seconds += dt;
+        r.worst = r.worst.max(dt);
+        for c in cells {
+            // A shooter that picks a cell twice wastes nothing but its own turn.
+            if let Ok(shot) = sea.fire(c) {
+                view.record(c, &shot);
+                r.shots += 1;
+            }
+        }
+    }
+    r
+}
+
+struct Stats {
+    mean: f64,
+    stderr: f64,
+    median: usize,
+    p10: usize,
+    p90: usize,
+    min: usize,
+    max: usize,
+    ms_mean: f64,
+    ms_max: f64,
+}
+
+impl Stats {
+    fn of(results: &[GameResult]) -> Stats {
+        let mut shots: Vec<usize> = results.iter().map(|r| r.shots).collect();
+        shots.sort_unstable();
+        let n = shots.len().max(1) as f64;
+        let mean = shots.iter().sum::<usize>() as f64 / n;
+        let var = shots
+            .iter()
+            .map(|&s| (s as f64 - mean).powi(2))
+            .sum::<f64>()
+            / (n - 1.0).max(1.0);
+        let q = |p: f64| {
+            shots
+                .get(((shots.len() as f64 - 1.0) * p).round() as usize)
+                .copied()
+                .unwrap_or(0)
+        };
+        let decisions: usize = results.iter().map(|r| r.decisions).sum();
+        Stats {
+            mean,
+            stderr: (var / n).sqrt(),
+            median: q(0.5),
+            p10: q(0.1),
+            p90: q(0.9),
+            min: shots.first().copied().unwrap_or(0),
+            max: shots.last().copied().unwrap_or(0),
+            ms_mean: 1000.0 * results.iter().map(|r| r.seconds).sum::<f64>()
+                / decisions.max(1) as f64,
+            ms_max: 1000.0 * results.iter().map(|r| r.worst).fold(0.0, f64::max),
+        }
+    }
+}
