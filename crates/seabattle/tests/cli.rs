@@ -142,3 +142,72 @@ fn audit_prints_the_verdict() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("fleet 1"));
 }
+
+#[test]
+fn bench_is_deterministic_across_thread_counts() {
+    let args = |t: &'static str| {
+        [
+            "bench",
+            "--shooter",
+            "density",
+            "--games",
+            "40",
+            "--seed",
+            "9",
+            "--json",
+            "--threads",
+            t,
+        ]
+    };
+    let one = run(&args("1"), "");
+    let two = run(&args("2"), "");
+    assert_eq!(one.status.code(), Some(0));
+    let a: serde_json::Value = serde_json::from_str(&stdout(&one)).unwrap();
+    let b: serde_json::Value = serde_json::from_str(&stdout(&two)).unwrap();
+    for key in [
+        "games", "mean", "stderr", "median", "p10", "p90", "min", "max",
+    ] {
+        assert_eq!(a[key], b[key], "{key}");
+    }
+    assert_eq!(a["games"], 40);
+    assert!(a["mean"].as_f64().unwrap() >= 20.0);
+    assert!(a["ms_per_shot_mean"].as_f64().is_some());
+}
+
+#[test]
+fn bench_reads_boards_from_a_file_and_names_a_bad_one() {
+    let board = stdout(&run(&["place", "--seed", "1"], ""));
+    let two = format!("{board}\n{board}");
+    let o = run(
+        &[
+            "bench",
+            "--boards",
+            "-",
+            "--shooter",
+            "hunt",
+            "--games",
+            "5",
+            "--json",
+        ],
+        &two,
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["games"], 2);
+    let bad = format!(
+        "{board}\n##########\n{}",
+        board.lines().skip(2).collect::<Vec<_>>().join("\n")
+    );
+    let o = run(&["bench", "--boards", "-"], &bad);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("board 2"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
