@@ -1,6 +1,6 @@
 //! Placers: how a computer player lays out its fleet.
 
-use crate::shooter::UnknownName;
+use crate::shooter::{UnknownName, by_name};
 use rand::{Rng, RngExt};
 use seabattle_core::placement::{Position, positions};
 use seabattle_core::{CellSet, Coord, Fleet, FleetSetup, Placer, Rules, ShipSetup, TooConstrained};
@@ -56,14 +56,7 @@ impl fmt::Display for PlacerKind {
 impl FromStr for PlacerKind {
     type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, UnknownName> {
-        PlacerKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s.trim())
-            .ok_or_else(|| UnknownName {
-                what: "placer",
-                name: s.to_string(),
-                known: PlacerKind::ALL.iter().map(|k| k.name()).collect(),
-            })
+        by_name("placer", &PlacerKind::ALL, PlacerKind::name, s)
     }
 }
 

@@ -99,17 +99,27 @@ impl fmt::Display for UnknownName {
 
 impl std::error::Error for UnknownName {}
 
+/// The item of `all` whose `name` is `s`, or an error listing the names there are.
+pub(crate) fn by_name<T: Copy>(
+    what: &'static str,
+    all: &[T],
+    name: fn(T) -> &'static str,
+    s: &str,
+) -> Result<T, UnknownName> {
+    all.iter()
+        .copied()
+        .find(|&k| name(k) == s.trim())
+        .ok_or_else(|| UnknownName {
+            what,
+            name: s.to_string(),
+            known: all.iter().map(|&k| name(k)).collect(),
+        })
+}
+
 impl FromStr for ShooterKind {
     type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, UnknownName> {
-        ShooterKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s.trim())
-            .ok_or_else(|| UnknownName {
-                what: "shooter",
-                name: s.to_string(),
-                known: ShooterKind::ALL.iter().map(|k| k.name()).collect(),
-            })
+        by_name("shooter", &ShooterKind::ALL, ShooterKind::name, s)
     }
 }
 
@@ -150,14 +160,7 @@ impl Level {
 impl FromStr for Level {
     type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, UnknownName> {
-        Level::ALL
-            .into_iter()
-            .find(|k| k.name() == s.trim())
-            .ok_or_else(|| UnknownName {
-                what: "level",
-                name: s.to_string(),
-                known: Level::ALL.iter().map(|k| k.name()).collect(),
-            })
+        by_name("level", &Level::ALL, Level::name, s)
     }
 }
 
