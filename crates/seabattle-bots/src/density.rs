@@ -4,7 +4,7 @@
 use crate::shooter::Shooter;
 use crate::targeting::fill;
 use rand::{Rng, RngExt};
-use seabattle_core::placement::{Position, positions};
+use seabattle_core::placement::{Position, positions_by_size};
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{CellSet, Coord, Rules, Touching};
 
@@ -40,13 +40,7 @@ const HIT_WEIGHT: f64 = 1000.0;
 impl Density {
     fn positions(&mut self, rules: &Rules) -> &[(u8, Vec<Position>)] {
         if self.cache.as_ref().is_none_or(|(r, _)| r != rules) {
-            let mut sizes = rules.fleet().to_vec();
-            sizes.dedup();
-            let lists = sizes
-                .into_iter()
-                .map(|s| (s, positions(rules, usize::from(s))))
-                .collect();
-            self.cache = Some((rules.clone(), lists));
+            self.cache = Some((rules.clone(), positions_by_size(rules)));
         }
         self.cache.as_ref().map_or(&[], |(_, l)| l.as_slice())
     }
@@ -98,10 +92,6 @@ impl Density {
 }
 
 impl Shooter for Density {
-    fn name(&self) -> &'static str {
-        "density"
-    }
-
     fn choose(
         &mut self,
         rules: &Rules,

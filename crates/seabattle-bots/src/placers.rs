@@ -2,7 +2,7 @@
 
 use crate::shooter::{UnknownName, by_name};
 use rand::{Rng, RngExt};
-use seabattle_core::placement::{Position, positions};
+use seabattle_core::placement::{Position, positions_by_size};
 use seabattle_core::{CellSet, Coord, Fleet, FleetSetup, Placer, Rules, ShipSetup, TooConstrained};
 use std::fmt;
 use std::str::FromStr;
@@ -71,12 +71,7 @@ enum Style {
 fn greedy(rules: &Rules, rng: &mut dyn Rng, style: Style) -> Option<Fleet> {
     let dims = rules.dims();
     let (w, h) = (i32::from(dims.width()) - 1, i32::from(dims.height()) - 1);
-    let mut sizes = rules.fleet().to_vec();
-    sizes.dedup();
-    let lists: Vec<(u8, Vec<Position>)> = sizes
-        .iter()
-        .map(|&s| (s, positions(rules, usize::from(s))))
-        .collect();
+    let lists = positions_by_size(rules);
     let list = |size: u8| {
         lists
             .iter()

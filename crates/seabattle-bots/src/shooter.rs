@@ -11,9 +11,6 @@ use std::str::FromStr;
 /// A computer player's shooting half. It is given only the enemy board as its owner
 /// knows it, so it cannot peek at the hidden fleet.
 pub trait Shooter: Send {
-    /// The shooter's name, as the bench and the arena print it.
-    fn name(&self) -> &'static str;
-
     /// Chooses `count` distinct cells to fire at next, none of them shot before.
     /// `count` is at most the number of cells not yet shot.
     fn choose(
@@ -167,10 +164,6 @@ impl FromStr for Level {
 struct RandomShooter;
 
 impl Shooter for RandomShooter {
-    fn name(&self) -> &'static str {
-        "random"
-    }
-
     fn choose(
         &mut self,
         _: &Rules,
@@ -185,10 +178,6 @@ impl Shooter for RandomShooter {
 struct HuntShooter;
 
 impl Shooter for HuntShooter {
-    fn name(&self) -> &'static str {
-        "hunt"
-    }
-
     fn choose(
         &mut self,
         rules: &Rules,
@@ -208,10 +197,6 @@ impl Shooter for HuntShooter {
 struct ParityShooter;
 
 impl Shooter for ParityShooter {
-    fn name(&self) -> &'static str {
-        "parity"
-    }
-
     fn choose(
         &mut self,
         rules: &Rules,

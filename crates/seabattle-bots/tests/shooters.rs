@@ -7,7 +7,7 @@ use seabattle_bots::density::Density;
 use seabattle_bots::{PlacerKind, ShooterKind};
 use seabattle_core::placement::all_placements;
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{CellSet, Coord, Fleet, Preset, Rules, Sea, Shot, Shots};
+use seabattle_core::{CellSet, Coord, Fleet, Preset, Rules, Sea, Shot};
 
 /// Plays one board to the end; checks every volley against what the view knew.
 fn play(rules: &Rules, kind: ShooterKind, fleet: Fleet, rng: &mut StdRng) -> usize {
@@ -17,11 +17,7 @@ fn play(rules: &Rules, kind: ShooterKind, fleet: Fleet, rng: &mut StdRng) -> usi
     let mut shots = 0;
     while !sea.all_sunk() {
         let left = rules.dims().area() - sea.incoming().len();
-        let count = match rules.shots() {
-            Shots::Fixed(n) => usize::from(n),
-            Shots::ShipsAfloat => rules.fleet().len(),
-        }
-        .min(left);
+        let count = rules.volley_size(rules.fleet().len(), left);
         let cells = shooter.choose(rules, &view, count, rng);
         assert_eq!(cells.len(), count, "{kind} under {rules}");
         let unknown = view.unknown();

@@ -15,7 +15,6 @@ use crate::coord::Coord;
 use crate::fleet::violations;
 use crate::game::{Answer, Outcome, Player, WinReason};
 use crate::record::{GameRecord, Move};
-use crate::rules::Shots;
 use crate::violation::Violation;
 use std::fmt;
 
@@ -186,11 +185,10 @@ pub fn audit(record: &GameRecord) -> AuditReport {
             turn_problems.push(format!("player {player} shot out of turn"));
         }
         let target = player.other();
-        let due = match rules.shots() {
-            Shots::Fixed(n) => usize::from(n),
-            Shots::ShipsAfloat => rules.fleet().len() - claimed_sunk[player.index()],
-        }
-        .min(rules.dims().area() - shot[target.index()].len());
+        let due = rules.volley_size(
+            rules.fleet().len() - claimed_sunk[player.index()],
+            rules.dims().area() - shot[target.index()].len(),
+        );
         if shots.len() != due {
             turn_problems.push(format!(
                 "a volley of {} shots where {due} were due",
@@ -234,7 +232,7 @@ pub fn audit(record: &GameRecord) -> AuditReport {
                 winner: *player,
                 reason: WinReason::FleetSunk,
             };
-        } else if !(rules.hit_again() && any_hit) {
+        } else if !rules.shoots_again(any_hit) {
             turn = target;
         }
     }

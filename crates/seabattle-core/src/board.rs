@@ -186,8 +186,7 @@ impl Grid {
                 ships: groups.iter().map(as_ship).collect(),
             };
         }
-        let mut sizes: Vec<usize> = rules.fleet().iter().map(|&s| usize::from(s)).collect();
-        sizes.dedup();
+        let sizes: Vec<usize> = rules.sizes().into_iter().map(usize::from).collect();
         let splits: Vec<Vec<Vec<CellSet>>> =
             groups.iter().map(|g| straight_splits(g, &sizes)).collect();
         let mut need = vec![0usize; sizes.first().copied().unwrap_or(0) + 1];

@@ -104,6 +104,13 @@ impl Dims {
         height: 10,
     };
 
+    /// The largest board: for reading cells of unchecked input that may lie off the
+    /// agreed board, so that validation, not parsing, reports them.
+    pub const LARGEST: Dims = Dims {
+        width: MAX_SIDE,
+        height: MAX_SIDE,
+    };
+
     /// Number of columns.
     pub const fn width(self) -> u8 {
         self.width

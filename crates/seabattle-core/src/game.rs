@@ -5,7 +5,7 @@ use crate::coord::Coord;
 use crate::fleet::Fleet;
 use crate::lang::Lang;
 use crate::record::{GameRecord, Move};
-use crate::rules::{Rules, Shots};
+use crate::rules::Rules;
 use crate::sea::Sea;
 use crate::view::{OwnBoard, PlayerView, TargetBoard};
 use rand::{Rng, RngExt};
@@ -278,6 +278,9 @@ impl std::error::Error for GameError {}
 pub struct Game {
     rules: Rules,
     seas: [Option<Sea>; 2],
+    /// Each player's knowledge of the enemy board, kept up from the answers alone so
+    /// that nothing but what was said to a player can reach its view.
+    targets: [TargetBoard; 2],
     first: Option<Player>,
     turn: Player,
     outcome: Outcome,
@@ -288,6 +291,7 @@ impl Game {
     /// A new game in the placement phase.
     pub fn new(rules: Rules) -> Game {
         Game {
+            targets: [TargetBoard::new(&rules), TargetBoard::new(&rules)],
             rules,
             seas: [None, None],
             first: None,
@@ -374,12 +378,8 @@ impl Game {
 
     /// Shots due in `player`'s next volley: per the rules, capped by the cells left.
     pub fn shots_due(&self, player: Player) -> usize {
-        let n = match self.rules.shots() {
-            Shots::Fixed(n) => usize::from(n),
-            Shots::ShipsAfloat => self.afloat(player),
-        };
         let left = self.rules.dims().area() - self.incoming(player.other()).len();
-        n.min(left)
+        self.rules.volley_size(self.afloat(player), left)
     }
 
     /// Ships `player` still has afloat.
@@ -431,6 +431,11 @@ impl Game {
             .iter()
             .map(|&c| sea.fire(c))
             .collect::<Result<Vec<Shot>, _>>()?;
+        let target = &mut self.targets[player.index()];
+        cells
+            .iter()
+            .zip(&shots)
+            .for_each(|(&c, s)| target.record(c, s));
         self.moves.push(Move::Volley {
             player,
             shots: cells
@@ -444,7 +449,10 @@ impl Game {
                 winner: player,
                 reason: WinReason::FleetSunk,
             };
-        } else if !(self.rules.hit_again() && shots.iter().any(|s| s.answer().is_hit())) {
+        } else if !self
+            .rules
+            .shoots_again(shots.iter().any(|s| s.answer().is_hit()))
+        {
             self.turn = player.other();
         }
         Ok(shots)
@@ -468,18 +476,6 @@ impl Game {
     /// over.
     pub fn view(&self, player: Player) -> PlayerView {
         let fleet = |p: Player| self.seas[p.index()].as_ref().map(|s| s.fleet().clone());
-        let mut target = TargetBoard::new(&self.rules);
-        // Rebuild the target board from the answers alone, so that nothing but what was
-        // said to `player` can reach it.
-        for m in &self.moves {
-            if let Move::Volley { player: p, shots } = m
-                && *p == player
-            {
-                for &(c, answer) in shots {
-                    target.record(c, &self.shot_as_answered(player.other(), c, answer));
-                }
-            }
-        }
         PlayerView {
             me: player,
             phase: self.phase(),
@@ -490,28 +486,10 @@ impl Game {
                 fleet: fleet(player),
                 incoming: self.incoming(player),
             },
-            enemy: target,
+            enemy: self.targets[player.index()].clone(),
             enemy_fleet: (self.phase() == Phase::Over)
                 .then(|| fleet(player.other()))
                 .flatten(),
-        }
-    }
-
-    /// The full shot as answered: for a sink, the sunk ship and its halo.
-    fn shot_as_answered(&self, target: Player, c: Coord, answer: Answer) -> Shot {
-        match answer {
-            Answer::Miss => Shot::Miss,
-            Answer::Hit => Shot::Hit,
-            Answer::Sunk => {
-                let fleet = self.seas[target.index()].as_ref().map(Sea::fleet);
-                match fleet.and_then(|f| f.ship_at(c).map(|i| f.ships()[i])) {
-                    Some(ship) => Shot::Sunk(SunkShip {
-                        cells: *ship.cells(),
-                        halo: self.rules.halo(ship.cells()),
-                    }),
-                    None => Shot::Miss,
-                }
-            }
         }
     }
 

@@ -124,13 +124,21 @@ struct Table {
     lists: Vec<Vec<Position>>,
 }
 
+/// Every position of each distinct ship size of the fleet, largest size first.
+pub fn positions_by_size(rules: &Rules) -> Vec<(u8, Vec<Position>)> {
+    rules
+        .sizes()
+        .into_iter()
+        .map(|s| (s, positions(rules, usize::from(s))))
+        .collect()
+}
+
 impl Table {
     fn new(rules: &Rules) -> Table {
-        let mut sizes: Vec<u8> = rules.fleet().to_vec();
-        sizes.dedup();
-        let lists = sizes
-            .iter()
-            .map(|&s| positions(rules, usize::from(s)))
+        let sizes = rules.sizes();
+        let lists = positions_by_size(rules)
+            .into_iter()
+            .map(|(_, l)| l)
             .collect();
         let ship_list = rules
             .fleet()

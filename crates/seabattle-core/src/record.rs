@@ -1,7 +1,7 @@
 //! Game records: what was placed and every shot with its answer, as data, as readable
 //! text (see `docs/notation.md`), and (with the `serde` feature) as JSON.
 
-use crate::coord::{Coord, Dims, MAX_SIDE};
+use crate::coord::{Coord, Dims};
 use crate::fleet::{Fleet, FleetError, FleetSetup};
 use crate::game::{Answer, Game, Outcome, Player, ShotError, WinReason};
 use crate::lang::Lang;
@@ -114,11 +114,6 @@ impl fmt::Display for RecordError {
 }
 
 impl std::error::Error for RecordError {}
-
-/// The largest board, for reading cells of records that may lie off the agreed board.
-fn any_board() -> Dims {
-    Dims::new(u32::from(MAX_SIDE), u32::from(MAX_SIDE)).unwrap_or(Dims::CLASSIC)
-}
 
 impl GameRecord {
     /// Replays the record under its rules, checking every fleet, move and answer.
@@ -257,7 +252,7 @@ impl GameRecord {
                         "expected cell and answer pairs such as «в1 Мимо!»".into()
                     ));
                 }
-                let dims = rules.as_ref().map_or(any_board(), Rules::dims);
+                let dims = rules.as_ref().map_or(Dims::LARGEST, Rules::dims);
                 let shots = words
                     .chunks(2)
                     .map(|pair| {
@@ -298,7 +293,7 @@ impl GameRecord {
                 "first" => first = Some(value.parse().map_err(err)?),
                 k @ ("fleet 1" | "fleet 2") => {
                     let idx = usize::from(k.ends_with('2'));
-                    let setup = FleetSetup::parse(value, system, any_board())
+                    let setup = FleetSetup::parse(value, system, Dims::LARGEST)
                         .map_err(|e| err(e.to_string()))?;
                     fleets[idx] = Some(setup);
                 }

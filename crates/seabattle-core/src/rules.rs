@@ -299,6 +299,28 @@ impl Rules {
         &self.fleet
     }
 
+    /// Shots in the next volley of a player with `own_afloat` ships afloat, when
+    /// `cells_left` cells of the enemy board are not yet shot.
+    pub fn volley_size(&self, own_afloat: usize, cells_left: usize) -> usize {
+        let n = match self.shots {
+            Shots::Fixed(n) => usize::from(n),
+            Shots::ShipsAfloat => own_afloat,
+        };
+        n.min(cells_left)
+    }
+
+    /// Whether a volley lets its shooter fire again, given whether any shot in it hit.
+    pub fn shoots_again(&self, any_hit: bool) -> bool {
+        self.hit_again && any_hit
+    }
+
+    /// The distinct ship sizes of the fleet, largest first.
+    pub fn sizes(&self) -> Vec<u8> {
+        let mut sizes = self.fleet.clone();
+        sizes.dedup();
+        sizes
+    }
+
     /// How many ships of `size` the fleet has.
     pub fn count_of(&self, size: usize) -> usize {
         self.fleet

@@ -2,7 +2,7 @@
 //! answers as `"miss"`/`"hit"`/`"sunk"`, rules as their text (a preset name or the full
 //! form) or as an object, ships as their text (`"a1-d1"`).
 
-use crate::coord::{Coord, Dims, MAX_SIDE};
+use crate::coord::{Coord, Dims};
 use crate::fleet::{FleetSetup, ShipSetup};
 use crate::game::{Answer, Player};
 use crate::record::{GameRecord, Move};
@@ -10,10 +10,6 @@ use crate::rules::{Rules, RulesSpec, ShipShape, Shots, Touching};
 use crate::system::CoordSystem;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-fn any_board() -> Dims {
-    Dims::new(u32::from(MAX_SIDE), u32::from(MAX_SIDE)).unwrap_or(Dims::CLASSIC)
-}
 
 impl Serialize for Coord {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -25,7 +21,7 @@ impl<'de> Deserialize<'de> for Coord {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Coord, D::Error> {
         let s = String::deserialize(d)?;
         CoordSystem::Latin
-            .parse(&s, any_board())
+            .parse(&s, Dims::LARGEST)
             .map_err(D::Error::custom)
     }
 }
@@ -67,7 +63,7 @@ impl Serialize for ShipSetup {
 impl<'de> Deserialize<'de> for ShipSetup {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ShipSetup, D::Error> {
         let s = String::deserialize(d)?;
-        ShipSetup::parse(&s, CoordSystem::Latin, any_board()).map_err(D::Error::custom)
+        ShipSetup::parse(&s, CoordSystem::Latin, Dims::LARGEST).map_err(D::Error::custom)
     }
 }
 

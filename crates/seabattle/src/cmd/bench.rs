@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seabattle_bots::{PlacerKind, ShooterKind};
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{Fleet, Grid, Rules, Sea, Shots};
+use seabattle_core::{Fleet, Grid, Rules, Sea};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -243,10 +243,6 @@ fn play_one(
 ) -> GameResult {
     let mut sea = Sea::new(fleet);
     let mut view = TargetBoard::new(rules);
-    let per_volley = match rules.shots() {
-        Shots::Fixed(n) => usize::from(n),
-        Shots::ShipsAfloat => rules.fleet().len(),
-    };
     let mut r = GameResult {
         shots: 0,
         decisions: 0,
@@ -254,7 +250,10 @@ fn play_one(
         worst: 0.0,
     };
     while !sea.all_sunk() {
-        let count = per_volley.min(rules.dims().area() - sea.incoming().len());
+        let count = rules.volley_size(
+            rules.fleet().len(),
+            rules.dims().area() - sea.incoming().len(),
+        );
         let t = Instant::now();
         let cells = shooter.choose(rules, &view, count, rng);
         let dt = t.elapsed().as_secs_f64();
