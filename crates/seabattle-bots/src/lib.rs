@@ -4,7 +4,10 @@
 //! No I/O and no randomness of its own: callers pass a [`rand::Rng`].
 
 pub mod density;
+pub mod expert;
+mod mask;
 pub mod placers;
+pub mod posterior;
 pub mod shooter;
 mod targeting;
 

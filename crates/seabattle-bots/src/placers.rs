@@ -17,11 +17,19 @@ pub enum PlacerKind {
     /// Seed 004: multi-deckers packed into one corner so their halos overlap and fall
     /// off the board; one-deckers spread over the rest.
     Perelman,
+    /// The hardest for strong shooters, by measurement: Perelman's packed corner, with
+    /// the one-deckers anywhere else at random so their places cannot be predicted.
+    Expert,
 }
 
 impl PlacerKind {
     /// Every placer.
-    pub const ALL: [PlacerKind; 3] = [PlacerKind::Uniform, PlacerKind::Edge, PlacerKind::Perelman];
+    pub const ALL: [PlacerKind; 4] = [
+        PlacerKind::Uniform,
+        PlacerKind::Edge,
+        PlacerKind::Perelman,
+        PlacerKind::Expert,
+    ];
 
     /// Its name.
     pub const fn name(self) -> &'static str {
@@ -29,6 +37,7 @@ impl PlacerKind {
             PlacerKind::Uniform => "uniform",
             PlacerKind::Edge => "edge",
             PlacerKind::Perelman => "perelman",
+            PlacerKind::Expert => "expert",
         }
     }
 
@@ -39,6 +48,7 @@ impl PlacerKind {
             PlacerKind::Uniform => None,
             PlacerKind::Edge => greedy(rules, rng, Style::Edge),
             PlacerKind::Perelman => greedy(rules, rng, Style::Perelman),
+            PlacerKind::Expert => greedy(rules, rng, Style::Expert),
         };
         match styled {
             Some(f) => Ok(f),
@@ -64,6 +74,7 @@ impl FromStr for PlacerKind {
 enum Style {
     Edge,
     Perelman,
+    Expert,
 }
 
 /// Tries a few times to lay the fleet out ship by ship in the style; `None` if every try
@@ -110,7 +121,7 @@ fn greedy(rules: &Rules, rng: &mut dyn Rng, style: Style) -> Option<Fleet> {
             };
             let choice: Vec<&Position> = match (style, size > 1) {
                 (Style::Edge, true) => free.iter().copied().filter(on_edge).collect(),
-                (Style::Perelman, true) => {
+                (Style::Perelman | Style::Expert, true) => {
                     // Perelman's aim: few new cells ruled out, so halos overlap each
                     // other and fall off the board, and all of it near one corner.
                     let reach = |p: &Position| {
@@ -144,7 +155,7 @@ fn greedy(rules: &Rules, rng: &mut dyn Rng, style: Style) -> Option<Fleet> {
                         .filter(|p| Some(gap(p)) == best)
                         .collect()
                 }
-                (Style::Edge, false) => free,
+                (Style::Edge | Style::Expert, false) => free,
             };
             if choice.is_empty() {
                 ok = false;

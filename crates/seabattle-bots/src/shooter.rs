@@ -1,6 +1,7 @@
 //! The [`Shooter`] trait, the simple shooters, and the levels offered to people.
 
 use crate::density::Density;
+use crate::expert::{Effort, Expert};
 use crate::targeting::{fill, finishing_cells, pick};
 use rand::Rng;
 use seabattle_core::view::TargetBoard;
@@ -33,15 +34,19 @@ pub enum ShooterKind {
     Parity,
     /// Probability density of the ships afloat over the cells, target mode after a hit.
     Density,
+    /// The most likely cell under the posterior over whole fleets (see
+    /// [`crate::posterior`]).
+    Expert,
 }
 
 impl ShooterKind {
     /// Every shooter.
-    pub const ALL: [ShooterKind; 4] = [
+    pub const ALL: [ShooterKind; 5] = [
         ShooterKind::Random,
         ShooterKind::Hunt,
         ShooterKind::Parity,
         ShooterKind::Density,
+        ShooterKind::Expert,
     ];
 
     /// Its name.
@@ -51,16 +56,24 @@ impl ShooterKind {
             ShooterKind::Hunt => "hunt",
             ShooterKind::Parity => "parity",
             ShooterKind::Density => "density",
+            ShooterKind::Expert => "expert",
         }
     }
 
     /// A new shooter of this kind.
     pub fn build(self) -> Box<dyn Shooter> {
+        self.build_with(Effort::default())
+    }
+
+    /// A new shooter of this kind; `effort` sets how hard the expert works (the other
+    /// shooters have no such knob).
+    pub fn build_with(self, effort: Effort) -> Box<dyn Shooter> {
         match self {
             ShooterKind::Random => Box::new(RandomShooter),
             ShooterKind::Hunt => Box::new(HuntShooter),
             ShooterKind::Parity => Box::new(ParityShooter),
             ShooterKind::Density => Box::new(Density::default()),
+            ShooterKind::Expert => Box::new(Expert::new(effort)),
         }
     }
 }
@@ -129,11 +142,13 @@ pub enum Level {
     Medium,
     /// Probability density (`density`).
     Hard,
+    /// The posterior over whole fleets (`expert`).
+    Expert,
 }
 
 impl Level {
     /// Every level, easiest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
     /// Its name.
     pub const fn name(self) -> &'static str {
@@ -141,6 +156,7 @@ impl Level {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
     }
 
@@ -150,6 +166,7 @@ impl Level {
             Level::Easy => ShooterKind::Hunt,
             Level::Medium => ShooterKind::Parity,
             Level::Hard => ShooterKind::Density,
+            Level::Expert => ShooterKind::Expert,
         }
     }
 }

@@ -4,6 +4,7 @@ use crate::input::read_text;
 use anyhow::{Context, bail};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use seabattle_bots::expert::Effort;
 use seabattle_bots::{PlacerKind, ShooterKind};
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{Fleet, Grid, Rules, Sea};
@@ -19,10 +20,13 @@ pub struct Args {
     /// Rules preset or custom rules.
     #[arg(long, default_value = "classic")]
     rules: Rules,
-    /// The shooter: random, hunt, parity or density.
+    /// The shooter: random, hunt, parity, density or expert.
     #[arg(long, default_value = "density")]
     shooter: ShooterKind,
-    /// How boards are drawn: uniform, edge or perelman.
+    /// Fleets the expert keeps in its posterior sample: its time/strength knob.
+    #[arg(long, default_value_t = Effort::default().particles as u32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    particles: u32,
+    /// How boards are drawn: uniform, edge, perelman or expert.
     #[arg(long, default_value = "uniform", conflicts_with = "boards")]
     placer: PlacerKind,
     /// Read the boards from FILE instead (check format, separated by blank lines).
@@ -43,6 +47,9 @@ pub struct Args {
     /// Play every shooter against every placer and print the table.
     #[arg(long, conflicts_with_all = ["boards", "json"])]
     matrix: bool,
+    /// Also write a histogram of shots per game to FILE (SVG).
+    #[arg(long, value_name = "FILE", conflicts_with = "matrix")]
+    svg: Option<PathBuf>,
 }
 
 /// One game's figures.
@@ -59,6 +66,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
+    let effort = Effort {
+        particles: args.particles as usize,
+    };
+    let mut plan = Plan {
+        rules: &args.rules,
+        effort,
+        games: args.games,
+        seed: args.seed,
+        threads,
+        progress: false,
+    };
     if args.matrix {
         println!(
             "{:<10} {}",
@@ -71,15 +89,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let mut row = format!("{:<10}", shooter.name());
             for placer in PlacerKind::ALL {
                 let boards = Boards::Placer(placer);
-                let results = play_all(
-                    &args.rules,
-                    shooter,
-                    &boards,
-                    args.games,
-                    args.seed,
-                    threads,
-                    false,
-                )?;
+                let results = play_all(&plan, shooter, &boards)?;
                 row.push_str(&format!("{:>10.2}", Stats::of(&results).mean));
             }
             println!("{row}");
@@ -122,17 +132,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Boards::Fixed(f) => args.games.min(f.len()),
         Boards::Placer(_) => args.games,
     };
-    let progress = !args.json && std::io::stderr().is_terminal();
-    let results = play_all(
-        &args.rules,
-        args.shooter,
-        &boards,
-        games,
-        args.seed,
-        threads,
-        progress,
-    )?;
+    plan.games = games;
+    plan.progress = !args.json && std::io::stderr().is_terminal();
+    let results = play_all(&plan, args.shooter, &boards)?;
     let s = Stats::of(&results);
+    if let Some(path) = &args.svg {
+        let shots: Vec<usize> = results.iter().map(|r| r.shots).collect();
+        let title = format!(
+            "{} vs {} boards, rules {}: {games} games",
+            args.shooter,
+            args.boards
+                .as_ref()
+                .map_or(args.placer.to_string(), |p| p.display().to_string()),
+            args.rules
+        );
+        std::fs::write(path, super::svg::histogram(&shots, &title, s.mean))
+            .with_context(|| format!("writing the histogram to {}", path.display()))?;
+    }
     if args.json {
         let out = serde_json::json!({
             "rules": args.rules.to_string(), "shooter": args.shooter.name(), "games": games,
@@ -175,15 +191,25 @@ fn game_seed(seed: u64, game: usize) -> u64 {
     x ^ (x >> 31)
 }
 
-fn play_all(
-    rules: &Rules,
-    shooter: ShooterKind,
-    boards: &Boards,
+/// What every game of a run shares.
+struct Plan<'a> {
+    rules: &'a Rules,
+    effort: Effort,
     games: usize,
     seed: u64,
     threads: usize,
     progress: bool,
-) -> anyhow::Result<Vec<GameResult>> {
+}
+
+fn play_all(plan: &Plan, shooter: ShooterKind, boards: &Boards) -> anyhow::Result<Vec<GameResult>> {
+    let Plan {
+        rules,
+        effort,
+        games,
+        seed,
+        threads,
+        progress,
+    } = *plan;
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let mut results: Vec<Option<anyhow::Result<GameResult>>> = (0..games).map(|_| None).collect();
@@ -192,7 +218,7 @@ fn play_all(
             .map(|_| {
                 scope.spawn(|| {
                     let mut mine = Vec::new();
-                    let mut player = shooter.build();
+                    let mut player = shooter.build_with(effort);
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= games {

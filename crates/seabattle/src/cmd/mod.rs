@@ -1,6 +1,7 @@
-//! One module per subcommand.
+//! One module per subcommand, and the histogram `bench --svg` draws.
 
 pub mod audit;
 pub mod bench;
 pub mod check;
 pub mod place;
+pub mod svg;

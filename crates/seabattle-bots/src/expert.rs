@@ -1,0 +1,91 @@
+//! The `expert` shooter: shoots where a ship is most likely under the posterior over
+//! whole fleets (see [`crate::posterior`]).
+
+use crate::density::Density;
+use crate::posterior::Posterior;
+use crate::shooter::Shooter;
+use crate::targeting::fill;
+use rand::{Rng, RngExt};
+use seabattle_core::view::TargetBoard;
+use seabattle_core::{Coord, Rules};
+
+/// How much work the expert does per decision: the time/strength knob.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effort {
+    /// Fleets kept in the posterior sample. More fleets, truer probabilities, and time
+    /// per decision roughly in proportion.
+    pub particles: usize,
+}
+
+impl Default for Effort {
+    fn default() -> Effort {
+        Effort { particles: 2000 }
+    }
+}
+
+/// The expert shooter.
+pub struct Expert {
+    effort: Effort,
+    sampler: Option<(Rules, Posterior)>,
+    fallback: Density,
+}
+
+impl Default for Expert {
+    fn default() -> Expert {
+        Expert::new(Effort::default())
+    }
+}
+
+impl Expert {
+    /// An expert that works as hard as `effort` says.
+    pub fn new(effort: Effort) -> Expert {
+        Expert {
+            effort,
+            sampler: None,
+            fallback: Density::default(),
+        }
+    }
+
+    fn sampler(&mut self, rules: &Rules) -> &mut Posterior {
+        if self.sampler.as_ref().is_some_and(|(r, _)| r != rules) {
+            self.sampler = None;
+        }
+        let particles = self.effort.particles;
+        &mut self
+            .sampler
+            .get_or_insert_with(|| (rules.clone(), Posterior::new(rules, particles)))
+            .1
+    }
+}
+
+impl Shooter for Expert {
+    fn choose(
+        &mut self,
+        rules: &Rules,
+        view: &TargetBoard,
+        count: usize,
+        rng: &mut dyn Rng,
+    ) -> Vec<Coord> {
+        let posterior = self.sampler(rules);
+        if !posterior.update(view, rng) {
+            // No fleet fits what the view says (it breaks the rules): fall back to
+            // counting ships one by one, which always has an answer.
+            return self.fallback.choose(rules, view, count, rng);
+        }
+        let counts = posterior.occupancy();
+        let width = usize::from(view.dims().width());
+        // The most likely cells; ties broken at random so the expert is not predictable.
+        let mut cells: Vec<(u32, u32, Coord)> = view
+            .unknown()
+            .iter()
+            .map(|c| {
+                let i = usize::from(c.row) * width + usize::from(c.col);
+                (counts[i], rng.random::<u32>(), c)
+            })
+            .filter(|x| x.0 > 0)
+            .collect();
+        cells.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let first = cells.into_iter().take(count).map(|x| x.2).collect();
+        fill(view, first, count, rng)
+    }
+}

@@ -1,0 +1,657 @@
+//! [`Posterior`]: a sample of whole enemy fleets consistent with everything a shooter
+//! knows, kept up to date shot by shot.
+//!
+//! # How
+//! If the enemy placed uniformly, every legal fleet that agrees with the answers so far
+//! is equally likely: the posterior is uniform over the consistent fleets. The sampler
+//! keeps a population of such fleets (particles) and, after each answer:
+//!
+//! 1. drops the particles the answer contradicts. Survivors of an exact sample are an
+//!    exact sample of the new posterior (rejection), so nothing is biased here;
+//! 2. refills the population by copying random survivors;
+//! 3. moves every particle by Gibbs steps: one ship at a time is lifted and put back
+//!    uniformly at random among the places where, given the other ships and the
+//!    answers, it can stand (the conditional of the posterior). The steps leave the
+//!    posterior unchanged and undo the copies' sameness.
+//!
+//! Only if no particle survives (an answer the sample thought impossible) are fleets
+//! built from scratch, by a randomised search that covers every open hit first, and
+//! then mixed by many more Gibbs steps. The first population comes from the rules
+//! crate's exact uniform generator.
+//!
+//! Ships are held as indices into lists of positions and the cells as dense masks of
+//! the board's own size, so a Gibbs step is a few word operations.
+
+use crate::mask::Mask;
+use rand::{Rng, RngExt};
+use seabattle_core::placement::{Position, positions_by_size};
+use seabattle_core::view::TargetBoard;
+use seabattle_core::{CellSet, Dims, Placer, Rules};
+use std::collections::HashMap;
+
+/// A population of fleets drawn from the posterior of a [`TargetBoard`].
+pub struct Posterior {
+    inner: Inner,
+}
+
+enum Inner {
+    W2(Smc<2>),
+    W4(Smc<4>),
+    W11(Smc<11>),
+}
+
+macro_rules! each {
+    ($self:expr, $s:ident => $body:expr) => {
+        match $self {
+            Inner::W2($s) => $body,
+            Inner::W4($s) => $body,
+            Inner::W11($s) => $body,
+        }
+    };
+}
+
+impl Posterior {
+    /// A sampler for `rules` that keeps `particles` fleets (at least one).
+    pub fn new(rules: &Rules, particles: usize) -> Posterior {
+        let particles = particles.max(1);
+        let inner = match rules.dims().area() {
+            0..=128 => Inner::W2(Smc::new(rules, particles)),
+            129..=256 => Inner::W4(Smc::new(rules, particles)),
+            _ => Inner::W11(Smc::new(rules, particles)),
+        };
+        Posterior { inner }
+    }
+
+    /// Brings the sample up to date with `view`. Returns `false` if no fleet consistent
+    /// with the view could be found (a view that breaks the rules).
+    pub fn update(&mut self, view: &TargetBoard, rng: &mut dyn Rng) -> bool {
+        each!(&mut self.inner, s => s.update(view, rng))
+    }
+
+    /// Fleets in the sample.
+    pub fn len(&self) -> usize {
+        each!(&self.inner, s => s.count())
+    }
+
+    /// Whether the sample is empty (before the first update, or after a failed one).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// For each cell (index `row * width + col`), the number of fleets in the sample
+    /// with a ship there.
+    pub fn occupancy(&self) -> Vec<u32> {
+        each!(&self.inner, s => s.occupancy())
+    }
+
+    /// The occupied cells of the `i`-th fleet of the sample.
+    pub fn fleet_cells(&self, i: usize) -> Option<CellSet> {
+        each!(&self.inner, s => s.occ.get(i).map(|m| m.to_cells(s.geo.dims)))
+    }
+}
+
+/// A ship position as dense masks.
+#[derive(Clone, Copy)]
+struct Pos<const N: usize> {
+    cells: Mask<N>,
+    blocked: Mask<N>,
+}
+
+/// Every position of every ship of the rules, and ways to find them.
+struct Geometry<const N: usize> {
+    dims: Dims,
+    /// Per distinct ship size (largest first), its positions.
+    lists: Vec<Vec<Pos<N>>>,
+    /// Per ship of the fleet (largest first), the index of its size's list.
+    ship_list: Vec<usize>,
+    /// Per list and cell, the positions covering the cell.
+    covering: Vec<Vec<Vec<u16>>>,
+    /// Per list, the position with given cells.
+    index: Vec<HashMap<[u64; N], u16>>,
+}
+
+impl<const N: usize> Geometry<N> {
+    fn new(rules: &Rules) -> Geometry<N> {
+        let dims = rules.dims();
+        let w = dims.width();
+        let by_size = positions_by_size(rules);
+        let sizes: Vec<u8> = by_size.iter().map(|(s, _)| *s).collect();
+        let dense = |p: &Position| Pos {
+            cells: Mask::from_cells(&p.cells, w),
+            blocked: Mask::from_cells(&p.blocked, w),
+        };
+        let lists: Vec<Vec<Pos<N>>> = by_size
+            .iter()
+            .map(|(_, l)| l.iter().map(dense).collect())
+            .collect();
+        let covering = lists
+            .iter()
+            .map(|l| {
+                let mut per_cell = vec![Vec::new(); dims.area()];
+                for (k, p) in l.iter().enumerate() {
+                    for i in p.cells.ones() {
+                        per_cell[i].push(k as u16);
+                    }
+                }
+                per_cell
+            })
+            .collect();
+        let index = lists
+            .iter()
+            .map(|l| {
+                l.iter()
+                    .enumerate()
+                    .map(|(k, p)| (p.cells.0, k as u16))
+                    .collect()
+            })
+            .collect();
+        let ship_list = rules
+            .fleet()
+            .iter()
+            .map(|s| sizes.iter().position(|t| t == s).unwrap_or(0))
+            .collect();
+        Geometry {
+            dims,
+            lists,
+            ship_list,
+            covering,
+            index,
+        }
+    }
+
+    #[inline]
+    fn pos(&self, ship: usize, k: u16) -> &Pos<N> {
+        &self.lists[self.ship_list[ship]][usize::from(k)]
+    }
+}
+
+/// What the view says, as masks, and which positions it leaves an afloat ship.
+struct Evidence<const N: usize> {
+    /// Cells known to hold no ship.
+    empty: Mask<N>,
+    /// Every hit.
+    hits: Mask<N>,
+    /// Hits on ships still afloat.
+    open: Mask<N>,
+    /// The sunk ships.
+    sunk: Vec<Mask<N>>,
+    /// Per list, the positions an afloat ship may take: clear of known-empty and sunk
+    /// cells, and not wholly hit (it would have sunk).
+    live: Vec<Vec<u16>>,
+    /// The same, as flags by position.
+    live_flag: Vec<Vec<bool>>,
+}
+
+impl<const N: usize> Evidence<N> {
+    fn new(geo: &Geometry<N>, view: &TargetBoard) -> Evidence<N> {
+        let w = geo.dims.width();
+        let m = |s: &CellSet| Mask::<N>::from_cells(s, w);
+        let sunk: Vec<Mask<N>> = view.sunk().iter().map(m).collect();
+        let sunk_cells = sunk.iter().fold(Mask::ZERO, |a, s| a.or(s));
+        let empty = m(view.known_empty());
+        let hits = m(view.hits());
+        let closed = empty.or(&sunk_cells);
+        let mut live = Vec::with_capacity(geo.lists.len());
+        let mut live_flag = Vec::with_capacity(geo.lists.len());
+        for list in &geo.lists {
+            let flags: Vec<bool> = list
+                .iter()
+                .map(|p| !p.cells.intersects(&closed) && !p.cells.is_subset(&hits))
+                .collect();
+            live.push(
+                (0..list.len() as u16)
+                    .filter(|&k| flags[usize::from(k)])
+                    .collect(),
+            );
+            live_flag.push(flags);
+        }
+        Evidence {
+            empty,
+            hits,
+            open: hits.minus(&sunk_cells),
+            sunk,
+            live,
+            live_flag,
+        }
+    }
+}
+
+/// The sampler for boards of up to `64 * N` cells.
+struct Smc<const N: usize> {
+    geo: Geometry<N>,
+    rules: Rules,
+    target: usize,
+    ships: usize,
+    /// Position index per particle and ship, `particle * ships + ship`.
+    pos: Vec<u16>,
+    /// Per particle, the ships (as bits) that are sunk in the view and so stay put.
+    fixed: Vec<u64>,
+    /// Per particle, its occupied cells.
+    occ: Vec<Mask<N>>,
+    /// The view of the last update, to tell a game going on from a new one.
+    last: Option<TargetBoard>,
+    /// A reusable buffer of candidate positions.
+    buf: Vec<u16>,
+}
+
+/// Gibbs sweeps per surviving particle after each update.
+const SWEEPS: usize = 1;
+/// Sweeps a fleet built from scratch gets before it counts as a sample.
+const BURN_IN: usize = 30;
+/// Fleets built from scratch when no particle survives; copies fill the rest.
+const SEEDS: usize = 16;
+/// Exact uniform fleets in a first population; copies of them fill the rest and the
+/// Gibbs steps of the following decisions tell them apart. A cap keeps the first
+/// decision quick.
+const FIRST_DRAWS: usize = 400;
+/// Uniform fleets drawn to seed a population from scratch before searching for one.
+const PRIOR_DRAWS: usize = 300;
+/// Random draws tried before a Gibbs step scans the whole list.
+const TRIES: usize = 24;
+
+impl<const N: usize> Smc<N> {
+    fn new(rules: &Rules, target: usize) -> Smc<N> {
+        Smc {
+            geo: Geometry::new(rules),
+            rules: rules.clone(),
+            target,
+            ships: rules.fleet().len(),
+            pos: Vec::new(),
+            fixed: Vec::new(),
+            occ: Vec::new(),
+            last: None,
+            buf: Vec::new(),
+        }
+    }
+
+    fn count(&self) -> usize {
+        self.occ.len()
+    }
+
+    fn update(&mut self, view: &TargetBoard, rng: &mut dyn Rng) -> bool {
+        let same_game = self.last.as_ref().is_some_and(|l| {
+            l.dims() == view.dims()
+                && l.shots().is_subset(&view.shots())
+                && l.sunk().len() <= view.sunk().len()
+        });
+        if !same_game {
+            self.clear();
+        }
+        let ev = Evidence::new(&self.geo, view);
+        self.filter(&ev);
+        if self.count() == 0 {
+            if view.shots().is_empty() {
+                self.draw_uniform(self.target.min(FIRST_DRAWS), rng);
+            } else {
+                self.build(&ev, rng);
+            }
+            if self.count() == 0 {
+                self.last = None;
+                return false;
+            }
+        }
+        let seeded = self.count();
+        self.refill(rng);
+        // Copies share their original's fleet and need more steps to part from it
+        // than survivors, which are samples already.
+        let copy_sweeps = if seeded * 10 < self.target { 3 } else { 2 };
+        for p in 0..self.count() {
+            let sweeps = if p < seeded { SWEEPS } else { copy_sweeps };
+            for _ in 0..sweeps {
+                self.sweep(p, &ev, rng);
+            }
+        }
+        self.last = Some(view.clone());
+        true
+    }
+
+    fn clear(&mut self) {
+        self.pos.clear();
+        self.fixed.clear();
+        self.occ.clear();
+        self.last = None;
+    }
+
+    /// Keeps the particles consistent with the evidence, noting their sunk ships.
+    fn filter(&mut self, ev: &Evidence<N>) {
+        let ships = self.ships;
+        let mut kept = 0;
+        for p in 0..self.count() {
+            if let Some(fixed) = self.consistent(p, ev) {
+                if kept != p {
+                    self.pos
+                        .copy_within(p * ships..(p + 1) * ships, kept * ships);
+                    self.occ[kept] = self.occ[p];
+                }
+                self.fixed[kept] = fixed;
+                kept += 1;
+            }
+        }
+        self.pos.truncate(kept * ships);
+        self.fixed.truncate(kept);
+        self.occ.truncate(kept);
+    }
+
+    /// The sunk ships of particle `p` as bits, if it agrees with the evidence.
+    fn consistent(&self, p: usize, ev: &Evidence<N>) -> Option<u64> {
+        let occ = &self.occ[p];
+        if occ.intersects(&ev.empty) || !ev.hits.is_subset(occ) {
+            return None;
+        }
+        let mut fixed = 0u64;
+        let mut whole = 0;
+        for i in 0..self.ships {
+            let cells = &self.geo.pos(i, self.pos[p * self.ships + i]).cells;
+            if cells.is_subset(&ev.hits) {
+                // Every deck hit: it must be one of the ships the view saw sink.
+                if !ev.sunk.contains(cells) {
+                    return None;
+                }
+                fixed |= 1 << i;
+                whole += 1;
+            }
+        }
+        (whole == ev.sunk.len()).then_some(fixed)
+    }
+
+    /// Adds `n` exact uniform draws.
+    fn draw_uniform(&mut self, n: usize, rng: &mut dyn Rng) {
+        let placer = Placer::new(&self.rules);
+        for _ in 0..n {
+            let Ok(fleet) = placer.sample(rng) else {
+                return;
+            };
+            let mut row = Vec::with_capacity(self.ships);
+            let mut used = vec![false; fleet.ships().len()];
+            // The generator's ships are in fleet order; match each to a position.
+            for i in 0..self.ships {
+                let size = self.rules.fleet()[i];
+                let list = self.geo.ship_list[i];
+                let found = fleet.ships().iter().enumerate().find_map(|(j, s)| {
+                    if used[j] || s.size() != usize::from(size) {
+                        return None;
+                    }
+                    let m = Mask::<N>::from_cells(s.cells(), self.geo.dims.width());
+                    self.geo.index[list].get(&m.0).map(|&k| (j, k))
+                });
+                let Some((j, k)) = found else { return };
+                used[j] = true;
+                row.push(k);
+            }
+            self.push(&row, 0);
+        }
+    }
+
+    /// A population from scratch: uniform fleets that agree with the evidence (exact,
+    /// if any turn up), else fleets found by search, each mixed by a burn-in.
+    fn build(&mut self, ev: &Evidence<N>, rng: &mut dyn Rng) {
+        self.draw_uniform(PRIOR_DRAWS.min(self.target), rng);
+        self.filter(ev);
+        if self.count() > 0 {
+            return;
+        }
+        for _ in 0..SEEDS.min(self.target) {
+            let Some((row, fixed)) = self.construct(ev, rng) else {
+                continue;
+            };
+            let p = self.push(&row, fixed);
+            for _ in 0..BURN_IN {
+                self.sweep(p, ev, rng);
+            }
+        }
+    }
+
+    fn push(&mut self, row: &[u16], fixed: u64) -> usize {
+        let occ = row
+            .iter()
+            .enumerate()
+            .fold(Mask::ZERO, |a, (i, &k)| a.or(&self.geo.pos(i, k).cells));
+        self.pos.extend_from_slice(row);
+        self.fixed.push(fixed);
+        self.occ.push(occ);
+        self.occ.len() - 1
+    }
+
+    /// Copies random particles until the population is full.
+    fn refill(&mut self, rng: &mut dyn Rng) {
+        let n = self.count();
+        if n == 0 {
+            return;
+        }
+        let ships = self.ships;
+        while self.count() < self.target {
+            let p = rng.random_range(0..n);
+            self.pos.extend_from_within(p * ships..(p + 1) * ships);
+            self.fixed.push(self.fixed[p]);
+            self.occ.push(self.occ[p]);
+        }
+    }
+
+    /// One Gibbs step for every ship of particle `p` that is not sunk.
+    fn sweep(&mut self, p: usize, ev: &Evidence<N>, rng: &mut dyn Rng) {
+        let ships = self.ships;
+        let base = p * ships;
+        for i in 0..ships {
+            if self.fixed[p] >> i & 1 == 1 {
+                continue;
+            }
+            let (mut occ, mut blk) = (Mask::ZERO, Mask::ZERO);
+            for j in (0..ships).filter(|&j| j != i) {
+                let q = self.geo.pos(j, self.pos[base + j]);
+                occ = occ.or(&q.cells);
+                blk = blk.or(&q.blocked);
+            }
+            let need = ev.open.minus(&occ);
+            let l = self.geo.ship_list[i];
+            let list = &self.geo.lists[l];
+            let flags = &ev.live_flag[l];
+            let fits = |k: u16| {
+                let q = &list[usize::from(k)];
+                flags[usize::from(k)] && !q.cells.intersects(&blk) && need.is_subset(&q.cells)
+            };
+            let chosen = if let Some(c) = need.first() {
+                self.buf.clear();
+                self.buf
+                    .extend(self.geo.covering[l][c].iter().copied().filter(|&k| fits(k)));
+                pick(&self.buf, rng)
+            } else {
+                let live = &ev.live[l];
+                let mut found = None;
+                for _ in 0..TRIES {
+                    let k = live[rng.random_range(0..live.len())];
+                    if fits(k) {
+                        found = Some(k);
+                        break;
+                    }
+                }
+                found.or_else(|| {
+                    self.buf.clear();
+                    self.buf.extend(live.iter().copied().filter(|&k| fits(k)));
+                    pick(&self.buf, rng)
+                })
+            };
+            // The current position always fits, so a step never fails; keep it if so.
+            if let Some(k) = chosen {
+                self.pos[base + i] = k;
+            }
+        }
+        if !ev.open.is_empty() {
+            // Single-ship steps cannot hand an open hit from one ship to another (the
+            // first must stay over it until the second arrives): pairs can.
+            let i = rng.random_range(0..ships);
+            let j = rng.random_range(0..ships);
+            self.pair_step(p, i, j, ev, rng);
+        }
+        self.occ[p] = (0..ships).fold(Mask::ZERO, |a, i| {
+            a.or(&self.geo.pos(i, self.pos[base + i]).cells)
+        });
+    }
+
+    /// Lifts ships `i` and `j` of particle `p` and puts them back together, uniformly
+    /// among the pairs of places that fit everything else (a blocked Gibbs step). The
+    /// pair is chosen without looking at the particle, which keeps the step exact.
+    fn pair_step(&mut self, p: usize, i: usize, j: usize, ev: &Evidence<N>, rng: &mut dyn Rng) {
+        let ships = self.ships;
+        let base = p * ships;
+        let fixed = self.fixed[p];
+        let (li, lj) = (self.geo.ship_list[i], self.geo.ship_list[j]);
+        // Ships of one size swapping places change nothing a player can see.
+        if i == j || li == lj || (fixed >> i | fixed >> j) & 1 == 1 {
+            return;
+        }
+        let (mut occ, mut blk) = (Mask::ZERO, Mask::ZERO);
+        for o in (0..ships).filter(|&o| o != i && o != j) {
+            let q = self.geo.pos(o, self.pos[base + o]);
+            occ = occ.or(&q.cells);
+            blk = blk.or(&q.blocked);
+        }
+        let need = ev.open.minus(&occ);
+        let geo = &self.geo;
+        let fits = |l: usize, k: u16, blk: &Mask<N>| {
+            ev.live_flag[l][usize::from(k)] && !geo.lists[l][usize::from(k)].cells.intersects(blk)
+        };
+        let Some(c) = need.first() else {
+            // Nothing to cover: propose a uniform pair, keep it if it fits (Metropolis
+            // with a symmetric proposal).
+            let (a, b) = (
+                ev.live[li][rng.random_range(0..ev.live[li].len())],
+                ev.live[lj][rng.random_range(0..ev.live[lj].len())],
+            );
+            let pa = &geo.lists[li][usize::from(a)];
+            if fits(li, a, &blk) && fits(lj, b, &blk.or(&pa.blocked)) {
+                self.pos[base + i] = a;
+                self.pos[base + j] = b;
+            }
+            return;
+        };
+        // One of the two covers `c`; the other covers what is left, or goes anywhere.
+        let mut pairs: Vec<(u16, u16)> = Vec::new();
+        for (x, lx, ly) in [(i, li, lj), (j, lj, li)] {
+            for &a in &geo.covering[lx][c] {
+                if !fits(lx, a, &blk) {
+                    continue;
+                }
+                let pa = &geo.lists[lx][usize::from(a)];
+                let rest = need.minus(&pa.cells);
+                let blk2 = blk.or(&pa.blocked);
+                let ok = |b: u16| {
+                    fits(ly, b, &blk2) && rest.is_subset(&geo.lists[ly][usize::from(b)].cells)
+                };
+                let pool: &[u16] = match rest.first() {
+                    Some(d) => &geo.covering[ly][d],
+                    None => &ev.live[ly],
+                };
+                pairs.extend(
+                    pool.iter()
+                        .filter(|&&b| ok(b))
+                        .map(|&b| if x == i { (a, b) } else { (b, a) }),
+                );
+            }
+        }
+        if !pairs.is_empty() {
+            let (a, b) = pairs[rng.random_range(0..pairs.len())];
+            self.pos[base + i] = a;
+            self.pos[base + j] = b;
+        }
+    }
+
+    /// A fleet consistent with the evidence, by randomised depth-first search: sunk
+    /// ships where they sank, then ships over every open hit, then the rest.
+    fn construct(&self, ev: &Evidence<N>, rng: &mut dyn Rng) -> Option<(Vec<u16>, u64)> {
+        let mut row = vec![u16::MAX; self.ships];
+        let mut fixed = 0u64;
+        for s in &ev.sunk {
+            let i = (0..self.ships)
+                .find(|&i| row[i] == u16::MAX && usize::from(self.rules.fleet()[i]) == s.len())?;
+            row[i] = *self.geo.index[self.geo.ship_list[i]].get(&s.0)?;
+            fixed |= 1 << i;
+        }
+        let mut search = Search {
+            smc: self,
+            ev,
+            budget: 20_000,
+        };
+        search.go(&mut row, rng).then_some((row, fixed))
+    }
+
+    fn occupancy(&self) -> Vec<u32> {
+        let mut counts = vec![0u32; self.geo.dims.area()];
+        for m in &self.occ {
+            for i in m.ones() {
+                counts[i] += 1;
+            }
+        }
+        counts
+    }
+}
+
+/// The randomised depth-first search behind [`Smc::construct`].
+struct Search<'a, const N: usize> {
+    smc: &'a Smc<N>,
+    ev: &'a Evidence<N>,
+    budget: u32,
+}
+
+impl<const N: usize> Search<'_, N> {
+    fn go(&mut self, row: &mut [u16], rng: &mut dyn Rng) -> bool {
+        if self.budget == 0 {
+            return false;
+        }
+        self.budget -= 1;
+        let geo = &self.smc.geo;
+        let (mut occ, mut blk) = (Mask::ZERO, Mask::ZERO);
+        for (i, &k) in row.iter().enumerate().filter(|(_, k)| **k != u16::MAX) {
+            occ = occ.or(&geo.pos(i, k).cells);
+            blk = blk.or(&geo.pos(i, k).blocked);
+        }
+        let need = self.ev.open.minus(&occ);
+        // A hit no ship covers that a placed ship's halo shuts off can never be covered.
+        if need.intersects(&blk) {
+            return false;
+        }
+        let mut options: Vec<(usize, u16)> = Vec::new();
+        if let Some(c) = need.first() {
+            let mut seen = Vec::new();
+            for i in (0..row.len()).filter(|&i| row[i] == u16::MAX) {
+                let l = geo.ship_list[i];
+                if seen.contains(&l) {
+                    continue;
+                }
+                seen.push(l);
+                for &k in &geo.covering[l][c] {
+                    if self.ev.live_flag[l][usize::from(k)]
+                        && !geo.lists[l][usize::from(k)].cells.intersects(&blk)
+                    {
+                        options.push((i, k));
+                    }
+                }
+            }
+        } else {
+            let Some(i) = row.iter().position(|&k| k == u16::MAX) else {
+                return true;
+            };
+            let l = geo.ship_list[i];
+            options.extend(
+                self.ev.live[l]
+                    .iter()
+                    .filter(|&&k| !geo.lists[l][usize::from(k)].cells.intersects(&blk))
+                    .map(|&k| (i, k)),
+            );
+        }
+        // Random order, but only a few tries per level: deep dead ends are cut short.
+        for _ in 0..options.len().min(8) {
+            let j = rng.random_range(0..options.len());
+            let (i, k) = options.swap_remove(j);
+            row[i] = k;
+            if self.go(row, rng) {
+                return true;
+            }
+            row[i] = u16::MAX;
+        }
+        false
+    }
+}
+
+fn pick(list: &[u16], rng: &mut dyn Rng) -> Option<u16> {
+    (!list.is_empty()).then(|| list[rng.random_range(0..list.len())])
+}
