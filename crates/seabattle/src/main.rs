@@ -6,16 +6,19 @@ mod input;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Sea Battle («Морской бой»): check boards, draw fleets, inspect game records.
+/// Sea Battle («Морской бой»): the game server, and tools to check boards, draw fleets
+/// and inspect game records. With no subcommand it runs the server (`serve`).
 #[derive(Parser)]
 #[command(name = "seabattle", version, about)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the game server (the default when no subcommand is given).
+    Serve(cmd::serve::Args),
     /// Check a board file against the rules: exit 0 legal, 1 illegal, 2 unreadable.
     Check(cmd::check::Args),
     /// Print a legal board drawn uniformly from all legal boards.
@@ -29,10 +32,12 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Check(a) => cmd::check::run(a),
-        Command::Place(a) => cmd::place::run(a),
-        Command::Audit(a) => cmd::audit::run(a),
-        Command::Bench(a) => cmd::bench::run(a),
+        None => cmd::serve::Args::from_env().and_then(cmd::serve::run),
+        Some(Command::Serve(a)) => cmd::serve::run(a),
+        Some(Command::Check(a)) => cmd::check::run(a),
+        Some(Command::Place(a)) => cmd::place::run(a),
+        Some(Command::Audit(a)) => cmd::audit::run(a),
+        Some(Command::Bench(a)) => cmd::bench::run(a),
     };
     match result {
         Ok(code) => code,

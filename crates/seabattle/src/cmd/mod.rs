@@ -4,4 +4,5 @@ pub mod audit;
 pub mod bench;
 pub mod check;
 pub mod place;
+pub mod serve;
 pub mod svg;

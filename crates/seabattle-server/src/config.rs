@@ -1,0 +1,158 @@
+//! Server settings: where to store, and the limits that keep one client from hurting others.
+
+use crate::error::ServerError;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// Where games are stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DbUrl {
+    /// An SQLite file (created on first start).
+    Sqlite(PathBuf),
+    /// A PostgreSQL server, by its `postgres://` URL.
+    Postgres(String),
+}
+
+impl DbUrl {
+    /// The default: `seabattle/seabattle.db` in the user's data directory
+    /// (`$XDG_DATA_HOME`, else `$HOME/.local/share`), else in the working directory.
+    pub fn default_sqlite() -> DbUrl {
+        let base = std::env::var_os("XDG_DATA_HOME")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| {
+                std::env::var_os("HOME")
+                    .filter(|v| !v.is_empty())
+                    .map(|h| PathBuf::from(h).join(".local").join("share"))
+            });
+        match base {
+            Some(b) => DbUrl::Sqlite(b.join("seabattle").join("seabattle.db")),
+            None => DbUrl::Sqlite(PathBuf::from("seabattle.db")),
+        }
+    }
+
+    /// The URL as shown in logs, with any password hidden.
+    pub fn display(&self) -> String {
+        match self {
+            DbUrl::Sqlite(p) => format!("sqlite://{}", p.display()),
+            DbUrl::Postgres(u) => match (u.find("://"), u.rfind('@')) {
+                (Some(s), Some(at)) if at > s => format!("postgres://…@{}", &u[at + 1..]),
+                _ => u.clone(),
+            },
+        }
+    }
+}
+
+impl FromStr for DbUrl {
+    type Err = ServerError;
+    /// Reads `sqlite://PATH`, `sqlite:PATH`, `postgres://…`, `postgresql://…`, or a bare
+    /// file path (SQLite).
+    fn from_str(s: &str) -> Result<DbUrl, ServerError> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Err(ServerError::BadDbUrl("empty database url".into()));
+        }
+        if s.starts_with("postgres://") || s.starts_with("postgresql://") {
+            return Ok(DbUrl::Postgres(s.to_string()));
+        }
+        let path = s
+            .strip_prefix("sqlite://")
+            .or_else(|| s.strip_prefix("sqlite:"))
+            .unwrap_or(s);
+        if path.is_empty() {
+            return Err(ServerError::BadDbUrl("sqlite url without a path".into()));
+        }
+        if let Some((scheme, _)) = s.split_once("://")
+            && scheme != "sqlite"
+        {
+            return Err(ServerError::BadDbUrl(format!(
+                "unknown database scheme {scheme:?}: expected sqlite:// or postgres://"
+            )));
+        }
+        Ok(DbUrl::Sqlite(PathBuf::from(path)))
+    }
+}
+
+/// Limits on what a client may send.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Largest message answered with an error rather than refused outright; a message
+    /// more than four times this size closes the socket.
+    pub max_message_bytes: usize,
+    /// Messages a client may send per second, sustained.
+    pub messages_per_second: u32,
+    /// Messages a client may send in a burst above the sustained rate.
+    pub burst: u32,
+    /// Messages refused for flooding before the socket is closed.
+    pub flood_strikes: u32,
+    /// Longest turn clock a game may ask for, in seconds.
+    pub max_clock_secs: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_message_bytes: 4096,
+            messages_per_second: 20,
+            burst: 40,
+            flood_strikes: 20,
+            max_clock_secs: 3600,
+        }
+    }
+}
+
+/// Everything [`crate::launch`] needs besides the listener.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where games are stored.
+    pub db: DbUrl,
+    /// What clients may send.
+    pub limits: Limits,
+    /// How long a player waits in the random-opponent queue before being offered the
+    /// computer.
+    pub queue_wait: Duration,
+}
+
+impl Config {
+    /// Default limits with games stored at `db`.
+    pub fn new(db: DbUrl) -> Config {
+        Config {
+            db,
+            limits: Limits::default(),
+            queue_wait: Duration::from_secs(30),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls() {
+        assert_eq!(
+            "sqlite:///tmp/x.db".parse::<DbUrl>().unwrap(),
+            DbUrl::Sqlite("/tmp/x.db".into())
+        );
+        assert_eq!(
+            "sqlite:x.db".parse::<DbUrl>().unwrap(),
+            DbUrl::Sqlite("x.db".into())
+        );
+        assert_eq!(
+            "games.db".parse::<DbUrl>().unwrap(),
+            DbUrl::Sqlite("games.db".into())
+        );
+        assert!(matches!(
+            "postgres://u:p@h/db".parse::<DbUrl>().unwrap(),
+            DbUrl::Postgres(_)
+        ));
+        assert!("mysql://h/db".parse::<DbUrl>().is_err());
+        assert!("".parse::<DbUrl>().is_err());
+        let shown = "postgres://u:secret@h/db"
+            .parse::<DbUrl>()
+            .unwrap()
+            .display();
+        assert!(!shown.contains("secret"), "{shown}");
+    }
+}

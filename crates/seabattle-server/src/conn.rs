@@ -1,0 +1,67 @@
+//! A connection as the rest of the server sees it: where to send, and what it is bound to.
+
+use crate::room::RoomCell;
+use seabattle_core::Player;
+use std::sync::{Arc, Mutex};
+use tokio::sync::mpsc;
+
+/// Frames a connection may have queued before new ones are dropped; a client that reads
+/// this slowly must `sync` to catch up, and cannot hold up a game.
+pub const QUEUE: usize = 256;
+
+/// The game a connection plays or watches.
+#[derive(Clone)]
+pub struct Binding {
+    /// The game id.
+    pub game: String,
+    /// The live game.
+    pub room: Arc<RoomCell>,
+    /// The seat, or `None` for a spectator.
+    pub seat: Option<Player>,
+}
+
+/// A handle to one connection, cheap to clone.
+#[derive(Clone)]
+pub struct Conn {
+    /// Unique within the process.
+    pub id: u64,
+    tx: mpsc::Sender<String>,
+    binding: Arc<Mutex<Option<Binding>>>,
+}
+
+impl Conn {
+    /// A handle sending frames to `tx`.
+    pub fn new(id: u64, tx: mpsc::Sender<String>) -> Conn {
+        Conn {
+            id,
+            tx,
+            binding: Arc::new(Mutex::new(None)),
+        }
+    }
+
+    /// Queues a frame; a full queue drops it (see [`QUEUE`]).
+    pub fn send(&self, text: String) {
+        let _ = self.tx.try_send(text);
+    }
+
+    /// Whether the connection has gone.
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
+    /// The current binding.
+    pub fn binding(&self) -> Option<Binding> {
+        self.binding
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Binds the connection to a game (or to none), returning the previous binding.
+    pub fn bind(&self, b: Option<Binding>) -> Option<Binding> {
+        std::mem::replace(
+            &mut *self.binding.lock().unwrap_or_else(|p| p.into_inner()),
+            b,
+        )
+    }
+}

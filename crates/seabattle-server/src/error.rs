@@ -1,0 +1,75 @@
+//! The server's error types: one for starting and storing, one for what a client is told.
+
+use std::fmt;
+
+/// Storage failed. The message is for logs, never for clients.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The database could not be opened or created.
+    Open(String),
+    /// The schema could not be brought up to date.
+    Migrate(String),
+    /// A query failed.
+    Query(String),
+    /// Stored data could not be read back as a game.
+    Corrupt(String),
+    /// The backend is not built into this binary.
+    Unsupported(&'static str),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Open(m) => write!(f, "cannot open the database: {m}"),
+            StoreError::Migrate(m) => write!(f, "cannot migrate the database: {m}"),
+            StoreError::Query(m) => write!(f, "database query failed: {m}"),
+            StoreError::Corrupt(m) => write!(f, "stored game is unreadable: {m}"),
+            StoreError::Unsupported(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+/// The server could not start or stop.
+#[derive(Debug)]
+pub enum ServerError {
+    /// A database URL that cannot be used.
+    BadDbUrl(String),
+    /// Storage failed.
+    Store(StoreError),
+    /// The listener failed.
+    Io(std::io::Error),
+}
+
+impl fmt::Display for ServerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServerError::BadDbUrl(m) => f.write_str(m),
+            ServerError::Store(e) => e.fmt(f),
+            ServerError::Io(e) => write!(f, "network: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServerError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ServerError::Store(e) => Some(e),
+            ServerError::Io(e) => Some(e),
+            ServerError::BadDbUrl(_) => None,
+        }
+    }
+}
+
+impl From<StoreError> for ServerError {
+    fn from(e: StoreError) -> ServerError {
+        ServerError::Store(e)
+    }
+}
+
+impl From<std::io::Error> for ServerError {
+    fn from(e: std::io::Error) -> ServerError {
+        ServerError::Io(e)
+    }
+}

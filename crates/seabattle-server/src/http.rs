@@ -1,0 +1,99 @@
+//! Plain HTTP: the start page, the protocol, and finished games' records.
+
+use crate::hub::SharedHub;
+use crate::ids::is_game_id;
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use seabattle_core::{CoordSystem, GameRecord, Lang, Phase};
+use serde::Deserialize;
+
+/// `GET /`: says the server is up and links to the protocol.
+pub async fn index() -> Html<&'static str> {
+    Html(include_str!("../assets/index.html"))
+}
+
+/// `GET /protocol.md`: the protocol document this server speaks.
+pub async fn protocol() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],
+        include_str!("../../../docs/protocol.md"),
+    )
+        .into_response()
+}
+
+/// `GET /healthz`.
+pub async fn health(State(hub): State<SharedHub>) -> String {
+    format!("ok {} games in memory\n", hub.rooms_held())
+}
+
+/// Options of the text record.
+#[derive(Deserialize)]
+pub struct TextOptions {
+    coords: Option<String>,
+    lang: Option<String>,
+}
+
+fn plain(status: StatusCode, msg: &str) -> Response {
+    (status, format!("{msg}\n")).into_response()
+}
+
+/// The record of a finished game; unfinished games have none, or it would show the
+/// fleets.
+async fn finished_record(hub: &SharedHub, id: &str) -> Result<GameRecord, Response> {
+    let missing = || plain(StatusCode::NOT_FOUND, "no such game");
+    if !is_game_id(id) {
+        return Err(missing());
+    }
+    let cell = match hub.room(id).await {
+        Ok(Some((cell, _))) => cell,
+        Ok(None) => return Err(missing()),
+        Err(e) => {
+            eprintln!("seabattle-server: {e}");
+            return Err(plain(StatusCode::INTERNAL_SERVER_ERROR, "storage failed"));
+        }
+    };
+    let room = cell.lock().await;
+    if room.game.phase() != Phase::Over {
+        return Err(plain(StatusCode::CONFLICT, "the game is not over"));
+    }
+    room.game.record().ok_or_else(missing)
+}
+
+/// `GET /games/{id}/record.json`.
+pub async fn record_json(State(hub): State<SharedHub>, Path(id): Path<String>) -> Response {
+    match finished_record(&hub, &id).await {
+        Ok(r) => (
+            [(header::CONTENT_TYPE, "application/json")],
+            serde_json::to_string_pretty(&r).unwrap_or_default(),
+        )
+            .into_response(),
+        Err(resp) => resp,
+    }
+}
+
+/// `GET /games/{id}/record.txt?coords=SYSTEM&lang=ru|en`: the text notation.
+pub async fn record_text(
+    State(hub): State<SharedHub>,
+    Path(id): Path<String>,
+    Query(opt): Query<TextOptions>,
+) -> Response {
+    let system = match opt.coords.as_deref().map(str::parse::<CoordSystem>) {
+        None => CoordSystem::Latin,
+        Some(Ok(s)) => s,
+        Some(Err(e)) => return plain(StatusCode::BAD_REQUEST, &e.to_string()),
+    };
+    let lang = match opt.lang.as_deref().map(str::parse::<Lang>) {
+        None => Lang::En,
+        Some(Ok(l)) => l,
+        Some(Err(e)) => return plain(StatusCode::BAD_REQUEST, &e.to_string()),
+    };
+    match finished_record(&hub, &id).await {
+        Ok(r) => (
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            r.to_text(system, lang),
+        )
+            .into_response(),
+        Err(resp) => resp,
+    }
+}

@@ -1,0 +1,122 @@
+//! The Sea Battle («Морской бой») game server: axum on tokio, a WebSocket per player,
+//! games against the computer, a friend by code, or a random opponent, with spectators
+//! and rematches. The server is the referee: it holds both fleets, answers every shot
+//! through [`seabattle_core::Game`], commits to each fleet with SHA-256 at the start and
+//! reveals it at the end, and stores every move (SQLite by default) before
+//! acknowledging it, so games survive reconnects and restarts.
+//!
+//! The protocol is in `docs/protocol.md`. Start a server with [`launch`]:
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), seabattle_server::ServerError> {
+//! use seabattle_server::{Config, DbUrl, launch};
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+//! let server = launch(listener, Config::new("sqlite:///tmp/sb.db".parse::<DbUrl>()?)).await?;
+//! println!("listening on {}", server.addr());
+//! server.shutdown().await
+//! # }
+//! ```
+
+mod config;
+mod conn;
+mod error;
+mod http;
+mod hub;
+mod ids;
+mod lobby;
+mod play;
+pub mod protocol;
+mod room;
+mod store;
+mod ws;
+
+pub use config::{Config, DbUrl, Limits};
+pub use error::{ServerError, StoreError};
+pub use store::{MoveKind, Store, StoredGame, StoredMove};
+
+use axum::Router;
+use axum::routing::get;
+use hub::{Hub, SharedHub};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+/// The one route table.
+fn router(hub: SharedHub) -> Router {
+    Router::new()
+        .route("/", get(http::index))
+        .route("/protocol.md", get(http::protocol))
+        .route("/healthz", get(http::health))
+        .route("/ws", get(ws::upgrade))
+        .route("/games/{id}/record.json", get(http::record_json))
+        .route("/games/{id}/record.txt", get(http::record_text))
+        .with_state(hub)
+}
+
+/// A running server.
+pub struct Server {
+    addr: SocketAddr,
+    store: String,
+    hub: SharedHub,
+    stop: watch::Sender<bool>,
+    task: JoinHandle<std::io::Result<()>>,
+}
+
+impl Server {
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Where it stores games, for logs.
+    pub fn store(&self) -> &str {
+        &self.store
+    }
+
+    /// Games held in memory now.
+    pub fn games_held(&self) -> usize {
+        self.hub.rooms_held()
+    }
+
+    /// Stops accepting, closes every WebSocket, and waits (up to five seconds) for the
+    /// server to wind down. Every acknowledged move is already stored.
+    pub async fn shutdown(self) -> Result<(), ServerError> {
+        let _ = self.stop.send(true);
+        match tokio::time::timeout(Duration::from_secs(5), self.task).await {
+            Ok(Ok(r)) => r.map_err(ServerError::Io),
+            Ok(Err(_)) | Err(_) => Ok(()),
+        }
+    }
+}
+
+/// Opens the store named in `config` (creating and migrating it) and serves on
+/// `listener` until [`Server::shutdown`].
+pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, ServerError> {
+    let url = config.db.clone();
+    let store = tokio::task::spawn_blocking(move || store::open(&url))
+        .await
+        .map_err(|e| ServerError::Store(StoreError::Open(e.to_string())))??;
+    let (stop, closing) = watch::channel(false);
+    let described = store.describe();
+    let hub = Arc::new(Hub::new(config, store, closing.clone()));
+    let addr = listener.local_addr()?;
+    let app = router(Arc::clone(&hub));
+    let mut closing = closing;
+    let task = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async move {
+                let _ = closing.wait_for(|c| *c).await;
+            })
+            .await
+    });
+    Ok(Server {
+        addr,
+        store: described,
+        hub,
+        stop,
+        task,
+    })
+}

@@ -1,0 +1,291 @@
+//! Getting into a game: creating one, joining by code, resuming with a token, watching,
+//! and the random-opponent queue.
+
+use crate::conn::{Binding, Conn};
+use crate::hub::{SharedHub, Waiting};
+use crate::ids::{is_game_id, new_game_id, new_token, token_hash};
+use crate::play::{after_move, random_fleet, seat_fleet, to_stored};
+use crate::protocol::{ClientError, ErrorCode, Opponent, Role, ServerMsg};
+use crate::room::{Mode, Room, RoomCell};
+use seabattle_bots::Level;
+use seabattle_core::{Phase, Player, Rules};
+use std::sync::Arc;
+use std::time::Instant;
+
+fn not_found(id: &str) -> ClientError {
+    ClientError::new(ErrorCode::NotFound, format!("no game {id:?}"))
+}
+
+fn parse_rules(text: Option<&str>) -> Result<Rules, ClientError> {
+    text.unwrap_or("classic")
+        .parse()
+        .map_err(|e: seabattle_core::RulesError| {
+            ClientError::new(ErrorCode::BadRules, e.to_string())
+        })
+}
+
+/// `new_game`: creates the game, takes seat 1.
+pub async fn new_game(
+    hub: &SharedHub,
+    conn: &Conn,
+    opponent: Opponent,
+    level: Option<&str>,
+    rules: Option<&str>,
+    clock: Option<u32>,
+) -> Result<(), ClientError> {
+    let rules = parse_rules(rules)?;
+    let max = hub.config.limits.max_clock_secs;
+    let clock = match clock {
+        None | Some(0) => None,
+        Some(s) if s <= max => Some(s),
+        Some(s) => {
+            return Err(ClientError::new(
+                ErrorCode::BadClock,
+                format!("clock {s} s is over the limit of {max} s"),
+            ));
+        }
+    };
+    let mode = match opponent {
+        Opponent::Friend => Mode::Friend,
+        Opponent::Computer => Mode::Computer(
+            level
+                .unwrap_or("medium")
+                .parse::<Level>()
+                .map_err(|e| ClientError::new(ErrorCode::BadLevel, e.to_string()))?,
+        ),
+    };
+    let mut room = Room::new(new_game_id(), rules, mode, clock);
+    let token = new_token();
+    room.seats[0].token_hash = Some(token_hash(&token));
+    if room.bot.is_some() {
+        let fleet = random_fleet(&room)?;
+        seat_fleet(&mut room, Player::Two, fleet)?;
+    }
+    let stored = to_stored(&room);
+    hub.db_for_client(move |db| db.create(&stored)).await?;
+    let cell = hub.insert(room);
+    let mut room = cell.lock().await;
+    take_seat(&cell, &mut room, conn, Player::One, Some(token));
+    Ok(())
+}
+
+/// Puts `conn` in seat `p` and tells it so; a connection already there is let go.
+fn take_seat(cell: &Arc<RoomCell>, room: &mut Room, conn: &Conn, p: Player, token: Option<String>) {
+    let seat = &mut room.seats[p.index()];
+    if let Some(old) = seat.conn.replace(conn.clone())
+        && old.id != conn.id
+    {
+        old.bind(None);
+        old.send(
+            ServerMsg::from(ClientError::new(
+                ErrorCode::NotInGame,
+                "this seat was taken over by another connection",
+            ))
+            .to_text(),
+        );
+    }
+    seat.away_since = None;
+    conn.bind(Some(Binding {
+        game: room.id.clone(),
+        room: Arc::clone(cell),
+        seat: Some(p),
+    }));
+    conn.send(
+        ServerMsg::Joined {
+            game: room.id.clone(),
+            role: Role::Player,
+            seat: Some(p),
+            token,
+            link: room.link(),
+        }
+        .to_text(),
+    );
+    conn.send(ServerMsg::State(Box::new(room.state_for(Some(p)))).to_text());
+    let msg = ServerMsg::Presence {
+        game: room.id.clone(),
+        player: p,
+        present: true,
+    };
+    room.send_to(p.other(), &msg);
+    for s in &room.spectators {
+        s.send(msg.to_text());
+    }
+}
+
+async fn find(hub: &SharedHub, id: &str) -> Result<(Arc<RoomCell>, bool), ClientError> {
+    if !is_game_id(id) {
+        return Err(not_found(id));
+    }
+    match hub.room(id).await {
+        Ok(Some(r)) => Ok(r),
+        Ok(None) => Err(not_found(id)),
+        Err(e) => {
+            eprintln!("seabattle-server: {e}");
+            Err(ClientError::internal())
+        }
+    }
+}
+
+/// A game just rebuilt from storage picks up where it was: the computer moves, the
+/// clock starts.
+async fn wake(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, fresh: bool) {
+    if fresh && room.game.phase() == Phase::Battle {
+        after_move(hub, cell, room).await;
+    }
+}
+
+/// `join`: the free seat of a friend's game.
+pub async fn join(hub: &SharedHub, conn: &Conn, id: &str) -> Result<(), ClientError> {
+    let (cell, fresh) = find(hub, id).await?;
+    let mut room = cell.lock().await;
+    if room.mode != Mode::Friend || room.seats[1].token_hash.is_some() {
+        return Err(ClientError::new(
+            ErrorCode::GameFull,
+            "the game is full; send watch to see it",
+        ));
+    }
+    let token = new_token();
+    let hash = token_hash(&token);
+    let key = room.id.clone();
+    hub.db_for_client(move |db| db.take_seat(&key, Player::Two, &hash))
+        .await?;
+    room.seats[1].token_hash = Some(token_hash(&token));
+    take_seat(&cell, &mut room, conn, Player::Two, Some(token));
+    wake(hub, &cell, &mut room, fresh).await;
+    Ok(())
+}
+
+/// `resume`: back in the seat the token belongs to.
+pub async fn resume(
+    hub: &SharedHub,
+    conn: &Conn,
+    id: &str,
+    token: &str,
+) -> Result<(), ClientError> {
+    let (cell, fresh) = find(hub, id).await?;
+    let mut room = cell.lock().await;
+    let hash = token_hash(token);
+    let Some(p) = Player::BOTH
+        .into_iter()
+        .find(|p| room.seats[p.index()].token_hash.as_deref() == Some(hash.as_str()))
+    else {
+        return Err(ClientError::new(
+            ErrorCode::BadToken,
+            "that token is not a player's of this game",
+        ));
+    };
+    take_seat(&cell, &mut room, conn, p, None);
+    wake(hub, &cell, &mut room, fresh).await;
+    Ok(())
+}
+
+/// `watch`: answers only, live.
+pub async fn watch(hub: &SharedHub, conn: &Conn, id: &str) -> Result<(), ClientError> {
+    let (cell, fresh) = find(hub, id).await?;
+    let mut room = cell.lock().await;
+    room.spectators.push(conn.clone());
+    conn.bind(Some(Binding {
+        game: room.id.clone(),
+        room: Arc::clone(&cell),
+        seat: None,
+    }));
+    conn.send(
+        ServerMsg::Joined {
+            game: room.id.clone(),
+            role: Role::Spectator,
+            seat: None,
+            token: None,
+            link: room.link(),
+        }
+        .to_text(),
+    );
+    conn.send(ServerMsg::State(Box::new(room.state_for(None))).to_text());
+    wake(hub, &cell, &mut room, fresh).await;
+    Ok(())
+}
+
+/// `queue`: pairs with a player waiting under the same rules, or waits.
+pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<(), ClientError> {
+    let rules = parse_rules(rules)?;
+    let key = rules.to_string();
+    let partner = {
+        let mut q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
+        match q.remove(&key) {
+            Some(w) if !w.conn.is_closed() && w.conn.id != conn.id => Some(w.conn),
+            _ => {
+                q.insert(
+                    key.clone(),
+                    Waiting {
+                        conn: conn.clone(),
+                        since: Instant::now(),
+                    },
+                );
+                None
+            }
+        }
+    };
+    let Some(partner) = partner else {
+        conn.send(ServerMsg::Queued { rules: key.clone() }.to_text());
+        let (hub, conn, wait) = (Arc::clone(hub), conn.clone(), hub.config.queue_wait);
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            let q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(w) = q.get(&key).filter(|w| w.conn.id == conn.id) {
+                conn.send(
+                    ServerMsg::QueueOffer {
+                        rules: key.clone(),
+                        waited_secs: w.since.elapsed().as_secs(),
+                    }
+                    .to_text(),
+                );
+            }
+        });
+        return Ok(());
+    };
+    let mut room = Room::new(new_game_id(), rules, Mode::Random, None);
+    let tokens = [new_token(), new_token()];
+    for p in Player::BOTH {
+        room.seats[p.index()].token_hash = Some(token_hash(&tokens[p.index()]));
+    }
+    let stored = to_stored(&room);
+    if let Err(e) = hub.db_for_client(move |db| db.create(&stored)).await {
+        partner.send(ServerMsg::from(e.clone()).to_text());
+        return Err(e);
+    }
+    let cell = hub.insert(room);
+    let mut room = cell.lock().await;
+    let [t1, t2] = tokens;
+    take_seat(&cell, &mut room, &partner, Player::One, Some(t1));
+    take_seat(&cell, &mut room, conn, Player::Two, Some(t2));
+    Ok(())
+}
+
+/// Takes `conn` out of its game (or the queue), telling the others it is away.
+pub async fn leave(hub: &SharedHub, conn: &Conn) {
+    {
+        let mut q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
+        q.retain(|_, w| w.conn.id != conn.id);
+    }
+    let Some(b) = conn.bind(None) else { return };
+    let mut room = b.room.lock().await;
+    match b.seat {
+        None => room.spectators.retain(|c| c.id != conn.id),
+        Some(p) => {
+            let seat = &mut room.seats[p.index()];
+            if seat.conn.as_ref().is_some_and(|c| c.id == conn.id) {
+                seat.conn = None;
+                seat.away_since = Some(Instant::now());
+                let msg = ServerMsg::Presence {
+                    game: room.id.clone(),
+                    player: p,
+                    present: false,
+                };
+                room.broadcast(&msg);
+            }
+        }
+    }
+    let idle = room.seats.iter().all(|s| s.conn.is_none()) && room.spectators.is_empty();
+    if idle && room.game.phase() == Phase::Over {
+        hub.evict(&room.id);
+    }
+}

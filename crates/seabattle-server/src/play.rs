@@ -1,0 +1,462 @@
+//! Moves in a game: placing, firing, resigning, the computer's turns, the clock, the end,
+//! the rematch. Each change is stored first and applied only once stored.
+
+use crate::hub::SharedHub;
+use crate::ids::{new_salt, new_token, token_hash};
+use crate::protocol::{ClientError, ErrorCode, ServerMsg, ShotJson};
+use crate::room::{Mode, Room, RoomCell, canonical_fleet, format_shots};
+use crate::store::{MoveKind, StoredGame, StoredMove};
+use rand::rngs::StdRng;
+use seabattle_core::{
+    Coord, CoordSystem, Fleet, FleetSetup, Phase, Placer, Player, ShipSetup, Shot, ShotError,
+};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn shot_error(e: ShotError) -> ClientError {
+    let code = match e {
+        ShotError::NotStarted => ErrorCode::NotStarted,
+        ShotError::GameOver => ErrorCode::GameOver,
+        ShotError::OutOfTurn { .. } => ErrorCode::NotYourTurn,
+        ShotError::WrongCount { .. } => ErrorCode::WrongCount,
+        ShotError::OffBoard(_) => ErrorCode::OffBoard,
+        ShotError::AlreadyShot(_) => ErrorCode::AlreadyShot,
+        ShotError::Repeated(_) => ErrorCode::RepeatedCell,
+    };
+    ClientError::new(code, e.to_string())
+}
+
+/// A fleet drawn uniformly for the rules, with fresh dice.
+pub fn random_fleet(room: &Room) -> Result<Fleet, ClientError> {
+    let mut rng: StdRng = rand::make_rng();
+    Placer::new(room.rules())
+        .sample(&mut rng)
+        .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))
+}
+
+/// Puts `fleet` in seat `p` in memory, with a fresh salt (for games not yet stored, and
+/// after storing).
+pub fn seat_fleet(room: &mut Room, p: Player, fleet: Fleet) -> Result<(), ClientError> {
+    let text = canonical_fleet(&fleet);
+    room.game
+        .place(p, fleet)
+        .map_err(|e| ClientError::new(ErrorCode::AlreadyPlaced, e.to_string()))?;
+    room.fleet_texts[p.index()] = Some(text);
+    room.salts[p.index()] = Some(new_salt());
+    Ok(())
+}
+
+/// The stored form of a game not yet stored.
+pub fn to_stored(room: &Room) -> StoredGame {
+    let mut s = StoredGame::new(
+        room.id.clone(),
+        room.rules().to_string(),
+        room.mode.word(),
+        room.clock,
+    );
+    for p in Player::BOTH {
+        let i = p.index();
+        s.tokens[i] = room.seats[i].token_hash.clone();
+        s.fleets[i] = room.fleet_texts[i].clone();
+        s.salts[i] = room.salts[i].clone();
+    }
+    s
+}
+
+/// `place`: the player's fleet, or a random one.
+pub async fn place(
+    hub: &SharedHub,
+    cell: &Arc<RoomCell>,
+    room: &mut Room,
+    p: Player,
+    ships: Option<Vec<String>>,
+) -> Result<(), ClientError> {
+    match room.game.phase() {
+        Phase::Over => return Err(ClientError::new(ErrorCode::GameOver, "the game is over")),
+        Phase::Battle => {
+            return Err(ClientError::new(
+                ErrorCode::AlreadyPlaced,
+                "the battle has started",
+            ));
+        }
+        Phase::Placement => {}
+    }
+    if room.game.has_placed(p) {
+        return Err(ClientError::new(
+            ErrorCode::AlreadyPlaced,
+            "your fleet is already placed",
+        ));
+    }
+    let fleet = match ships {
+        None => random_fleet(room)?,
+        Some(ships) => {
+            let dims = room.rules().dims();
+            let setup = FleetSetup {
+                ships: ships
+                    .iter()
+                    .map(|s| ShipSetup::parse(s, CoordSystem::Latin, dims))
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))?,
+            };
+            Fleet::new(setup, room.rules())
+                .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))?
+        }
+    };
+    let text = canonical_fleet(&fleet);
+    let salt = new_salt();
+    let (id, t, s) = (room.id.clone(), text.clone(), salt.clone());
+    hub.db_for_client(move |db| db.place(&id, p, &t, &s))
+        .await?;
+    room.game
+        .place(p, fleet)
+        .map_err(|e| ClientError::new(ErrorCode::AlreadyPlaced, e.to_string()))?;
+    room.fleet_texts[p.index()] = Some(text);
+    room.salts[p.index()] = Some(salt);
+    room.broadcast(&ServerMsg::Placed {
+        game: room.id.clone(),
+        player: p,
+    });
+    room.send_to(p, &ServerMsg::State(Box::new(room.state_for(Some(p)))));
+    if Player::BOTH.iter().all(|&q| room.game.has_placed(q)) {
+        start_battle(hub, cell, room).await?;
+    }
+    Ok(())
+}
+
+async fn start_battle(
+    hub: &SharedHub,
+    cell: &Arc<RoomCell>,
+    room: &mut Room,
+) -> Result<(), ClientError> {
+    let first = if rand::random::<bool>() {
+        Player::One
+    } else {
+        Player::Two
+    };
+    let id = room.id.clone();
+    hub.db_for_client(move |db| db.start(&id, first)).await?;
+    room.game
+        .start_with(first)
+        .map_err(|_| ClientError::internal())?;
+    let commitments = room.commitments().ok_or_else(ClientError::internal)?;
+    room.broadcast(&ServerMsg::Battle {
+        game: room.id.clone(),
+        first,
+        commitments,
+    });
+    after_move(hub, cell, room).await;
+    Ok(())
+}
+
+/// `fire`: a volley of canonical cells.
+pub async fn fire(
+    hub: &SharedHub,
+    cell: &Arc<RoomCell>,
+    room: &mut Room,
+    p: Player,
+    cells: &[String],
+) -> Result<(), ClientError> {
+    let dims = room.rules().dims();
+    let coords = cells
+        .iter()
+        .map(|c| {
+            CoordSystem::Latin
+                .parse(c, dims)
+                .map_err(|e| ClientError::new(ErrorCode::OffBoard, e.to_string()))
+        })
+        .collect::<Result<Vec<Coord>, _>>()?;
+    volley(hub, room, p, &coords).await?;
+    after_move(hub, cell, room).await;
+    Ok(())
+}
+
+/// Fires on a copy, stores the answered volley, then makes the copy the game.
+async fn volley(
+    hub: &SharedHub,
+    room: &mut Room,
+    p: Player,
+    coords: &[Coord],
+) -> Result<(), ClientError> {
+    let mut next = room.game.clone();
+    let shots = next.fire(p, coords).map_err(shot_error)?;
+    let answered: Vec<_> = coords
+        .iter()
+        .zip(&shots)
+        .map(|(&c, s)| (c, s.answer()))
+        .collect();
+    let row = StoredMove {
+        player: p,
+        kind: MoveKind::Volley,
+        shots: format_shots(&answered),
+    };
+    let (id, seq) = (room.id.clone(), room.seq);
+    hub.db_for_client(move |db| db.append(&id, seq, &row))
+        .await?;
+    room.game = next;
+    room.seq += 1;
+    room.strikes[p.index()] = 0;
+    let shots = coords
+        .iter()
+        .zip(&shots)
+        .map(|(c, s)| ShotJson {
+            cell: c.to_string(),
+            answer: s.answer(),
+            ship: match s {
+                Shot::Sunk(ship) => Some(ship.cells.iter().map(|c| c.to_string()).collect()),
+                _ => None,
+            },
+        })
+        .collect();
+    room.broadcast(&ServerMsg::Shot {
+        game: room.id.clone(),
+        number: room.game.moves().len(),
+        player: p,
+        shots,
+        next: room.game.to_move(),
+    });
+    Ok(())
+}
+
+/// `resign`.
+pub async fn resign(
+    hub: &SharedHub,
+    cell: &Arc<RoomCell>,
+    room: &mut Room,
+    p: Player,
+) -> Result<(), ClientError> {
+    if room.game.phase() == Phase::Over {
+        return Err(ClientError::new(ErrorCode::GameOver, "the game is over"));
+    }
+    store_resign(hub, room, p).await?;
+    after_move(hub, cell, room).await;
+    Ok(())
+}
+
+async fn store_resign(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
+    let row = StoredMove {
+        player: p,
+        kind: MoveKind::Resign,
+        shots: String::new(),
+    };
+    let (id, seq) = (room.id.clone(), room.seq);
+    hub.db_for_client(move |db| db.append(&id, seq, &row))
+        .await?;
+    room.game
+        .resign(p)
+        .map_err(|e| ClientError::new(ErrorCode::GameOver, e.to_string()))?;
+    room.seq += 1;
+    Ok(())
+}
+
+/// After any change: end the game, let the computer move, or start the clock.
+pub async fn after_move(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room) {
+    loop {
+        match room.game.phase() {
+            Phase::Placement => return,
+            Phase::Over => return finish(hub, room).await,
+            Phase::Battle => {}
+        }
+        let Some(p) = room.game.to_move() else { return };
+        if !room.is_bot(p) {
+            return arm_clock(hub, cell, room, p);
+        }
+        if let Err(e) = bot_move(hub, room, p).await {
+            // The move was not stored; the next reconnect or restart tries again.
+            eprintln!(
+                "seabattle-server: game {}: computer move: {}",
+                room.id, e.message
+            );
+            return;
+        }
+    }
+}
+
+async fn bot_move(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
+    let bot = room.bot.as_mut().ok_or_else(ClientError::internal)?;
+    let mut shooter = bot.shooter.take().ok_or_else(ClientError::internal)?;
+    let mut rng: StdRng = rand::make_rng();
+    std::mem::swap(&mut rng, &mut bot.rng);
+    let rules = room.rules().clone();
+    let view = room.game.view(p).enemy;
+    let count = room.game.shots_due(p);
+    // The strongest shooters think for milliseconds: keep them off the async threads.
+    let (shooter, rng, cells) = tokio::task::spawn_blocking(move || {
+        let cells = shooter.choose(&rules, &view, count, &mut rng);
+        (shooter, rng, cells)
+    })
+    .await
+    .map_err(|_| ClientError::internal())?;
+    if let Some(bot) = room.bot.as_mut() {
+        bot.shooter = Some(shooter);
+        bot.rng = rng;
+    }
+    volley(hub, room, p, &cells).await
+}
+
+fn arm_clock(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
+    room.clock_gen += 1;
+    let Some(secs) = room.clock else { return };
+    let gen_now = room.clock_gen;
+    room.broadcast(&ServerMsg::Clock {
+        game: room.id.clone(),
+        player: p,
+        seconds: secs,
+    });
+    let (hub, cell) = (Arc::clone(hub), Arc::clone(cell));
+    tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_secs(u64::from(secs))).await;
+        let mut room = cell.lock().await;
+        if room.clock_gen == gen_now && room.game.to_move() == Some(p) {
+            timeout(&hub, &cell, &mut room, p).await;
+        }
+    });
+}
+
+/// The clock ran out: a strike; the second in a row loses the game. The engine has no
+/// "pass", so the turn stays with the player and the clock starts again.
+async fn timeout(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
+    let row = StoredMove {
+        player: p,
+        kind: MoveKind::Timeout,
+        shots: String::new(),
+    };
+    let (id, seq) = (room.id.clone(), room.seq);
+    if hub
+        .db_for_client(move |db| db.append(&id, seq, &row))
+        .await
+        .is_err()
+    {
+        return arm_clock(hub, cell, room, p);
+    }
+    room.seq += 1;
+    room.strikes[p.index()] += 1;
+    room.broadcast(&ServerMsg::Timeout {
+        game: room.id.clone(),
+        player: p,
+        strikes: room.strikes[p.index()],
+    });
+    if room.strikes[p.index()] >= 2 {
+        room.timed_out = true;
+        if store_resign(hub, room, p).await.is_err() {
+            room.timed_out = false;
+            return arm_clock(hub, cell, room, p);
+        }
+    }
+    Box::pin(after_move(hub, cell, room)).await;
+}
+
+async fn finish(hub: &SharedHub, room: &mut Room) {
+    room.clock_gen += 1;
+    let Some(result) = room.result() else { return };
+    if let Some(word) = room.result_word() {
+        let id = room.id.clone();
+        // The moves are stored already; the result column only saves a replay.
+        let _ = hub.db_for_client(move |db| db.finish(&id, &word)).await;
+    }
+    room.broadcast(&ServerMsg::GameOver {
+        game: room.id.clone(),
+        result: Box::new(result),
+    });
+}
+
+/// `rematch`: once both players ask (or at once against the computer), a new game with
+/// the same rules; between people the seats swap.
+pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
+    if room.game.phase() != Phase::Over {
+        return Err(ClientError::new(ErrorCode::NotOver, "the game is not over"));
+    }
+    if let Some(next) = &room.next_game {
+        return Err(ClientError::new(
+            ErrorCode::GameOver,
+            format!("the rematch is game {next}"),
+        ));
+    }
+    room.rematch[p.index()] = true;
+    let computer = matches!(room.mode, Mode::Computer(_));
+    if !computer && !room.rematch.iter().all(|&r| r) {
+        room.broadcast(&ServerMsg::RematchOffered {
+            game: room.id.clone(),
+            player: p,
+        });
+        return Ok(());
+    }
+    let mut next = Room::new(
+        crate::ids::new_game_id(),
+        room.rules().clone(),
+        room.mode,
+        room.clock,
+    );
+    let seat_of = |q: Player| if computer { q } else { q.other() };
+    let mut tokens: [Option<String>; 2] = [None, None];
+    for q in Player::BOTH {
+        if room.is_bot(q) {
+            continue;
+        }
+        let token = new_token();
+        next.seats[seat_of(q).index()].token_hash = Some(token_hash(&token));
+        tokens[q.index()] = Some(token);
+    }
+    if computer {
+        let fleet = random_fleet(&next)?;
+        seat_fleet(&mut next, Player::Two, fleet)?;
+    }
+    let stored = to_stored(&next);
+    hub.db_for_client(move |db| db.create(&stored)).await?;
+    let next_id = next.id.clone();
+    let link = next.link();
+    let movers: Vec<(Player, crate::conn::Conn)> = Player::BOTH
+        .into_iter()
+        .filter_map(|q| room.seats[q.index()].conn.clone().map(|c| (q, c)))
+        .collect();
+    for (q, _) in &movers {
+        let s = seat_of(*q);
+        next.seats[s.index()].away_since = None;
+    }
+    for q in Player::BOTH {
+        if next.seats[q.index()].conn.is_none() && !next.is_bot(q) {
+            next.seats[q.index()].away_since = Some(Instant::now());
+        }
+    }
+    let mut states = Vec::new();
+    for (q, c) in &movers {
+        let s = seat_of(*q);
+        next.seats[s.index()].conn = Some(c.clone());
+        states.push((c.clone(), s, tokens[q.index()].clone()));
+    }
+    let msgs: Vec<_> = states
+        .iter()
+        .map(|(c, s, t)| {
+            (
+                c.clone(),
+                *s,
+                ServerMsg::Joined {
+                    game: next_id.clone(),
+                    role: crate::protocol::Role::Player,
+                    seat: Some(*s),
+                    token: t.clone(),
+                    link: link.clone(),
+                },
+                ServerMsg::State(Box::new(next.state_for(Some(*s)))),
+            )
+        })
+        .collect();
+    let cell = hub.insert(next);
+    for (c, s, joined, state) in msgs {
+        c.bind(Some(crate::conn::Binding {
+            game: next_id.clone(),
+            room: Arc::clone(&cell),
+            seat: Some(s),
+        }));
+        c.send(joined.to_text());
+        c.send(state.to_text());
+    }
+    for s in &mut room.seats {
+        s.conn = None;
+    }
+    room.next_game = Some(next_id.clone());
+    room.broadcast(&ServerMsg::Rematch {
+        game: room.id.clone(),
+        next: next_id,
+    });
+    Ok(())
+}

@@ -1,0 +1,512 @@
+//! The WebSocket protocol, version [`PROTOCOL_VERSION`]: every message is one JSON
+//! object in a text frame, with a `type`. `docs/protocol.md` documents each one.
+
+use seabattle_core::{Answer, Player};
+use serde::{Deserialize, Serialize};
+
+/// The protocol version, sent in `welcome`; a client may check it with `hello`.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Who a new game is against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Opponent {
+    /// A computer player of the given level.
+    Computer,
+    /// Whoever the game's code is sent to.
+    Friend,
+}
+
+/// A message from a client.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// Checks the protocol version.
+    Hello {
+        /// The version the client speaks.
+        v: u32,
+    },
+    /// Creates a game and takes seat 1.
+    NewGame {
+        /// Computer or friend.
+        opponent: Opponent,
+        /// The computer's level (`easy`…); default `medium`.
+        #[serde(default)]
+        level: Option<String>,
+        /// Rules text (a preset or custom); default `classic`.
+        #[serde(default)]
+        rules: Option<String>,
+        /// Seconds per move; absent or 0 for no clock.
+        #[serde(default)]
+        clock: Option<u32>,
+    },
+    /// Takes the free seat of a friend's game.
+    Join {
+        /// The game's code.
+        game: String,
+    },
+    /// Comes back to a game with the token received on joining.
+    Resume {
+        /// The game id.
+        game: String,
+        /// The player's secret token.
+        token: String,
+    },
+    /// Watches a game.
+    Watch {
+        /// The game id.
+        game: String,
+    },
+    /// Waits for a random opponent under these rules.
+    Queue {
+        /// Rules text; default `classic`.
+        #[serde(default)]
+        rules: Option<String>,
+    },
+    /// Places the fleet: the ships given, or a random fleet when `fleet` is absent.
+    Place {
+        /// The game id.
+        game: String,
+        /// Ships as `a1-d1`, `f3`, `a1+a2+b2`.
+        #[serde(default)]
+        fleet: Option<Vec<String>>,
+    },
+    /// Fires a volley (one cell under most rules).
+    Fire {
+        /// The game id.
+        game: String,
+        /// The cells, canonical `a1`…
+        cells: Vec<String>,
+    },
+    /// Gives up.
+    Resign {
+        /// The game id.
+        game: String,
+    },
+    /// Asks for another game with the same rules once this one is over.
+    Rematch {
+        /// The game id.
+        game: String,
+    },
+    /// Asks for the current state again.
+    Sync {
+        /// The game id.
+        game: String,
+    },
+    /// Keeps the connection alive.
+    Ping,
+}
+
+/// The `type` of every client message, to tell an unknown type from a malformed one.
+pub const CLIENT_TYPES: [&str; 12] = [
+    "hello", "new_game", "join", "resume", "watch", "queue", "place", "fire", "resign", "rematch",
+    "sync", "ping",
+];
+
+/// Why a message was refused. Nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, or not a JSON object with a string `type`.
+    BadJson,
+    /// A `type` the server does not know.
+    UnknownType,
+    /// A known type with missing or wrong fields.
+    BadMessage,
+    /// A protocol version the server does not speak.
+    UnsupportedVersion,
+    /// The message is longer than the limit.
+    TooLarge,
+    /// Too many messages too fast.
+    Flood,
+    /// No such game.
+    NotFound,
+    /// Both seats are taken.
+    GameFull,
+    /// The token is not a player's of this game.
+    BadToken,
+    /// The message names a game this connection is not in.
+    WrongGame,
+    /// The connection is in no game yet.
+    NotInGame,
+    /// Spectators cannot play.
+    Spectator,
+    /// The rules text cannot be used.
+    BadRules,
+    /// No such computer level.
+    BadLevel,
+    /// The clock is out of range.
+    BadClock,
+    /// The fleet breaks the rules.
+    BadFleet,
+    /// The fleet is already placed.
+    AlreadyPlaced,
+    /// The battle has not started.
+    NotStarted,
+    /// The game is over.
+    GameOver,
+    /// It is the other player's turn.
+    NotYourTurn,
+    /// A cell off the board, or not a cell.
+    OffBoard,
+    /// A cell shot before.
+    AlreadyShot,
+    /// A cell named twice in one volley.
+    RepeatedCell,
+    /// A volley of the wrong number of shots.
+    WrongCount,
+    /// The game is not over yet.
+    NotOver,
+    /// The server failed; nothing changed, try again.
+    Internal,
+}
+
+/// A refusal, as the client sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClientError {
+    /// The kind.
+    pub code: ErrorCode,
+    /// A short explanation.
+    pub message: String,
+}
+
+impl ClientError {
+    /// A refusal of kind `code`.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ClientError {
+        ClientError {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// A server fault: the details go to the log, the client gets a generic message.
+    pub fn internal() -> ClientError {
+        ClientError::new(
+            ErrorCode::Internal,
+            "the server could not do that; nothing changed, try again",
+        )
+    }
+}
+
+/// Whether the connection plays or watches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// A player in a seat.
+    Player,
+    /// A spectator.
+    Spectator,
+}
+
+/// One shot and its answer, as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShotJson {
+    /// The cell.
+    pub cell: String,
+    /// `miss`, `hit` or `sunk`.
+    pub answer: Answer,
+    /// The sunk ship's cells, with `sunk`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub ship: Option<Vec<String>>,
+}
+
+/// What one shooter knows of the enemy board: only answers and sunk ships.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TargetJson {
+    /// Cells answered `miss`.
+    pub misses: Vec<String>,
+    /// Cells answered `hit` or `sunk`.
+    pub hits: Vec<String>,
+    /// Each sunk ship's cells.
+    pub sunk: Vec<Vec<String>>,
+}
+
+/// The player's own board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OwnJson {
+    /// Ships as `a1-d1`, once placed.
+    pub fleet: Option<Vec<String>>,
+    /// Cells the opponent has shot.
+    pub incoming: Vec<String>,
+}
+
+/// Whether a player is connected.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PresenceJson {
+    /// Connected now (the computer always is).
+    pub present: bool,
+    /// Seconds since the player left, when away.
+    pub away_secs: Option<u64>,
+}
+
+/// The audit of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AuditJson {
+    /// The verdict, as the rules engine words it.
+    pub verdict: String,
+    /// Each player's faults (none in a game the server refereed).
+    pub faults: [Vec<String>; 2],
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultJson {
+    /// The winner.
+    pub winner: Player,
+    /// `fleet_sunk`, `resigned` or `timeout`.
+    pub reason: &'static str,
+    /// Both fleets, revealed.
+    pub fleets: [Vec<String>; 2],
+    /// The salts of the commitments, revealed.
+    pub salts: [String; 2],
+    /// The commitments published at the start.
+    pub commitments: [String; 2],
+    /// The post-game inspection.
+    pub audit: AuditJson,
+    /// Where to download the record (`.json`; `.txt` for the text notation).
+    pub record: String,
+}
+
+/// The whole game as this connection may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StateJson {
+    /// The game id.
+    pub game: String,
+    /// Player or spectator.
+    pub role: Role,
+    /// The seat, for a player.
+    pub seat: Option<Player>,
+    /// The rules text.
+    pub rules: String,
+    /// `computer:LEVEL`, `friend` or `random`.
+    pub mode: String,
+    /// Seconds per move, if the clock is on.
+    pub clock: Option<u32>,
+    /// `placement`, `battle` or `over`.
+    pub phase: &'static str,
+    /// Who has placed a fleet.
+    pub placed: [bool; 2],
+    /// Who shoots next.
+    pub to_move: Option<Player>,
+    /// Shots in the next volley.
+    pub shots_due: usize,
+    /// The player's own board (players only).
+    pub own: Option<OwnJson>,
+    /// What player 1 knows of player 2's board, and player 2 of player 1's.
+    pub boards: [TargetJson; 2],
+    /// The fleet commitments, once the battle started.
+    pub commitments: Option<[String; 2]>,
+    /// Whether each player is connected.
+    pub presence: [PresenceJson; 2],
+    /// Clock timeouts in a row per player.
+    pub strikes: [u8; 2],
+    /// Moves played.
+    pub moves: usize,
+    /// The result, once over.
+    pub result: Option<ResultJson>,
+}
+
+/// A message from the server.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// Sent on connecting.
+    Welcome {
+        /// Protocol version.
+        v: u32,
+        /// Largest message accepted, in bytes.
+        max_message_bytes: usize,
+        /// Sustained messages per second accepted.
+        messages_per_second: u32,
+    },
+    /// The connection now plays or watches a game. `token` only ever goes to its owner.
+    Joined {
+        /// The game id (also the code to join by).
+        game: String,
+        /// Player or spectator.
+        role: Role,
+        /// The seat, for a player.
+        seat: Option<Player>,
+        /// The secret to `resume` with, for a player.
+        token: Option<String>,
+        /// The path that joins the game.
+        link: String,
+    },
+    /// The full state.
+    State(Box<StateJson>),
+    /// A player placed a fleet.
+    Placed {
+        /// The game id.
+        game: String,
+        /// Who.
+        player: Player,
+    },
+    /// The battle started; each fleet is committed.
+    Battle {
+        /// The game id.
+        game: String,
+        /// Who shoots first.
+        first: Player,
+        /// SHA-256 of (canonical fleet text, `:`, salt) for players 1 and 2.
+        commitments: [String; 2],
+    },
+    /// A volley was fired and answered.
+    Shot {
+        /// The game id.
+        game: String,
+        /// 1-based number of the move in the record.
+        number: usize,
+        /// Who fired.
+        player: Player,
+        /// Each shot and its answer.
+        shots: Vec<ShotJson>,
+        /// Who shoots next, unless the game is over.
+        next: Option<Player>,
+    },
+    /// The clock for a move started.
+    Clock {
+        /// The game id.
+        game: String,
+        /// Who must move.
+        player: Player,
+        /// Seconds allowed.
+        seconds: u32,
+    },
+    /// A player's clock ran out.
+    Timeout {
+        /// The game id.
+        game: String,
+        /// Whose clock.
+        player: Player,
+        /// Timeouts in a row; two lose the game.
+        strikes: u8,
+    },
+    /// A player connected or left.
+    Presence {
+        /// The game id.
+        game: String,
+        /// Who.
+        player: Player,
+        /// Connected now.
+        present: bool,
+    },
+    /// The game ended.
+    GameOver {
+        /// The game id.
+        game: String,
+        /// Result, revealed fleets and salts, and the audit.
+        result: Box<ResultJson>,
+    },
+    /// A player asked for a rematch.
+    RematchOffered {
+        /// The game id.
+        game: String,
+        /// Who asked.
+        player: Player,
+    },
+    /// Spectators: the players went on to a new game.
+    Rematch {
+        /// The finished game.
+        game: String,
+        /// The new game's id.
+        next: String,
+    },
+    /// Waiting for a random opponent.
+    Queued {
+        /// The rules text.
+        rules: String,
+    },
+    /// Nobody came in time: the client may start a game against the computer.
+    QueueOffer {
+        /// The rules text.
+        rules: String,
+        /// Seconds waited.
+        waited_secs: u64,
+    },
+    /// A message was refused; nothing changed.
+    Error {
+        /// The kind.
+        code: ErrorCode,
+        /// A short explanation.
+        message: String,
+    },
+    /// The answer to `ping`.
+    Pong,
+}
+
+impl From<ClientError> for ServerMsg {
+    fn from(e: ClientError) -> ServerMsg {
+        ServerMsg::Error {
+            code: e.code,
+            message: e.message,
+        }
+    }
+}
+
+impl ServerMsg {
+    /// The message as a text frame.
+    pub fn to_text(&self) -> String {
+        // Every field is a plain string, number, bool, list or map: this cannot fail.
+        serde_json::to_string(self).unwrap_or_else(|_| {
+            r#"{"type":"error","code":"internal","message":"encoding failed"}"#.into()
+        })
+    }
+}
+
+/// Reads one client message, telling malformed JSON from an unknown type from a known
+/// type with bad fields.
+pub fn parse(text: &str) -> Result<ClientMsg, ClientError> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| ClientError::new(ErrorCode::BadJson, format!("not json: {e}")))?;
+    let Some(ty) = value
+        .get("type")
+        .and_then(|t| t.as_str())
+        .map(str::to_string)
+    else {
+        return Err(ClientError::new(
+            ErrorCode::BadJson,
+            "expected a json object with a string \"type\"",
+        ));
+    };
+    if !CLIENT_TYPES.contains(&ty.as_str()) {
+        return Err(ClientError::new(
+            ErrorCode::UnknownType,
+            format!("unknown message type {ty:?}"),
+        ));
+    }
+    serde_json::from_value(value)
+        .map_err(|e| ClientError::new(ErrorCode::BadMessage, format!("bad {ty:?} message: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_kinds() {
+        assert_eq!(parse("{").unwrap_err().code, ErrorCode::BadJson);
+        assert_eq!(parse("[1]").unwrap_err().code, ErrorCode::BadJson);
+        assert_eq!(
+            parse(r#"{"type":"dance"}"#).unwrap_err().code,
+            ErrorCode::UnknownType
+        );
+        assert_eq!(
+            parse(r#"{"type":"fire","game":"x"}"#).unwrap_err().code,
+            ErrorCode::BadMessage
+        );
+        assert!(matches!(
+            parse(r#"{"type":"fire","game":"x","cells":["a1"]}"#),
+            Ok(ClientMsg::Fire { .. })
+        ));
+        assert!(matches!(parse(r#"{"type":"ping"}"#), Ok(ClientMsg::Ping)));
+    }
+
+    #[test]
+    fn errors_serialize_with_code() {
+        let m: ServerMsg = ClientError::new(ErrorCode::NotYourTurn, "wait").into();
+        assert_eq!(
+            m.to_text(),
+            r#"{"type":"error","code":"not_your_turn","message":"wait"}"#
+        );
+    }
+}

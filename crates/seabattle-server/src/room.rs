@@ -1,0 +1,407 @@
+//! A live game: the rules engine's [`Game`] plus seats, spectators, commitments and the
+//! clock. Everything here is synchronous; the actions in `play.rs` and `lobby.rs` store
+//! changes before applying them.
+
+use crate::conn::Conn;
+use crate::error::StoreError;
+use crate::ids::commitment;
+use crate::protocol::{
+    AuditJson, OwnJson, PresenceJson, ResultJson, Role, ServerMsg, StateJson, TargetJson,
+};
+use crate::store::{MoveKind, StoredGame};
+use rand::rngs::StdRng;
+use seabattle_bots::{Level, Shooter};
+use seabattle_core::{
+    Answer, CellSet, Coord, CoordSystem, Fleet, FleetSetup, Game, Outcome, Phase, Player, Rules,
+    WinReason, audit,
+};
+use std::time::Instant;
+
+/// The live game behind a lock of its own, so games never wait on each other.
+pub type RoomCell = tokio::sync::Mutex<Room>;
+
+/// Who the game is between.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A person (seat 1) against the computer (seat 2).
+    Computer(Level),
+    /// Two people, the second joining by code.
+    Friend,
+    /// Two people paired by the queue.
+    Random,
+}
+
+impl Mode {
+    /// The stored and shown form: `computer:LEVEL`, `friend`, `random`.
+    pub fn word(self) -> String {
+        match self {
+            Mode::Computer(l) => format!("computer:{}", l.name()),
+            Mode::Friend => "friend".into(),
+            Mode::Random => "random".into(),
+        }
+    }
+
+    /// Reads [`Mode::word`].
+    pub fn from_word(w: &str) -> Option<Mode> {
+        match w {
+            "friend" => Some(Mode::Friend),
+            "random" => Some(Mode::Random),
+            _ => w
+                .strip_prefix("computer:")
+                .and_then(|l| l.parse().ok())
+                .map(Mode::Computer),
+        }
+    }
+}
+
+/// The computer's side: a shooter that sees only its target board.
+pub struct Bot {
+    /// Taken out while it thinks, off the async threads.
+    pub shooter: Option<Box<dyn Shooter>>,
+    /// Its dice.
+    pub rng: StdRng,
+}
+
+impl Bot {
+    /// A fresh bot of `level`.
+    pub fn new(level: Level) -> Bot {
+        Bot {
+            shooter: Some(level.shooter().build()),
+            rng: rand::make_rng(),
+        }
+    }
+}
+
+/// One seat.
+#[derive(Default)]
+pub struct Seat {
+    /// SHA-256 of the token, once taken.
+    pub token_hash: Option<String>,
+    /// The connection playing it now.
+    pub conn: Option<Conn>,
+    /// When the player left, if away.
+    pub away_since: Option<Instant>,
+}
+
+/// A game in memory.
+pub struct Room {
+    /// The public id.
+    pub id: String,
+    /// Who plays.
+    pub mode: Mode,
+    /// Seconds per move.
+    pub clock: Option<u32>,
+    /// The rules engine's game: the one authority on answers and turns.
+    pub game: Game,
+    /// Seats 1 and 2.
+    pub seats: [Seat; 2],
+    /// Connections watching.
+    pub spectators: Vec<Conn>,
+    /// Each placed fleet's canonical text.
+    pub fleet_texts: [Option<String>; 2],
+    /// Each commitment's salt.
+    pub salts: [Option<String>; 2],
+    /// Clock timeouts in a row.
+    pub strikes: [u8; 2],
+    /// Stored move rows so far (volleys, resignations, timeouts).
+    pub seq: usize,
+    /// Bumped whenever a running clock must be forgotten.
+    pub clock_gen: u64,
+    /// The game was lost on time.
+    pub timed_out: bool,
+    /// Who asked for a rematch.
+    pub rematch: [bool; 2],
+    /// The rematch's id, once made.
+    pub next_game: Option<String>,
+    /// The computer, in [`Mode::Computer`] games (seat 2).
+    pub bot: Option<Bot>,
+}
+
+/// The canonical text of a fleet, as committed: each ship in the file form, cells in the
+/// canonical ASCII system, ships sorted by their text, joined by single spaces.
+pub fn canonical_fleet(fleet: &Fleet) -> String {
+    let mut ships: Vec<String> = fleet
+        .to_setup()
+        .ships
+        .iter()
+        .map(|s| s.format(CoordSystem::Latin))
+        .collect();
+    ships.sort();
+    ships.join(" ")
+}
+
+fn cells(set: &CellSet) -> Vec<String> {
+    set.iter().map(|c| c.to_string()).collect()
+}
+
+fn fleet_list(text: &Option<String>) -> Vec<String> {
+    text.as_deref()
+        .map(|t| t.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+impl Room {
+    /// A new game with empty seats.
+    pub fn new(id: String, rules: Rules, mode: Mode, clock: Option<u32>) -> Room {
+        Room {
+            id,
+            mode,
+            clock,
+            game: Game::new(rules),
+            seats: Default::default(),
+            spectators: Vec::new(),
+            fleet_texts: [None, None],
+            salts: [None, None],
+            strikes: [0, 0],
+            seq: 0,
+            clock_gen: 0,
+            timed_out: false,
+            rematch: [false, false],
+            next_game: None,
+            bot: match mode {
+                Mode::Computer(l) => Some(Bot::new(l)),
+                _ => None,
+            },
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        self.game.rules()
+    }
+
+    /// Whether `p` is the computer.
+    pub fn is_bot(&self, p: Player) -> bool {
+        self.bot.is_some() && p == Player::Two
+    }
+
+    /// The path that joins (or watches) this game.
+    pub fn link(&self) -> String {
+        format!("/g/{}", self.id)
+    }
+
+    /// The commitments, once both fleets are placed.
+    pub fn commitments(&self) -> Option<[String; 2]> {
+        let c = |p: Player| {
+            let i = p.index();
+            Some(commitment(
+                self.fleet_texts[i].as_deref()?,
+                self.salts[i].as_deref()?,
+            ))
+        };
+        Some([c(Player::One)?, c(Player::Two)?])
+    }
+
+    /// Sends `msg` to the player in seat `p`, if connected.
+    pub fn send_to(&self, p: Player, msg: &ServerMsg) {
+        if let Some(c) = &self.seats[p.index()].conn {
+            c.send(msg.to_text());
+        }
+    }
+
+    /// Sends `msg` to both players and every spectator. Only for messages everyone may
+    /// see.
+    pub fn broadcast(&mut self, msg: &ServerMsg) {
+        let text = msg.to_text();
+        for s in &self.seats {
+            if let Some(c) = &s.conn {
+                c.send(text.clone());
+            }
+        }
+        self.spectators.retain(|c| !c.is_closed());
+        for c in &self.spectators {
+            c.send(text.clone());
+        }
+    }
+
+    /// Whether `p` is connected (the computer always is).
+    pub fn present(&self, p: Player) -> bool {
+        self.is_bot(p) || self.seats[p.index()].conn.is_some()
+    }
+
+    /// What `seat` (or a spectator, for `None`) may see.
+    pub fn state_for(&self, seat: Option<Player>) -> StateJson {
+        let g = &self.game;
+        let board = |p: Player| {
+            let t = g.view(p).enemy;
+            TargetJson {
+                misses: cells(t.misses()),
+                hits: cells(t.hits()),
+                sunk: t.sunk().iter().map(cells).collect(),
+            }
+        };
+        let presence = |p: Player| PresenceJson {
+            present: self.present(p),
+            away_secs: self.seats[p.index()]
+                .away_since
+                .filter(|_| !self.present(p))
+                .map(|t| t.elapsed().as_secs()),
+        };
+        let own = seat.map(|p| {
+            let v = g.view(p);
+            OwnJson {
+                fleet: self.fleet_texts[p.index()]
+                    .as_ref()
+                    .map(|t| fleet_list(&Some(t.clone()))),
+                incoming: cells(&v.own.incoming),
+            }
+        });
+        StateJson {
+            game: self.id.clone(),
+            role: if seat.is_some() {
+                Role::Player
+            } else {
+                Role::Spectator
+            },
+            seat,
+            rules: self.rules().to_string(),
+            mode: self.mode.word(),
+            clock: self.clock,
+            phase: match g.phase() {
+                Phase::Placement => "placement",
+                Phase::Battle => "battle",
+                Phase::Over => "over",
+            },
+            placed: Player::BOTH.map(|p| g.has_placed(p)),
+            to_move: g.to_move(),
+            shots_due: g.to_move().map_or(0, |p| g.shots_due(p)),
+            own,
+            boards: Player::BOTH.map(board),
+            commitments: g.first().and_then(|_| self.commitments()),
+            presence: Player::BOTH.map(presence),
+            strikes: self.strikes,
+            moves: g.moves().len(),
+            result: self.result(),
+        }
+    }
+
+    /// The result with everything revealed, once the game is over.
+    pub fn result(&self) -> Option<ResultJson> {
+        let Outcome::Won { winner, reason } = self.game.outcome() else {
+            return None;
+        };
+        let record = self.game.record()?;
+        let report = audit(&record);
+        Some(ResultJson {
+            winner,
+            reason: match reason {
+                _ if self.timed_out => "timeout",
+                WinReason::FleetSunk => "fleet_sunk",
+                WinReason::Resigned => "resigned",
+            },
+            fleets: self.fleet_texts.clone().map(|t| fleet_list(&t)),
+            salts: self.salts.clone().map(Option::unwrap_or_default),
+            commitments: self.commitments().unwrap_or_default(),
+            audit: AuditJson {
+                verdict: report.verdict.to_string(),
+                faults: report
+                    .faults
+                    .map(|f| f.iter().map(|x| x.to_string()).collect()),
+            },
+            record: format!("/games/{}/record.json", self.id),
+        })
+    }
+
+    /// The result as stored: `WINNER REASON`.
+    pub fn result_word(&self) -> Option<String> {
+        self.result()
+            .map(|r| format!("{} {}", r.winner.number(), r.reason))
+    }
+
+    /// Rebuilds a stored game by replaying its moves through the rules engine.
+    pub fn from_stored(s: &StoredGame) -> Result<Room, StoreError> {
+        let bad = |what: String| StoreError::Corrupt(format!("game {}: {what}", s.id));
+        let rules: Rules = s.rules.parse().map_err(|e| bad(format!("rules: {e}")))?;
+        let mode = Mode::from_word(&s.mode).ok_or_else(|| bad(format!("mode {:?}", s.mode)))?;
+        let mut room = Room::new(s.id.clone(), rules.clone(), mode, s.clock_secs);
+        for p in Player::BOTH {
+            let i = p.index();
+            room.seats[i].token_hash = s.tokens[i].clone();
+            if let Some(text) = &s.fleets[i] {
+                let setup = FleetSetup::parse(text, CoordSystem::Latin, rules.dims())
+                    .map_err(|e| bad(format!("fleet {p}: {e}")))?;
+                let fleet =
+                    Fleet::new(setup, &rules).map_err(|e| bad(format!("fleet {p}: {e}")))?;
+                room.game
+                    .place(p, fleet)
+                    .map_err(|e| bad(format!("fleet {p}: {e}")))?;
+                room.fleet_texts[i] = Some(text.clone());
+                room.salts[i] = s.salts[i].clone();
+            }
+            // A player who never connected since the restart is away from now on.
+            room.seats[i].away_since = Some(Instant::now());
+        }
+        if let Some(first) = s.first {
+            room.game
+                .start_with(first)
+                .map_err(|e| bad(format!("start: {e}")))?;
+        }
+        for (n, m) in s.moves.iter().enumerate() {
+            match m.kind {
+                MoveKind::Timeout => room.strikes[m.player.index()] += 1,
+                MoveKind::Resign => {
+                    room.timed_out = room.strikes[m.player.index()] >= 2;
+                    room.game
+                        .resign(m.player)
+                        .map_err(|e| bad(format!("move {n}: {e}")))?;
+                }
+                MoveKind::Volley => {
+                    let shots = parse_shots(&m.shots, rules.dims())
+                        .ok_or_else(|| bad(format!("move {n}: {:?}", m.shots)))?;
+                    let cells: Vec<Coord> = shots.iter().map(|s| s.0).collect();
+                    let got = room
+                        .game
+                        .fire(m.player, &cells)
+                        .map_err(|e| bad(format!("move {n}: {e}")))?;
+                    if got.iter().zip(&shots).any(|(g, s)| g.answer() != s.1) {
+                        return Err(bad(format!("move {n}: answers differ on replay")));
+                    }
+                    room.strikes[m.player.index()] = 0;
+                }
+            }
+        }
+        room.seq = s.moves.len();
+        Ok(room)
+    }
+}
+
+/// The stored form of a volley: `cell:answer` pairs.
+pub fn format_shots(shots: &[(Coord, Answer)]) -> String {
+    let v: Vec<String> = shots.iter().map(|(c, a)| format!("{c}:{a}")).collect();
+    v.join(" ")
+}
+
+fn parse_shots(text: &str, dims: seabattle_core::Dims) -> Option<Vec<(Coord, Answer)>> {
+    text.split_whitespace()
+        .map(|pair| {
+            let (c, a) = pair.split_once(':')?;
+            Some((CoordSystem::Latin.parse(c, dims).ok()?, a.parse().ok()?))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modes_round_trip() {
+        for m in [Mode::Friend, Mode::Random, Mode::Computer(Level::Hard)] {
+            assert_eq!(Mode::from_word(&m.word()), Some(m));
+        }
+        assert_eq!(Mode::from_word("computer:godlike"), None);
+    }
+
+    #[test]
+    fn shots_round_trip() {
+        let dims = Rules::classic().dims();
+        let s = vec![
+            (Coord::new(0, 0), Answer::Miss),
+            (Coord::new(9, 9), Answer::Sunk),
+        ];
+        let text = format_shots(&s);
+        assert_eq!(text, "a1:miss j10:sunk");
+        assert_eq!(parse_shots(&text, dims), Some(s));
+        assert_eq!(parse_shots("a1", dims), None);
+    }
+}

@@ -1,0 +1,134 @@
+//! Storage behind a trait: games as their setup plus the list of moves, replayed through
+//! the rules engine when loaded. SQLite is built in; PostgreSQL is designed for (its
+//! migrations are in `migrations/postgres/`) but not built yet.
+
+mod postgres;
+mod sql;
+mod sqlite;
+
+use crate::config::DbUrl;
+use crate::error::StoreError;
+use seabattle_core::Player;
+use std::sync::Arc;
+
+/// What a stored move row is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// A volley with its answers.
+    Volley,
+    /// A resignation.
+    Resign,
+    /// The player's clock ran out.
+    Timeout,
+}
+
+impl MoveKind {
+    /// The word stored.
+    pub fn word(self) -> &'static str {
+        match self {
+            MoveKind::Volley => "volley",
+            MoveKind::Resign => "resign",
+            MoveKind::Timeout => "timeout",
+        }
+    }
+
+    /// Reads a stored word.
+    pub fn from_word(w: &str) -> Option<MoveKind> {
+        match w {
+            "volley" => Some(MoveKind::Volley),
+            "resign" => Some(MoveKind::Resign),
+            "timeout" => Some(MoveKind::Timeout),
+            _ => None,
+        }
+    }
+}
+
+/// One stored move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredMove {
+    /// Who.
+    pub player: Player,
+    /// What.
+    pub kind: MoveKind,
+    /// For a volley, `cell:answer` pairs separated by spaces (`e5:miss f5:hit`).
+    pub shots: String,
+}
+
+/// A game as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// The public id.
+    pub id: String,
+    /// The rules text.
+    pub rules: String,
+    /// `computer:LEVEL`, `friend` or `random`.
+    pub mode: String,
+    /// Seconds per move, if any.
+    pub clock_secs: Option<u32>,
+    /// SHA-256 of each seat's token, once taken.
+    pub tokens: [Option<String>; 2],
+    /// Each fleet as canonical text, once placed.
+    pub fleets: [Option<String>; 2],
+    /// Each commitment's salt.
+    pub salts: [Option<String>; 2],
+    /// Who shot first, once the battle started.
+    pub first: Option<Player>,
+    /// The result, once over.
+    pub result: Option<String>,
+    /// Every move, in order.
+    pub moves: Vec<StoredMove>,
+}
+
+impl StoredGame {
+    /// A new game with nothing placed.
+    pub fn new(id: String, rules: String, mode: String, clock_secs: Option<u32>) -> StoredGame {
+        StoredGame {
+            id,
+            rules,
+            mode,
+            clock_secs,
+            tokens: [None, None],
+            fleets: [None, None],
+            salts: [None, None],
+            first: None,
+            result: None,
+            moves: Vec::new(),
+        }
+    }
+}
+
+/// Where games live. Every method is blocking; the server calls them off the async
+/// threads. Each write is durable when it returns.
+pub trait Store: Send + Sync + 'static {
+    /// Stores a new game (its seats and fleets as given).
+    fn create(&self, game: &StoredGame) -> Result<(), StoreError>;
+    /// Gives a seat its token hash.
+    fn take_seat(&self, id: &str, player: Player, token_hash: &str) -> Result<(), StoreError>;
+    /// Stores a placed fleet and its salt.
+    fn place(&self, id: &str, player: Player, fleet: &str, salt: &str) -> Result<(), StoreError>;
+    /// Stores who shoots first.
+    fn start(&self, id: &str, first: Player) -> Result<(), StoreError>;
+    /// Appends the move numbered `seq` (0-based).
+    fn append(&self, id: &str, seq: usize, mv: &StoredMove) -> Result<(), StoreError>;
+    /// Marks the game over.
+    fn finish(&self, id: &str, result: &str) -> Result<(), StoreError>;
+    /// Reads a game with its moves.
+    fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
+    /// Where the data is, for logs.
+    fn describe(&self) -> String;
+}
+
+/// Opens (and creates, migrating to the latest schema) the store at `url`.
+pub fn open(url: &DbUrl) -> Result<Arc<dyn Store>, StoreError> {
+    match url {
+        DbUrl::Sqlite(path) => Ok(Arc::new(sqlite::SqliteStore::open(path)?)),
+        DbUrl::Postgres(u) => postgres::open(u),
+    }
+}
+
+/// Seconds since the Unix epoch.
+pub(crate) fn now_secs() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}

@@ -1,0 +1,44 @@
+//! Queries shared by every backend: standard SQL with `$n` parameters, numbered in the
+//! order they appear (PostgreSQL reads them natively, SQLite binds them by position).
+
+/// Inserts a game.
+pub const INSERT_GAME: &str = "INSERT INTO games (id, rules, mode, clock_secs, token1, token2, \
+     fleet1, fleet2, salt1, salt2, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
+
+/// Sets seat 1's token hash.
+pub const SEAT1: &str = "UPDATE games SET token1 = $1 WHERE id = $2";
+/// Sets seat 2's token hash.
+pub const SEAT2: &str = "UPDATE games SET token2 = $1 WHERE id = $2";
+
+/// Sets fleet 1 and its salt.
+pub const PLACE1: &str = "UPDATE games SET fleet1 = $1, salt1 = $2 WHERE id = $3";
+/// Sets fleet 2 and its salt.
+pub const PLACE2: &str = "UPDATE games SET fleet2 = $1, salt2 = $2 WHERE id = $3";
+
+/// Sets who shoots first.
+pub const START: &str = "UPDATE games SET first_player = $1 WHERE id = $2";
+
+/// Appends a move.
+pub const APPEND: &str =
+    "INSERT INTO moves (game_id, seq, player, kind, shots) VALUES ($1, $2, $3, $4, $5)";
+
+/// Marks a game over.
+pub const FINISH: &str = "UPDATE games SET result = $1, finished_at = $2 WHERE id = $3";
+
+/// Reads a game.
+pub const SELECT_GAME: &str = "SELECT id, rules, mode, clock_secs, token1, token2, fleet1, \
+     fleet2, salt1, salt2, first_player, result FROM games WHERE id = $1";
+
+/// Reads a game's moves in order.
+pub const SELECT_MOVES: &str =
+    "SELECT player, kind, shots FROM moves WHERE game_id = $1 ORDER BY seq";
+
+/// The migrations table, created before any migration runs.
+pub const CREATE_MIGRATIONS: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)";
+
+/// The versions applied.
+pub const SELECT_MIGRATIONS: &str = "SELECT version FROM schema_migrations";
+
+/// Notes a migration applied.
+pub const INSERT_MIGRATION: &str =
+    "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)";

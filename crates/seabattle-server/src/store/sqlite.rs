@@ -1,0 +1,243 @@
+//! SQLite: one file, WAL, created and migrated on first open.
+
+use super::sql;
+use crate::error::StoreError;
+use crate::store::{MoveKind, Store, StoredGame, StoredMove, now_secs};
+use rusqlite::{Connection, OptionalExtension, params};
+use seabattle_core::Player;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The SQLite migrations, in order; version `n` is `MIGRATIONS[n - 1]`.
+const MIGRATIONS: [&str; 1] = [include_str!("../../migrations/sqlite/0001_init.sql")];
+
+/// Games in an SQLite file.
+pub struct SqliteStore {
+    path: PathBuf,
+    // One connection: SQLite writes one transaction at a time anyway, and a mutex is
+    // cheaper than a pool for the microsecond inserts a move takes.
+    conn: Mutex<Connection>,
+}
+
+fn q(e: rusqlite::Error) -> StoreError {
+    StoreError::Query(e.to_string())
+}
+
+impl SqliteStore {
+    /// Opens the file at `path`, creating it and its directory if needed.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| StoreError::Open(format!("{}: {e}", dir.display())))?;
+        }
+        let conn = Connection::open(path)
+            .map_err(|e| StoreError::Open(format!("{}: {e}", path.display())))?;
+        // WAL with synchronous=NORMAL: a committed move survives the process being
+        // killed (kill -9); only a power cut can lose the last transactions.
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(|e| StoreError::Open(e.to_string()))?;
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(|e| StoreError::Open(e.to_string()))?;
+        conn.pragma_update(None, "foreign_keys", "ON")
+            .map_err(|e| StoreError::Open(e.to_string()))?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(|e| StoreError::Open(e.to_string()))?;
+        migrate(&conn)?;
+        Ok(SqliteStore {
+            path: path.to_path_buf(),
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn with<T>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        // A panic while holding the lock cannot leave SQLite half-written: each call is
+        // its own statement or transaction.
+        let conn = self.conn.lock().unwrap_or_else(|p| p.into_inner());
+        f(&conn)
+    }
+
+    fn exec(&self, sql: &str, p: impl rusqlite::Params) -> Result<(), StoreError> {
+        self.with(|c| {
+            let n = c.execute(sql, p).map_err(q)?;
+            if n == 0 {
+                return Err(StoreError::Query("no such game".into()));
+            }
+            Ok(())
+        })
+    }
+}
+
+fn migrate(conn: &Connection) -> Result<(), StoreError> {
+    let m = |e: rusqlite::Error| StoreError::Migrate(e.to_string());
+    conn.execute(sql::CREATE_MIGRATIONS, []).map_err(m)?;
+    let applied: Vec<i64> = conn
+        .prepare(sql::SELECT_MIGRATIONS)
+        .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+        .map_err(m)?;
+    for (i, script) in MIGRATIONS.iter().enumerate() {
+        let version = i as i64 + 1;
+        if applied.contains(&version) {
+            continue;
+        }
+        let tx = conn.unchecked_transaction().map_err(m)?;
+        tx.execute_batch(script).map_err(m)?;
+        tx.execute(sql::INSERT_MIGRATION, params![version, now_secs()])
+            .map_err(m)?;
+        tx.commit().map_err(m)?;
+    }
+    Ok(())
+}
+
+fn player_of(n: i64) -> Result<Player, StoreError> {
+    match n {
+        1 => Ok(Player::One),
+        2 => Ok(Player::Two),
+        _ => Err(StoreError::Corrupt(format!("player {n}"))),
+    }
+}
+
+impl Store for SqliteStore {
+    fn create(&self, g: &StoredGame) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(
+                sql::INSERT_GAME,
+                params![
+                    g.id,
+                    g.rules,
+                    g.mode,
+                    g.clock_secs,
+                    g.tokens[0],
+                    g.tokens[1],
+                    g.fleets[0],
+                    g.fleets[1],
+                    g.salts[0],
+                    g.salts[1],
+                    now_secs()
+                ],
+            )
+            .map_err(q)
+            .map(drop)
+        })
+    }
+
+    fn take_seat(&self, id: &str, player: Player, token_hash: &str) -> Result<(), StoreError> {
+        let sql = match player {
+            Player::One => sql::SEAT1,
+            Player::Two => sql::SEAT2,
+        };
+        self.exec(sql, params![token_hash, id])
+    }
+
+    fn place(&self, id: &str, player: Player, fleet: &str, salt: &str) -> Result<(), StoreError> {
+        let sql = match player {
+            Player::One => sql::PLACE1,
+            Player::Two => sql::PLACE2,
+        };
+        self.exec(sql, params![fleet, salt, id])
+    }
+
+    fn start(&self, id: &str, first: Player) -> Result<(), StoreError> {
+        self.exec(sql::START, params![first.number(), id])
+    }
+
+    fn append(&self, id: &str, seq: usize, mv: &StoredMove) -> Result<(), StoreError> {
+        self.exec(
+            sql::APPEND,
+            params![id, seq as i64, mv.player.number(), mv.kind.word(), mv.shots],
+        )
+    }
+
+    fn finish(&self, id: &str, result: &str) -> Result<(), StoreError> {
+        self.exec(sql::FINISH, params![result, now_secs(), id])
+    }
+
+    fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        self.with(|c| {
+            let game = c
+                .query_row(sql::SELECT_GAME, params![id], |r| {
+                    Ok((
+                        StoredGame {
+                            id: r.get(0)?,
+                            rules: r.get(1)?,
+                            mode: r.get(2)?,
+                            clock_secs: r.get(3)?,
+                            tokens: [r.get(4)?, r.get(5)?],
+                            fleets: [r.get(6)?, r.get(7)?],
+                            salts: [r.get(8)?, r.get(9)?],
+                            first: None,
+                            result: r.get(11)?,
+                            moves: Vec::new(),
+                        },
+                        r.get::<_, Option<i64>>(10)?,
+                    ))
+                })
+                .optional()
+                .map_err(q)?;
+            let Some((mut game, first)) = game else {
+                return Ok(None);
+            };
+            game.first = first.map(player_of).transpose()?;
+            let mut stmt = c.prepare_cached(sql::SELECT_MOVES).map_err(q)?;
+            let rows = stmt
+                .query_map(params![id], |r| {
+                    Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get(2)?))
+                })
+                .map_err(q)?;
+            for row in rows {
+                let (player, kind, shots) = row.map_err(q)?;
+                game.moves.push(StoredMove {
+                    player: player_of(player)?,
+                    kind: MoveKind::from_word(&kind)
+                        .ok_or_else(|| StoreError::Corrupt(format!("move kind {kind:?}")))?,
+                    shots,
+                });
+            }
+            Ok(Some(game))
+        })
+    }
+
+    fn describe(&self) -> String {
+        format!("sqlite://{} (WAL)", self.path.display())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_reopen() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub").join("g.db");
+        let s = SqliteStore::open(&path).unwrap();
+        let mut g = StoredGame::new("abc".into(), "classic".into(), "friend".into(), Some(30));
+        g.tokens[0] = Some("h1".into());
+        s.create(&g).unwrap();
+        s.take_seat("abc", Player::Two, "h2").unwrap();
+        s.place("abc", Player::One, "a1-d1", "s1").unwrap();
+        s.start("abc", Player::Two).unwrap();
+        let mv = StoredMove {
+            player: Player::Two,
+            kind: MoveKind::Volley,
+            shots: "e5:miss".into(),
+        };
+        s.append("abc", 0, &mv).unwrap();
+        assert!(
+            s.append("abc", 0, &mv).is_err(),
+            "a move number is used once"
+        );
+        assert!(s.take_seat("nope", Player::Two, "h").is_err());
+        drop(s);
+        let s = SqliteStore::open(&path).unwrap();
+        let back = s.load("abc").unwrap().unwrap();
+        assert_eq!(back.tokens, [Some("h1".into()), Some("h2".into())]);
+        assert_eq!(back.fleets[0].as_deref(), Some("a1-d1"));
+        assert_eq!(back.first, Some(Player::Two));
+        assert_eq!(back.clock_secs, Some(30));
+        assert_eq!(back.moves, vec![mv]);
+        assert!(s.load("zzz").unwrap().is_none());
+    }
+}

@@ -1,0 +1,263 @@
+//! One WebSocket per player or spectator: read, check limits, parse, dispatch; a writer
+//! task drains the connection's queue.
+
+use crate::config::Limits;
+use crate::conn::{Conn, QUEUE};
+use crate::hub::SharedHub;
+use crate::protocol::{ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse};
+use crate::{lobby, play};
+use axum::extract::State;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// `GET /ws`.
+pub async fn upgrade(ws: WebSocketUpgrade, State(hub): State<SharedHub>) -> Response {
+    // Up to four times the limit is read and answered with `too_large`; beyond that the
+    // socket library refuses the frame and the connection closes.
+    let hard = hub
+        .config
+        .limits
+        .max_message_bytes
+        .saturating_mul(4)
+        .max(1024);
+    ws.max_message_size(hard)
+        .max_frame_size(hard)
+        .on_upgrade(move |socket| serve(hub, socket))
+}
+
+/// A token bucket: `burst` messages at once, `rate` a second sustained.
+struct Bucket {
+    tokens: f64,
+    last: Instant,
+    rate: f64,
+    burst: f64,
+}
+
+impl Bucket {
+    fn new(l: &Limits) -> Bucket {
+        Bucket {
+            tokens: f64::from(l.burst),
+            last: Instant::now(),
+            rate: f64::from(l.messages_per_second),
+            burst: f64::from(l.burst.max(1)),
+        }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens =
+            (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+async fn serve(hub: SharedHub, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<String>(QUEUE);
+    let conn = Conn::new(hub.conn_id(), tx);
+    let limits = hub.config.limits.clone();
+    conn.send(
+        ServerMsg::Welcome {
+            v: PROTOCOL_VERSION,
+            max_message_bytes: limits.max_message_bytes,
+            messages_per_second: limits.messages_per_second,
+        }
+        .to_text(),
+    );
+    let writer = tokio::spawn(async move {
+        while let Some(text) = rx.recv().await {
+            if sink.send(Message::Text(text.into())).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let mut bucket = Bucket::new(&limits);
+    let mut floods = 0;
+    let mut closing = hub.closing.clone();
+    loop {
+        let msg = tokio::select! {
+            _ = closing.wait_for(|c| *c) => break,
+            m = stream.next() => m,
+        };
+        let text = match msg {
+            None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+            Some(Ok(Message::Text(t))) => t,
+            Some(Ok(Message::Binary(_))) => {
+                refuse(&conn, ErrorCode::BadJson, "text frames only");
+                continue;
+            }
+            Some(Ok(_)) => continue,
+        };
+        if !bucket.take() {
+            floods += 1;
+            if floods > limits.flood_strikes {
+                break;
+            }
+            refuse(&conn, ErrorCode::Flood, "too many messages; slow down");
+            continue;
+        }
+        if text.len() > limits.max_message_bytes {
+            refuse(
+                &conn,
+                ErrorCode::TooLarge,
+                &format!(
+                    "message of {} bytes is over the limit of {}",
+                    text.len(),
+                    limits.max_message_bytes
+                ),
+            );
+            continue;
+        }
+        let result = match parse(&text) {
+            Ok(m) => dispatch(&hub, &conn, m).await,
+            Err(e) => Err(e),
+        };
+        if let Err(e) = result {
+            conn.send(ServerMsg::from(e).to_text());
+        }
+    }
+    lobby::leave(&hub, &conn).await;
+    drop(conn);
+    // The queue is flushed and closed once every handle to the connection is gone.
+    let abort = writer.abort_handle();
+    if tokio::time::timeout(Duration::from_secs(2), writer)
+        .await
+        .is_err()
+    {
+        abort.abort();
+    }
+}
+
+fn refuse(conn: &Conn, code: ErrorCode, message: &str) {
+    conn.send(ServerMsg::from(ClientError::new(code, message)).to_text());
+}
+
+async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), ClientError> {
+    match msg {
+        ClientMsg::Ping => {
+            conn.send(ServerMsg::Pong.to_text());
+            Ok(())
+        }
+        ClientMsg::Hello { v } if v == PROTOCOL_VERSION => Ok(()),
+        ClientMsg::Hello { v } => Err(ClientError::new(
+            ErrorCode::UnsupportedVersion,
+            format!(
+                "protocol version {v} is not spoken here; this server speaks {PROTOCOL_VERSION}"
+            ),
+        )),
+        ClientMsg::NewGame {
+            opponent,
+            level,
+            rules,
+            clock,
+        } => {
+            lobby::leave(hub, conn).await;
+            lobby::new_game(
+                hub,
+                conn,
+                opponent,
+                level.as_deref(),
+                rules.as_deref(),
+                clock,
+            )
+            .await
+        }
+        ClientMsg::Join { game } => {
+            lobby::leave(hub, conn).await;
+            lobby::join(hub, conn, &game).await
+        }
+        ClientMsg::Resume { game, token } => {
+            lobby::leave(hub, conn).await;
+            lobby::resume(hub, conn, &game, &token).await
+        }
+        ClientMsg::Watch { game } => {
+            lobby::leave(hub, conn).await;
+            lobby::watch(hub, conn, &game).await
+        }
+        ClientMsg::Queue { rules } => {
+            lobby::leave(hub, conn).await;
+            lobby::queue(hub, conn, rules.as_deref()).await
+        }
+        ClientMsg::Sync { game } => {
+            let b = bound(conn, &game)?;
+            let room = b.room.lock().await;
+            conn.send(ServerMsg::State(Box::new(room.state_for(b.seat))).to_text());
+            Ok(())
+        }
+        ClientMsg::Place { game, fleet } => {
+            let (b, p) = seated(conn, &game)?;
+            let mut room = b.room.lock().await;
+            check_seat(&room, conn, p)?;
+            play::place(hub, &b.room, &mut room, p, fleet).await
+        }
+        ClientMsg::Fire { game, cells } => {
+            let (b, p) = seated(conn, &game)?;
+            let mut room = b.room.lock().await;
+            check_seat(&room, conn, p)?;
+            play::fire(hub, &b.room, &mut room, p, &cells).await
+        }
+        ClientMsg::Resign { game } => {
+            let (b, p) = seated(conn, &game)?;
+            let mut room = b.room.lock().await;
+            check_seat(&room, conn, p)?;
+            play::resign(hub, &b.room, &mut room, p).await
+        }
+        ClientMsg::Rematch { game } => {
+            let (b, p) = seated(conn, &game)?;
+            let mut room = b.room.lock().await;
+            check_seat(&room, conn, p)?;
+            play::rematch(hub, &mut room, p).await
+        }
+    }
+}
+
+fn bound(conn: &Conn, game: &str) -> Result<crate::conn::Binding, ClientError> {
+    let b = conn.binding().ok_or_else(|| {
+        ClientError::new(
+            ErrorCode::NotInGame,
+            "not in a game: send new_game, join, resume or watch first",
+        )
+    })?;
+    if b.game != game {
+        return Err(ClientError::new(
+            ErrorCode::WrongGame,
+            format!("this connection is in game {}, not {game:?}", b.game),
+        ));
+    }
+    Ok(b)
+}
+
+fn seated(
+    conn: &Conn,
+    game: &str,
+) -> Result<(crate::conn::Binding, seabattle_core::Player), ClientError> {
+    let b = bound(conn, game)?;
+    let p = b
+        .seat
+        .ok_or_else(|| ClientError::new(ErrorCode::Spectator, "spectators cannot play"))?;
+    Ok((b, p))
+}
+
+fn check_seat(
+    room: &crate::room::Room,
+    conn: &Conn,
+    p: seabattle_core::Player,
+) -> Result<(), ClientError> {
+    match &room.seats[p.index()].conn {
+        Some(c) if c.id == conn.id => Ok(()),
+        _ => Err(ClientError::new(
+            ErrorCode::NotInGame,
+            "this seat is played from another connection now",
+        )),
+    }
+}
