@@ -1,0 +1,368 @@
+//! A real server on port 0 with an SQLite file in a temp dir, and real WebSocket clients.
+
+#![allow(dead_code, reason = "each test binary uses part of the helpers")]
+
+use futures_util::{SinkExt, StreamExt};
+use seabattle_server::{Config, DbUrl, Limits, Server, launch};
+use serde_json::{Value, json};
+use std::collections::BTreeSet;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::Message;
+
+/// A server storing in `db`, with room for clients that play at machine speed.
+pub async fn start(db: &Path) -> Server {
+    let limits = Limits {
+        messages_per_second: 100_000,
+        burst: 100_000,
+        ..Limits::default()
+    };
+    start_with(db, limits).await
+}
+
+/// A server storing in `db` with `limits`.
+pub async fn start_with(db: &Path, limits: Limits) -> Server {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let mut config = Config::new(DbUrl::Sqlite(db.to_path_buf()));
+    config.limits = limits;
+    launch(listener, config).await.unwrap()
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A WebSocket client that keeps every message it received.
+pub struct Client {
+    ws: Ws,
+    /// Every message received, in order.
+    pub log: Vec<Value>,
+}
+
+impl Client {
+    /// Connects and reads the `welcome`.
+    pub async fn connect(addr: SocketAddr) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+            .await
+            .unwrap();
+        let mut c = Client {
+            ws,
+            log: Vec::new(),
+        };
+        let w = c.recv().await;
+        assert_eq!(w["type"], "welcome");
+        assert_eq!(w["v"], 1);
+        c
+    }
+
+    /// Sends a JSON message.
+    pub async fn send(&mut self, v: Value) {
+        self.send_text(v.to_string()).await;
+    }
+
+    /// Sends a raw text frame.
+    pub async fn send_text(&mut self, t: String) {
+        self.ws.send(Message::Text(t.into())).await.unwrap();
+    }
+
+    /// The next message (10 s at most).
+    pub async fn recv(&mut self) -> Value {
+        self.try_recv(Duration::from_secs(10))
+            .await
+            .expect("no message within 10 s")
+    }
+
+    /// The next message within `d`, if any.
+    pub async fn try_recv(&mut self, d: Duration) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(d, self.ws.next()).await.ok()??.ok()?;
+            if let Message::Text(t) = m {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                self.log.push(v.clone());
+                return Some(v);
+            }
+        }
+    }
+
+    /// Skips messages until one of type `ty`.
+    pub async fn until(&mut self, ty: &str) -> Value {
+        loop {
+            let v = self.recv().await;
+            if v["type"] == ty {
+                return v;
+            }
+            assert_ne!(v["type"], "error", "while waiting for {ty}: {v}");
+        }
+    }
+
+    /// Sends `v` and expects an error with `code`.
+    pub async fn expect_error(&mut self, v: Value, code: &str) -> Value {
+        self.send(v).await;
+        self.expect_error_now(code).await
+    }
+
+    /// Expects an error with `code` next (skipping presence and clock news).
+    pub async fn expect_error_now(&mut self, code: &str) -> Value {
+        loop {
+            let e = self.recv().await;
+            if ["presence", "clock"].contains(&e["type"].as_str().unwrap_or("")) {
+                continue;
+            }
+            assert_eq!(e["type"], "error", "expected error {code}, got {e}");
+            assert_eq!(e["code"], code, "{e}");
+            assert!(!e["message"].as_str().unwrap().is_empty());
+            return e;
+        }
+    }
+
+    /// The state, freshly asked for, without the presence timings.
+    pub async fn state(&mut self, game: &str) -> Value {
+        self.send(json!({"type": "sync", "game": game})).await;
+        let mut s = self.until("state").await;
+        s.as_object_mut().unwrap().remove("presence");
+        s
+    }
+
+    /// Closes the socket.
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// Creates a game against the computer: (client, game id, token).
+pub async fn vs_computer(addr: SocketAddr, level: &str, rules: &str) -> (Client, String, String) {
+    let mut c = Client::connect(addr).await;
+    c.send(json!({"type": "new_game", "opponent": "computer", "level": level, "rules": rules}))
+        .await;
+    let j = c.until("joined").await;
+    let game = j["game"].as_str().unwrap().to_string();
+    let token = j["token"].as_str().unwrap().to_string();
+    assert_eq!(j["seat"], 1);
+    c.until("state").await;
+    (c, game, token)
+}
+
+/// Every cell of a `w`×`h` board, row by row.
+pub fn all_cells(w: u8, h: u8) -> Vec<String> {
+    (0..h)
+        .flat_map(|r| (0..w).map(move |c| format!("{}{}", (b'a' + c) as char, r + 1)))
+        .collect()
+}
+
+/// The cells of ships written as `a1-d1`, `f3` or `a1+a2+b2`.
+pub fn ship_cells(ship: &str) -> Vec<String> {
+    if ship.contains('+') {
+        return ship.split('+').map(str::to_string).collect();
+    }
+    let Some((a, b)) = ship.split_once('-') else {
+        return vec![ship.to_string()];
+    };
+    let parse = |s: &str| ((s.as_bytes()[0] - b'a'), s[1..].parse::<u8>().unwrap());
+    let ((c1, r1), (c2, r2)) = (parse(a), parse(b));
+    let mut out = Vec::new();
+    for c in c1.min(c2)..=c1.max(c2) {
+        for r in r1.min(r2)..=r1.max(r2) {
+            out.push(format!("{}{}", (b'a' + c) as char, r));
+        }
+    }
+    out
+}
+
+/// Every string in `v`, recursively.
+pub fn strings(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+        Value::Object(o) => o.values().for_each(|x| strings(x, out)),
+        _ => {}
+    }
+}
+
+/// The cells named by the strings of `v` (ships expanded).
+pub fn cells_in(v: &Value) -> BTreeSet<String> {
+    let mut s = Vec::new();
+    strings(v, &mut s);
+    let looks_like_cell = |t: &str| {
+        let b = t.as_bytes();
+        b.len() >= 2
+            && b[0].is_ascii_lowercase()
+            && t[1..]
+                .split(['-', '+'])
+                .next()
+                .is_some_and(|n| n.parse::<u8>().is_ok())
+    };
+    s.iter()
+        .flat_map(|t| t.split_whitespace())
+        .filter(|t| looks_like_cell(t))
+        .flat_map(ship_cells)
+        .collect()
+}
+
+/// Plays `c` (seat `me`) to the end by firing at cells in board order, answering every
+/// turn; returns the `game_over` message.
+pub async fn play_out(c: &mut Client, game: &str, me: u64, w: u8, h: u8) -> Value {
+    let mut state = c.state(game).await;
+    let mut shot: BTreeSet<String> = state["boards"][(me - 1) as usize]["misses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(
+            state["boards"][(me - 1) as usize]["hits"]
+                .as_array()
+                .unwrap(),
+        )
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    let cells = all_cells(w, h);
+    loop {
+        if state["phase"] == "over" {
+            return state["result"].clone();
+        }
+        if state["to_move"] == me {
+            let due = state["shots_due"].as_u64().unwrap() as usize;
+            let volley: Vec<String> = cells
+                .iter()
+                .filter(|x| !shot.contains(*x))
+                .take(due)
+                .cloned()
+                .collect();
+            shot.extend(volley.iter().cloned());
+            c.send(json!({"type": "fire", "game": game, "cells": volley}))
+                .await;
+        }
+        // Wait for the answer to this move, or for the opponent's moves to end.
+        loop {
+            let m = c.recv().await;
+            match m["type"].as_str().unwrap() {
+                "game_over" => return m["result"].clone(),
+                "shot" if m["next"] == me => break,
+                "error" => panic!("{m}"),
+                _ => {}
+            }
+        }
+        state = c.state(game).await;
+    }
+}
+
+/// A plain HTTP GET: (status, body).
+pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let text = String::from_utf8(buf).unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    // Chunked bodies: good enough to take the chunks' data for these small answers.
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        let mut out = String::new();
+        let mut rest = body;
+        while let Some((len, tail)) = rest.split_once("\r\n") {
+            let n = usize::from_str_radix(len.trim(), 16).unwrap_or(0);
+            if n == 0 {
+                break;
+            }
+            out.push_str(&tail[..n]);
+            rest = &tail[n + 2..];
+        }
+        out
+    } else {
+        body.to_string()
+    };
+    (status, body)
+}
+
+/// Checks a revealed commitment: SHA-256 of fleet text, `:`, salt.
+pub fn check_commitment(result: &Value) {
+    use sha2::{Digest, Sha256};
+    for i in 0..2 {
+        let fleet: Vec<&str> = result["fleets"][i]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        let text = format!(
+            "{}:{}",
+            fleet.join(" "),
+            result["salts"][i].as_str().unwrap()
+        );
+        let hash: String = Sha256::digest(text.as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(result["commitments"][i], hash.as_str(), "commitment {i}");
+    }
+}
+
+/// The leak scan: no message to seat `me` before the end names a cell of an enemy ship
+/// that `me` had not shot by then. A cell name alone does not say which board it is on,
+/// so cells `me` knows for other reasons (its own fleet, the shots at it) are set aside;
+/// the fields that carry them are checked against what they must hold.
+pub fn assert_no_leak(log: &[Value], me: u64, result: &Value) {
+    let fleet_cells = |f: &Value| -> BTreeSet<String> {
+        f.as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|s| ship_cells(s.as_str().unwrap()))
+            .collect()
+    };
+    let mine = fleet_cells(&result["fleets"][(me - 1) as usize]);
+    let enemy = fleet_cells(&result["fleets"][(2 - me) as usize]);
+    let mut fired: BTreeSet<String> = BTreeSet::new();
+    let mut incoming: BTreeSet<String> = BTreeSet::new();
+    let mut checked = 0;
+    for m in log {
+        if m["type"] == "game_over" || m["result"].is_object() {
+            break;
+        }
+        if m["type"] == "shot" {
+            let cells: BTreeSet<String> = m["shots"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s["cell"].as_str().unwrap().to_string())
+                .collect();
+            let side = if m["player"] == me {
+                &mut fired
+            } else {
+                &mut incoming
+            };
+            side.extend(cells);
+            for s in m["shots"].as_array().unwrap() {
+                if !s["ship"].is_null() {
+                    let ship = cells_in(&s["ship"]);
+                    assert!(ship.is_subset(side), "a sunk ship with unshot cells: {m}");
+                }
+            }
+        }
+        if m["type"] == "state" {
+            if !m["own"]["fleet"].is_null() {
+                assert_eq!(cells_in(&m["own"]["fleet"]), mine, "own fleet: {m}");
+            }
+            assert!(cells_in(&m["own"]["incoming"]).is_subset(&incoming), "{m}");
+            assert!(
+                cells_in(&m["boards"][(me - 1) as usize]).is_subset(&fired),
+                "{m}"
+            );
+            assert!(
+                cells_in(&m["boards"][(2 - me) as usize]).is_subset(&incoming),
+                "{m}"
+            );
+        }
+        for c in cells_in(m) {
+            checked += 1;
+            let known = fired.contains(&c) || incoming.contains(&c) || mine.contains(&c);
+            assert!(
+                !enemy.contains(&c) || known,
+                "message {m} names enemy ship cell {c} before it was shot"
+            );
+        }
+    }
+    assert!(checked > 0, "the scan saw no cells at all");
+}

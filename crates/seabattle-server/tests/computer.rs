@@ -1,0 +1,77 @@
+//! Complete games against the computer, over a real socket, stored in a real SQLite file.
+
+mod common;
+
+use common::*;
+use seabattle_core::{GameRecord, Rules};
+use serde_json::json;
+
+async fn full_game(level: &str, rules: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut c, game, _token) = vs_computer(server.addr(), level, rules).await;
+    c.send(json!({"type": "place", "game": game})).await;
+    let battle = c.until("battle").await;
+    let commitments = battle["commitments"].clone();
+    let r: Rules = rules.parse().unwrap();
+    let result = play_out(&mut c, &game, 1, r.dims().width(), r.dims().height()).await;
+    assert!(result["winner"] == 1 || result["winner"] == 2, "{result}");
+    assert_eq!(result["reason"], "fleet_sunk");
+    assert_eq!(result["commitments"], commitments);
+    check_commitment(&result);
+    assert!(
+        result["audit"]["verdict"]
+            .as_str()
+            .unwrap()
+            .starts_with("the result stands"),
+        "{result}"
+    );
+    assert_no_leak(&c.log, 1, &result);
+
+    let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.txt")).await;
+    assert_eq!(status, 200, "{body}");
+    let record = GameRecord::from_text(&body).unwrap();
+    let replayed = record.replay().unwrap();
+    assert_eq!(replayed.rules(), &r);
+    let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.json")).await;
+    assert_eq!(status, 200);
+    let from_json: GameRecord = serde_json::from_str(&body).unwrap();
+    assert_eq!(from_json, record);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn every_level_classic() {
+    for level in seabattle_bots::Level::ALL {
+        full_game(level.name(), "classic").await;
+    }
+}
+
+#[tokio::test]
+async fn every_preset_and_custom_rules() {
+    for rules in [
+        "classic-corners",
+        "classic-bent",
+        "hasbro",
+        "big15",
+        "salvo",
+        "8x8 fleet=3,2,2,1 hit-again=no shots=2",
+    ] {
+        full_game("easy", rules).await;
+    }
+}
+
+#[tokio::test]
+async fn unfinished_game_has_no_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (_c, game, _) = vs_computer(server.addr(), "easy", "classic").await;
+    let (status, _) = http_get(server.addr(), &format!("/games/{game}/record.json")).await;
+    assert_eq!(status, 409);
+    let (status, _) = http_get(server.addr(), "/games/nosuchgame/record.json").await;
+    assert_eq!(status, 404);
+    let (status, body) = http_get(server.addr(), "/").await;
+    assert_eq!(status, 200);
+    assert!(body.contains("protocol"));
+    server.shutdown().await.unwrap();
+}
