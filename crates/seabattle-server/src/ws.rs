@@ -23,8 +23,12 @@ pub async fn upgrade(ws: WebSocketUpgrade, State(hub): State<SharedHub>) -> Resp
         .max_message_bytes
         .saturating_mul(4)
         .max(1024);
+    // Small buffers: tens of thousands of sockets must fit in little memory, and the
+    // messages are a few hundred bytes.
     ws.max_message_size(hard)
         .max_frame_size(hard)
+        .read_buffer_size(2048)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| serve(hub, socket))
 }
 

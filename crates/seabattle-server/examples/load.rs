@@ -1,0 +1,293 @@
+//! Load benchmark (not a test): opens many concurrent friend games over loopback, two
+//! WebSockets each, then fires shots at a steady total rate and reports games held,
+//! shots per second, and the 50th/99th percentile of the shot round trip (from sending
+//! `fire` to receiving its `shot`).
+//!
+//! ```text
+//! cargo run --release -p seabattle-server --example load -- \
+//!     [--addr HOST:PORT] [--games N] [--rate SHOTS_PER_S] [--secs S] [--connect C]
+//! ```
+//!
+//! Without `--addr` it starts a server in this process on a temporary SQLite file; with
+//! it, it drives an external `seabattle serve` (whose memory can then be measured alone).
+
+use futures_util::{SinkExt, StreamExt};
+use seabattle_server::{Config, DbUrl, Limits, launch};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+use tokio::sync::Mutex;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+struct Opts {
+    addr: Option<SocketAddr>,
+    games: usize,
+    rate: f64,
+    secs: u64,
+    connect: usize,
+}
+
+fn opts() -> Opts {
+    let mut o = Opts {
+        addr: None,
+        games: 1000,
+        rate: 2000.0,
+        secs: 20,
+        connect: 64,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    for pair in args.chunks(2) {
+        let v = pair.get(1).map(String::as_str).unwrap_or("");
+        let bad = || -> ! {
+            eprintln!("load: bad value {v:?} for {}", pair[0]);
+            std::process::exit(2)
+        };
+        match pair[0].as_str() {
+            "--addr" => o.addr = Some(v.parse().unwrap_or_else(|_| bad())),
+            "--games" => o.games = v.parse().unwrap_or_else(|_| bad()),
+            "--rate" => o.rate = v.parse().unwrap_or_else(|_| bad()),
+            "--secs" => o.secs = v.parse().unwrap_or_else(|_| bad()),
+            "--connect" => o.connect = v.parse().unwrap_or_else(|_| bad()),
+            other => {
+                eprintln!("load: unknown option {other}");
+                std::process::exit(2)
+            }
+        }
+    }
+    o
+}
+
+async fn connect(addr: SocketAddr) -> Result<Ws, String> {
+    let config = WebSocketConfig::default()
+        .read_buffer_size(2048)
+        .write_buffer_size(0);
+    let (ws, _) = tokio_tungstenite::connect_async_with_config(
+        format!("ws://{addr}/ws"),
+        Some(config),
+        false,
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    Ok(ws)
+}
+
+async fn send(ws: &mut Ws, v: Value) -> Result<(), String> {
+    ws.send(Message::Text(v.to_string().into()))
+        .await
+        .map_err(|e| e.to_string())
+}
+
+async fn until(ws: &mut Ws, ty: &str) -> Result<Value, String> {
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(60), ws.next())
+            .await
+            .map_err(|_| format!("no {ty} within 60 s"))?
+            .ok_or("closed")?
+            .map_err(|e| e.to_string())?;
+        if let Message::Text(t) = m {
+            let v: Value = serde_json::from_str(&t).map_err(|e| e.to_string())?;
+            if v["type"] == ty {
+                return Ok(v);
+            }
+            if v["type"] == "error" {
+                return Err(v.to_string());
+            }
+        }
+    }
+}
+
+/// An open game: both sockets, whose turn, and the next cell each side fires at.
+struct Game {
+    id: String,
+    ws: [Ws; 2],
+    to_move: usize,
+    next_cell: [usize; 2],
+    over: bool,
+}
+
+async fn open_game(addr: SocketAddr) -> Result<Game, String> {
+    let mut a = connect(addr).await?;
+    send(
+        &mut a,
+        json!({"type": "new_game", "opponent": "friend", "rules": "classic"}),
+    )
+    .await?;
+    let id = until(&mut a, "joined").await?["game"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let mut b = connect(addr).await?;
+    send(&mut b, json!({"type": "join", "game": id})).await?;
+    until(&mut b, "joined").await?;
+    send(&mut a, json!({"type": "place", "game": id})).await?;
+    send(&mut b, json!({"type": "place", "game": id})).await?;
+    let first = until(&mut a, "battle").await?["first"]
+        .as_u64()
+        .unwrap_or(1) as usize;
+    until(&mut b, "battle").await?;
+    Ok(Game {
+        id,
+        ws: [a, b],
+        to_move: first - 1,
+        next_cell: [0, 0],
+        over: false,
+    })
+}
+
+/// One shot by the side to move; returns its round trip.
+async fn shoot(g: &mut Game) -> Result<Duration, String> {
+    let p = g.to_move;
+    let i = g.next_cell[p];
+    g.next_cell[p] += 1;
+    let cell = format!("{}{}", (b'a' + (i % 10) as u8) as char, i / 10 + 1);
+    let t = Instant::now();
+    send(
+        &mut g.ws[p],
+        json!({"type": "fire", "game": g.id, "cells": [cell]}),
+    )
+    .await?;
+    let shot = until(&mut g.ws[p], "shot").await?;
+    let rtt = t.elapsed();
+    until(&mut g.ws[1 - p], "shot").await?;
+    match shot["next"].as_u64() {
+        Some(n) => g.to_move = n as usize - 1,
+        None => g.over = true,
+    }
+    Ok(rtt)
+}
+
+fn percentile(sorted: &[Duration], q: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+fn main() {
+    let o = opts();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(run(o));
+}
+
+async fn run(o: Opts) {
+    let (_dir, server, addr) = match o.addr {
+        Some(a) => (None, None, a),
+        None => {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+                .await
+                .expect("bind");
+            let mut config = Config::new(DbUrl::Sqlite(dir.path().join("load.db")));
+            config.limits = Limits::default();
+            let s = launch(listener, config).await.expect("launch");
+            let a = s.addr();
+            (Some(dir), Some(s), a)
+        }
+    };
+    eprintln!("load: opening {} games against {addr}", o.games);
+    let t0 = Instant::now();
+    let opened = Arc::new(AtomicUsize::new(0));
+    let slots = Arc::new(tokio::sync::Semaphore::new(o.connect));
+    let mut handles = Vec::with_capacity(o.games);
+    for _ in 0..o.games {
+        let (slots, opened) = (Arc::clone(&slots), Arc::clone(&opened));
+        handles.push(tokio::spawn(async move {
+            let _permit = slots.acquire().await.ok()?;
+            let g = open_game(addr).await;
+            match g {
+                Ok(g) => {
+                    opened.fetch_add(1, Ordering::Relaxed);
+                    Some(g)
+                }
+                Err(e) => {
+                    eprintln!("load: opening a game: {e}");
+                    None
+                }
+            }
+        }));
+    }
+    let mut games = Vec::new();
+    for h in handles {
+        if let Ok(Some(g)) = h.await {
+            games.push(Arc::new(Mutex::new(g)));
+        }
+    }
+    let open_secs = t0.elapsed().as_secs_f64();
+    println!(
+        "games held: {} (opened in {open_secs:.1} s, {:.0} games/s)",
+        games.len(),
+        games.len() as f64 / open_secs
+    );
+    if games.is_empty() {
+        return;
+    }
+
+    // Shots at a steady total rate, spread over the games in turn; each game plays one
+    // shot at a time, so a slow answer shows up as a late shot, not a pile-up.
+    let rtts = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let errors = Arc::new(AtomicUsize::new(0));
+    let interval = Duration::from_secs_f64(1.0 / o.rate);
+    let end = Instant::now() + Duration::from_secs(o.secs);
+    let start = Instant::now();
+    let mut ticker = tokio::time::interval(interval);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
+    let mut fired = 0usize;
+    let mut k = 0usize;
+    let mut inflight = Vec::new();
+    while Instant::now() < end {
+        ticker.tick().await;
+        let g = Arc::clone(&games[k % games.len()]);
+        k += 1;
+        let (rtts, errors) = (Arc::clone(&rtts), Arc::clone(&errors));
+        fired += 1;
+        inflight.push(tokio::spawn(async move {
+            let mut g = g.lock().await;
+            if g.over || g.next_cell[g.to_move] >= 100 {
+                return;
+            }
+            match shoot(&mut g).await {
+                Ok(d) => rtts.lock().unwrap_or_else(|p| p.into_inner()).push(d),
+                Err(e) => {
+                    if errors.fetch_add(1, Ordering::Relaxed) < 5 {
+                        eprintln!("load: shot: {e}");
+                    }
+                }
+            }
+        }));
+        if inflight.len() > 10_000 {
+            inflight.retain(|h: &tokio::task::JoinHandle<()>| !h.is_finished());
+        }
+    }
+    for h in inflight {
+        let _ = h.await;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let mut rtts = rtts.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    rtts.sort();
+    println!(
+        "shots: {} answered of {fired} asked in {secs:.1} s = {:.0} shots/s (target {:.0}); errors {}",
+        rtts.len(),
+        rtts.len() as f64 / secs,
+        o.rate,
+        errors.load(Ordering::Relaxed)
+    );
+    println!(
+        "shot round trip: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        percentile(&rtts, 0.50).as_secs_f64() * 1e3,
+        percentile(&rtts, 0.99).as_secs_f64() * 1e3,
+        percentile(&rtts, 1.0).as_secs_f64() * 1e3
+    );
+    if let Some(s) = server {
+        println!("server games in memory: {}", s.games_held());
+        let _ = s.shutdown().await;
+    }
+}
