@@ -27,7 +27,7 @@ pub async fn upgrade(ws: WebSocketUpgrade, State(hub): State<SharedHub>) -> Resp
     // messages are a few hundred bytes.
     ws.max_message_size(hard)
         .max_frame_size(hard)
-        .read_buffer_size(2048)
+        .read_buffer_size(512)
         .write_buffer_size(0)
         .on_upgrade(move |socket| serve(hub, socket))
 }
@@ -123,14 +123,16 @@ async fn serve(hub: SharedHub, socket: WebSocket) {
             continue;
         }
         let result = match parse(&text) {
-            Ok(m) => dispatch(&hub, &conn, m).await,
+            // Boxed: the handlers' futures are large and live only while a message is
+            // handled; inline they would sit in every idle connection's task.
+            Ok(m) => Box::pin(dispatch(&hub, &conn, m)).await,
             Err(e) => Err(e),
         };
         if let Err(e) = result {
             conn.send(ServerMsg::from(e).to_text());
         }
     }
-    lobby::leave(&hub, &conn).await;
+    Box::pin(lobby::leave(&hub, &conn)).await;
     drop(conn);
     // The queue is flushed and closed once every handle to the connection is gone.
     let abort = writer.abort_handle();
