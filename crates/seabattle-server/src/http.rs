@@ -13,6 +13,16 @@ pub async fn index() -> Html<&'static str> {
     Html(include_str!("../assets/index.html"))
 }
 
+/// `GET /g/{id}`: the link a game's creator sends. Until the web page lands it names
+/// the code to join or watch with.
+pub async fn game_link(Path(id): Path<String>) -> Response {
+    if !is_game_id(&id) {
+        return plain(StatusCode::NOT_FOUND, "no such game");
+    }
+    // The id is checked to be lower-case letters and digits: nothing to escape.
+    Html(include_str!("../assets/game.html").replace("{ID}", &id)).into_response()
+}
+
 /// `GET /protocol.md`: the protocol document this server speaks.
 pub async fn protocol() -> Response {
     (
@@ -56,6 +66,10 @@ async fn finished_record(hub: &SharedHub, id: &str) -> Result<GameRecord, Respon
     let room = cell.lock().await;
     if room.game.phase() != Phase::Over {
         return Err(plain(StatusCode::CONFLICT, "the game is not over"));
+    }
+    // A finished game loaded only to be downloaded need not stay in memory.
+    if room.seats.iter().all(|s| s.conn.is_none()) && room.spectators.is_empty() {
+        hub.evict(id);
     }
     room.game.record().ok_or_else(missing)
 }

@@ -51,6 +51,7 @@ fn router(hub: SharedHub) -> Router {
         .route("/protocol.md", get(http::protocol))
         .route("/healthz", get(http::health))
         .route("/ws", get(ws::upgrade))
+        .route("/g/{id}", get(http::game_link))
         .route("/games/{id}/record.json", get(http::record_json))
         .route("/games/{id}/record.txt", get(http::record_text))
         .with_state(hub)

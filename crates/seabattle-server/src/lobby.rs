@@ -126,10 +126,11 @@ async fn find(hub: &SharedHub, id: &str) -> Result<(Arc<RoomCell>, bool), Client
     }
 }
 
-/// A game just rebuilt from storage picks up where it was: the computer moves, the
-/// clock starts.
+/// A game just rebuilt from storage picks up where it was (the computer moves, the
+/// clock starts); a computer whose last move could not be stored tries again.
 async fn wake(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, fresh: bool) {
-    if fresh && room.game.phase() == Phase::Battle {
+    let bot_due = room.game.to_move().is_some_and(|p| room.is_bot(p));
+    if room.game.phase() == Phase::Battle && (fresh || bot_due) {
         after_move(hub, cell, room).await;
     }
 }

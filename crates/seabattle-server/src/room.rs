@@ -241,8 +241,8 @@ impl Room {
             let v = g.view(p);
             OwnJson {
                 fleet: self.fleet_texts[p.index()]
-                    .as_ref()
-                    .map(|t| fleet_list(&Some(t.clone()))),
+                    .is_some()
+                    .then(|| fleet_list(&self.fleet_texts[p.index()])),
                 incoming: cells(&v.own.incoming),
             }
         });

@@ -75,3 +75,30 @@ async fn unfinished_game_has_no_record() {
     assert!(body.contains("protocol"));
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn resign_then_rematch_against_the_computer() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut c, game, _) = vs_computer(server.addr(), "hard", "hasbro").await;
+    c.send(json!({"type": "place", "game": game})).await;
+    c.until("battle").await;
+    c.send(json!({"type": "resign", "game": game})).await;
+    let over = c.until("game_over").await;
+    assert_eq!(over["result"]["winner"], 2);
+    assert_eq!(over["result"]["reason"], "resigned");
+    check_commitment(&over["result"]);
+    let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.txt")).await;
+    assert_eq!(status, 200);
+    assert!(body.contains("resigns"), "{body}");
+    c.send(json!({"type": "rematch", "game": game})).await;
+    let j = c.until("joined").await;
+    assert_eq!(j["seat"], 1);
+    assert_ne!(j["game"], game.as_str());
+    assert_eq!(j["token"].as_str().unwrap().len(), 64);
+    let s = c.until("state").await;
+    assert_eq!(s["rules"], "hasbro");
+    assert_eq!(s["mode"], "computer:hard");
+    assert_eq!(s["placed"], json!([false, true]));
+    server.shutdown().await.unwrap();
+}

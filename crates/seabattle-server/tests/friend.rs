@@ -138,6 +138,41 @@ async fn full_game_by_code_with_spectator_and_rematch() {
 }
 
 #[tokio::test]
+async fn the_link_page_names_the_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (status, body) = http_get(server.addr(), "/g/k7m2qx9p4a").await;
+    assert_eq!(status, 200);
+    assert!(body.contains(r#""game":"k7m2qx9p4a""#), "{body}");
+    let (status, _) = http_get(server.addr(), "/g/NOT-AN-ID%3Cb%3E").await;
+    assert_eq!(status, 404);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn queue_offers_the_computer_after_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let mut config =
+        seabattle_server::Config::new(seabattle_server::DbUrl::Sqlite(dir.path().join("games.db")));
+    config.queue_wait = std::time::Duration::from_millis(200);
+    let server = seabattle_server::launch(listener, config).await.unwrap();
+    let mut a = Client::connect(server.addr()).await;
+    a.send(json!({"type": "queue"})).await;
+    a.until("queued").await;
+    let offer = a.until("queue_offer").await;
+    assert_eq!(offer["rules"], "classic");
+    a.send(json!({"type": "new_game", "opponent": "computer", "level": "easy"}))
+        .await;
+    a.until("joined").await;
+    // Having left the queue, the player is not paired any more.
+    let mut b = Client::connect(server.addr()).await;
+    b.send(json!({"type": "queue"})).await;
+    b.until("queued").await;
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
 async fn random_opponent_queue_pairs_players() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
