@@ -4,7 +4,7 @@
 use crate::conn::{Binding, Conn};
 use crate::hub::{SharedHub, Waiting};
 use crate::ids::{is_game_id, new_game_id, new_token, token_hash};
-use crate::play::{after_move, random_fleet, seat_fleet, to_stored};
+use crate::play::{after_move, random_fleet, seat_fleet, start_battle, to_stored};
 use crate::protocol::{ClientError, ErrorCode, Opponent, Role, ServerMsg};
 use crate::room::{Mode, Room, RoomCell};
 use seabattle_bots::Level;
@@ -70,7 +70,13 @@ pub async fn new_game(
 }
 
 /// Puts `conn` in seat `p` and tells it so; a connection already there is let go.
-fn take_seat(cell: &Arc<RoomCell>, room: &mut Room, conn: &Conn, p: Player, token: Option<String>) {
+pub fn take_seat(
+    cell: &Arc<RoomCell>,
+    room: &mut Room,
+    conn: &Conn,
+    p: Player,
+    token: Option<String>,
+) {
     let seat = &mut room.seats[p.index()];
     if let Some(old) = seat.conn.replace(conn.clone())
         && old.id != conn.id
@@ -127,8 +133,16 @@ async fn find(hub: &SharedHub, id: &str) -> Result<(Arc<RoomCell>, bool), Client
 }
 
 /// A game just rebuilt from storage picks up where it was (the computer moves, the
-/// clock starts); a computer whose last move could not be stored tries again.
+/// clock starts); a battle start or a computer move that could not be stored is tried
+/// again.
 async fn wake(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, fresh: bool) {
+    let placed = Player::BOTH.iter().all(|&q| room.game.has_placed(q));
+    if room.game.phase() == Phase::Placement && placed {
+        if let Err(e) = start_battle(hub, cell, room).await {
+            eprintln!("seabattle-server: game {}: start: {}", room.id, e.message);
+        }
+        return;
+    }
     let bot_due = room.game.to_move().is_some_and(|p| room.is_bot(p));
     if room.game.phase() == Phase::Battle && (fresh || bot_due) {
         after_move(hub, cell, room).await;

@@ -2,7 +2,7 @@
 //! the rematch. Each change is stored first and applied only once stored.
 
 use crate::hub::SharedHub;
-use crate::ids::{new_salt, new_token, token_hash};
+use crate::ids::{new_game_id, new_salt};
 use crate::protocol::{ClientError, ErrorCode, ServerMsg, ShotJson};
 use crate::room::{Mode, Room, RoomCell, canonical_fleet, format_shots};
 use crate::store::{MoveKind, StoredGame, StoredMove};
@@ -117,13 +117,17 @@ pub async fn place(
         player: p,
     });
     room.send_to(p, &ServerMsg::State(Box::new(room.state_for(Some(p)))));
-    if Player::BOTH.iter().all(|&q| room.game.has_placed(q)) {
-        start_battle(hub, cell, room).await?;
+    if Player::BOTH.iter().all(|&q| room.game.has_placed(q))
+        && let Err(e) = start_battle(hub, cell, room).await
+    {
+        // The placement stands; the start is tried again when anyone reconnects.
+        eprintln!("seabattle-server: game {}: start: {}", room.id, e.message);
     }
     Ok(())
 }
 
-async fn start_battle(
+/// Draws who shoots first, stores it, and opens fire.
+pub async fn start_battle(
     hub: &SharedHub,
     cell: &Arc<RoomCell>,
     room: &mut Room,
@@ -360,7 +364,8 @@ async fn finish(hub: &SharedHub, room: &mut Room) {
 }
 
 /// `rematch`: once both players ask (or at once against the computer), a new game with
-/// the same rules; between people the seats swap.
+/// the same rules; between people the seats swap. Each player keeps their token, so one
+/// who is away can `resume` the new game (its id is in the old game's state).
 pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
     if room.game.phase() != Phase::Over {
         return Err(ClientError::new(ErrorCode::NotOver, "the game is not over"));
@@ -380,21 +385,12 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
         });
         return Ok(());
     }
-    let mut next = Room::new(
-        crate::ids::new_game_id(),
-        room.rules().clone(),
-        room.mode,
-        room.clock,
-    );
     let seat_of = |q: Player| if computer { q } else { q.other() };
-    let mut tokens: [Option<String>; 2] = [None, None];
+    let mut next = Room::new(new_game_id(), room.rules().clone(), room.mode, room.clock);
     for q in Player::BOTH {
-        if room.is_bot(q) {
-            continue;
-        }
-        let token = new_token();
-        next.seats[seat_of(q).index()].token_hash = Some(token_hash(&token));
-        tokens[q.index()] = Some(token);
+        let seat = &mut next.seats[seat_of(q).index()];
+        seat.token_hash = room.seats[q.index()].token_hash.clone();
+        seat.away_since = Some(Instant::now());
     }
     if computer {
         let fleet = random_fleet(&next)?;
@@ -403,57 +399,14 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
     let stored = to_stored(&next);
     hub.db_for_client(move |db| db.create(&stored)).await?;
     let next_id = next.id.clone();
-    let link = next.link();
-    let movers: Vec<(Player, crate::conn::Conn)> = Player::BOTH
-        .into_iter()
-        .filter_map(|q| room.seats[q.index()].conn.clone().map(|c| (q, c)))
-        .collect();
-    for (q, _) in &movers {
-        let s = seat_of(*q);
-        next.seats[s.index()].away_since = None;
-    }
+    room.next_game = Some(next_id.clone());
+    let cell = hub.insert(next);
+    let mut next = cell.lock().await;
     for q in Player::BOTH {
-        if next.seats[q.index()].conn.is_none() && !next.is_bot(q) {
-            next.seats[q.index()].away_since = Some(Instant::now());
+        if let Some(conn) = room.seats[q.index()].conn.take() {
+            crate::lobby::take_seat(&cell, &mut next, &conn, seat_of(q), None);
         }
     }
-    let mut states = Vec::new();
-    for (q, c) in &movers {
-        let s = seat_of(*q);
-        next.seats[s.index()].conn = Some(c.clone());
-        states.push((c.clone(), s, tokens[q.index()].clone()));
-    }
-    let msgs: Vec<_> = states
-        .iter()
-        .map(|(c, s, t)| {
-            (
-                c.clone(),
-                *s,
-                ServerMsg::Joined {
-                    game: next_id.clone(),
-                    role: crate::protocol::Role::Player,
-                    seat: Some(*s),
-                    token: t.clone(),
-                    link: link.clone(),
-                },
-                ServerMsg::State(Box::new(next.state_for(Some(*s)))),
-            )
-        })
-        .collect();
-    let cell = hub.insert(next);
-    for (c, s, joined, state) in msgs {
-        c.bind(Some(crate::conn::Binding {
-            game: next_id.clone(),
-            room: Arc::clone(&cell),
-            seat: Some(s),
-        }));
-        c.send(joined.to_text());
-        c.send(state.to_text());
-    }
-    for s in &mut room.seats {
-        s.conn = None;
-    }
-    room.next_game = Some(next_id.clone());
     room.broadcast(&ServerMsg::Rematch {
         game: room.id.clone(),
         next: next_id,

@@ -304,6 +304,8 @@ pub struct StateJson {
     pub moves: usize,
     /// The result, once over.
     pub result: Option<ResultJson>,
+    /// The rematch's game id, once made.
+    pub next_game: Option<String>,
 }
 
 /// A message from the server.

@@ -272,6 +272,7 @@ impl Room {
             strikes: self.strikes,
             moves: g.moves().len(),
             result: self.result(),
+            next_game: self.next_game.clone(),
         }
     }
 

@@ -80,7 +80,7 @@ async fn unfinished_game_has_no_record() {
 async fn resign_then_rematch_against_the_computer() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
-    let (mut c, game, _) = vs_computer(server.addr(), "hard", "hasbro").await;
+    let (mut c, game, token) = vs_computer(server.addr(), "hard", "hasbro").await;
     c.send(json!({"type": "place", "game": game})).await;
     c.until("battle").await;
     c.send(json!({"type": "resign", "game": game})).await;
@@ -95,10 +95,19 @@ async fn resign_then_rematch_against_the_computer() {
     let j = c.until("joined").await;
     assert_eq!(j["seat"], 1);
     assert_ne!(j["game"], game.as_str());
-    assert_eq!(j["token"].as_str().unwrap().len(), 64);
+    assert!(j["token"].is_null(), "the player keeps the token");
+    let next = j["game"].as_str().unwrap().to_string();
     let s = c.until("state").await;
     assert_eq!(s["rules"], "hasbro");
     assert_eq!(s["mode"], "computer:hard");
     assert_eq!(s["placed"], json!([false, true]));
+    // From another connection: the old game points to the new one, the token opens it.
+    let mut d = Client::connect(server.addr()).await;
+    d.send(json!({"type": "watch", "game": game})).await;
+    assert_eq!(d.until("state").await["next_game"], next.as_str());
+    d.send(json!({"type": "resume", "game": next, "token": token}))
+        .await;
+    assert_eq!(d.until("joined").await["seat"], 1);
+    c.expect_error_now("not_in_game").await;
     server.shutdown().await.unwrap();
 }
