@@ -13,8 +13,6 @@ pub enum StoreError {
     Query(String),
     /// Stored data could not be read back as a game.
     Corrupt(String),
-    /// The backend is not built into this binary.
-    Unsupported(&'static str),
 }
 
 impl fmt::Display for StoreError {
@@ -24,7 +22,6 @@ impl fmt::Display for StoreError {
             StoreError::Migrate(m) => write!(f, "cannot migrate the database: {m}"),
             StoreError::Query(m) => write!(f, "database query failed: {m}"),
             StoreError::Corrupt(m) => write!(f, "stored game is unreadable: {m}"),
-            StoreError::Unsupported(m) => f.write_str(m),
         }
     }
 }

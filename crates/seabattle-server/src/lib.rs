@@ -2,8 +2,8 @@
 //! games against the computer, a friend by code, or a random opponent, with spectators
 //! and rematches. The server is the referee: it holds both fleets, answers every shot
 //! through [`seabattle_core::Game`], commits to each fleet with SHA-256 at the start and
-//! reveals it at the end, and stores every move (SQLite by default) before
-//! acknowledging it, so games survive reconnects and restarts.
+//! reveals it at the end, and stores every move (SQLite by default, or PostgreSQL)
+//! before acknowledging it, so games survive reconnects and restarts.
 //!
 //! The protocol is in `docs/protocol.md`. Start a server with [`launch`]:
 //!
@@ -32,7 +32,7 @@ mod ws;
 
 pub use config::{Config, DbUrl, Limits};
 pub use error::{ServerError, StoreError};
-pub use store::{MoveKind, Store, StoredGame, StoredMove};
+pub use store::{MoveKind, Store, StoredGame, StoredMove, open as open_store};
 
 use axum::Router;
 use axum::routing::get;

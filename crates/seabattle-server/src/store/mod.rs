@@ -1,6 +1,6 @@
 //! Storage behind a trait: games as their setup plus the list of moves, replayed through
-//! the rules engine when loaded. SQLite is built in; PostgreSQL is designed for (its
-//! migrations are in `migrations/postgres/`) but not built yet.
+//! the rules engine when loaded. SQLite (a file) and PostgreSQL (a `postgres://` URL),
+//! each with its own migrations in `migrations/` and the shared queries of `sql.rs`.
 
 mod postgres;
 mod sql;
@@ -122,7 +122,7 @@ pub trait Store: Send + Sync + 'static {
 pub fn open(url: &DbUrl) -> Result<Arc<dyn Store>, StoreError> {
     match url {
         DbUrl::Sqlite(path) => Ok(Arc::new(sqlite::SqliteStore::open(path)?)),
-        DbUrl::Postgres(u) => postgres::open(u),
+        DbUrl::Postgres(u) => postgres::open(u, url.display()),
     }
 }
 

@@ -1,13 +1,211 @@
-//! PostgreSQL: the schema is in `migrations/postgres/`, and the queries in `sql.rs` are
-//! written in the SQL both backends share, but no client is linked into this build.
+//! PostgreSQL: the same schema in PostgreSQL types (`migrations/postgres/`), the shared
+//! queries of `sql.rs`, one connection re-opened if it drops.
 
+use super::sql;
 use crate::error::StoreError;
-use crate::store::Store;
-use std::sync::Arc;
+use crate::store::{MoveKind, Store, StoredGame, StoredMove, now_secs};
+use postgres::{Client, NoTls};
+use seabattle_core::Player;
+use std::sync::{Arc, Mutex};
 
-/// Refuses: PostgreSQL support is not built in yet.
-pub(super) fn open(_url: &str) -> Result<Arc<dyn Store>, StoreError> {
-    Err(StoreError::Unsupported(
-        "postgres:// is not built in yet; use sqlite://PATH",
-    ))
+/// The PostgreSQL migrations, in order; version `n` is `MIGRATIONS[n - 1]`.
+const MIGRATIONS: [&str; 1] = [include_str!("../../migrations/postgres/0001_init.sql")];
+
+/// A key for `pg_advisory_xact_lock`: two servers starting at once migrate one at a time.
+const MIGRATION_LOCK: i64 = 0x5ea_ba77_1e;
+
+/// Games in a PostgreSQL database.
+pub struct PgStore {
+    url: String,
+    shown: String,
+    // `Option` so that `Drop` can move the client off the async threads: it owns a
+    // runtime of its own, which may not be dropped inside another.
+    conn: Mutex<Option<Client>>,
+}
+
+fn q(e: postgres::Error) -> StoreError {
+    StoreError::Query(e.to_string())
+}
+
+/// Opens the database at `url` and migrates it.
+pub(super) fn open(url: &str, shown: String) -> Result<Arc<dyn Store>, StoreError> {
+    let mut client = Client::connect(url, NoTls).map_err(|e| StoreError::Open(e.to_string()))?;
+    migrate(&mut client)?;
+    Ok(Arc::new(PgStore {
+        url: url.to_string(),
+        shown,
+        conn: Mutex::new(Some(client)),
+    }))
+}
+
+fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    let m = |e: postgres::Error| StoreError::Migrate(e.to_string());
+    let mut tx = client.transaction().map_err(m)?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+        .map_err(m)?;
+    tx.batch_execute(sql::CREATE_MIGRATIONS).map_err(m)?;
+    let applied: Vec<i32> = tx
+        .query(sql::SELECT_MIGRATIONS, &[])
+        .map_err(m)?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    for (i, script) in MIGRATIONS.iter().enumerate() {
+        let version = i as i32 + 1;
+        if applied.contains(&version) {
+            continue;
+        }
+        tx.batch_execute(script).map_err(m)?;
+        tx.execute(sql::INSERT_MIGRATION, &[&version, &now_secs()])
+            .map_err(m)?;
+    }
+    tx.commit().map_err(m)
+}
+
+fn player_of(n: i16) -> Result<Player, StoreError> {
+    match n {
+        1 => Ok(Player::One),
+        2 => Ok(Player::Two),
+        _ => Err(StoreError::Corrupt(format!("player {n}"))),
+    }
+}
+
+fn number(p: Player) -> i16 {
+    i16::from(p.number())
+}
+
+impl PgStore {
+    fn with<T>(
+        &self,
+        f: impl FnOnce(&mut Client) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let mut guard = self.conn.lock().unwrap_or_else(|p| p.into_inner());
+        if guard.as_ref().is_none_or(Client::is_closed) {
+            let fresh =
+                Client::connect(&self.url, NoTls).map_err(|e| StoreError::Open(e.to_string()))?;
+            *guard = Some(fresh);
+        }
+        match guard.as_mut() {
+            Some(c) => f(c),
+            None => Err(StoreError::Open("no connection".into())),
+        }
+    }
+
+    fn exec(
+        &self,
+        sql: &str,
+        params: &[&(dyn postgres::types::ToSql + Sync)],
+    ) -> Result<(), StoreError> {
+        self.with(|c| match c.execute(sql, params).map_err(q)? {
+            0 => Err(StoreError::Query("no such game".into())),
+            _ => Ok(()),
+        })
+    }
+}
+
+impl Drop for PgStore {
+    fn drop(&mut self) {
+        let client = self
+            .conn
+            .get_mut()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
+        if let Some(c) = client {
+            std::thread::spawn(move || drop(c));
+        }
+    }
+}
+
+impl Store for PgStore {
+    fn create(&self, g: &StoredGame) -> Result<(), StoreError> {
+        let clock = g.clock_secs.map(|s| s.min(i32::MAX as u32) as i32);
+        self.with(|c| {
+            c.execute(
+                sql::INSERT_GAME,
+                &[
+                    &g.id,
+                    &g.rules,
+                    &g.mode,
+                    &clock,
+                    &g.tokens[0],
+                    &g.tokens[1],
+                    &g.fleets[0],
+                    &g.fleets[1],
+                    &g.salts[0],
+                    &g.salts[1],
+                    &now_secs(),
+                ],
+            )
+            .map_err(q)
+            .map(drop)
+        })
+    }
+
+    fn take_seat(&self, id: &str, player: Player, token_hash: &str) -> Result<(), StoreError> {
+        let sql = match player {
+            Player::One => sql::SEAT1,
+            Player::Two => sql::SEAT2,
+        };
+        self.exec(sql, &[&token_hash, &id])
+    }
+
+    fn place(&self, id: &str, player: Player, fleet: &str, salt: &str) -> Result<(), StoreError> {
+        let sql = match player {
+            Player::One => sql::PLACE1,
+            Player::Two => sql::PLACE2,
+        };
+        self.exec(sql, &[&fleet, &salt, &id])
+    }
+
+    fn start(&self, id: &str, first: Player) -> Result<(), StoreError> {
+        self.exec(sql::START, &[&number(first), &id])
+    }
+
+    fn append(&self, id: &str, seq: usize, mv: &StoredMove) -> Result<(), StoreError> {
+        let seq = i32::try_from(seq).map_err(|_| StoreError::Query("too many moves".into()))?;
+        self.exec(
+            sql::APPEND,
+            &[&id, &seq, &number(mv.player), &mv.kind.word(), &mv.shots],
+        )
+    }
+
+    fn finish(&self, id: &str, result: &str) -> Result<(), StoreError> {
+        self.exec(sql::FINISH, &[&result, &now_secs(), &id])
+    }
+
+    fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        self.with(|c| {
+            let Some(r) = c.query_opt(sql::SELECT_GAME, &[&id]).map_err(q)? else {
+                return Ok(None);
+            };
+            let clock: Option<i32> = r.get(3);
+            let first: Option<i16> = r.get(10);
+            let mut game = StoredGame {
+                id: r.get(0),
+                rules: r.get(1),
+                mode: r.get(2),
+                clock_secs: clock.map(|s| s.max(0) as u32),
+                tokens: [r.get(4), r.get(5)],
+                fleets: [r.get(6), r.get(7)],
+                salts: [r.get(8), r.get(9)],
+                first: first.map(player_of).transpose()?,
+                result: r.get(11),
+                moves: Vec::new(),
+            };
+            for row in c.query(sql::SELECT_MOVES, &[&id]).map_err(q)? {
+                let kind: String = row.get(1);
+                game.moves.push(StoredMove {
+                    player: player_of(row.get(0))?,
+                    kind: MoveKind::from_word(&kind)
+                        .ok_or_else(|| StoreError::Corrupt(format!("move kind {kind:?}")))?,
+                    shots: row.get(2),
+                });
+            }
+            Ok(Some(game))
+        })
+    }
+
+    fn describe(&self) -> String {
+        self.shown.clone()
+    }
 }

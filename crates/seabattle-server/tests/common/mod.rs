@@ -12,14 +12,18 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
-/// A server storing in `db`, with room for clients that play at machine speed.
-pub async fn start(db: &Path) -> Server {
-    let limits = Limits {
+/// Limits with room for clients that play at machine speed.
+pub fn fast_limits() -> Limits {
+    Limits {
         messages_per_second: 100_000,
         burst: 100_000,
         ..Limits::default()
-    };
-    start_with(db, limits).await
+    }
+}
+
+/// A server storing in `db`, with [`fast_limits`].
+pub async fn start(db: &Path) -> Server {
+    start_with(db, fast_limits()).await
 }
 
 /// A server storing in `db` with `limits`.
