@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 const MIGRATIONS: [&str; 1] = [include_str!("../../migrations/postgres/0001_init.sql")];
 
 /// A key for `pg_advisory_xact_lock`: two servers starting at once migrate one at a time.
-const MIGRATION_LOCK: i64 = 0x5ea_ba77_1e;
+const MIGRATION_LOCK: i64 = 0x5eab_a771;
 
 /// Games in a PostgreSQL database.
 pub struct PgStore {
