@@ -86,15 +86,10 @@ async fn full_game_by_code_with_spectator_and_rematch() {
     assert_no_leak(&b.log, 2, &result);
     let end = third.until("game_over").await;
     assert_eq!(end["result"], result);
-    // Spectators never see a fleet before the end, nor anyone's token.
+    // Spectators never see a fleet or an unshot cell before the end, nor any token.
+    assert_spectator_sees_only_shots(&third.log);
     let mut seen = Vec::new();
-    for m in &third.log {
-        if m["type"] == "game_over" {
-            break;
-        }
-        assert!(m["own"].is_null(), "{m}");
-        strings(m, &mut seen);
-    }
+    third.log.iter().for_each(|m| strings(m, &mut seen));
     for t in &tokens {
         assert!(!seen.contains(t));
         for m in a.log.iter().chain(&b.log).chain(&third.log) {

@@ -200,3 +200,28 @@ async fn restart_mid_game_continues() {
     assert_eq!(shot["number"], 2);
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_second_server_on_the_database_of_a_crashed_one_continues() {
+    // The first server is never shut down: to the second process its database looks
+    // as after a kill -9, write-ahead log not checkpointed.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let crashed = start(&db).await;
+    let (mut c, game, token) = vs_computer(crashed.addr(), "hard", "big15").await;
+    c.send(json!({"type": "place", "game": game})).await;
+    c.until("battle").await;
+    fire_some(&mut c, &game, 10).await;
+    let before = c.state(&game).await;
+
+    let server = start(&db).await;
+    let mut d = Client::connect(server.addr()).await;
+    d.send(json!({"type": "resume", "game": game, "token": token}))
+        .await;
+    d.until("joined").await;
+    assert_eq!(d.state(&game).await, before);
+    let result = play_out(&mut d, &game, 1, 15, 15).await;
+    check_commitment(&result);
+    server.shutdown().await.unwrap();
+    drop(crashed);
+}

@@ -370,3 +370,33 @@ pub fn assert_no_leak(log: &[Value], me: u64, result: &Value) {
     }
     assert!(checked > 0, "the scan saw no cells at all");
 }
+
+/// The spectator's scan: before the end, every cell named in any message was shot by
+/// one side or the other, so no message can carry a hidden ship.
+pub fn assert_spectator_sees_only_shots(log: &[Value]) {
+    let mut shot: BTreeSet<String> = BTreeSet::new();
+    let mut checked = 0;
+    for m in log {
+        if m["type"] == "game_over" || m["result"].is_object() {
+            break;
+        }
+        assert!(m["own"].is_null(), "a spectator got a fleet: {m}");
+        if m["type"] == "shot" {
+            shot.extend(
+                m["shots"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s["cell"].as_str().unwrap().to_string()),
+            );
+        }
+        for c in cells_in(m) {
+            checked += 1;
+            assert!(
+                shot.contains(&c),
+                "spectator message {m} names unshot cell {c}"
+            );
+        }
+    }
+    assert!(checked > 0, "the scan saw no cells at all");
+}
