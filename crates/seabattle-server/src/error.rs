@@ -28,6 +28,21 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
+/// `e` and its sources, joined by `: ` (some drivers keep the useful part in a source).
+pub(crate) fn chain(e: &dyn std::error::Error) -> String {
+    let mut out = e.to_string();
+    let mut next = e.source();
+    while let Some(s) = next {
+        let text = s.to_string();
+        if !out.contains(&text) {
+            out.push_str(": ");
+            out.push_str(&text);
+        }
+        next = s.source();
+    }
+    out
+}
+
 /// The server could not start or stop.
 #[derive(Debug)]
 pub enum ServerError {
@@ -49,15 +64,9 @@ impl fmt::Display for ServerError {
     }
 }
 
-impl std::error::Error for ServerError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            ServerError::Store(e) => Some(e),
-            ServerError::Io(e) => Some(e),
-            ServerError::BadDbUrl(_) => None,
-        }
-    }
-}
+// No `source`: the messages above already include the inner error, and a chain
+// printed with `{:#}` would say it twice.
+impl std::error::Error for ServerError {}
 
 impl From<StoreError> for ServerError {
     fn from(e: StoreError) -> ServerError {

@@ -2,7 +2,7 @@
 //! queries of `sql.rs`, one connection re-opened if it drops.
 
 use super::sql;
-use crate::error::StoreError;
+use crate::error::{StoreError, chain};
 use crate::store::{MoveKind, Store, StoredGame, StoredMove, now_secs};
 use postgres::{Client, NoTls};
 use seabattle_core::Player;
@@ -14,32 +14,45 @@ const MIGRATIONS: [&str; 1] = [include_str!("../../migrations/postgres/0001_init
 /// A key for `pg_advisory_xact_lock`: two servers starting at once migrate one at a time.
 const MIGRATION_LOCK: i64 = 0x5eab_a771;
 
+/// Connections kept open. Each commit waits for the disk; commits on several
+/// connections are flushed together, so games on different connections do not queue
+/// behind each other.
+const CONNECTIONS: usize = 8;
+
 /// Games in a PostgreSQL database.
 pub struct PgStore {
     url: String,
     shown: String,
-    // `Option` so that `Drop` can move the client off the async threads: it owns a
-    // runtime of its own, which may not be dropped inside another.
-    conn: Mutex<Option<Client>>,
+    // A game always uses the same connection (by a hash of its id), which keeps its
+    // writes in order. `Option` so that `Drop` can move the clients off the async
+    // threads: each owns a runtime, which may not be dropped inside another.
+    conns: Vec<Mutex<Option<Client>>>,
 }
 
 fn q(e: postgres::Error) -> StoreError {
-    StoreError::Query(e.to_string())
+    StoreError::Query(chain(&e))
+}
+
+fn connect(url: &str) -> Result<Client, StoreError> {
+    Client::connect(url, NoTls).map_err(|e| StoreError::Open(chain(&e)))
 }
 
 /// Opens the database at `url` and migrates it.
 pub(super) fn open(url: &str, shown: String) -> Result<Arc<dyn Store>, StoreError> {
-    let mut client = Client::connect(url, NoTls).map_err(|e| StoreError::Open(e.to_string()))?;
+    let mut client = connect(url)?;
     migrate(&mut client)?;
+    let mut conns = vec![Mutex::new(Some(client))];
+    // The others are opened when first needed.
+    conns.extend((1..CONNECTIONS).map(|_| Mutex::new(None)));
     Ok(Arc::new(PgStore {
         url: url.to_string(),
         shown,
-        conn: Mutex::new(Some(client)),
+        conns,
     }))
 }
 
 fn migrate(client: &mut Client) -> Result<(), StoreError> {
-    let m = |e: postgres::Error| StoreError::Migrate(e.to_string());
+    let m = |e: postgres::Error| StoreError::Migrate(chain(&e));
     let mut tx = client.transaction().map_err(m)?;
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
         .map_err(m)?;
@@ -77,13 +90,15 @@ fn number(p: Player) -> i16 {
 impl PgStore {
     fn with<T>(
         &self,
+        id: &str,
         f: impl FnOnce(&mut Client) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        let mut guard = self.conn.lock().unwrap_or_else(|p| p.into_inner());
+        let slot = id.bytes().fold(0usize, |h, b| {
+            h.wrapping_mul(31).wrapping_add(usize::from(b))
+        }) % self.conns.len();
+        let mut guard = self.conns[slot].lock().unwrap_or_else(|p| p.into_inner());
         if guard.as_ref().is_none_or(Client::is_closed) {
-            let fresh =
-                Client::connect(&self.url, NoTls).map_err(|e| StoreError::Open(e.to_string()))?;
-            *guard = Some(fresh);
+            *guard = Some(connect(&self.url)?);
         }
         match guard.as_mut() {
             Some(c) => f(c),
@@ -93,10 +108,11 @@ impl PgStore {
 
     fn exec(
         &self,
+        id: &str,
         sql: &str,
         params: &[&(dyn postgres::types::ToSql + Sync)],
     ) -> Result<(), StoreError> {
-        self.with(|c| match c.execute(sql, params).map_err(q)? {
+        self.with(id, |c| match c.execute(sql, params).map_err(q)? {
             0 => Err(StoreError::Query("no such game".into())),
             _ => Ok(()),
         })
@@ -105,13 +121,13 @@ impl PgStore {
 
 impl Drop for PgStore {
     fn drop(&mut self) {
-        let client = self
-            .conn
-            .get_mut()
-            .unwrap_or_else(|p| p.into_inner())
-            .take();
-        if let Some(c) = client {
-            std::thread::spawn(move || drop(c));
+        let clients: Vec<Client> = self
+            .conns
+            .iter_mut()
+            .filter_map(|m| m.get_mut().unwrap_or_else(|p| p.into_inner()).take())
+            .collect();
+        if !clients.is_empty() {
+            std::thread::spawn(move || drop(clients));
         }
     }
 }
@@ -119,7 +135,7 @@ impl Drop for PgStore {
 impl Store for PgStore {
     fn create(&self, g: &StoredGame) -> Result<(), StoreError> {
         let clock = g.clock_secs.map(|s| s.min(i32::MAX as u32) as i32);
-        self.with(|c| {
+        self.with(&g.id, |c| {
             c.execute(
                 sql::INSERT_GAME,
                 &[
@@ -146,7 +162,7 @@ impl Store for PgStore {
             Player::One => sql::SEAT1,
             Player::Two => sql::SEAT2,
         };
-        self.exec(sql, &[&token_hash, &id])
+        self.exec(id, sql, &[&token_hash, &id])
     }
 
     fn place(&self, id: &str, player: Player, fleet: &str, salt: &str) -> Result<(), StoreError> {
@@ -154,27 +170,28 @@ impl Store for PgStore {
             Player::One => sql::PLACE1,
             Player::Two => sql::PLACE2,
         };
-        self.exec(sql, &[&fleet, &salt, &id])
+        self.exec(id, sql, &[&fleet, &salt, &id])
     }
 
     fn start(&self, id: &str, first: Player) -> Result<(), StoreError> {
-        self.exec(sql::START, &[&number(first), &id])
+        self.exec(id, sql::START, &[&number(first), &id])
     }
 
     fn append(&self, id: &str, seq: usize, mv: &StoredMove) -> Result<(), StoreError> {
         let seq = i32::try_from(seq).map_err(|_| StoreError::Query("too many moves".into()))?;
         self.exec(
+            id,
             sql::APPEND,
             &[&id, &seq, &number(mv.player), &mv.kind.word(), &mv.shots],
         )
     }
 
     fn finish(&self, id: &str, result: &str) -> Result<(), StoreError> {
-        self.exec(sql::FINISH, &[&result, &now_secs(), &id])
+        self.exec(id, sql::FINISH, &[&result, &now_secs(), &id])
     }
 
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        self.with(|c| {
+        self.with(id, |c| {
             let Some(r) = c.query_opt(sql::SELECT_GAME, &[&id]).map_err(q)? else {
                 return Ok(None);
             };
