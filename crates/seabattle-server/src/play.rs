@@ -308,7 +308,12 @@ fn arm_clock(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) 
     });
     let (hub, cell) = (Arc::clone(hub), Arc::clone(cell));
     tokio::spawn(async move {
-        tokio::time::sleep(Duration::from_secs(u64::from(secs))).await;
+        // A server shutting down stops its clocks: the next one starts them afresh.
+        let mut closing = hub.closing.clone();
+        tokio::select! {
+            _ = tokio::time::sleep(Duration::from_secs(u64::from(secs))) => {}
+            _ = closing.wait_for(|c| *c) => return,
+        }
         let mut room = cell.lock().await;
         if room.clock_gen == gen_now && room.game.to_move() == Some(p) {
             timeout(&hub, &cell, &mut room, p).await;
