@@ -17,6 +17,7 @@
 //! # }
 //! ```
 
+mod clock;
 mod config;
 mod conn;
 mod error;
@@ -26,6 +27,7 @@ mod ids;
 mod lobby;
 mod play;
 pub mod protocol;
+mod rematch;
 mod room;
 mod store;
 mod ws;

@@ -1,17 +1,16 @@
-//! Moves in a game: placing, firing, resigning, the computer's turns, the clock, the end,
-//! the rematch. Each change is stored first and applied only once stored.
+//! Moves in a game: placing, firing, resigning, the computer's turns, the end. Each
+//! change is stored first and applied only once stored.
 
 use crate::hub::SharedHub;
-use crate::ids::{new_game_id, new_salt};
+use crate::ids::new_salt;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg, ShotJson};
-use crate::room::{Mode, Room, RoomCell, canonical_fleet, format_shots};
+use crate::room::{Room, RoomCell, canonical_fleet, format_shots};
 use crate::store::{MoveKind, StoredGame, StoredMove};
 use rand::rngs::StdRng;
 use seabattle_core::{
     Coord, CoordSystem, Fleet, FleetSetup, Phase, Placer, Player, ShipSetup, Shot, ShotError,
 };
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 fn shot_error(e: ShotError) -> ClientError {
     let code = match e {
@@ -236,7 +235,8 @@ pub async fn resign(
     Ok(())
 }
 
-async fn store_resign(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
+/// Stores and applies `p`'s resignation.
+pub async fn store_resign(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
     let row = StoredMove {
         player: p,
         kind: MoveKind::Resign,
@@ -262,7 +262,7 @@ pub async fn after_move(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room) 
         }
         let Some(p) = room.game.to_move() else { return };
         if !room.is_bot(p) {
-            return arm_clock(hub, cell, room, p);
+            return crate::clock::arm(hub, cell, room, p);
         }
         if let Err(e) = bot_move(hub, room, p).await {
             // The move was not stored; the next reconnect or restart tries again.
@@ -297,63 +297,6 @@ async fn bot_move(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Cli
     volley(hub, room, p, &cells).await
 }
 
-fn arm_clock(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
-    room.clock_gen += 1;
-    let Some(secs) = room.clock else { return };
-    let gen_now = room.clock_gen;
-    room.broadcast(&ServerMsg::Clock {
-        game: room.id.clone(),
-        player: p,
-        seconds: secs,
-    });
-    let (hub, cell) = (Arc::clone(hub), Arc::clone(cell));
-    tokio::spawn(async move {
-        // A server shutting down stops its clocks: the next one starts them afresh.
-        let mut closing = hub.closing.clone();
-        tokio::select! {
-            _ = tokio::time::sleep(Duration::from_secs(u64::from(secs))) => {}
-            _ = closing.wait_for(|c| *c) => return,
-        }
-        let mut room = cell.lock().await;
-        if room.clock_gen == gen_now && room.game.to_move() == Some(p) {
-            timeout(&hub, &cell, &mut room, p).await;
-        }
-    });
-}
-
-/// The clock ran out: a strike; the second in a row loses the game. The engine has no
-/// "pass", so the turn stays with the player and the clock starts again.
-async fn timeout(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
-    let row = StoredMove {
-        player: p,
-        kind: MoveKind::Timeout,
-        shots: String::new(),
-    };
-    let (id, seq) = (room.id.clone(), room.seq);
-    if hub
-        .db_for_client(move |db| db.append(&id, seq, &row))
-        .await
-        .is_err()
-    {
-        return arm_clock(hub, cell, room, p);
-    }
-    room.seq += 1;
-    room.strikes[p.index()] += 1;
-    room.broadcast(&ServerMsg::Timeout {
-        game: room.id.clone(),
-        player: p,
-        strikes: room.strikes[p.index()],
-    });
-    if room.strikes[p.index()] >= 2 {
-        room.timed_out = true;
-        if store_resign(hub, room, p).await.is_err() {
-            room.timed_out = false;
-            return arm_clock(hub, cell, room, p);
-        }
-    }
-    Box::pin(after_move(hub, cell, room)).await;
-}
-
 async fn finish(hub: &SharedHub, room: &mut Room) {
     room.clock_gen += 1;
     let Some(result) = room.result() else { return };
@@ -366,55 +309,4 @@ async fn finish(hub: &SharedHub, room: &mut Room) {
         game: room.id.clone(),
         result: Box::new(result),
     });
-}
-
-/// `rematch`: once both players ask (or at once against the computer), a new game with
-/// the same rules; between people the seats swap. Each player keeps their token, so one
-/// who is away can `resume` the new game (its id is in the old game's state).
-pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
-    if room.game.phase() != Phase::Over {
-        return Err(ClientError::new(ErrorCode::NotOver, "the game is not over"));
-    }
-    if let Some(next) = &room.next_game {
-        return Err(ClientError::new(
-            ErrorCode::GameOver,
-            format!("the rematch is game {next}"),
-        ));
-    }
-    room.rematch[p.index()] = true;
-    let computer = matches!(room.mode, Mode::Computer(_));
-    if !computer && !room.rematch.iter().all(|&r| r) {
-        room.broadcast(&ServerMsg::RematchOffered {
-            game: room.id.clone(),
-            player: p,
-        });
-        return Ok(());
-    }
-    let seat_of = |q: Player| if computer { q } else { q.other() };
-    let mut next = Room::new(new_game_id(), room.rules().clone(), room.mode, room.clock);
-    for q in Player::BOTH {
-        let seat = &mut next.seats[seat_of(q).index()];
-        seat.token_hash = room.seats[q.index()].token_hash.clone();
-        seat.away_since = Some(Instant::now());
-    }
-    if computer {
-        let fleet = random_fleet(&next)?;
-        seat_fleet(&mut next, Player::Two, fleet)?;
-    }
-    let stored = to_stored(&next);
-    hub.db_for_client(move |db| db.create(&stored)).await?;
-    let next_id = next.id.clone();
-    room.next_game = Some(next_id.clone());
-    let cell = hub.insert(next);
-    let mut next = cell.lock().await;
-    for q in Player::BOTH {
-        if let Some(conn) = room.seats[q.index()].conn.take() {
-            crate::lobby::take_seat(&cell, &mut next, &conn, seat_of(q), None);
-        }
-    }
-    room.broadcast(&ServerMsg::Rematch {
-        game: room.id.clone(),
-        next: next_id,
-    });
-    Ok(())
 }

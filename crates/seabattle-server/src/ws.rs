@@ -5,7 +5,7 @@ use crate::config::Limits;
 use crate::conn::{Conn, QUEUE};
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse};
-use crate::{lobby, play};
+use crate::{lobby, play, rematch};
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
@@ -222,7 +222,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
             let (b, p) = seated(conn, &game)?;
             let mut room = b.room.lock().await;
             check_seat(&room, conn, p)?;
-            play::rematch(hub, &mut room, p).await
+            rematch::rematch(hub, &mut room, p).await
         }
     }
 }

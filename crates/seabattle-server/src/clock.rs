@@ -1,0 +1,68 @@
+//! The turn clock: a strike when a move's time runs out, two in a row lose the game.
+
+use crate::hub::SharedHub;
+use crate::play::{after_move, store_resign};
+use crate::protocol::ServerMsg;
+use crate::room::{Room, RoomCell};
+use crate::store::{MoveKind, StoredMove};
+use seabattle_core::Player;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Starts `p`'s clock for the move due, forgetting any clock running.
+pub fn arm(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
+    room.clock_gen += 1;
+    let Some(secs) = room.clock else { return };
+    let gen_now = room.clock_gen;
+    room.broadcast(&ServerMsg::Clock {
+        game: room.id.clone(),
+        player: p,
+        seconds: secs,
+    });
+    let (hub, cell) = (Arc::clone(hub), Arc::clone(cell));
+    tokio::spawn(async move {
+        // A server shutting down stops its clocks: the next one starts them afresh.
+        let mut closing = hub.closing.clone();
+        tokio::select! {
+            _ = tokio::time::sleep(Duration::from_secs(u64::from(secs))) => {}
+            _ = closing.wait_for(|c| *c) => return,
+        }
+        let mut room = cell.lock().await;
+        if room.clock_gen == gen_now && room.game.to_move() == Some(p) {
+            timeout(&hub, &cell, &mut room, p).await;
+        }
+    });
+}
+
+/// The clock ran out: a strike; the second in a row loses the game. The engine has no
+/// "pass", so the turn stays with the player and the clock starts again.
+async fn timeout(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
+    let row = StoredMove {
+        player: p,
+        kind: MoveKind::Timeout,
+        shots: String::new(),
+    };
+    let (id, seq) = (room.id.clone(), room.seq);
+    if hub
+        .db_for_client(move |db| db.append(&id, seq, &row))
+        .await
+        .is_err()
+    {
+        return arm(hub, cell, room, p);
+    }
+    room.seq += 1;
+    room.strikes[p.index()] += 1;
+    room.broadcast(&ServerMsg::Timeout {
+        game: room.id.clone(),
+        player: p,
+        strikes: room.strikes[p.index()],
+    });
+    if room.strikes[p.index()] >= 2 {
+        room.timed_out = true;
+        if store_resign(hub, room, p).await.is_err() {
+            room.timed_out = false;
+            return arm(hub, cell, room, p);
+        }
+    }
+    Box::pin(after_move(hub, cell, room)).await;
+}

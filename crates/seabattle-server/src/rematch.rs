@@ -1,0 +1,60 @@
+//! The rematch: a new game with the same rules, found from the old one.
+
+use crate::hub::SharedHub;
+use crate::ids::new_game_id;
+use crate::play::{random_fleet, seat_fleet, to_stored};
+use crate::protocol::{ClientError, ErrorCode, ServerMsg};
+use crate::room::{Mode, Room};
+use seabattle_core::{Phase, Player};
+use std::time::Instant;
+
+/// `rematch`: once both players ask (or at once against the computer), a new game with
+/// the same rules; between people the seats swap. Each player keeps their token, so one
+/// who is away can `resume` the new game (its id is in the old game's state).
+pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
+    if room.game.phase() != Phase::Over {
+        return Err(ClientError::new(ErrorCode::NotOver, "the game is not over"));
+    }
+    if let Some(next) = &room.next_game {
+        return Err(ClientError::new(
+            ErrorCode::GameOver,
+            format!("the rematch is game {next}"),
+        ));
+    }
+    room.rematch[p.index()] = true;
+    let computer = matches!(room.mode, Mode::Computer(_));
+    if !computer && !room.rematch.iter().all(|&r| r) {
+        room.broadcast(&ServerMsg::RematchOffered {
+            game: room.id.clone(),
+            player: p,
+        });
+        return Ok(());
+    }
+    let seat_of = |q: Player| if computer { q } else { q.other() };
+    let mut next = Room::new(new_game_id(), room.rules().clone(), room.mode, room.clock);
+    for q in Player::BOTH {
+        let seat = &mut next.seats[seat_of(q).index()];
+        seat.token_hash = room.seats[q.index()].token_hash.clone();
+        seat.away_since = Some(Instant::now());
+    }
+    if computer {
+        let fleet = random_fleet(&next)?;
+        seat_fleet(&mut next, Player::Two, fleet)?;
+    }
+    let stored = to_stored(&next);
+    hub.db_for_client(move |db| db.create(&stored)).await?;
+    let next_id = next.id.clone();
+    room.next_game = Some(next_id.clone());
+    let cell = hub.insert(next);
+    let mut next = cell.lock().await;
+    for q in Player::BOTH {
+        if let Some(conn) = room.seats[q.index()].conn.take() {
+            crate::lobby::take_seat(&cell, &mut next, &conn, seat_of(q), None);
+        }
+    }
+    room.broadcast(&ServerMsg::Rematch {
+        game: room.id.clone(),
+        next: next_id,
+    });
+    Ok(())
+}
