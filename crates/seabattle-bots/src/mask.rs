@@ -2,7 +2,7 @@
 //! as the board allows. The posterior sampler tests millions of positions per second,
 //! and a classic board fits in two words where a `CellSet` takes eleven.
 
-use seabattle_core::{CellSet, Coord, Dims};
+use seabattle_core::CellSet;
 
 /// A set of cells of one board, `N` words wide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,11 +19,6 @@ impl<const N: usize> Mask<N> {
             m.set(usize::from(c.row) * usize::from(width) + usize::from(c.col));
         }
         m
-    }
-
-    /// The same cells as a `CellSet`.
-    pub fn to_cells(self, dims: Dims) -> CellSet {
-        self.ones().map(|i| coord(i, dims)).collect()
     }
 
     #[inline]
@@ -86,26 +81,18 @@ impl<const N: usize> Mask<N> {
     }
 }
 
-/// The cell at dense index `i` of a board.
-pub(crate) fn coord(i: usize, dims: Dims) -> Coord {
-    let w = usize::from(dims.width());
-    // Indices come from masks of this board, so both parts fit in a u8.
-    Coord::new((i % w) as u8, (i / w) as u8)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use seabattle_core::Coord;
 
     #[test]
     fn round_trips_through_cell_sets() {
-        let dims = Dims::new(10, 10).unwrap();
         let cells: CellSet = [Coord::new(0, 0), Coord::new(9, 6), Coord::new(3, 9)]
             .into_iter()
             .collect();
         let m = Mask::<2>::from_cells(&cells, 10);
         assert_eq!(m.len(), 3);
-        assert_eq!(m.to_cells(dims), cells);
         assert_eq!(m.first(), Some(0));
         assert_eq!(m.ones().collect::<Vec<_>>(), vec![0, 69, 93]);
         let other = Mask::<2>::from_cells(&CellSet::single(Coord::new(9, 6)), 10);

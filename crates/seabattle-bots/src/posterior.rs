@@ -19,6 +19,26 @@
 //! then mixed by many more Gibbs steps. The first population comes from the rules
 //! crate's exact uniform generator.
 //!
+//! The first population of a game is kept and reused by the next game, so only the
+//! first decision a sampler ever makes pays for the uniform draws.
+//!
+//! # People do not place uniformly
+//! A [`Tilt`] makes the prior `exp(-energy)` times uniform, where the energy counts
+//! the cells the multi-deckers rule out (ship and halo, on the board), minus what the
+//! one-deckers add on top. Perelman's advice (seed 004) and edge-hugging both shrink
+//! the first count; Perelman's spread one-deckers raise the second. The Gibbs steps
+//! then become Metropolis steps: the uniform choice is a proposal, kept with the odds
+//! of the tilted prior (the candidates do not depend on the ship's current place, so
+//! the proposal is symmetric and the chain keeps the tilted posterior).
+//!
+//! [`Posterior::adaptive`] keeps two populations, uniform and [`Tilt::PACKED`], and
+//! weighs them by Bayes' rule: each population's share of survivors after an answer
+//! estimates the probability its prior gave that answer, and the product over the
+//! game is its evidence. A shooter that uses the mixture shoots like the uniform
+//! posterior against uniform boards, and within a few sunk ships like the packed one
+//! against packed boards. `tests/posterior.rs` checks both priors against exact
+//! enumeration on small boards, and that the weights tell packed fleets from uniform.
+//!
 //! Ships are held as indices into lists of positions and the cells as dense masks of
 //! the board's own size, so a Gibbs step is a few word operations.
 
@@ -26,18 +46,19 @@ use crate::mask::Mask;
 use rand::{Rng, RngExt};
 use seabattle_core::placement::{Position, positions_by_size};
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{CellSet, Dims, Placer, Rules};
+use seabattle_core::{CellSet, Dims, Placer, Rules, Touching};
 use std::collections::HashMap;
 
-/// A population of fleets drawn from the posterior of a [`TargetBoard`].
+/// A population of fleets drawn from the posterior of a [`TargetBoard`], under one
+/// prior (uniform) or a mixture of priors weighed by how well each predicted the answers.
 pub struct Posterior {
     inner: Inner,
 }
 
 enum Inner {
-    W2(Smc<2>),
-    W4(Smc<4>),
-    W11(Smc<11>),
+    W2(Vec<Smc<2>>),
+    W4(Vec<Smc<4>>),
+    W11(Vec<Smc<11>>),
 }
 
 macro_rules! each {
@@ -50,14 +71,92 @@ macro_rules! each {
     };
 }
 
+/// A prior over fleets: uniform over legal fleets, tilted by `exp(-energy)`, where the
+/// energy counts the cells the multi-deckers rule out (ship and halo, on the board)
+/// times `packed`, minus the cells the one-deckers add to that times `spread`. A
+/// positive `packed` favours fleets whose big ships hug the edges and each other
+/// (Perelman's corner, edge-huggers); a positive `spread` favours one-deckers out in
+/// the open, away from the rest.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tilt {
+    /// Weight per cell ruled out by the multi-deckers.
+    pub packed: f64,
+    /// Weight per cell the one-deckers rule out on top.
+    pub spread: f64,
+}
+
+impl Tilt {
+    /// The uniform prior.
+    pub const FLAT: Tilt = Tilt {
+        packed: 0.0,
+        spread: 0.0,
+    };
+
+    /// The prior of people who pack their fleet as Perelman advises (seed 004), fitted
+    /// to the `perelman` and `edge` placers (see the crate's README section).
+    pub const PACKED: Tilt = Tilt {
+        packed: 0.35,
+        spread: 0.15,
+    };
+
+    fn is_flat(&self) -> bool {
+        self.packed == 0.0 && self.spread == 0.0
+    }
+
+    fn energy(&self, multi: usize, all: usize) -> f64 {
+        self.packed * multi as f64 - self.spread * all.saturating_sub(multi) as f64
+    }
+
+    /// The Metropolis test for a move from energy `now` to `next`.
+    fn accept(&self, now: f64, next: f64, rng: &mut dyn Rng) -> bool {
+        next <= now || rng.random::<f64>() < (now - next).exp()
+    }
+}
+
+/// A prior whose weight falls below this stops being updated for the rest of the game.
+const DORMANT: f64 = 1e-3;
+
+/// Prior odds of the packed model against the uniform one in [`Posterior::adaptive`].
+const PACKED_PRIOR: f64 = 0.25;
+
 impl Posterior {
-    /// A sampler for `rules` that keeps `particles` fleets (at least one).
+    /// A sampler for `rules` that keeps `particles` fleets (at least one), under the
+    /// uniform prior: the posterior of a fleet placed uniformly at random.
     pub fn new(rules: &Rules, particles: usize) -> Posterior {
-        let particles = particles.max(1);
+        Posterior::with_priors(rules, &[(Tilt::FLAT, 1.0, particles)])
+    }
+
+    /// A sampler that weighs the uniform prior against [`Tilt::PACKED`] by how well each
+    /// predicted the answers so far: it adapts to people who pack their ships.
+    pub fn adaptive(rules: &Rules, particles: usize) -> Posterior {
+        let prior: f64 = std::env::var("SB_PRIOR")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(PACKED_PRIOR);
+        if prior == 0.0 || rules.touching() == Touching::Allowed {
+            return Posterior::new(rules, particles);
+        }
+        Posterior::with_priors(
+            rules,
+            &[
+                (Tilt::FLAT, 1.0, particles),
+                (Tilt::PACKED, PACKED_PRIOR, particles / 2),
+            ],
+        )
+    }
+
+    /// A sampler over a mixture of priors: (tilt, prior weight, fleets kept).
+    pub fn with_priors(rules: &Rules, priors: &[(Tilt, f64, usize)]) -> Posterior {
+        fn build<const N: usize>(rules: &Rules, priors: &[(Tilt, f64, usize)]) -> Vec<Smc<N>> {
+            priors
+                .iter()
+                .map(|&(tilt, weight, n)| Smc::new(rules, n.max(1), tilt, weight))
+                .collect()
+        }
         let inner = match rules.dims().area() {
-            0..=128 => Inner::W2(Smc::new(rules, particles)),
-            129..=256 => Inner::W4(Smc::new(rules, particles)),
-            _ => Inner::W11(Smc::new(rules, particles)),
+            0..=128 => Inner::W2(build(rules, priors)),
+            129..=256 => Inner::W4(build(rules, priors)),
+            _ => Inner::W11(build(rules, priors)),
         };
         Posterior { inner }
     }
@@ -65,29 +164,77 @@ impl Posterior {
     /// Brings the sample up to date with `view`. Returns `false` if no fleet consistent
     /// with the view could be found (a view that breaks the rules).
     pub fn update(&mut self, view: &TargetBoard, rng: &mut dyn Rng) -> bool {
-        each!(&mut self.inner, s => s.update(view, rng))
+        each!(&mut self.inner, models => {
+            let mut evidence = Vec::with_capacity(models.len());
+            for m in models.iter_mut() {
+                if view.shots().is_empty() {
+                    m.dormant = false;
+                }
+                evidence.push((!m.dormant).then(|| m.observe(view)));
+            }
+            let weights = mixture(models);
+            let mut any = false;
+            for ((m, ev), w) in models.iter_mut().zip(evidence).zip(weights) {
+                let Some(ev) = ev else { continue };
+                if w < DORMANT {
+                    // A prior the answers have all but ruled out costs time (above all
+                    // when a wiped-out population is rebuilt) and adds nothing: it
+                    // sleeps until the next game.
+                    m.dormant = true;
+                    m.clear();
+                    continue;
+                }
+                any |= m.advance(view, &ev, rng);
+            }
+            any
+        })
     }
 
-    /// Fleets in the sample.
-    pub fn len(&self) -> usize {
-        each!(&self.inner, s => s.count())
+    /// The weight of each prior given the answers so far (they sum to 1; all 0 before
+    /// the first update).
+    pub fn weights(&self) -> Vec<f64> {
+        each!(&self.inner, models => mixture(models))
     }
 
-    /// Whether the sample is empty (before the first update, or after a failed one).
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    /// For each cell (index `row * width + col`), the probability that it holds a ship.
+    pub fn probabilities(&self) -> Vec<f64> {
+        let weights = self.weights();
+        each!(&self.inner, models => {
+            let mut out = vec![0.0; models[0].geo.dims.area()];
+            for (m, w) in models.iter().zip(weights) {
+                if w == 0.0 || m.count() == 0 {
+                    continue;
+                }
+                let per = w / m.count() as f64;
+                for (o, n) in out.iter_mut().zip(m.occupancy()) {
+                    *o += per * f64::from(n);
+                }
+            }
+            out
+        })
     }
+}
 
-    /// For each cell (index `row * width + col`), the number of fleets in the sample
-    /// with a ship there.
-    pub fn occupancy(&self) -> Vec<u32> {
-        each!(&self.inner, s => s.occupancy())
+/// Bayes' rule over the priors of a mixture: prior weight times evidence, normalised.
+/// A prior that sleeps, or that has seen nothing yet, weighs nothing.
+fn mixture<const N: usize>(models: &[Smc<N>]) -> Vec<f64> {
+    let logs: Vec<f64> = models
+        .iter()
+        .map(|m| {
+            if m.dormant || m.last.is_none() {
+                f64::NEG_INFINITY
+            } else {
+                m.prior.ln() + m.log_z
+            }
+        })
+        .collect();
+    let top = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if top == f64::NEG_INFINITY {
+        return vec![0.0; logs.len()];
     }
-
-    /// The occupied cells of the `i`-th fleet of the sample.
-    pub fn fleet_cells(&self, i: usize) -> Option<CellSet> {
-        each!(&self.inner, s => s.occ.get(i).map(|m| m.to_cells(s.geo.dims)))
-    }
+    let raw: Vec<f64> = logs.iter().map(|l| (l - top).exp()).collect();
+    let sum: f64 = raw.iter().sum();
+    raw.into_iter().map(|x| x / sum).collect()
 }
 
 /// A ship position as dense masks.
@@ -104,6 +251,8 @@ struct Geometry<const N: usize> {
     lists: Vec<Vec<Pos<N>>>,
     /// Per ship of the fleet (largest first), the index of its size's list.
     ship_list: Vec<usize>,
+    /// Per ship of the fleet, whether it has more than one deck.
+    multi: Vec<bool>,
     /// Per list and cell, the positions covering the cell.
     covering: Vec<Vec<Vec<u16>>>,
     /// Per list, the position with given cells.
@@ -154,6 +303,7 @@ impl<const N: usize> Geometry<N> {
             dims,
             lists,
             ship_list,
+            multi: rules.fleet().iter().map(|&s| s > 1).collect(),
             covering,
             index,
         }
@@ -216,6 +366,13 @@ impl<const N: usize> Evidence<N> {
     }
 }
 
+/// A saved population: positions, sunk flags and occupied cells per particle.
+struct Opening<const N: usize> {
+    pos: Vec<u16>,
+    fixed: Vec<u64>,
+    occ: Vec<Mask<N>>,
+}
+
 /// The sampler for boards of up to `64 * N` cells.
 struct Smc<const N: usize> {
     geo: Geometry<N>,
@@ -232,6 +389,17 @@ struct Smc<const N: usize> {
     last: Option<TargetBoard>,
     /// A reusable buffer of candidate positions.
     buf: Vec<u16>,
+    /// The first population of the last game, the costliest to build from nothing.
+    opening: Option<Opening<N>>,
+    /// The prior the population is drawn from.
+    tilt: Tilt,
+    /// Its prior weight in a mixture.
+    prior: f64,
+    /// Whether the answers have all but ruled this prior out for the current game.
+    dormant: bool,
+    /// The log of the probability this prior gave the answers of the game so far, as the
+    /// share of particles each answer left standing estimates it.
+    log_z: f64,
 }
 
 /// Gibbs sweeps per surviving particle after each update.
@@ -243,14 +411,18 @@ const SEEDS: usize = 16;
 /// Exact uniform fleets in a first population; copies of them fill the rest and the
 /// Gibbs steps of the following decisions tell them apart. A cap keeps the first
 /// decision quick.
-const FIRST_DRAWS: usize = 400;
+const FIRST_DRAWS: usize = 300;
 /// Uniform fleets drawn to seed a population from scratch before searching for one.
 const PRIOR_DRAWS: usize = 300;
+/// Fresh uniform fleets that replace saved ones at the start of each game.
+const REFRESH_DRAWS: usize = 100;
+/// Sweeps that carry uniform draws to a tilted prior at the start of a game.
+const TILT_BURN_IN: usize = 12;
 /// Random draws tried before a Gibbs step scans the whole list.
 const TRIES: usize = 24;
 
 impl<const N: usize> Smc<N> {
-    fn new(rules: &Rules, target: usize) -> Smc<N> {
+    fn new(rules: &Rules, target: usize, tilt: Tilt, prior: f64) -> Smc<N> {
         Smc {
             geo: Geometry::new(rules),
             rules: rules.clone(),
@@ -261,6 +433,11 @@ impl<const N: usize> Smc<N> {
             occ: Vec::new(),
             last: None,
             buf: Vec::new(),
+            opening: None,
+            tilt,
+            prior,
+            dormant: false,
+            log_z: 0.0,
         }
     }
 
@@ -268,7 +445,9 @@ impl<const N: usize> Smc<N> {
         self.occ.len()
     }
 
-    fn update(&mut self, view: &TargetBoard, rng: &mut dyn Rng) -> bool {
+    /// Takes in the answers of `view`: drops the particles they contradict and notes how
+    /// many survived. A view of another game starts afresh.
+    fn observe(&mut self, view: &TargetBoard) -> Evidence<N> {
         let same_game = self.last.as_ref().is_some_and(|l| {
             l.dims() == view.dims()
                 && l.shots().is_subset(&view.shots())
@@ -278,12 +457,43 @@ impl<const N: usize> Smc<N> {
             self.clear();
         }
         let ev = Evidence::new(&self.geo, view);
+        let before = self.count();
         self.filter(&ev);
+        if before > 0 {
+            // Survivors of a sample of the last posterior: their share estimates the
+            // chance this prior gave the new answers. A wipe-out still counts as rare.
+            self.log_z += (self.count().max(1) as f64 / (before + 1) as f64).ln();
+        }
+        // Until `advance`, the population is of the last view; the weights see that
+        // this prior has been updated.
+        if self.last.is_none() {
+            self.last = Some(view.clone());
+        }
+        ev
+    }
+
+    /// Rebuilds the population if none survived `observe`, refills it and moves it on.
+    /// Returns `false` if no fleet consistent with the view could be found.
+    fn advance(&mut self, view: &TargetBoard, ev: &Evidence<N>, rng: &mut dyn Rng) -> bool {
         if self.count() == 0 {
-            if view.shots().is_empty() {
+            if let (true, Some(o)) = (view.shots().is_empty(), &self.opening) {
+                // Every game starts from the same prior: start from the last game's
+                // first population and let this update's sweeps move it on, with a few
+                // fresh exact draws so it does not keep one sample's noise for ever.
+                self.pos.clone_from(&o.pos);
+                self.fixed.clone_from(&o.fixed);
+                self.occ.clone_from(&o.occ);
+                let keep = self.count().saturating_sub(REFRESH_DRAWS);
+                self.pos.truncate(keep * self.ships);
+                self.fixed.truncate(keep);
+                self.occ.truncate(keep);
+                self.draw_uniform(REFRESH_DRAWS, rng);
+                self.settle(keep, ev, rng);
+            } else if view.shots().is_empty() {
                 self.draw_uniform(self.target.min(FIRST_DRAWS), rng);
+                self.settle(0, ev, rng);
             } else {
-                self.build(&ev, rng);
+                self.build(ev, rng);
             }
             if self.count() == 0 {
                 self.last = None;
@@ -298,14 +508,22 @@ impl<const N: usize> Smc<N> {
         for p in 0..self.count() {
             let sweeps = if p < seeded { SWEEPS } else { copy_sweeps };
             for _ in 0..sweeps {
-                self.sweep(p, &ev, rng);
+                self.sweep(p, ev, rng);
             }
+        }
+        if view.shots().is_empty() {
+            self.opening = Some(Opening {
+                pos: self.pos.clone(),
+                fixed: self.fixed.clone(),
+                occ: self.occ.clone(),
+            });
         }
         self.last = Some(view.clone());
         true
     }
 
     fn clear(&mut self) {
+        self.log_z = 0.0;
         self.pos.clear();
         self.fixed.clear();
         self.occ.clear();
@@ -388,6 +606,7 @@ impl<const N: usize> Smc<N> {
         self.draw_uniform(PRIOR_DRAWS.min(self.target), rng);
         self.filter(ev);
         if self.count() > 0 {
+            self.settle(0, ev, rng);
             return;
         }
         for _ in 0..SEEDS.min(self.target) {
@@ -396,6 +615,19 @@ impl<const N: usize> Smc<N> {
             };
             let p = self.push(&row, fixed);
             for _ in 0..BURN_IN {
+                self.sweep(p, ev, rng);
+            }
+        }
+    }
+
+    /// Uniform draws are exact for the uniform prior but far from a tilted one: walk
+    /// the particles from `start` on there.
+    fn settle(&mut self, start: usize, ev: &Evidence<N>, rng: &mut dyn Rng) {
+        if self.tilt.is_flat() {
+            return;
+        }
+        for p in start..self.count() {
+            for _ in 0..TILT_BURN_IN {
                 self.sweep(p, ev, rng);
             }
         }
@@ -435,11 +667,14 @@ impl<const N: usize> Smc<N> {
             if self.fixed[p] >> i & 1 == 1 {
                 continue;
             }
-            let (mut occ, mut blk) = (Mask::ZERO, Mask::ZERO);
+            let (mut occ, mut blk, mut blk_multi) = (Mask::ZERO, Mask::ZERO, Mask::ZERO);
             for j in (0..ships).filter(|&j| j != i) {
                 let q = self.geo.pos(j, self.pos[base + j]);
                 occ = occ.or(&q.cells);
                 blk = blk.or(&q.blocked);
+                if self.geo.multi[j] {
+                    blk_multi = blk_multi.or(&q.blocked);
+                }
             }
             let need = ev.open.minus(&occ);
             let l = self.geo.ship_list[i];
@@ -471,7 +706,25 @@ impl<const N: usize> Smc<N> {
                 })
             };
             // The current position always fits, so a step never fails; keep it if so.
+            // Under a tilted prior the uniform choice is a proposal, kept with the
+            // Metropolis odds (the candidates do not depend on where the ship is now,
+            // so the proposal is symmetric).
             if let Some(k) = chosen {
+                let cur = self.pos[base + i];
+                if k != cur && !self.tilt.is_flat() {
+                    let energy = |k: u16| {
+                        let b = &self.geo.pos(i, k).blocked;
+                        let multi = if self.geo.multi[i] {
+                            blk_multi.or(b)
+                        } else {
+                            blk_multi
+                        };
+                        self.tilt.energy(multi.len(), blk.or(b).len())
+                    };
+                    if !self.tilt.accept(energy(cur), energy(k), rng) {
+                        continue;
+                    }
+                }
                 self.pos[base + i] = k;
             }
         }
@@ -499,13 +752,31 @@ impl<const N: usize> Smc<N> {
         if i == j || li == lj || (fixed >> i | fixed >> j) & 1 == 1 {
             return;
         }
-        let (mut occ, mut blk) = (Mask::ZERO, Mask::ZERO);
+        let (mut occ, mut blk, mut blk_multi) = (Mask::ZERO, Mask::ZERO, Mask::ZERO);
         for o in (0..ships).filter(|&o| o != i && o != j) {
             let q = self.geo.pos(o, self.pos[base + o]);
             occ = occ.or(&q.cells);
             blk = blk.or(&q.blocked);
+            if self.geo.multi[o] {
+                blk_multi = blk_multi.or(&q.blocked);
+            }
         }
         let need = ev.open.minus(&occ);
+        let (cur_i, cur_j) = (self.pos[base + i], self.pos[base + j]);
+        let tilt = self.tilt;
+        let energy = |a: u16, b: u16| {
+            let (pa, pb) = (self.geo.pos(i, a), self.geo.pos(j, b));
+            let mut multi = blk_multi;
+            for (ship, q) in [(i, pa), (j, pb)] {
+                if self.geo.multi[ship] {
+                    multi = multi.or(&q.blocked);
+                }
+            }
+            tilt.energy(multi.len(), blk.or(&pa.blocked).or(&pb.blocked).len())
+        };
+        let keep = |a: u16, b: u16, rng: &mut dyn Rng| {
+            tilt.is_flat() || tilt.accept(energy(cur_i, cur_j), energy(a, b), rng)
+        };
         let geo = &self.geo;
         let fits = |l: usize, k: u16, blk: &Mask<N>| {
             ev.live_flag[l][usize::from(k)] && !geo.lists[l][usize::from(k)].cells.intersects(blk)
@@ -518,7 +789,7 @@ impl<const N: usize> Smc<N> {
                 ev.live[lj][rng.random_range(0..ev.live[lj].len())],
             );
             let pa = &geo.lists[li][usize::from(a)];
-            if fits(li, a, &blk) && fits(lj, b, &blk.or(&pa.blocked)) {
+            if fits(li, a, &blk) && fits(lj, b, &blk.or(&pa.blocked)) && keep(a, b, rng) {
                 self.pos[base + i] = a;
                 self.pos[base + j] = b;
             }
@@ -550,8 +821,10 @@ impl<const N: usize> Smc<N> {
         }
         if !pairs.is_empty() {
             let (a, b) = pairs[rng.random_range(0..pairs.len())];
-            self.pos[base + i] = a;
-            self.pos[base + j] = b;
+            if keep(a, b, rng) {
+                self.pos[base + i] = a;
+                self.pos[base + j] = b;
+            }
         }
     }
 

@@ -1,12 +1,15 @@
 //! The posterior sampler against exact enumeration: on small boards, the share of
-//! sampled fleets with a ship on each cell matches the share of all consistent boards.
+//! sampled fleets with a ship on each cell matches the share of all consistent boards
+//! (weighted by the prior, for a tilted one). And the adaptive mixture tells packed
+//! fleets from uniform ones.
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use seabattle_bots::posterior::Posterior;
-use seabattle_core::placement::all_placements;
+use seabattle_bots::PlacerKind;
+use seabattle_bots::posterior::{Posterior, Tilt};
+use seabattle_core::placement::{all_placements, positions_by_size};
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{Coord, Fleet, FleetSetup, Rules, Sea, ShipSetup, Shot};
+use seabattle_core::{CellSet, Coord, Fleet, FleetSetup, Rules, Sea, ShipSetup, Shot};
 
 fn fleet_of(rules: &Rules, ships: &[seabattle_core::CellSet]) -> Fleet {
     let setup = FleetSetup {
@@ -31,9 +34,35 @@ fn shoot(rules: &Rules, fleet: Fleet, shots: &[Coord]) -> (TargetBoard, Vec<Shot
     (view, answers)
 }
 
+/// The prior weight `exp(-energy)` of a board under `tilt`, computed from its cells
+/// the slow way: the cells the multi-deckers rule out, and what the one-deckers add.
+fn prior_weight(rules: &Rules, board: &[CellSet], tilt: Tilt) -> f64 {
+    let positions = positions_by_size(rules);
+    let blocked = |ship: &CellSet| {
+        positions
+            .iter()
+            .flat_map(|(_, l)| l)
+            .find(|p| p.cells == *ship)
+            .unwrap()
+            .blocked
+    };
+    let multi = board
+        .iter()
+        .filter(|s| s.len() > 1)
+        .fold(CellSet::EMPTY, |a, s| a.or(&blocked(s)));
+    let all = board.iter().fold(CellSet::EMPTY, |a, s| a.or(&blocked(s)));
+    let energy = tilt.packed * multi.len() as f64 - tilt.spread * (all.len() - multi.len()) as f64;
+    (-energy).exp()
+}
+
 /// Exact and sampled per-cell probabilities of a ship, for a game in which `shots`
 /// were fired at board number `truth` of all boards.
 fn compare(rules: &str, truth_seed: u64, shots: usize, seed: u64) {
+    compare_tilted(rules, Tilt::FLAT, truth_seed, shots, seed);
+}
+
+/// [`compare`] under a tilted prior.
+fn compare_tilted(rules: &str, tilt: Tilt, truth_seed: u64, shots: usize, seed: u64) {
     let rules: Rules = rules.parse().unwrap();
     let boards = all_placements(&rules, 1 << 24).unwrap();
     let mut rng = StdRng::seed_from_u64(truth_seed);
@@ -61,23 +90,24 @@ fn compare(rules: &str, truth_seed: u64, shots: usize, seed: u64) {
     for b in &boards {
         let (_, got) = shoot(&rules, fleet_of(&rules, b), &fired);
         if got == answers {
-            consistent += 1.0;
+            let w = prior_weight(&rules, b, tilt);
+            consistent += w;
             for s in b {
                 for c in s {
                     exact[usize::from(c.row) * usize::from(rules.dims().width())
-                        + usize::from(c.col)] += 1.0;
+                        + usize::from(c.col)] += w;
                 }
             }
         }
     }
-    assert!(consistent >= 1.0);
+    assert!(consistent > 0.0);
     // Sampled: several independent samplers, so correlation within one does not hide
     // a bias.
     let mut sampled = vec![0.0; area];
     let mut total = 0.0;
     for run in 0..20 {
         let mut rng = StdRng::seed_from_u64(seed + run);
-        let mut post = Posterior::new(&rules, 2000);
+        let mut post = Posterior::with_priors(&rules, &[(tilt, 1.0, 2000)]);
         // Feed the answers one at a time, as a game would.
         let mut partial = TargetBoard::new(&rules);
         for (c, a) in fired.iter().zip(&answers) {
@@ -85,10 +115,10 @@ fn compare(rules: &str, truth_seed: u64, shots: usize, seed: u64) {
             assert!(post.update(&partial, &mut rng));
         }
         assert_eq!(partial, view);
-        for (i, n) in post.occupancy().into_iter().enumerate() {
-            sampled[i] += f64::from(n);
+        for (i, x) in post.probabilities().into_iter().enumerate() {
+            sampled[i] += x;
         }
-        total += post.len() as f64;
+        total += 1.0;
     }
     let worst = (0..area)
         .map(|i| (exact[i] / consistent - sampled[i] / total).abs())
@@ -118,4 +148,52 @@ fn matches_enumeration_for_bent_ships() {
     for seed in 0..3 {
         compare("5x5 fleet=3,2,1 shape=any", seed, 6, 100 * seed);
     }
+}
+
+#[test]
+fn matches_enumeration_under_a_tilted_prior() {
+    let tilt = Tilt {
+        packed: 0.6,
+        spread: 0.3,
+    };
+    for seed in 0..3 {
+        compare_tilted("6x6 fleet=3,2,1,1", tilt, seed, 8, 100 * seed);
+    }
+}
+
+/// The packed prior's weight after `shots` shots of a greedy game against a fleet the
+/// placer drew.
+fn packed_weight(rules: &Rules, placer: PlacerKind, seed: u64, shots: usize) -> f64 {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut sea = Sea::new(placer.place(rules, &mut rng).unwrap());
+    let mut view = TargetBoard::new(rules);
+    let mut post = Posterior::adaptive(rules, 600);
+    let width = usize::from(rules.dims().width());
+    for _ in 0..shots {
+        assert!(post.update(&view, &mut rng));
+        let p = post.probabilities();
+        let Some(c) = view.unknown().iter().max_by(|a, b| {
+            let at = |c: &Coord| p[usize::from(c.row) * width + usize::from(c.col)];
+            at(a).total_cmp(&at(b))
+        }) else {
+            break;
+        };
+        view.record(c, &sea.fire(c).unwrap());
+    }
+    assert!(post.update(&view, &mut rng));
+    post.weights()[1]
+}
+
+#[test]
+fn adaptive_prior_recognises_packed_fleets() {
+    let rules = Rules::classic();
+    let mean = |placer| {
+        (0..12)
+            .map(|s| packed_weight(&rules, placer, s, 35))
+            .sum::<f64>()
+            / 12.0
+    };
+    let (packed, uniform) = (mean(PlacerKind::Perelman), mean(PlacerKind::Uniform));
+    assert!(packed > 0.8, "packed fleets: weight {packed:.2}");
+    assert!(uniform < 0.2, "uniform fleets: weight {uniform:.2}");
 }
