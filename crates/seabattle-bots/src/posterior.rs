@@ -129,11 +129,8 @@ impl Posterior {
     /// A sampler that weighs the uniform prior against [`Tilt::PACKED`] by how well each
     /// predicted the answers so far: it adapts to people who pack their ships.
     pub fn adaptive(rules: &Rules, particles: usize) -> Posterior {
-        let prior: f64 = std::env::var("SB_PRIOR")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(PACKED_PRIOR);
-        if prior == 0.0 || rules.touching() == Touching::Allowed {
+        // Where ships may touch there is no halo to pack: the tilt would change nothing.
+        if rules.touching() == Touching::Allowed {
             return Posterior::new(rules, particles);
         }
         Posterior::with_priors(
