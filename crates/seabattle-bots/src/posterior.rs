@@ -408,7 +408,7 @@ const SEEDS: usize = 16;
 /// Exact uniform fleets in a first population; copies of them fill the rest and the
 /// Gibbs steps of the following decisions tell them apart. A cap keeps the first
 /// decision quick.
-const FIRST_DRAWS: usize = 300;
+const FIRST_DRAWS: usize = 200;
 /// Uniform fleets drawn to seed a population from scratch before searching for one.
 const PRIOR_DRAWS: usize = 300;
 /// Fresh uniform fleets that replace saved ones at the start of each game.
