@@ -2,8 +2,8 @@
 //! consistent with everything known, cover it.
 
 use crate::shooter::Shooter;
-use crate::targeting::fill;
-use rand::{Rng, RngExt};
+use crate::targeting::best_cells;
+use rand::Rng;
 use seabattle_core::placement::{Position, positions_by_size};
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{CellSet, Coord, Rules, Touching};
@@ -100,19 +100,6 @@ impl Shooter for Density {
         rng: &mut dyn Rng,
     ) -> Vec<Coord> {
         let heat = self.heat(rules, view);
-        // Best cells first; ties broken at random so the shooter is not predictable.
-        let mut cells: Vec<(f64, u32, Coord)> = view
-            .unknown()
-            .iter()
-            .map(|c| (heat.at(c), rng.random::<u32>(), c))
-            .filter(|(s, _, _)| *s > 0.0)
-            .collect();
-        cells.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        fill(
-            view,
-            cells.into_iter().take(count).map(|x| x.2).collect(),
-            count,
-            rng,
-        )
+        best_cells(view, |c| heat.at(c), count, rng)
     }
 }

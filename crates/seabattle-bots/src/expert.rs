@@ -12,8 +12,8 @@
 use crate::density::Density;
 use crate::posterior::Posterior;
 use crate::shooter::Shooter;
-use crate::targeting::fill;
-use rand::{Rng, RngExt};
+use crate::targeting::best_cells;
+use rand::Rng;
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{Coord, Rules};
 
@@ -80,20 +80,13 @@ impl Shooter for Expert {
             // counting ships one by one, which always has an answer.
             return self.fallback.choose(rules, view, count, rng);
         }
-        let counts = posterior.probabilities();
+        let probability = posterior.probabilities();
         let width = usize::from(view.dims().width());
-        // The most likely cells; ties broken at random so the expert is not predictable.
-        let mut cells: Vec<(f64, u32, Coord)> = view
-            .unknown()
-            .iter()
-            .map(|c| {
-                let i = usize::from(c.row) * width + usize::from(c.col);
-                (counts[i], rng.random::<u32>(), c)
-            })
-            .filter(|x| x.0 > 0.0)
-            .collect();
-        cells.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        let first = cells.into_iter().take(count).map(|x| x.2).collect();
-        fill(view, first, count, rng)
+        best_cells(
+            view,
+            |c| probability[usize::from(c.row) * width + usize::from(c.col)],
+            count,
+            rng,
+        )
     }
 }

@@ -37,6 +37,25 @@ pub fn fill(view: &TargetBoard, first: Vec<Coord>, count: usize, rng: &mut dyn R
     out
 }
 
+/// A volley of `count` cells: the unknown cells with the highest positive `score`
+/// first, ties broken at random so the shooter is not predictable, then [`fill`].
+pub fn best_cells(
+    view: &TargetBoard,
+    score: impl Fn(Coord) -> f64,
+    count: usize,
+    rng: &mut dyn Rng,
+) -> Vec<Coord> {
+    let mut cells: Vec<(f64, u32, Coord)> = view
+        .unknown()
+        .iter()
+        .map(|c| (score(c), rng.random::<u32>(), c))
+        .filter(|(s, _, _)| *s > 0.0)
+        .collect();
+    cells.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let first = cells.into_iter().take(count).map(|x| x.2).collect();
+    fill(view, first, count, rng)
+}
+
 /// Unknown cells worth shooting to finish the ships already hit: the neighbours of open
 /// hits by side and, for straight ships, only those in line with a row of two or more
 /// hits when there is one.
