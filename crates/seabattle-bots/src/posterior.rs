@@ -44,7 +44,7 @@
 
 use crate::mask::Mask;
 use rand::{Rng, RngExt};
-use seabattle_core::placement::{Position, positions_by_size};
+use seabattle_core::placement::{Position, positions_by_size, ship_lists};
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{CellSet, Dims, Placer, Rules, Touching};
 use std::collections::HashMap;
@@ -261,7 +261,6 @@ impl<const N: usize> Geometry<N> {
         let dims = rules.dims();
         let w = dims.width();
         let by_size = positions_by_size(rules);
-        let sizes: Vec<u8> = by_size.iter().map(|(s, _)| *s).collect();
         let dense = |p: &Position| Pos {
             cells: Mask::from_cells(&p.cells, w),
             blocked: Mask::from_cells(&p.blocked, w),
@@ -291,15 +290,10 @@ impl<const N: usize> Geometry<N> {
                     .collect()
             })
             .collect();
-        let ship_list = rules
-            .fleet()
-            .iter()
-            .map(|s| sizes.iter().position(|t| t == s).unwrap_or(0))
-            .collect();
         Geometry {
             dims,
             lists,
-            ship_list,
+            ship_list: ship_lists(rules),
             multi: rules.fleet().iter().map(|&s| s > 1).collect(),
             covering,
             index,

@@ -133,19 +133,27 @@ pub fn positions_by_size(rules: &Rules) -> Vec<(u8, Vec<Position>)> {
         .collect()
 }
 
+/// For each ship of the fleet (largest first), the index of its size in
+/// [`positions_by_size`]: ships of one size share one list of positions.
+pub fn ship_lists(rules: &Rules) -> Vec<usize> {
+    let sizes = rules.sizes();
+    rules
+        .fleet()
+        .iter()
+        .map(|s| sizes.iter().position(|t| t == s).unwrap_or(0))
+        .collect()
+}
+
 impl Table {
     fn new(rules: &Rules) -> Table {
-        let sizes = rules.sizes();
         let lists = positions_by_size(rules)
             .into_iter()
             .map(|(_, l)| l)
             .collect();
-        let ship_list = rules
-            .fleet()
-            .iter()
-            .map(|s| sizes.iter().position(|t| t == s).unwrap_or(0))
-            .collect();
-        Table { ship_list, lists }
+        Table {
+            ship_list: ship_lists(rules),
+            lists,
+        }
     }
 }
 

@@ -9,12 +9,11 @@ use serde_json::{Value, json};
 /// A friend game in battle: (player to move, the other, game id).
 async fn battle(addr: std::net::SocketAddr, rules: &str) -> (Client, Client, String) {
     let mut a = Client::connect(addr).await;
-    a.send(json!({"type": "new_game", "opponent": "friend", "rules": rules}))
-        .await;
-    let game = a.until("joined").await["game"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let game = create(
+        &mut a,
+        json!({"type": "new_game", "opponent": "friend", "rules": rules}),
+    )
+    .await;
     let mut b = Client::connect(addr).await;
     b.send(json!({"type": "join", "game": game})).await;
     b.until("joined").await;
@@ -135,12 +134,7 @@ async fn each_bad_message_is_refused_without_change() {
 
     // A bad fleet.
     let mut f = Client::connect(server.addr()).await;
-    f.send(json!({"type": "new_game", "opponent": "friend"}))
-        .await;
-    let g2 = f.until("joined").await["game"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let g2 = create(&mut f, json!({"type": "new_game", "opponent": "friend"})).await;
     f.until("state").await;
     f.expect_error(
         json!({"type": "fire", "game": g2, "cells": ["a1"]}),
@@ -250,12 +244,11 @@ async fn turn_clock_two_timeouts_lose() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let mut a = Client::connect(server.addr()).await;
-    a.send(json!({"type": "new_game", "opponent": "friend", "clock": 1}))
-        .await;
-    let game = a.until("joined").await["game"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let game = create(
+        &mut a,
+        json!({"type": "new_game", "opponent": "friend", "clock": 1}),
+    )
+    .await;
     let mut b = Client::connect(server.addr()).await;
     b.send(json!({"type": "join", "game": game})).await;
     b.until("joined").await;

@@ -75,12 +75,7 @@ async fn opponent_sees_the_other_side_away() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let mut a = Client::connect(server.addr()).await;
-    a.send(json!({"type": "new_game", "opponent": "friend"}))
-        .await;
-    let game = a.until("joined").await["game"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let game = create(&mut a, json!({"type": "new_game", "opponent": "friend"})).await;
     let mut b = Client::connect(server.addr()).await;
     b.send(json!({"type": "join", "game": game})).await;
     let tb = b.until("joined").await["token"]
@@ -148,13 +143,7 @@ async fn restart_mid_game_continues() {
     drop((c, a, b));
 
     let server = start(&db).await;
-    let mut c = Client::connect(server.addr()).await;
-    c.send(json!({"type": "resume", "game": game, "token": token}))
-        .await;
-    c.until("joined").await;
-    assert_eq!(c.state(&game).await, before);
-    let result = play_out(&mut c, &game, 1, 10, 10).await;
-    check_commitment(&result);
+    let result = resume_and_finish(server.addr(), &game, &token, &before).await;
     assert!(
         result["audit"]["verdict"]
             .as_str()

@@ -134,13 +134,7 @@ async fn postgres_restart_mid_game_continues() {
 
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let server = launch(listener, config()).await.unwrap();
-    let mut c = Client::connect(server.addr()).await;
-    c.send(json!({"type": "resume", "game": game, "token": token}))
-        .await;
-    c.until("joined").await;
-    assert_eq!(c.state(&game).await, before);
-    let result = play_out(&mut c, &game, 1, 10, 10).await;
-    check_commitment(&result);
+    resume_and_finish(server.addr(), &game, &token, &before).await;
     let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.json")).await;
     assert_eq!(status, 200, "{body}");
     server.shutdown().await.unwrap();

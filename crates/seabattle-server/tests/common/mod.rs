@@ -147,6 +147,28 @@ pub async fn vs_computer(addr: SocketAddr, level: &str, rules: &str) -> (Client,
     (c, game, token)
 }
 
+/// Sends a `new_game` message and returns the id of the game it made.
+pub async fn create(c: &mut Client, new_game: Value) -> String {
+    c.send(new_game).await;
+    c.until("joined").await["game"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Comes back to `game` with `token` on a new connection, checks that the state is
+/// `before`, and plays the game out as seat 1 on a 10×10 board: the result.
+pub async fn resume_and_finish(addr: SocketAddr, game: &str, token: &str, before: &Value) -> Value {
+    let mut c = Client::connect(addr).await;
+    c.send(json!({"type": "resume", "game": game, "token": token}))
+        .await;
+    c.until("joined").await;
+    assert_eq!(&c.state(game).await, before);
+    let result = play_out(&mut c, game, 1, 10, 10).await;
+    check_commitment(&result);
+    result
+}
+
 /// Every cell of a `w`×`h` board, row by row.
 pub fn all_cells(w: u8, h: u8) -> Vec<String> {
     (0..h)
