@@ -174,12 +174,25 @@ pub fn audit(record: &GameRecord) -> AuditReport {
             });
             continue;
         }
-        let Move::Volley { player, shots } = m else {
-            played = Outcome::Won {
-                winner: mover.other(),
-                reason: WinReason::Resigned,
-            };
-            continue;
+        let (player, shots) = match m {
+            Move::Volley { player, shots } => (player, shots),
+            Move::Resign { .. } => {
+                played = Outcome::Won {
+                    winner: mover.other(),
+                    reason: WinReason::Resigned,
+                };
+                continue;
+            }
+            Move::Pass { player } => {
+                if *player != turn {
+                    faults[mover.index()].push(Fault::Turn {
+                        number,
+                        problem: format!("player {player} passed out of turn"),
+                    });
+                }
+                turn = player.other();
+                continue;
+            }
         };
         if *player != turn {
             turn_problems.push(format!("player {player} shot out of turn"));

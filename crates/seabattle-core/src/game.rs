@@ -458,6 +458,22 @@ impl Game {
         Ok(shots)
     }
 
+    /// `player` lets the turn go without shooting (their clock ran out): the opponent
+    /// shoots next. On error nothing changes.
+    pub fn pass(&mut self, player: Player) -> Result<(), ShotError> {
+        match self.phase() {
+            Phase::Placement => return Err(ShotError::NotStarted),
+            Phase::Over => return Err(ShotError::GameOver),
+            Phase::Battle => {}
+        }
+        if player != self.turn {
+            return Err(ShotError::OutOfTurn { turn: self.turn });
+        }
+        self.moves.push(Move::Pass { player });
+        self.turn = player.other();
+        Ok(())
+    }
+
     /// `player` gives up; the opponent wins.
     pub fn resign(&mut self, player: Player) -> Result<(), GameError> {
         if self.outcome != Outcome::InProgress {

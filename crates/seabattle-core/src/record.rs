@@ -24,13 +24,20 @@ pub enum Move {
         /// Who resigned.
         player: Player,
     },
+    /// A player let the turn go without shooting: their clock ran out.
+    Pass {
+        /// Who passed.
+        player: Player,
+    },
 }
 
 impl Move {
     /// Who made the move.
     pub fn player(&self) -> Player {
         match self {
-            Move::Volley { player, .. } | Move::Resign { player } => *player,
+            Move::Volley { player, .. } | Move::Resign { player } | Move::Pass { player } => {
+                *player
+            }
         }
     }
 }
@@ -138,6 +145,10 @@ impl GameRecord {
                     game.resign(*player)
                         .map_err(|_| RecordError::AfterEnd { number })?;
                 }
+                Move::Pass { player } => {
+                    game.pass(*player)
+                        .map_err(|error| RecordError::Move { number, error })?;
+                }
                 Move::Volley { player, shots } => {
                     let cells: Vec<Coord> = shots.iter().map(|s| s.0).collect();
                     let result = game
@@ -202,6 +213,12 @@ impl GameRecord {
                         Lang::En => " resigns",
                     });
                 }
+                Move::Pass { .. } => {
+                    out.push_str(match lang {
+                        Lang::Ru => " пропуск",
+                        Lang::En => " passes",
+                    });
+                }
             }
             out.push('\n');
         }
@@ -245,6 +262,12 @@ impl GameRecord {
                     && ["resigns", "сдался", "сдалась"].contains(&w.to_lowercase().as_str())
                 {
                     moves.push(Move::Resign { player });
+                    continue;
+                }
+                if let [w] = words.as_slice()
+                    && ["passes", "пропуск"].contains(&w.to_lowercase().as_str())
+                {
+                    moves.push(Move::Pass { player });
                     continue;
                 }
                 if words.is_empty() || words.len() % 2 != 0 {

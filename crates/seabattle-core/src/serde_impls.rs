@@ -194,6 +194,8 @@ struct MoveObject {
     shots: Vec<(Coord, Answer)>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     resign: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pass: bool,
 }
 
 impl Serialize for Move {
@@ -203,11 +205,19 @@ impl Serialize for Move {
                 player: *player,
                 shots: shots.clone(),
                 resign: false,
+                pass: false,
             },
             Move::Resign { player } => MoveObject {
                 player: *player,
                 shots: Vec::new(),
                 resign: true,
+                pass: false,
+            },
+            Move::Pass { player } => MoveObject {
+                player: *player,
+                shots: Vec::new(),
+                resign: false,
+                pass: true,
             },
         };
         o.serialize(s)
@@ -217,16 +227,19 @@ impl Serialize for Move {
 impl<'de> Deserialize<'de> for Move {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
         let o = MoveObject::deserialize(d)?;
-        match (o.resign, o.shots.is_empty()) {
-            (true, true) => Ok(Move::Resign { player: o.player }),
-            (false, false) => Ok(Move::Volley {
+        match (o.resign, o.pass, o.shots.is_empty()) {
+            (true, false, true) => Ok(Move::Resign { player: o.player }),
+            (false, true, true) => Ok(Move::Pass { player: o.player }),
+            (false, false, false) => Ok(Move::Volley {
                 player: o.player,
                 shots: o.shots,
             }),
-            (true, false) => Err(D::Error::custom(
-                "a move is shots or a resignation, not both",
+            (false, false, true) => Err(D::Error::custom(
+                "a move needs shots, \"resign\": true or \"pass\": true",
             )),
-            (false, true) => Err(D::Error::custom("a move needs shots or \"resign\": true")),
+            _ => Err(D::Error::custom(
+                "a move is one of shots, a resignation or a pass",
+            )),
         }
     }
 }

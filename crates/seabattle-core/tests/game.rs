@@ -250,6 +250,71 @@ fn resignation_ends_the_game_and_is_recorded() {
 }
 
 #[test]
+fn a_pass_hands_the_turn_over_and_is_recorded() {
+    let mut g = classic_game();
+    assert_eq!(g.shoot(Player::One, c("j1")), Ok(Shot::Hit));
+    assert_eq!(
+        g.pass(Player::Two),
+        Err(ShotError::OutOfTurn { turn: Player::One })
+    );
+    // A hit earned another shot, but a pass gives the turn away all the same.
+    g.pass(Player::One).unwrap();
+    assert_eq!(g.to_move(), Some(Player::Two));
+    assert_eq!(g.shoot(Player::Two, c("a1")), Ok(Shot::Hit));
+    let rec = g.record().unwrap();
+    assert_eq!(
+        rec.moves[1],
+        Move::Pass {
+            player: Player::One
+        }
+    );
+    assert_eq!(rec.replay().unwrap().to_move(), Some(Player::Two));
+    for (system, lang, word) in [
+        (CoordSystem::Russian, Lang::Ru, "2. p1 пропуск"),
+        (CoordSystem::Latin, Lang::En, "2. p1 passes"),
+    ] {
+        let text = rec.to_text(system, lang);
+        assert!(text.contains(word), "{text}");
+        assert_eq!(GameRecord::from_text(&text).unwrap(), rec);
+    }
+    let json = serde_json::to_string(&rec).unwrap();
+    assert!(json.contains(r#"{"player":1,"pass":true}"#), "{json}");
+    assert_eq!(serde_json::from_str::<GameRecord>(&json).unwrap(), rec);
+    assert_eq!(audit(&rec).verdict, Verdict::Stands(Outcome::InProgress));
+
+    let mut unstarted = Game::new(Rules::classic());
+    assert_eq!(unstarted.pass(Player::One), Err(ShotError::NotStarted));
+    g.resign(Player::One).unwrap();
+    assert_eq!(g.pass(Player::Two), Err(ShotError::GameOver));
+}
+
+#[test]
+fn a_pass_out_of_turn_is_refused_on_replay_and_faulted_by_the_audit() {
+    let mut rec = classic_game().record().unwrap();
+    rec.moves.push(Move::Pass {
+        player: Player::Two,
+    });
+    let e = rec.replay().unwrap_err().to_string();
+    assert_eq!(e, "move 1: not your turn: player 1 shoots");
+    let report = audit(&rec);
+    assert!(
+        report.faults[1]
+            .iter()
+            .any(|f| matches!(f, Fault::Turn { number: 1, .. })),
+        "{:?}",
+        report.faults
+    );
+    let bad = r#"{"rules":"classic","first":1,"fleets":[[],[]],"moves":[{"player":1,"pass":true,"resign":true}]}"#;
+    let e = serde_json::from_str::<GameRecord>(bad)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("a move is one of shots, a resignation or a pass"),
+        "{e}"
+    );
+}
+
+#[test]
 fn record_text_errors_name_the_line() {
     let rec = classic_game().record().unwrap();
     let mut text = rec.to_text(CoordSystem::Latin, Lang::En);

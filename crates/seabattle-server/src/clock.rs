@@ -1,4 +1,4 @@
-//! The turn clock: a strike when a move's time runs out, two in a row lose the game.
+//! The turn clock: a move's time running out passes the turn; two in a row lose the game.
 
 use crate::hub::SharedHub;
 use crate::play::{after_move, store_resign};
@@ -34,8 +34,9 @@ pub fn arm(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
     });
 }
 
-/// The clock ran out: a strike; the second in a row loses the game. The engine has no
-/// "pass", so the turn stays with the player and the clock starts again.
+/// The clock ran out: a strike, and the turn passes to the opponent; the second strike
+/// in a row loses the game instead. The strike is stored before anything changes, so a
+/// restart replays it the same way (see `Room::restore`).
 async fn timeout(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
     let row = StoredMove {
         player: p,
@@ -52,17 +53,22 @@ async fn timeout(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Play
     }
     room.seq += 1;
     room.strikes[p.index()] += 1;
-    room.broadcast(&ServerMsg::Timeout {
-        game: room.id.clone(),
-        player: p,
-        strikes: room.strikes[p.index()],
-    });
-    if room.strikes[p.index()] >= 2 {
+    let strikes = room.strikes[p.index()];
+    if strikes < 2 {
+        // The clock only runs out for the player to move, during the battle.
+        let _ = room.game.pass(p);
+    } else {
         room.timed_out = true;
         if store_resign(hub, room, p).await.is_err() {
             room.timed_out = false;
             return arm(hub, cell, room, p);
         }
     }
+    room.broadcast(&ServerMsg::Timeout {
+        game: room.id.clone(),
+        player: p,
+        strikes,
+        next: room.game.to_move(),
+    });
     Box::pin(after_move(hub, cell, room)).await;
 }

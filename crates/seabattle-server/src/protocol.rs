@@ -382,6 +382,8 @@ pub enum ServerMsg {
         player: Player,
         /// Timeouts in a row; two lose the game.
         strikes: u8,
+        /// Who moves now: the opponent after a first timeout; none once the game is lost.
+        next: Option<Player>,
     },
     /// A player connected or left.
     Presence {

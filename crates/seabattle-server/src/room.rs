@@ -339,7 +339,15 @@ impl Room {
         }
         for (n, m) in s.moves.iter().enumerate() {
             match m.kind {
-                MoveKind::Timeout => room.strikes[m.player.index()] += 1,
+                MoveKind::Timeout => {
+                    room.strikes[m.player.index()] += 1;
+                    // A second strike in a row is followed by the stored resignation.
+                    if room.strikes[m.player.index()] < 2 {
+                        room.game
+                            .pass(m.player)
+                            .map_err(|e| bad(format!("move {n}: {e}")))?;
+                    }
+                }
                 MoveKind::Resign => {
                     room.timed_out = room.strikes[m.player.index()] >= 2;
                     room.game

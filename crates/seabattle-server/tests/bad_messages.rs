@@ -240,7 +240,7 @@ async fn oversized_messages_and_floods_are_refused() {
 }
 
 #[tokio::test]
-async fn turn_clock_two_timeouts_lose() {
+async fn turn_clock_passes_the_turn_and_two_timeouts_in_a_row_lose() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let mut a = Client::connect(server.addr()).await;
@@ -255,17 +255,29 @@ async fn turn_clock_two_timeouts_lose() {
     a.send(json!({"type": "place", "game": game})).await;
     b.send(json!({"type": "place", "game": game})).await;
     let first = a.until("battle").await["first"].clone();
+    let other = json!(if first == 1 { 2 } else { 1 });
     let c = a.until("clock").await;
     assert_eq!(c["player"], first);
     assert_eq!(c["seconds"], 1);
+    // The first timeout hands the turn over, and the opponent's clock starts.
     let t = a.until("timeout").await;
-    assert_eq!(t["player"], first);
-    assert_eq!(t["strikes"], 1);
+    assert_eq!(
+        (&t["player"], &t["strikes"], &t["next"]),
+        (&first, &json!(1), &other)
+    );
+    assert_eq!(a.until("clock").await["player"], other);
     let t = a.until("timeout").await;
-    assert_eq!(t["strikes"], 2);
+    assert_eq!(
+        (&t["player"], &t["strikes"], &t["next"]),
+        (&other, &json!(1), &first)
+    );
+    // The first player's second timeout in a row loses the game.
+    let t = a.until("timeout").await;
+    assert_eq!((&t["player"], &t["strikes"]), (&first, &json!(2)));
+    assert_eq!(t["next"], json!(null));
     let over = a.until("game_over").await;
     assert_eq!(over["result"]["reason"], "timeout");
-    assert_ne!(over["result"]["winner"], first);
+    assert_eq!(over["result"]["winner"], other);
     // The result survives a restart.
     server.shutdown().await.unwrap();
     let server = start(&dir.path().join("games.db")).await;
@@ -274,5 +286,8 @@ async fn turn_clock_two_timeouts_lose() {
     let s = w.until("state").await;
     assert_eq!(s["phase"], "over");
     assert_eq!(s["result"]["reason"], "timeout");
+    assert_eq!(s["result"]["winner"], other);
+    // Restoring replays both passes before the resignation: pass, pass, resign.
+    assert_eq!(s["moves"], 3);
     server.shutdown().await.unwrap();
 }
