@@ -13,7 +13,8 @@
 use crate::cellset::CellSet;
 use crate::coord::Coord;
 use crate::fleet::violations;
-use crate::game::{Answer, Outcome, Player, WinReason};
+use crate::game::{Answer, DutyKind, Outcome, Player, WinReason};
+use crate::pieces::PieceKind;
 use crate::record::{GameRecord, Move};
 use crate::violation::Violation;
 use std::fmt;
@@ -163,6 +164,9 @@ pub fn audit(record: &GameRecord) -> AuditReport {
     let mut claimed_sunk = [0usize; 2];
     let mut turn = record.first;
     let mut played = Outcome::InProgress;
+    // Reveals owed after mines and minesweepers, oldest first, and the cells shown.
+    let mut owed: Vec<(Player, DutyKind)> = Vec::new();
+    let mut shown = [CellSet::EMPTY; 2];
     for (i, m) in record.moves.iter().enumerate() {
         let number = i + 1;
         let mover = m.player();
@@ -193,6 +197,72 @@ pub fn audit(record: &GameRecord) -> AuditReport {
                 turn = player.other();
                 continue;
             }
+            Move::Reveal { player, cell } => {
+                // What was shown must be owed, and true: a ship cell not hit after a
+                // mine, an unspent mine after a minesweeper, each not shown before.
+                let problem = match owed.iter().position(|(p, _)| p == player) {
+                    None => Some(format!(
+                        "player {player} showed {cell} when no reveal was owed"
+                    )),
+                    Some(k) => {
+                        let (_, kind) = owed.remove(k);
+                        let options = reveal_options(record, &ships, &shot, &shown, *player, kind);
+                        (!options.contains(*cell)).then(|| match kind {
+                            DutyKind::ShipCell => format!(
+                                "player {player} showed {cell} for a mine: not a ship cell unhit and unshown"
+                            ),
+                            DutyKind::Mine => format!(
+                                "player {player} showed {cell} for a minesweeper: not an unspent mine unshown"
+                            ),
+                        })
+                    }
+                };
+                if let Some(problem) = problem {
+                    faults[mover.index()].push(Fault::Turn { number, problem });
+                } else {
+                    shown[player.index()].insert(*cell);
+                }
+                continue;
+            }
+            Move::Dying {
+                player,
+                cell,
+                answer,
+            } => {
+                // The submarine's owner fires back at the shooter's board.
+                let target = player.other();
+                if rules.dims().contains(*cell) && shot[target.index()].insert(*cell) {
+                    let actual = answer_at(record, &ships, &shot, target, *cell);
+                    if *answer != actual {
+                        faults[target.index()].push(Fault::FalseAnswer {
+                            number,
+                            cell: *cell,
+                            given: *answer,
+                            actual,
+                        });
+                    }
+                    if *answer == Answer::Sunk {
+                        claimed_sunk[target.index()] += 1;
+                    }
+                    if let Some(kind) = owed_for(*answer)
+                        && !reveal_options(record, &ships, &shot, &shown, *player, kind).is_empty()
+                    {
+                        owed.push((*player, kind));
+                    }
+                } else {
+                    faults[mover.index()].push(Fault::Turn {
+                        number,
+                        problem: format!("a dying shot at {cell}, which was shot before"),
+                    });
+                }
+                if claimed_sunk[target.index()] >= rules.fleet().len() {
+                    played = Outcome::Won {
+                        winner: *player,
+                        reason: WinReason::FleetSunk,
+                    };
+                }
+                continue;
+            }
         };
         if *player != turn {
             turn_problems.push(format!("player {player} shot out of turn"));
@@ -208,7 +278,7 @@ pub fn audit(record: &GameRecord) -> AuditReport {
                 shots.len()
             ));
         }
-        let mut any_hit = false;
+        let (mut any_hit, mut setback) = (false, false);
         for &(cell, given) in shots {
             if !rules.dims().contains(cell) {
                 turn_problems.push(format!("{cell} is off the board"));
@@ -217,11 +287,7 @@ pub fn audit(record: &GameRecord) -> AuditReport {
             if !shot[target.index()].insert(cell) {
                 turn_problems.push(format!("{cell} was shot before"));
             }
-            let actual = match ships[target.index()].iter().find(|s| s.contains(cell)) {
-                None => Answer::Miss,
-                Some(s) if s.is_subset(&shot[target.index()]) => Answer::Sunk,
-                Some(_) => Answer::Hit,
-            };
+            let actual = answer_at(record, &ships, &shot, target, cell);
             if given != actual {
                 faults[target.index()].push(Fault::FalseAnswer {
                     number,
@@ -230,7 +296,13 @@ pub fn audit(record: &GameRecord) -> AuditReport {
                     actual,
                 });
             }
-            any_hit |= given.is_hit();
+            any_hit |= given.is_success();
+            setback |= given.is_setback();
+            if let Some(kind) = owed_for(given)
+                && !reveal_options(record, &ships, &shot, &shown, *player, kind).is_empty()
+            {
+                owed.push((*player, kind));
+            }
             if given == Answer::Sunk {
                 claimed_sunk[target.index()] += 1;
             }
@@ -245,7 +317,7 @@ pub fn audit(record: &GameRecord) -> AuditReport {
                 winner: *player,
                 reason: WinReason::FleetSunk,
             };
-        } else if !rules.shoots_again(any_hit) {
+        } else if setback || !rules.shoots_again(any_hit) {
             turn = target;
         }
     }
@@ -254,6 +326,62 @@ pub fn audit(record: &GameRecord) -> AuditReport {
         played,
         faults,
         verdict,
+    }
+}
+
+/// The reveal a shot answered `given` makes the shooter owe, if there is anything to show.
+fn owed_for(given: Answer) -> Option<DutyKind> {
+    match given {
+        Answer::Mine => Some(DutyKind::ShipCell),
+        Answer::Sweeper => Some(DutyKind::Mine),
+        _ => None,
+    }
+}
+
+/// What `player` may show for a reveal of `kind`, as `Game::reveal_options` has it.
+fn reveal_options(
+    record: &GameRecord,
+    ships: &[Vec<CellSet>; 2],
+    shot: &[CellSet; 2],
+    shown: &[CellSet; 2],
+    player: Player,
+    kind: DutyKind,
+) -> CellSet {
+    let i = player.index();
+    let cells = match kind {
+        DutyKind::ShipCell => ships[i].iter().fold(CellSet::EMPTY, |acc, s| acc.or(s)),
+        DutyKind::Mine => record.fleets[i]
+            .pieces
+            .iter()
+            .filter(|p| p.kind == PieceKind::Mine)
+            .map(|p| p.cell)
+            .collect(),
+    };
+    cells.minus(&shot[i]).minus(&shown[i])
+}
+
+/// The true answer to a shot at `cell` of `target`'s board, which `shot` already holds.
+fn answer_at(
+    record: &GameRecord,
+    ships: &[Vec<CellSet>; 2],
+    shot: &[CellSet; 2],
+    target: Player,
+    cell: Coord,
+) -> Answer {
+    match ships[target.index()].iter().find(|s| s.contains(cell)) {
+        Some(s) if s.is_subset(&shot[target.index()]) => Answer::Sunk,
+        Some(_) => Answer::Hit,
+        None => match record.fleets[target.index()]
+            .pieces
+            .iter()
+            .find(|p| p.cell == cell)
+            .map(|p| p.kind)
+        {
+            None => Answer::Miss,
+            Some(PieceKind::Mine) => Answer::Mine,
+            Some(PieceKind::Sweeper) => Answer::Sweeper,
+            Some(PieceKind::Submarine) => Answer::Submarine,
+        },
     }
 }
 

@@ -182,9 +182,7 @@ impl Grid {
         let groups = self.ships.components(self.dims);
         let as_ship = |g: &CellSet| ShipSetup(g.iter().collect());
         if rules.touching() != Touching::Allowed {
-            return FleetSetup {
-                ships: groups.iter().map(as_ship).collect(),
-            };
+            return FleetSetup::from_ships(groups.iter().map(as_ship).collect());
         }
         let sizes: Vec<usize> = rules.sizes().into_iter().map(usize::from).collect();
         let splits: Vec<Vec<Vec<CellSet>>> =
@@ -204,7 +202,7 @@ impl Grid {
                 None => ships.push(as_ship(g)),
             }
         }
-        FleetSetup { ships }
+        FleetSetup::from_ships(ships)
     }
 }
 

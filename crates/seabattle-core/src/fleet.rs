@@ -2,6 +2,7 @@
 
 use crate::cellset::CellSet;
 use crate::coord::{Coord, Dims};
+use crate::pieces::{Piece, PieceCells};
 use crate::rules::{Rules, ShipShape, Touching};
 use crate::system::{CoordError, CoordSystem};
 use crate::violation::{Contact, ShapeProblem, Violation};
@@ -17,6 +18,8 @@ pub struct ShipSetup(pub Vec<Coord>);
 pub struct FleetSetup {
     /// The ships, in any order.
     pub ships: Vec<ShipSetup>,
+    /// The mines, minesweepers and submarines, for rules that have them.
+    pub pieces: Vec<Piece>,
 }
 
 impl ShipSetup {
@@ -113,19 +116,38 @@ impl fmt::Display for ShipTextError {
 impl std::error::Error for ShipTextError {}
 
 impl FleetSetup {
-    /// Formats the fleet as space-separated ships (see [`ShipSetup::format`]).
-    pub fn format(&self, system: CoordSystem) -> String {
-        let ships: Vec<String> = self.ships.iter().map(|s| s.format(system)).collect();
-        ships.join(" ")
+    /// A fleet of ships and no pieces.
+    pub fn from_ships(ships: Vec<ShipSetup>) -> FleetSetup {
+        FleetSetup {
+            ships,
+            pieces: Vec::new(),
+        }
     }
 
-    /// Reads space-separated ships.
+    /// Formats the fleet as space-separated ships (see [`ShipSetup::format`]), then the
+    /// pieces (`mine:e5 sweeper:c3 sub:j10`, see [`Piece::format`]).
+    pub fn format(&self, system: CoordSystem) -> String {
+        let ships = self.ships.iter().map(|s| s.format(system));
+        let pieces = self.pieces.iter().map(|p| p.format(system));
+        ships.chain(pieces).collect::<Vec<String>>().join(" ")
+    }
+
+    /// Reads space-separated ships and pieces, in any order.
     pub fn parse(text: &str, system: CoordSystem, dims: Dims) -> Result<FleetSetup, ShipTextError> {
-        let ships = text
-            .split_whitespace()
-            .map(|s| ShipSetup::parse(s, system, dims))
-            .collect::<Result<_, _>>()?;
-        Ok(FleetSetup { ships })
+        let mut out = FleetSetup::default();
+        for word in text.split_whitespace() {
+            match Piece::parse(word, system, dims) {
+                Some(Ok(piece)) => out.pieces.push(piece),
+                Some(Err(e)) => {
+                    return Err(ShipTextError {
+                        input: word.to_string(),
+                        why: ShipTextErrorKind::Cell(e),
+                    });
+                }
+                None => out.ships.push(ShipSetup::parse(word, system, dims)?),
+            }
+        }
+        Ok(out)
     }
 
     /// Every cell of every ship, on or off the board.
@@ -159,6 +181,7 @@ pub struct Fleet {
     rules: Rules,
     ships: Vec<Ship>,
     occupied: CellSet,
+    pieces: PieceCells,
 }
 
 /// A fleet setup that breaks the rules: every violation found, and the setup itself.
@@ -192,7 +215,13 @@ impl Fleet {
             .iter()
             .map(|s| s.0.iter().copied().collect())
             .collect();
-        Ok(Fleet::from_trusted(rules, ships))
+        Ok(Fleet::from_trusted(rules, ships).with_pieces(PieceCells::from_trusted(&setup.pieces)))
+    }
+
+    /// The same fleet with `pieces`, which the caller has checked.
+    pub(crate) fn with_pieces(mut self, pieces: PieceCells) -> Fleet {
+        self.pieces = pieces;
+        self
     }
 
     /// Builds a fleet from ships known to be legal (the generator's output).
@@ -211,6 +240,7 @@ impl Fleet {
             rules: rules.clone(),
             ships,
             occupied,
+            pieces: PieceCells::default(),
         }
     }
 
@@ -229,6 +259,11 @@ impl Fleet {
         &self.occupied
     }
 
+    /// The mines, minesweepers and submarines.
+    pub fn pieces(&self) -> &PieceCells {
+        &self.pieces
+    }
+
     /// The index of the ship at `c`, if any.
     pub fn ship_at(&self, c: Coord) -> Option<usize> {
         if !self.occupied.contains(c) {
@@ -245,6 +280,7 @@ impl Fleet {
                 .iter()
                 .map(|s| ShipSetup(s.cells.iter().collect()))
                 .collect(),
+            pieces: self.pieces.to_setup(),
         }
     }
 }
@@ -375,6 +411,8 @@ pub fn violations(setup: &FleetSetup, rules: &Rules) -> Vec<Violation> {
             }
         }
     }
+    let ship_cells = sets.iter().fold(CellSet::EMPTY, |acc, s| acc.or(s));
+    out.extend(crate::pieces::violations(&setup.pieces, &ship_cells, rules));
     out
 }
 

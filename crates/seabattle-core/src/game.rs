@@ -70,6 +70,14 @@ pub enum Answer {
     Hit,
     /// The ship's last deck is hit.
     Sunk,
+    /// An enemy mine: the shooter shows its owner a cell of one of their ships, and
+    /// the turn passes.
+    Mine,
+    /// An enemy minesweeper: the shooter shows its owner one of their unspent mines,
+    /// and the turn passes.
+    Sweeper,
+    /// An enemy submarine, sunk by the one shot; it fires a dying shot back.
+    Submarine,
 }
 
 impl Answer {
@@ -79,24 +87,45 @@ impl Answer {
             (Lang::Ru, Answer::Miss) => "Мимо!",
             (Lang::Ru, Answer::Hit) => "Ранил!",
             (Lang::Ru, Answer::Sunk) => "Убил!",
+            (Lang::Ru, Answer::Mine) => "Мина!",
+            (Lang::Ru, Answer::Sweeper) => "Тральщик!",
+            (Lang::Ru, Answer::Submarine) => "Подлодка!",
             (Lang::En, Answer::Miss) => "Miss!",
             (Lang::En, Answer::Hit) => "Hit!",
             (Lang::En, Answer::Sunk) => "Sunk!",
+            (Lang::En, Answer::Mine) => "Mine!",
+            (Lang::En, Answer::Sweeper) => "Minesweeper!",
+            (Lang::En, Answer::Submarine) => "Submarine!",
         }
     }
 
-    /// The protocol word: `miss`, `hit` or `sunk`.
+    /// The protocol word: `miss`, `hit`, `sunk`, and in the variants `mine`,
+    /// `sweeper` or `sub`.
     pub const fn word(self) -> &'static str {
         match self {
             Answer::Miss => "miss",
             Answer::Hit => "hit",
             Answer::Sunk => "sunk",
+            Answer::Mine => "mine",
+            Answer::Sweeper => "sweeper",
+            Answer::Submarine => "sub",
         }
     }
 
     /// Whether the shot found a ship.
     pub const fn is_hit(self) -> bool {
-        !matches!(self, Answer::Miss)
+        matches!(self, Answer::Hit | Answer::Sunk)
+    }
+
+    /// Whether the shot was a success that earns another shot where hits do: a ship
+    /// hit or sunk, or a submarine sunk.
+    pub const fn is_success(self) -> bool {
+        matches!(self, Answer::Hit | Answer::Sunk | Answer::Submarine)
+    }
+
+    /// Whether the shot set off a mine or minesweeper, which passes the turn.
+    pub const fn is_setback(self) -> bool {
+        matches!(self, Answer::Mine | Answer::Sweeper)
     }
 }
 
@@ -118,6 +147,9 @@ impl FromStr for Answer {
             "miss" | "мимо" => Answer::Miss,
             "hit" | "ранил" | "попал" => Answer::Hit,
             "sunk" | "убил" | "потопил" => Answer::Sunk,
+            "mine" | "мина" => Answer::Mine,
+            "sweeper" | "minesweeper" | "тральщик" => Answer::Sweeper,
+            "sub" | "submarine" | "подлодка" => Answer::Submarine,
             _ => {
                 return Err(format!(
                     "{s:?} is not an answer (Мимо!/Ранил!/Убил!, Miss!/Hit!/Sunk!)"
@@ -155,6 +187,13 @@ pub enum Shot {
     Hit,
     /// «Убил!», with the ship.
     Sunk(SunkShip),
+    /// «Мина!»: an enemy mine, now spent.
+    Mine,
+    /// «Тральщик!»: an enemy minesweeper.
+    Sweeper,
+    /// «Подлодка!»: an enemy submarine, sunk; its dying shot follows as a move of
+    /// its own ([`Move::Dying`]).
+    Submarine,
 }
 
 impl Shot {
@@ -164,6 +203,9 @@ impl Shot {
             Shot::Miss => Answer::Miss,
             Shot::Hit => Answer::Hit,
             Shot::Sunk(_) => Answer::Sunk,
+            Shot::Mine => Answer::Mine,
+            Shot::Sweeper => Answer::Sweeper,
+            Shot::Submarine => Answer::Submarine,
         }
     }
 }
@@ -227,6 +269,10 @@ pub enum ShotError {
     AlreadyShot(Coord),
     /// A cell named twice in one volley.
     Repeated(Coord),
+    /// A player owes a reveal (after a mine or minesweeper) before play goes on.
+    RevealDue(Player),
+    /// A cell that may not be shown for the reveal owed.
+    NotRevealable(Coord),
 }
 
 impl fmt::Display for ShotError {
@@ -241,6 +287,8 @@ impl fmt::Display for ShotError {
             ShotError::OffBoard(c) => write!(f, "{c} is off the board"),
             ShotError::AlreadyShot(c) => write!(f, "{c} has been shot already"),
             ShotError::Repeated(c) => write!(f, "{c} is named twice in one volley"),
+            ShotError::RevealDue(p) => write!(f, "player {p} must first reveal a cell"),
+            ShotError::NotRevealable(c) => write!(f, "{c} cannot be shown for this reveal"),
         }
     }
 }
@@ -273,6 +321,24 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
+/// What a player owes the opponent after setting off a piece (seed 004's variants).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DutyKind {
+    /// After a mine: show a cell of one of their ships not yet hit.
+    ShipCell,
+    /// After a minesweeper: show one of their unspent mines.
+    Mine,
+}
+
+/// A reveal a player owes before play goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Duty {
+    /// Who must reveal.
+    pub player: Player,
+    /// What.
+    pub kind: DutyKind,
+}
+
 /// A game between two players, from placement to the end.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -285,6 +351,8 @@ pub struct Game {
     turn: Player,
     outcome: Outcome,
     moves: Vec<Move>,
+    /// Reveals owed, oldest first; nobody shoots until they are made.
+    duties: Vec<Duty>,
 }
 
 impl Game {
@@ -298,6 +366,7 @@ impl Game {
             turn: Player::One,
             outcome: Outcome::InProgress,
             moves: Vec::new(),
+            duties: Vec::new(),
         }
     }
 
@@ -406,6 +475,9 @@ impl Game {
             Phase::Over => return Err(ShotError::GameOver),
             Phase::Battle => {}
         }
+        if let Some(d) = self.duties.first() {
+            return Err(ShotError::RevealDue(d.player));
+        }
         if player != self.turn {
             return Err(ShotError::OutOfTurn { turn: self.turn });
         }
@@ -445,17 +517,104 @@ impl Game {
                 .collect(),
         });
         if self.afloat(player.other()) == 0 {
-            self.outcome = Outcome::Won {
-                winner: player,
-                reason: WinReason::FleetSunk,
-            };
-        } else if !self
-            .rules
-            .shoots_again(shots.iter().any(|s| s.answer().is_hit()))
+            self.win(player);
+            return Ok(shots);
+        }
+        for (&c, shot) in cells.iter().zip(&shots) {
+            self.after_piece(player, c, shot.answer());
+            if self.outcome != Outcome::InProgress {
+                return Ok(shots);
+            }
+        }
+        let answers = || shots.iter().map(Shot::answer);
+        if answers().any(Answer::is_setback)
+            || !self.rules.shoots_again(answers().any(Answer::is_success))
         {
             self.turn = player.other();
         }
         Ok(shots)
+    }
+
+    fn win(&mut self, winner: Player) {
+        self.outcome = Outcome::Won {
+            winner,
+            reason: WinReason::FleetSunk,
+        };
+        self.duties.clear();
+    }
+
+    /// What follows `shooter`'s shot at `c` answered `answer`, when it found a piece:
+    /// a reveal owed, or a submarine's dying shot (which may set off a piece in turn).
+    fn after_piece(&mut self, shooter: Player, c: Coord, answer: Answer) {
+        match answer {
+            Answer::Mine => self.owe(shooter, DutyKind::ShipCell),
+            Answer::Sweeper => self.owe(shooter, DutyKind::Mine),
+            Answer::Submarine => {
+                let owner = shooter.other();
+                let Some(sea) = self.seas[shooter.index()].as_mut() else {
+                    return;
+                };
+                // A cell the owner has shot before takes nothing more.
+                let Ok(dying) = sea.fire(c) else { return };
+                self.targets[owner.index()].record(c, &dying);
+                self.moves.push(Move::Dying {
+                    player: owner,
+                    cell: c,
+                    answer: dying.answer(),
+                });
+                if self.afloat(shooter) == 0 {
+                    return self.win(owner);
+                }
+                // A submarine sunk by a dying shot fires back at a cell already shot.
+                if dying.answer().is_setback() {
+                    self.after_piece(owner, c, dying.answer());
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Notes that `player` owes a reveal, if there is anything left to show.
+    fn owe(&mut self, player: Player, kind: DutyKind) {
+        if !self.reveal_options(player, kind).is_empty() {
+            self.duties.push(Duty { player, kind });
+        }
+    }
+
+    /// Reveals owed, oldest first. While any is owed, nobody shoots.
+    pub fn duties(&self) -> &[Duty] {
+        &self.duties
+    }
+
+    /// The cells `player` may show for a reveal of `kind`: ship cells not hit, or
+    /// unspent mines, that the opponent has not been shown already.
+    pub fn reveal_options(&self, player: Player, kind: DutyKind) -> CellSet {
+        let Some(sea) = self.seas[player.index()].as_ref() else {
+            return CellSet::EMPTY;
+        };
+        let known = self.targets[player.other().index()].revealed();
+        match kind {
+            DutyKind::ShipCell => sea.unhit_ship_cells().minus(&known),
+            DutyKind::Mine => sea.unspent_mines().minus(&known),
+        }
+    }
+
+    /// `player` makes their oldest reveal owed, showing `cell`. On error nothing changes.
+    pub fn reveal(&mut self, player: Player, cell: Coord) -> Result<(), ShotError> {
+        if self.outcome != Outcome::InProgress {
+            return Err(ShotError::GameOver);
+        }
+        let Some(i) = self.duties.iter().position(|d| d.player == player) else {
+            return Err(ShotError::OutOfTurn { turn: self.turn });
+        };
+        let kind = self.duties[i].kind;
+        if !self.reveal_options(player, kind).contains(cell) {
+            return Err(ShotError::NotRevealable(cell));
+        }
+        self.duties.remove(i);
+        self.targets[player.other().index()].reveal(cell, kind);
+        self.moves.push(Move::Reveal { player, cell });
+        Ok(())
     }
 
     /// `player` lets the turn go without shooting (their clock ran out): the opponent
@@ -465,6 +624,9 @@ impl Game {
             Phase::Placement => return Err(ShotError::NotStarted),
             Phase::Over => return Err(ShotError::GameOver),
             Phase::Battle => {}
+        }
+        if let Some(d) = self.duties.first() {
+            return Err(ShotError::RevealDue(d.player));
         }
         if player != self.turn {
             return Err(ShotError::OutOfTurn { turn: self.turn });
@@ -484,6 +646,7 @@ impl Game {
             winner: player.other(),
             reason: WinReason::Resigned,
         };
+        self.duties.clear();
         Ok(())
     }
 
@@ -506,6 +669,7 @@ impl Game {
             enemy_fleet: (self.phase() == Phase::Over)
                 .then(|| fleet(player.other()))
                 .flatten(),
+            duties: self.duties.clone(),
         }
     }
 

@@ -36,6 +36,7 @@ pub mod coord;
 pub mod fleet;
 pub mod game;
 pub mod lang;
+pub mod pieces;
 pub mod placement;
 pub mod record;
 pub mod rules;
@@ -52,13 +53,15 @@ pub use cellset::CellSet;
 pub use coord::{Coord, Dims};
 pub use fleet::{Fleet, FleetError, FleetSetup, Ship, ShipSetup};
 pub use game::{
-    Answer, Game, GameError, Outcome, Phase, Player, Shot, ShotError, SunkShip, WinReason,
+    Answer, Duty, DutyKind, Game, GameError, Outcome, Phase, Player, Shot, ShotError, SunkShip,
+    WinReason,
 };
 pub use lang::Lang;
+pub use pieces::{Piece, PieceCells, PieceKind};
 pub use placement::{Placer, TooConstrained};
 pub use record::{GameRecord, Move, RecordError};
-pub use rules::{Preset, Rules, RulesError, RulesSpec, ShipShape, Shots, Touching};
+pub use rules::{Pieces, Preset, Rules, RulesError, RulesSpec, ShipShape, Shots, Touching};
 pub use sea::Sea;
 pub use system::{CoordError, CoordSystem};
 pub use view::{OwnBoard, PlayerView, TargetBoard};
-pub use violation::{Contact, ShapeProblem, Violation, ViolationKind};
+pub use violation::{Contact, PieceProblem, ShapeProblem, Violation, ViolationKind};

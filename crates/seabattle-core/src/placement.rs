@@ -355,12 +355,20 @@ impl Placer {
                 Dense::W11(d) => d.attempt(ships, &mut chosen, rng),
             };
             if ok {
-                let cells = ships
+                let cells: Vec<CellSet> = ships
                     .iter()
                     .zip(&chosen)
                     .map(|(&l, &k)| self.table.lists[l][k].cells)
                     .collect();
-                return Ok(Fleet::from_trusted(&self.rules, cells));
+                let fleet = Fleet::from_trusted(&self.rules, cells);
+                if self.rules.pieces().count() == 0 {
+                    return Ok(fleet);
+                }
+                // Pieces are drawn given the ships; a board with no room for them is
+                // rejected like any failed attempt.
+                if let Some(pieces) = crate::pieces::draw(&self.rules, fleet.occupied(), rng) {
+                    return Ok(fleet.with_pieces(pieces));
+                }
             }
         }
         Err(TooConstrained {
@@ -430,9 +438,15 @@ pub fn fits(rules: &Rules) -> Option<bool> {
     let table = Table::new(rules);
     let mut walk = Walk::new(&table, FIT_BUDGET);
     let mut found = false;
-    walk.go(&CellSet::EMPTY, &mut |_, _| {
-        found = true;
-        false
+    walk.go(&CellSet::EMPTY, &mut |t, chosen| {
+        let ships = t
+            .ship_list
+            .iter()
+            .zip(chosen)
+            .fold(CellSet::EMPTY, |acc, (&l, &k)| acc.or(&t.lists[l][k].cells));
+        // Pieces must find room beside the ships too; keep looking if they do not.
+        found = crate::pieces::fit_first(rules, &ships);
+        !found
     });
     if found {
         Some(true)

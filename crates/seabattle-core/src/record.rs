@@ -29,15 +29,36 @@ pub enum Move {
         /// Who passed.
         player: Player,
     },
+    /// A sunk submarine's dying shot: its owner fires at the same cell of the
+    /// shooter's board, answered like any shot. The game adds it right after the
+    /// volley that sank the submarine.
+    Dying {
+        /// The submarine's owner, who fires.
+        player: Player,
+        /// The cell.
+        cell: Coord,
+        /// The answer.
+        answer: Answer,
+    },
+    /// A player shows the opponent one of their own cells: after setting off a mine,
+    /// a ship cell not yet hit; after a minesweeper, an unspent mine.
+    Reveal {
+        /// Who shows.
+        player: Player,
+        /// The cell shown.
+        cell: Coord,
+    },
 }
 
 impl Move {
     /// Who made the move.
     pub fn player(&self) -> Player {
         match self {
-            Move::Volley { player, .. } | Move::Resign { player } | Move::Pass { player } => {
-                *player
-            }
+            Move::Volley { player, .. }
+            | Move::Resign { player }
+            | Move::Pass { player }
+            | Move::Dying { player, .. }
+            | Move::Reveal { player, .. } => *player,
         }
     }
 }
@@ -137,7 +158,8 @@ impl GameRecord {
             .map_err(|_| RecordError::AfterEnd { number: 0 })?;
         for (i, m) in self.moves.iter().enumerate() {
             let number = i + 1;
-            if game.outcome() != Outcome::InProgress {
+            // A dying shot may end the game: it still follows its volley.
+            if game.outcome() != Outcome::InProgress && !matches!(m, Move::Dying { .. }) {
                 return Err(RecordError::AfterEnd { number });
             }
             match m {
@@ -148,6 +170,26 @@ impl GameRecord {
                 Move::Pass { player } => {
                     game.pass(*player)
                         .map_err(|error| RecordError::Move { number, error })?;
+                }
+                Move::Reveal { player, cell } => {
+                    game.reveal(*player, *cell)
+                        .map_err(|error| RecordError::Move { number, error })?;
+                }
+                Move::Dying { cell, answer, .. } => {
+                    // The game fired it itself after the volley: it must be there.
+                    let played = game.moves().get(i);
+                    if played != Some(m) {
+                        let actual = match played {
+                            Some(Move::Dying { answer, .. }) => *answer,
+                            _ => Answer::Miss,
+                        };
+                        return Err(RecordError::Answer {
+                            number,
+                            cell: *cell,
+                            recorded: *answer,
+                            actual,
+                        });
+                    }
                 }
                 Move::Volley { player, shots } => {
                     let cells: Vec<Coord> = shots.iter().map(|s| s.0).collect();
@@ -219,6 +261,24 @@ impl GameRecord {
                         Lang::En => " passes",
                     });
                 }
+                Move::Dying { cell, answer, .. } => {
+                    let word = match lang {
+                        Lang::Ru => "торпеда",
+                        Lang::En => "torpedo",
+                    };
+                    out.push_str(&format!(
+                        " {word} {} {}",
+                        system.format(*cell),
+                        answer.text(lang)
+                    ));
+                }
+                Move::Reveal { cell, .. } => {
+                    let word = match lang {
+                        Lang::Ru => "показал",
+                        Lang::En => "shows",
+                    };
+                    out.push_str(&format!(" {word} {}", system.format(*cell)));
+                }
             }
             out.push('\n');
         }
@@ -270,12 +330,32 @@ impl GameRecord {
                     moves.push(Move::Pass { player });
                     continue;
                 }
+                let dims = rules.as_ref().map_or(Dims::LARGEST, Rules::dims);
+                let cell = |w: &str| system.parse(w, dims).map_err(|e| err(e.to_string()));
+                if let [w, c] = words.as_slice()
+                    && ["shows", "показал", "показала"].contains(&w.to_lowercase().as_str())
+                {
+                    moves.push(Move::Reveal {
+                        player,
+                        cell: cell(c)?,
+                    });
+                    continue;
+                }
+                if let [w, c, a] = words.as_slice()
+                    && ["torpedo", "торпеда"].contains(&w.to_lowercase().as_str())
+                {
+                    moves.push(Move::Dying {
+                        player,
+                        cell: cell(c)?,
+                        answer: a.parse::<Answer>().map_err(err)?,
+                    });
+                    continue;
+                }
                 if words.is_empty() || words.len() % 2 != 0 {
                     return Err(err(
                         "expected cell and answer pairs such as «в1 Мимо!»".into()
                     ));
                 }
-                let dims = rules.as_ref().map_or(Dims::LARGEST, Rules::dims);
                 let shots = words
                     .chunks(2)
                     .map(|pair| {

@@ -48,17 +48,26 @@ pub enum Preset {
     Big15,
     /// Classic fleet and placement; a volley of as many shots as ships afloat.
     Salvo,
+    /// Classic, with two mines per side.
+    Mines,
+    /// 16×16 with a larger fleet, three mines and one minesweeper per side.
+    Minesweepers,
+    /// Classic, with one submarine per side.
+    Submarines,
 }
 
 impl Preset {
     /// Every preset.
-    pub const ALL: [Preset; 6] = [
+    pub const ALL: [Preset; 9] = [
         Preset::Classic,
         Preset::ClassicCorners,
         Preset::ClassicBent,
         Preset::Hasbro,
         Preset::Big15,
         Preset::Salvo,
+        Preset::Mines,
+        Preset::Minesweepers,
+        Preset::Submarines,
     ];
 
     /// The preset's name, as `FromStr` reads it.
@@ -70,6 +79,9 @@ impl Preset {
             Preset::Hasbro => "hasbro",
             Preset::Big15 => "big15",
             Preset::Salvo => "salvo",
+            Preset::Mines => "mines",
+            Preset::Minesweepers => "minesweepers",
+            Preset::Submarines => "submarines",
         }
     }
 
@@ -83,6 +95,7 @@ impl Preset {
             shape: ShipShape::Straight,
             hit_again: true,
             shots: Shots::Fixed(1),
+            pieces: Pieces::NONE,
         };
         let spec = match self {
             Preset::Classic => classic,
@@ -111,6 +124,31 @@ impl Preset {
                 shots: Shots::ShipsAfloat,
                 ..classic
             },
+            Preset::Mines => RulesSpec {
+                pieces: Pieces {
+                    mines: 2,
+                    ..Pieces::NONE
+                },
+                ..classic
+            },
+            Preset::Minesweepers => RulesSpec {
+                width: 16,
+                height: 16,
+                fleet: vec![5, 4, 4, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1],
+                pieces: Pieces {
+                    mines: 3,
+                    sweepers: 1,
+                    ..Pieces::NONE
+                },
+                ..classic
+            },
+            Preset::Submarines => RulesSpec {
+                pieces: Pieces {
+                    submarines: 1,
+                    ..Pieces::NONE
+                },
+                ..classic
+            },
         };
         // Presets are tested to be valid; validation is cheap for them.
         Rules::from_spec_unchecked(spec)
@@ -134,7 +172,45 @@ pub struct RulesSpec {
     pub hit_again: bool,
     /// Shots per turn.
     pub shots: Shots,
+    /// The one-cell pieces beside the ships: mines, minesweepers, submarines.
+    pub pieces: Pieces,
 }
+
+/// The one-cell pieces each side has beside its ships. They are not ships: a side
+/// whose ships are all sunk loses whatever pieces it has left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Pieces {
+    /// Mines: a shot on one makes the shooter show its owner a cell of one of their
+    /// ships, and passes the turn.
+    pub mines: u8,
+    /// Minesweepers: a shot on one makes the shooter show its owner one of their
+    /// unspent mines, and passes the turn.
+    pub sweepers: u8,
+    /// Submarines: sunk by one shot, they fire a dying shot at the same cell of the
+    /// shooter's board.
+    pub submarines: u8,
+    /// Whether mines and minesweepers may touch ships and each other (the seed's
+    /// variant); by default they may not, not even at corners.
+    pub may_touch: bool,
+}
+
+impl Pieces {
+    /// No pieces at all.
+    pub const NONE: Pieces = Pieces {
+        mines: 0,
+        sweepers: 0,
+        submarines: 0,
+        may_touch: false,
+    };
+
+    /// How many pieces in all.
+    pub fn count(&self) -> usize {
+        usize::from(self.mines) + usize::from(self.sweepers) + usize::from(self.submarines)
+    }
+}
+
+/// The most pieces of one kind a side may have.
+pub const MAX_PIECES: u8 = 8;
 
 /// Validated rules of a game. Everything else in the crate trusts them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -145,6 +221,7 @@ pub struct Rules {
     shape: ShipShape,
     hit_again: bool,
     shots: Shots,
+    pieces: Pieces,
 }
 
 /// The most ships a fleet may have.
@@ -172,6 +249,8 @@ pub enum RulesError {
     },
     /// A fixed volley of 0 or more than [`MAX_FIXED_SHOTS`] shots.
     Shots(u32),
+    /// More than [`MAX_PIECES`] pieces of one kind.
+    Pieces(u32),
     /// The fleet cannot be placed on the board under these rules.
     DoesNotFit(String),
     /// The fit search gave up before finding a placement or proving there is none.
@@ -188,6 +267,12 @@ impl fmt::Display for RulesError {
             RulesError::TooManyShips(n) => write!(f, "{n} ships is too many (at most {MAX_SHIPS})"),
             RulesError::ShipSize { size, max } => {
                 write!(f, "ship size {size} is not allowed (1 to {max})")
+            }
+            RulesError::Pieces(n) => {
+                write!(
+                    f,
+                    "{n} pieces of one kind is too many (at most {MAX_PIECES})"
+                )
             }
             RulesError::Shots(n) => {
                 write!(
@@ -234,6 +319,18 @@ impl Rules {
         {
             return Err(RulesError::Shots(u32::from(n)));
         }
+        let p = spec.pieces;
+        if let Some(&n) = [p.mines, p.sweepers, p.submarines]
+            .iter()
+            .find(|&&n| n > MAX_PIECES)
+        {
+            return Err(RulesError::Pieces(u32::from(n)));
+        }
+        if p.sweepers > 0 && p.mines == 0 {
+            return Err(RulesError::Syntax(
+                "minesweepers need mines: a minesweeper shows a mine to its owner".into(),
+            ));
+        }
         let rules = Rules::from_spec_unchecked(spec);
         let cells: usize = rules.fleet.iter().map(|&s| usize::from(s)).sum();
         if cells > dims.area() {
@@ -263,6 +360,7 @@ impl Rules {
             shape: spec.shape,
             hit_again: spec.hit_again,
             shots: spec.shots,
+            pieces: spec.pieces,
         }
     }
 
@@ -286,6 +384,7 @@ impl Rules {
             shape: self.shape,
             hit_again: self.hit_again,
             shots: self.shots,
+            pieces: self.pieces,
         }
     }
 
@@ -349,6 +448,11 @@ impl Rules {
         self.shots
     }
 
+    /// The pieces each side has beside its ships.
+    pub fn pieces(&self) -> Pieces {
+        self.pieces
+    }
+
     /// The preset these rules are, if any.
     pub fn as_preset(&self) -> Option<Preset> {
         Preset::ALL.into_iter().find(|p| &p.rules() == self)
@@ -387,7 +491,23 @@ impl fmt::Display for Rules {
             self.dims,
             self.fleet_text(),
             if self.hit_again { "yes" } else { "no" }
-        )
+        )?;
+        // Settings of the special variants are written only when used, so that the
+        // rules of every other game read as they always did.
+        let p = self.pieces;
+        for (key, n) in [
+            ("mines", p.mines),
+            ("sweepers", p.sweepers),
+            ("subs", p.submarines),
+        ] {
+            if n > 0 {
+                write!(f, " {key}={n}")?;
+            }
+        }
+        if p.may_touch {
+            f.write_str(" pieces-touch=yes")?;
+        }
+        Ok(())
     }
 }
 
@@ -476,12 +596,21 @@ impl FromStr for Rules {
                         _ => return Err(bad("straight or any")),
                     }
                 }
-                "hit-again" => {
-                    spec.hit_again = match value {
-                        "yes" => true,
-                        "no" => false,
-                        _ => return Err(bad("yes or no")),
+                "hit-again" => spec.hit_again = yes_no(value).ok_or_else(|| bad("yes or no"))?,
+                "pieces-touch" => {
+                    spec.pieces.may_touch = yes_no(value).ok_or_else(|| bad("yes or no"))?
+                }
+                "mines" | "sweepers" | "subs" => {
+                    let n: u32 = value.parse().map_err(|_| bad("a number"))?;
+                    if n > u32::from(MAX_PIECES) {
+                        return Err(RulesError::Pieces(n));
                     }
+                    let slot = match key {
+                        "mines" => &mut spec.pieces.mines,
+                        "sweepers" => &mut spec.pieces.sweepers,
+                        _ => &mut spec.pieces.submarines,
+                    };
+                    *slot = n as u8;
                 }
                 "shots" => {
                     spec.shots = if value == "afloat" {
@@ -496,12 +625,20 @@ impl FromStr for Rules {
                 }
                 _ => {
                     return Err(syntax(format!(
-                        "unknown rules setting {key:?}: expected size, fleet, touch, shape, hit-again or shots"
+                        "unknown rules setting {key:?}: expected size, fleet, touch, shape, hit-again, shots, mines, sweepers, subs or pieces-touch"
                     )));
                 }
             }
         }
         Rules::new(spec)
+    }
+}
+
+fn yes_no(value: &str) -> Option<bool> {
+    match value {
+        "yes" => Some(true),
+        "no" => Some(false),
+        _ => None,
     }
 }
 

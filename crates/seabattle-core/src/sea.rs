@@ -5,6 +5,7 @@ use crate::cellset::CellSet;
 use crate::coord::Coord;
 use crate::fleet::Fleet;
 use crate::game::{Shot, ShotError, SunkShip};
+use crate::pieces::PieceKind;
 
 /// A fleet and the shots it has taken.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +49,16 @@ impl Sea {
         self.afloat == 0
     }
 
+    /// Ship cells not hit yet.
+    pub fn unhit_ship_cells(&self) -> CellSet {
+        self.fleet.occupied().minus(&self.incoming)
+    }
+
+    /// Mines not set off yet.
+    pub fn unspent_mines(&self) -> CellSet {
+        self.fleet.pieces().mines.minus(&self.incoming)
+    }
+
     /// Whether a shot at `c` would be accepted.
     pub fn check(&self, c: Coord) -> Result<(), ShotError> {
         if !self.fleet.rules().dims().contains(c) {
@@ -64,7 +75,12 @@ impl Sea {
         self.check(c)?;
         self.incoming.insert(c);
         let Some(i) = self.fleet.ship_at(c) else {
-            return Ok(Shot::Miss);
+            return Ok(match self.fleet.pieces().at(c) {
+                None => Shot::Miss,
+                Some(PieceKind::Mine) => Shot::Mine,
+                Some(PieceKind::Sweeper) => Shot::Sweeper,
+                Some(PieceKind::Submarine) => Shot::Submarine,
+            });
         };
         self.ship_hits[i] += 1;
         let ship = self.fleet.ships()[i];

@@ -67,17 +67,31 @@ impl<'de> Deserialize<'de> for ShipSetup {
     }
 }
 
+/// A fleet is an array of strings: each ship as in the text form, then each piece as
+/// `mine:e5`, `sweeper:c3` or `sub:j10`.
 impl Serialize for FleetSetup {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.ships.serialize(s)
+        let ships = self.ships.iter().map(|x| x.format(CoordSystem::Latin));
+        let pieces = self.pieces.iter().map(|p| p.format(CoordSystem::Latin));
+        s.collect_seq(ships.chain(pieces))
     }
 }
 
 impl<'de> Deserialize<'de> for FleetSetup {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FleetSetup, D::Error> {
-        Ok(FleetSetup {
-            ships: Vec::deserialize(d)?,
-        })
+        let mut out = FleetSetup::default();
+        for word in Vec::<String>::deserialize(d)? {
+            match crate::pieces::Piece::parse(&word, CoordSystem::Latin, Dims::LARGEST) {
+                Some(piece) => out
+                    .pieces
+                    .push(piece.map_err(|e| D::Error::custom(format!("{word:?}: {e}")))?),
+                None => out.ships.push(
+                    ShipSetup::parse(&word, CoordSystem::Latin, Dims::LARGEST)
+                        .map_err(D::Error::custom)?,
+                ),
+            }
+        }
+        Ok(out)
     }
 }
 
@@ -98,6 +112,14 @@ struct RulesObject {
     hit_again: bool,
     #[serde(default = "one")]
     shots: serde_json_like::ShotsValue,
+    #[serde(default)]
+    mines: u8,
+    #[serde(default)]
+    sweepers: u8,
+    #[serde(default)]
+    subs: u8,
+    #[serde(default)]
+    pieces_touch: bool,
 }
 
 fn ten() -> u32 {
@@ -179,6 +201,12 @@ impl<'de> Deserialize<'de> for Rules {
                     shape,
                     hit_again: o.hit_again,
                     shots,
+                    pieces: crate::rules::Pieces {
+                        mines: o.mines,
+                        sweepers: o.sweepers,
+                        submarines: o.subs,
+                        may_touch: o.pieces_touch,
+                    },
                 })
                 .map_err(D::Error::custom)
             }
@@ -196,6 +224,23 @@ struct MoveObject {
     resign: bool,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pass: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dying: Option<(Coord, Answer)>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    reveal: Option<Coord>,
+}
+
+impl MoveObject {
+    fn of(player: Player) -> MoveObject {
+        MoveObject {
+            player,
+            shots: Vec::new(),
+            resign: false,
+            pass: false,
+            dying: None,
+            reveal: None,
+        }
+    }
 }
 
 impl Serialize for Move {
@@ -204,20 +249,31 @@ impl Serialize for Move {
             Move::Volley { player, shots } => MoveObject {
                 player: *player,
                 shots: shots.clone(),
-                resign: false,
-                pass: false,
+                ..MoveObject::of(*player)
             },
             Move::Resign { player } => MoveObject {
                 player: *player,
-                shots: Vec::new(),
                 resign: true,
-                pass: false,
+                ..MoveObject::of(*player)
             },
             Move::Pass { player } => MoveObject {
                 player: *player,
-                shots: Vec::new(),
-                resign: false,
                 pass: true,
+                ..MoveObject::of(*player)
+            },
+            Move::Dying {
+                player,
+                cell,
+                answer,
+            } => MoveObject {
+                player: *player,
+                dying: Some((*cell, *answer)),
+                ..MoveObject::of(*player)
+            },
+            Move::Reveal { player, cell } => MoveObject {
+                player: *player,
+                reveal: Some(*cell),
+                ..MoveObject::of(*player)
             },
         };
         o.serialize(s)
@@ -227,20 +283,40 @@ impl Serialize for Move {
 impl<'de> Deserialize<'de> for Move {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
         let o = MoveObject::deserialize(d)?;
-        match (o.resign, o.pass, o.shots.is_empty()) {
-            (true, false, true) => Ok(Move::Resign { player: o.player }),
-            (false, true, true) => Ok(Move::Pass { player: o.player }),
-            (false, false, false) => Ok(Move::Volley {
-                player: o.player,
-                shots: o.shots,
-            }),
-            (false, false, true) => Err(D::Error::custom(
+        let forms = usize::from(!o.shots.is_empty())
+            + usize::from(o.resign)
+            + usize::from(o.pass)
+            + usize::from(o.dying.is_some())
+            + usize::from(o.reveal.is_some());
+        if forms == 0 {
+            return Err(D::Error::custom(
                 "a move needs shots, \"resign\": true or \"pass\": true",
-            )),
-            _ => Err(D::Error::custom(
-                "a move is one of shots, a resignation or a pass",
-            )),
+            ));
         }
+        if forms > 1 {
+            return Err(D::Error::custom(
+                "a move is one of shots, a resignation or a pass",
+            ));
+        }
+        let player = o.player;
+        Ok(if o.resign {
+            Move::Resign { player }
+        } else if o.pass {
+            Move::Pass { player }
+        } else if let Some((cell, answer)) = o.dying {
+            Move::Dying {
+                player,
+                cell,
+                answer,
+            }
+        } else if let Some(cell) = o.reveal {
+            Move::Reveal { player, cell }
+        } else {
+            Move::Volley {
+                player,
+                shots: o.shots,
+            }
+        })
     }
 }
 

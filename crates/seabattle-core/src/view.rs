@@ -4,7 +4,8 @@
 use crate::cellset::CellSet;
 use crate::coord::{Coord, Dims};
 use crate::fleet::Fleet;
-use crate::game::{Outcome, Phase, Player, Shot};
+use crate::game::{Duty, DutyKind, Outcome, Phase, Player, Shot};
+use crate::pieces::PieceCells;
 use crate::rules::Rules;
 
 /// A player's own board: their fleet and the shots it has taken.
@@ -35,6 +36,12 @@ pub struct TargetBoard {
     sunk: Vec<CellSet>,
     empty: CellSet,
     afloat: Vec<u8>,
+    /// Enemy pieces shot: mines set off, minesweepers found, submarines sunk.
+    found: PieceCells,
+    /// Enemy ship cells shown after a mine, not hit yet when shown.
+    shown_ships: CellSet,
+    /// Enemy mines shown after a minesweeper.
+    shown_mines: CellSet,
 }
 
 impl TargetBoard {
@@ -47,6 +54,9 @@ impl TargetBoard {
             sunk: Vec::new(),
             empty: CellSet::EMPTY,
             afloat: rules.fleet().to_vec(),
+            found: PieceCells::default(),
+            shown_ships: CellSet::EMPTY,
+            shown_mines: CellSet::EMPTY,
         }
     }
 
@@ -69,7 +79,54 @@ impl TargetBoard {
                     self.afloat.remove(i);
                 }
             }
+            // A piece holds no ship, and its cell is now shot.
+            Shot::Mine => {
+                self.found.mines.insert(c);
+                self.empty.insert(c);
+            }
+            Shot::Sweeper => {
+                self.found.sweepers.insert(c);
+                self.empty.insert(c);
+            }
+            Shot::Submarine => {
+                self.found.submarines.insert(c);
+                self.empty.insert(c);
+            }
         }
+    }
+
+    /// Notes a cell the enemy showed after a mine (a ship cell) or a minesweeper (a
+    /// mine, which then holds no ship and is best left alone).
+    pub fn reveal(&mut self, c: Coord, kind: DutyKind) {
+        match kind {
+            DutyKind::ShipCell => {
+                self.shown_ships.insert(c);
+            }
+            DutyKind::Mine => {
+                self.shown_mines.insert(c);
+                self.empty.insert(c);
+            }
+        }
+    }
+
+    /// Enemy pieces shot so far.
+    pub fn found(&self) -> &PieceCells {
+        &self.found
+    }
+
+    /// Enemy ship cells shown after a mine; shoot one for a sure hit.
+    pub fn shown_ships(&self) -> &CellSet {
+        &self.shown_ships
+    }
+
+    /// Enemy mines shown after a minesweeper.
+    pub fn shown_mines(&self) -> &CellSet {
+        &self.shown_mines
+    }
+
+    /// Every cell the enemy has shown.
+    pub fn revealed(&self) -> CellSet {
+        self.shown_ships.or(&self.shown_mines)
     }
 
     /// Board size.
@@ -94,7 +151,7 @@ impl TargetBoard {
 
     /// Every cell shot.
     pub fn shots(&self) -> CellSet {
-        self.misses.or(&self.hits)
+        self.misses.or(&self.hits).or(&self.found.all())
     }
 
     /// Sunk ships, in the order they sank.
@@ -139,4 +196,6 @@ pub struct PlayerView {
     pub enemy: TargetBoard,
     /// The enemy fleet, revealed only when the game is over.
     pub enemy_fleet: Option<Fleet>,
+    /// Reveals owed (after mines and minesweepers), by either player, oldest first.
+    pub duties: Vec<Duty>,
 }

@@ -2,6 +2,7 @@
 
 use crate::coord::Coord;
 use crate::lang::Lang;
+use crate::pieces::PieceKind;
 use crate::system::CoordSystem;
 use std::fmt;
 
@@ -23,6 +24,24 @@ pub enum ShapeProblem {
     Disconnected,
     /// It has no cells at all.
     Empty,
+}
+
+/// What is wrong with a piece (a mine, minesweeper or submarine).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PieceProblem {
+    /// It stands off the board.
+    OffBoard,
+    /// It shares its cell with a ship or another piece.
+    Overlap,
+    /// A mine or minesweeper touches a ship or another mine or minesweeper.
+    Touches,
+    /// The wrong number of pieces of its kind.
+    Count {
+        /// How many the rules want.
+        expected: usize,
+        /// How many there are.
+        found: usize,
+    },
 }
 
 /// The kinds of violation, as `seabattle check --json` names them.
@@ -126,6 +145,16 @@ pub enum Violation {
         /// ships are missing (there is nothing on the board to point at).
         cells: Vec<Coord>,
     },
+    /// A mine, minesweeper or submarine placed against the rules.
+    Piece {
+        /// Which kind of piece.
+        kind: PieceKind,
+        /// What is wrong.
+        problem: PieceProblem,
+        /// The piece's cell first, then what it touches; for too many pieces, all of
+        /// them; empty when pieces are missing.
+        cells: Vec<Coord>,
+    },
 }
 
 impl Violation {
@@ -138,6 +167,13 @@ impl Violation {
             Violation::Shape { .. } => ViolationKind::Shape,
             Violation::Size { .. } => ViolationKind::Size,
             Violation::Fleet { .. } => ViolationKind::Fleet,
+            // Pieces break the same kinds of rule as ships, so a UI treats them alike.
+            Violation::Piece { problem, .. } => match problem {
+                PieceProblem::OffBoard => ViolationKind::Bounds,
+                PieceProblem::Overlap => ViolationKind::Overlap,
+                PieceProblem::Touches => ViolationKind::Touching,
+                PieceProblem::Count { .. } => ViolationKind::Fleet,
+            },
         }
     }
 
@@ -149,7 +185,8 @@ impl Violation {
             | Violation::Touching { cells, .. }
             | Violation::Shape { cells, .. }
             | Violation::Size { cells, .. }
-            | Violation::Fleet { cells, .. } => cells,
+            | Violation::Fleet { cells, .. }
+            | Violation::Piece { cells, .. } => cells,
         }
     }
 
@@ -233,11 +270,34 @@ impl Violation {
             ) => {
                 format!("{size}-deckers: {expected} needed, {found} placed")
             }
+            (lang, Violation::Piece { kind, problem, .. }) => piece_message(lang, *kind, *problem),
         };
         if cells.is_empty() {
             text
         } else {
             format!("{text}: {cells}")
+        }
+    }
+}
+
+fn piece_message(lang: Lang, kind: PieceKind, problem: PieceProblem) -> String {
+    let (ru, ru_many, en) = match kind {
+        PieceKind::Mine => ("мина", "мин", "mine"),
+        PieceKind::Sweeper => ("тральщик", "тральщиков", "minesweeper"),
+        PieceKind::Submarine => ("подлодка", "подлодок", "submarine"),
+    };
+    match (lang, problem) {
+        (Lang::Ru, PieceProblem::OffBoard) => format!("{ru} за краем поля"),
+        (Lang::En, PieceProblem::OffBoard) => format!("{en} is off the board"),
+        (Lang::Ru, PieceProblem::Overlap) => format!("{ru} стоит на занятой клетке"),
+        (Lang::En, PieceProblem::Overlap) => format!("{en} shares a cell"),
+        (Lang::Ru, PieceProblem::Touches) => format!("{ru} касается соседа"),
+        (Lang::En, PieceProblem::Touches) => format!("{en} touches a neighbour"),
+        (Lang::Ru, PieceProblem::Count { expected, found }) => {
+            format!("{ru_many}: нужно {expected}, стоит {found}")
+        }
+        (Lang::En, PieceProblem::Count { expected, found }) => {
+            format!("{en}s: {expected} needed, {found} placed")
         }
     }
 }

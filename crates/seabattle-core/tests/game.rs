@@ -139,9 +139,16 @@ fn salvo_fires_one_shot_per_ship_afloat() {
     assert_eq!(g.shots_due(Player::One), 8, "two of player 1's ships sank");
 }
 
-/// Plays a whole game: each player shoots the first cell it knows nothing about.
+/// Plays a whole game: each player shoots the first cell it knows nothing about, and
+/// shows the first cell it may when it owes a reveal.
 fn play_out(g: &mut Game) {
-    while let Some(p) = g.to_move() {
+    loop {
+        if let Some(d) = g.duties().first().copied() {
+            let cell = g.reveal_options(d.player, d.kind).first().unwrap();
+            g.reveal(d.player, cell).unwrap();
+            continue;
+        }
+        let Some(p) = g.to_move() else { break };
         let view = g.view(p);
         let cells: Vec<_> = view.enemy.unknown().iter().take(g.shots_due(p)).collect();
         g.fire(p, &cells).unwrap();

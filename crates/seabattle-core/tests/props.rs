@@ -4,8 +4,8 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seabattle_core::{
-    CoordSystem, Dims, Fleet, FleetSetup, Game, GameRecord, Grid, Placer, Player, Preset, Rules,
-    Shot,
+    CoordSystem, Dims, Fleet, FleetSetup, Game, GameRecord, Grid, PieceKind, Placer, Player,
+    Preset, Rules, Shot,
 };
 
 proptest! {
@@ -38,10 +38,15 @@ proptest! {
 
     #[test]
     fn any_setup_is_validated_without_panic(
-        ships in prop::collection::vec(prop::collection::vec((0u8..30, 0u8..30), 0..6), 0..12)
+        ships in prop::collection::vec(prop::collection::vec((0u8..30, 0u8..30), 0..6), 0..12),
+        pieces in prop::collection::vec((0usize..3, 0u8..30, 0u8..30), 0..6)
     ) {
         let setup = FleetSetup {
             ships: ships.into_iter().map(|s| seabattle_core::ShipSetup(s.into_iter().map(|(c, r)| seabattle_core::Coord::new(c, r)).collect())).collect(),
+            pieces: pieces.into_iter().map(|(k, c, r)| seabattle_core::Piece {
+                kind: seabattle_core::PieceKind::ALL[k],
+                cell: seabattle_core::Coord::new(c, r),
+            }).collect(),
         };
         for p in Preset::ALL {
             let rules = p.rules();
@@ -67,36 +72,53 @@ proptest! {
             let rec = g.record().unwrap();
             Fleet::new(rec.fleets[p.index()].clone(), &rules).unwrap()
         }).collect();
-        let mut shot = [seabattle_core::CellSet::EMPTY; 2];
-        while let Some(p) = g.to_move() {
+        loop {
+            // Reveals owed after mines and minesweepers come first; any allowed cell.
+            if let Some(d) = g.duties().first().copied() {
+                use rand::RngExt;
+                let options: Vec<_> = g.reveal_options(d.player, d.kind).iter().collect();
+                prop_assert!(!options.is_empty());
+                let cell = options[rng.random_range(0..options.len())];
+                g.reveal(d.player, cell).unwrap();
+                continue;
+            }
+            let Some(p) = g.to_move() else { break };
             use rand::RngExt;
             let target = p.other().index();
-            let free: Vec<_> = seabattle_core::CellSet::full(rules.dims()).minus(&shot[target]).iter().collect();
+            let before = g.view(p.other()).own.incoming;
             let n = g.shots_due(p);
             let mut cells = Vec::new();
-            let mut pool = free.clone();
+            let mut pool: Vec<_> = seabattle_core::CellSet::full(rules.dims()).minus(&before).iter().collect();
             for _ in 0..n {
                 let i = rng.random_range(0..pool.len());
                 cells.push(pool.swap_remove(i));
             }
             let shots = g.fire(p, &cells).unwrap();
+            // Answered one by one: a hit early in a volley may be sunk later in it.
+            let mut shot = before;
             for (&c, s) in cells.iter().zip(&shots) {
-                shot[target].insert(c);
+                shot.insert(c);
                 let fleet = &fleets[target];
+                let piece = fleet.pieces().at(c);
                 match (fleet.ship_at(c), s) {
-                    (None, Shot::Miss) => {}
-                    (Some(i), Shot::Hit) => prop_assert!(!fleet.ships()[i].cells().is_subset(&shot[target])),
+                    (None, Shot::Miss) => prop_assert_eq!(piece, None),
+                    (None, Shot::Mine) => prop_assert_eq!(piece, Some(PieceKind::Mine)),
+                    (None, Shot::Sweeper) => prop_assert_eq!(piece, Some(PieceKind::Sweeper)),
+                    (None, Shot::Submarine) => prop_assert_eq!(piece, Some(PieceKind::Submarine)),
+                    (Some(i), Shot::Hit) => prop_assert!(!fleet.ships()[i].cells().is_subset(&shot)),
                     (Some(i), Shot::Sunk(ship)) => {
                         prop_assert_eq!(ship.cells, *fleet.ships()[i].cells());
-                        prop_assert!(ship.cells.is_subset(&shot[target]));
+                        prop_assert!(ship.cells.is_subset(&shot));
                     }
                     (at, s) => prop_assert!(false, "{c}: ship {at:?} answered {s:?}"),
                 }
             }
-            // The shooter's view never holds an unsunk enemy ship cell that was not hit.
+            // The shooter's view never holds an unsunk enemy ship cell that was not hit,
+            // except the cells the enemy showed after a mine.
             let view = g.view(p);
-            let known_ships = view.enemy.hits();
-            prop_assert!(known_ships.is_subset(&shot[target]));
+            let shot = g.view(p.other()).own.incoming;
+            prop_assert!(view.enemy.hits().is_subset(&shot));
+            prop_assert!(view.enemy.shown_ships().is_subset(fleets[target].occupied()));
             prop_assert!(!view.enemy.known_empty().intersects(fleets[target].occupied()));
         }
         let rec = g.record().unwrap();
