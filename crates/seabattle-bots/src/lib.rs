@@ -8,10 +8,12 @@ pub mod expert;
 mod mask;
 pub mod placers;
 pub mod posterior;
+pub mod reveal;
 pub mod shooter;
 mod targeting;
 
 pub use placers::PlacerKind;
+pub use reveal::choose_reveal;
 pub use shooter::{Level, Shooter, ShooterKind};
 
 #[doc(no_inline)]

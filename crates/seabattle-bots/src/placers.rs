@@ -165,12 +165,16 @@ fn greedy(rules: &Rules, rng: &mut dyn Rng, style: Style) -> Option<Fleet> {
             blocked.union_with(&p.blocked);
             ships.push(p.cells);
         }
-        if ok {
+        // Pieces (mines, minesweepers, submarines) go anywhere the rules allow.
+        let occupied = ships.iter().fold(CellSet::EMPTY, |acc, s| acc.or(s));
+        let pieces = seabattle_core::pieces::draw(rules, &occupied, rng);
+        if ok && let Some(pieces) = pieces {
             let setup = FleetSetup {
                 ships: ships
                     .iter()
                     .map(|s| ShipSetup(s.iter().collect()))
                     .collect(),
+                pieces: pieces.to_setup(),
             };
             // The layout went through the same validation as any player's.
             if let Ok(f) = Fleet::new(setup, rules) {

@@ -23,6 +23,36 @@ pub trait Shooter: Send {
     ) -> Vec<Coord>;
 }
 
+/// Any shooter, made to shoot first the enemy ship cells shown after a mine: a sure
+/// hit, which earns another shot.
+struct ShownFirst(Box<dyn Shooter>);
+
+impl Shooter for ShownFirst {
+    fn choose(
+        &mut self,
+        rules: &Rules,
+        view: &TargetBoard,
+        count: usize,
+        rng: &mut dyn Rng,
+    ) -> Vec<Coord> {
+        let sure = view.shown_ships().minus(&view.shots());
+        if sure.is_empty() {
+            return self.0.choose(rules, view, count, rng);
+        }
+        let mut out: Vec<Coord> = sure.iter().take(count).collect();
+        if out.len() < count {
+            // Ask for enough extra cells that some are left once the sure ones are out.
+            let more = (count + out.len()).min(rules.dims().area() - view.shots().len());
+            for c in self.0.choose(rules, view, more, rng) {
+                if out.len() < count && !sure.contains(c) {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+}
+
 /// The shooters by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ShooterKind {
@@ -68,13 +98,14 @@ impl ShooterKind {
     /// A new shooter of this kind; `effort` sets how hard the expert works (the other
     /// shooters have no such knob).
     pub fn build_with(self, effort: Effort) -> Box<dyn Shooter> {
-        match self {
+        let inner: Box<dyn Shooter> = match self {
             ShooterKind::Random => Box::new(RandomShooter),
             ShooterKind::Hunt => Box::new(HuntShooter),
             ShooterKind::Parity => Box::new(ParityShooter),
             ShooterKind::Density => Box::new(Density::default()),
             ShooterKind::Expert => Box::new(Expert::new(effort)),
-        }
+        };
+        Box::new(ShownFirst(inner))
     }
 }
 

@@ -12,12 +12,12 @@ use seabattle_core::view::TargetBoard;
 use seabattle_core::{CellSet, Coord, Fleet, FleetSetup, Rules, Sea, ShipSetup, Shot};
 
 fn fleet_of(rules: &Rules, ships: &[seabattle_core::CellSet]) -> Fleet {
-    let setup = FleetSetup {
-        ships: ships
+    let setup = FleetSetup::from_ships(
+        ships
             .iter()
             .map(|s| ShipSetup(s.iter().collect()))
             .collect(),
-    };
+    );
     Fleet::new(setup, rules).unwrap()
 }
 

@@ -114,3 +114,64 @@ fn density_matches_exact_enumeration_on_a_small_board() {
         assert_eq!(heat.at(c), expected, "{c}");
     }
 }
+
+/// Two computer players play whole games of each variant with pieces through the
+/// engine: they shoot shown ship cells first, make the reveals they owe, and the
+/// records stand up to the audit.
+#[test]
+fn computers_play_the_variants_with_pieces_to_the_end() {
+    use seabattle_bots::choose_reveal;
+    use seabattle_core::{Game, Outcome, Player, Verdict, audit};
+    let mut rng = StdRng::seed_from_u64(8);
+    for preset in [Preset::Mines, Preset::Minesweepers, Preset::Submarines] {
+        let rules = preset.rules();
+        for kind in [ShooterKind::Hunt, ShooterKind::Expert] {
+            let mut g = Game::new(rules.clone());
+            for p in Player::BOTH {
+                let fleet = PlacerKind::Uniform.place(&rules, &mut rng).unwrap();
+                g.place(p, fleet).unwrap();
+            }
+            g.start(&mut rng).unwrap();
+            let mut shooters = [kind.build(), kind.build()];
+            let mut took_shown = 0;
+            while g.outcome() == Outcome::InProgress {
+                if let Some(d) = g.duties().first().copied() {
+                    let cell = choose_reveal(&g, d.player, d.kind, &mut rng).unwrap();
+                    g.reveal(d.player, cell).unwrap();
+                    continue;
+                }
+                let p = g.to_move().unwrap();
+                let view = g.view(p);
+                let shown = view.enemy.shown_ships().minus(&view.enemy.shots());
+                let cells =
+                    shooters[p.index()].choose(&rules, &view.enemy, g.shots_due(p), &mut rng);
+                if !shown.is_empty() {
+                    assert!(
+                        shown.contains(cells[0]),
+                        "{kind} {preset}: a sure hit first"
+                    );
+                    took_shown += 1;
+                }
+                g.fire(p, &cells).unwrap();
+                assert!(g.moves().len() < 2000, "{kind} {preset} does not finish");
+            }
+            let rec = g.record().unwrap();
+            assert_eq!(
+                audit(&rec).verdict,
+                Verdict::Stands(g.outcome()),
+                "{kind} {preset}"
+            );
+            if preset == Preset::Mines {
+                let mines_hit = rec
+                    .moves
+                    .iter()
+                    .filter(|m| matches!(m, seabattle_core::Move::Reveal { .. }))
+                    .count();
+                assert!(
+                    took_shown >= mines_hit.saturating_sub(2),
+                    "{kind}: {took_shown} of {mines_hit}"
+                );
+            }
+        }
+    }
+}

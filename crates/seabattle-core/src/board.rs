@@ -2,13 +2,15 @@
 //! board is read as ships.
 //!
 //! One line per row, one character per cell: `.`, `~` or `o` for water, `#`, `X`, `x`
-//! or `■` for a ship. Spaces between cells are ignored; empty lines and lines that start
+//! or `■` for a ship, and for the variants with pieces `@` or `○` for a mine, `^` or `△`
+//! for a minesweeper, `%` or `◇` for a submarine. Spaces between cells are ignored; empty lines and lines that start
 //! with `#!` are ignored; an optional first line of column letters and a row number at
 //! the start of each line are allowed and ignored.
 
 use crate::cellset::CellSet;
 use crate::coord::{Coord, Dims};
-use crate::fleet::{FleetSetup, ShipSetup};
+use crate::fleet::{Fleet, FleetSetup, ShipSetup};
+use crate::pieces::{PieceCells, PieceKind};
 use crate::rules::{Rules, Touching};
 use crate::system::CoordSystem;
 use std::fmt;
@@ -20,6 +22,8 @@ pub struct Grid {
     pub dims: Dims,
     /// The ship cells.
     pub ships: CellSet,
+    /// Mines, minesweepers and submarines, for the variants that have them.
+    pub pieces: PieceCells,
 }
 
 /// Text that cannot be read as a board, with the line (1-based) it went wrong on.
@@ -45,11 +49,25 @@ impl std::error::Error for BoardError {}
 
 const WATER: [char; 3] = ['.', '~', 'o'];
 const SHIP: [char; 4] = ['#', 'X', 'x', '■'];
+/// Each piece's characters: the ASCII one the writer uses, then the seed's drawing.
+const PIECE: [(PieceKind, [char; 2]); 3] = [
+    (PieceKind::Mine, ['@', '○']),
+    (PieceKind::Sweeper, ['^', '△']),
+    (PieceKind::Submarine, ['%', '◇']),
+];
+
+fn piece_of(ch: char) -> Option<PieceKind> {
+    PIECE
+        .iter()
+        .find(|(_, cs)| cs.contains(&ch))
+        .map(|(k, _)| *k)
+}
 
 impl Grid {
     /// Reads one board.
     pub fn parse(text: &str) -> Result<Grid, BoardError> {
-        let mut rows: Vec<(usize, Vec<bool>)> = Vec::new();
+        // Per cell: None for water, Some(None) for a ship, Some(Some(kind)) for a piece.
+        let mut rows: Vec<(usize, Vec<Option<Option<PieceKind>>>)> = Vec::new();
         let mut header_seen = false;
         for (i, raw) in text.lines().enumerate() {
             let line_no = i + 1;
@@ -76,12 +94,14 @@ impl Grid {
             let mut cells = Vec::new();
             for (col, ch) in body.chars().filter(|c| !c.is_whitespace()).enumerate() {
                 if WATER.contains(&ch) {
-                    cells.push(false);
+                    cells.push(None);
                 } else if SHIP.contains(&ch) {
-                    cells.push(true);
+                    cells.push(Some(None));
+                } else if let Some(kind) = piece_of(ch) {
+                    cells.push(Some(Some(kind)));
                 } else {
                     return Err(err(format!(
-                        "unknown character {ch:?} in cell {} (water is . ~ o, a ship is # X x ■)",
+                        "unknown character {ch:?} in cell {} (water is . ~ o, a ship is # X x ■; a mine @, a minesweeper ^, a submarine %)",
                         col + 1
                     )));
                 }
@@ -112,14 +132,33 @@ impl Grid {
             message: e.to_string(),
         })?;
         let mut ships = CellSet::EMPTY;
+        let mut pieces = Vec::new();
         for (r, (_, cells)) in rows.iter().enumerate() {
-            for (c, &ship) in cells.iter().enumerate() {
-                if ship {
-                    ships.insert(Coord::new(c as u8, r as u8));
+            for (c, &cell) in cells.iter().enumerate() {
+                let at = Coord::new(c as u8, r as u8);
+                match cell {
+                    None => {}
+                    Some(None) => {
+                        ships.insert(at);
+                    }
+                    Some(Some(kind)) => pieces.push(crate::pieces::Piece { kind, cell: at }),
                 }
             }
         }
-        Ok(Grid { dims, ships })
+        Ok(Grid {
+            dims,
+            ships,
+            pieces: PieceCells::from_trusted(&pieces),
+        })
+    }
+
+    /// A validated fleet drawn on its board.
+    pub fn from_fleet(fleet: &Fleet) -> Grid {
+        Grid {
+            dims: fleet.rules().dims(),
+            ships: *fleet.occupied(),
+            pieces: *fleet.pieces(),
+        }
     }
 
     /// Reads several boards separated by blank lines (the `bench --boards` format).
@@ -163,8 +202,14 @@ impl Grid {
             out.push_str(&format!("{:>2}", r + 1));
             for c in 0..self.dims.width() {
                 out.push(' ');
-                out.push(if self.ships.contains(Coord::new(c, r)) {
+                let at = Coord::new(c, r);
+                out.push(if self.ships.contains(at) {
                     '#'
+                } else if let Some(kind) = self.pieces.at(at) {
+                    PIECE
+                        .iter()
+                        .find(|(k, _)| *k == kind)
+                        .map_or('?', |(_, cs)| cs[0])
                 } else {
                     '.'
                 });
@@ -182,7 +227,10 @@ impl Grid {
         let groups = self.ships.components(self.dims);
         let as_ship = |g: &CellSet| ShipSetup(g.iter().collect());
         if rules.touching() != Touching::Allowed {
-            return FleetSetup::from_ships(groups.iter().map(as_ship).collect());
+            return FleetSetup {
+                ships: groups.iter().map(as_ship).collect(),
+                pieces: self.pieces.to_setup(),
+            };
         }
         let sizes: Vec<usize> = rules.sizes().into_iter().map(usize::from).collect();
         let splits: Vec<Vec<Vec<CellSet>>> =
@@ -202,7 +250,10 @@ impl Grid {
                 None => ships.push(as_ship(g)),
             }
         }
-        FleetSetup::from_ships(ships)
+        FleetSetup {
+            ships,
+            pieces: self.pieces.to_setup(),
+        }
     }
 }
 

@@ -21,7 +21,11 @@ fn brute_force(rules: &Rules) -> u64 {
             .filter(|i| mask >> i & 1 == 1)
             .map(|i| cells[i as usize])
             .collect();
-        let grid = Grid { dims, ships: set };
+        let grid = Grid {
+            dims,
+            ships: set,
+            pieces: Default::default(),
+        };
         if violations(&grid.to_setup(rules), rules).is_empty() {
             count += 1;
         }

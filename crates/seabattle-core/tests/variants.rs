@@ -337,3 +337,22 @@ fn variant_rules_round_trip_and_are_checked() {
         "{e}"
     );
 }
+
+#[test]
+fn boards_draw_pieces_and_read_them_back() {
+    let rules: Rules = "classic mines=1 sweepers=1 subs=1".parse().unwrap();
+    let text = format!("{F1} mine:j9 sweeper:a9 sub:b2");
+    let fleet = Fleet::new(setup(&text, &rules), &rules).unwrap();
+    let drawn = seabattle_core::Grid::from_fleet(&fleet).format(CoordSystem::Latin);
+    assert!(drawn.contains(" 9 ^ . . . . . . . . @"), "{drawn}");
+    assert!(drawn.contains(" 2 . % . ."), "{drawn}");
+    let grid = seabattle_core::Grid::parse(&drawn).unwrap();
+    assert_eq!(Fleet::new(grid.to_setup(&rules), &rules), Ok(fleet));
+    // The seed's drawings read the same: a circle, a triangle, a diamond.
+    let seeded = drawn.replace('@', "○").replace('^', "△").replace('%', "◇");
+    assert_eq!(seabattle_core::Grid::parse(&seeded), Ok(grid));
+    let e = seabattle_core::Grid::parse("..&..\n.....\n.....\n.....\n.....")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("a mine @"), "{e}");
+}

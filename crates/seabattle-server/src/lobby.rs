@@ -17,11 +17,21 @@ fn not_found(id: &str) -> ClientError {
 }
 
 fn parse_rules(text: Option<&str>) -> Result<Rules, ClientError> {
-    text.unwrap_or("classic")
-        .parse()
-        .map_err(|e: seabattle_core::RulesError| {
-            ClientError::new(ErrorCode::BadRules, e.to_string())
-        })
+    let rules: Rules =
+        text.unwrap_or("classic")
+            .parse()
+            .map_err(|e: seabattle_core::RulesError| {
+                ClientError::new(ErrorCode::BadRules, e.to_string())
+            })?;
+    // The protocol has no message yet for the reveals that mines and minesweepers
+    // owe, nor for a submarine's dying shot.
+    if rules.pieces().count() > 0 {
+        return Err(ClientError::new(
+            ErrorCode::BadRules,
+            "mines, minesweepers and submarines are not played on the server yet",
+        ));
+    }
+    Ok(rules)
 }
 
 /// `new_game`: creates the game, takes seat 1.

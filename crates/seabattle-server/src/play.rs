@@ -21,6 +21,8 @@ fn shot_error(e: ShotError) -> ClientError {
         ShotError::OffBoard(_) => ErrorCode::OffBoard,
         ShotError::AlreadyShot(_) => ErrorCode::AlreadyShot,
         ShotError::Repeated(_) => ErrorCode::RepeatedCell,
+        // Only rules with mines owe reveals, and the server does not offer them.
+        ShotError::RevealDue(_) | ShotError::NotRevealable(_) => ErrorCode::NotYourTurn,
     };
     ClientError::new(code, e.to_string())
 }
@@ -90,13 +92,13 @@ pub async fn place(
         None => random_fleet(room)?,
         Some(ships) => {
             let dims = room.rules().dims();
-            let setup = FleetSetup {
-                ships: ships
+            let setup = FleetSetup::from_ships(
+                ships
                     .iter()
                     .map(|s| ShipSetup::parse(s, CoordSystem::Latin, dims))
                     .collect::<Result<_, _>>()
                     .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))?,
-            };
+            );
             Fleet::new(setup, room.rules())
                 .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))?
         }

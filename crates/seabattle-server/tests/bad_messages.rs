@@ -109,6 +109,19 @@ async fn each_bad_message_is_refused_without_change() {
         "bad_rules",
     )
     .await;
+    // Variants whose reveals the protocol cannot carry yet are refused, and say so.
+    let e = c
+        .expect_error(
+            json!({"type": "new_game", "opponent": "computer", "rules": "mines"}),
+            "bad_rules",
+        )
+        .await;
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("not played on the server yet")
+    );
     c.expect_error(
         json!({"type": "new_game", "opponent": "computer", "level": "godlike"}),
         "bad_level",

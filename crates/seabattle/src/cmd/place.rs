@@ -38,10 +38,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     let fleet = args.placer.place(&args.rules, &mut rng)?;
-    let grid = Grid {
-        dims: args.rules.dims(),
-        ships: *fleet.occupied(),
-    };
+    let grid = Grid::from_fleet(&fleet);
     print!("{}", grid.format(args.coords));
     Ok(ExitCode::SUCCESS)
 }
