@@ -7,7 +7,7 @@ use crate::layout;
 use crate::local::LocalReferee;
 use crate::online::protocol;
 use crate::table::Table;
-use crate::update::{Action, Ending, Fired, Update};
+use crate::update::{Action, Ending, Update};
 use crate::words::{Words, words};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -112,7 +112,6 @@ pub struct App {
     pub(crate) pending: Vec<Coord>,
     awaiting: bool,
     pub(crate) status: String,
-    pub(crate) last: Option<(Player, Vec<Fired>)>,
     pub(crate) log: Vec<LogEntry>,
     pub(crate) ending: Option<Ending>,
     pub(crate) handover: Option<Player>,
@@ -150,7 +149,6 @@ impl App {
             pending: Vec::new(),
             awaiting: false,
             status: String::new(),
-            last: None,
             log: Vec::new(),
             ending: None,
             handover: None,
@@ -216,6 +214,16 @@ impl App {
     /// Whose turn it is, during the battle.
     pub fn to_move(&self) -> Option<Player> {
         self.to_move
+    }
+
+    /// The cell under the aiming cursor on the enemy board.
+    pub fn cursor(&self) -> Coord {
+        self.cursor
+    }
+
+    /// The cells chosen for a volley not yet fired.
+    pub fn pending(&self) -> &[Coord] {
+        &self.pending
     }
 
     /// The table of `seat`, if a person at this terminal holds that seat.
@@ -516,7 +524,6 @@ impl App {
                     cell: s.cell,
                     answer: s.answer,
                 }));
-                self.last = Some((player, shots));
                 self.to_move = next;
                 self.awaiting = false;
                 if self.mode == Mode::Hotseat

@@ -103,7 +103,10 @@ impl Connection {
         loop {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             match conn.events.recv_timeout(left) {
-                Ok(LinkEvent::Message(m)) if m["type"] == "joined" => return Ok((conn, m)),
+                Ok(LinkEvent::Message(m)) if m["type"] == "joined" => {
+                    let m = conn.absolute(m);
+                    return Ok((conn, m));
+                }
                 Ok(LinkEvent::Message(m)) if m["type"] == "error" => {
                     return Err(TuiError::Server(
                         m["message"].as_str().unwrap_or("refused").to_string(),
@@ -130,7 +133,20 @@ impl Connection {
 
     /// The next report, if there is one.
     pub fn try_recv(&self) -> Option<LinkEvent> {
-        self.events.try_recv().ok()
+        match self.events.try_recv().ok()? {
+            LinkEvent::Message(m) => Some(LinkEvent::Message(self.absolute(m))),
+            e => Some(e),
+        }
+    }
+
+    /// `m` with a `joined` message's relative link made a full address.
+    fn absolute(&self, mut m: Value) -> Value {
+        if m["type"] == "joined"
+            && let Some(path) = m["link"].as_str().filter(|p| p.starts_with('/'))
+        {
+            m["link"] = Value::String(self.link(path));
+        }
+        m
     }
 
     /// The full address of a server path such as the `/g/ID` link.

@@ -174,15 +174,39 @@ fn side(frame: &mut Frame, app: &App, table: &Table, l: &layout::Screen) {
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), l.side);
 }
 
+/// The viewer's last volley and everything answered since, grouped by shooter:
+/// «Вы: в3 Мимо! · Противник: к10 Убил!, а2 Мимо!».
+fn recent(app: &App) -> String {
+    let log = app.log();
+    let start = log
+        .iter()
+        .rposition(|e| e.player == app.viewer)
+        .map_or(0, |last| {
+            log[..=last]
+                .iter()
+                .rposition(|e| e.player != app.viewer)
+                .map_or(0, |i| i + 1)
+        });
+    let mut groups: Vec<String> = Vec::new();
+    let mut shooter = None;
+    for e in &log[start..] {
+        let shot = format!("{} {}", app.coords.format(e.cell), e.answer.text(app.lang));
+        if shooter == Some(e.player) {
+            if let Some(g) = groups.last_mut() {
+                g.push_str(", ");
+                g.push_str(&shot);
+            }
+        } else {
+            groups.push(format!("{}: {shot}", who(app, e.player)));
+            shooter = Some(e.player);
+        }
+    }
+    groups.join(" · ")
+}
+
 fn footer(frame: &mut Frame, app: &App, l: &layout::Screen) {
     let w = app.words();
-    let last = app.last.as_ref().map_or(String::new(), |(p, shots)| {
-        let answers: Vec<String> = shots
-            .iter()
-            .map(|s| format!("{} {}", app.coords.format(s.cell), s.answer.text(app.lang)))
-            .collect();
-        format!("{}: {}", who(app, *p), answers.join(", "))
-    });
+    let last = recent(app);
     let turn = if app.screen == Screen::Over {
         w.over_keys.to_string()
     } else if let Some(n) = app.handover {
