@@ -88,7 +88,7 @@ pub struct LogEntry {
 }
 
 enum Driver {
-    Local(LocalReferee),
+    Local(Box<LocalReferee>),
     Remote {
         game: Option<String>,
         outbox: Vec<Value>,
@@ -163,12 +163,13 @@ impl App {
             Mode::Computer(level) => {
                 let r = LocalReferee::vs_computer(&setup.rules, level, referee_rng)
                     .map_err(TuiError::Setup)?;
-                app.driver = Driver::Local(r);
+                app.driver = Driver::Local(Box::new(r));
                 app.tables[0] = Some(Table::new(&setup.rules, Player::One));
                 app.start_placement(Player::One)?;
             }
             Mode::Hotseat => {
-                app.driver = Driver::Local(LocalReferee::hotseat(&setup.rules, referee_rng));
+                app.driver =
+                    Driver::Local(Box::new(LocalReferee::hotseat(&setup.rules, referee_rng)));
                 app.tables = Player::BOTH.map(|p| Some(Table::new(&setup.rules, p)));
                 app.start_placement(Player::One)?;
             }
@@ -288,7 +289,8 @@ impl App {
         let quit_key = matches!(key.code, KeyCode::Char('q' | 'Q' | 'й' | 'Й'));
         match self.screen {
             Screen::Over => {
-                if quit_key || matches!(key.code, KeyCode::Esc | KeyCode::Enter) {
+                // Not Enter: a player still firing must not lose the final screen.
+                if quit_key || key.code == KeyCode::Esc {
                     self.quit = true;
                 }
             }

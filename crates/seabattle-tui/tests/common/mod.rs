@@ -90,8 +90,7 @@ pub fn aim(app: &mut App, target: Coord) {
 /// the hot-seat covers, and for each shot the arrows to the first cell not shot, then
 /// Enter. Returns the number of key presses.
 pub fn play_out(app: &mut App) -> usize {
-    let mut presses = 0;
-    for _ in 0..5000 {
+    for presses in 0..5000 {
         match app.screen() {
             Screen::Over => return presses,
             Screen::Placement(_) => press(app, KeyCode::Enter),
@@ -113,7 +112,6 @@ pub fn play_out(app: &mut App) -> usize {
             }
             s => panic!("unexpected screen {s:?}"),
         }
-        presses += 1;
     }
     panic!("the game did not end: {:?}", app.screen());
 }
