@@ -8,7 +8,7 @@ use crate::local::LocalReferee;
 use crate::online::protocol;
 use crate::table::Table;
 use crate::update::{Action, Ending, Update};
-use crate::words::{Words, words};
+use crate::words::{Words, fill, words};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use ratatui::crossterm::event::{
@@ -545,6 +545,18 @@ impl App {
                 }
             }
             Update::Notice(m) => self.status = m,
+            Update::Presence { present, .. } => {
+                let w = self.words();
+                self.status = if present {
+                    w.opponent_back
+                } else {
+                    w.opponent_away
+                }
+                .to_string();
+            }
+            Update::Timeout { player } => self.status = fill(self.words().timeout, player),
+            Update::Link(None) => self.status = self.words().link_up.to_string(),
+            Update::Link(Some(why)) => self.status = fill(self.words().link_down, why),
         }
     }
 

@@ -74,8 +74,8 @@ pub fn run(app: &mut App, connection: Option<&Connection>) -> Result<(), TuiErro
             while let Some(e) = conn.try_recv() {
                 match e {
                     LinkEvent::Message(m) => app.server_message(&m),
-                    LinkEvent::Down(why) => app.apply(crate::Update::Notice(why)),
-                    LinkEvent::Up => app.apply(crate::Update::Notice(String::new())),
+                    LinkEvent::Down(why) => app.apply(crate::Update::Link(Some(why))),
+                    LinkEvent::Up => app.apply(crate::Update::Link(None)),
                 }
             }
             for m in app.take_outbox() {

@@ -130,6 +130,21 @@ pub enum Update {
     Snapshot(Box<Snapshot>),
     /// The referee refused the last move, with its reason.
     Refused(String),
-    /// Something worth a line in the status: presence, timeouts, the connection.
+    /// Something worth a line in the status.
     Notice(String),
+    /// A player's connection closed or came back.
+    Presence {
+        /// Whose.
+        player: Player,
+        /// Whether it is there now.
+        present: bool,
+    },
+    /// A player ran out of time for a move.
+    Timeout {
+        /// Who.
+        player: Player,
+    },
+    /// This terminal's connection to the server dropped (with the reason) and is being
+    /// tried again, or (`None`) is back.
+    Link(Option<String>),
 }

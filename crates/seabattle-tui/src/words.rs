@@ -96,6 +96,16 @@ pub struct Words {
     pub volley: &'static str,
     /// Target cell.
     pub target: &'static str,
+    /// The opponent's connection closed.
+    pub opponent_away: &'static str,
+    /// The opponent's connection is back.
+    pub opponent_back: &'static str,
+    /// Player N ran out of time.
+    pub timeout: &'static str,
+    /// This terminal's connection dropped, with the reason.
+    pub link_down: &'static str,
+    /// This terminal's connection is back.
+    pub link_up: &'static str,
 }
 
 /// Русский.
@@ -151,6 +161,11 @@ pub const RU: Words = Words {
     already_shot: "Сюда уже стреляли.",
     volley: "Залп: выбрано {}",
     target: "Цель:",
+    opponent_away: "Противник отключился; ждём его.",
+    opponent_back: "Противник снова на связи.",
+    timeout: "У игрока {} вышло время хода.",
+    link_down: "Связь потеряна ({}); переподключаюсь…",
+    link_up: "Связь восстановлена.",
 };
 
 /// English.
@@ -206,6 +221,11 @@ pub const EN: Words = Words {
     already_shot: "That cell has been shot already.",
     volley: "Volley: {} chosen",
     target: "Target:",
+    opponent_away: "The opponent has gone away; waiting.",
+    opponent_back: "The opponent is back.",
+    timeout: "Player {} ran out of time.",
+    link_down: "Connection lost ({}); reconnecting…",
+    link_up: "Connected again.",
 };
 
 /// The words for `lang`.

@@ -228,3 +228,47 @@ fn joining_a_game_that_does_not_exist_is_a_clear_error() {
     .expect("the server is gone");
     assert!(err.to_string().contains("cannot connect"), "{err}");
 }
+
+#[test]
+fn server_news_reaches_the_screens_in_the_players_language() {
+    use serde_json::json;
+    let mut app = app(Mode::Online, Rules::classic(), Lang::Ru, 3);
+    assert!(screen_text(&mut app, 80, 24).contains("Подключение к серверу"));
+    app.server_message(
+        &json!({"type":"joined","game":"k7m2qx9p4a","role":"player","seat":2,
+        "token":"00","link":"http://h:1/g/k7m2qx9p4a"}),
+    );
+    // The joiner's rules come from the server.
+    app.server_message(
+        &json!({"type":"state","game":"k7m2qx9p4a","role":"player","seat":2,
+        "rules":"8x8 fleet=3,2,2,1","phase":"placement","to_move":null,"shots_due":0,"own":null,
+        "boards":[{"misses":[],"hits":[],"sunk":[]},{"misses":[],"hits":[],"sunk":[]}],
+        "result":null}),
+    );
+    assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
+    let text = screen_text(&mut app, 80, 24);
+    assert!(text.contains("Код игры: k7m2qx9p4a"), "{text}");
+    assert!(
+        text.contains("з"),
+        "an 8×8 board in Russian letters:\n{text}"
+    );
+    assert!(!text.contains(" и "), "no ninth column:\n{text}");
+    app.server_message(&json!({"type":"presence","game":"k7m2qx9p4a","player":1,"present":false}));
+    assert_eq!(app.status(), "Противник отключился; ждём его.");
+    app.apply(seabattle_tui::Update::Link(Some("reset".into())));
+    assert_eq!(app.status(), "Связь потеряна (reset); переподключаюсь…");
+    app.server_message(&json!({"type":"shot","player":7}));
+    assert!(app.status().contains("shot"), "{}", app.status());
+    // Enter sends the fleet as the protocol writes it.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen(), Screen::Waiting);
+    let out = app.take_outbox();
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0]["type"], "place");
+    assert_eq!(out[0]["game"], "k7m2qx9p4a");
+    assert_eq!(out[0]["fleet"].as_array().unwrap().len(), 4);
+    // A refused fleet goes back to placement with the server's words.
+    app.server_message(&json!({"type":"error","code":"bad_fleet","message":"ships touch"}));
+    assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
+    assert_eq!(app.status(), "ships touch");
+}

@@ -63,19 +63,13 @@ pub fn decode(m: &Value, dims: Dims) -> Result<Option<Update>, String> {
             ending(&m["result"], dims).ok_or_else(|| bad("result"))?,
         )),
         "error" => Update::Refused(m["message"].as_str().unwrap_or("refused").to_string()),
-        "presence" => Update::Notice(format!(
-            "player {} {}",
-            m["player"],
-            if m["present"] == true {
-                "is back"
-            } else {
-                "has gone away"
-            }
-        )),
-        "timeout" => Update::Notice(format!(
-            "player {} ran out of time ({} strike(s))",
-            m["player"], m["strikes"]
-        )),
+        "presence" => Update::Presence {
+            player: player(&m["player"]).ok_or_else(|| bad("player"))?,
+            present: m["present"] == true,
+        },
+        "timeout" => Update::Timeout {
+            player: player(&m["player"]).ok_or_else(|| bad("player"))?,
+        },
         _ => return Ok(None),
     }))
 }

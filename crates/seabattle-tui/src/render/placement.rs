@@ -91,9 +91,17 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen, seat: Player) {
     };
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), panel);
 
-    let footer = vec![
+    let mut footer = vec![
         bold(app.status().to_string()),
         Line::from(w.placement_legend),
     ];
+    if let Some(code) = &app.code {
+        footer.push(Line::from(format!("{} {code}", w.code)));
+        footer.push(Line::from(format!(
+            "{} {}",
+            w.link,
+            app.link.as_deref().unwrap_or("")
+        )));
+    }
     frame.render_widget(Paragraph::new(footer), l.footer);
 }

@@ -13,7 +13,7 @@ use std::time::Duration;
 #[derive(clap::Args)]
 pub struct Args {
     /// The computer's level: easy, medium, hard or expert.
-    #[arg(long, default_value = "medium")]
+    #[arg(long, default_value = "medium", conflicts_with_all = ["hotseat", "server"])]
     level: Level,
     /// Rules preset, or custom rules such as "8x8 fleet=3,2,2,1" (online: for a new game).
     #[arg(long, default_value = "classic")]
