@@ -4,7 +4,9 @@
 use rand::Rng;
 use seabattle_bots::PlacerKind;
 use seabattle_core::fleet::violations;
-use seabattle_core::{Coord, Fleet, FleetError, FleetSetup, Rules, ShipSetup, Violation};
+use seabattle_core::{
+    Coord, Fleet, FleetError, FleetSetup, Rules, ShipSetup, TooConstrained, Violation,
+};
 
 /// A fleet being arranged, with one ship selected.
 #[derive(Clone, Debug)]
@@ -29,8 +31,13 @@ pub enum Edit {
 }
 
 impl Editor {
-    /// An editor holding a fleet drawn by `placer`.
-    pub fn new(rules: &Rules, placer: PlacerKind, rng: &mut dyn Rng) -> Result<Editor, String> {
+    /// An editor holding a fleet drawn by `placer`; an error if no fleet can be drawn
+    /// under the rules.
+    pub fn new(
+        rules: &Rules,
+        placer: PlacerKind,
+        rng: &mut dyn Rng,
+    ) -> Result<Editor, TooConstrained> {
         let mut e = Editor {
             rules: rules.clone(),
             ships: Vec::new(),
@@ -54,11 +61,9 @@ impl Editor {
         e
     }
 
-    /// Replaces the fleet with one drawn by `placer`.
-    pub fn auto(&mut self, placer: PlacerKind, rng: &mut dyn Rng) -> Result<(), String> {
-        let fleet = placer
-            .place(&self.rules, rng)
-            .map_err(|e| format!("no fleet could be drawn: {e}"))?;
+    /// Replaces the fleet with one drawn by `placer`; on error nothing changes.
+    pub fn auto(&mut self, placer: PlacerKind, rng: &mut dyn Rng) -> Result<(), TooConstrained> {
+        let fleet = placer.place(&self.rules, rng)?;
         self.ships = fleet.to_setup().ships;
         self.selected = 0;
         self.sort();

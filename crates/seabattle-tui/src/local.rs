@@ -1,6 +1,7 @@
 //! The referee of a game played on this machine: the rules engine's [`Game`], with the
 //! computer in seat 2 when playing against it.
 
+use crate::error::TuiError;
 use crate::update::{Action, EndReason, Ending, Fired, Update};
 use rand::rngs::StdRng;
 use seabattle_bots::{Level, PlacerKind, Shooter};
@@ -24,12 +25,13 @@ pub struct LocalReferee {
 impl LocalReferee {
     /// A game against the computer at `level`; the computer takes seat 2 and draws its
     /// fleet uniformly.
-    pub fn vs_computer(rules: &Rules, level: Level, mut rng: StdRng) -> Result<Self, String> {
+    pub fn vs_computer(rules: &Rules, level: Level, mut rng: StdRng) -> Result<Self, TuiError> {
         let mut game = Game::new(rules.clone());
         let fleet = PlacerKind::Uniform
             .place(rules, &mut rng)
-            .map_err(|e| format!("the computer cannot place a fleet: {e}"))?;
-        game.place(Player::Two, fleet).map_err(|e| e.to_string())?;
+            .map_err(|e| TuiError::Setup(format!("the computer cannot place a fleet: {e}")))?;
+        game.place(Player::Two, fleet)
+            .map_err(|e| TuiError::Setup(format!("the computer's fleet: {e}")))?;
         Ok(LocalReferee {
             game,
             computer: Some(Computer {

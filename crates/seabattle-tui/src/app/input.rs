@@ -103,7 +103,7 @@ impl App {
         };
         if let Some(placer) = placer {
             if let Err(e) = editor.auto(placer, &mut self.rng) {
-                self.status = e;
+                self.status = e.to_string();
             } else {
                 self.status.clear();
             }

@@ -161,8 +161,7 @@ impl App {
         let referee_rng = StdRng::seed_from_u64(rand::Rng::next_u64(&mut app.rng));
         match setup.mode {
             Mode::Computer(level) => {
-                let r = LocalReferee::vs_computer(&setup.rules, level, referee_rng)
-                    .map_err(TuiError::Setup)?;
+                let r = LocalReferee::vs_computer(&setup.rules, level, referee_rng)?;
                 app.driver = Driver::Local(Box::new(r));
                 app.tables[0] = Some(Table::new(&setup.rules, Player::One));
                 app.start_placement(Player::One)?;
@@ -180,7 +179,7 @@ impl App {
 
     fn start_placement(&mut self, seat: Player) -> Result<(), TuiError> {
         let editor = Editor::new(&self.rules, PlacerKind::Uniform, &mut self.rng)
-            .map_err(TuiError::Setup)?;
+            .map_err(|e| TuiError::Setup(format!("no fleet can be drawn: {e}")))?;
         self.editor = Some(editor);
         self.screen = Screen::Placement(seat);
         self.viewer = seat;

@@ -14,7 +14,7 @@ impl App {
         match protocol::decode(message, self.rules.dims()) {
             Ok(Some(update)) => self.apply(update),
             Ok(None) => {}
-            Err(e) => self.status = e,
+            Err(e) => self.status = e.to_string(),
         }
     }
 

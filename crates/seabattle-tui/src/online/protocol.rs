@@ -24,11 +24,35 @@ pub fn encode(action: &Action, game: &str) -> Value {
     }
 }
 
+/// A server message that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadMessage {
+    /// The message's type.
+    pub kind: String,
+    /// The part that could not be read.
+    pub part: String,
+}
+
+impl std::fmt::Display for BadMessage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the server's {} message has no readable {}",
+            self.kind, self.part
+        )
+    }
+}
+
+impl std::error::Error for BadMessage {}
+
 /// The update a server message brings, if it brings one; an error names what could not
 /// be read. `dims` is the board the cells are on.
-pub fn decode(m: &Value, dims: Dims) -> Result<Option<Update>, String> {
+pub fn decode(m: &Value, dims: Dims) -> Result<Option<Update>, BadMessage> {
     let ty = m["type"].as_str().unwrap_or("");
-    let bad = |what: &str| format!("the server's {ty} message has no readable {what}: {m}");
+    let bad = |what: &str| BadMessage {
+        kind: ty.to_string(),
+        part: what.to_string(),
+    };
     Ok(Some(match ty {
         "joined" => {
             if m["role"] != "player" {
@@ -40,7 +64,7 @@ pub fn decode(m: &Value, dims: Dims) -> Result<Option<Update>, String> {
                 link: m["link"].as_str().unwrap_or("").to_string(),
             }
         }
-        "state" => Update::Snapshot(Box::new(snapshot(m).map_err(|w| bad(&w))?)),
+        "state" => Update::Snapshot(Box::new(snapshot(m).map_err(bad)?)),
         "placed" => Update::Placed {
             seat: player(&m["player"]).ok_or_else(|| bad("player"))?,
             ships: None,
@@ -138,7 +162,7 @@ fn knowledge(v: &Value, dims: Dims) -> Option<Knowledge> {
     })
 }
 
-fn snapshot(m: &Value) -> Result<Snapshot, String> {
+fn snapshot(m: &Value) -> Result<Snapshot, &'static str> {
     let rules_text = m["rules"].as_str().ok_or("rules")?;
     let rules: seabattle_core::Rules = rules_text.parse().map_err(|_| "rules")?;
     let dims = rules.dims();
@@ -146,7 +170,7 @@ fn snapshot(m: &Value) -> Result<Snapshot, String> {
         Some("placement") => Phase::Placement,
         Some("battle") => Phase::Battle,
         Some("over") => Phase::Over,
-        _ => return Err("phase".into()),
+        _ => return Err("phase"),
     };
     let own = if m["own"]["fleet"].is_array() {
         Some((
