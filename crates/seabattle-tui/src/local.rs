@@ -140,9 +140,12 @@ impl LocalReferee {
         let (winner, reason) = match self.game.outcome() {
             Outcome::Won { winner, reason } => (
                 Some(winner),
-                match reason {
-                    WinReason::FleetSunk => EndReason::FleetSunk,
-                    WinReason::Resigned => EndReason::Resigned,
+                // A comparison, not a match: ways to win the engine may add later (a
+                // clock's) read as the game being given up, as they are here.
+                if reason == WinReason::FleetSunk {
+                    EndReason::FleetSunk
+                } else {
+                    EndReason::Resigned
                 },
             ),
             Outcome::InProgress => (None, EndReason::Resigned),

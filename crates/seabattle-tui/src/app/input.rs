@@ -132,7 +132,7 @@ impl App {
             return;
         }
         let dims = self.rules.dims();
-        let c = self.cursor;
+        let c = self.cursor();
         let moved = match code {
             KeyCode::Left => c.offset(-1, 0),
             KeyCode::Right => c.offset(1, 0),
@@ -144,7 +144,7 @@ impl App {
         };
         if let Some(m) = moved {
             if dims.contains(m) {
-                self.cursor = m;
+                self.set_cursor(m);
             }
             return;
         }
@@ -173,7 +173,7 @@ impl App {
             }
             Screen::Battle(seat) if self.handover.is_none() => {
                 if let Some(c) = layout::cell_at(l.right, dims, l.cell_w, m.column, m.row) {
-                    self.cursor = c;
+                    self.set_cursor(c);
                     self.fire_at(seat, c);
                 }
             }

@@ -108,7 +108,8 @@ pub struct App {
     pub(crate) editor: Option<Editor>,
     pub(crate) tables: [Option<Table>; 2],
     pub(crate) to_move: Option<Player>,
-    pub(crate) cursor: Coord,
+    /// Each seat's aiming cursor, so hot-seat players keep their own.
+    cursors: [Coord; 2],
     pub(crate) pending: Vec<Coord>,
     awaiting: bool,
     pub(crate) status: String,
@@ -145,7 +146,7 @@ impl App {
             editor: None,
             tables: [None, None],
             to_move: None,
-            cursor: Coord::new(0, 0),
+            cursors: [Coord::new(0, 0); 2],
             pending: Vec::new(),
             awaiting: false,
             status: String::new(),
@@ -218,7 +219,11 @@ impl App {
 
     /// The cell under the aiming cursor on the enemy board.
     pub fn cursor(&self) -> Coord {
-        self.cursor
+        self.cursors[self.viewer.index()]
+    }
+
+    fn set_cursor(&mut self, c: Coord) {
+        self.cursors[self.viewer.index()] = c;
     }
 
     /// The cells chosen for a volley not yet fired.

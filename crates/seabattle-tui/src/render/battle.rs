@@ -70,7 +70,7 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen) {
         l.right,
         &enemy_title,
         &enemy,
-        aiming.then_some(app.cursor),
+        aiming.then_some(app.cursor()),
     );
     side(frame, app, table, l);
     footer(frame, app, l);
@@ -217,7 +217,7 @@ fn footer(frame: &mut Frame, app: &App, l: &layout::Screen) {
             "{} · {} {}",
             turn_text(app),
             w.target,
-            app.coords.format(app.cursor)
+            app.coords.format(app.cursor())
         );
         if due > 1 {
             s.push_str(&format!(" · {} / {due}", fill(w.volley, app.pending.len())));
