@@ -98,7 +98,7 @@ pub struct Words {
     pub target: &'static str,
     /// The opponent's connection closed.
     pub opponent_away: &'static str,
-    /// The opponent's connection is back.
+    /// The opponent is connected (joined or back).
     pub opponent_back: &'static str,
     /// Player N ran out of time.
     pub timeout: &'static str,
@@ -162,7 +162,7 @@ pub const RU: Words = Words {
     volley: "Залп: выбрано {}",
     target: "Цель:",
     opponent_away: "Противник отключился; ждём его.",
-    opponent_back: "Противник снова на связи.",
+    opponent_back: "Противник на связи.",
     timeout: "У игрока {} вышло время хода.",
     link_down: "Связь потеряна ({}); переподключаюсь…",
     link_up: "Связь восстановлена.",
@@ -222,7 +222,7 @@ pub const EN: Words = Words {
     volley: "Volley: {} chosen",
     target: "Target:",
     opponent_away: "The opponent has gone away; waiting.",
-    opponent_back: "The opponent is back.",
+    opponent_back: "The opponent is connected.",
     timeout: "Player {} ran out of time.",
     link_down: "Connection lost ({}); reconnecting…",
     link_up: "Connected again.",
