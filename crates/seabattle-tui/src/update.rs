@@ -143,6 +143,9 @@ pub enum Update {
     Timeout {
         /// Who.
         player: Player,
+        /// Who shoots now, when the turn passed to the opponent (servers that keep the
+        /// turn with the late player, or end the game, give none).
+        next: Option<Player>,
     },
     /// This terminal's connection to the server dropped (with the reason) and is being
     /// tried again, or (`None`) is back.

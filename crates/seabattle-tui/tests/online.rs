@@ -257,6 +257,20 @@ fn server_news_reaches_the_screens_in_the_players_language() {
     assert_eq!(app.status(), "Противник отключился; ждём его.");
     app.apply(seabattle_tui::Update::Link(Some("reset".into())));
     assert_eq!(app.status(), "Связь потеряна (reset); переподключаюсь…");
+    // A clock timeout that passes the turn hands it over.
+    app.server_message(
+        &json!({"type":"timeout","game":"k7m2qx9p4a","player":1,"strikes":1,"next":2}),
+    );
+    assert_eq!(app.to_move(), Some(seabattle_core::Player::Two));
+    assert_eq!(app.status(), "У игрока 1 вышло время хода.");
+    app.server_message(&json!({"type":"timeout","game":"k7m2qx9p4a","player":2,"strikes":1}));
+    assert_eq!(
+        app.to_move(),
+        Some(seabattle_core::Player::Two),
+        "no next: the turn stays"
+    );
+    app.apply(seabattle_tui::Update::Link(Some("reset".into())));
+    assert_eq!(app.status(), "Связь потеряна (reset); переподключаюсь…");
     app.server_message(&json!({"type":"shot","player":7}));
     assert!(app.status().contains("shot"), "{}", app.status());
     // Enter sends the fleet as the protocol writes it.

@@ -88,7 +88,14 @@ impl App {
                 }
                 .to_string();
             }
-            Update::Timeout { player } => self.status = fill(self.words().timeout, player),
+            Update::Timeout { player, next } => {
+                self.status = fill(self.words().timeout, player);
+                if next.is_some() {
+                    self.to_move = next;
+                    self.pending.clear();
+                    self.awaiting = false;
+                }
+            }
             Update::Link(None) => self.status = self.words().link_up.to_string(),
             Update::Link(Some(why)) => self.status = fill(self.words().link_down, why),
         }

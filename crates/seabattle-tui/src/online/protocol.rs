@@ -93,6 +93,7 @@ pub fn decode(m: &Value, dims: Dims) -> Result<Option<Update>, BadMessage> {
         },
         "timeout" => Update::Timeout {
             player: player(&m["player"]).ok_or_else(|| bad("player"))?,
+            next: player(&m["next"]),
         },
         _ => return Ok(None),
     }))
