@@ -27,6 +27,8 @@ enum Command {
     Audit(cmd::audit::Args),
     /// Play a computer shooter against many boards and print its statistics.
     Bench(cmd::bench::Args),
+    /// Play in the terminal: against the computer, hot-seat, or online (--server).
+    Play(cmd::play::Args),
 }
 
 fn main() -> ExitCode {
@@ -38,6 +40,7 @@ fn main() -> ExitCode {
         Some(Command::Place(a)) => cmd::place::run(a),
         Some(Command::Audit(a)) => cmd::audit::run(a),
         Some(Command::Bench(a)) => cmd::bench::run(a),
+        Some(Command::Play(a)) => cmd::play::run(a),
     };
     match result {
         Ok(code) => code,

@@ -211,3 +211,23 @@ fn bench_reads_boards_from_a_file_and_names_a_bad_one() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+#[test]
+fn play_needs_a_terminal_and_consistent_options() {
+    let o = run(&["play"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("needs a terminal"),
+        "{o:?}"
+    );
+    for args in [
+        &["play", "--join", "k7m2qx9p4a"][..],
+        &["play", "--hotseat", "--level", "hard"],
+        &["play", "--hotseat", "--server", "ws://h:1"],
+        &["play", "--lang", "fr"],
+    ] {
+        let o = run(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(!o.stderr.is_empty(), "{args:?}");
+    }
+}

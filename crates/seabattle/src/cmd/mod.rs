@@ -4,5 +4,6 @@ pub mod audit;
 pub mod bench;
 pub mod check;
 pub mod place;
+pub mod play;
 pub mod serve;
 pub mod svg;

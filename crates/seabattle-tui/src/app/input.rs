@@ -1,0 +1,214 @@
+//! Keys and mouse.
+
+use super::{App, Mode, Next, Screen};
+use crate::editor::Edit;
+use crate::layout;
+use crate::table::Table;
+use crate::update::Action;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use seabattle_bots::PlacerKind;
+use seabattle_core::{Coord, Player};
+
+impl App {
+    /// A terminal event: a key, a click or a resize.
+    pub fn handle_event(&mut self, event: &Event) {
+        match event {
+            Event::Key(k) => self.handle_key(*k),
+            Event::Mouse(m) => self.handle_mouse(*m),
+            Event::Resize(w, h) => self.resize(*w, *h),
+            _ => {}
+        }
+    }
+
+    /// A key press.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
+        if self.confirm_quit {
+            self.confirm_quit = false;
+            if matches!(key.code, KeyCode::Char('y' | 'Y' | 'д' | 'Д')) {
+                self.leave();
+            }
+            return;
+        }
+        let quit_key = matches!(key.code, KeyCode::Char('q' | 'Q' | 'й' | 'Й'));
+        match self.screen {
+            Screen::Over => {
+                // Not Enter: a player still firing must not lose the final screen.
+                if quit_key || key.code == KeyCode::Esc {
+                    self.quit = true;
+                }
+            }
+            _ if quit_key => {
+                if self.mid_game() {
+                    self.confirm_quit = true;
+                } else {
+                    self.quit = true;
+                }
+            }
+            Screen::Connecting | Screen::Waiting => {}
+            Screen::Cover { seat, then } => {
+                self.viewer = seat;
+                self.screen = match then {
+                    Next::Place => Screen::Placement(seat),
+                    Next::Shoot => Screen::Battle(seat),
+                };
+            }
+            Screen::Placement(seat) => self.placement_key(seat, key.code),
+            Screen::Battle(seat) => self.battle_key(seat, key.code),
+        }
+    }
+
+    /// Leaves the game: online, resigning first if the game is still on.
+    fn leave(&mut self) {
+        if self.mode == Mode::Online
+            && self.ending.is_none()
+            && let Some(seat) = self.tables.iter().flatten().map(Table::me).next()
+        {
+            self.act(Action::Resign { seat });
+        }
+        self.quit = true;
+    }
+
+    fn placement_key(&mut self, seat: Player, code: KeyCode) {
+        let Some(editor) = self.editor.as_mut() else {
+            return;
+        };
+        let edit = match code {
+            KeyCode::Left => Some(Edit::Move(-1, 0)),
+            KeyCode::Right => Some(Edit::Move(1, 0)),
+            KeyCode::Up => Some(Edit::Move(0, -1)),
+            KeyCode::Down => Some(Edit::Move(0, 1)),
+            KeyCode::Char(' ' | 'o') => Some(Edit::Rotate),
+            KeyCode::Tab | KeyCode::Char('n') => Some(Edit::Next),
+            KeyCode::BackTab => Some(Edit::Previous),
+            _ => None,
+        };
+        if let Some(edit) = edit {
+            editor.apply(edit);
+            self.status.clear();
+            return;
+        }
+        let placer = match code {
+            KeyCode::Char('r' | 'R' | 'к' | 'К') => Some(PlacerKind::Uniform),
+            KeyCode::Char('p' | 'P' | 'з' | 'З') => Some(PlacerKind::Perelman),
+            _ => None,
+        };
+        if let Some(placer) = placer {
+            if let Err(e) = editor.auto(placer, &mut self.rng) {
+                self.status = e.to_string();
+            } else {
+                self.status.clear();
+            }
+            return;
+        }
+        if code == KeyCode::Enter {
+            match editor.fleet() {
+                Ok(fleet) => {
+                    self.status.clear();
+                    if self.mode == Mode::Online {
+                        self.screen = Screen::Waiting;
+                    }
+                    self.act(Action::Place { seat, fleet });
+                }
+                Err(_) => self.status = self.words().fix_first.to_string(),
+            }
+        }
+    }
+
+    fn battle_key(&mut self, seat: Player, code: KeyCode) {
+        if let Some(next) = self.handover.take() {
+            self.screen = Screen::Cover {
+                seat: next,
+                then: Next::Shoot,
+            };
+            return;
+        }
+        let dims = self.rules.dims();
+        let c = self.cursor();
+        let moved = match code {
+            KeyCode::Left => c.offset(-1, 0),
+            KeyCode::Right => c.offset(1, 0),
+            KeyCode::Up => c.offset(0, -1),
+            KeyCode::Down => c.offset(0, 1),
+            KeyCode::Home => Some(Coord::new(0, c.row)),
+            KeyCode::End => Some(Coord::new(dims.width() - 1, c.row)),
+            _ => None,
+        };
+        if let Some(m) = moved {
+            if dims.contains(m) {
+                self.set_cursor(m);
+            }
+            return;
+        }
+        if matches!(code, KeyCode::Enter | KeyCode::Char(' ')) {
+            self.fire_at(seat, c);
+        }
+    }
+
+    /// A mouse event: a left click picks a ship while placing and fires in battle.
+    pub fn handle_mouse(&mut self, m: MouseEvent) {
+        if m.kind != MouseEventKind::Down(MouseButton::Left) || self.confirm_quit {
+            return;
+        }
+        let dims = self.rules.dims();
+        let Some(l) = layout::screen(self.area, dims) else {
+            return;
+        };
+        match self.screen {
+            Screen::Placement(_) => {
+                if let (Some(c), Some(e)) = (
+                    layout::cell_at(l.left, dims, l.cell_w, m.column, m.row),
+                    self.editor.as_mut(),
+                ) {
+                    e.select_at(c);
+                }
+            }
+            Screen::Battle(seat) if self.handover.is_none() => {
+                if let Some(c) = layout::cell_at(l.right, dims, l.cell_w, m.column, m.row) {
+                    self.set_cursor(c);
+                    self.fire_at(seat, c);
+                }
+            }
+            Screen::Battle(_) | Screen::Cover { .. } => {
+                self.handle_key(KeyEvent::from(KeyCode::Null))
+            }
+            _ => {}
+        }
+    }
+
+    fn fire_at(&mut self, seat: Player, c: Coord) {
+        if self.to_move != Some(seat) {
+            self.status = self.words().their_turn.to_string();
+            return;
+        }
+        if self.awaiting {
+            return;
+        }
+        let Some(table) = self.tables[seat.index()].as_ref() else {
+            return;
+        };
+        if table.shot_at(c) {
+            self.status = self.words().already_shot.to_string();
+            return;
+        }
+        self.status.clear();
+        if let Some(i) = self.pending.iter().position(|&p| p == c) {
+            self.pending.remove(i);
+            return;
+        }
+        self.pending.push(c);
+        if self.pending.len() >= table.shots_due() {
+            let cells = std::mem::take(&mut self.pending);
+            self.awaiting = self.mode == Mode::Online;
+            self.act(Action::Fire { seat, cells });
+        }
+    }
+}

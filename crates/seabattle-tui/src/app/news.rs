@@ -1,0 +1,179 @@
+//! The referee's news: what each update does to the screens and tables.
+
+use super::{App, Driver, LogEntry, Mode, Next, Screen, check_coords};
+use crate::online::protocol;
+use crate::table::Table;
+use crate::update::{Ending, Snapshot, Update};
+use crate::words::fill;
+use seabattle_core::{CellSet, CoordSystem, Phase, Player, Rules};
+use serde_json::Value;
+
+impl App {
+    /// A message from the game server.
+    pub fn server_message(&mut self, message: &Value) {
+        match protocol::decode(message, self.rules.dims()) {
+            Ok(Some(update)) => self.apply(update),
+            Ok(None) => {}
+            Err(e) => self.status = e.to_string(),
+        }
+    }
+
+    /// News from the referee.
+    pub fn apply(&mut self, update: Update) {
+        match update {
+            Update::Seated { seat, game, link } => {
+                if let Driver::Remote { game: g, .. } = &mut self.driver {
+                    *g = Some(game.clone());
+                }
+                self.code = Some(game);
+                self.link = Some(link);
+                self.viewer = seat;
+                if self.tables[seat.index()].is_none() {
+                    self.tables = [None, None];
+                    self.tables[seat.index()] = Some(Table::new(&self.rules, seat));
+                }
+            }
+            Update::Snapshot(s) => self.restore(*s),
+            Update::Placed { seat, ships } => self.placed(seat, ships),
+            Update::Battle { first } => {
+                self.to_move = Some(first);
+                self.editor = None;
+                self.screen = if self.mode == Mode::Hotseat {
+                    Screen::Cover {
+                        seat: first,
+                        then: Next::Shoot,
+                    }
+                } else {
+                    Screen::Battle(self.viewer)
+                };
+            }
+            Update::Volley {
+                player,
+                shots,
+                next,
+            } => {
+                for t in self.tables.iter_mut().flatten() {
+                    t.record(player, &shots);
+                }
+                self.log.extend(shots.iter().map(|s| LogEntry {
+                    player,
+                    cell: s.cell,
+                    answer: s.answer,
+                }));
+                self.to_move = next;
+                self.awaiting = false;
+                if self.mode == Mode::Hotseat
+                    && let Some(n) = next.filter(|&n| n != player)
+                {
+                    self.handover = Some(n);
+                }
+            }
+            Update::Over(ending) => self.over(*ending),
+            Update::Refused(m) => {
+                self.status = m;
+                self.awaiting = false;
+                if self.screen == Screen::Waiting
+                    && let Some(t) = self.tables.iter().flatten().find(|t| !t.placed())
+                {
+                    self.screen = Screen::Placement(t.me());
+                }
+            }
+            Update::Notice(m) => self.status = m,
+            Update::Presence { present, .. } => {
+                let w = self.words();
+                self.status = if present {
+                    w.opponent_back
+                } else {
+                    w.opponent_away
+                }
+                .to_string();
+            }
+            Update::Timeout { player, next } => {
+                self.status = fill(self.words().timeout, player);
+                if next.is_some() {
+                    self.to_move = next;
+                    self.pending.clear();
+                    self.awaiting = false;
+                }
+            }
+            Update::Link(None) => self.status = self.words().link_up.to_string(),
+            Update::Link(Some(why)) => self.status = fill(self.words().link_down, why),
+        }
+    }
+
+    fn placed(&mut self, seat: Player, ships: Option<Vec<CellSet>>) {
+        if let (Some(ships), Some(t)) = (ships, self.tables[seat.index()].as_mut()) {
+            t.set_own(ships);
+        }
+        if self.mode == Mode::Hotseat
+            && seat == Player::One
+            && self.tables[1].as_ref().is_some_and(|t| !t.placed())
+        {
+            if let Err(e) = self.start_placement(Player::Two) {
+                self.status = e.to_string();
+            }
+            self.screen = Screen::Cover {
+                seat: Player::Two,
+                then: Next::Place,
+            };
+        }
+    }
+
+    fn over(&mut self, ending: Ending) {
+        for t in self.tables.iter_mut().flatten() {
+            t.reveal(ending.fleets[t.me().other().index()].clone());
+        }
+        self.ending = Some(ending);
+        self.to_move = None;
+        self.handover = None;
+        self.confirm_quit = false;
+        self.pending.clear();
+        self.screen = Screen::Over;
+    }
+
+    fn restore(&mut self, s: Snapshot) {
+        let seat = self.viewer;
+        match s.rules.parse::<Rules>() {
+            Ok(rules) => {
+                if check_coords(self.coords, &rules).is_err() {
+                    self.coords = CoordSystem::Latin;
+                }
+                self.rules = rules;
+            }
+            Err(e) => {
+                self.status = format!("the server's rules {:?}: {e}", s.rules);
+                return;
+            }
+        }
+        let mut table = Table::new(&self.rules, seat);
+        let placed = s.own.is_some();
+        table.restore(s.own, s.boards[seat.index()].clone());
+        self.tables = [None, None];
+        self.tables[seat.index()] = Some(table);
+        self.to_move = s.to_move;
+        self.awaiting = false;
+        self.pending.clear();
+        if let Some(ending) = s.ending {
+            self.over(ending);
+            return;
+        }
+        match s.phase {
+            Phase::Placement if !placed => {
+                let keep = self
+                    .editor
+                    .as_ref()
+                    .is_some_and(|e| e.rules() == &self.rules);
+                if keep {
+                    self.screen = Screen::Placement(seat);
+                } else if let Err(e) = self.start_placement(seat) {
+                    self.status = e.to_string();
+                }
+            }
+            Phase::Placement => self.screen = Screen::Waiting,
+            _ => {
+                self.editor = None;
+                self.screen = Screen::Battle(seat);
+            }
+        }
+    }
+}

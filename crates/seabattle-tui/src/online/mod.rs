@@ -1,0 +1,6 @@
+//! Online play through the game server's WebSocket protocol (`docs/protocol.md`).
+
+mod net;
+pub mod protocol;
+
+pub use net::{Connection, LinkEvent, Opening, server_urls};

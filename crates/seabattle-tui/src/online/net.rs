@@ -1,0 +1,280 @@
+//! The connection to the game server: a WebSocket on a thread of its own that comes back
+//! with the seat's token after a dropped connection.
+
+use crate::error::TuiError;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::sync::mpsc;
+use std::time::Duration;
+use tokio::sync::mpsc as tokio_mpsc;
+use tokio_tungstenite::tungstenite::Message;
+
+/// How to get a seat.
+#[derive(Clone, Debug)]
+pub enum Opening {
+    /// Create a game for a friend with these rules, and take seat 1.
+    NewGame {
+        /// The rules text, as `--rules` takes it.
+        rules: String,
+    },
+    /// Take the free seat of the game with this code.
+    Join {
+        /// The game's code (its id).
+        code: String,
+    },
+}
+
+impl Opening {
+    fn message(&self) -> Value {
+        match self {
+            Opening::NewGame { rules } => {
+                json!({"type": "new_game", "opponent": "friend", "rules": rules})
+            }
+            Opening::Join { code } => json!({"type": "join", "game": code}),
+        }
+    }
+}
+
+/// What the connection reports.
+#[derive(Clone, Debug)]
+pub enum LinkEvent {
+    /// A message from the server.
+    Message(Value),
+    /// The connection dropped (or could not be made); it is being tried again.
+    Down(String),
+    /// The connection is (back) up.
+    Up,
+}
+
+/// A live connection to the server.
+pub struct Connection {
+    out: tokio_mpsc::UnboundedSender<Value>,
+    events: mpsc::Receiver<LinkEvent>,
+    base: String,
+}
+
+/// The WebSocket URL and the HTTP base of a server given as `ws://HOST:PORT`,
+/// `http://HOST:PORT` or plain `HOST:PORT`, with or without the `/ws` path.
+pub fn server_urls(url: &str) -> Result<(String, String), TuiError> {
+    let url = url.trim();
+    let rest = if let Some(r) = url.strip_prefix("ws://") {
+        r
+    } else if let Some(r) = url.strip_prefix("http://") {
+        r
+    } else if url.starts_with("wss://") || url.starts_with("https://") {
+        return Err(TuiError::BadUrl(format!(
+            "{url}: encrypted connections are not supported; use ws:// or http://"
+        )));
+    } else if url.contains("://") {
+        return Err(TuiError::BadUrl(format!(
+            "{url}: expected ws://HOST:PORT or http://HOST:PORT"
+        )));
+    } else {
+        url
+    };
+    let rest = rest.trim_end_matches('/');
+    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+    if host.is_empty() {
+        return Err(TuiError::BadUrl(format!("{url}: no host")));
+    }
+    let path = if path.is_empty() { "ws" } else { path };
+    Ok((format!("ws://{host}/{path}"), format!("http://{host}")))
+}
+
+impl Connection {
+    /// Connects to the server at `url`, asks for a seat as `opening` says, and waits up
+    /// to `wait` for the `joined` answer, which it returns.
+    pub fn open(
+        url: &str,
+        opening: Opening,
+        wait: Duration,
+    ) -> Result<(Connection, Value), TuiError> {
+        let (ws_url, base) = server_urls(url)?;
+        let (out, out_rx) = tokio_mpsc::unbounded_channel();
+        let (events_tx, events) = mpsc::channel();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        std::thread::Builder::new()
+            .name("seabattle-net".into())
+            .spawn(move || runtime.block_on(session(ws_url, opening, out_rx, events_tx)))?;
+        let conn = Connection { out, events, base };
+        let deadline = std::time::Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match conn.events.recv_timeout(left) {
+                Ok(LinkEvent::Message(m)) if m["type"] == "joined" => {
+                    let m = conn.absolute(m);
+                    return Ok((conn, m));
+                }
+                Ok(LinkEvent::Message(m)) if m["type"] == "error" => {
+                    return Err(TuiError::Server(
+                        m["message"].as_str().unwrap_or("refused").to_string(),
+                    ));
+                }
+                Ok(LinkEvent::Down(e)) => return Err(TuiError::Server(e)),
+                Ok(_) => {}
+                Err(_) => {
+                    return Err(TuiError::Server(format!(
+                        "no answer within {} s",
+                        wait.as_secs()
+                    )));
+                }
+            }
+        }
+    }
+
+    /// Sends a message (queued while the connection is down).
+    pub fn send(&self, message: Value) {
+        // The session ends only when the connection is dropped, so this cannot fail
+        // while `self` lives.
+        let _ = self.out.send(message);
+    }
+
+    /// The next report, if there is one.
+    pub fn try_recv(&self) -> Option<LinkEvent> {
+        match self.events.try_recv().ok()? {
+            LinkEvent::Message(m) => Some(LinkEvent::Message(self.absolute(m))),
+            e => Some(e),
+        }
+    }
+
+    /// `m` with a `joined` message's relative link made a full address.
+    fn absolute(&self, mut m: Value) -> Value {
+        if m["type"] == "joined"
+            && let Some(path) = m["link"].as_str().filter(|p| p.starts_with('/'))
+        {
+            m["link"] = Value::String(self.link(path));
+        }
+        m
+    }
+
+    /// The full address of a server path such as the `/g/ID` link.
+    pub fn link(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Connects, and reconnects with `resume` after a drop, until the [`Connection`] is
+/// dropped.
+async fn session(
+    url: String,
+    opening: Opening,
+    mut out: tokio_mpsc::UnboundedReceiver<Value>,
+    events: mpsc::Sender<LinkEvent>,
+) {
+    let mut seat: Option<(String, String)> = None;
+    let mut pause = Duration::from_millis(200);
+    loop {
+        match tokio_tungstenite::connect_async(url.as_str()).await {
+            Ok((ws, _)) => {
+                pause = Duration::from_millis(200);
+                if events.send(LinkEvent::Up).is_err() {
+                    return;
+                }
+                let first = match &seat {
+                    Some((game, token)) => {
+                        json!({"type": "resume", "game": game, "token": token})
+                    }
+                    None => opening.message(),
+                };
+                match serve(ws, first, &mut out, &events, &mut seat).await {
+                    Ended::Closed => return,
+                    Ended::Dropped(why) => {
+                        if events.send(LinkEvent::Down(why)).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                if events
+                    .send(LinkEvent::Down(format!("cannot connect to {url}: {e}")))
+                    .is_err()
+                {
+                    return;
+                }
+            }
+        }
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(Duration::from_secs(5));
+    }
+}
+
+enum Ended {
+    /// The application let go of the connection.
+    Closed,
+    /// The socket dropped.
+    Dropped(String),
+}
+
+async fn serve(
+    ws: Ws,
+    first: Value,
+    out: &mut tokio_mpsc::UnboundedReceiver<Value>,
+    events: &mpsc::Sender<LinkEvent>,
+    seat: &mut Option<(String, String)>,
+) -> Ended {
+    let (mut sink, mut stream) = ws.split();
+    if let Err(e) = sink.send(Message::Text(first.to_string().into())).await {
+        return Ended::Dropped(e.to_string());
+    }
+    loop {
+        tokio::select! {
+            incoming = stream.next() => match incoming {
+                Some(Ok(Message::Text(t))) => {
+                    let Ok(v) = serde_json::from_str::<Value>(&t) else { continue };
+                    if v["type"] == "joined"
+                        && let (Some(g), Some(tok)) = (v["game"].as_str(), v["token"].as_str())
+                    {
+                        *seat = Some((g.to_string(), tok.to_string()));
+                    }
+                    if events.send(LinkEvent::Message(v)).is_err() {
+                        return Ended::Closed;
+                    }
+                }
+                Some(Ok(Message::Close(_))) | None => return Ended::Dropped("the server closed the connection".into()),
+                Some(Err(e)) => return Ended::Dropped(e.to_string()),
+                Some(Ok(_)) => {}
+            },
+            message = out.recv() => match message {
+                Some(m) => {
+                    if let Err(e) = sink.send(Message::Text(m.to_string().into())).await {
+                        return Ended::Dropped(e.to_string());
+                    }
+                }
+                None => {
+                    let _ = sink.close().await;
+                    return Ended::Closed;
+                }
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn server_addresses_are_read_forgivingly_and_tls_is_refused_clearly() {
+        let ws = |u: &str| server_urls(u).unwrap();
+        assert_eq!(ws("ws://h:1"), ("ws://h:1/ws".into(), "http://h:1".into()));
+        assert_eq!(
+            ws("http://h:1/"),
+            ("ws://h:1/ws".into(), "http://h:1".into())
+        );
+        assert_eq!(ws("h:1/ws"), ("ws://h:1/ws".into(), "http://h:1".into()));
+        assert!(
+            server_urls("wss://h")
+                .unwrap_err()
+                .to_string()
+                .contains("ws://")
+        );
+        assert!(server_urls("ftp://h").is_err());
+        assert!(server_urls("ws://").is_err());
+    }
+}

@@ -1,0 +1,241 @@
+//! The battle and game-over screens: both boards, the fleets afloat, the log, the last
+//! answer and whose turn it is.
+
+use super::bold;
+use super::grid::{Grid, style, symbol};
+use crate::app::{App, Mode, Screen};
+use crate::layout;
+use crate::table::{Mark, Table};
+use crate::update::EndReason;
+use crate::words::fill;
+use ratatui::Frame;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Wrap};
+use seabattle_core::Player;
+
+/// Who `player` is to the one looking: "you"/"enemy", or "player N" at a shared
+/// terminal.
+pub fn who(app: &App, player: Player) -> String {
+    let w = app.words();
+    if app.mode == Mode::Hotseat {
+        fill(w.player, player)
+    } else if player == app.viewer {
+        w.you.to_string()
+    } else {
+        w.enemy.to_string()
+    }
+}
+
+/// Draws the battle or, once it is over, the game-over screen.
+pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen) {
+    let Some(table) = app.table(app.viewer) else {
+        return;
+    };
+    let w = app.words();
+    let over = app.screen == Screen::Over;
+    let title = if over {
+        w.game_over.to_string()
+    } else {
+        turn_text(app)
+    };
+    frame.render_widget(
+        Paragraph::new(bold(format!("{} · {} · {title}", w.title, app.rules))),
+        l.header,
+    );
+    let (own_title, enemy_title) = if app.mode == Mode::Hotseat {
+        (
+            fill(w.player_board, table.me()),
+            fill(w.player_board, table.me().other()),
+        )
+    } else {
+        (w.own_board.to_string(), w.enemy_board.to_string())
+    };
+    let own = |c| mark(table.own_mark(c));
+    let aiming = app.screen == Screen::Battle(app.viewer)
+        && app.to_move == Some(app.viewer)
+        && app.handover.is_none();
+    let enemy = |c| {
+        if app.pending.contains(&c) {
+            ('+', Style::default().add_modifier(Modifier::BOLD))
+        } else {
+            mark(table.enemy_mark(c))
+        }
+    };
+    board(frame, app, l, l.left, &own_title, &own, None);
+    board(
+        frame,
+        app,
+        l,
+        l.right,
+        &enemy_title,
+        &enemy,
+        aiming.then_some(app.cursor()),
+    );
+    side(frame, app, table, l);
+    footer(frame, app, l);
+}
+
+fn mark(m: Mark) -> (char, Style) {
+    (symbol(m), style(m))
+}
+
+fn board(
+    frame: &mut Frame,
+    app: &App,
+    l: &layout::Screen,
+    rect: ratatui::layout::Rect,
+    title: &str,
+    cell: &dyn Fn(seabattle_core::Coord) -> (char, Style),
+    cursor: Option<seabattle_core::Coord>,
+) {
+    let grid = Grid {
+        dims: app.rules.dims(),
+        coords: app.coords,
+        cell_w: l.cell_w,
+        cell,
+        cursor,
+    };
+    frame.render_widget(
+        Paragraph::new(grid.lines()).block(Block::bordered().title(format!(" {title} "))),
+        rect,
+    );
+}
+
+fn sizes(v: &[u8]) -> String {
+    v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+}
+
+fn turn_text(app: &App) -> String {
+    let w = app.words();
+    match app.to_move {
+        Some(p) if app.mode == Mode::Hotseat => fill(w.cover_shoot, p),
+        Some(p) if p == app.viewer => w.your_turn.to_string(),
+        Some(_) => w.their_turn.to_string(),
+        None => String::new(),
+    }
+}
+
+fn result_lines(app: &App) -> Vec<Line<'static>> {
+    let w = app.words();
+    let Some(end) = app.ending() else {
+        return Vec::new();
+    };
+    let result = match end.winner {
+        Some(p) if app.mode == Mode::Hotseat => fill(w.player_won, p),
+        Some(p) if p == app.viewer => w.you_won.to_string(),
+        Some(_) => w.you_lost.to_string(),
+        None => w.nobody_won.to_string(),
+    };
+    let reason = match end.reason {
+        EndReason::FleetSunk => w.by_sinking,
+        EndReason::Resigned => w.by_resignation,
+        EndReason::Timeout => w.by_timeout,
+    };
+    vec![
+        bold(format!("{result} ({reason})")),
+        Line::from(format!("{} {}", w.verdict, end.verdict)),
+        Line::from(""),
+    ]
+}
+
+fn side(frame: &mut Frame, app: &App, table: &Table, l: &layout::Screen) {
+    let w = app.words();
+    let mut lines = result_lines(app);
+    lines.push(bold(w.fleets));
+    let (mine, theirs) = if app.mode == Mode::Hotseat {
+        (
+            format!("{}:", fill(w.player, table.me())),
+            format!("{}:", fill(w.player, table.me().other())),
+        )
+    } else {
+        (w.own_afloat.to_string(), w.enemy_afloat.to_string())
+    };
+    lines.push(Line::from(format!("{mine} {}", sizes(&table.own_afloat()))));
+    lines.push(Line::from(format!(
+        "{theirs} {}",
+        sizes(&table.enemy_afloat())
+    )));
+    lines.push(Line::from(""));
+    lines.push(bold(w.log));
+    // Long lines wrap, so leave a margin for them.
+    let room = usize::from(l.side.height).saturating_sub(lines.len() + 1);
+    let log = app.log();
+    let start = log.len().saturating_sub(room);
+    for (i, e) in log.iter().enumerate().skip(start) {
+        lines.push(Line::from(format!(
+            "{:>3}. {}: {} {}",
+            i + 1,
+            who(app, e.player),
+            app.coords.format(e.cell),
+            e.answer.text(app.lang)
+        )));
+    }
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), l.side);
+}
+
+/// The viewer's last volley and everything answered since, grouped by shooter:
+/// «Вы: в3 Мимо! · Противник: к10 Убил!, а2 Мимо!».
+fn recent(app: &App) -> String {
+    let log = app.log();
+    let start = log
+        .iter()
+        .rposition(|e| e.player == app.viewer)
+        .map_or(0, |last| {
+            log[..=last]
+                .iter()
+                .rposition(|e| e.player != app.viewer)
+                .map_or(0, |i| i + 1)
+        });
+    let mut groups: Vec<String> = Vec::new();
+    let mut shooter = None;
+    for e in &log[start..] {
+        let shot = format!("{} {}", app.coords.format(e.cell), e.answer.text(app.lang));
+        if shooter == Some(e.player) {
+            if let Some(g) = groups.last_mut() {
+                g.push_str(", ");
+                g.push_str(&shot);
+            }
+        } else {
+            groups.push(format!("{}: {shot}", who(app, e.player)));
+            shooter = Some(e.player);
+        }
+    }
+    groups.join(" · ")
+}
+
+fn footer(frame: &mut Frame, app: &App, l: &layout::Screen) {
+    let w = app.words();
+    let last = recent(app);
+    let turn = if app.screen == Screen::Over {
+        w.over_keys.to_string()
+    } else if let Some(n) = app.handover {
+        fill(w.handover, n)
+    } else if app.to_move == Some(app.viewer) {
+        let due = app.table(app.viewer).map_or(1, Table::shots_due);
+        let mut s = format!(
+            "{} · {} {}",
+            turn_text(app),
+            w.target,
+            app.coords.format(app.cursor())
+        );
+        if due > 1 {
+            s.push_str(&format!(" · {} / {due}", fill(w.volley, app.pending.len())));
+        }
+        s
+    } else {
+        turn_text(app)
+    };
+    let lines = vec![
+        bold(last),
+        bold(turn),
+        Line::from(app.status().to_string()),
+        Line::from(w.legend),
+        Line::from(if app.screen == Screen::Over {
+            ""
+        } else {
+            w.battle_keys
+        }),
+    ];
+    frame.render_widget(Paragraph::new(lines), l.footer);
+}

@@ -1,0 +1,107 @@
+//! The placement screen: the fleet on the board with the selected ship and every
+//! violation marked, the violations listed, and the keys.
+
+use super::bold;
+use super::grid::{Grid, style, symbol};
+use crate::app::{App, Mode};
+use crate::layout;
+use crate::table::Mark;
+use crate::words::fill;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Wrap};
+use seabattle_core::{Coord, Player};
+
+/// Draws the placement screen for `seat`.
+pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen, seat: Player) {
+    let Some(editor) = app.editor() else {
+        return;
+    };
+    let w = app.words();
+    let who = if app.mode == Mode::Hotseat {
+        format!(" · {}", fill(w.player, seat))
+    } else {
+        String::new()
+    };
+    frame.render_widget(
+        Paragraph::new(bold(format!(
+            "{} · {} · {}{who}",
+            w.title, app.rules, w.placement
+        ))),
+        l.header,
+    );
+    let bad: Vec<Coord> = editor
+        .violations()
+        .iter()
+        .flat_map(|v| v.cells().iter().copied())
+        .collect();
+    let selected = &editor.ships()[editor.selected()].0;
+    let cell = |c: Coord| {
+        if bad.contains(&c) {
+            (
+                '!',
+                Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
+            )
+        } else if selected.contains(&c) {
+            (
+                '#',
+                Style::default()
+                    .fg(Color::Yellow)
+                    .add_modifier(Modifier::BOLD),
+            )
+        } else if editor.ships().iter().any(|s| s.0.contains(&c)) {
+            (symbol(Mark::Ship), style(Mark::Ship))
+        } else {
+            (symbol(Mark::Water), style(Mark::Water))
+        }
+    };
+    let grid = Grid {
+        dims: app.rules.dims(),
+        coords: app.coords,
+        cell_w: l.cell_w,
+        cell: &cell,
+        cursor: None,
+    };
+    frame.render_widget(
+        Paragraph::new(grid.lines()).block(Block::bordered().title(format!(" {} ", w.own_board))),
+        l.left,
+    );
+
+    let mut lines = vec![bold(w.violations)];
+    if editor.violations().is_empty() {
+        lines.push(Line::from(w.fleet_ok));
+    }
+    for v in editor.violations() {
+        lines.push(Line::from(format!("! {}", v.message(app.lang, app.coords))));
+    }
+    lines.push(Line::from(""));
+    lines.extend(w.placement_keys.iter().map(|k| Line::from(*k)));
+    // The panel takes the right board's place and the side panel beside it.
+    let panel = if l.side.y == l.right.y {
+        Rect::new(
+            l.right.x,
+            l.right.y,
+            l.side.right() - l.right.x,
+            l.side.height.max(l.right.height),
+        )
+    } else {
+        l.right.union(l.side)
+    };
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), panel);
+
+    let mut footer = vec![
+        bold(app.status().to_string()),
+        Line::from(w.placement_legend),
+    ];
+    if let Some(code) = &app.code {
+        footer.push(Line::from(format!("{} {code}", w.code)));
+        footer.push(Line::from(format!(
+            "{} {}",
+            w.link,
+            app.link.as_deref().unwrap_or("")
+        )));
+    }
+    frame.render_widget(Paragraph::new(footer), l.footer);
+}

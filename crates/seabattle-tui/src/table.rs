@@ -1,0 +1,248 @@
+//! One seat's view of the game: its own fleet and the shots at it, and what it knows of
+//! the enemy's waters. Built only from the answers, like the rules engine's views.
+
+use crate::update::{Fired, Knowledge};
+use seabattle_core::{CellSet, Coord, Player, Rules};
+
+/// What a cell shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Water, or nothing known.
+    Water,
+    /// A shot that missed.
+    Miss,
+    /// A cell the rules prove empty next to a sunk ship.
+    Halo,
+    /// A deck not hit (own ships, and the enemy's once revealed).
+    Ship,
+    /// A hit deck of a ship still afloat.
+    Hit,
+    /// A deck of a sunk ship.
+    Sunk,
+}
+
+/// One seat's view of the game.
+#[derive(Clone, Debug)]
+pub struct Table {
+    rules: Rules,
+    me: Player,
+    own: Vec<CellSet>,
+    incoming: CellSet,
+    enemy: Knowledge,
+    enemy_fleet: Option<Vec<CellSet>>,
+}
+
+impl Table {
+    /// A table for `me` with nothing placed and nothing shot.
+    pub fn new(rules: &Rules, me: Player) -> Table {
+        Table {
+            rules: rules.clone(),
+            me,
+            own: Vec::new(),
+            incoming: CellSet::EMPTY,
+            enemy: Knowledge::default(),
+            enemy_fleet: None,
+        }
+    }
+
+    /// Whose view this is.
+    pub fn me(&self) -> Player {
+        self.me
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Sets the own fleet.
+    pub fn set_own(&mut self, ships: Vec<CellSet>) {
+        self.own = ships;
+    }
+
+    /// Replaces everything with what a server says (after a reconnect).
+    pub fn restore(&mut self, own: Option<(Vec<CellSet>, CellSet)>, enemy: Knowledge) {
+        if let Some((ships, incoming)) = own {
+            self.own = ships;
+            self.incoming = incoming;
+        }
+        self.enemy = enemy;
+    }
+
+    /// Notes a volley fired by `player`.
+    pub fn record(&mut self, player: Player, shots: &[Fired]) {
+        for s in shots {
+            if player == self.me {
+                if s.answer.is_hit() {
+                    self.enemy.hits.insert(s.cell);
+                } else {
+                    self.enemy.misses.insert(s.cell);
+                }
+                if let Some(ship) = s.ship {
+                    self.enemy.sunk.push(ship);
+                }
+            } else {
+                self.incoming.insert(s.cell);
+            }
+        }
+    }
+
+    /// Shows the enemy fleet (at the end).
+    pub fn reveal(&mut self, fleet: Vec<CellSet>) {
+        self.enemy_fleet = Some(fleet);
+    }
+
+    /// Whether the own fleet is placed.
+    pub fn placed(&self) -> bool {
+        !self.own.is_empty()
+    }
+
+    /// Own ships, each as its cells.
+    pub fn own_ships(&self) -> &[CellSet] {
+        &self.own
+    }
+
+    fn own_sunk(&self) -> impl Iterator<Item = &CellSet> {
+        self.own.iter().filter(|s| s.is_subset(&self.incoming))
+    }
+
+    /// What a cell of the own board shows.
+    pub fn own_mark(&self, c: Coord) -> Mark {
+        let shot = self.incoming.contains(c);
+        match self.own.iter().find(|s| s.contains(c)) {
+            Some(ship) if ship.is_subset(&self.incoming) => Mark::Sunk,
+            Some(_) if shot => Mark::Hit,
+            Some(_) => Mark::Ship,
+            None if shot => Mark::Miss,
+            None if self.own_sunk().any(|s| self.rules.halo(s).contains(c)) => Mark::Halo,
+            None => Mark::Water,
+        }
+    }
+
+    /// What a cell of the enemy board shows.
+    pub fn enemy_mark(&self, c: Coord) -> Mark {
+        if self.enemy.sunk.iter().any(|s| s.contains(c)) {
+            Mark::Sunk
+        } else if self.enemy.hits.contains(c) {
+            Mark::Hit
+        } else if self.enemy.misses.contains(c) {
+            Mark::Miss
+        } else if self
+            .enemy_fleet
+            .as_ref()
+            .is_some_and(|f| f.iter().any(|s| s.contains(c)))
+        {
+            Mark::Ship
+        } else if self
+            .enemy
+            .sunk
+            .iter()
+            .any(|s| self.rules.halo(s).contains(c))
+        {
+            Mark::Halo
+        } else {
+            Mark::Water
+        }
+    }
+
+    /// Whether the enemy cell `c` has been shot.
+    pub fn shot_at(&self, c: Coord) -> bool {
+        self.enemy.hits.contains(c) || self.enemy.misses.contains(c)
+    }
+
+    /// Sizes of own ships afloat, largest first.
+    pub fn own_afloat(&self) -> Vec<u8> {
+        let mut v: Vec<u8> = self
+            .own
+            .iter()
+            .filter(|s| !s.is_subset(&self.incoming))
+            .map(|s| s.len() as u8)
+            .collect();
+        v.sort_unstable_by(|a, b| b.cmp(a));
+        v
+    }
+
+    /// Sizes of enemy ships afloat, largest first: the fleet less the ships sunk.
+    pub fn enemy_afloat(&self) -> Vec<u8> {
+        let mut left = self.rules.fleet().to_vec();
+        for s in &self.enemy.sunk {
+            if let Some(i) = left.iter().position(|&n| usize::from(n) == s.len()) {
+                left.remove(i);
+            }
+        }
+        left.sort_unstable_by(|a, b| b.cmp(a));
+        left
+    }
+
+    /// Shots in this seat's next volley, by the rules.
+    pub fn shots_due(&self) -> usize {
+        let shot = self.enemy.hits.or(&self.enemy.misses).len();
+        self.rules
+            .volley_size(self.own_afloat().len(), self.rules.dims().area() - shot)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use seabattle_core::{Answer, CoordSystem, FleetSetup};
+
+    fn cells(text: &str) -> CellSet {
+        text.split_whitespace()
+            .map(|c| {
+                CoordSystem::Latin
+                    .parse(c, Rules::classic().dims())
+                    .unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn marks_follow_the_answers() {
+        let rules = Rules::classic();
+        let mut t = Table::new(&rules, Player::One);
+        let setup = FleetSetup::parse("a1-b1 d1", CoordSystem::Latin, rules.dims()).unwrap();
+        t.set_own(
+            setup
+                .ships
+                .iter()
+                .map(|s| s.0.iter().copied().collect())
+                .collect(),
+        );
+        let fired = |cell: &str, answer, ship: Option<&str>| Fired {
+            cell: CoordSystem::Latin.parse(cell, rules.dims()).unwrap(),
+            answer,
+            ship: ship.map(cells),
+        };
+        t.record(
+            Player::Two,
+            &[
+                fired("a1", Answer::Hit, None),
+                fired("d1", Answer::Sunk, Some("d1")),
+            ],
+        );
+        t.record(Player::Two, &[fired("j10", Answer::Miss, None)]);
+        t.record(
+            Player::One,
+            &[
+                fired("e5", Answer::Miss, None),
+                fired("c3", Answer::Sunk, Some("c3")),
+            ],
+        );
+        let at = |s: &str| CoordSystem::Latin.parse(s, rules.dims()).unwrap();
+        assert_eq!(t.own_mark(at("a1")), Mark::Hit);
+        assert_eq!(t.own_mark(at("b1")), Mark::Ship);
+        assert_eq!(t.own_mark(at("d1")), Mark::Sunk);
+        assert_eq!(t.own_mark(at("e2")), Mark::Halo);
+        assert_eq!(t.own_mark(at("j10")), Mark::Miss);
+        assert_eq!(t.own_mark(at("h8")), Mark::Water);
+        assert_eq!(t.enemy_mark(at("e5")), Mark::Miss);
+        assert_eq!(t.enemy_mark(at("c3")), Mark::Sunk);
+        assert_eq!(t.enemy_mark(at("d4")), Mark::Halo);
+        assert_eq!(t.enemy_mark(at("a10")), Mark::Water);
+        assert_eq!(t.own_afloat(), vec![2]);
+        assert_eq!(t.enemy_afloat(), vec![4, 3, 3, 2, 2, 2, 1, 1, 1]);
+        t.reveal(vec![cells("a10")]);
+        assert_eq!(t.enemy_mark(at("a10")), Mark::Ship);
+    }
+}

@@ -1,0 +1,93 @@
+//! The real terminal: raw mode, the alternate screen and mouse capture on the way in,
+//! all of it undone on the way out, on Ctrl-C and on a panic; and the event loop.
+
+use crate::app::App;
+use crate::error::TuiError;
+use crate::online::{Connection, LinkEvent};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use std::io::{Stdout, stdout};
+use std::time::Duration;
+
+/// Puts the terminal back as it was. Safe to call more than once.
+pub fn restore() {
+    let _ = disable_raw_mode();
+    let _ = execute!(
+        stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        ratatui::crossterm::cursor::Show
+    );
+}
+
+/// The terminal in game mode; dropping it restores the terminal.
+struct Guard {
+    terminal: Terminal<CrosstermBackend<Stdout>>,
+}
+
+impl Guard {
+    fn enter() -> Result<Guard, TuiError> {
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            hook(info);
+        }));
+        enable_raw_mode()?;
+        let entered = execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)
+            .map_err(TuiError::from)
+            .and_then(|()| Ok(Terminal::new(CrosstermBackend::new(stdout()))?));
+        match entered {
+            Ok(terminal) => Ok(Guard { terminal }),
+            Err(e) => {
+                restore();
+                Err(e)
+            }
+        }
+    }
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Runs `app` in the terminal until the player quits; online, `connection` carries the
+/// server's messages in and the player's moves out.
+pub fn run(app: &mut App, connection: Option<&Connection>) -> Result<(), TuiError> {
+    let mut guard = Guard::enter()?;
+    let size = guard.terminal.size()?;
+    app.resize(size.width, size.height);
+    loop {
+        guard
+            .terminal
+            .draw(|frame| crate::render::draw(frame, app))?;
+        if event::poll(Duration::from_millis(50))? {
+            app.handle_event(&event::read()?);
+        }
+        if let Some(conn) = connection {
+            while let Some(e) = conn.try_recv() {
+                match e {
+                    LinkEvent::Message(m) => app.server_message(&m),
+                    LinkEvent::Down(why) => app.apply(crate::Update::Link(Some(why))),
+                    LinkEvent::Up => app.apply(crate::Update::Link(None)),
+                }
+            }
+            for m in app.take_outbox() {
+                conn.send(m);
+            }
+        }
+        if app.should_quit() {
+            // Let the last message (a resignation) leave before the connection closes.
+            if connection.is_some() {
+                std::thread::sleep(Duration::from_millis(200));
+            }
+            return Ok(());
+        }
+    }
+}

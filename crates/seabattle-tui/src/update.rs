@@ -1,0 +1,153 @@
+//! What the player asks of the referee ([`Action`]) and what the referee tells the
+//! players ([`Update`]), the same for a local game and an online one.
+
+use seabattle_core::{Answer, CellSet, Coord, Fleet, Phase, Player};
+
+/// A move by a player at this terminal.
+#[derive(Clone, Debug)]
+pub enum Action {
+    /// Lay out a fleet.
+    Place {
+        /// Whose fleet.
+        seat: Player,
+        /// The fleet, already checked against the rules.
+        fleet: Fleet,
+    },
+    /// Fire a volley (one cell under most rules).
+    Fire {
+        /// Who fires.
+        seat: Player,
+        /// The cells.
+        cells: Vec<Coord>,
+    },
+    /// Give up.
+    Resign {
+        /// Who resigns.
+        seat: Player,
+    },
+}
+
+/// One answered shot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fired {
+    /// The cell shot.
+    pub cell: Coord,
+    /// The answer.
+    pub answer: Answer,
+    /// The ship's cells, when the answer is «Убил!».
+    pub ship: Option<CellSet>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// A whole fleet was sunk.
+    FleetSunk,
+    /// A player resigned.
+    Resigned,
+    /// A player ran out of time.
+    Timeout,
+}
+
+/// The end of a game: the winner, both fleets revealed, and the audit's verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The winner (none when the audit voids the game).
+    pub winner: Option<Player>,
+    /// How it ended.
+    pub reason: EndReason,
+    /// Both fleets, player 1's first, each as its ships' cells.
+    pub fleets: [Vec<CellSet>; 2],
+    /// The post-game audit's verdict, in words.
+    pub verdict: String,
+}
+
+/// What one side knows of the other's waters.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Knowledge {
+    /// Shots that missed.
+    pub misses: CellSet,
+    /// Shots that hit, sunk ships included.
+    pub hits: CellSet,
+    /// Sunk ships.
+    pub sunk: Vec<CellSet>,
+}
+
+/// The whole game as a server shows it to one seat (after joining or reconnecting).
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    /// The rules, as the server words them.
+    pub rules: String,
+    /// Where the game is.
+    pub phase: Phase,
+    /// Who shoots next.
+    pub to_move: Option<Player>,
+    /// This seat's ships and the shots at them, once placed.
+    pub own: Option<(Vec<CellSet>, CellSet)>,
+    /// `boards[0]`: what player 1 knows of player 2's waters; `boards[1]` the reverse.
+    pub boards: [Knowledge; 2],
+    /// The end, once the game is over.
+    pub ending: Option<Ending>,
+}
+
+/// News from the referee.
+#[derive(Clone, Debug)]
+pub enum Update {
+    /// Online: this terminal holds `seat` of game `game`, which others join with the
+    /// code or the link.
+    Seated {
+        /// The seat.
+        seat: Player,
+        /// The game's id, which is also the code to join with.
+        game: String,
+        /// The game's link.
+        link: String,
+    },
+    /// A fleet is in; `ships` is given for the player's own fleet.
+    Placed {
+        /// Whose fleet.
+        seat: Player,
+        /// The ships, when they are this terminal's to see.
+        ships: Option<Vec<CellSet>>,
+    },
+    /// Both fleets are in; `first` shoots first.
+    Battle {
+        /// Who shoots first.
+        first: Player,
+    },
+    /// A volley and its answers.
+    Volley {
+        /// Who fired.
+        player: Player,
+        /// The shots.
+        shots: Vec<Fired>,
+        /// Who shoots next (none once the game is over).
+        next: Option<Player>,
+    },
+    /// The game is over.
+    Over(Box<Ending>),
+    /// The whole state, after joining or reconnecting.
+    Snapshot(Box<Snapshot>),
+    /// The referee refused the last move, with its reason.
+    Refused(String),
+    /// Something worth a line in the status.
+    Notice(String),
+    /// A player's connection closed or came back.
+    Presence {
+        /// Whose.
+        player: Player,
+        /// Whether it is there now.
+        present: bool,
+    },
+    /// A player ran out of time for a move.
+    Timeout {
+        /// Who.
+        player: Player,
+        /// Who shoots now, when the turn passed to the opponent (servers that keep the
+        /// turn with the late player, or end the game, give none).
+        next: Option<Player>,
+    },
+    /// This terminal's connection to the server dropped (with the reason) and is being
+    /// tried again, or (`None`) is back.
+    Link(Option<String>),
+}

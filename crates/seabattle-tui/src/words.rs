@@ -1,0 +1,242 @@
+//! The words of the interface in Russian and English. The answers themselves («Мимо!»,
+//! «Ранил!», «Убил!») come from the rules engine.
+
+use seabattle_core::Lang;
+
+/// Every phrase the screens show. `{}` in a phrase stands for a number or a name.
+#[derive(Debug)]
+pub struct Words {
+    /// The game's name.
+    pub title: &'static str,
+    /// Heading of the own board.
+    pub own_board: &'static str,
+    /// Heading of the enemy board.
+    pub enemy_board: &'static str,
+    /// Heading of player N's board (hot-seat, game over).
+    pub player_board: &'static str,
+    /// "You" in the log.
+    pub you: &'static str,
+    /// The opponent in the log.
+    pub enemy: &'static str,
+    /// Player N in the log.
+    pub player: &'static str,
+    /// Your turn, with the volley size.
+    pub your_turn: &'static str,
+    /// The opponent's turn.
+    pub their_turn: &'static str,
+    /// Heading of the ship counts.
+    pub fleets: &'static str,
+    /// Own ships afloat.
+    pub own_afloat: &'static str,
+    /// Enemy ships afloat.
+    pub enemy_afloat: &'static str,
+    /// Heading of the log.
+    pub log: &'static str,
+    /// The symbols' legend in battle.
+    pub legend: &'static str,
+    /// The battle's keys.
+    pub battle_keys: &'static str,
+    /// Heading of the placement screen.
+    pub placement: &'static str,
+    /// The placement keys.
+    pub placement_keys: &'static [&'static str],
+    /// The placement legend.
+    pub placement_legend: &'static str,
+    /// Heading of the violations list.
+    pub violations: &'static str,
+    /// No violations.
+    pub fleet_ok: &'static str,
+    /// Enter pressed with violations left.
+    pub fix_first: &'static str,
+    /// The cover between hot-seat turns, to place.
+    pub cover_place: &'static str,
+    /// The cover between hot-seat turns, to shoot.
+    pub cover_shoot: &'static str,
+    /// Press any key.
+    pub press_key: &'static str,
+    /// Hand the terminal over.
+    pub handover: &'static str,
+    /// Connecting to the server.
+    pub connecting: &'static str,
+    /// Waiting for the opponent to join or place.
+    pub waiting: &'static str,
+    /// The game code.
+    pub code: &'static str,
+    /// The game link.
+    pub link: &'static str,
+    /// The quit question mid-game.
+    pub quit_confirm: &'static str,
+    /// The quit question mid-game online.
+    pub quit_confirm_online: &'static str,
+    /// Heading of the game-over screen.
+    pub game_over: &'static str,
+    /// You won.
+    pub you_won: &'static str,
+    /// You lost.
+    pub you_lost: &'static str,
+    /// Player N won.
+    pub player_won: &'static str,
+    /// Nobody won.
+    pub nobody_won: &'static str,
+    /// By sinking the fleet.
+    pub by_sinking: &'static str,
+    /// By resignation.
+    pub by_resignation: &'static str,
+    /// By timeout.
+    pub by_timeout: &'static str,
+    /// The audit's verdict.
+    pub verdict: &'static str,
+    /// The game-over keys.
+    pub over_keys: &'static str,
+    /// A terminal too small.
+    pub too_small: &'static str,
+    /// A cell already in the volley or shot.
+    pub already_shot: &'static str,
+    /// Volley in progress: N of M chosen.
+    pub volley: &'static str,
+    /// Target cell.
+    pub target: &'static str,
+    /// The opponent's connection closed.
+    pub opponent_away: &'static str,
+    /// The opponent is connected (joined or back).
+    pub opponent_back: &'static str,
+    /// Player N ran out of time.
+    pub timeout: &'static str,
+    /// This terminal's connection dropped, with the reason.
+    pub link_down: &'static str,
+    /// This terminal's connection is back.
+    pub link_up: &'static str,
+}
+
+/// Русский.
+pub const RU: Words = Words {
+    title: "Морской бой",
+    own_board: "Мой флот",
+    enemy_board: "Противник",
+    player_board: "Игрок {}",
+    you: "Вы",
+    enemy: "Противник",
+    player: "Игрок {}",
+    your_turn: "Ваш ход",
+    their_turn: "Ход противника",
+    fleets: "Корабли на плаву",
+    own_afloat: "мои:",
+    enemy_afloat: "его:",
+    log: "Ходы",
+    legend: "~ вода  • мимо  X ранен  █ убит  · пусто  □ корабль",
+    battle_keys: "стрелки/мышь — цель, Enter — огонь, q — выход",
+    placement: "Расстановка",
+    placement_keys: &[
+        "Tab — следующий корабль",
+        "стрелки — двигать, пробел — повернуть",
+        "r — случайно, p — по Перельману",
+        "мышь — выбрать корабль",
+        "Enter — к бою, q — выход",
+    ],
+    placement_legend: "□ корабль  # выбран  ! нарушение",
+    violations: "Нарушения",
+    fleet_ok: "Флот расставлен по правилам.",
+    fix_first: "Сначала исправьте нарушения.",
+    cover_place: "Игрок {}: расставьте флот.",
+    cover_shoot: "Игрок {}: ваш ход.",
+    press_key: "Нажмите любую клавишу.",
+    handover: "Передайте ход игроку {}: нажмите любую клавишу.",
+    connecting: "Подключение к серверу…",
+    waiting: "Ждём противника…",
+    code: "Код игры:",
+    link: "Ссылка:",
+    quit_confirm: "Выйти из игры? (y/n)",
+    quit_confirm_online: "Выйти и сдаться? (y/n)",
+    game_over: "Игра окончена",
+    you_won: "Вы победили!",
+    you_lost: "Вы проиграли.",
+    player_won: "Победил игрок {}.",
+    nobody_won: "Победителя нет.",
+    by_sinking: "весь флот потоплен",
+    by_resignation: "соперник сдался",
+    by_timeout: "время вышло",
+    verdict: "Проверка:",
+    over_keys: "q — выход",
+    too_small: "Окно мало: нужно хотя бы {}.",
+    already_shot: "Сюда уже стреляли.",
+    volley: "Залп: выбрано {}",
+    target: "Цель:",
+    opponent_away: "Противник отключился; ждём его.",
+    opponent_back: "Противник на связи.",
+    timeout: "У игрока {} вышло время хода.",
+    link_down: "Связь потеряна ({}); переподключаюсь…",
+    link_up: "Связь восстановлена.",
+};
+
+/// English.
+pub const EN: Words = Words {
+    title: "Sea Battle",
+    own_board: "My fleet",
+    enemy_board: "Enemy",
+    player_board: "Player {}",
+    you: "You",
+    enemy: "Enemy",
+    player: "Player {}",
+    your_turn: "Your turn",
+    their_turn: "Enemy's turn",
+    fleets: "Ships afloat",
+    own_afloat: "mine:",
+    enemy_afloat: "theirs:",
+    log: "Shots",
+    legend: "~ water  • miss  X hit  █ sunk  · empty  □ ship",
+    battle_keys: "arrows/mouse aim, Enter fires, q quits",
+    placement: "Placement",
+    placement_keys: &[
+        "Tab: next ship",
+        "arrows: move, space: rotate",
+        "r: random, p: Perelman",
+        "mouse: pick a ship",
+        "Enter: to battle, q: quit",
+    ],
+    placement_legend: "□ ship  # selected  ! violation",
+    violations: "Violations",
+    fleet_ok: "The fleet follows the rules.",
+    fix_first: "Fix the violations first.",
+    cover_place: "Player {}: place your fleet.",
+    cover_shoot: "Player {}: your turn.",
+    press_key: "Press any key.",
+    handover: "Hand over to player {}: press any key.",
+    connecting: "Connecting to the server…",
+    waiting: "Waiting for the opponent…",
+    code: "Game code:",
+    link: "Link:",
+    quit_confirm: "Quit the game? (y/n)",
+    quit_confirm_online: "Quit and resign? (y/n)",
+    game_over: "Game over",
+    you_won: "You won!",
+    you_lost: "You lost.",
+    player_won: "Player {} won.",
+    nobody_won: "Nobody won.",
+    by_sinking: "the whole fleet sunk",
+    by_resignation: "resignation",
+    by_timeout: "out of time",
+    verdict: "Audit:",
+    over_keys: "q: quit",
+    too_small: "The window is too small: it needs at least {}.",
+    already_shot: "That cell has been shot already.",
+    volley: "Volley: {} chosen",
+    target: "Target:",
+    opponent_away: "The opponent has gone away; waiting.",
+    opponent_back: "The opponent is connected.",
+    timeout: "Player {} ran out of time.",
+    link_down: "Connection lost ({}); reconnecting…",
+    link_up: "Connected again.",
+};
+
+/// The words for `lang`.
+pub fn words(lang: Lang) -> &'static Words {
+    match lang {
+        Lang::Ru => &RU,
+        Lang::En => &EN,
+    }
+}
+
+/// `phrase` with its `{}` replaced by `value`.
+pub fn fill(phrase: &str, value: impl std::fmt::Display) -> String {
+    phrase.replacen("{}", &value.to_string(), 1)
+}

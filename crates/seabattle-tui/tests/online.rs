@@ -1,0 +1,288 @@
+//! Two terminal players through a real game server (`seabattle_server::launch` on port
+//! 0), driven by key events: one creates the game, the other joins with the code, and
+//! halfway through the server is stopped and started again on the same address and
+//! database, so both reconnect with their tokens and finish the game.
+
+mod common;
+
+use common::*;
+use ratatui::crossterm::event::KeyCode;
+use seabattle_core::{Lang, Rules};
+use seabattle_server::{Config, DbUrl, Limits, Server, launch};
+use seabattle_tui::online::{Connection, LinkEvent, Opening};
+use seabattle_tui::table::Mark;
+use seabattle_tui::{App, Mode, Screen};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+async fn start(addr: &str, db: &Path) -> Server {
+    let listener = tokio::net::TcpListener::bind(addr).await.unwrap();
+    let mut config = Config::new(DbUrl::Sqlite(db.to_path_buf()));
+    config.limits = Limits {
+        messages_per_second: 100_000,
+        burst: 100_000,
+        ..Limits::default()
+    };
+    launch(listener, config).await.unwrap()
+}
+
+struct Player {
+    app: App,
+    conn: Connection,
+    drops: usize,
+}
+
+impl Player {
+    fn join(url: &str, opening: Opening, lang: Lang) -> Player {
+        let (conn, joined) = Connection::open(url, opening, Duration::from_secs(10)).unwrap();
+        let mut app = app(Mode::Online, Rules::classic(), lang, 1);
+        assert_eq!(app.screen(), Screen::Connecting);
+        app.server_message(&joined);
+        Player {
+            app,
+            conn,
+            drops: 0,
+        }
+    }
+
+    /// Hands the server's news to the app and the app's moves to the server.
+    fn pump(&mut self) {
+        while let Some(e) = self.conn.try_recv() {
+            match e {
+                LinkEvent::Message(m) => self.app.server_message(&m),
+                LinkEvent::Down(_) => self.drops += 1,
+                LinkEvent::Up => {}
+            }
+        }
+        for m in self.app.take_outbox() {
+            self.conn.send(m);
+        }
+    }
+
+    /// One key press, as a person would: accept the fleet, or shoot the first cell not
+    /// shot when it is this player's turn.
+    fn play(&mut self) {
+        match self.app.screen() {
+            Screen::Placement(_) => press(&mut self.app, KeyCode::Enter),
+            Screen::Battle(seat) if self.app.to_move() == Some(seat) => {
+                let table = self.app.table(seat).unwrap();
+                let Some(target) = table.rules().dims().cells().find(|&c| !table.shot_at(c)) else {
+                    return;
+                };
+                aim(&mut self.app, target);
+                press(&mut self.app, KeyCode::Enter);
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn two_terminal_players_finish_a_game_through_the_server_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt.block_on(start("127.0.0.1:0", &db));
+    let addr: SocketAddr = server.addr();
+    let url = format!("http://{addr}");
+
+    let mut a = Player::join(
+        &url,
+        Opening::NewGame {
+            rules: "classic".into(),
+        },
+        Lang::En,
+    );
+    assert!(
+        a.app.table(seabattle_core::Player::One).is_some(),
+        "the creator holds seat 1"
+    );
+    // The creator sees the code and the link to pass on.
+    let mut shown = String::new();
+    for _ in 0..200 {
+        a.pump();
+        if matches!(a.app.screen(), Screen::Placement(_)) {
+            press(&mut a.app, KeyCode::Enter);
+            a.pump();
+        }
+        if a.app.screen() == Screen::Waiting {
+            shown = screen_text(&mut a.app, 80, 24);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(shown.contains("Game code:"), "{shown}");
+    let code = shown
+        .lines()
+        .find_map(|l| l.split("Game code: ").nth(1))
+        .unwrap()
+        .trim_end_matches(['│', ' '])
+        .to_string();
+    assert!(
+        shown.contains(&format!("http://{addr}/g/{code}")),
+        "{shown}"
+    );
+
+    let mut b = Player::join(&url, Opening::Join { code: code.clone() }, Lang::Ru);
+    let mut server = Some(server);
+    let mut restarted = false;
+    let deadline = Instant::now() + Duration::from_secs(90);
+    while a.app.ending().is_none() || b.app.ending().is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "no end: {:?} {:?}",
+            a.app.screen(),
+            b.app.screen()
+        );
+        for p in [&mut a, &mut b] {
+            p.pump();
+            p.play();
+            p.pump();
+        }
+        if !restarted && a.app.log().len() >= 30 {
+            // Stop the server and start it again on the same address and database.
+            rt.block_on(server.take().unwrap().shutdown()).unwrap();
+            server = Some(rt.block_on(start(&addr.to_string(), &db)));
+            restarted = true;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(restarted);
+    assert!(
+        a.drops >= 1 && b.drops >= 1,
+        "both connections dropped and came back"
+    );
+    let (ea, eb) = (a.app.ending().unwrap(), b.app.ending().unwrap());
+    assert_eq!(ea.winner, eb.winner);
+    assert_eq!(ea.fleets, eb.fleets);
+    assert!(
+        ea.verdict.starts_with("the result stands"),
+        "{}",
+        ea.verdict
+    );
+    // Both boards agree across the restart: what each knows of the other's waters is
+    // what the other sees on its own board (the log may miss a shot answered while a
+    // connection was down; the restored boards do not).
+    let (sa, sb) = (seabattle_core::Player::One, seabattle_core::Player::Two);
+    let (ta, tb) = (a.app.table(sa).unwrap(), b.app.table(sb).unwrap());
+    for c in seabattle_core::Dims::CLASSIC.cells() {
+        assert_eq!(
+            ta.enemy_mark(c) == Mark::Miss,
+            tb.own_mark(c) == Mark::Miss,
+            "{c}"
+        );
+        assert_eq!(
+            tb.enemy_mark(c) == Mark::Miss,
+            ta.own_mark(c) == Mark::Miss,
+            "{c}"
+        );
+        let struck = |m| matches!(m, Mark::Hit | Mark::Sunk);
+        assert_eq!(struck(ta.enemy_mark(c)), struck(tb.own_mark(c)), "{c}");
+        assert_eq!(struck(tb.enemy_mark(c)), struck(ta.own_mark(c)), "{c}");
+    }
+    assert!(a.app.log().len() > 30 && b.app.log().len() > 30);
+    // The loser's game-over screen shows the winner's fleet, revealed.
+    let loser = if ea.winner == Some(seabattle_core::Player::One) {
+        &mut b
+    } else {
+        &mut a
+    };
+    let text = screen_text(&mut loser.app, 80, 24);
+    assert!(
+        text.contains("Игра окончена") || text.contains("Game over"),
+        "{text}"
+    );
+    assert!(
+        text.contains('□'),
+        "the winner's fleet is not shown:\n{text}"
+    );
+    rt.block_on(server.unwrap().shutdown()).unwrap();
+}
+
+#[test]
+fn joining_a_game_that_does_not_exist_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt.block_on(start("127.0.0.1:0", &dir.path().join("g.db")));
+    let url = format!("ws://{}", server.addr());
+    let err = Connection::open(
+        &url,
+        Opening::Join {
+            code: "zzzzzzzzzz".into(),
+        },
+        Duration::from_secs(10),
+    )
+    .err()
+    .expect("no such game");
+    assert!(err.to_string().starts_with("server: "), "{err}");
+    rt.block_on(server.shutdown()).unwrap();
+    let err = Connection::open(
+        &url,
+        Opening::NewGame {
+            rules: "classic".into(),
+        },
+        Duration::from_secs(10),
+    )
+    .err()
+    .expect("the server is gone");
+    assert!(err.to_string().contains("cannot connect"), "{err}");
+}
+
+#[test]
+fn server_news_reaches_the_screens_in_the_players_language() {
+    use serde_json::json;
+    let mut app = app(Mode::Online, Rules::classic(), Lang::Ru, 3);
+    assert!(screen_text(&mut app, 80, 24).contains("Подключение к серверу"));
+    app.server_message(
+        &json!({"type":"joined","game":"k7m2qx9p4a","role":"player","seat":2,
+        "token":"00","link":"http://h:1/g/k7m2qx9p4a"}),
+    );
+    // The joiner's rules come from the server.
+    app.server_message(
+        &json!({"type":"state","game":"k7m2qx9p4a","role":"player","seat":2,
+        "rules":"8x8 fleet=3,2,2,1","phase":"placement","to_move":null,"shots_due":0,"own":null,
+        "boards":[{"misses":[],"hits":[],"sunk":[]},{"misses":[],"hits":[],"sunk":[]}],
+        "result":null}),
+    );
+    assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
+    let text = screen_text(&mut app, 80, 24);
+    assert!(text.contains("Код игры: k7m2qx9p4a"), "{text}");
+    assert!(
+        text.contains("з"),
+        "an 8×8 board in Russian letters:\n{text}"
+    );
+    assert!(!text.contains(" и "), "no ninth column:\n{text}");
+    app.server_message(&json!({"type":"presence","game":"k7m2qx9p4a","player":1,"present":false}));
+    assert_eq!(app.status(), "Противник отключился; ждём его.");
+    app.apply(seabattle_tui::Update::Link(Some("reset".into())));
+    assert_eq!(app.status(), "Связь потеряна (reset); переподключаюсь…");
+    // A clock timeout that passes the turn hands it over.
+    app.server_message(
+        &json!({"type":"timeout","game":"k7m2qx9p4a","player":1,"strikes":1,"next":2}),
+    );
+    assert_eq!(app.to_move(), Some(seabattle_core::Player::Two));
+    assert_eq!(app.status(), "У игрока 1 вышло время хода.");
+    app.server_message(&json!({"type":"timeout","game":"k7m2qx9p4a","player":2,"strikes":1}));
+    assert_eq!(
+        app.to_move(),
+        Some(seabattle_core::Player::Two),
+        "no next: the turn stays"
+    );
+    app.apply(seabattle_tui::Update::Link(Some("reset".into())));
+    assert_eq!(app.status(), "Связь потеряна (reset); переподключаюсь…");
+    app.server_message(&json!({"type":"shot","player":7}));
+    assert!(app.status().contains("shot"), "{}", app.status());
+    // Enter sends the fleet as the protocol writes it.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen(), Screen::Waiting);
+    let out = app.take_outbox();
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0]["type"], "place");
+    assert_eq!(out[0]["game"], "k7m2qx9p4a");
+    assert_eq!(out[0]["fleet"].as_array().unwrap().len(), 4);
+    // A refused fleet goes back to placement with the server's words.
+    app.server_message(&json!({"type":"error","code":"bad_fleet","message":"ships touch"}));
+    assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
+    assert_eq!(app.status(), "ships touch");
+}

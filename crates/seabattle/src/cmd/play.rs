@@ -1,0 +1,108 @@
+//! `seabattle play`: the game in the terminal, against the computer, hot-seat, or online.
+
+use anyhow::{Context, bail};
+use seabattle_bots::Level;
+use seabattle_core::{CoordSystem, Lang, Rules};
+use seabattle_tui::online::{Connection, Opening};
+use seabattle_tui::{App, Mode, Setup, terminal};
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Arguments of `seabattle play`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The computer's level: easy, medium, hard or expert.
+    #[arg(long, default_value = "medium", conflicts_with_all = ["hotseat", "server"])]
+    level: Level,
+    /// Rules preset, or custom rules such as "8x8 fleet=3,2,2,1" (online: for a new game).
+    #[arg(long, default_value = "classic")]
+    rules: Rules,
+    /// Column letters: latin, russian, russian-yo, республика, снегурочка [default: the
+    /// language's own]
+    #[arg(long)]
+    coords: Option<CoordSystem>,
+    /// Language of the screens and answers: ru or en.
+    #[arg(long, default_value = "ru")]
+    lang: Lang,
+    /// Two people at this terminal, taking turns; the screen is covered between turns.
+    #[arg(long, conflicts_with = "server")]
+    hotseat: bool,
+    /// Play online through the game server at URL (ws://HOST:PORT or http://HOST:PORT):
+    /// creates a game and prints its code and link, unless --join is given.
+    #[arg(long, value_name = "URL")]
+    server: Option<String>,
+    /// Join the game with this code (or link) on --server.
+    #[arg(long, value_name = "CODE", requires = "server")]
+    join: Option<String>,
+    /// Seed for reproducible fleets and computer moves.
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+/// Plays until the player quits.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        bail!("seabattle play needs a terminal (standard input and output)");
+    }
+    let mode = match (&args.server, args.hotseat) {
+        (Some(_), _) => Mode::Online,
+        (None, true) => Mode::Hotseat,
+        (None, false) => Mode::Computer(args.level),
+    };
+    let setup = Setup {
+        rules: args.rules.clone(),
+        coords: args.coords.unwrap_or(args.lang.default_system()),
+        lang: args.lang,
+        mode,
+        seed: args.seed,
+    };
+    let mut app = App::new(setup)?;
+    let connection = match &args.server {
+        Some(url) => {
+            let opening = match &args.join {
+                Some(code) => Opening::Join {
+                    code: code_of(code).to_string(),
+                },
+                None => Opening::NewGame {
+                    rules: args.rules.to_string(),
+                },
+            };
+            let (conn, joined) = Connection::open(url, opening, Duration::from_secs(10))
+                .with_context(|| format!("connecting to {url}"))?;
+            println!(
+                "game code: {}\nlink: {}",
+                joined["game"].as_str().unwrap_or("?"),
+                joined["link"].as_str().unwrap_or("?")
+            );
+            app.server_message(&joined);
+            Some(conn)
+        }
+        None => None,
+    };
+    terminal::run(&mut app, connection.as_ref())?;
+    if let Some(end) = app.ending() {
+        println!("{}", end.verdict);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The code in a code or a link such as `http://host/g/CODE`.
+fn code_of(s: &str) -> &str {
+    s.trim()
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::code_of;
+
+    #[test]
+    fn codes_are_read_from_links_too() {
+        assert_eq!(code_of("k7m2qx9p4a"), "k7m2qx9p4a");
+        assert_eq!(code_of("http://h:8080/g/k7m2qx9p4a/"), "k7m2qx9p4a");
+    }
+}
