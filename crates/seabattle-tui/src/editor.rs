@@ -84,9 +84,7 @@ impl Editor {
     }
 
     fn check(&mut self) {
-        let setup = FleetSetup {
-            ships: self.ships.clone(),
-        };
+        let setup = FleetSetup::from_ships(self.ships.clone());
         self.violations = violations(&setup, &self.rules);
     }
 
@@ -177,12 +175,7 @@ impl Editor {
 
     /// The fleet, if it is legal; otherwise every violation.
     pub fn fleet(&self) -> Result<Fleet, FleetError> {
-        Fleet::new(
-            FleetSetup {
-                ships: self.ships.clone(),
-            },
-            &self.rules,
-        )
+        Fleet::new(FleetSetup::from_ships(self.ships.clone()), &self.rules)
     }
 }
 

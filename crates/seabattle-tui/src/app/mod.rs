@@ -281,8 +281,15 @@ impl App {
     }
 }
 
-/// An error unless `coords` can name every column of the rules' board.
+/// An error unless `coords` can name every column of the rules' board, and the rules
+/// are ones the terminal game plays.
 fn check_coords(coords: CoordSystem, rules: &Rules) -> Result<(), TuiError> {
+    // Placing pieces and making the reveals they owe have no screens yet.
+    if rules.pieces().count() > 0 {
+        return Err(TuiError::Setup(format!(
+            "rules {rules}: mines, minesweepers and submarines are not played in the terminal yet"
+        )));
+    }
     let width = rules.dims().width();
     if coords.max_columns() < width {
         return Err(TuiError::Setup(format!(
