@@ -4,12 +4,12 @@ import json, random, sys
 
 def say(line): print(line, flush=True)
 def cell(c, r): return "%s%d" % (chr(97 + c), r + 1)
-w = h = 10; fleet = [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]; shot = set(); hits = []
+w = h = 10; fleet = [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]; shot, ring, hits = set(), set(), []
 for line in sys.stdin:
     cmd, *args = line.split(None, 1)
     if cmd == "seabattle": say("name pybot"); say("ready")
     elif cmd == "newgame":
-        rules = args[0].strip(); shot.clear(); hits.clear()
+        rules = args[0].strip(); shot.clear(); ring.clear(); hits.clear()
         presets = {"hasbro": (10, [5, 4, 3, 3, 2]), "big15": (15, [5, 4, 3, 3, 2, 2, 2, 1, 1, 1, 1])}
         if rules.startswith("{"): j = json.loads(rules); w, h, fleet = j.get("width", 10), j.get("height", 10), j["fleet"]
         else: w = h = presets.get(rules, (10,))[0]; fleet = presets.get(rules, (10, [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]))[1]
@@ -28,11 +28,12 @@ for line in sys.stdin:
         want, pick = int(args[0]) if args else 1, []
         near = [(c + x, r + y) for c, r in hits for x, y in ((1, 0), (-1, 0), (0, 1), (0, -1))]
         free = [(c, r) for c in range(w) for r in range(h) if (c, r) not in shot]
-        for p in [p for p in near if p in free] + random.sample(free, len(free)):
+        for p in [p for p in near if p in free] + sorted(random.sample(free, len(free)), key=lambda p: p in ring):
             if p not in pick and len(pick) < want: pick.append(p)
         shot.update(pick); say("shot " + " ".join(cell(*p) for p in pick))
     elif cmd == "result":
         p = (ord(args[0][0]) - 97, int(args[0].split()[0][1:]) - 1); ans = args[0].split()[1]
         if ans == "hit": hits.append(p)
-        elif ans == "sunk": hits.clear()
+        elif ans == "sunk":  # the cells around a sunk ship are last to try (empty unless ships may touch)
+            ring.update((c + x, r + y) for c, r in hits + [p] for x in (-1, 0, 1) for y in (-1, 0, 1)); hits.clear()
     elif cmd == "quit": break

@@ -27,6 +27,9 @@ enum Command {
     Audit(cmd::audit::Args),
     /// Play a computer shooter against many boards and print its statistics.
     Bench(cmd::bench::Args),
+    /// Play bots (programs speaking the bot protocol, or builtins) in a round robin and
+    /// rate them.
+    Arena(cmd::arena::Args),
 }
 
 fn main() -> ExitCode {
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
         Some(Command::Place(a)) => cmd::place::run(a),
         Some(Command::Audit(a)) => cmd::audit::run(a),
         Some(Command::Bench(a)) => cmd::bench::run(a),
+        Some(Command::Arena(a)) => cmd::arena::run(a),
     };
     match result {
         Ok(code) => code,
