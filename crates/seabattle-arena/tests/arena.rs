@@ -197,3 +197,10 @@ fn is_zombie_free(pid: &str) -> bool {
     std::fs::read_to_string(format!("/proc/{pid}/stat"))
         .map_or(true, |s| s.split_whitespace().nth(2) == Some("Z"))
 }
+
+#[test]
+fn an_endless_line_is_garbage() {
+    let bot = "read x; echo name long; echo ready; read x; read x; \
+               head -c 5000 /dev/zero | tr '\\0' a; echo";
+    forfeits_with(bot, FaultKind::Garbage, "longer than 4096 bytes");
+}
