@@ -32,7 +32,7 @@ for line in sys.stdin:
             if p not in pick and len(pick) < want: pick.append(p)
         shot.update(pick); say("shot " + " ".join(cell(*p) for p in pick))
     elif cmd == "result":
-        p = (ord(args[0][0]) - 97, int(args[0].split()[0][1:]) - 1); ans = args[0].split()[1]
+        p = (ord(args[0][0]) - 97, int(args[0].split()[0][1:]) - 1); ans = args[0].split()[1]; shot.add(p)
         if ans == "hit": hits.append(p)
         elif ans == "sunk":  # the cells around a sunk ship are last to try (empty unless ships may touch)
             ring.update((c + x, r + y) for c, r in hits + [p] for x in (-1, 0, 1) for y in (-1, 0, 1)); hits.clear()
