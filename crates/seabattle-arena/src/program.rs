@@ -177,6 +177,18 @@ impl Program {
     }
 }
 
+impl Drop for Program {
+    /// Lets the program go on a thread of its own: saying `quit` and giving it a moment
+    /// to leave must not hold up the host.
+    fn drop(&mut self) {
+        if let Some(bot) = self.bot.take() {
+            let _ = std::thread::Builder::new()
+                .name("bot-quit".into())
+                .spawn(move || drop(bot));
+        }
+    }
+}
+
 impl Shooter for Program {
     fn choose(
         &mut self,

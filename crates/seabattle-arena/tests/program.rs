@@ -115,7 +115,7 @@ fn a_program_shoots_hears_every_answer_and_sinks_the_fleet() {
             game.outcome()
         );
         drop(program);
-        let text = std::fs::read_to_string(&heard).unwrap();
+        let text = read_after_quit(&heard);
         let results: Vec<String> = text
             .lines()
             .filter(|l| l.starts_with("result "))
@@ -153,7 +153,7 @@ fn a_program_started_mid_game_hears_the_past_and_plays_on() {
         }
     ));
     drop(program);
-    let text = std::fs::read_to_string(&heard).unwrap();
+    let text = read_after_quit(&heard);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[..3], ["seabattle 1", "newgame classic", "place"]);
     assert!(lines[3].starts_with("result "), "{text}");
@@ -211,6 +211,19 @@ fn a_failing_program_hands_over_to_the_fallback() {
             ..
         }
     ));
+}
+
+/// The file once it ends with `quit` (the program is let go on a thread of its own),
+/// or after five seconds.
+fn read_after_quit(path: &std::path::Path) -> String {
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        if text.ends_with("quit\n") || std::time::Instant::now() > deadline {
+            return text;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 /// A fresh directory in the temporary directory.
