@@ -336,6 +336,11 @@ async fn bot_move(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Cli
 
 async fn finish(hub: &SharedHub, room: &mut Room) {
     room.clock_gen += 1;
+    if let Some(bot) = room.bot.as_mut() {
+        // The computer has no more moves: let a bot program go now, not when the game
+        // leaves memory.
+        bot.shooter = None;
+    }
     let Some(result) = room.result() else { return };
     if let Some(word) = room.result_word() {
         let id = room.id.clone();

@@ -58,7 +58,16 @@ async fn a_registered_program_places_and_shoots_and_a_broken_one_is_replaced() {
     assert_eq!(state["mode"], "computer:pybot");
     assert_eq!(state["placed"][1], true, "the program placed its fleet");
     finish(&mut c, &game).await;
-    let text = std::fs::read_to_string(&heard).unwrap();
+    // The program is let go when the game ends.
+    let mut text = String::new();
+    for _ in 0..500 {
+        text = std::fs::read_to_string(&heard).unwrap();
+        if text.ends_with("quit\n") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert!(text.ends_with("quit\n"), "{text}");
     assert!(
         text.starts_with("seabattle 1\nnewgame classic\nplace\n"),
         "{text}"
@@ -79,5 +88,51 @@ async fn a_registered_program_places_and_shoots_and_a_broken_one_is_replaced() {
         )
         .await;
     assert!(e["message"].as_str().unwrap().contains("pybot"), "{e}");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn after_a_restart_the_program_hears_the_past_and_plays_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let heard = dir.path().join("heard");
+    let pybot = format!(
+        "tee -a '{}' | python3 '{}'",
+        heard.display(),
+        example_bot().display()
+    );
+    let bots = [("pybot", pybot)];
+    let server = start_with_bots(&db, &bots).await;
+    let (mut c, game, token) = vs_computer(server.addr(), "pybot", "classic").await;
+    c.send(json!({"type": "place", "game": game})).await;
+    c.until("battle").await;
+    // Fire at cells until the program has had a turn.
+    let mut state = c.state(&game).await;
+    for cell in all_cells(10, 10) {
+        if state["boards"][1]["misses"].as_array().unwrap().len()
+            + state["boards"][1]["hits"].as_array().unwrap().len()
+            > 0
+        {
+            break;
+        }
+        c.send(json!({"type": "fire", "game": game, "cells": [cell]}))
+            .await;
+        c.until("shot").await;
+        state = c.state(&game).await;
+    }
+    let before = c.state(&game).await;
+    server.shutdown().await.unwrap();
+    drop(c);
+
+    let server = start_with_bots(&db, &bots).await;
+    let result = resume_and_finish(server.addr(), &game, &token, &before).await;
+    assert_eq!(result["reason"], "fleet_sunk");
+    let text = std::fs::read_to_string(&heard).unwrap();
+    assert_eq!(text.matches("seabattle 1\n").count(), 2, "{text}");
+    let second = &text[text.rfind("seabattle 1\n").unwrap()..];
+    assert!(
+        second.starts_with("seabattle 1\nnewgame classic\nplace\nresult "),
+        "the restarted program hears its earlier shots: {second}"
+    );
     server.shutdown().await.unwrap();
 }
