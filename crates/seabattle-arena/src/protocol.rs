@@ -151,7 +151,7 @@ pub fn parse_ready(line: &str) -> Result<(), Fault> {
 pub fn parse_fleet(line: &str) -> Result<FleetSetup, Fault> {
     let ships = after(line, "fleet").ok_or_else(|| garbage("\"fleet <ship> …\"", line))?;
     FleetSetup::parse(ships, CoordSystem::Latin, widest())
-        .map_err(|e| garbage("\"fleet <ship> …\"", &format!("{line} ({e})")))
+        .map_err(|e| Fault::new(FaultKind::Garbage, format!("{e}, in {}", quote(line))))
 }
 
 /// Reads `shot <cell> [<cell> …]`; whether the cells may be shot is for the game to say.
@@ -162,7 +162,7 @@ pub fn parse_shot(line: &str) -> Result<Vec<Coord>, Fault> {
         .map(|w| {
             CoordSystem::Latin
                 .parse(w, widest())
-                .map_err(|e| garbage("\"shot <cell>\"", &format!("{line} ({e})")))
+                .map_err(|e| Fault::new(FaultKind::Garbage, format!("{e}, in {}", quote(line))))
         })
         .collect()
 }
