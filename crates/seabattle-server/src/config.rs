@@ -1,6 +1,8 @@
 //! Server settings: where to store, and the limits that keep one client from hurting others.
 
 use crate::error::ServerError;
+use seabattle_bots::Level;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
@@ -112,6 +114,9 @@ pub struct Config {
     /// How long a player waits in the random-opponent queue before being offered the
     /// computer.
     pub queue_wait: Duration,
+    /// Bot programs (docs/bot-protocol.md) players may pick as the computer, like a
+    /// level: the shell command of each, by name. See [`Config::add_bot`].
+    pub bots: BTreeMap<String, String>,
 }
 
 impl Config {
@@ -121,7 +126,29 @@ impl Config {
             db,
             limits: Limits::default(),
             queue_wait: Duration::from_secs(30),
+            bots: BTreeMap::new(),
         }
+    }
+
+    /// Registers the bot program `command` (run with `sh -c`) under `name`: letters,
+    /// digits, `-` and `_`, and not the name of a level.
+    pub fn add_bot(&mut self, name: &str, command: &str) -> Result<(), ServerError> {
+        let bad = |m: String| Err(ServerError::BadBot(m));
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return bad(format!("bot name {name:?}: use letters, digits, - and _"));
+        }
+        if name.parse::<Level>().is_ok() {
+            return bad(format!("bot name {name:?} is a level's name"));
+        }
+        if command.trim().is_empty() {
+            return bad(format!("bot {name:?} has an empty command"));
+        }
+        self.bots.insert(name.to_string(), command.to_string());
+        Ok(())
     }
 }
 
@@ -154,5 +181,16 @@ mod tests {
             .unwrap()
             .display();
         assert!(!shown.contains("secret"), "{shown}");
+    }
+
+    #[test]
+    fn bots_are_registered_under_fresh_names() {
+        let mut c = Config::new(DbUrl::Sqlite("x.db".into()));
+        c.add_bot("pybot-2", "python3 bot.py").unwrap();
+        assert_eq!(c.bots["pybot-2"], "python3 bot.py");
+        assert!(c.add_bot("hard", "x").is_err());
+        assert!(c.add_bot("my bot", "x").is_err());
+        assert!(c.add_bot("", "x").is_err());
+        assert!(c.add_bot("quiet", " ").is_err());
     }
 }

@@ -48,6 +48,8 @@ pub(crate) fn chain(e: &dyn std::error::Error) -> String {
 pub enum ServerError {
     /// A database URL that cannot be used.
     BadDbUrl(String),
+    /// A bot program that cannot be registered under that name.
+    BadBot(String),
     /// Storage failed.
     Store(StoreError),
     /// The listener failed.
@@ -58,6 +60,7 @@ impl fmt::Display for ServerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ServerError::BadDbUrl(m) => f.write_str(m),
+            ServerError::BadBot(m) => f.write_str(m),
             ServerError::Store(e) => e.fmt(f),
             ServerError::Io(e) => write!(f, "network: {e}"),
         }

@@ -119,7 +119,7 @@ impl Hub {
         let Some(stored) = self.db(move |s| s.load(&key)).await? else {
             return Ok(None);
         };
-        let room = Room::from_stored(&stored)?;
+        let room = Room::from_stored(&stored, &self.config.bots)?;
         Ok(Some((self.insert(room), true)))
     }
 }

@@ -4,7 +4,7 @@
 use crate::conn::{Binding, Conn};
 use crate::hub::{SharedHub, Waiting};
 use crate::ids::{is_game_id, new_game_id, new_token, token_hash};
-use crate::play::{after_move, random_fleet, seat_fleet, start_battle, to_stored};
+use crate::play::{after_move, computer_fleet, seat_fleet, start_battle, to_stored};
 use crate::protocol::{ClientError, ErrorCode, Opponent, Role, ServerMsg};
 use crate::room::{Mode, Room, RoomCell};
 use seabattle_bots::Level;
@@ -34,6 +34,28 @@ fn parse_rules(text: Option<&str>) -> Result<Rules, ClientError> {
     Ok(rules)
 }
 
+/// The computer named `level`: a level, or a registered bot program.
+fn computer_mode(hub: &SharedHub, level: &str) -> Result<Mode, ClientError> {
+    if let Ok(l) = level.parse::<Level>() {
+        return Ok(Mode::Computer(l));
+    }
+    if hub.config.bots.contains_key(level) {
+        return Ok(Mode::Program(level.to_string()));
+    }
+    let known: Vec<&str> = Level::ALL
+        .iter()
+        .map(|l| l.name())
+        .chain(hub.config.bots.keys().map(String::as_str))
+        .collect();
+    Err(ClientError::new(
+        ErrorCode::BadLevel,
+        format!(
+            "unknown level {level:?}: expected one of {}",
+            known.join(", ")
+        ),
+    ))
+}
+
 /// `new_game`: creates the game, takes seat 1.
 pub async fn new_game(
     hub: &SharedHub,
@@ -57,18 +79,13 @@ pub async fn new_game(
     };
     let mode = match opponent {
         Opponent::Friend => Mode::Friend,
-        Opponent::Computer => Mode::Computer(
-            level
-                .unwrap_or("medium")
-                .parse::<Level>()
-                .map_err(|e| ClientError::new(ErrorCode::BadLevel, e.to_string()))?,
-        ),
+        Opponent::Computer => computer_mode(hub, level.unwrap_or("medium"))?,
     };
-    let mut room = Room::new(new_game_id(), rules, mode, clock);
+    let mut room = Room::new(new_game_id(), rules, mode, clock, &hub.config.bots);
     let token = new_token();
     room.seats[0].token_hash = Some(token_hash(&token));
     if room.bot.is_some() {
-        let fleet = random_fleet(&room)?;
+        let fleet = computer_fleet(hub, &mut room).await?;
         seat_fleet(&mut room, Player::Two, fleet)?;
     }
     let stored = to_stored(&room);
@@ -267,7 +284,7 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         });
         return Ok(());
     };
-    let mut room = Room::new(new_game_id(), rules, Mode::Random, None);
+    let mut room = Room::new(new_game_id(), rules, Mode::Random, None, &hub.config.bots);
     let tokens = [new_token(), new_token()];
     for p in Player::BOTH {
         room.seats[p.index()].token_hash = Some(token_hash(&tokens[p.index()]));

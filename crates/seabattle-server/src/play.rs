@@ -4,9 +4,10 @@
 use crate::hub::SharedHub;
 use crate::ids::new_salt;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg, ShotJson};
-use crate::room::{Room, RoomCell, canonical_fleet, format_shots};
+use crate::room::{Mode, PROGRAM_FALLBACK, Room, RoomCell, canonical_fleet, format_shots};
 use crate::store::{MoveKind, StoredGame, StoredMove};
 use rand::rngs::StdRng;
+use seabattle_arena::{Limits as ProgramLimits, Program};
 use seabattle_core::{
     Coord, CoordSystem, Fleet, FleetSetup, Phase, Placer, Player, ShipSetup, Shot, ShotError,
 };
@@ -33,6 +34,42 @@ pub fn random_fleet(room: &Room) -> Result<Fleet, ClientError> {
     Placer::new(room.rules())
         .sample(&mut rng)
         .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))
+}
+
+/// The computer's fleet: a bot program lays out its own (off the async threads), and
+/// plays the game with the same process; a level, or a program that fails, gets a
+/// uniform draw.
+pub async fn computer_fleet(hub: &SharedHub, room: &mut Room) -> Result<Fleet, ClientError> {
+    let Mode::Program(name) = &room.mode else {
+        return random_fleet(room);
+    };
+    let Some(command) = hub.config.bots.get(name).cloned() else {
+        return random_fleet(room);
+    };
+    let name = name.clone();
+    let rules = room.rules().clone();
+    let (program, placed) = tokio::task::spawn_blocking(move || {
+        let fallback = PROGRAM_FALLBACK.shooter().build();
+        let mut program = Program::new(command, ProgramLimits::default(), fallback);
+        let placed = program.place(&rules);
+        (program, placed)
+    })
+    .await
+    .map_err(|_| ClientError::internal())?;
+    if let Some(bot) = room.bot.as_mut() {
+        bot.shooter = Some(Box::new(program));
+    }
+    match placed {
+        Ok(fleet) => Ok(fleet),
+        Err(fault) => {
+            eprintln!(
+                "seabattle-server: game {}: bot {name}: {fault}; the {} level plays instead",
+                room.id,
+                PROGRAM_FALLBACK.name()
+            );
+            random_fleet(room)
+        }
+    }
 }
 
 /// Puts `fleet` in seat `p` in memory, with a fresh salt (for games not yet stored, and
@@ -301,6 +338,11 @@ async fn bot_move(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Cli
 
 async fn finish(hub: &SharedHub, room: &mut Room) {
     room.clock_gen += 1;
+    if let Some(bot) = room.bot.as_mut() {
+        // The computer has no more moves: let a bot program go now, not when the game
+        // leaves memory.
+        bot.shooter = None;
+    }
     let Some(result) = room.result() else { return };
     if let Some(word) = room.result_word() {
         let id = room.id.clone();

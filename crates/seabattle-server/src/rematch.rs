@@ -2,9 +2,9 @@
 
 use crate::hub::SharedHub;
 use crate::ids::new_game_id;
-use crate::play::{random_fleet, seat_fleet, to_stored};
+use crate::play::{computer_fleet, seat_fleet, to_stored};
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
-use crate::room::{Mode, Room};
+use crate::room::Room;
 use seabattle_core::{Phase, Player};
 use std::time::Instant;
 
@@ -22,7 +22,7 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
         ));
     }
     room.rematch[p.index()] = true;
-    let computer = matches!(room.mode, Mode::Computer(_));
+    let computer = room.mode.is_computer();
     if !computer && !room.rematch.iter().all(|&r| r) {
         room.broadcast(&ServerMsg::RematchOffered {
             game: room.id.clone(),
@@ -31,14 +31,20 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
         return Ok(());
     }
     let seat_of = |q: Player| if computer { q } else { q.other() };
-    let mut next = Room::new(new_game_id(), room.rules().clone(), room.mode, room.clock);
+    let mut next = Room::new(
+        new_game_id(),
+        room.rules().clone(),
+        room.mode.clone(),
+        room.clock,
+        &hub.config.bots,
+    );
     for q in Player::BOTH {
         let seat = &mut next.seats[seat_of(q).index()];
         seat.token_hash = room.seats[q.index()].token_hash.clone();
         seat.away_since = Some(Instant::now());
     }
     if computer {
-        let fleet = random_fleet(&next)?;
+        let fleet = computer_fleet(hub, &mut next).await?;
         seat_fleet(&mut next, Player::Two, fleet)?;
     }
     let stored = to_stored(&next);

@@ -10,21 +10,25 @@ use crate::protocol::{
 };
 use crate::store::{MoveKind, StoredGame};
 use rand::rngs::StdRng;
+use seabattle_arena::{Limits as ProgramLimits, Program};
 use seabattle_bots::{Level, Shooter};
 use seabattle_core::{
     Answer, CellSet, Coord, CoordSystem, Fleet, FleetSetup, Game, Outcome, Phase, Player, Rules,
     WinReason, audit,
 };
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 /// The live game behind a lock of its own, so games never wait on each other.
 pub type RoomCell = tokio::sync::Mutex<Room>;
 
 /// Who the game is between.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// A person (seat 1) against the computer (seat 2).
     Computer(Level),
+    /// A person (seat 1) against a registered bot program (seat 2), by its name.
+    Program(String),
     /// Two people, the second joining by code.
     Friend,
     /// Two people paired by the queue.
@@ -32,10 +36,12 @@ pub enum Mode {
 }
 
 impl Mode {
-    /// The stored and shown form: `computer:LEVEL`, `friend`, `random`.
-    pub fn word(self) -> String {
+    /// The stored and shown form: `computer:LEVEL` (or `computer:NAME` for a bot
+    /// program), `friend`, `random`.
+    pub fn word(&self) -> String {
         match self {
             Mode::Computer(l) => format!("computer:{}", l.name()),
+            Mode::Program(name) => format!("computer:{name}"),
             Mode::Friend => "friend".into(),
             Mode::Random => "random".into(),
         }
@@ -46,11 +52,19 @@ impl Mode {
         match w {
             "friend" => Some(Mode::Friend),
             "random" => Some(Mode::Random),
-            _ => w
-                .strip_prefix("computer:")
-                .and_then(|l| l.parse().ok())
-                .map(Mode::Computer),
+            _ => {
+                let name = w.strip_prefix("computer:").filter(|n| !n.is_empty())?;
+                Some(match name.parse() {
+                    Ok(level) => Mode::Computer(level),
+                    Err(_) => Mode::Program(name.to_string()),
+                })
+            }
         }
+    }
+
+    /// Whether seat 2 is the computer (a level or a bot program).
+    pub fn is_computer(&self) -> bool {
+        matches!(self, Mode::Computer(_) | Mode::Program(_))
     }
 }
 
@@ -70,7 +84,23 @@ impl Bot {
             rng: rand::make_rng(),
         }
     }
+
+    /// A bot program run with `sh -c command`, started when first asked to shoot; the
+    /// `hard` level takes over if it fails, or if no command is registered any more.
+    pub fn program(command: Option<&str>) -> Bot {
+        let fallback = PROGRAM_FALLBACK.shooter().build();
+        Bot {
+            shooter: Some(match command {
+                Some(c) => Box::new(Program::new(c, ProgramLimits::default(), fallback)),
+                None => fallback,
+            }),
+            rng: rand::make_rng(),
+        }
+    }
 }
+
+/// The level that plays on for a bot program that fails.
+pub const PROGRAM_FALLBACK: Level = Level::Hard;
 
 /// One seat.
 #[derive(Default)]
@@ -141,8 +171,19 @@ fn fleet_list(text: &Option<String>) -> Vec<String> {
 }
 
 impl Room {
-    /// A new game with empty seats.
-    pub fn new(id: String, rules: Rules, mode: Mode, clock: Option<u32>) -> Room {
+    /// A new game with empty seats; `bots` are the registered bot programs.
+    pub fn new(
+        id: String,
+        rules: Rules,
+        mode: Mode,
+        clock: Option<u32>,
+        bots: &BTreeMap<String, String>,
+    ) -> Room {
+        let bot = match &mode {
+            Mode::Computer(l) => Some(Bot::new(*l)),
+            Mode::Program(name) => Some(Bot::program(bots.get(name).map(String::as_str))),
+            _ => None,
+        };
         Room {
             id,
             mode,
@@ -158,10 +199,7 @@ impl Room {
             timed_out: false,
             rematch: [false, false],
             next_game: None,
-            bot: match mode {
-                Mode::Computer(l) => Some(Bot::new(l)),
-                _ => None,
-            },
+            bot,
         }
     }
 
@@ -309,12 +347,16 @@ impl Room {
             .map(|r| format!("{} {}", r.winner.number(), r.reason))
     }
 
-    /// Rebuilds a stored game by replaying its moves through the rules engine.
-    pub fn from_stored(s: &StoredGame) -> Result<Room, StoreError> {
+    /// Rebuilds a stored game by replaying its moves through the rules engine; `bots`
+    /// are the registered bot programs.
+    pub fn from_stored(
+        s: &StoredGame,
+        bots: &BTreeMap<String, String>,
+    ) -> Result<Room, StoreError> {
         let bad = |what: String| StoreError::Corrupt(format!("game {}: {what}", s.id));
         let rules: Rules = s.rules.parse().map_err(|e| bad(format!("rules: {e}")))?;
         let mode = Mode::from_word(&s.mode).ok_or_else(|| bad(format!("mode {:?}", s.mode)))?;
-        let mut room = Room::new(s.id.clone(), rules.clone(), mode, s.clock_secs);
+        let mut room = Room::new(s.id.clone(), rules.clone(), mode, s.clock_secs, bots);
         for p in Player::BOTH {
             let i = p.index();
             room.seats[i].token_hash = s.tokens[i].clone();
@@ -395,10 +437,16 @@ mod tests {
 
     #[test]
     fn modes_round_trip() {
-        for m in [Mode::Friend, Mode::Random, Mode::Computer(Level::Hard)] {
+        for m in [
+            Mode::Friend,
+            Mode::Random,
+            Mode::Computer(Level::Hard),
+            Mode::Program("pybot".into()),
+        ] {
             assert_eq!(Mode::from_word(&m.word()), Some(m));
         }
-        assert_eq!(Mode::from_word("computer:godlike"), None);
+        assert_eq!(Mode::from_word("computer:"), None);
+        assert_eq!(Mode::from_word("robot"), None);
     }
 
     #[test]

@@ -63,7 +63,7 @@ impl LocalReferee {
         match action {
             Action::Place { seat, fleet } => {
                 let ships = fleet.ships().iter().map(|s| *s.cells()).collect();
-                if let Err(e) = self.game.place(seat, fleet) {
+                if let Err(e) = self.game.place(seat, *fleet) {
                     return vec![Update::Refused(e.to_string())];
                 }
                 out.push(Update::Placed {
@@ -189,7 +189,7 @@ mod tests {
             .unwrap();
         let ups = r.act(Action::Place {
             seat: Player::One,
-            fleet,
+            fleet: Box::new(fleet),
         });
         assert!(matches!(
             ups[0],

@@ -10,8 +10,9 @@ pub enum Action {
     Place {
         /// Whose fleet.
         seat: Player,
-        /// The fleet, already checked against the rules.
-        fleet: Fleet,
+        /// The fleet, already checked against the rules (boxed: a fleet is large
+        /// beside the other actions).
+        fleet: Box<Fleet>,
     },
     /// Fire a volley (one cell under most rules).
     Fire {

@@ -29,6 +29,9 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Play in the terminal: against the computer, hot-seat, or online (--server).
     Play(cmd::play::Args),
+    /// Play bots (programs speaking the bot protocol, or builtins) in a round robin and
+    /// rate them.
+    Arena(cmd::arena::Args),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +44,7 @@ fn main() -> ExitCode {
         Some(Command::Audit(a)) => cmd::audit::run(a),
         Some(Command::Bench(a)) => cmd::bench::run(a),
         Some(Command::Play(a)) => cmd::play::run(a),
+        Some(Command::Arena(a)) => cmd::arena::run(a),
     };
     match result {
         Ok(code) => code,

@@ -116,7 +116,10 @@ impl App {
                     if self.mode == Mode::Online {
                         self.screen = Screen::Waiting;
                     }
-                    self.act(Action::Place { seat, fleet });
+                    self.act(Action::Place {
+                        seat,
+                        fleet: Box::new(fleet),
+                    });
                 }
                 Err(_) => self.status = self.words().fix_first.to_string(),
             }

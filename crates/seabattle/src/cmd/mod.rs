@@ -1,5 +1,6 @@
 //! One module per subcommand, and the histogram `bench --svg` draws.
 
+pub mod arena;
 pub mod audit;
 pub mod bench;
 pub mod check;

@@ -1,6 +1,6 @@
 //! `seabattle serve`: the game server until Ctrl-C or SIGTERM.
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use clap::Parser;
 use seabattle_server::{Config, DbUrl, launch};
 use std::process::ExitCode;
@@ -15,6 +15,10 @@ pub struct Args {
     /// the user's data directory]
     #[arg(long, env = "SEABATTLE_DB")]
     db: Option<String>,
+    /// Register a bot program (docs/bot-protocol.md) that players may pick as the
+    /// computer like a level: NAME=CMD, where CMD is run with `sh -c`. Repeatable.
+    #[arg(long = "bot", value_name = "NAME=CMD")]
+    bots: Vec<String>,
 }
 
 /// Parses nothing but the environment: `serve` as the default command.
@@ -41,6 +45,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("--db {url}"))?,
         None => DbUrl::default_sqlite(),
     };
+    let mut config = Config::new(db);
+    for bot in &args.bots {
+        let Some((name, command)) = bot.split_once('=') else {
+            bail!("--bot {bot:?}: expected NAME=CMD");
+        };
+        config
+            .add_bot(name.trim(), command)
+            .with_context(|| format!("--bot {bot:?}"))?;
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -49,8 +62,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let listener = tokio::net::TcpListener::bind(&args.addr)
             .await
             .with_context(|| format!("listening on {}", args.addr))?;
-        let shown = db.display();
-        let server = launch(listener, Config::new(db))
+        let shown = config.db.display();
+        for name in config.bots.keys() {
+            eprintln!("seabattle: bot program {name:?} registered");
+        }
+        let server = launch(listener, config)
             .await
             .with_context(|| format!("opening {shown}"))?;
         eprintln!("seabattle: storing games in {}", server.store());

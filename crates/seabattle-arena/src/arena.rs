@@ -1,0 +1,177 @@
+//! [`run`]: a round robin between bots, played on `jobs` threads.
+
+use crate::bot::{Bot, Unstarted};
+use crate::duel::{Duel, play};
+use crate::external::Limits;
+use crate::fault::Fault;
+use crate::schedule::{Fixture, pairs, round_robin};
+use crate::spec::BotSpec;
+use seabattle_core::{Player, Rules};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+
+/// The settings of a round robin.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The rules of every game.
+    pub rules: Rules,
+    /// Games per pair of bots.
+    pub games: usize,
+    /// The seed: the same seed gives the same pairings, sides and dice.
+    pub seed: u64,
+    /// Threads playing games at once (at least 1).
+    pub jobs: usize,
+    /// Time limits for bot programs.
+    pub limits: Limits,
+}
+
+/// A game played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// What was scheduled.
+    pub fixture: Fixture,
+    /// How it went; side [`seabattle_core::Player::One`] is `fixture.sides[0]`.
+    pub duel: Duel,
+}
+
+/// Everything a round robin produced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The bots' names, in the order given; a repeated name gets ` (2)`, ` (3)`….
+    pub names: Vec<String>,
+    /// The games in schedule order.
+    pub games: Vec<Played>,
+}
+
+/// A run of consecutive games of one pair, played by one thread with one pair of bot
+/// processes (restarted after a fault that leaves a program out of step).
+struct Unit {
+    bots: (usize, usize),
+    fixtures: Vec<Fixture>,
+}
+
+/// Plays the round robin of `specs` under `config`. `progress(done, total)` is called
+/// on this thread after each game. Bot programs are started for each run of games and
+/// killed at its end; nothing a bot does can stop the arena.
+pub fn run(specs: &[BotSpec], config: &Config, progress: &mut dyn FnMut(usize, usize)) -> Report {
+    let (names, unstartable) = probe(specs, config.limits);
+    let fixtures = round_robin(specs.len(), config.games, config.seed);
+    let units = units(specs.len(), &fixtures, config.jobs.max(1));
+    let total = fixtures.len();
+    let next = AtomicUsize::new(0);
+    let mut games = Vec::with_capacity(total);
+    progress(0, total);
+    thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<Played>();
+        for _ in 0..config.jobs.max(1).min(units.len()) {
+            let tx = tx.clone();
+            let (units, next, unstartable) = (&units, &next, &unstartable);
+            scope.spawn(move || {
+                while let Some(unit) = units.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    play_unit(unit, specs, unstartable, config, &tx);
+                }
+            });
+        }
+        drop(tx);
+        for played in rx {
+            games.push(played);
+            progress(games.len(), total);
+        }
+    });
+    games.sort_by_key(|p| (p.fixture.pair, p.fixture.round));
+    Report { names, games }
+}
+
+/// Each bot's name (builtins by their spec, programs by the name they give when started
+/// once here), and the fault of each that cannot be started: those forfeit every game
+/// without being tried again.
+fn probe(specs: &[BotSpec], limits: Limits) -> (Vec<String>, Vec<Option<Fault>>) {
+    let mut names: Vec<String> = Vec::with_capacity(specs.len());
+    let mut faults = Vec::with_capacity(specs.len());
+    for spec in specs {
+        let (given, fault) = match spec.start(limits) {
+            Ok(bot) => (bot.name().to_string(), None),
+            Err(f) => (spec.to_string(), Some(f)),
+        };
+        let mut name = given.clone();
+        let mut k = 1;
+        while names.contains(&name) {
+            k += 1;
+            name = format!("{given} ({k})");
+        }
+        names.push(name);
+        faults.push(fault);
+    }
+    (names, faults)
+}
+
+/// Cuts each pair's games into about `2·jobs / pairs` runs, so every thread has work.
+fn units(bots: usize, fixtures: &[Fixture], jobs: usize) -> Vec<Unit> {
+    let pairs = pairs(bots);
+    if pairs.is_empty() {
+        return Vec::new();
+    }
+    let per_pair = (2 * jobs).div_ceil(pairs.len()).max(1);
+    let mut out = Vec::new();
+    for (p, &bots) in pairs.iter().enumerate() {
+        let games: Vec<Fixture> = fixtures.iter().filter(|f| f.pair == p).copied().collect();
+        if games.is_empty() {
+            continue;
+        }
+        let size = games.len().div_ceil(per_pair);
+        out.extend(games.chunks(size).map(|c| Unit {
+            bots,
+            fixtures: c.to_vec(),
+        }));
+    }
+    out
+}
+
+/// Plays one unit's games and sends each result.
+fn play_unit(
+    unit: &Unit,
+    specs: &[BotSpec],
+    unstartable: &[Option<Fault>],
+    config: &Config,
+    tx: &mpsc::Sender<Played>,
+) {
+    let (a, b) = unit.bots;
+    let start = |i: usize| -> Box<dyn Bot> {
+        match &unstartable[i] {
+            Some(f) => Box::new(Unstarted::new(specs[i].to_string(), f.clone())),
+            None => specs[i].start_or_stand_in(config.limits),
+        }
+    };
+    let mut bots: [Box<dyn Bot>; 2] = [start(a), start(b)];
+    for fixture in &unit.fixtures {
+        let [x, y] = &mut bots;
+        let (one, two) = if fixture.sides[0] == a {
+            (x, y)
+        } else {
+            (y, x)
+        };
+        let duel = play(
+            [one.as_mut(), two.as_mut()],
+            &config.rules,
+            Player::One,
+            fixture.dice(),
+        );
+        for (side, fault) in &duel.forfeits {
+            let bot = fixture.sides[side.index()];
+            if fault.kind.needs_restart() && unstartable[bot].is_none() {
+                let slot = usize::from(bot != a);
+                // Drop the old process (killing it) before starting the new one.
+                bots[slot] = Box::new(Unstarted::new("", fault.clone()));
+                bots[slot] = start(bot);
+            }
+        }
+        let played = Played {
+            fixture: *fixture,
+            duel,
+        };
+        if tx.send(played).is_err() {
+            return;
+        }
+    }
+}

@@ -1,0 +1,242 @@
+//! [`play`]: one game between two bots, refereed by the rules engine's [`Game`].
+
+use crate::bot::Bot;
+use crate::fault::{Fault, FaultKind};
+use crate::protocol::End;
+use seabattle_core::{Fleet, Game, Outcome, Player, Rules, ShotError};
+
+/// How one game went, by side (index 0 is [`Player::One`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Duel {
+    /// The side that shot first.
+    pub first: Player,
+    /// The winner; `None` for a draw (both sides forfeited while placing).
+    pub winner: Option<Player>,
+    /// The forfeits, by side. The loser's, or both in a draw.
+    pub forfeits: Vec<(Player, Fault)>,
+    /// Cells each side fired at.
+    pub shots: [usize; 2],
+}
+
+/// Plays one game: `bots[0]` is [`Player::One`], `bots[1]` is [`Player::Two`], and
+/// `first` shoots first. `seeds` seed in-process bots' dice. A bot that fails (a fault
+/// of its own or an illegal fleet or shot) loses the game with the reason recorded.
+pub fn play(bots: [&mut dyn Bot; 2], rules: &Rules, first: Player, seeds: [u64; 2]) -> Duel {
+    let mut bots = bots;
+    let mut duel = Duel {
+        first,
+        winner: None,
+        forfeits: Vec::new(),
+        shots: [0, 0],
+    };
+    let mut game = Game::new(rules.clone());
+    for p in Player::BOTH {
+        let bot = &mut bots[p.index()];
+        let placed = bot
+            .new_game(rules, seeds[p.index()])
+            .and_then(|()| bot.place())
+            .and_then(|setup| {
+                Fleet::new(setup, rules)
+                    .map_err(|e| Fault::new(FaultKind::IllegalFleet, e.to_string()))
+            })
+            .and_then(|fleet| {
+                game.place(p, fleet)
+                    .map_err(|e| Fault::new(FaultKind::IllegalFleet, e.to_string()))
+            });
+        if let Err(f) = placed {
+            duel.forfeits.push((p, f));
+        }
+    }
+    match duel.forfeits.as_slice() {
+        [] => battle(&mut bots, &mut game, &mut duel),
+        [(p, _)] => duel.winner = Some(p.other()),
+        _ => {}
+    }
+    tell_the_end(&mut bots, &duel);
+    duel
+}
+
+/// Shoots until someone's fleet is sunk or someone forfeits.
+fn battle(bots: &mut [&mut dyn Bot; 2], game: &mut Game, duel: &mut Duel) {
+    if let Err(e) = game.start_with(duel.first) {
+        // Both fleets are placed, so the engine cannot refuse; should it, nobody wins.
+        let f = Fault::new(FaultKind::IllegalFleet, e.to_string());
+        duel.forfeits = vec![(Player::One, f.clone()), (Player::Two, f)];
+        return;
+    }
+    while let (Outcome::InProgress, Some(p)) = (game.outcome(), game.to_move()) {
+        match turn(bots, game, p) {
+            Ok(fired) => duel.shots[p.index()] += fired,
+            Err((who, fault)) => {
+                duel.forfeits.push((who, fault));
+                duel.winner = Some(who.other());
+                return;
+            }
+        }
+    }
+    if let Outcome::Won { winner, .. } = game.outcome() {
+        duel.winner = Some(winner);
+    }
+}
+
+/// One volley of `p`: asks for it, fires it, tells both bots the answers. Returns the
+/// number of cells fired, or the side at fault.
+fn turn(
+    bots: &mut [&mut dyn Bot; 2],
+    game: &mut Game,
+    p: Player,
+) -> Result<usize, (Player, Fault)> {
+    let due = game.shots_due(p);
+    let cells = bots[p.index()].shoot(due).map_err(|f| (p, f))?;
+    let shots = game.fire(p, &cells).map_err(|e| {
+        let kind = match e {
+            ShotError::AlreadyShot(_) | ShotError::Repeated(_) => FaultKind::RepeatedShot,
+            _ => FaultKind::IllegalShot,
+        };
+        (p, Fault::new(kind, e.to_string()))
+    })?;
+    for (cell, shot) in cells.iter().zip(&shots) {
+        bots[p.index()].result(*cell, shot).map_err(|f| (p, f))?;
+        bots[p.other().index()]
+            .incoming(*cell, shot)
+            .map_err(|f| (p.other(), f))?;
+    }
+    Ok(cells.len())
+}
+
+/// Sends `gameover` to both bots, with the reason for a forfeit.
+fn tell_the_end(bots: &mut [&mut dyn Bot; 2], duel: &Duel) {
+    for p in Player::BOTH {
+        let own = duel.forfeits.iter().find(|(q, _)| *q == p);
+        let theirs = duel.forfeits.iter().find(|(q, _)| *q == p.other());
+        let end = match duel.winner {
+            Some(w) if w == p => End::Win,
+            Some(_) => End::Loss,
+            None => End::Draw,
+        };
+        let reason = match (own, theirs) {
+            (Some((_, f)), _) => Some(format!("forfeit: {f}")),
+            (None, Some((_, f))) => Some(format!("opponent forfeit: {f}")),
+            (None, None) => None,
+        };
+        // A bot that cannot hear the end has already lost or won; nothing more to record.
+        let _ = bots[p.index()].game_over(end, reason.as_deref());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtin::Builtin;
+    use seabattle_core::{Coord, FleetSetup, Shot};
+
+    /// Places a fixed legal fleet and fires the cells it is given, in order.
+    struct Scripted {
+        fleet: &'static str,
+        cells: Vec<Coord>,
+    }
+
+    impl Bot for Scripted {
+        fn name(&self) -> &str {
+            "scripted"
+        }
+        fn new_game(&mut self, _: &Rules, _: u64) -> Result<(), Fault> {
+            Ok(())
+        }
+        fn place(&mut self) -> Result<FleetSetup, Fault> {
+            crate::protocol::parse_fleet(self.fleet)
+        }
+        fn shoot(&mut self, count: usize) -> Result<Vec<Coord>, Fault> {
+            Ok(self.cells.drain(..count.min(self.cells.len())).collect())
+        }
+        fn result(&mut self, _: Coord, _: &Shot) -> Result<(), Fault> {
+            Ok(())
+        }
+        fn incoming(&mut self, _: Coord, _: &Shot) -> Result<(), Fault> {
+            Ok(())
+        }
+        fn game_over(&mut self, _: End, _: Option<&str>) -> Result<(), Fault> {
+            Ok(())
+        }
+    }
+
+    const FLEET: &str = "fleet a1-d1 a3-c3 e3-g3 a5-b5 d5-e5 g5-h5 a7 c7 e7 g7";
+
+    fn scripted(fleet: &'static str, cells: &[&str]) -> Scripted {
+        let cells = cells
+            .iter()
+            .flat_map(|c| crate::protocol::parse_shot(&format!("shot {c}")).unwrap())
+            .collect();
+        Scripted { fleet, cells }
+    }
+
+    #[test]
+    fn a_hit_shoots_again_and_a_repeated_shot_forfeits() {
+        let mut a = scripted(FLEET, &["a1", "a1"]);
+        let mut b = scripted(FLEET, &["j10"]);
+        let d = play([&mut a, &mut b], &Rules::classic(), Player::One, [1, 2]);
+        assert_eq!(d.winner, Some(Player::Two));
+        assert_eq!(d.shots, [1, 0], "the hit on a1 earned the second shot");
+        assert_eq!(d.forfeits.len(), 1);
+        assert_eq!(d.forfeits[0].0, Player::One);
+        assert_eq!(d.forfeits[0].1.kind, FaultKind::RepeatedShot);
+    }
+
+    #[test]
+    fn illegal_fleets_forfeit_and_both_make_a_draw() {
+        let touching = "fleet a1-d1 a2-c2 e3-g3 a5-b5 d5-e5 g5-h5 a7 c7 e7 g7";
+        let mut a = scripted(touching, &[]);
+        let mut b = Builtin::parse("easy").unwrap();
+        let d = play([&mut a, &mut b], &Rules::classic(), Player::Two, [1, 2]);
+        assert_eq!(d.winner, Some(Player::Two));
+        assert_eq!(d.forfeits[0].1.kind, FaultKind::IllegalFleet);
+        assert_eq!(d.shots, [0, 0]);
+        let mut c = scripted("fleet a1", &[]);
+        let d = play([&mut a, &mut c], &Rules::classic(), Player::One, [1, 2]);
+        assert_eq!(d.winner, None);
+        assert_eq!(d.forfeits.len(), 2);
+    }
+
+    #[test]
+    fn an_off_board_or_short_volley_is_illegal() {
+        let mut a = scripted(FLEET, &["k1"]);
+        let mut b = scripted(FLEET, &[]);
+        let d = play([&mut a, &mut b], &Rules::classic(), Player::One, [1, 2]);
+        assert_eq!(d.forfeits[0].1.kind, FaultKind::IllegalShot);
+        let mut a = scripted(FLEET, &["j10"]);
+        let d = play(
+            [&mut a, &mut b],
+            &"salvo".parse().unwrap(),
+            Player::One,
+            [1, 2],
+        );
+        assert_eq!(d.forfeits[0].1.kind, FaultKind::IllegalShot);
+        assert!(
+            d.forfeits[0].1.detail.contains("10 shots"),
+            "{:?}",
+            d.forfeits
+        );
+    }
+
+    #[test]
+    fn builtins_play_to_the_end() {
+        let mut a = Builtin::parse("hard").unwrap();
+        let mut b = Builtin::parse("easy").unwrap();
+        let d = play(
+            [&mut a, &mut b],
+            &"salvo".parse().unwrap(),
+            Player::One,
+            [3, 4],
+        );
+        assert!(d.forfeits.is_empty());
+        let w = d.winner.unwrap();
+        assert!(d.shots[w.index()] >= 20, "{d:?}");
+        let again = play(
+            [&mut a, &mut b],
+            &"salvo".parse().unwrap(),
+            Player::One,
+            [3, 4],
+        );
+        assert_eq!(again, d, "the same seeds play the same game");
+    }
+}

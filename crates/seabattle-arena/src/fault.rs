@@ -1,0 +1,86 @@
+//! [`Fault`]: why a bot lost a game without it being played out (a forfeit).
+
+use std::fmt;
+
+/// The kinds of forfeit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FaultKind {
+    /// The fleet broke the rules (wrong ships, touching, off the board…).
+    IllegalFleet,
+    /// A shot off the board, or a volley of the wrong size.
+    IllegalShot,
+    /// A cell shot before, or named twice in one volley.
+    RepeatedShot,
+    /// A line that is not the message expected.
+    Garbage,
+    /// No answer within the time limit.
+    Timeout,
+    /// The bot could not be started, exited, or closed its output.
+    Crash,
+}
+
+impl FaultKind {
+    /// Every kind.
+    pub const ALL: [FaultKind; 6] = [
+        FaultKind::IllegalFleet,
+        FaultKind::IllegalShot,
+        FaultKind::RepeatedShot,
+        FaultKind::Garbage,
+        FaultKind::Timeout,
+        FaultKind::Crash,
+    ];
+
+    /// The short name shown in tables and JSON: `illegal-fleet`, `timeout`, ….
+    pub const fn name(self) -> &'static str {
+        match self {
+            FaultKind::IllegalFleet => "illegal-fleet",
+            FaultKind::IllegalShot => "illegal-shot",
+            FaultKind::RepeatedShot => "repeated-shot",
+            FaultKind::Garbage => "garbage",
+            FaultKind::Timeout => "timeout",
+            FaultKind::Crash => "crash",
+        }
+    }
+
+    /// Whether the bot's process can no longer be trusted to be in step with the
+    /// protocol (a late answer may still be on its way), so it must be restarted.
+    pub const fn needs_restart(self) -> bool {
+        matches!(
+            self,
+            FaultKind::Garbage | FaultKind::Timeout | FaultKind::Crash
+        )
+    }
+}
+
+impl fmt::Display for FaultKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A forfeit: its kind and a short lowercase description of what happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    /// What kind of forfeit.
+    pub kind: FaultKind,
+    /// What happened, e.g. `no answer to "shoot" within 200 ms`.
+    pub detail: String,
+}
+
+impl Fault {
+    /// A fault of `kind` with `detail`.
+    pub fn new(kind: FaultKind, detail: impl Into<String>) -> Fault {
+        Fault {
+            kind,
+            detail: detail.into(),
+        }
+    }
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.kind, self.detail)
+    }
+}
+
+impl std::error::Error for Fault {}

@@ -1,0 +1,220 @@
+//! The line protocol between the arena and a bot (see `docs/bot-protocol.md`): the
+//! lines the arena writes, and readers for the lines a bot answers with.
+
+use crate::fault::{Fault, FaultKind};
+use seabattle_core::{
+    Coord, CoordSystem, Dims, FleetSetup, Rules, ShipShape, Shot, Shots, Touching,
+};
+
+/// The first line the arena writes; the version of the protocol.
+pub const HELLO: &str = "seabattle 1";
+
+/// The longest line a bot may write, in bytes; longer lines are garbage.
+pub const MAX_LINE: usize = 4096;
+
+/// What a bot is told when a game ends, from its own side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// It won.
+    Win,
+    /// It lost.
+    Loss,
+    /// Neither won (both forfeited).
+    Draw,
+}
+
+impl End {
+    /// `win`, `loss` or `draw`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            End::Win => "win",
+            End::Loss => "loss",
+            End::Draw => "draw",
+        }
+    }
+}
+
+/// `miss`, `hit` or `sunk`: the answer to a shot as the protocol writes it. (The
+/// variants' `mine`, `sweeper` and `sub` never reach a bot: the arena refuses rules
+/// with pieces.)
+pub const fn answer_word(shot: &Shot) -> &'static str {
+    shot.answer().word()
+}
+
+/// The `<rules>` of `newgame <rules>`: the preset's name, or a one-line JSON object
+/// with every setting.
+pub fn rules_text(rules: &Rules) -> String {
+    if let Some(p) = rules.as_preset() {
+        return p.name().to_string();
+    }
+    let dims = rules.dims();
+    let fleet: Vec<String> = rules.fleet().iter().map(u8::to_string).collect();
+    let touching = match rules.touching() {
+        Touching::Forbidden => "none",
+        Touching::Corners => "corners",
+        Touching::Allowed => "allowed",
+    };
+    let shape = match rules.shape() {
+        ShipShape::Straight => "straight",
+        ShipShape::Any => "any",
+    };
+    let shots = match rules.shots() {
+        Shots::Fixed(n) => n.to_string(),
+        Shots::ShipsAfloat => "\"afloat\"".to_string(),
+    };
+    format!(
+        "{{\"width\":{},\"height\":{},\"fleet\":[{}],\"touching\":\"{touching}\",\"shape\":\"{shape}\",\"hit_again\":{},\"shots\":{shots}}}",
+        dims.width(),
+        dims.height(),
+        fleet.join(","),
+        rules.hit_again()
+    )
+}
+
+/// The line asking for a volley: `shoot` for one shot, `shoot N` for more.
+pub fn shoot_line(count: usize) -> String {
+    if count == 1 {
+        "shoot".to_string()
+    } else {
+        format!("shoot {count}")
+    }
+}
+
+/// The line ending a game: `gameover win`, `gameover loss forfeit: timeout: …`.
+pub fn gameover_line(end: End, reason: Option<&str>) -> String {
+    match reason {
+        Some(r) => format!("gameover {} {}", end.word(), one_line(r)),
+        None => format!("gameover {}", end.word()),
+    }
+}
+
+/// `text` with line breaks replaced by spaces, so it fits in one message.
+fn one_line(text: &str) -> String {
+    text.replace(['\n', '\r'], " ")
+}
+
+/// A bot's line, cut short for a fault's description.
+pub fn quote(line: &str) -> String {
+    const SHOWN: usize = 60;
+    if line.chars().count() <= SHOWN {
+        format!("{line:?}")
+    } else {
+        let head: String = line.chars().take(SHOWN).collect();
+        format!("{head:?}…")
+    }
+}
+
+fn garbage(expected: &str, line: &str) -> Fault {
+    Fault::new(
+        FaultKind::Garbage,
+        format!("expected {expected}, got {}", quote(line)),
+    )
+}
+
+/// The rest of `line` after the keyword `word` and a space (or nothing), if `line`
+/// starts with it.
+fn after<'a>(line: &'a str, word: &str) -> Option<&'a str> {
+    let rest = line.strip_prefix(word)?;
+    if rest.is_empty() {
+        Some(rest)
+    } else {
+        rest.strip_prefix(' ').map(str::trim)
+    }
+}
+
+/// The widest board there is: cells are read against it, so a cell that is merely off
+/// the agreed board is an illegal move rather than garbage.
+const fn widest() -> Dims {
+    Dims::LARGEST
+}
+
+/// Reads `name <text>`.
+pub fn parse_name(line: &str) -> Result<String, Fault> {
+    match after(line, "name") {
+        Some(n) if !n.is_empty() => Ok(n.to_string()),
+        _ => Err(garbage("\"name <text>\"", line)),
+    }
+}
+
+/// Reads `ready`.
+pub fn parse_ready(line: &str) -> Result<(), Fault> {
+    if line == "ready" {
+        Ok(())
+    } else {
+        Err(garbage("\"ready\"", line))
+    }
+}
+
+/// Reads `fleet <ship> <ship> …`; whether the fleet is legal is for the rules to say.
+pub fn parse_fleet(line: &str) -> Result<FleetSetup, Fault> {
+    let ships = after(line, "fleet").ok_or_else(|| garbage("\"fleet <ship> …\"", line))?;
+    FleetSetup::parse(ships, CoordSystem::Latin, widest())
+        .map_err(|e| Fault::new(FaultKind::Garbage, format!("{e}, in {}", quote(line))))
+}
+
+/// Reads `shot <cell> [<cell> …]`; whether the cells may be shot is for the game to say.
+pub fn parse_shot(line: &str) -> Result<Vec<Coord>, Fault> {
+    let cells = after(line, "shot").ok_or_else(|| garbage("\"shot <cell>\"", line))?;
+    cells
+        .split_whitespace()
+        .map(|w| {
+            CoordSystem::Latin
+                .parse(w, widest())
+                .map_err(|e| Fault::new(FaultKind::Garbage, format!("{e}, in {}", quote(line))))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use seabattle_core::Preset;
+
+    #[test]
+    fn reads_the_answers() {
+        assert_eq!(parse_name("name Bob the bot").unwrap(), "Bob the bot");
+        assert_eq!(parse_name("name").unwrap_err().kind, FaultKind::Garbage);
+        assert_eq!(parse_name("names x").unwrap_err().kind, FaultKind::Garbage);
+        assert!(parse_ready("ready").is_ok());
+        assert!(parse_ready("ready!").is_err());
+        let fleet = parse_fleet("fleet a1-d1 f3 a3+a4+b4").unwrap();
+        assert_eq!(fleet.ships.len(), 3);
+        assert_eq!(fleet.ships[0].0.len(), 4);
+        assert_eq!(
+            parse_fleet("fleet a1-c3").unwrap_err().kind,
+            FaultKind::Garbage
+        );
+        assert_eq!(
+            parse_shot("shot b2 J10").unwrap(),
+            vec![Coord::new(1, 1), Coord::new(9, 9)]
+        );
+        // Off the 10×10 board but a cell: the game refuses it, not the reader.
+        assert_eq!(parse_shot("shot k11").unwrap(), vec![Coord::new(10, 10)]);
+        let e = parse_shot("shot x?").unwrap_err();
+        assert_eq!(e.kind, FaultKind::Garbage);
+        assert!(e.detail.contains("shot x?"), "{e}");
+        assert!(parse_shot("fire a1").is_err());
+    }
+
+    #[test]
+    fn writes_rules_as_a_name_or_json() {
+        assert_eq!(rules_text(&Preset::Salvo.rules()), "salvo");
+        let custom: Rules = "8x8 fleet=3,2,1 shots=afloat".parse().unwrap();
+        assert_eq!(
+            rules_text(&custom),
+            r#"{"width":8,"height":8,"fleet":[3,2,1],"touching":"none","shape":"straight","hit_again":true,"shots":"afloat"}"#
+        );
+    }
+
+    #[test]
+    fn writes_requests() {
+        assert_eq!(shoot_line(1), "shoot");
+        assert_eq!(shoot_line(4), "shoot 4");
+        assert_eq!(gameover_line(End::Win, None), "gameover win");
+        assert_eq!(
+            gameover_line(End::Loss, Some("forfeit: x\ny")),
+            "gameover loss forfeit: x y"
+        );
+        assert_eq!(quote(&"a".repeat(100)).chars().count(), 63);
+    }
+}

@@ -1,0 +1,230 @@
+//! A bot program behind the `Shooter` trait, as the game server uses it.
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use seabattle_arena::{FaultKind, Limits, Program};
+use seabattle_bots::{PlacerKind, Shooter, ShooterKind};
+use seabattle_core::{Coord, Game, Move, Outcome, Player, Rules};
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn limits() -> Limits {
+    Limits {
+        start: Duration::from_secs(10),
+        answer: Duration::from_millis(2000),
+    }
+}
+
+fn repo(path: &str) -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path);
+    p.to_string_lossy().into_owned()
+}
+
+/// Plays `program` (player one, from `skip` volleys on; a builtin fires those) against
+/// player two, who fires only at water so that the game lasts until player one wins,
+/// and resigns if no water is left for its volley.
+fn play(program: &mut Program, rules: &Rules, placed: bool, skip: usize) -> Game {
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut game = Game::new(rules.clone());
+    let fleet = if placed {
+        program.place(rules).unwrap()
+    } else {
+        PlacerKind::Uniform.place(rules, &mut rng).unwrap()
+    };
+    let mut water: Vec<Coord> = rules
+        .dims()
+        .cells()
+        .filter(|c| !fleet.occupied().contains(*c))
+        .collect();
+    game.place(Player::One, fleet).unwrap();
+    game.place(
+        Player::Two,
+        PlacerKind::Uniform.place(rules, &mut rng).unwrap(),
+    )
+    .unwrap();
+    game.start_with(Player::One).unwrap();
+    let mut before = ShooterKind::Hunt.build();
+    let mut n = 0;
+    while game.outcome() == Outcome::InProgress {
+        if game.to_move() == Some(Player::Two) {
+            let due = game.shots_due(Player::Two);
+            if water.len() < due {
+                game.resign(Player::Two).unwrap();
+            } else {
+                let volley: Vec<Coord> = water.drain(..due).collect();
+                game.fire(Player::Two, &volley).unwrap();
+            }
+            continue;
+        }
+        let view = game.view(Player::One).enemy;
+        let count = game.shots_due(Player::One);
+        let shooter: &mut dyn Shooter = if n < skip { before.as_mut() } else { program };
+        let cells = shooter.choose(rules, &view, count, &mut rng);
+        game.fire(Player::One, &cells).unwrap();
+        n += 1;
+    }
+    game
+}
+
+/// The answers to player one's shots, in order, as the protocol words them.
+fn answers(game: &Game) -> Vec<String> {
+    game.moves()
+        .iter()
+        .filter_map(|m| match m {
+            Move::Volley {
+                player: Player::One,
+                shots,
+            } => Some(shots.clone()),
+            _ => None,
+        })
+        .flatten()
+        .map(|(c, a)| format!("result {c} {}", a.word()))
+        .collect()
+}
+
+#[test]
+fn a_program_shoots_hears_every_answer_and_sinks_the_fleet() {
+    let dir = tempfile();
+    let heard = dir.join("heard");
+    let cmd = format!(
+        "tee '{}' | python3 '{}'",
+        heard.display(),
+        repo("../../examples/bot.py")
+    );
+    for rules in ["classic", "salvo"] {
+        let rules: Rules = rules.parse().unwrap();
+        let mut program = Program::new(&cmd, limits(), ShooterKind::Random.build());
+        let game = play(&mut program, &rules, true, 0);
+        assert!(program.fault().is_none(), "{:?}", program.fault());
+        assert!(
+            matches!(
+                game.outcome(),
+                Outcome::Won {
+                    winner: Player::One,
+                    ..
+                }
+            ),
+            "{:?}",
+            game.outcome()
+        );
+        drop(program);
+        let text = read_after_quit(&heard);
+        let results: Vec<String> = text
+            .lines()
+            .filter(|l| l.starts_with("result "))
+            .map(str::to_string)
+            .collect();
+        let mut expected = answers(&game);
+        // The last volley's answers are never asked for: the game ended.
+        let told = results.len();
+        assert!(told < expected.len(), "{told}");
+        expected.truncate(told);
+        assert_eq!(results, expected, "{rules}");
+        assert!(text.starts_with("seabattle 1\nnewgame "), "{text}");
+        assert!(text.ends_with("quit\n"), "{text}");
+    }
+}
+
+#[test]
+fn a_program_started_mid_game_hears_the_past_and_plays_on() {
+    let dir = tempfile();
+    let heard = dir.join("heard");
+    let cmd = format!(
+        "tee '{}' | python3 '{}'",
+        heard.display(),
+        repo("../../examples/bot.py")
+    );
+    let rules = Rules::classic();
+    let mut program = Program::new(&cmd, limits(), ShooterKind::Random.build());
+    let game = play(&mut program, &rules, false, 30);
+    assert!(program.fault().is_none(), "{:?}", program.fault());
+    assert!(matches!(
+        game.outcome(),
+        Outcome::Won {
+            winner: Player::One,
+            ..
+        }
+    ));
+    drop(program);
+    let text = read_after_quit(&heard);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[..3], ["seabattle 1", "newgame classic", "place"]);
+    assert!(lines[3].starts_with("result "), "{text}");
+    // The thirty shots made before it started, then its own.
+    let results = lines.iter().filter(|l| l.starts_with("result ")).count();
+    assert!(results >= 30, "{results}");
+    let sunk = lines.iter().filter(|l| l.ends_with(" sunk")).count();
+    let sunk_before: usize = answers(&game)[..results]
+        .iter()
+        .filter(|l| l.ends_with(" sunk"))
+        .count();
+    assert_eq!(sunk, sunk_before);
+}
+
+#[test]
+fn a_failing_program_hands_over_to_the_fallback() {
+    let rules = Rules::classic();
+    let garbage = format!("sh '{}'", repo("tests/fixtures/garbage.sh"));
+    let mut program = Program::new(&garbage, limits(), ShooterKind::Hunt.build());
+    let game = play(&mut program, &rules, true, 0);
+    assert_eq!(program.fault().unwrap().kind, FaultKind::Garbage);
+    assert!(matches!(
+        game.outcome(),
+        Outcome::Won {
+            winner: Player::One,
+            ..
+        }
+    ));
+
+    let mut program = Program::new("exit 1", limits(), ShooterKind::Hunt.build());
+    assert_eq!(program.place(&rules).unwrap_err().kind, FaultKind::Crash);
+    let game = play(&mut program, &rules, false, 0);
+    assert!(matches!(
+        game.outcome(),
+        Outcome::Won {
+            winner: Player::One,
+            ..
+        }
+    ));
+
+    let fleet = format!("sh '{}'", repo("tests/fixtures/illegal_fleet.sh"));
+    let mut program = Program::new(&fleet, limits(), ShooterKind::Hunt.build());
+    assert_eq!(
+        program.place(&rules).unwrap_err().kind,
+        FaultKind::IllegalFleet
+    );
+    let repeat = format!("sh '{}'", repo("tests/fixtures/repeated_shot.sh"));
+    let mut program = Program::new(&repeat, limits(), ShooterKind::Hunt.build());
+    let game = play(&mut program, &rules, true, 0);
+    assert_eq!(program.fault().unwrap().kind, FaultKind::RepeatedShot);
+    assert!(matches!(
+        game.outcome(),
+        Outcome::Won {
+            winner: Player::One,
+            ..
+        }
+    ));
+}
+
+/// The file once it ends with `quit` (the program is let go on a thread of its own),
+/// or after five seconds.
+fn read_after_quit(path: &std::path::Path) -> String {
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        if text.ends_with("quit\n") || std::time::Instant::now() > deadline {
+            return text;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A fresh directory in the temporary directory.
+fn tempfile() -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("seabattle-program-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

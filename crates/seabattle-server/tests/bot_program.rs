@@ -1,0 +1,138 @@
+//! Bot programs registered with the server (`seabattle serve --bot NAME=CMD`), picked by
+//! players like a level.
+
+mod common;
+
+use common::*;
+use seabattle_server::{Config, DbUrl, Server, launch};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+async fn start_with_bots(db: &Path, bots: &[(&str, String)]) -> Server {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let mut config = Config::new(DbUrl::Sqlite(db.to_path_buf()));
+    config.limits = fast_limits();
+    for (name, command) in bots {
+        config.add_bot(name, command).unwrap();
+    }
+    launch(listener, config).await.unwrap()
+}
+
+fn example_bot() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/bot.py")
+}
+
+/// Places, plays the game out as seat 1 and checks that it ended and stands.
+async fn finish(c: &mut Client, game: &str) {
+    c.send(json!({"type": "place", "game": game})).await;
+    c.until("battle").await;
+    let result = play_out(c, game, 1, 10, 10).await;
+    assert!(result["winner"] == 1 || result["winner"] == 2, "{result}");
+    assert_eq!(result["reason"], "fleet_sunk");
+    assert!(
+        result["audit"]["verdict"]
+            .as_str()
+            .unwrap()
+            .starts_with("the result stands"),
+        "{result}"
+    );
+}
+
+#[tokio::test]
+async fn a_registered_program_places_and_shoots_and_a_broken_one_is_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let heard = dir.path().join("heard");
+    let pybot = format!(
+        "tee '{}' | python3 '{}'",
+        heard.display(),
+        example_bot().display()
+    );
+    let server = start_with_bots(
+        &dir.path().join("games.db"),
+        &[("pybot", pybot), ("broken", "exit 1".to_string())],
+    )
+    .await;
+
+    let (mut c, game, _) = vs_computer(server.addr(), "pybot", "classic").await;
+    let state = c.state(&game).await;
+    assert_eq!(state["mode"], "computer:pybot");
+    assert_eq!(state["placed"][1], true, "the program placed its fleet");
+    finish(&mut c, &game).await;
+    // The program is let go when the game ends.
+    let mut text = String::new();
+    for _ in 0..500 {
+        text = std::fs::read_to_string(&heard).unwrap();
+        if text.ends_with("quit\n") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert!(text.ends_with("quit\n"), "{text}");
+    assert!(
+        text.starts_with("seabattle 1\nnewgame classic\nplace\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nshoot\n"),
+        "the program was asked to shoot: {text}"
+    );
+
+    // A program that cannot start: the game goes on with the fallback level.
+    let (mut c, game, _) = vs_computer(server.addr(), "broken", "classic").await;
+    finish(&mut c, &game).await;
+
+    let e = c
+        .expect_error(
+            json!({"type": "new_game", "opponent": "computer", "level": "nobody"}),
+            "bad_level",
+        )
+        .await;
+    assert!(e["message"].as_str().unwrap().contains("pybot"), "{e}");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn after_a_restart_the_program_hears_the_past_and_plays_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let heard = dir.path().join("heard");
+    let pybot = format!(
+        "tee -a '{}' | python3 '{}'",
+        heard.display(),
+        example_bot().display()
+    );
+    let bots = [("pybot", pybot)];
+    let server = start_with_bots(&db, &bots).await;
+    let (mut c, game, token) = vs_computer(server.addr(), "pybot", "classic").await;
+    c.send(json!({"type": "place", "game": game})).await;
+    c.until("battle").await;
+    // Fire at cells until the program has had a turn.
+    let mut state = c.state(&game).await;
+    for cell in all_cells(10, 10) {
+        if state["boards"][1]["misses"].as_array().unwrap().len()
+            + state["boards"][1]["hits"].as_array().unwrap().len()
+            > 0
+        {
+            break;
+        }
+        c.send(json!({"type": "fire", "game": game, "cells": [cell]}))
+            .await;
+        c.until("shot").await;
+        state = c.state(&game).await;
+    }
+    let before = c.state(&game).await;
+    server.shutdown().await.unwrap();
+    drop(c);
+
+    let server = start_with_bots(&db, &bots).await;
+    let result = resume_and_finish(server.addr(), &game, &token, &before).await;
+    assert_eq!(result["reason"], "fleet_sunk");
+    let text = std::fs::read_to_string(&heard).unwrap();
+    assert_eq!(text.matches("seabattle 1\n").count(), 2, "{text}");
+    let second = &text[text.rfind("seabattle 1\n").unwrap()..];
+    assert!(
+        second.starts_with("seabattle 1\nnewgame classic\nplace\nresult "),
+        "the restarted program hears its earlier shots: {second}"
+    );
+    server.shutdown().await.unwrap();
+}

@@ -1,0 +1,185 @@
+//! `seabattle arena`: a round robin between bots (programs speaking the bot protocol,
+//! or builtins), with a table of results and Elo ratings.
+
+use anyhow::bail;
+use seabattle_arena::{BotSpec, Config, Limits, Standing, Standings};
+use seabattle_core::Rules;
+use serde_json::json;
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Arguments of `seabattle arena`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A bot: a shell command speaking the bot protocol (docs/bot-protocol.md), or
+    /// builtin:LEVEL / builtin:SHOOTER (easy, medium, hard, expert, random, hunt,
+    /// parity, density), optionally with :PLACER. Give two or more.
+    #[arg(long = "bot", value_name = "CMD", required = true)]
+    bots: Vec<BotSpec>,
+    /// Rules preset or custom rules.
+    #[arg(long, default_value = "classic")]
+    rules: Rules,
+    /// Games per pair of bots; sides swap from one game to the next.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: u32,
+    /// Seed: the same seed gives the same pairings, first moves and builtin dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (default: every core).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Milliseconds a bot program has to answer `place` or `shoot`.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    timeout_ms: u64,
+    /// Milliseconds a bot program has to start and answer `seabattle 1`.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    start_timeout_ms: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the round robin and prints the table.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.bots.len() < 2 {
+        bail!("an arena needs at least two bots: give --bot twice or more");
+    }
+    if args.rules.pieces().count() > 0 {
+        bail!(
+            "rules {}: the bot protocol has no messages yet for mines, minesweepers and submarines",
+            args.rules
+        );
+    }
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let config = Config {
+        rules: args.rules.clone(),
+        games: args.games as usize,
+        seed: args.seed,
+        jobs,
+        limits: Limits {
+            start: Duration::from_millis(args.start_timeout_ms),
+            answer: Duration::from_millis(args.timeout_ms),
+        },
+    };
+    let bar = !args.json && std::io::stderr().is_terminal();
+    let report = seabattle_arena::run(&args.bots, &config, &mut |done, total| {
+        if bar {
+            progress_bar(done, total);
+        }
+    });
+    if bar {
+        eprintln!();
+    }
+    let table = Standings::from_report(&report);
+    if args.json {
+        println!("{}", to_json(&table, &args));
+    } else {
+        print_table(&table, &args);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Redraws `[#####.....] 12/60 games` on stderr.
+fn progress_bar(done: usize, total: usize) {
+    const WIDTH: usize = 30;
+    let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
+    let mut err = std::io::stderr().lock();
+    let _ = write!(
+        err,
+        "\r[{}{}] {done}/{total} games",
+        "#".repeat(filled),
+        ".".repeat(WIDTH - filled)
+    );
+    let _ = err.flush();
+}
+
+fn print_table(table: &Standings, args: &Args) {
+    let width = table
+        .bots
+        .iter()
+        .map(|b| b.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(3);
+    println!(
+        "{:<width$}  {:>5}  {:>5}  {:>6}  {:>5}  {:>8}  {:>12}  {:>12}",
+        "bot", "games", "wins", "losses", "draws", "forfeits", "shots to win", "elo"
+    );
+    let mut order: Vec<&Standing> = table.bots.iter().collect();
+    order.sort_by(|a, b| b.elo.total_cmp(&a.elo));
+    for b in order {
+        let shots = b
+            .mean_shots_to_win
+            .map_or_else(|| "-".to_string(), |m| format!("{m:.2}"));
+        let elo = format!("{:+.0} ± {:.0}", b.elo, b.elo_error);
+        println!(
+            "{:<width$}  {:>5}  {:>5}  {:>6}  {:>5}  {:>8}  {:>12}  {:>12}",
+            b.name, b.games, b.wins, b.losses, b.draws, b.forfeits, shots, elo
+        );
+    }
+    println!(
+        "({} games per pair, rules {}, seed {}; elo: Bradley–Terry maximum a posteriori, mean 0, ± one standard error)",
+        args.games, args.rules, args.seed
+    );
+    const SHOWN: usize = 20;
+    if !table.forfeits.is_empty() {
+        println!("\nforfeits:");
+        for f in table.forfeits.iter().take(SHOWN) {
+            println!(
+                "  {} vs {}, game {} of the pair: {}",
+                f.bot,
+                f.opponent,
+                f.round + 1,
+                f.fault
+            );
+        }
+        if table.forfeits.len() > SHOWN {
+            println!("  … and {} more (see --json)", table.forfeits.len() - SHOWN);
+        }
+    }
+}
+
+fn to_json(table: &Standings, args: &Args) -> serde_json::Value {
+    let standings: Vec<serde_json::Value> = table
+        .bots
+        .iter()
+        .map(|b| {
+            json!({
+                "name": b.name,
+                "games": b.games,
+                "wins": b.wins,
+                "losses": b.losses,
+                "draws": b.draws,
+                "forfeits": b.forfeits,
+                "mean_shots_to_win": b.mean_shots_to_win,
+                "elo": b.elo,
+                "elo_error": b.elo_error,
+            })
+        })
+        .collect();
+    let forfeits: Vec<serde_json::Value> = table
+        .forfeits
+        .iter()
+        .map(|f| {
+            json!({
+                "bot": f.bot,
+                "opponent": f.opponent,
+                "pair": f.pair,
+                "game": f.round,
+                "reason": f.fault.kind.name(),
+                "detail": f.fault.detail,
+            })
+        })
+        .collect();
+    json!({
+        "rules": args.rules.to_string(),
+        "games_per_pair": args.games,
+        "seed": args.seed,
+        "standings": standings,
+        "forfeit_reasons": forfeits,
+    })
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""A Sea Battle bot for `seabattle arena` (docs/bot-protocol.md): a random legal fleet, hunt-and-target shooting."""
+import json, random, sys
+
+def say(line): print(line, flush=True)
+def cell(c, r): return "%s%d" % (chr(97 + c), r + 1)
+w = h = 10; fleet = [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]; shot, ring, hits = set(), set(), []
+for line in sys.stdin:
+    cmd, *args = line.split(None, 1)
+    if cmd == "seabattle": say("name pybot"); say("ready")
+    elif cmd == "newgame":
+        rules = args[0].strip(); shot.clear(); ring.clear(); hits.clear()
+        presets = {"hasbro": (10, [5, 4, 3, 3, 2]), "big15": (15, [5, 4, 3, 3, 2, 2, 2, 1, 1, 1, 1])}
+        if rules.startswith("{"): j = json.loads(rules); w, h, fleet = j.get("width", 10), j.get("height", 10), j["fleet"]
+        else: w = h = presets.get(rules, (10,))[0]; fleet = presets.get(rules, (10, [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]))[1]
+    elif cmd == "place":
+        while True:  # ships with a free ring around each: legal under every preset
+            taken, ships = set(), []
+            for n in fleet:
+                for _ in range(200):
+                    dc, dr = random.choice([(1, 0), (0, 1)]); c0, r0 = random.randrange(w - dc * (n - 1)), random.randrange(h - dr * (n - 1))
+                    cells = [(c0 + dc * i, r0 + dr * i) for i in range(n)]
+                    if not any((c + x, r + y) in taken for c, r in cells for x in (-1, 0, 1) for y in (-1, 0, 1)): break
+                else: break
+                taken.update(cells); ships.append(cell(*cells[0]) + ("-" + cell(*cells[-1]) if n > 1 else ""))
+            if len(ships) == len(fleet): say("fleet " + " ".join(ships)); break
+    elif cmd == "shoot":
+        want, pick = int(args[0]) if args else 1, []
+        near = [(c + x, r + y) for c, r in hits for x, y in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        free = [(c, r) for c in range(w) for r in range(h) if (c, r) not in shot]
+        for p in [p for p in near if p in free] + sorted(random.sample(free, len(free)), key=lambda p: p in ring):
+            if p not in pick and len(pick) < want: pick.append(p)
+        shot.update(pick); say("shot " + " ".join(cell(*p) for p in pick))
+    elif cmd == "result":
+        p = (ord(args[0][0]) - 97, int(args[0].split()[0][1:]) - 1); ans = args[0].split()[1]; shot.add(p)
+        if ans == "hit": hits.append(p)
+        elif ans == "sunk":  # the cells around a sunk ship are last to try (empty unless ships may touch)
+            ring.update((c + x, r + y) for c, r in hits + [p] for x in (-1, 0, 1) for y in (-1, 0, 1)); hits.clear()
+    elif cmd == "quit": break
