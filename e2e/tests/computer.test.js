@@ -1,0 +1,66 @@
+// A whole game against the easiest computer, played with clicks and the keyboard, to
+// the end: answers announced, the battle screen kept as a screenshot, the fairness check.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startServer, startBrowser, newPage, ownBoard, enemyBoard, openCells, placeRandomly, poll, artifacts } from './harness.js';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await startBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+test('a full game against the easy computer, to the end', async () => {
+  const page = await newPage(browser, 'ru-RU');
+  await page.goto(server.url + '/');
+  await page.getByLabel('Уровень').selectOption('easy');
+  await page.getByRole('button', { name: 'Играть', exact: true }).click();
+  await ownBoard(page).waitFor();
+  await placeRandomly(page);
+  await enemyBoard(page).waitFor();
+  assert.equal(await enemyBoard(page).getByRole('gridcell').count(), 100);
+
+  // The first shots with the keyboard: focus the board, arrow to В1 (column 3), Enter.
+  await page.getByText('Ваш ход').waitFor({ timeout: 20000 });
+  await enemyBoard(page).getByRole('gridcell', { name: /^А1,/ }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  const live = page.getByRole('status');
+  await poll(async () => /^В1 — (Мимо|Ранил|Убил)!/.test(await live.textContent()));
+  await poll(async () => !/пусто$/.test(await enemyBoard(page).getByRole('gridcell', { name: /^В1,/ }).getAttribute('aria-label')));
+
+  let shots = 1, shot = false;
+  const over = page.getByRole('heading', { name: /Вы победили!|Вы проиграли/ });
+  while (!(await over.isVisible())) {
+    if (await page.getByText('Ваш ход').isVisible()) {
+      const open = await openCells(page).count();
+      if (open === 0) break;
+      await openCells(page).first().click();
+      shots++;
+      await poll(async () => (await openCells(page).count()) < open || await over.isVisible());
+      if (shots === 12 && !shot) {
+        shot = true;
+        await page.screenshot({ path: join(artifacts, 'battle.png'), fullPage: true });
+      }
+    } else await page.waitForTimeout(30);
+    assert.ok(shots <= 100, 'more shots than cells');
+  }
+  // Both boards are revealed and the commitments check out in the browser.
+  await page.getByText('флот игрока 1 совпадает с обязательством').waitFor();
+  await page.getByText('флот игрока 2 совпадает с обязательством').waitFor();
+  assert.ok(await page.getByText(/Вердикт: /).isVisible());
+  assert.ok(await page.getByRole('link', { name: 'Запись JSON' }).isVisible());
+  await page.screenshot({ path: join(artifacts, 'over.png'), fullPage: true });
+
+  // The replay steps through the same game.
+  await page.getByRole('link', { name: 'Повтор' }).click();
+  await page.getByRole('grid', { name: 'Поле игрока 1' }).waitFor();
+  const step = page.getByText(/^Ход \d+ из \d+/);
+  const total = +(/из (\d+)/.exec(await step.textContent())[1]);
+  assert.ok(total >= 20);
+  await page.getByRole('button', { name: 'В начало' }).click();
+  await poll(async () => (await step.textContent()).startsWith('Ход 0 из'));
+  assert.equal(await page.getByRole('grid', { name: 'Поле игрока 2' }).getByRole('gridcell', { name: /(мимо|ранен|потоплен)$/ }).count(), 0);
+  await page.getByRole('button', { name: 'Вперёд' }).click();
+  await poll(async () => (await step.textContent()).startsWith('Ход 1 из'));
+});
