@@ -48,6 +48,16 @@ export function makeBoard(opts) {
   const pos = e => { const x = e.target.closest?.('.cell'); return x && el.contains(x) ? { c: +x.dataset.c, r: +x.dataset.r } : null; };
   el.addEventListener('click', e => { const p = pos(e); if (p) { moveTo(p.c, p.r); opts.onActivate?.(p.c, p.r, e); } });
   el.addEventListener('contextmenu', e => { const p = pos(e); if (p && opts.onRotate) { e.preventDefault(); opts.onRotate(p.c, p.r); } });
+  // Focus that arrives by a click, a tap or a script moves the roving focus too.
+  el.addEventListener('focusin', e => {
+    const p = pos(e);
+    if (p && (p.c !== focus.c || p.r !== focus.r)) {
+      at(focus.c, focus.r).tabIndex = -1;
+      focus = p;
+      at(p.c, p.r).tabIndex = 0;
+      opts.onFocus?.(p.c, p.r);
+    }
+  });
   el.addEventListener('keydown', e => {
     const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
     if (d) { e.preventDefault(); moveTo(focus.c + d[0], focus.r + d[1]); }

@@ -227,6 +227,7 @@ export function rerender() {
   $('link').hidden = !showLink;
   if (showLink) {
     const url = location.origin + '/g/' + S.game;
+    $('linkText').setAttribute('aria-label', t('sendLink'));
     if ($('linkText').value !== url) { $('linkText').value = url; $('qr').innerHTML = qrSvg(url, 'QR'); $('copy').textContent = t('copy'); }
   }
   if (placing) {
