@@ -64,3 +64,24 @@ test('a full game against the easy computer, to the end', async () => {
   await page.getByRole('button', { name: 'Вперёд' }).click();
   await poll(async () => (await step.textContent()).startsWith('Ход 1 из'));
 });
+
+test('resign, then a rematch against the computer starts a new placement', async () => {
+  const page = await newPage(browser, 'en-US');
+  await page.goto(server.url + '/');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await placeRandomly(page);
+  await enemyBoard(page).waitFor();
+  const first = new URL(page.url()).pathname;
+  await page.getByRole('button', { name: 'Resign' }).click();
+  await page.getByRole('heading', { name: 'You lose' }).waitFor();
+  await page.getByText("player 2's fleet matches the commitment").waitFor();
+  await page.getByRole('button', { name: 'Rematch' }).click();
+  await page.getByRole('button', { name: 'Ready' }).waitFor();
+  await poll(async () => new URL(page.url()).pathname !== first);
+  // The new game starts with the last layout, so Ready is at hand at once.
+  await placeRandomly(page);
+  await enemyBoard(page).waitFor();
+  await page.reload();
+  await enemyBoard(page).waitFor();
+  assert.equal(await ownBoard(page).getByRole('gridcell', { name: /(ship|hit|sunk)$/ }).count(), 20);
+});
