@@ -29,6 +29,10 @@ test('a full game against the easy computer, to the end', async () => {
   await poll(async () => /^В1 — (Мимо|Ранил|Убил)!/.test(await live.textContent()));
   await poll(async () => !/пусто$/.test(await enemyBoard(page).getByRole('gridcell', { name: /^В1,/ }).getAttribute('aria-label')));
 
+  // The coach shades the enemy board: each open cell's name gains its likelihood.
+  await page.getByLabel('Подсказка тренера').check();
+  await poll(async () => (await enemyBoard(page).getByRole('gridcell', { name: /вероятность 100%$/ }).count()) > 0);
+
   let shots = 1, shot = false;
   const over = page.getByRole('heading', { name: /Вы победили!|Вы проиграли/ });
   while (!(await over.isVisible())) {
@@ -63,6 +67,15 @@ test('a full game against the easy computer, to the end', async () => {
   assert.equal(await page.getByRole('grid', { name: 'Поле игрока 2' }).getByRole('gridcell', { name: /(мимо|ранен|потоплен)$/ }).count(), 0);
   await page.getByRole('button', { name: 'Вперёд' }).click();
   await poll(async () => (await step.textContent()).startsWith('Ход 1 из'));
+});
+
+test('the turn clock is shown', async () => {
+  const page = await newPage(browser, 'en-US');
+  await page.goto(server.url + '/');
+  await page.getByLabel('Time per move').selectOption('30');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await placeRandomly(page);
+  await page.getByText(/^Move time: \d+ s/).waitFor();
 });
 
 test('resign, then a rematch against the computer starts a new placement', async () => {

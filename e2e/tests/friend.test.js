@@ -57,4 +57,37 @@ test('a friend joins by the link; both shoot; a reload carries on', async () => 
   await poll(async () => (await shotAt(a)) === seen);
   for (let i = 0; i < 4; i++) await oneShot(a, b);
   assert.ok((await shotAt(a)) + (await shotAt(b)) > seen);
+
+  // A third visitor of the link watches: both boards, named by player.
+  const c = await newPage(browser, 'en-US');
+  await c.goto(link);
+  await c.getByRole('grid', { name: "Player 1's board" }).waitFor();
+  assert.ok(await c.getByRole('grid', { name: "Player 2's board" }).isVisible());
+  assert.equal(await c.getByRole('button', { name: 'Resign' }).count(), 0);
+
+  // When B leaves, A is told the opponent is away.
+  await b.close();
+  await a.getByText(/^Opponent is away \(\d+ s\)$/).waitFor();
 });
+
+test('two players queueing for the same rules are paired', async () => {
+  const a = await newPage(browser, 'ru-RU'), b = await newPage(browser, 'ru-RU');
+  for (const p of [a, b]) {
+    await p.goto(server.url + '/');
+    await p.getByRole('button', { name: 'Найти соперника' }).click();
+  }
+  await a.getByRole('grid', { name: 'Ваше поле' }).waitFor();
+  await b.getByRole('grid', { name: 'Ваше поле' }).waitFor();
+  await placeRandomly(a);
+  await placeRandomly(b);
+  await oneShotRu(a, b);
+});
+
+// One shot in a Russian game, by whoever's turn it is.
+async function oneShotRu(a, b) {
+  const mine = p => p.getByText(/^Ваш ход/).isVisible();
+  await poll(async () => (await mine(a)) || (await mine(b)));
+  const page = (await mine(a)) ? a : b, other = page === a ? b : a;
+  await openCells(page).first().click();
+  await poll(async () => /Противник: /.test(await other.getByRole('status').textContent()));
+}
