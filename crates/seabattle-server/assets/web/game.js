@@ -1,8 +1,8 @@
 // The game screen: placement, battle and the end, drawn from the server's `state` and
 // kept current by `shot`, `clock`, `presence` and the rest.
-import { t, deckName, coordSystem } from './i18n.js';
-import { makeBoard, halo } from './board.js';
-import { shipCells } from './fleet.js';
+import { t, coordSystem } from './i18n.js';
+import { makeBoard } from './board.js';
+import { waters, fleetsPanel } from './view.js';
 import { parse, label } from './coords.js';
 import * as place from './placement.js';
 import { play } from './sound.js';
@@ -13,12 +13,10 @@ import { qrSvg } from './qr.js';
 const $ = id => document.getElementById(id);
 let app, S = null, mine = null, theirs = null, boardsKey = '';
 let heat = null, coachFor = -1, selected = new Set(), lastShots = { p: 0, cells: new Set() }, said = { text: '', at: 0 };
-let deadline = null, clockPlayer = null, awaySince = null, rematchOffer = false;
+let firing = 0, deadline = null, clockPlayer = null, awaySince = null, rematchOffer = false;
 
 const other = p => 3 - p;
 const keyOf = cell => { const p = parse(cell); return p.c + ',' + p.r; };
-const keys = list => new Set(list.map(keyOf));
-const haloOn = () => localStorage.getItem('sb.halo') !== '0';
 const vsComputer = () => S?.mode.startsWith('computer');
 const name = cell => { const p = parse(cell); return label(coordSystem(), S.spec.width, p.c, p.r); };
 
@@ -63,6 +61,8 @@ export function onMessage(m) {
   switch (m.type) {
     case 'state':
       S = m;
+      firing = 0;
+      app.error('');
       boards();
       if (S.phase === 'placement' && S.seat && !S.placed[S.seat - 1]) { if (!place.active()) place.start(S); }
       else place.stop();
@@ -113,6 +113,7 @@ function onShot(m) {
   S.to_move = m.next;
   selected = new Set();
   heat = null;
+  firing = 0;
   if (S.spec.shots !== '1') app.send({ type: 'sync', game: S.game });
 }
 
@@ -126,12 +127,13 @@ function say(text, own = false) {
 }
 
 function shoot(c, r) {
-  if (!S || S.phase !== 'battle' || !S.seat || S.to_move !== S.seat) return;
+  // One volley at a time: a double click must not fire twice.
+  if (!S || S.phase !== 'battle' || !S.seat || S.to_move !== S.seat || Date.now() - firing < 3000) return;
   const cell = String.fromCharCode(97 + c) + (r + 1), b = S.boards[S.seat - 1];
   if (b.misses.includes(cell) || b.hits.includes(cell)) return;
-  if (S.shots_due <= 1) { app.send({ type: 'fire', game: S.game, cells: [cell] }); return; }
+  if (S.shots_due <= 1) { firing = Date.now(); app.send({ type: 'fire', game: S.game, cells: [cell] }); return; }
   if (selected.has(cell)) selected.delete(cell); else selected.add(cell);
-  if (selected.size >= S.shots_due) app.send({ type: 'fire', game: S.game, cells: [...selected] });
+  if (selected.size >= S.shots_due) { firing = Date.now(); app.send({ type: 'fire', game: S.game, cells: [...selected] }); }
   rerender();
 }
 
@@ -155,47 +157,6 @@ function ownRotate(c, r) {
 }
 function ownFocus(c, r) {
   if (place.active() && place.held() !== null) { place.setGhost(place.held(), c, r); rerender(); }
-}
-
-// The waters of seat `p`: its fleet when known, and the other side's shots.
-function waters(p) {
-  const b = S.boards[other(p) - 1];
-  const sunkShips = b.sunk.map(s => s.map(parse));
-  const sunk = new Set(sunkShips.flat().map(q => q.c + ',' + q.r));
-  const misses = keys(b.misses), hits = keys(b.hits);
-  let fleet = null;
-  if (S.own && p === S.seat && S.own.fleet) fleet = S.own.fleet;
-  else if (S.result) fleet = S.result.fleets[p - 1];
-  const ships = new Set(fleet ? fleet.flatMap(shipCells).map(q => q.c + ',' + q.r) : []);
-  const haloSet = new Set();
-  if (haloOn()) sunkShips.forEach(s => halo(s, S.spec.width, S.spec.height, S.spec.touch).forEach(q => haloSet.add(q.c + ',' + q.r)));
-  const revealed = S.result && !(S.own && p === S.seat);
-  return (c, r) => {
-    const k = c + ',' + r, cls = [];
-    let state;
-    if (ships.has(k)) cls.push('ship', ...(revealed ? ['reveal'] : []));
-    if (sunk.has(k)) { cls.push('sunk'); state = t('sSunk'); }
-    else if (hits.has(k)) { cls.push('hit'); state = t('sHit'); }
-    else if (misses.has(k)) { cls.push('miss'); state = t('sMiss'); }
-    else if (haloSet.has(k)) { cls.push('halo'); state = t('sHalo'); }
-    else state = ships.has(k) ? t('sShip') : t('sEmpty');
-    if (lastShots.p === p && lastShots.cells.has(k)) cls.push('last');
-    return { cls: cls.join(' '), state };
-  };
-}
-
-function fleetsPanel() {
-  const row = p => {
-    const sunk = S.boards[other(p) - 1].sunk.map(s => s.length), left = [...S.spec.fleet];
-    const down = left.map(() => false);
-    sunk.forEach(n => { const i = left.findIndex((x, j) => x === n && !down[j]); if (i >= 0) down[i] = true; });
-    return `<div class="fleet">${left.map((n, i) => `<i class="${down[i] ? 'down' : ''}" title="${deckName(n)}">${'<b></b>'.repeat(n)}</i>`).join('')}</div>`;
-  };
-  const who = p => (S.seat ? (p === S.seat ? t('mine') : t('theirs')) : t('board' + p));
-  $('fleets').innerHTML = [left(), right()].map(p => {
-    const afloat = S.spec.fleet.length - S.boards[other(p) - 1].sunk.length;
-    return `<p>${who(p)}: ${afloat}</p>${row(p)}`;
-  }).join('');
 }
 
 function turnBanner() {
@@ -230,6 +191,7 @@ export function rerender() {
     $('linkText').setAttribute('aria-label', t('sendLink'));
     if ($('linkText').value !== url) { $('linkText').value = url; $('qr').innerHTML = qrSvg(url, 'QR'); $('copy').textContent = t('copy'); }
   }
+  mine.el.classList.toggle('placing', placing);
   if (placing) {
     mine.render(place.look());
     drawDock();
@@ -237,8 +199,8 @@ export function rerender() {
     $('violations').innerHTML = msgs.map(x => `<li>${x}</li>`).join('');
     $('pReady').disabled = msgs.length > 0;
   } else {
-    mine.render(waters(left()));
-    const look = waters(right());
+    mine.render(waters(S, left(), lastShots));
+    const look = waters(S, right(), lastShots);
     const coach = S.seat && vsComputer() && $('coach').checked && S.phase === 'battle';
     if (coach && S.to_move === S.seat && !heat && coachFor !== S.moves) { coachFor = S.moves; app.send({ type: 'coach', game: S.game }); }
     theirs.render((c, r) => {
@@ -253,7 +215,7 @@ export function rerender() {
     });
     theirs.el.classList.toggle('active', S.phase === 'battle' && S.seat && S.to_move === S.seat);
     mine.el.classList.toggle('active', S.phase === 'battle' && S.seat && S.to_move !== S.seat);
-    fleetsPanel();
+    $('fleets').innerHTML = fleetsPanel(S);
   }
   $('coachBox').hidden = !(S.seat && vsComputer() && S.phase === 'battle');
   turnBanner();
