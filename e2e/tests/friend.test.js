@@ -2,11 +2,11 @@
 // browser context; both shoot, and a reload in the middle of the battle carries on.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, newPage, enemyBoard, openCells, placeRandomly, poll } from './harness.js';
+import { startServer, startBrowser, newPage, enemyBoard, openCells, placeRandomly, poll, pageErrors } from './harness.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await startBrowser(); });
-after(async () => { await browser?.close(); await server?.stop(); });
+after(async () => { await browser?.close(); await server?.stop(); assert.deepEqual(pageErrors, []); });
 
 const myTurn = page => page.getByText(/^Your turn/).isVisible();
 const shotAt = async page => enemyBoard(page).getByRole('gridcell', { name: /, (miss|hit|sunk)$/ }).count();

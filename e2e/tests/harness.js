@@ -51,9 +51,12 @@ export async function startBrowser() {
 export async function newPage(browser, locale = 'ru-RU', viewport = { width: 1280, height: 860 }) {
   const ctx = await browser.newContext({ locale, viewport });
   const page = await ctx.newPage();
-  page.on('pageerror', e => { throw e; });
+  page.on('pageerror', e => pageErrors.push(`${page.url()}: ${e.message}`));
   return page;
 }
+
+// Script errors seen on any page; each test file checks there were none.
+export const pageErrors = [];
 
 // The boards by accessible name, in either language.
 export const ownBoard = page => page.getByRole('grid', { name: /Ваше поле|Your board/ });

@@ -2,11 +2,11 @@
 // the language until the player picks one, and names every cell.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, newPage, poll } from './harness.js';
+import { startServer, startBrowser, newPage, poll, pageErrors } from './harness.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await startBrowser(); });
-after(async () => { await browser?.close(); await server?.stop(); });
+after(async () => { await browser?.close(); await server?.stop(); assert.deepEqual(pageErrors, []); });
 
 const firstCells = async page => {
   const cells = page.getByRole('grid').first().getByRole('gridcell');

@@ -2,11 +2,11 @@
 // R, every violation named at once, and the last legal layout remembered.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, newPage, ownBoard, enemyBoard, placeRandomly, poll } from './harness.js';
+import { startServer, startBrowser, newPage, ownBoard, enemyBoard, placeRandomly, poll, pageErrors } from './harness.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await startBrowser(); });
-after(async () => { await browser?.close(); await server?.stop(); });
+after(async () => { await browser?.close(); await server?.stop(); assert.deepEqual(pageErrors, []); });
 
 const newComputerGame = async page => {
   await page.goto(server.url + '/');

@@ -24,9 +24,10 @@ export async function startReplay(id) {
   const [w, h] = dims(rec.rules);
   R = { rec, w, h, step: rec.moves.length, id };
   R.boards = [1, 2].map(p => makeBoard({ width: w, height: h, nameKey: 'board' + p }));
-  el.innerHTML = `<p class="buttons"><button data-s="start"></button> <button data-s="back"></button>
+  el.innerHTML = `<h2><span data-t="replay"></span> · ${id}</h2><p class="buttons"><button data-s="start"></button> <button data-s="back"></button>
     <button data-s="forward"></button> <button data-s="end"></button> <span id="step" aria-live="polite"></span></p>
-    <div class="boards"><section><h2 data-t="board1"></h2></section><section><h2 data-t="board2"></h2></section></div>`;
+    <div class="boards"><section class="side"><h2 data-t="board1"></h2></section><section class="side"><h2 data-t="board2"></h2></section></div>
+    <p class="buttons"><a href="/games/${id}/record.json" download="seabattle-${id}.json" data-t="download"></a> <a href="/" data-t="newGame"></a></p>`;
   const secs = el.querySelectorAll('.boards section');
   R.boards.forEach((b, i) => secs[i].append(b.el));
   el.querySelectorAll('[data-s]').forEach(b => {
@@ -53,7 +54,7 @@ export function rerenderReplay() {
   let lastText = '';
   rec.moves.slice(0, R.step).forEach(m => {
     (m.shots || []).forEach(([cell, ans]) => shots[2 - m.player].set(cell, ans));
-    lastText = m.resign ? `${m.player}: ✖` : `${m.player}: ` + (m.shots || []).map(([c, a]) => {
+    lastText = m.resign ? t('resignedBy', m.player) : t('playerN', m.player) + ': ' + (m.shots || []).map(([c, a]) => {
       const p = parse(c);
       return label(coordSystem(), w, p.c, p.r) + ' — ' + t(a);
     }).join('; ');
