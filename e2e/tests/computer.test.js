@@ -98,3 +98,29 @@ test('resign, then a rematch against the computer starts a new placement', async
   await enemyBoard(page).waitFor();
   assert.equal(await ownBoard(page).getByRole('gridcell', { name: /(ship|hit|sunk)$/ }).count(), 20);
 });
+
+test('under salvo rules a volley is picked cell by cell and fired whole', async () => {
+  const page = await newPage(browser, 'en-US');
+  await page.goto(server.url + '/');
+  await page.getByLabel('Rules').first().selectOption('salvo');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await placeRandomly(page);
+  await page.getByText(/^Your turn · Shots in this volley: 10$/).waitFor();
+  for (let i = 0; i < 9; i++) await openCells(page).nth(i * 3).click();
+  await page.getByText(/^Your turn · Shots in this volley: 1$/).waitFor();
+  assert.equal(await enemyBoard(page).getByRole('gridcell', { name: /, (miss|hit|sunk)$/ }).count(), 0);
+  await openCells(page).last().click();
+  await poll(async () => (await enemyBoard(page).getByRole('gridcell', { name: /, (miss|hit|sunk)$/ }).count()) === 10);
+  assert.equal((await page.getByRole('status').textContent()).split(' · ')[0].split('; ').length, 10);
+});
+
+test('a 15×15 board names its cells to the fifteenth letter', async () => {
+  const page = await newPage(browser, 'ru-RU');
+  await page.goto(server.url + '/');
+  await page.getByLabel('Правила').first().selectOption('big15');
+  await page.getByRole('button', { name: 'Играть', exact: true }).click();
+  await ownBoard(page).getByRole('gridcell', { name: /^П15,/ }).waitFor();
+  assert.equal(await ownBoard(page).getByRole('gridcell').count(), 225);
+  await placeRandomly(page);
+  await enemyBoard(page).waitFor();
+});

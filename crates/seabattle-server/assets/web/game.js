@@ -74,7 +74,8 @@ export function onMessage(m) {
     case 'layout': if (place.active()) { place.load(m.fleet); place.remember(); } break;
     case 'placed': case 'battle': case 'timeout': case 'rematch':
       if (m.type === 'timeout') say(t('timeout', m.player));
-      if (m.type === 'rematch') { app.game = m.next; app.send({ type: 'watch', game: m.next }); return; }
+      // Players get `joined` for the rematch itself; spectators follow to the new game.
+      if (m.type === 'rematch') { if (!S.seat) { app.game = m.next; app.send({ type: 'watch', game: m.next }); } return; }
       app.send({ type: 'sync', game: S.game });
       return;
     case 'shot': onShot(m); break;
@@ -106,8 +107,9 @@ function onShot(m) {
     lastShots.cells.add(keyOf(s.cell));
   }
   const text = texts.join('; ');
-  if (S.seat && m.player !== S.seat) say(t('enemyShot', text, '').replace(/ — $/, ''));
-  else say(text, !!S.seat);
+  if (!S.seat) say(t('playerN', m.player) + ': ' + text);
+  else if (m.player !== S.seat) say(t('enemyShot', text));
+  else say(text, true);
   play(loudest);
   S.moves = m.number;
   S.to_move = m.next;
@@ -175,9 +177,14 @@ function turnBanner() {
   document.title = (cls === 'mine' ? '➜ ' : '') + t('title');
 }
 
+let wasPlacing = false;
+
 export function rerender() {
   if (!S || !mine) return;
   const placing = place.active();
+  // The keyboard goes on from the own board to the enemy's when the fleet is in.
+  const handOver = wasPlacing && !placing && document.activeElement?.closest?.('#placeSide, #mine');
+  wasPlacing = placing;
   $('mineTitle').textContent = t(S.seat ? 'yourBoard' : 'board1');
   $('theirsTitle').textContent = t(S.seat ? 'enemyBoard' : 'board2');
   $('placeSide').hidden = !placing;
@@ -218,6 +225,7 @@ export function rerender() {
     $('fleets').innerHTML = fleetsPanel(S);
   }
   $('coachBox').hidden = !(S.seat && vsComputer() && S.phase === 'battle');
+  if (handOver) theirs.at(theirs.focus.c, theirs.focus.r).focus();
   turnBanner();
   tick();
   if (S.phase === 'over' && S.result) drawOver(app, S, rematchOffer);

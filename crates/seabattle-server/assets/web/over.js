@@ -4,6 +4,7 @@ import { t, lang, coordSystem } from './i18n.js';
 import { sha256 } from './sha256.js';
 
 const checks = new Map(); // game id → [bool, bool] once hashed
+const asked = new Set(); // games this page asked a rematch of
 
 function verify(S, redraw) {
   if (checks.has(S.game)) return checks.get(S.game);
@@ -36,11 +37,11 @@ export function drawOver(app, S, rematchOffer) {
     <h3>${t('fair')}</h3><ul>${fair}<li class="${faults.length ? 'bad' : 'ok'}">${t('verdict', verdictText(r.audit.verdict))}</li>
     ${faults.map(f => `<li class="bad">${f}</li>`).join('')}</ul>
     ${rematchOffer ? `<p>${t('rematchOffered')}</p>` : ''}
-    <p class="buttons">${S.seat ? `<button id="rematch" class="primary">${t('rematch')}</button>` : ''}
+    <p class="buttons">${S.seat ? `<button id="rematch" class="primary"${asked.has(S.game) ? ' disabled' : ''}>${t('rematch')}</button>` : ''}
     <a href="${rec}.json" download="seabattle-${S.game}.json">${t('download')}</a>
     <a href="${rec}.txt?coords=${encodeURIComponent(coordSystem())}&lang=${lang}" download="seabattle-${S.game}.txt">${t('downloadTxt')}</a>
     <a href="/replay/${S.game}">${t('replay')}</a> <a href="/">${t('newGame')}</a></p>`;
   el.hidden = false;
   const b = document.getElementById('rematch');
-  if (b) b.onclick = () => { b.disabled = true; app.send({ type: 'rematch', game: S.game }); };
+  if (b) b.onclick = () => { b.disabled = true; asked.add(S.game); app.send({ type: 'rematch', game: S.game }); };
 }
