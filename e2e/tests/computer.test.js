@@ -124,3 +124,20 @@ test('a 15×15 board names its cells to the fifteenth letter', async () => {
   await placeRandomly(page);
   await enemyBoard(page).waitFor();
 });
+
+test('custom rules are typed in; bad ones are refused with the reason', async () => {
+  const page = await newPage(browser, 'en-US');
+  await page.goto(server.url + '/');
+  // The first card is the computer's.
+  await page.getByRole('combobox', { name: /^Rules/ }).first().selectOption({ label: 'custom…' });
+  const text = page.getByRole('textbox', { name: 'Rules' }).first();
+  await text.fill('9x9 fleet=9,9,9,9,9,9,9,9,9,9');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.getByRole('alert').filter({ hasText: /^Error: / }).waitFor();
+  await text.fill('8x8 fleet=3,2,1 touch=corners');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await ownBoard(page).getByRole('gridcell', { name: /^H8,/ }).waitFor();
+  assert.equal(await ownBoard(page).getByRole('gridcell').count(), 64);
+  await placeRandomly(page);
+  await enemyBoard(page).waitFor();
+});

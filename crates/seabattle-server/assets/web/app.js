@@ -55,10 +55,18 @@ function settings() {
 }
 
 function startScreen() {
+  // A preset, or (the last option) a rules text of one's own: "8x8 fleet=3,2,2,1".
   document.querySelectorAll('select.rules').forEach(s => {
-    s.innerHTML = PRESETS.map(p => `<option>${p}</option>`).join('');
+    s.innerHTML = PRESETS.map(p => `<option>${p}</option>`).join('') + '<option value="" data-t="custom"></option>';
+    const input = s.closest('form').elements.custom;
+    input.setAttribute('aria-label', t('rules'));
+    s.onchange = () => { input.hidden = s.value !== ''; if (!input.hidden) input.focus(); };
   });
-  const form = id => Object.fromEntries(new FormData($(id)));
+  const form = id => {
+    const f = Object.fromEntries(new FormData($(id)));
+    if (f.rules === '') f.rules = f.custom.trim() || 'classic';
+    return f;
+  };
   $('vsComputer').onsubmit = e => {
     e.preventDefault();
     const f = form('vsComputer');
