@@ -52,10 +52,12 @@ export async function newPage(browser, locale = 'ru-RU', viewport = { width: 128
   const ctx = await browser.newContext({ locale, viewport });
   const page = await ctx.newPage();
   page.on('pageerror', e => pageErrors.push(`${page.url()}: ${e.message}`));
+  page.on('console', m => { if (/Content Security Policy/.test(m.text())) pageErrors.push(m.text()); });
   return page;
 }
 
-// Script errors seen on any page; each test file checks there were none.
+// Script errors and refusals by the content security policy seen on any page; each
+// test file checks there were none.
 export const pageErrors = [];
 
 // The boards by accessible name, in either language.

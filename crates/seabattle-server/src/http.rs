@@ -11,12 +11,19 @@ use serde::Deserialize;
 /// The web page's shell; `{BOOT}` becomes a JSON object naming what to open.
 const PAGE: &str = include_str!("../assets/web/index.html");
 
+/// Everything the page loads comes from this server; nothing runs but its modules.
+const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
+    script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'";
+
 /// The page with its boot object: `{}` for the start screen, `{"game":ID}` for a game's
 /// link, `{"replay":ID}` for a replay. Ids are checked to be lower-case letters and
 /// digits before they get here: nothing to escape.
 fn page(boot: &str) -> Response {
     (
-        [(header::CACHE_CONTROL, "no-cache")],
+        [
+            (header::CACHE_CONTROL, "no-cache"),
+            (header::CONTENT_SECURITY_POLICY, CSP),
+        ],
         Html(PAGE.replace("{BOOT}", boot)),
     )
         .into_response()

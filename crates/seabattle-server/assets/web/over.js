@@ -3,6 +3,7 @@
 import { t, lang, coordSystem } from './i18n.js';
 import { sha256 } from './sha256.js';
 
+const esc = s => String(s).replace(/[&<>"]/g, c => `&#${c.charCodeAt(0)};`);
 const checks = new Map(); // game id → [bool, bool] once hashed
 const asked = new Set(); // games this page asked a rematch of
 
@@ -34,8 +35,8 @@ export function drawOver(app, S, rematchOffer) {
   const faults = r.audit.faults.flat();
   const rec = `/games/${S.game}/record`;
   el.innerHTML = `<h2>${head}</h2><p>${t('reason_' + r.reason)}</p>
-    <h3>${t('fair')}</h3><ul>${fair}<li class="${faults.length ? 'bad' : 'ok'}">${t('verdict', verdictText(r.audit.verdict))}</li>
-    ${faults.map(f => `<li class="bad">${f}</li>`).join('')}</ul>
+    <h3>${t('fair')}</h3><ul>${fair}<li class="${faults.length ? 'bad' : 'ok'}">${esc(t('verdict', verdictText(r.audit.verdict)))}</li>
+    ${faults.map(f => `<li class="bad">${esc(f)}</li>`).join('')}</ul>
     ${rematchOffer ? `<p>${t('rematchOffered')}</p>` : ''}
     <p class="buttons">${S.seat ? `<button id="rematch" class="primary"${asked.has(S.game) ? ' disabled' : ''}>${t('rematch')}</button>` : ''}
     <a href="${rec}.json" download="seabattle-${S.game}.json">${t('download')}</a>
