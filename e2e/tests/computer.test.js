@@ -75,7 +75,7 @@ test('the turn clock is shown', async () => {
   await page.getByLabel('Time per move').selectOption('30');
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await placeRandomly(page);
-  await page.getByText(/^Move time: \d+ s/).waitFor();
+  await page.getByText(/^Time for (your|the opponent's) move: \d+ s$/).waitFor();
 });
 
 test('resign, then a rematch against the computer starts a new placement', async () => {

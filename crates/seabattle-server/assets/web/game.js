@@ -245,7 +245,7 @@ function tick() {
   c.hidden = !on;
   if (on) {
     const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-    c.textContent = t('clockLeft', left) + (S.seat ? (clockPlayer === S.seat ? ` (${t('mine')})` : ` (${t('theirs')})`) : '');
+    c.textContent = t(!S.seat ? 'clockLeft' : clockPlayer === S.seat ? 'clockMine' : 'clockTheirs', left);
     c.classList.toggle('low', left <= 5);
   }
   const opp = S.seat ? other(S.seat) : null, pr = opp && S.presence[opp - 1];

@@ -1,7 +1,7 @@
 // Russian and English texts. `t(key, ...args)` in the current language.
 const ru = {
   title: 'Морской бой', lang: 'Язык', coords: 'Координаты', auto: 'как язык',
-  sound: 'Звук', halo: 'Отмечать клетки вокруг потопленных', coach: 'Подсказка тренера',
+  sound: 'Звук', halo: 'Обводить потопленные', coach: 'Подсказка тренера',
   vsComputer: 'Играть с компьютером', level: 'Уровень', rules: 'Правила', clock: 'Время на ход',
   noClock: 'без часов', play: 'Играть', vsFriend: 'Играть с другом', create: 'Создать игру',
   joinCode: 'Код игры', join: 'Войти', random: 'Случайный соперник', findOpponent: 'Найти соперника',
@@ -23,7 +23,7 @@ const ru = {
   fair: 'Проверка честности', commitOk: 'флот игрока {0} совпадает с обязательством',
   commitBad: 'флот игрока {0} НЕ совпадает с обязательством!', verdict: 'Вердикт: {0}',
   reason_fleet_sunk: 'весь флот потоплен', reason_resigned: 'сдался', reason_timeout: 'время вышло',
-  clockLeft: 'На ход: {0} с', timeout: 'Время хода вышло у игрока {0}',
+  clockLeft: 'На ход: {0} с', clockMine: 'Время на ваш ход: {0} с', clockTheirs: 'Время на ход противника: {0} с', timeout: 'Время хода вышло у игрока {0}',
   back: 'Назад', forward: 'Вперёд', start: 'В начало', end: 'В конец', move: 'Ход {0} из {1}',
   custom: 'свои…', toMove: 'Ходит игрок {0}', resignedBy: 'Игрок {0} сдался', playerN: 'Игрок {0}', board1: 'Поле игрока 1', board2: 'Поле игрока 2', spectator: 'Вы смотрите игру',
   connecting: 'Соединение…', error: 'Ошибка: {0}', shotsLeft: 'Выстрелов в залпе: {0}',
@@ -36,7 +36,7 @@ const ru = {
 };
 const en = {
   title: 'Sea Battle', lang: 'Language', coords: 'Coordinates', auto: 'as language',
-  sound: 'Sound', halo: 'Mark cells around sunk ships', coach: 'Coach hint',
+  sound: 'Sound', halo: 'Mark around sunk ships', coach: 'Coach hint',
   vsComputer: 'Play the computer', level: 'Level', rules: 'Rules', clock: 'Time per move',
   noClock: 'no clock', play: 'Play', vsFriend: 'Play a friend', create: 'Create game',
   joinCode: 'Game code', join: 'Join', random: 'Random opponent', findOpponent: 'Find opponent',
@@ -58,7 +58,7 @@ const en = {
   fair: 'Fairness check', commitOk: "player {0}'s fleet matches the commitment",
   commitBad: "player {0}'s fleet does NOT match the commitment!", verdict: 'Verdict: {0}',
   reason_fleet_sunk: 'fleet sunk', reason_resigned: 'resigned', reason_timeout: 'out of time',
-  clockLeft: 'Move time: {0} s', timeout: 'Player {0} ran out of time',
+  clockLeft: 'Move time: {0} s', clockMine: 'Time for your move: {0} s', clockTheirs: "Time for the opponent's move: {0} s", timeout: 'Player {0} ran out of time',
   back: 'Back', forward: 'Forward', start: 'Start', end: 'End', move: 'Move {0} of {1}',
   custom: 'custom…', toMove: 'Player {0} to move', resignedBy: 'Player {0} resigned', playerN: 'Player {0}', board1: "Player 1's board", board2: "Player 2's board", spectator: 'You are watching',
   connecting: 'Connecting…', error: 'Error: {0}', shotsLeft: 'Shots in this volley: {0}',
