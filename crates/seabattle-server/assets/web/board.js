@@ -5,7 +5,8 @@ import { t, coordSystem } from './i18n.js';
 
 const h = (tag, cls, attrs = {}) => Object.assign(document.createElement(tag), { className: cls }, attrs);
 
-// `opts`: {nameKey, width, height, onActivate(c, r), onRotate(c, r)}.
+// `opts`: {nameKey, width, height, onActivate(c, r, event), onRotate(c, r), onFocus(c, r),
+// onCancel()}.
 export function makeBoard(opts) {
   const { width: w, height: hgt } = opts;
   const el = h('div', 'board');
@@ -63,6 +64,7 @@ export function makeBoard(opts) {
     if (d) { e.preventDefault(); moveTo(focus.c + d[0], focus.r + d[1]); }
     else if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); opts.onActivate?.(focus.c, focus.r, e); }
     else if (/^[rRкК]$/.test(e.key) && opts.onRotate) { e.preventDefault(); opts.onRotate(focus.c, focus.r); }
+    else if (e.key === 'Escape') opts.onCancel?.();
   });
   return {
     el, at, get focus() { return focus; }, moveTo,

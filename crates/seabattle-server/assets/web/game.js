@@ -47,7 +47,8 @@ function boards() {
   if (k === boardsKey) return;
   boardsKey = k;
   const dims = { width: S.spec.width, height: S.spec.height };
-  mine = makeBoard({ ...dims, nameKey: S.seat ? 'yourBoard' : 'board1', onActivate: ownActivate, onRotate: ownRotate, onFocus: ownFocus });
+  mine = makeBoard({ ...dims, nameKey: S.seat ? 'yourBoard' : 'board1', onActivate: ownActivate, onRotate: ownRotate, onFocus: ownFocus,
+    onCancel: () => { if (place.active()) { place.hold(null); place.setGhost(null); rerender(); } } });
   theirs = makeBoard({ ...dims, nameKey: S.seat ? 'enemyBoard' : 'board2', onActivate: shoot });
   $('mine').replaceChildren(mine.el);
   $('theirs').replaceChildren(theirs.el);
@@ -235,7 +236,7 @@ function drawDock() {
   const held = place.held();
   $('dock').setAttribute('aria-label', t('dock'));
   $('dock').innerHTML = place.dockButtons().map(s =>
-    `<button class="dship" type="button" data-i="${s.i}" aria-pressed="${held === s.i}" aria-label="${s.name}">${'<span></span>'.repeat(s.n)}</button>`).join('');
+    `<button class="dship${s.moving ? ' moving' : ''}" type="button" data-i="${s.i}" aria-pressed="${held === s.i}" aria-label="${s.name}">${'<span></span>'.repeat(s.n)}</button>`).join('');
 }
 
 function tick() {

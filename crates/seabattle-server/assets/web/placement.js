@@ -61,6 +61,7 @@ export const unplace = i => { P.ships[i].at = null; };
 export const held = () => P.held;
 export function hold(i) { P.held = i; }
 export function setGhost(i, c, r, grab = 0) {
+  P.dragged = i;
   if (i === null) { P.ghost = null; return; }
   const s = P.ships[i], g = s.shape[grab] || s.shape[0], at = clamp(s.shape, c - g.c, r - g.r);
   P.ghost = new Set(s.shape.map(p => key({ c: at.c + p.c, r: at.r + p.r })));
@@ -91,6 +92,6 @@ export const messages = () => check().map(v => t(v.code, v.code === 'v_missing' 
 
 // The dock's ships: buttons named by size that start a drag or pick the ship up.
 export function dockButtons() {
-  return P.ships.map((s, i) => ({ i, n: s.shape.length, placed: !!s.at, name: deckName(s.shape.length) }))
+  return P.ships.map((s, i) => ({ i, n: s.shape.length, placed: !!s.at, moving: P.dragged === i, name: deckName(s.shape.length) }))
     .filter(s => !s.placed);
 }
