@@ -32,7 +32,7 @@ const ru = {
   v_missing: 'не расставлено кораблей: {0}', v_off: 'корабль выходит за поле',
   deck: ['', 'однопалубный', 'двухпалубный', 'трёхпалубный', 'четырёхпалубный', 'пятипалубный'],
   decks: '{0}-палубный', proto: 'Протокол сервера',
-  howText: 'Поле 10×10, у каждого флот: один четырёхпалубный, два трёхпалубных, три двухпалубных и четыре однопалубных корабля. Корабли прямые и не касаются друг друга даже углами. Игроки стреляют по очереди; попавший стреляет ещё раз. Ответы: «Мимо!», «Ранил!», «Убил!». Побеждает тот, кто первым потопит весь флот противника.',
+  howText: 'Поле 10×10, у каждого флот: один четырёхпалубный, два трёхпалубных, три двухпалубных и четыре однопалубных корабля. Корабли прямые и не касаются друг друга даже углами. Игроки стреляют по очереди; попавший стреляет ещё раз. Ответы: «Мимо!», «Ранил!», «Убил!». Побеждает тот, кто первым потопит весь флот противника. Другие правила: classic-corners — корабли могут касаться углами; classic-bent — корабли любой формы («Г», квадрат); hasbro — пять кораблей от 5 до 2 палуб, касаться можно, ходят строго по очереди; big15 — поле 15×15; salvo — залп: по выстрелу за каждый свой корабль на плаву.',
 };
 const en = {
   title: 'Sea Battle', lang: 'Language', coords: 'Coordinates', auto: 'as language',
@@ -67,7 +67,7 @@ const en = {
   v_missing: 'ships not placed: {0}', v_off: 'a ship is off the board',
   deck: ['', 'one-decker', 'two-decker', 'three-decker', 'four-decker', 'five-decker'],
   decks: '{0}-decker', proto: 'Server protocol',
-  howText: 'A 10×10 board; each fleet has one four-decker, two three-deckers, three two-deckers and four one-deckers. Ships are straight and do not touch, not even at corners. Players take turns to shoot; a hit shoots again. The answers are Miss!, Hit!, Sunk!. Whoever sinks the whole enemy fleet first wins.',
+  howText: 'A 10×10 board; each fleet has one four-decker, two three-deckers, three two-deckers and four one-deckers. Ships are straight and do not touch, not even at corners. Players take turns to shoot; a hit shoots again. The answers are Miss!, Hit!, Sunk!. Whoever sinks the whole enemy fleet first wins. Other rules: classic-corners — ships may touch at corners; classic-bent — ships of any shape (an L, a square); hasbro — five ships of 5 to 2 decks that may touch, strictly taking turns; big15 — a 15×15 board; salvo — a volley of one shot per own ship afloat.',
 };
 const TEXTS = { ru, en };
 export let lang = localStorage.getItem('sb.lang') || (/^ru\b/i.test(navigator.language || '') ? 'ru' : 'en');
