@@ -91,3 +91,29 @@ async function oneShotRu(a, b) {
   await openCells(page).first().click();
   await poll(async () => /Противник: /.test(await other.getByRole('status').textContent()));
 }
+
+test('after a resignation both friends ask for a rematch and play on', async () => {
+  const a = await newPage(browser, 'en-US'), b = await newPage(browser, 'en-US');
+  await a.goto(server.url + '/');
+  await a.getByRole('button', { name: 'Create game' }).click();
+  const linkBox = a.getByRole('textbox', { name: 'Send your friend the link:' });
+  await poll(async () => /\/g\/[a-z2-9]{10}$/.test(await linkBox.inputValue()));
+  await b.goto(await linkBox.inputValue());
+  await placeRandomly(a);
+  await placeRandomly(b);
+  await a.getByRole('button', { name: 'Resign' }).click();
+  await a.getByRole('heading', { name: 'You lose' }).waitFor();
+  await b.getByRole('heading', { name: 'You win!' }).waitFor();
+  const old = new URL(a.url()).pathname;
+  await a.getByRole('button', { name: 'Rematch' }).click();
+  await b.getByText('The opponent offers a rematch').waitFor();
+  await b.getByRole('button', { name: 'Rematch' }).click();
+  for (const p of [a, b]) {
+    await p.getByRole('button', { name: 'Ready' }).waitFor();
+    await poll(async () => new URL(p.url()).pathname !== old);
+  }
+  assert.equal(new URL(a.url()).pathname, new URL(b.url()).pathname);
+  await placeRandomly(a);
+  await placeRandomly(b);
+  await oneShot(a, b);
+});
