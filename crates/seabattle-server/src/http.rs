@@ -1,4 +1,4 @@
-//! Plain HTTP: the start page, the protocol, and finished games' records.
+//! Plain HTTP: the web page, the protocol, and finished games' records.
 
 use crate::hub::SharedHub;
 use crate::ids::is_game_id;
@@ -8,19 +8,61 @@ use axum::response::{Html, IntoResponse, Response};
 use seabattle_core::{CoordSystem, GameRecord, Lang, Phase};
 use serde::Deserialize;
 
-/// `GET /`: says the server is up and links to the protocol.
-pub async fn index() -> Html<&'static str> {
-    Html(include_str!("../assets/index.html"))
+/// The web page's shell; `{BOOT}` becomes a JSON object naming what to open.
+const PAGE: &str = include_str!("../assets/web/index.html");
+
+/// Everything the page loads comes from this server; nothing runs but its modules.
+const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
+    script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'";
+
+/// The page with its boot object: `{}` for the start screen, `{"game":ID}` for a game's
+/// link, `{"replay":ID}` for a replay. Ids are checked to be lower-case letters and
+/// digits before they get here: nothing to escape.
+fn page(boot: &str) -> Response {
+    (
+        [
+            (header::CACHE_CONTROL, "no-cache"),
+            (header::CONTENT_SECURITY_POLICY, CSP),
+        ],
+        Html(PAGE.replace("{BOOT}", boot)),
+    )
+        .into_response()
 }
 
-/// `GET /g/{id}`: the link a game's creator sends. Until the web page lands it names
-/// the code to join or watch with.
+/// `GET /`: the start screen.
+pub async fn index() -> Response {
+    page("{}")
+}
+
+/// `GET /g/{id}`: the link a game's creator sends; the page joins, resumes or watches.
 pub async fn game_link(Path(id): Path<String>) -> Response {
     if !is_game_id(&id) {
         return plain(StatusCode::NOT_FOUND, "no such game");
     }
-    // The id is checked to be lower-case letters and digits: nothing to escape.
-    Html(include_str!("../assets/game.html").replace("{ID}", &id)).into_response()
+    page(&format!(r#"{{"game":"{id}"}}"#))
+}
+
+/// `GET /replay/{id}`: step through a finished game.
+pub async fn replay(Path(id): Path<String>) -> Response {
+    if !is_game_id(&id) {
+        return plain(StatusCode::NOT_FOUND, "no such game");
+    }
+    page(&format!(r#"{{"replay":"{id}"}}"#))
+}
+
+/// `GET /assets/{name}`: the page's style sheet and ES modules, built into the binary.
+pub async fn asset(Path(name): Path<String>) -> Response {
+    match crate::assets::find(&name) {
+        Some((mime, body)) => (
+            [
+                (header::CONTENT_TYPE, mime),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            body,
+        )
+            .into_response(),
+        None => plain(StatusCode::NOT_FOUND, "no such file"),
+    }
 }
 
 /// `GET /protocol.md`: the protocol document this server speaks.

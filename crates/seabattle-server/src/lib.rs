@@ -17,6 +17,8 @@
 //! # }
 //! ```
 
+mod advice;
+mod assets;
 mod clock;
 mod config;
 mod conn;
@@ -54,6 +56,8 @@ fn router(hub: SharedHub) -> Router {
         .route("/healthz", get(http::health))
         .route("/ws", get(ws::upgrade))
         .route("/g/{id}", get(http::game_link))
+        .route("/replay/{id}", get(http::replay))
+        .route("/assets/{name}", get(http::asset))
         .route("/games/{id}/record.json", get(http::record_json))
         .route("/games/{id}/record.txt", get(http::record_text))
         .with_state(hub)

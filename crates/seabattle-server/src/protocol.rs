@@ -93,14 +93,27 @@ pub enum ClientMsg {
         /// The game id.
         game: String,
     },
+    /// Asks for the coach's heat map of the enemy board (games against the computer).
+    Coach {
+        /// The game id.
+        game: String,
+    },
+    /// Asks for a suggested fleet layout, without placing it.
+    Layout {
+        /// The game id.
+        game: String,
+        /// `uniform` (default) or `perelman`, or any placer of the bots crate.
+        #[serde(default)]
+        placer: Option<String>,
+    },
     /// Keeps the connection alive.
     Ping,
 }
 
 /// The `type` of every client message, to tell an unknown type from a malformed one.
-pub const CLIENT_TYPES: [&str; 12] = [
+pub const CLIENT_TYPES: [&str; 14] = [
     "hello", "new_game", "join", "resume", "watch", "queue", "place", "fire", "resign", "rematch",
-    "sync", "ping",
+    "sync", "coach", "layout", "ping",
 ];
 
 /// Why a message was refused. Nothing changed.
@@ -157,6 +170,10 @@ pub enum ErrorCode {
     WrongCount,
     /// The game is not over yet.
     NotOver,
+    /// The coach is only for a player against the computer, during the battle.
+    NoCoach,
+    /// No placer of that name.
+    BadPlacer,
     /// The server failed; nothing changed, try again.
     Internal,
 }
@@ -267,6 +284,25 @@ pub struct ResultJson {
     pub record: String,
 }
 
+/// The rules in full, so a client need not read the rules text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RulesJson {
+    /// Columns.
+    pub width: u8,
+    /// Rows.
+    pub height: u8,
+    /// Ship sizes, largest first, one entry per ship.
+    pub fleet: Vec<u8>,
+    /// `none`, `corners` or `allowed`.
+    pub touch: &'static str,
+    /// `straight` or `any`.
+    pub shape: &'static str,
+    /// Whether a hit shoots again.
+    pub hit_again: bool,
+    /// Shots per volley: a number, or `afloat` (one per own ship afloat).
+    pub shots: String,
+}
+
 /// The whole game as this connection may see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StateJson {
@@ -278,6 +314,8 @@ pub struct StateJson {
     pub seat: Option<Player>,
     /// The rules text.
     pub rules: String,
+    /// The same rules in full.
+    pub spec: RulesJson,
     /// `computer:LEVEL`, `friend` or `random`.
     pub mode: String,
     /// Seconds per move, if the clock is on.
@@ -433,6 +471,29 @@ pub enum ServerMsg {
         code: ErrorCode,
         /// A short explanation.
         message: String,
+    },
+    /// The coach's heat map: how likely each unknown cell is to hold a ship, computed
+    /// by the density shooter from the player's own view of the enemy board.
+    Coach {
+        /// The game id.
+        game: String,
+        /// Board width; `weights` is row by row.
+        width: u8,
+        /// Board height.
+        height: u8,
+        /// One weight per cell, 0 to 1, 1 for the likeliest; 0 for cells shot or ruled out.
+        weights: Vec<f64>,
+        /// The cells of weight 1.
+        best: Vec<String>,
+    },
+    /// A suggested layout; nothing is placed until `place`.
+    Layout {
+        /// The game id.
+        game: String,
+        /// The placer that drew it.
+        placer: String,
+        /// The ships, as in `place`.
+        fleet: Vec<String>,
     },
     /// The answer to `ping`.
     Pong,

@@ -293,6 +293,7 @@ impl Room {
             },
             seat,
             rules: self.rules().to_string(),
+            spec: crate::advice::rules_json(self.rules()),
             mode: self.mode.word(),
             clock: self.clock,
             phase: match g.phase() {

@@ -5,7 +5,7 @@ use crate::config::Limits;
 use crate::conn::{Conn, QUEUE};
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse};
-use crate::{lobby, play, rematch};
+use crate::{advice, lobby, play, rematch};
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
@@ -217,6 +217,24 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
             let mut room = b.room.lock().await;
             check_seat(&room, conn, p)?;
             play::resign(hub, &b.room, &mut room, p).await
+        }
+        ClientMsg::Coach { game } => {
+            let (b, p) = seated(conn, &game)?;
+            let input = {
+                let room = b.room.lock().await;
+                check_seat(&room, conn, p)?;
+                advice::coach_input(&room, p)?
+            };
+            let msg = advice::coach(input).await?;
+            conn.send(msg.to_text());
+            Ok(())
+        }
+        ClientMsg::Layout { game, placer } => {
+            let (b, p) = seated(conn, &game)?;
+            let room = b.room.lock().await;
+            check_seat(&room, conn, p)?;
+            conn.send(advice::layout(&room, placer.as_deref())?.to_text());
+            Ok(())
         }
         ClientMsg::Rematch { game } => {
             let (b, p) = seated(conn, &game)?;

@@ -1,0 +1,149 @@
+// The page: boots from the server's boot object, keeps the socket, the token and the
+// settings, and routes each server message to the screen that shows it.
+import { t, lang, setLang } from './i18n.js';
+import { connect } from './net.js';
+import * as game from './game.js';
+import { startReplay, rerenderReplay } from './replay.js';
+
+const $ = id => document.getElementById(id);
+const boot = JSON.parse($('boot').textContent);
+const PRESETS = ['classic', 'classic-corners', 'classic-bent', 'hasbro', 'big15', 'salvo'];
+const tokens = () => JSON.parse(localStorage.getItem('sb.tokens') || '{}');
+const saveToken = (g, tok) => {
+  const all = tokens();
+  all[g] = tok;
+  const ids = Object.keys(all);
+  ids.slice(0, Math.max(0, ids.length - 50)).forEach(k => delete all[k]); // the last 50 games
+  localStorage.setItem('sb.tokens', JSON.stringify(all));
+};
+
+export const app = { game: boot.game || null, token: null, send: null, level: 'medium' };
+app.token = app.game ? tokens()[app.game] || null : null;
+
+function show(id) {
+  for (const s of ['start', 'wait', 'game', 'replay']) $(s).hidden = s !== id;
+}
+app.show = show;
+
+export function error(text) {
+  $('error').textContent = text ? t('error', text) : '';
+  $('error').hidden = !text;
+}
+app.error = error;
+
+// Every text on the page in the current language.
+function translate() {
+  document.documentElement.lang = lang;
+  document.title = t('title');
+  document.querySelectorAll('[data-t]').forEach(e => { e.textContent = t(e.dataset.t); });
+  game.rerender();
+  rerenderReplay();
+}
+
+function settings() {
+  $('lang').value = lang;
+  $('lang').onchange = e => { setLang(e.target.value); translate(); };
+  $('coords').value = localStorage.getItem('sb.coords') || '';
+  $('coords').onchange = e => {
+    if (e.target.value) localStorage.setItem('sb.coords', e.target.value); else localStorage.removeItem('sb.coords');
+    game.rerender();
+  };
+  $('sound').checked = localStorage.getItem('sb.mute') !== '1';
+  $('sound').onchange = e => localStorage.setItem('sb.mute', e.target.checked ? '0' : '1');
+  $('halo').checked = localStorage.getItem('sb.halo') !== '0';
+  $('halo').onchange = e => { localStorage.setItem('sb.halo', e.target.checked ? '1' : '0'); game.rerender(); };
+}
+
+function startScreen() {
+  // A preset, or (the last option) a rules text of one's own: "8x8 fleet=3,2,2,1".
+  document.querySelectorAll('select.rules').forEach(s => {
+    s.innerHTML = PRESETS.map(p => `<option>${p}</option>`).join('') + '<option value="" data-t="custom"></option>';
+    const input = s.closest('form').elements.custom;
+    input.setAttribute('aria-label', t('rules'));
+    s.onchange = () => { input.hidden = s.value !== ''; if (!input.hidden) input.focus(); };
+  });
+  const form = id => {
+    const f = Object.fromEntries(new FormData($(id)));
+    if (f.rules === '') f.rules = f.custom.trim() || 'classic';
+    return f;
+  };
+  $('vsComputer').onsubmit = e => {
+    e.preventDefault();
+    const f = form('vsComputer');
+    app.level = f.level;
+    app.send({ type: 'new_game', opponent: 'computer', level: f.level, rules: f.rules, clock: +f.clock });
+  };
+  $('vsFriend').onsubmit = e => {
+    e.preventDefault();
+    app.send({ type: 'new_game', opponent: 'friend', rules: form('vsFriend').rules });
+  };
+  $('vsFriend').elements.join.onclick = () => {
+    const code = form('vsFriend').code.trim().toLowerCase().replace(/^.*\/g\//, '');
+    if (/^[a-z2-9]{10}$/.test(code)) location.href = '/g/' + code;
+    else error(t('joinCode') + '?');
+  };
+  $('vsRandom').onsubmit = e => {
+    e.preventDefault();
+    app.rules = form('vsRandom').rules;
+    app.send({ type: 'queue', rules: app.rules });
+    $('offer').hidden = true;
+    show('wait');
+  };
+  $('waitCancel').onclick = () => { location.href = '/'; };
+  $('offerYes').onclick = () => app.send({ type: 'new_game', opponent: 'computer', level: app.level, rules: app.rules });
+}
+
+function onMessage(m) {
+  switch (m.type) {
+    case 'welcome': case 'pong': case 'queued': return;
+    case 'queue_offer': $('offer').hidden = false; return;
+    case 'joined': {
+      const tok = m.token || app.token;
+      app.game = m.game;
+      app.token = tok;
+      if (tok) saveToken(m.game, tok);
+      if (location.pathname !== m.link) history.replaceState(null, '', m.link);
+      error('');
+      return;
+    }
+    case 'error': return onError(m);
+    default:
+      if (m.game && m.game !== app.game) return;
+      show('game');
+      game.onMessage(m);
+  }
+}
+
+function onError(m) {
+  if (m.code === 'game_full' && app.game) return app.send({ type: 'watch', game: app.game });
+  if (m.code === 'bad_token' && app.game) {
+    app.token = null;
+    return app.send({ type: 'join', game: app.game });
+  }
+  if (m.code === 'not_found') { app.game = null; history.replaceState(null, '', '/'); show('start'); }
+  error(m.message);
+}
+
+function onOpen() {
+  if (app.game && app.token) app.send({ type: 'resume', game: app.game, token: app.token });
+  else if (app.game) app.send({ type: 'join', game: app.game });
+}
+
+settings();
+if (boot.replay) {
+  translate();
+  startReplay(boot.replay);
+} else {
+  startScreen();
+  game.init(app);
+  translate();
+  show(app.game ? 'game' : 'start');
+  let first = true;
+  app.send = connect({
+    onOpen, onMessage,
+    onStatus: up => {
+      $('conn').hidden = up || first;
+      if (!up) first = false;
+    },
+  }).send;
+}

@@ -1,0 +1,97 @@
+// A board on the page: a role="grid" of role="gridcell"s named by coordinate and state,
+// with a roving focus moved by the arrow keys. What a cell shows comes from `look`.
+import { label, letters } from './coords.js';
+import { t, coordSystem } from './i18n.js';
+
+const h = (tag, cls, attrs = {}) => Object.assign(document.createElement(tag), { className: cls }, attrs);
+
+// `opts`: {nameKey, width, height, onActivate(c, r, event), onRotate(c, r), onFocus(c, r),
+// onCancel()}.
+export function makeBoard(opts) {
+  const { width: w, height: hgt } = opts;
+  const el = h('div', 'board');
+  el.setAttribute('role', 'grid');
+  el.style.setProperty('--n', w + 1);
+  const head = h('div', 'row head');
+  head.setAttribute('aria-hidden', 'true');
+  const cells = [];
+  head.append(h('span', 'lab'));
+  const colLabs = [];
+  for (let c = 0; c < w; c++) { const s = h('span', 'lab'); colLabs.push(s); head.append(s); }
+  el.append(head);
+  const rowLabs = [];
+  for (let r = 0; r < hgt; r++) {
+    const row = h('div', 'row');
+    row.setAttribute('role', 'row');
+    const lab = h('span', 'lab', { textContent: r + 1 });
+    lab.setAttribute('aria-hidden', 'true');
+    rowLabs.push(lab);
+    row.append(lab);
+    for (let c = 0; c < w; c++) {
+      const cell = h('div', 'cell', { tabIndex: c + r === 0 ? 0 : -1 });
+      cell.setAttribute('role', 'gridcell');
+      cell.dataset.c = c; cell.dataset.r = r;
+      cells.push(cell);
+      row.append(cell);
+    }
+    el.append(row);
+  }
+  let focus = { c: 0, r: 0 };
+  const at = (c, r) => cells[r * w + c];
+  const moveTo = (c, r) => {
+    at(focus.c, focus.r).tabIndex = -1;
+    focus = { c: Math.max(0, Math.min(w - 1, c)), r: Math.max(0, Math.min(hgt - 1, r)) };
+    const cell = at(focus.c, focus.r);
+    cell.tabIndex = 0;
+    cell.focus();
+    opts.onFocus?.(focus.c, focus.r);
+  };
+  const pos = e => { const x = e.target.closest?.('.cell'); return x && el.contains(x) ? { c: +x.dataset.c, r: +x.dataset.r } : null; };
+  el.addEventListener('click', e => { const p = pos(e); if (p) { moveTo(p.c, p.r); opts.onActivate?.(p.c, p.r, e); } });
+  el.addEventListener('contextmenu', e => { const p = pos(e); if (p && opts.onRotate) { e.preventDefault(); opts.onRotate(p.c, p.r); } });
+  // Focus that arrives by a click, a tap or a script moves the roving focus too.
+  el.addEventListener('focusin', e => {
+    const p = pos(e);
+    if (p && (p.c !== focus.c || p.r !== focus.r)) {
+      at(focus.c, focus.r).tabIndex = -1;
+      focus = p;
+      at(p.c, p.r).tabIndex = 0;
+      opts.onFocus?.(p.c, p.r);
+    }
+  });
+  el.addEventListener('keydown', e => {
+    const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+    if (d) { e.preventDefault(); moveTo(focus.c + d[0], focus.r + d[1]); }
+    else if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); opts.onActivate?.(focus.c, focus.r, e); }
+    else if (/^[rRкК]$/.test(e.key) && opts.onRotate) { e.preventDefault(); opts.onRotate(focus.c, focus.r); }
+    else if (e.key === 'Escape') opts.onCancel?.();
+  });
+  return {
+    el, at, get focus() { return focus; }, moveTo,
+    // `look(c, r)` → {cls: 'miss'|'hit'|…, state: text, heat: 0..1 | undefined}.
+    render(look) {
+      const sys = coordSystem();
+      el.setAttribute('aria-label', t(opts.nameKey));
+      letters(sys, w).slice(0, w).forEach((l, c) => { colLabs[c].textContent = l.toUpperCase(); });
+      for (let r = 0; r < hgt; r++) for (let c = 0; c < w; c++) {
+        const cell = at(c, r), v = look(c, r);
+        cell.className = 'cell ' + (v.cls || '');
+        cell.setAttribute('aria-label', label(sys, w, c, r) + ', ' + v.state);
+        if (v.heat !== undefined) cell.style.setProperty('--heat', v.heat);
+        else cell.style.removeProperty('--heat');
+      }
+    },
+  };
+}
+
+// The cells next to a sunk ship where, under the touching rule, no ship can be.
+export function halo(cells, w, hgt, touch) {
+  if (touch === 'allowed') return [];
+  const own = new Set(cells.map(p => p.c + ',' + p.r)), out = new Map();
+  for (const p of cells) for (let dc = -1; dc <= 1; dc++) for (let dr = -1; dr <= 1; dr++) {
+    if (touch === 'corners' && dc && dr) continue;
+    const c = p.c + dc, r = p.r + dr, k = c + ',' + r;
+    if (c >= 0 && r >= 0 && c < w && r < hgt && !own.has(k)) out.set(k, { c, r });
+  }
+  return [...out.values()];
+}

@@ -1,0 +1,28 @@
+// Coordinate systems: how a column letter and a row number are written on the page.
+// The protocol always uses the canonical Latin form (a1…j10).
+const RU = 'абвгдежзиклмнопрстуфхцчшщэюя';
+const RU_YO = 'абвгдеёжзиклмнопрстуфхцчшщэюя';
+const LATIN = 'abcdefghijklmnopqrstuvwxyz';
+export const SYSTEMS = {
+  russian: RU, 'russian-yo': RU_YO, latin: LATIN, 'республика': 'республика', 'снегурочка': 'снегурочка',
+};
+
+// The letters of `system` for a board `width` wide; the word systems have 10 letters only.
+export function letters(system, width) {
+  const l = [...(SYSTEMS[system] || LATIN)];
+  return width <= l.length ? l : [...(system === 'latin' ? LATIN : RU)];
+}
+
+// Canonical "b3" to {c, r} (0-based), or null.
+export function parse(text) {
+  const m = /^([a-z])(\d{1,2})$/.exec(text);
+  return m ? { c: m[1].charCodeAt(0) - 97, r: +m[2] - 1 } : null;
+}
+
+// {c, r} to canonical "b3".
+export const canon = (c, r) => String.fromCharCode(97 + c) + (r + 1);
+
+// The cell as shown: upper-case letter of the system, then the row: «В1».
+export function label(system, width, c, r) {
+  return letters(system, width)[c].toUpperCase() + (r + 1);
+}

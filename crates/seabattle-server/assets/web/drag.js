@@ -1,0 +1,67 @@
+// Dragging ships with a mouse, pen or finger: from the dock onto the board, around the
+// board, or off it back into the dock. A press without movement is left to `click`.
+let last = false;
+
+// `board` is the own board, `place` the placement model, `redraw` redraws the page.
+export function enableDrag(board, place, redraw) {
+  let d = null;
+  const cellAt = (x, y) => {
+    const el = document.elementFromPoint(x, y)?.closest('.cell');
+    return el && board.el.contains(el) ? { c: +el.dataset.c, r: +el.dataset.r } : null;
+  };
+  const down = e => {
+    if (!place.active() || e.button > 0) return;
+    last = false;
+    const ship = e.target.closest('.dship');
+    if (ship) {
+      const spans = [...ship.children];
+      d = { i: +ship.dataset.i, grab: Math.max(0, spans.indexOf(e.target)), x: e.clientX, y: e.clientY, fromBoard: false };
+      return;
+    }
+    const p = cellAt(e.clientX, e.clientY);
+    const i = p ? place.shipAt(p.c, p.r) : -1;
+    if (i < 0) return;
+    const cells = place.cellsOfShip(i);
+    d = { i, grab: cells.findIndex(q => q.c === p.c && q.r === p.r), x: e.clientX, y: e.clientY, fromBoard: true };
+  };
+  const move = e => {
+    if (!d) return;
+    if (!d.moving && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 6) return;
+    d.moving = true;
+    e.preventDefault();
+    const p = cellAt(e.clientX, e.clientY);
+    place.setGhost(p ? d.i : null, p?.c, p?.r, d.grab);
+    redraw();
+  };
+  const up = e => {
+    if (!d) return;
+    const drag = d;
+    d = null;
+    if (!drag.moving) return;
+    last = true;
+    const p = cellAt(e.clientX, e.clientY);
+    if (p) place.put(drag.i, p.c, p.r, drag.grab);
+    else if (drag.fromBoard) place.unplace(drag.i);
+    place.setGhost(null);
+    place.hold(null);
+    place.remember();
+    redraw();
+  };
+  document.addEventListener('pointerdown', down);
+  document.addEventListener('pointermove', move, { passive: false });
+  document.addEventListener('pointerup', up);
+  document.addEventListener('pointercancel', () => { d = null; place.active() && place.setGhost(null); });
+  // A click (or Enter) on a dock ship picks it up for the keyboard: arrows, Enter, R.
+  document.getElementById('dock').addEventListener('click', e => {
+    const ship = e.target.closest('.dship');
+    if (!ship || last) { last = false; return; }
+    place.hold(+ship.dataset.i);
+    const f = board.focus;
+    place.setGhost(+ship.dataset.i, f.c, f.r);
+    redraw();
+    board.moveTo(f.c, f.r);
+  });
+}
+
+// Whether the last press was a drag (so its click is not also a tap).
+enableDrag.dragged = () => { const v = last; last = false; return v; };

@@ -1,0 +1,258 @@
+// The game screen: placement, battle and the end, drawn from the server's `state` and
+// kept current by `shot`, `clock`, `presence` and the rest.
+import { t, coordSystem } from './i18n.js';
+import { makeBoard } from './board.js';
+import { waters, fleetsPanel } from './view.js';
+import { parse, label } from './coords.js';
+import * as place from './placement.js';
+import { play } from './sound.js';
+import { drawOver } from './over.js';
+import { enableDrag } from './drag.js';
+import { qrSvg } from './qr.js';
+
+const $ = id => document.getElementById(id);
+let app, S = null, mine = null, theirs = null, boardsKey = '';
+let heat = null, coachFor = -1, selected = new Set(), lastShots = { p: 0, cells: new Set() }, said = { text: '', at: 0 };
+let firing = 0, deadline = null, clockPlayer = null, awaySince = null, rematchOffer = false;
+
+const other = p => 3 - p;
+const keyOf = cell => { const p = parse(cell); return p.c + ',' + p.r; };
+const vsComputer = () => S?.mode.startsWith('computer');
+const name = cell => { const p = parse(cell); return label(coordSystem(), S.spec.width, p.c, p.r); };
+
+export function init(a) {
+  app = a;
+  $('pRandom').onclick = () => app.send({ type: 'layout', game: S.game, placer: 'uniform' });
+  $('pPerelman').onclick = () => app.send({ type: 'layout', game: S.game, placer: 'perelman' });
+  $('pClear').onclick = () => { place.clear(); rerender(); };
+  $('pReady').onclick = () => {
+    if (place.check().length) return;
+    place.remember();
+    app.send({ type: 'place', game: S.game, fleet: place.fleet() });
+  };
+  $('resign').onclick = () => app.send({ type: 'resign', game: S.game });
+  $('copy').onclick = async () => {
+    $('linkText').select();
+    try { await navigator.clipboard.writeText($('linkText').value); } catch { document.execCommand?.('copy'); }
+    $('copy').textContent = t('copied');
+  };
+  $('coach').checked = localStorage.getItem('sb.coach') === '1';
+  $('coach').onchange = e => { localStorage.setItem('sb.coach', e.target.checked ? '1' : '0'); heat = null; coachFor = -1; rerender(); };
+  setInterval(tick, 250);
+}
+
+// The two boards for this game's size and this connection's role.
+function boards() {
+  const k = `${S.spec.width}x${S.spec.height}:${S.seat}`;
+  if (k === boardsKey) return;
+  boardsKey = k;
+  const dims = { width: S.spec.width, height: S.spec.height };
+  mine = makeBoard({ ...dims, nameKey: S.seat ? 'yourBoard' : 'board1', onActivate: ownActivate, onRotate: ownRotate, onFocus: ownFocus,
+    onCancel: () => { if (place.active()) { place.hold(null); place.setGhost(null); rerender(); } } });
+  theirs = makeBoard({ ...dims, nameKey: S.seat ? 'enemyBoard' : 'board2', onActivate: shoot });
+  $('mine').replaceChildren(mine.el);
+  $('theirs').replaceChildren(theirs.el);
+  enableDrag(mine, place, rerender);
+}
+
+// Seats as the boards show them: `left` owns the left waters (the player, or player 1).
+const left = () => S.seat || 1, right = () => other(left());
+
+export function onMessage(m) {
+  switch (m.type) {
+    case 'state':
+      S = m;
+      firing = 0;
+      app.error('');
+      boards();
+      if (S.phase === 'placement' && S.seat && !S.placed[S.seat - 1]) { if (!place.active()) place.start(S); }
+      else place.stop();
+      if (S.phase === 'battle' && S.clock && clockPlayer !== S.to_move) { deadline = Date.now() + S.clock * 1000; clockPlayer = S.to_move; }
+      if (S.phase !== 'over') { rematchOffer = false; $('over').hidden = true; }
+      awaySince = null;
+      if (S.commitments) localStorage.setItem('sb.commit.' + S.game, JSON.stringify(S.commitments));
+      break;
+    case 'layout': if (place.active()) { place.load(m.fleet); place.remember(); } break;
+    case 'placed': case 'battle': case 'timeout': case 'rematch':
+      if (m.type === 'timeout') say(t('timeout', m.player));
+      // Players get `joined` for the rematch itself; spectators follow to the new game.
+      if (m.type === 'rematch') { if (!S.seat) { app.game = m.next; app.send({ type: 'watch', game: m.next }); } return; }
+      app.send({ type: 'sync', game: S.game });
+      return;
+    case 'shot': onShot(m); break;
+    case 'clock': deadline = Date.now() + m.seconds * 1000; clockPlayer = m.player; break;
+    case 'presence':
+      S.presence[m.player - 1] = { present: m.present, away_secs: m.present ? null : 0 };
+      awaySince = null;
+      break;
+    case 'game_over': S.result = m.result; S.phase = 'over'; S.to_move = null; break;
+    case 'rematch_offered': rematchOffer = m.player !== S.seat; break;
+    case 'coach': heat = m.weights; break;
+    default: return;
+  }
+  rerender();
+}
+
+function onShot(m) {
+  const b = S.boards[m.player - 1];
+  const texts = [];
+  let loudest = 'miss';
+  lastShots = { p: other(m.player), cells: new Set() };
+  for (const s of m.shots) {
+    if (s.answer === 'miss') b.misses.push(s.cell);
+    else b.hits.push(s.cell);
+    if (s.answer === 'sunk') b.sunk.push(s.ship);
+    if (S.own && m.player !== S.seat) S.own.incoming.push(s.cell);
+    if (s.answer === 'sunk' || (s.answer === 'hit' && loudest === 'miss')) loudest = s.answer;
+    texts.push(name(s.cell) + ' — ' + t(s.answer));
+    lastShots.cells.add(keyOf(s.cell));
+  }
+  const text = texts.join('; ');
+  if (!S.seat) say(t('playerN', m.player) + ': ' + text);
+  else if (m.player !== S.seat) say(t('enemyShot', text));
+  else say(text, true);
+  play(loudest);
+  S.moves = m.number;
+  S.to_move = m.next;
+  selected = new Set();
+  heat = null;
+  firing = 0;
+  if (S.spec.shots !== '1') app.send({ type: 'sync', game: S.game });
+}
+
+// Writes an answer into the live region. The opponent's reply within two seconds of the
+// player's own shot is added to it, so the player's answer is not wiped at once.
+function say(text, own = false) {
+  const now = Date.now();
+  if (!own && said.own && now - said.at < 2000) text = said.text + ' · ' + text;
+  said = { text, at: now, own };
+  $('answer').textContent = text;
+}
+
+function shoot(c, r) {
+  // One volley at a time: a double click must not fire twice.
+  if (!S || S.phase !== 'battle' || !S.seat || S.to_move !== S.seat || Date.now() - firing < 3000) return;
+  const cell = String.fromCharCode(97 + c) + (r + 1), b = S.boards[S.seat - 1];
+  if (b.misses.includes(cell) || b.hits.includes(cell)) return;
+  if (S.shots_due <= 1) { firing = Date.now(); app.send({ type: 'fire', game: S.game, cells: [cell] }); return; }
+  if (selected.has(cell)) selected.delete(cell); else selected.add(cell);
+  if (selected.size >= S.shots_due) { firing = Date.now(); app.send({ type: 'fire', game: S.game, cells: [...selected] }); }
+  rerender();
+}
+
+// Placement with the keyboard or a tap: Enter puts the held ship, a tap rotates one.
+function ownActivate(c, r, e) {
+  if (!place.active()) return;
+  const at = place.shipAt(c, r), held = place.held();
+  if (held !== null) { place.put(held, c, r); place.hold(null); place.setGhost(null); }
+  else if (at >= 0 && e.type === 'click') { if (!enableDrag.dragged()) place.rotate(at); }
+  else if (at >= 0) place.hold(at);
+  place.remember();
+  rerender();
+}
+function ownRotate(c, r) {
+  if (!place.active()) return;
+  const held = place.held(), at = place.shipAt(c, r);
+  if (held !== null) { place.rotate(held); place.setGhost(held, c, r); }
+  else if (at >= 0) place.rotate(at);
+  place.remember();
+  rerender();
+}
+function ownFocus(c, r) {
+  if (place.active() && place.held() !== null) { place.setGhost(place.held(), c, r); rerender(); }
+}
+
+function turnBanner() {
+  const e = $('turn');
+  let text = '', cls = '';
+  if (S.phase === 'placement') text = S.seat && S.placed[S.seat - 1] ? t('waitPlace') : '';
+  else if (S.phase === 'battle') {
+    if (!S.seat) text = t('toMove', S.to_move);
+    else if (S.to_move === S.seat) { text = t('yourTurn'); cls = 'mine'; }
+    else { text = t('theirTurn'); cls = 'theirs'; }
+    if (S.shots_due > 1 && S.to_move === S.seat) text += ' · ' + t('shotsLeft', S.shots_due - selected.size);
+  }
+  e.textContent = text;
+  e.className = 'turn ' + cls;
+  e.hidden = !text;
+  document.title = (cls === 'mine' ? '➜ ' : '') + t('title');
+}
+
+let wasPlacing = false;
+
+export function rerender() {
+  if (!S || !mine) return;
+  const placing = place.active();
+  // The keyboard goes on from the own board to the enemy's when the fleet is in.
+  const handOver = wasPlacing && !placing && document.activeElement?.closest?.('#placeSide, #mine');
+  wasPlacing = placing;
+  $('mineTitle').textContent = t(S.seat ? 'yourBoard' : 'board1');
+  $('theirsTitle').textContent = t(S.seat ? 'enemyBoard' : 'board2');
+  $('placeSide').hidden = !placing;
+  $('theirsSide').hidden = placing;
+  $('panel').hidden = placing || S.phase === 'placement';
+  $('resign').hidden = !S.seat || S.phase !== 'battle';
+  const showLink = S.mode === 'friend' && S.seat === 1 && S.phase === 'placement' && !S.presence[1].present;
+  $('link').hidden = !showLink;
+  if (showLink) {
+    const url = location.origin + '/g/' + S.game;
+    $('linkText').setAttribute('aria-label', t('sendLink'));
+    if ($('linkText').value !== url) { $('linkText').value = url; $('qr').innerHTML = qrSvg(url, 'QR'); $('copy').textContent = t('copy'); }
+  }
+  mine.el.classList.toggle('placing', placing);
+  if (placing) {
+    mine.render(place.look());
+    drawDock();
+    const msgs = place.messages();
+    $('violations').innerHTML = msgs.map(x => `<li>${x}</li>`).join('');
+    $('pReady').disabled = msgs.length > 0;
+  } else {
+    mine.render(waters(S, left(), lastShots));
+    const look = waters(S, right(), lastShots);
+    const coach = S.seat && vsComputer() && $('coach').checked && S.phase === 'battle';
+    if (coach && S.to_move === S.seat && !heat && coachFor !== S.moves) { coachFor = S.moves; app.send({ type: 'coach', game: S.game }); }
+    theirs.render((c, r) => {
+      const v = look(c, r), cell = String.fromCharCode(97 + c) + (r + 1);
+      if (selected.has(cell)) v.cls += ' sel';
+      if (coach && heat && !v.cls) {
+        const w = heat[r * S.spec.width + c];
+        v.heat = w;
+        v.state += ', ' + t('sHeat', Math.round(w * 100));
+      }
+      return v;
+    });
+    theirs.el.classList.toggle('active', S.phase === 'battle' && S.seat && S.to_move === S.seat);
+    mine.el.classList.toggle('active', S.phase === 'battle' && S.seat && S.to_move !== S.seat);
+    $('fleets').innerHTML = fleetsPanel(S);
+  }
+  $('coachBox').hidden = !(S.seat && vsComputer() && S.phase === 'battle');
+  if (handOver) theirs.at(theirs.focus.c, theirs.focus.r).focus();
+  turnBanner();
+  tick();
+  if (S.phase === 'over' && S.result) drawOver(app, S, rematchOffer);
+}
+
+function drawDock() {
+  const held = place.held();
+  $('dock').setAttribute('aria-label', t('dock'));
+  $('dock').innerHTML = place.dockButtons().map(s =>
+    `<button class="dship${s.moving ? ' moving' : ''}" type="button" data-i="${s.i}" aria-pressed="${held === s.i}" aria-label="${s.name}">${'<span></span>'.repeat(s.n)}</button>`).join('');
+}
+
+function tick() {
+  if (!S) return;
+  const c = $('clock'), a = $('away');
+  const on = S.clock && S.phase === 'battle' && deadline;
+  c.hidden = !on;
+  if (on) {
+    const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    c.textContent = t(!S.seat ? 'clockLeft' : clockPlayer === S.seat ? 'clockMine' : 'clockTheirs', left);
+    c.classList.toggle('low', left <= 5);
+  }
+  const opp = S.seat ? other(S.seat) : null, pr = opp && S.presence[opp - 1];
+  a.hidden = !pr || pr.present || S.phase === 'over';
+  if (!a.hidden) {
+    awaySince ??= Date.now() - (pr.away_secs || 0) * 1000;
+    a.textContent = t('away', Math.round((Date.now() - awaySince) / 1000));
+  }
+}

@@ -1,0 +1,88 @@
+// Russian and English texts. `t(key, ...args)` in the current language.
+const ru = {
+  title: 'Морской бой', lang: 'Язык', coords: 'Координаты', auto: 'как язык',
+  sound: 'Звук', halo: 'Обводить потопленные', coach: 'Подсказка тренера',
+  vsComputer: 'Играть с компьютером', level: 'Уровень', rules: 'Правила', clock: 'Время на ход',
+  noClock: 'без часов', play: 'Играть', vsFriend: 'Играть с другом', create: 'Создать игру',
+  joinCode: 'Код игры', join: 'Войти', random: 'Случайный соперник', findOpponent: 'Найти соперника',
+  how: 'Как играть', easy: 'лёгкий', medium: 'средний', hard: 'трудный', expert: 'эксперт',
+  yourBoard: 'Ваше поле', enemyBoard: 'Поле противника', dock: 'Корабли для расстановки',
+  randomPlace: 'Случайно', perelman: 'По Перельману', clear: 'Очистить', ready: 'Готов',
+  rotate: 'Повернуть', placeHelp: 'Перетащите корабли на поле. R, правый щелчок или касание поворачивают корабль. С клавиатуры: выберите корабль, стрелками выберите клетку, Enter ставит, R поворачивает.',
+  sendLink: 'Отправьте другу ссылку:', copy: 'Копировать', copied: 'Скопировано',
+  waitingFriend: 'Ждём друга…', searching: 'Ищем соперника…', cancel: 'Отмена',
+  offer: 'Никого нет. Сыграть с компьютером?', yourTurn: 'Ваш ход', theirTurn: 'Ходит противник',
+  waitPlace: 'Ждём, пока противник расставит корабли', away: 'Противник вышел ({0} с)',
+  youWin: 'Вы победили!', youLose: 'Вы проиграли', winner: 'Победил игрок {0}',
+  miss: 'Мимо!', hit: 'Ранил!', sunk: 'Убил!', enemyShot: 'Противник: {0}',
+  sMiss: 'мимо', sHit: 'ранен', sSunk: 'потоплен', sEmpty: 'пусто', sShip: 'корабль',
+  sHalo: 'кораблей нет', sBad: 'ошибка', sHeat: 'вероятность {0}%',
+  fleets: 'Корабли на плаву', mine: 'Ваши', theirs: 'Противника',
+  rematch: 'Реванш', rematchOffered: 'Противник предлагает реванш', download: 'Запись JSON',
+  downloadTxt: 'Запись текстом', replay: 'Повтор', newGame: 'Новая игра', resign: 'Сдаться',
+  fair: 'Проверка честности', commitOk: 'флот игрока {0} совпадает с обязательством',
+  commitBad: 'флот игрока {0} НЕ совпадает с обязательством!', verdict: 'Вердикт: {0}',
+  reason_fleet_sunk: 'весь флот потоплен', reason_resigned: 'сдался', reason_timeout: 'время вышло',
+  clockLeft: 'На ход: {0} с', clockMine: 'Время на ваш ход: {0} с', clockTheirs: 'Время на ход противника: {0} с', timeout: 'Время хода вышло у игрока {0}',
+  back: 'Назад', forward: 'Вперёд', start: 'В начало', end: 'В конец', move: 'Ход {0} из {1}',
+  custom: 'свои…', toMove: 'Ходит игрок {0}', resignedBy: 'Игрок {0} сдался', playerN: 'Игрок {0}', board1: 'Поле игрока 1', board2: 'Поле игрока 2', spectator: 'Вы смотрите игру',
+  connecting: 'Соединение…', error: 'Ошибка: {0}', shotsLeft: 'Выстрелов в залпе: {0}',
+  v_overlap: 'корабли пересекаются', v_corners: 'корабли касаются углами',
+  v_sides: 'корабли касаются бортами', v_bent: '{0} изогнут', v_broken: '{0} разорван',
+  v_missing: 'не расставлено кораблей: {0}', v_off: 'корабль выходит за поле',
+  deck: ['', 'однопалубный', 'двухпалубный', 'трёхпалубный', 'четырёхпалубный', 'пятипалубный'],
+  decks: '{0}-палубный', proto: 'Протокол сервера',
+  howText: 'Поле 10×10, у каждого флот: один четырёхпалубный, два трёхпалубных, три двухпалубных и четыре однопалубных корабля. Корабли прямые и не касаются друг друга даже углами. Игроки стреляют по очереди; попавший стреляет ещё раз. Ответы: «Мимо!», «Ранил!», «Убил!». Побеждает тот, кто первым потопит весь флот противника. Другие правила: classic-corners — корабли могут касаться углами; classic-bent — корабли любой формы («Г», квадрат); hasbro — пять кораблей от 5 до 2 палуб, касаться можно, ходят строго по очереди; big15 — поле 15×15; salvo — залп: по выстрелу за каждый свой корабль на плаву.',
+};
+const en = {
+  title: 'Sea Battle', lang: 'Language', coords: 'Coordinates', auto: 'as language',
+  sound: 'Sound', halo: 'Mark around sunk ships', coach: 'Coach hint',
+  vsComputer: 'Play the computer', level: 'Level', rules: 'Rules', clock: 'Time per move',
+  noClock: 'no clock', play: 'Play', vsFriend: 'Play a friend', create: 'Create game',
+  joinCode: 'Game code', join: 'Join', random: 'Random opponent', findOpponent: 'Find opponent',
+  how: 'How to play', easy: 'easy', medium: 'medium', hard: 'hard', expert: 'expert',
+  yourBoard: 'Your board', enemyBoard: 'Enemy board', dock: 'Ships to place',
+  randomPlace: 'Random', perelman: 'Perelman', clear: 'Clear', ready: 'Ready',
+  rotate: 'Rotate', placeHelp: 'Drag the ships onto the board. R, right click or a tap rotates a ship. Keyboard: pick a ship, move with the arrows, Enter places, R rotates.',
+  sendLink: 'Send your friend the link:', copy: 'Copy', copied: 'Copied',
+  waitingFriend: 'Waiting for your friend…', searching: 'Looking for an opponent…', cancel: 'Cancel',
+  offer: 'Nobody came. Play the computer instead?', yourTurn: 'Your turn', theirTurn: "Opponent's turn",
+  waitPlace: 'Waiting for the opponent to place their fleet', away: 'Opponent is away ({0} s)',
+  youWin: 'You win!', youLose: 'You lose', winner: 'Player {0} wins',
+  miss: 'Miss!', hit: 'Hit!', sunk: 'Sunk!', enemyShot: 'Opponent: {0}',
+  sMiss: 'miss', sHit: 'hit', sSunk: 'sunk', sEmpty: 'empty', sShip: 'ship',
+  sHalo: 'no ship', sBad: 'error', sHeat: 'likelihood {0}%',
+  fleets: 'Ships afloat', mine: 'Yours', theirs: "Opponent's",
+  rematch: 'Rematch', rematchOffered: 'The opponent offers a rematch', download: 'Record JSON',
+  downloadTxt: 'Record text', replay: 'Replay', newGame: 'New game', resign: 'Resign',
+  fair: 'Fairness check', commitOk: "player {0}'s fleet matches the commitment",
+  commitBad: "player {0}'s fleet does NOT match the commitment!", verdict: 'Verdict: {0}',
+  reason_fleet_sunk: 'fleet sunk', reason_resigned: 'resigned', reason_timeout: 'out of time',
+  clockLeft: 'Move time: {0} s', clockMine: 'Time for your move: {0} s', clockTheirs: "Time for the opponent's move: {0} s", timeout: 'Player {0} ran out of time',
+  back: 'Back', forward: 'Forward', start: 'Start', end: 'End', move: 'Move {0} of {1}',
+  custom: 'custom…', toMove: 'Player {0} to move', resignedBy: 'Player {0} resigned', playerN: 'Player {0}', board1: "Player 1's board", board2: "Player 2's board", spectator: 'You are watching',
+  connecting: 'Connecting…', error: 'Error: {0}', shotsLeft: 'Shots in this volley: {0}',
+  v_overlap: 'ships overlap', v_corners: 'ships touch at corners',
+  v_sides: 'ships touch by their sides', v_bent: 'the {0} is bent', v_broken: 'the {0} is broken',
+  v_missing: 'ships not placed: {0}', v_off: 'a ship is off the board',
+  deck: ['', 'one-decker', 'two-decker', 'three-decker', 'four-decker', 'five-decker'],
+  decks: '{0}-decker', proto: 'Server protocol',
+  howText: 'A 10×10 board; each fleet has one four-decker, two three-deckers, three two-deckers and four one-deckers. Ships are straight and do not touch, not even at corners. Players take turns to shoot; a hit shoots again. The answers are Miss!, Hit!, Sunk!. Whoever sinks the whole enemy fleet first wins. Other rules: classic-corners — ships may touch at corners; classic-bent — ships of any shape (an L, a square); hasbro — five ships of 5 to 2 decks that may touch, strictly taking turns; big15 — a 15×15 board; salvo — a volley of one shot per own ship afloat.',
+};
+const TEXTS = { ru, en };
+export let lang = localStorage.getItem('sb.lang') || (/^ru\b/i.test(navigator.language || '') ? 'ru' : 'en');
+
+export function setLang(l) { lang = l; localStorage.setItem('sb.lang', l); }
+
+export function t(key, ...args) {
+  const s = TEXTS[lang][key] ?? key;
+  return typeof s === 'string' ? s.replace(/\{(\d)\}/g, (_, i) => args[i]) : s;
+}
+
+// A ship's name by size: «четырёхпалубный».
+export const deckName = n => t('deck')[n] || t('decks', n);
+
+// The coordinate system: the player's pick, or the language's.
+export function coordSystem() {
+  return localStorage.getItem('sb.coords') || (lang === 'ru' ? 'russian' : 'latin');
+}

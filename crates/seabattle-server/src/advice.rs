@@ -1,0 +1,112 @@
+//! Help that changes nothing in the game: the coach's heat map (games against the
+//! computer) and suggested fleet layouts, and the rules in full for clients.
+
+use crate::protocol::{ClientError, ErrorCode, RulesJson, ServerMsg};
+use crate::room::{Mode, Room};
+use rand::rngs::StdRng;
+use seabattle_bots::PlacerKind;
+use seabattle_bots::density::Density;
+use seabattle_core::view::TargetBoard;
+use seabattle_core::{Coord, Phase, Player, Rules, ShipShape, Shots, Touching};
+
+/// The rules in full, as `state` carries them.
+pub fn rules_json(rules: &Rules) -> RulesJson {
+    let dims = rules.dims();
+    RulesJson {
+        width: dims.width(),
+        height: dims.height(),
+        fleet: rules.fleet().to_vec(),
+        touch: match rules.touching() {
+            Touching::Forbidden => "none",
+            Touching::Corners => "corners",
+            Touching::Allowed => "allowed",
+        },
+        shape: match rules.shape() {
+            ShipShape::Straight => "straight",
+            ShipShape::Any => "any",
+        },
+        hit_again: rules.hit_again(),
+        shots: match rules.shots() {
+            Shots::Fixed(n) => n.to_string(),
+            Shots::ShipsAfloat => "afloat".to_string(),
+        },
+    }
+}
+
+/// What the coach works from: the game id, the rules and player `p`'s view of the enemy
+/// board (answers and sunk ships only, never the hidden fleet). Only for a player
+/// against the computer, during the battle.
+pub fn coach_input(room: &Room, p: Player) -> Result<(String, Rules, TargetBoard), ClientError> {
+    if !matches!(room.mode, Mode::Computer(_)) {
+        return Err(ClientError::new(
+            ErrorCode::NoCoach,
+            "the coach helps only in games against the computer",
+        ));
+    }
+    if room.game.phase() != Phase::Battle {
+        return Err(ClientError::new(
+            ErrorCode::NoCoach,
+            "the coach helps only during the battle",
+        ));
+    }
+    Ok((
+        room.id.clone(),
+        room.rules().clone(),
+        room.game.view(p).enemy,
+    ))
+}
+
+/// `coach`: the density shooter's map of the view from [`coach_input`].
+pub async fn coach(
+    (game, rules, view): (String, Rules, TargetBoard),
+) -> Result<ServerMsg, ClientError> {
+    let dims = rules.dims();
+    // Counting placements takes milliseconds on big boards: keep it off the async threads.
+    let heat = tokio::task::spawn_blocking(move || Density::default().heat(&rules, &view))
+        .await
+        .map_err(|_| ClientError::internal())?;
+    let top = heat.score.iter().copied().fold(0.0_f64, f64::max);
+    let weights: Vec<f64> = heat
+        .score
+        .iter()
+        .map(|&s| {
+            if top > 0.0 {
+                (s / top * 1000.0).round() / 1000.0
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let best = dims
+        .cells()
+        .filter(|&c: &Coord| top > 0.0 && heat.at(c) == top)
+        .map(|c| c.to_string())
+        .collect();
+    Ok(ServerMsg::Coach {
+        game,
+        width: dims.width(),
+        height: dims.height(),
+        weights,
+        best,
+    })
+}
+
+/// `layout`: a fleet drawn by the named placer (default `uniform`) for the game's rules.
+/// Nothing is placed; the client sends it back with `place` if the player keeps it.
+pub fn layout(room: &Room, placer: Option<&str>) -> Result<ServerMsg, ClientError> {
+    let kind: PlacerKind = placer.unwrap_or("uniform").parse().map_err(
+        |e: seabattle_bots::shooter::UnknownName| {
+            ClientError::new(ErrorCode::BadPlacer, e.to_string())
+        },
+    )?;
+    let mut rng: StdRng = rand::make_rng();
+    let fleet = kind
+        .place(room.rules(), &mut rng)
+        .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))?;
+    let text = crate::room::canonical_fleet(&fleet);
+    Ok(ServerMsg::Layout {
+        game: room.id.clone(),
+        placer: kind.name().to_string(),
+        fleet: text.split(' ').map(str::to_string).collect(),
+    })
+}

@@ -1,0 +1,219 @@
+//! What the web page relies on: its files, the rules in full in `state`, the coach's
+//! heat map (from the player's own view only) and suggested layouts.
+
+mod common;
+
+use common::*;
+use seabattle_bots::density::Density;
+use seabattle_core::view::TargetBoard;
+use seabattle_core::{CoordSystem, Fleet, FleetSetup, Rules};
+use serde_json::{Value, json};
+
+/// The page's files, as the browser fetches them: the shell, then every `/assets/…` it
+/// links and every module imported from those. Returns the total bytes.
+async fn page_bytes(addr: std::net::SocketAddr) -> usize {
+    let (status, shell) = http_get(addr, "/").await;
+    assert_eq!(status, 200);
+    let mut todo: Vec<String> = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    let mut total = shell.len();
+    let links = |text: &str, out: &mut Vec<String>| {
+        for part in text.split(['"', '\'']) {
+            if let Some(name) = part.strip_prefix("/assets/").or(part.strip_prefix("./")) {
+                if name.ends_with(".js") || name.ends_with(".css") {
+                    out.push(name.to_string());
+                }
+            }
+        }
+    };
+    links(&shell, &mut todo);
+    while let Some(name) = todo.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        let (status, body) = http_get(addr, &format!("/assets/{name}")).await;
+        assert_eq!(status, 200, "/assets/{name}");
+        assert!(
+            !body.contains("http://") || name == "qr.js",
+            "{name} names a host"
+        );
+        total += body.len();
+        links(&body, &mut todo);
+    }
+    assert!(seen.len() >= 10, "{seen:?}");
+    total
+}
+
+#[tokio::test]
+async fn the_page_and_its_files_are_served_and_small() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let total = page_bytes(server.addr()).await;
+    assert!(total < 100 * 1024, "the page is {total} bytes");
+    let (status, _) = http_get(server.addr(), "/assets/nope.js").await;
+    assert_eq!(status, 404);
+    let (status, _) = http_get(server.addr(), "/assets/..%2Fsrc%2Flib.rs").await;
+    assert_eq!(status, 404);
+    let (status, body) = http_get(server.addr(), "/replay/k7m2qx9p4a").await;
+    assert_eq!(status, 200);
+    assert!(body.contains(r#""replay":"k7m2qx9p4a""#), "{body}");
+    let (status, _) = http_get(server.addr(), "/replay/NOPE").await;
+    assert_eq!(status, 404);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn state_carries_the_rules_in_full() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut c, game, _) = vs_computer(
+        server.addr(),
+        "easy",
+        "8x9 fleet=3,2,1 touch=corners shots=afloat",
+    )
+    .await;
+    let s = c.state(&game).await;
+    assert_eq!(
+        s["spec"],
+        json!({"width": 8, "height": 9, "fleet": [3, 2, 1], "touch": "corners",
+               "shape": "straight", "hit_again": true, "shots": "afloat"})
+    );
+    server.shutdown().await.unwrap();
+}
+
+/// The density map of `view` scaled as the coach sends it.
+fn expected_weights(rules: &Rules, view: &TargetBoard) -> Vec<f64> {
+    let heat = Density::default().heat(rules, view);
+    let top = heat.score.iter().copied().fold(0.0, f64::max);
+    heat.score
+        .iter()
+        .map(|s| (s / top * 1000.0).round() / 1000.0)
+        .collect()
+}
+
+fn weights(v: &Value) -> Vec<f64> {
+    v["weights"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_f64().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_coach_works_from_the_players_view_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut c, game, _) = vs_computer(server.addr(), "easy", "classic").await;
+    c.expect_error(json!({"type": "coach", "game": game}), "no_coach")
+        .await;
+    c.send(json!({"type": "place", "game": game})).await;
+    let mut next = c.until("battle").await["first"].clone();
+    // Whoever moved first, it is the player's turn once the computer has missed.
+    while next != 1 {
+        next = c.until("shot").await["next"].clone();
+    }
+    let state = c.state(&game).await;
+    let rules = Rules::classic();
+    let mine = &state["boards"][0];
+    assert_eq!(mine["misses"], json!([]));
+    assert_eq!(mine["hits"], json!([]));
+    c.send(json!({"type": "coach", "game": game})).await;
+    let coach = c.until("coach").await;
+    assert_eq!(
+        (coach["width"].as_u64(), coach["height"].as_u64()),
+        (Some(10), Some(10))
+    );
+    // Nothing shot yet: the map is the one of an empty board, whatever the hidden fleet.
+    let empty = expected_weights(&rules, &TargetBoard::new(&rules));
+    assert_eq!(weights(&coach), empty);
+    assert!(!coach["best"].as_array().unwrap().is_empty());
+
+    // After a shot, the shot cell weighs nothing.
+    c.send(json!({"type": "fire", "game": game, "cells": ["e5"]}))
+        .await;
+    let mut next = c.until("shot").await["next"].clone();
+    while next == 2 {
+        next = c.until("shot").await["next"].clone();
+    }
+    c.send(json!({"type": "coach", "game": game})).await;
+    let w = weights(&c.until("coach").await);
+    assert_eq!(w.len(), 100);
+    assert_eq!(w[4 * 10 + 4], 0.0);
+    assert!(w.iter().all(|x| (0.0..=1.0).contains(x)));
+    assert!(w.contains(&1.0));
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn no_coach_between_people_nor_for_spectators() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let mut a = Client::connect(server.addr()).await;
+    let game = create(&mut a, json!({"type": "new_game", "opponent": "friend"})).await;
+    let mut b = Client::connect(server.addr()).await;
+    b.send(json!({"type": "join", "game": game})).await;
+    b.until("joined").await;
+    for c in [&mut a, &mut b] {
+        c.send(json!({"type": "place", "game": game})).await;
+    }
+    a.until("battle").await;
+    a.expect_error(json!({"type": "coach", "game": game}), "no_coach")
+        .await;
+    let mut s = Client::connect(server.addr()).await;
+    s.send(json!({"type": "watch", "game": game})).await;
+    s.until("state").await;
+    s.expect_error(json!({"type": "coach", "game": game}), "spectator")
+        .await;
+    s.expect_error(json!({"type": "layout", "game": game}), "spectator")
+        .await;
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn layouts_are_legal_and_place_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut c, game, _) = vs_computer(server.addr(), "easy", "classic").await;
+    c.expect_error(
+        json!({"type": "layout", "game": game, "placer": "sideways"}),
+        "bad_placer",
+    )
+    .await;
+    c.expect_error(
+        json!({"type": "layout", "game": "zzzzzzzzzz"}),
+        "wrong_game",
+    )
+    .await;
+    let rules = Rules::classic();
+    for placer in ["uniform", "perelman"] {
+        c.send(json!({"type": "layout", "game": game, "placer": placer}))
+            .await;
+        let l = c.until("layout").await;
+        assert_eq!(l["placer"], placer);
+        let ships: Vec<&str> = l["fleet"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        let setup = FleetSetup::parse(&ships.join(" "), CoordSystem::Latin, rules.dims()).unwrap();
+        Fleet::new(setup, &rules).unwrap();
+    }
+    // Nothing was placed: the state has no fleet yet, and the last layout can be placed.
+    let s = c.state(&game).await;
+    assert_eq!(s["own"]["fleet"], Value::Null);
+    assert_eq!(s["placed"], json!([false, true]));
+    c.send(json!({"type": "layout", "game": game})).await;
+    let fleet = c.until("layout").await["fleet"].clone();
+    c.send(json!({"type": "place", "game": game, "fleet": fleet}))
+        .await;
+    c.until("placed").await;
+    let s = c.state(&game).await;
+    let mut got: Vec<String> = serde_json::from_value(s["own"]["fleet"].clone()).unwrap();
+    let mut want: Vec<String> = serde_json::from_value(fleet).unwrap();
+    got.sort();
+    want.sort();
+    assert_eq!(got, want);
+    server.shutdown().await.unwrap();
+}

@@ -1,0 +1,94 @@
+// Starts the real server binary on a free port with a temporary SQLite file, and
+// Debian's Chromium through playwright-core. Every test file uses one of each.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const artifacts = join(root, 'target', 'e2e');
+
+// The server: {url, stop()}. SEABATTLE_BIN overrides the binary.
+export async function startServer() {
+  const dir = mkdtempSync(join(tmpdir(), 'seabattle-e2e-'));
+  const bin = process.env.SEABATTLE_BIN || join(root, 'target', 'release', 'seabattle');
+  const proc = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', `sqlite://${join(dir, 'games.db')}`], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let err = '';
+    const timer = setTimeout(() => reject(new Error('server did not start: ' + err)), 20000);
+    proc.stderr.on('data', d => {
+      err += d;
+      const m = /listening on (http:\/\/[\d.:]+)/.exec(err);
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+    proc.on('exit', code => reject(new Error(`server exited with ${code}: ${err}`)));
+  });
+  return {
+    url,
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise(r => (proc.exitCode !== null ? r() : proc.on('exit', r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// Chromium, headless, with a fresh profile per context.
+export async function startBrowser() {
+  mkdirSync(artifacts, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+// A new page in a new context (its own storage), in `locale`.
+export async function newPage(browser, locale = 'ru-RU', viewport = { width: 1280, height: 860 }) {
+  const ctx = await browser.newContext({ locale, viewport });
+  const page = await ctx.newPage();
+  page.on('pageerror', e => pageErrors.push(`${page.url()}: ${e.message}`));
+  page.on('console', m => { if (/Content Security Policy/.test(m.text())) pageErrors.push(m.text()); });
+  return page;
+}
+
+// Script errors and refusals by the content security policy seen on any page; each
+// test file checks there were none.
+export const pageErrors = [];
+
+// The boards by accessible name, in either language.
+export const ownBoard = page => page.getByRole('grid', { name: /Ваше поле|Your board/ });
+export const enemyBoard = page => page.getByRole('grid', { name: /Поле противника|Enemy board/ });
+
+// The enemy cells still open to a shot, by name ("…, пусто" / "…, empty").
+export const openCells = page => enemyBoard(page).getByRole('gridcell', { name: /, (пусто|empty)/ });
+
+// Places the fleet with the "random" button and confirms it.
+export async function placeRandomly(page) {
+  await page.getByRole('button', { name: /^(Случайно|Random)$/ }).click();
+  const ready = page.getByRole('button', { name: /^(Готов|Ready)$/ });
+  await poll(() => ready.isEnabled());
+  await ready.click();
+}
+
+// Fires at the first open cell once it is this page's turn; resolves when answered.
+export async function shootOnce(page) {
+  await page.getByText(/^(Ваш ход|Your turn)/).waitFor();
+  const before = await openCells(page).count();
+  await openCells(page).first().click();
+  await poll(async () => (await openCells(page).count()) < before);
+}
+
+// Waits until `check()` is truthy (polled every 50 ms), or fails after `ms`.
+export async function poll(check, ms = 15000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > end) throw new Error('timed out waiting for ' + check.toString().slice(0, 120));
+    await new Promise(r => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,97 @@
+// Placing a fleet: at random, by dragging from the dock, rotating with a right click and
+// R, every violation named at once, and the last legal layout remembered.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, startBrowser, newPage, ownBoard, enemyBoard, placeRandomly, poll, pageErrors } from './harness.js';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await startBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); assert.deepEqual(pageErrors, []); });
+
+const newComputerGame = async page => {
+  await page.goto(server.url + '/');
+  await page.getByLabel('Уровень').selectOption('easy');
+  await page.getByRole('button', { name: 'Играть', exact: true }).click();
+  await ownBoard(page).waitFor();
+};
+const cell = (page, name) => ownBoard(page).getByRole('gridcell', { name: new RegExp('^' + name + ',') });
+const ready = page => page.getByRole('button', { name: 'Готов' });
+const dock = page => page.getByRole('group', { name: 'Корабли для расстановки' });
+
+// Drags from (x, y) to the centre of `target` in small steps, as a hand would.
+async function drag(page, x, y, target) {
+  const to = await target.boundingBox();
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 5; i++) await page.mouse.move(x + (to.x + to.width / 2 - x) * i / 5, y + (to.y + to.height / 2 - y) * i / 5);
+  await page.mouse.up();
+}
+
+// Drags the first ship of the dock by its first deck onto the cell `name`.
+async function dragFromDock(page, name) {
+  const box = await dock(page).getByRole('button').first().boundingBox();
+  await drag(page, box.x + 8, box.y + box.height / 2, cell(page, name));
+}
+
+test('place by random, then by dragging, with violations shown and the layout remembered', async () => {
+  const page = await newPage(browser);
+  await newComputerGame(page);
+  assert.ok(await ready(page).isDisabled());
+  assert.ok(await page.getByText('не расставлено кораблей: 10').isVisible());
+  await page.getByRole('button', { name: 'Случайно' }).click();
+  await poll(() => ready(page).isEnabled());
+  assert.equal(await ownBoard(page).getByRole('gridcell', { name: /корабль$/ }).count(), 20);
+
+  await page.getByRole('button', { name: 'Очистить' }).click();
+  assert.equal(await ownBoard(page).getByRole('gridcell', { name: /корабль$/ }).count(), 0);
+  const targets = ['А1', 'Е1', 'А3', 'Д3', 'З3', 'А5', 'Г5', 'Е5', 'З5', 'А7'];
+  for (const t of targets) await dragFromDock(page, t);
+  assert.equal(await dock(page).getByRole('button').count(), 0);
+  assert.equal(await ownBoard(page).getByRole('gridcell', { name: /корабль$/ }).count(), 20);
+  await poll(() => ready(page).isEnabled());
+
+  // A right click turns the two-decker at А5 down onto А6: it now touches А7 by its side.
+  await cell(page, 'А5').click({ button: 'right' });
+  await page.getByText('корабли касаются бортами').waitFor();
+  assert.ok(await ready(page).isDisabled());
+  assert.match(await cell(page, 'А7').getAttribute('aria-label'), /ошибка$/);
+  // R on the focused ship turns it back.
+  await cell(page, 'А5').focus();
+  await page.keyboard.press('r');
+  await poll(() => ready(page).isEnabled());
+
+  // The one-decker moved from Г5 to Г2 touches А1–Г1 by its side and two ships at
+  // corners: every violation is listed at once and marked on the board.
+  const g5 = await cell(page, 'Г5').boundingBox();
+  await drag(page, g5.x + g5.width / 2, g5.y + g5.height / 2, cell(page, 'Г2'));
+  await page.getByText('корабли касаются углами').waitFor();
+  assert.ok(await page.getByText('корабли касаются бортами').isVisible());
+  assert.ok(await ready(page).isDisabled());
+  for (const name of ['Г1', 'Г2', 'В3', 'Д3']) assert.match(await cell(page, name).getAttribute('aria-label'), /ошибка$/);
+  const g2 = await cell(page, 'Г2').boundingBox();
+  await drag(page, g2.x + g2.width / 2, g2.y + g2.height / 2, cell(page, 'В9'));
+  await poll(() => ready(page).isEnabled());
+  await ready(page).click();
+  await enemyBoard(page).waitFor();
+
+  // The next game starts with this layout, ready to go.
+  await newComputerGame(page);
+  await poll(() => ready(page).isEnabled());
+  assert.match(await cell(page, 'В9').getAttribute('aria-label'), /корабль$/);
+  assert.match(await cell(page, 'А1').getAttribute('aria-label'), /корабль$/);
+});
+
+test('the keyboard alone places a ship: pick it in the dock, arrows, R, Enter', async () => {
+  const page = await newPage(browser);
+  await newComputerGame(page);
+  await page.getByRole('button', { name: 'Очистить' }).click();
+  await dock(page).getByRole('button', { name: 'четырёхпалубный' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('r');
+  await page.keyboard.press('Enter');
+  for (const name of ['Б2', 'Б3', 'Б4', 'Б5']) assert.match(await cell(page, name).getAttribute('aria-label'), /корабль$/);
+  await placeRandomly(page);
+  await enemyBoard(page).waitFor();
+});
