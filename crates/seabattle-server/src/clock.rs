@@ -7,12 +7,14 @@ use crate::room::{Room, RoomCell};
 use crate::store::{MoveKind, StoredMove};
 use seabattle_core::Player;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Starts `p`'s clock for the move due, forgetting any clock running.
 pub fn arm(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
     room.clock_gen += 1;
+    room.clock_deadline = None;
     let Some(secs) = room.clock else { return };
+    room.clock_deadline = Some(Instant::now() + Duration::from_secs(u64::from(secs)));
     let gen_now = room.clock_gen;
     room.broadcast(&ServerMsg::Clock {
         game: room.id.clone(),

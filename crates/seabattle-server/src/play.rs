@@ -338,6 +338,7 @@ async fn bot_move(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Cli
 
 async fn finish(hub: &SharedHub, room: &mut Room) {
     room.clock_gen += 1;
+    room.clock_deadline = None;
     if let Some(bot) = room.bot.as_mut() {
         // The computer has no more moves: let a bot program go now, not when the game
         // leaves memory.

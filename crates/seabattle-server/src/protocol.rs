@@ -338,6 +338,8 @@ pub struct StateJson {
     pub presence: [PresenceJson; 2],
     /// Clock timeouts in a row per player.
     pub strikes: [u8; 2],
+    /// Whole seconds left on the running clock of the player to move, if one runs.
+    pub clock_left: Option<u32>,
     /// Moves played.
     pub moves: usize,
     /// The result, once over.
@@ -358,6 +360,9 @@ pub enum ServerMsg {
         max_message_bytes: usize,
         /// Sustained messages per second accepted.
         messages_per_second: u32,
+        /// Bot programs the operator registered (`seabattle serve --bot NAME=CMD`):
+        /// names a `new_game` against the computer may give as its `level`.
+        bots: Vec<String>,
     },
     /// The connection now plays or watches a game. `token` only ever goes to its owner.
     Joined {

@@ -137,6 +137,8 @@ pub struct Room {
     pub seq: usize,
     /// Bumped whenever a running clock must be forgotten.
     pub clock_gen: u64,
+    /// When the running clock runs out, if one runs.
+    pub clock_deadline: Option<Instant>,
     /// The game was lost on time.
     pub timed_out: bool,
     /// Who asked for a rematch.
@@ -196,6 +198,7 @@ impl Room {
             strikes: [0, 0],
             seq: 0,
             clock_gen: 0,
+            clock_deadline: None,
             timed_out: false,
             rematch: [false, false],
             next_game: None,
@@ -309,6 +312,10 @@ impl Room {
             commitments: g.first().and_then(|_| self.commitments()),
             presence: Player::BOTH.map(presence),
             strikes: self.strikes,
+            clock_left: self
+                .clock_deadline
+                .filter(|_| g.phase() == Phase::Battle)
+                .map(|d| d.saturating_duration_since(Instant::now()).as_secs() as u32),
             moves: g.moves().len(),
             result: self.result(),
             next_game: self.next_game.clone(),

@@ -74,6 +74,7 @@ async fn serve(hub: SharedHub, socket: WebSocket) {
             v: PROTOCOL_VERSION,
             max_message_bytes: limits.max_message_bytes,
             messages_per_second: limits.messages_per_second,
+            bots: hub.config.bots.keys().cloned().collect(),
         }
         .to_text(),
     );

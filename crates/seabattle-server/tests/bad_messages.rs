@@ -272,6 +272,11 @@ async fn turn_clock_passes_the_turn_and_two_timeouts_in_a_row_lose() {
     let c = a.until("clock").await;
     assert_eq!(c["player"], first);
     assert_eq!(c["seconds"], 1);
+    // The state tells a reloaded page how long the running clock has left.
+    let mut w = Client::connect(server.addr()).await;
+    w.send(json!({"type": "watch", "game": game})).await;
+    let left = w.until("state").await["clock_left"].as_u64();
+    assert!(matches!(left, Some(0 | 1)), "{left:?}");
     // The first timeout hands the turn over, and the opponent's clock starts.
     let t = a.until("timeout").await;
     assert_eq!(

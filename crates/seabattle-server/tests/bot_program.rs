@@ -53,6 +53,9 @@ async fn a_registered_program_places_and_shoots_and_a_broken_one_is_replaced() {
     )
     .await;
 
+    // Clients learn the registered names from `welcome`, to offer them as opponents.
+    let fresh = Client::connect(server.addr()).await;
+    assert_eq!(fresh.log[0]["bots"], serde_json::json!(["broken", "pybot"]));
     let (mut c, game, _) = vs_computer(server.addr(), "pybot", "classic").await;
     let state = c.state(&game).await;
     assert_eq!(state["mode"], "computer:pybot");

@@ -133,7 +133,7 @@ async fn full_game_by_code_with_spectator_and_rematch() {
 }
 
 #[tokio::test]
-async fn the_link_page_names_the_code() {
+async fn the_link_page_boots_the_game_page_with_its_code() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let (status, body) = http_get(server.addr(), "/g/k7m2qx9p4a").await;

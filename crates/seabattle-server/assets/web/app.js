@@ -93,9 +93,22 @@ function startScreen() {
   $('offerYes').onclick = () => app.send({ type: 'new_game', opponent: 'computer', level: app.level, rules: app.rules });
 }
 
+// Bot programs the server's operator registered: opponents like the built-in levels.
+function addBots(names) {
+  const select = document.querySelector('#vsComputer select[name=level]');
+  for (const name of names) {
+    if ([...select.options].some(o => o.value === name)) continue;
+    const option = document.createElement('option');
+    option.value = name;
+    option.textContent = name;
+    select.append(option);
+  }
+}
+
 function onMessage(m) {
   switch (m.type) {
-    case 'welcome': case 'pong': case 'queued': return;
+    case 'welcome': addBots(m.bots || []); return;
+    case 'pong': case 'queued': return;
     case 'queue_offer': $('offer').hidden = false; return;
     case 'joined': {
       const tok = m.token || app.token;

@@ -67,7 +67,9 @@ export function onMessage(m) {
       boards();
       if (S.phase === 'placement' && S.seat && !S.placed[S.seat - 1]) { if (!place.active()) place.start(S); }
       else place.stop();
-      if (S.phase === 'battle' && S.clock && clockPlayer !== S.to_move) { deadline = Date.now() + S.clock * 1000; clockPlayer = S.to_move; }
+      // The server says how long the running clock has left (after a reload, say).
+      if (S.phase === 'battle' && S.clock_left != null) { deadline = Date.now() + S.clock_left * 1000; clockPlayer = S.to_move; }
+      else if (S.phase === 'battle' && S.clock && clockPlayer !== S.to_move) { deadline = Date.now() + S.clock * 1000; clockPlayer = S.to_move; }
       if (S.phase !== 'over') { rematchOffer = false; $('over').hidden = true; }
       awaySince = null;
       if (S.commitments) localStorage.setItem('sb.commit.' + S.game, JSON.stringify(S.commitments));
