@@ -7,14 +7,16 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const artifacts = join(root, 'target', 'e2e');
 
-// The server: {url, stop()}. SEABATTLE_BIN overrides the binary.
-export async function startServer() {
+// The server: {url, stop()}. SEABATTLE_BIN overrides the binary; `extra` are more
+// arguments for `seabattle serve`.
+export async function startServer(extra = []) {
   const dir = mkdtempSync(join(tmpdir(), 'seabattle-e2e-'));
   const bin = process.env.SEABATTLE_BIN || join(root, 'target', 'release', 'seabattle');
-  const proc = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', `sqlite://${join(dir, 'games.db')}`], {
+  const args = ['serve', '--addr', '127.0.0.1:0', '--db', `sqlite://${join(dir, 'games.db')}`, ...extra];
+  const proc = spawn(bin, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const url = await new Promise((resolve, reject) => {
