@@ -462,14 +462,9 @@ impl Game {
             .map_or(CellSet::EMPTY, |s| *s.incoming())
     }
 
-    /// Fires one shot (for rules with one shot per turn).
-    pub fn shoot(&mut self, player: Player, cell: Coord) -> Result<Shot, ShotError> {
-        self.fire(player, &[cell]).map(|v| v[0])
-    }
-
-    /// Fires a volley of exactly [`Game::shots_due`] shots, answered together. On error
-    /// nothing changes.
-    pub fn fire(&mut self, player: Player, cells: &[Coord]) -> Result<Vec<Shot>, ShotError> {
+    /// Whether `player` may shoot (or pass) now: the battle is on, no reveal is owed,
+    /// and it is their turn.
+    fn check_turn(&self, player: Player) -> Result<(), ShotError> {
         match self.phase() {
             Phase::Placement => return Err(ShotError::NotStarted),
             Phase::Over => return Err(ShotError::GameOver),
@@ -481,6 +476,18 @@ impl Game {
         if player != self.turn {
             return Err(ShotError::OutOfTurn { turn: self.turn });
         }
+        Ok(())
+    }
+
+    /// Fires one shot (for rules with one shot per turn).
+    pub fn shoot(&mut self, player: Player, cell: Coord) -> Result<Shot, ShotError> {
+        self.fire(player, &[cell]).map(|v| v[0])
+    }
+
+    /// Fires a volley of exactly [`Game::shots_due`] shots, answered together. On error
+    /// nothing changes.
+    pub fn fire(&mut self, player: Player, cells: &[Coord]) -> Result<Vec<Shot>, ShotError> {
+        self.check_turn(player)?;
         let expected = self.shots_due(player);
         if cells.len() != expected {
             return Err(ShotError::WrongCount {
@@ -620,17 +627,7 @@ impl Game {
     /// `player` lets the turn go without shooting (their clock ran out): the opponent
     /// shoots next. On error nothing changes.
     pub fn pass(&mut self, player: Player) -> Result<(), ShotError> {
-        match self.phase() {
-            Phase::Placement => return Err(ShotError::NotStarted),
-            Phase::Over => return Err(ShotError::GameOver),
-            Phase::Battle => {}
-        }
-        if let Some(d) = self.duties.first() {
-            return Err(ShotError::RevealDue(d.player));
-        }
-        if player != self.turn {
-            return Err(ShotError::OutOfTurn { turn: self.turn });
-        }
+        self.check_turn(player)?;
         self.moves.push(Move::Pass { player });
         self.turn = player.other();
         Ok(())

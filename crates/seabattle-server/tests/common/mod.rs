@@ -422,3 +422,16 @@ pub fn assert_spectator_sees_only_shots(log: &[Value]) {
     }
     assert!(checked > 0, "the scan saw no cells at all");
 }
+
+/// A game won by sinking the fleet, whose result the audit lets stand.
+pub fn assert_fair_finish(result: &Value) {
+    assert!(result["winner"] == 1 || result["winner"] == 2, "{result}");
+    assert_eq!(result["reason"], "fleet_sunk");
+    assert!(
+        result["audit"]["verdict"]
+            .as_str()
+            .unwrap()
+            .starts_with("the result stands"),
+        "{result}"
+    );
+}
