@@ -71,6 +71,29 @@ fn check_legal_and_illegal_boards() {
 }
 
 #[test]
+fn check_boards_with_pieces() {
+    let ok = run(&["check", "--rules", "mines", &fixture("mines-ok.txt")], "");
+    assert_eq!(ok.status.code(), Some(0), "{}", stdout(&ok));
+    let bad = run(
+        &[
+            "check",
+            "--rules",
+            "mines",
+            "--coords",
+            "russian",
+            &fixture("mines-touching-ship.txt"),
+        ],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        stdout(&bad).contains("мина касается соседа"),
+        "{}",
+        stdout(&bad)
+    );
+}
+
+#[test]
 fn check_unreadable_board_names_the_line() {
     let o = run(&["check", "-"], "..........\n.....?....\n");
     assert_eq!(o.status.code(), Some(2));
