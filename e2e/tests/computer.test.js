@@ -21,9 +21,15 @@ test('a full game against the easy computer, to the end', async () => {
 
   // The first shots with the keyboard: focus the board, arrow to В1 (column 3), Enter.
   await page.getByText('Ваш ход').waitFor({ timeout: 20000 });
-  await enemyBoard(page).getByRole('gridcell', { name: /^А1,/ }).focus();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
+  // A message arriving between the key presses may redraw the board and take the
+  // focus away: aim again until the focus is on В1, then fire.
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') || '');
+  for (let aim = 0; aim < 5 && !(await focused()).startsWith('В1,'); aim++) {
+    await enemyBoard(page).getByRole('gridcell', { name: /^А1,/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+  }
+  assert.match(await focused(), /^В1,/);
   await page.keyboard.press('Enter');
   const live = page.getByRole('status');
   await poll(async () => /^В1 — (Мимо|Ранил|Убил)!/.test(await live.textContent()));
@@ -105,13 +111,17 @@ test('under salvo rules a volley is picked cell by cell and fired whole', async 
   await page.getByLabel('Rules').first().selectOption('salvo');
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await placeRandomly(page);
-  await page.getByText(/^Your turn · Shots in this volley: 10$/).waitFor();
-  for (let i = 0; i < 9; i++) await openCells(page).nth(i * 3).click();
+  // One shot per own ship afloat: ten, unless the computer shot first and sank some.
+  const due = page.getByText(/^Your turn · Shots in this volley: \d+$/);
+  await due.waitFor();
+  const n = +(await due.textContent()).match(/(\d+)$/)[1];
+  assert.ok(n >= 1 && n <= 10, `${n} shots`);
+  for (let i = 0; i < n - 1; i++) await openCells(page).nth(i * 3).click();
   await page.getByText(/^Your turn · Shots in this volley: 1$/).waitFor();
   assert.equal(await enemyBoard(page).getByRole('gridcell', { name: /, (miss|hit|sunk)$/ }).count(), 0);
   await openCells(page).last().click();
-  await poll(async () => (await enemyBoard(page).getByRole('gridcell', { name: /, (miss|hit|sunk)$/ }).count()) === 10);
-  assert.equal((await page.getByRole('status').textContent()).split(' · ')[0].split('; ').length, 10);
+  await poll(async () => (await enemyBoard(page).getByRole('gridcell', { name: /, (miss|hit|sunk)$/ }).count()) === n);
+  assert.equal((await page.getByRole('status').textContent()).split(' · ')[0].split('; ').length, n);
 });
 
 test('a 15×15 board names its cells to the fifteenth letter', async () => {
@@ -123,6 +133,15 @@ test('a 15×15 board names its cells to the fifteenth letter', async () => {
   assert.equal(await ownBoard(page).getByRole('gridcell').count(), 225);
   await placeRandomly(page);
   await enemyBoard(page).waitFor();
+});
+
+test('errors are said in Russian, with the server\'s detail where it helps', async () => {
+  const page = await newPage(browser, 'ru-RU');
+  await page.goto(server.url + '/');
+  await page.getByRole('combobox', { name: /^Правила/ }).first().selectOption({ label: 'свои…' });
+  await page.getByRole('textbox', { name: 'Правила' }).first().fill('9x9 fleet=9,9,9,9,9,9,9,9,9,9');
+  await page.getByRole('button', { name: 'Играть', exact: true }).click();
+  await page.getByRole('alert').filter({ hasText: /^Ошибка: такие правила не подходят \(.+\)$/ }).waitFor();
 });
 
 test('custom rules are typed in; bad ones are refused with the reason', async () => {

@@ -134,7 +134,15 @@ function onError(m) {
     return app.send({ type: 'join', game: app.game });
   }
   if (m.code === 'not_found') { app.game = null; history.replaceState(null, '', '/'); show('start'); }
-  error(m.message);
+  error(errorText(m));
+}
+
+// The server writes its messages in English; the page says the usual ones in the
+// player's language, keeping the server's detail where it tells what was wrong.
+function errorText(m) {
+  const own = t('errors')[m.code];
+  if (!own) return m.message;
+  return ['bad_rules', 'bad_fleet'].includes(m.code) ? `${own} (${m.message})` : own;
 }
 
 function onOpen() {
