@@ -37,6 +37,6 @@ pub mod terminal;
 pub mod update;
 pub mod words;
 
-pub use app::{App, LogEntry, Mode, Next, Screen, Setup};
+pub use app::{App, LogEntry, LogKind, Mode, Next, Screen, Setup};
 pub use error::TuiError;
 pub use update::{Action, EndReason, Ending, Update};

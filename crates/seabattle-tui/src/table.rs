@@ -2,7 +2,7 @@
 //! the enemy's waters. Built only from the answers, like the rules engine's views.
 
 use crate::update::{Fired, Knowledge};
-use seabattle_core::{CellSet, Coord, Player, Rules};
+use seabattle_core::{Answer, CellSet, Coord, DutyKind, PieceCells, PieceKind, Player, Rules};
 
 /// What a cell shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +19,20 @@ pub enum Mark {
     Hit,
     /// A deck of a sunk ship.
     Sunk,
+    /// A mine not set off (own, or the enemy's once shown).
+    Mine,
+    /// A mine that was shot.
+    SpentMine,
+    /// A minesweeper not shot.
+    Sweeper,
+    /// A minesweeper that was shot.
+    SweeperShot,
+    /// A submarine afloat.
+    Submarine,
+    /// A sunk submarine.
+    SunkSubmarine,
+    /// An enemy ship cell shown after a mine, not hit yet.
+    Shown,
 }
 
 /// One seat's view of the game.
@@ -30,6 +44,18 @@ pub struct Table {
     incoming: CellSet,
     enemy: Knowledge,
     enemy_fleet: Option<Vec<CellSet>>,
+    /// Own mines, minesweepers and submarines.
+    own_pieces: PieceCells,
+    /// Own cells shown to the enemy.
+    shown_own: CellSet,
+    /// Enemy pieces found by shots.
+    found: PieceCells,
+    /// Enemy ship cells shown after a mine.
+    shown_ships: CellSet,
+    /// Enemy mines shown after a minesweeper.
+    shown_mines: CellSet,
+    /// The enemy pieces, shown at the end.
+    enemy_pieces: PieceCells,
 }
 
 impl Table {
@@ -42,6 +68,12 @@ impl Table {
             incoming: CellSet::EMPTY,
             enemy: Knowledge::default(),
             enemy_fleet: None,
+            own_pieces: PieceCells::default(),
+            shown_own: CellSet::EMPTY,
+            found: PieceCells::default(),
+            shown_ships: CellSet::EMPTY,
+            shown_mines: CellSet::EMPTY,
+            enemy_pieces: PieceCells::default(),
         }
     }
 
@@ -60,6 +92,11 @@ impl Table {
         self.own = ships;
     }
 
+    /// Sets the own mines, minesweepers and submarines.
+    pub fn set_own_pieces(&mut self, pieces: PieceCells) {
+        self.own_pieces = pieces;
+    }
+
     /// Replaces everything with what a server says (after a reconnect).
     pub fn restore(&mut self, own: Option<(Vec<CellSet>, CellSet)>, enemy: Knowledge) {
         if let Some((ships, incoming)) = own {
@@ -73,11 +110,13 @@ impl Table {
     pub fn record(&mut self, player: Player, shots: &[Fired]) {
         for s in shots {
             if player == self.me {
-                if s.answer.is_hit() {
-                    self.enemy.hits.insert(s.cell);
-                } else {
-                    self.enemy.misses.insert(s.cell);
-                }
+                match s.answer {
+                    Answer::Hit | Answer::Sunk => self.enemy.hits.insert(s.cell),
+                    Answer::Miss => self.enemy.misses.insert(s.cell),
+                    Answer::Mine => self.found.mines.insert(s.cell),
+                    Answer::Sweeper => self.found.sweepers.insert(s.cell),
+                    Answer::Submarine => self.found.submarines.insert(s.cell),
+                };
                 if let Some(ship) = s.ship {
                     self.enemy.sunk.push(ship);
                 }
@@ -87,9 +126,31 @@ impl Table {
         }
     }
 
-    /// Shows the enemy fleet (at the end).
-    pub fn reveal(&mut self, fleet: Vec<CellSet>) {
+    /// Notes a cell `player` showed after a mine or a minesweeper.
+    pub fn note_reveal(&mut self, player: Player, cell: Coord, kind: DutyKind) {
+        if player == self.me {
+            self.shown_own.insert(cell);
+        } else if kind == DutyKind::Mine {
+            self.shown_mines.insert(cell);
+        } else {
+            self.shown_ships.insert(cell);
+        }
+    }
+
+    /// The own cells that may be shown for a reveal of `kind`: ship cells not hit, or
+    /// mines not set off, not shown before.
+    pub fn reveal_options(&self, kind: DutyKind) -> CellSet {
+        let cells = match kind {
+            DutyKind::ShipCell => self.own.iter().fold(CellSet::EMPTY, |acc, s| acc.or(s)),
+            DutyKind::Mine => self.own_pieces.mines,
+        };
+        cells.minus(&self.incoming).minus(&self.shown_own)
+    }
+
+    /// Shows the enemy fleet and pieces (at the end).
+    pub fn reveal(&mut self, fleet: Vec<CellSet>, pieces: PieceCells) {
         self.enemy_fleet = Some(fleet);
+        self.enemy_pieces = pieces;
     }
 
     /// Whether the own fleet is placed.
@@ -113,6 +174,7 @@ impl Table {
             Some(ship) if ship.is_subset(&self.incoming) => Mark::Sunk,
             Some(_) if shot => Mark::Hit,
             Some(_) => Mark::Ship,
+            None if self.own_pieces.at(c).is_some() => piece_mark(self.own_pieces.at(c), shot),
             None if shot => Mark::Miss,
             None if self.own_sunk().any(|s| self.rules.halo(s).contains(c)) => Mark::Halo,
             None => Mark::Water,
@@ -125,14 +187,22 @@ impl Table {
             Mark::Sunk
         } else if self.enemy.hits.contains(c) {
             Mark::Hit
+        } else if let Some(kind) = self.found.at(c) {
+            piece_mark(Some(kind), true)
         } else if self.enemy.misses.contains(c) {
             Mark::Miss
+        } else if self.shown_ships.contains(c) {
+            Mark::Shown
+        } else if self.shown_mines.contains(c) {
+            Mark::Mine
         } else if self
             .enemy_fleet
             .as_ref()
             .is_some_and(|f| f.iter().any(|s| s.contains(c)))
         {
             Mark::Ship
+        } else if let Some(kind) = self.enemy_pieces.at(c) {
+            piece_mark(Some(kind), false)
         } else if self
             .enemy
             .sunk
@@ -147,7 +217,7 @@ impl Table {
 
     /// Whether the enemy cell `c` has been shot.
     pub fn shot_at(&self, c: Coord) -> bool {
-        self.enemy.hits.contains(c) || self.enemy.misses.contains(c)
+        self.enemy.hits.contains(c) || self.enemy.misses.contains(c) || self.found.at(c).is_some()
     }
 
     /// Sizes of own ships afloat, largest first.
@@ -176,9 +246,28 @@ impl Table {
 
     /// Shots in this seat's next volley, by the rules.
     pub fn shots_due(&self) -> usize {
-        let shot = self.enemy.hits.or(&self.enemy.misses).len();
+        let shot = self
+            .enemy
+            .hits
+            .or(&self.enemy.misses)
+            .or(&self.found.all())
+            .len();
         self.rules
             .volley_size(self.own_afloat().len(), self.rules.dims().area() - shot)
+    }
+}
+
+/// The mark of a piece of `kind`, shot or not.
+fn piece_mark(kind: Option<PieceKind>, shot: bool) -> Mark {
+    match (kind, shot) {
+        (Some(PieceKind::Mine), false) => Mark::Mine,
+        (Some(PieceKind::Mine), true) => Mark::SpentMine,
+        (Some(PieceKind::Sweeper), false) => Mark::Sweeper,
+        (Some(PieceKind::Sweeper), true) => Mark::SweeperShot,
+        (Some(PieceKind::Submarine), false) => Mark::Submarine,
+        (Some(PieceKind::Submarine), true) => Mark::SunkSubmarine,
+        (None, true) => Mark::Miss,
+        (None, false) => Mark::Water,
     }
 }
 
@@ -242,7 +331,7 @@ mod tests {
         assert_eq!(t.enemy_mark(at("a10")), Mark::Water);
         assert_eq!(t.own_afloat(), vec![2]);
         assert_eq!(t.enemy_afloat(), vec![4, 3, 3, 2, 2, 2, 1, 1, 1]);
-        t.reveal(vec![cells("a10")]);
+        t.reveal(vec![cells("a10")], PieceCells::default());
         assert_eq!(t.enemy_mark(at("a10")), Mark::Ship);
     }
 }
