@@ -112,8 +112,8 @@ pub struct Words {
     pub legend_sweepers: &'static str,
     /// The legend of submarines.
     pub legend_subs: &'static str,
-    /// The placement legend of pieces.
-    pub placement_pieces_legend: &'static str,
+    /// Each kind of piece in the placement legend: mine, minesweeper, submarine.
+    pub piece_names: [&'static str; 3],
     /// The placement key for pieces.
     pub placement_pieces: &'static str,
     /// The prompt to show a cell of an own ship, after a mine.
@@ -199,8 +199,8 @@ pub const RU: Words = Words {
     legend_mines: "○ мина  ⊙ сработала  ? показанная палуба",
     legend_sweepers: "△ тральщик  ▲ задет",
     legend_subs: "◇ подлодка  ◆ потоплена",
-    placement_pieces: "Tab выбирает и фигуры (○ △ ◇)",
-    placement_pieces_legend: "○ мина  △ тральщик  ◇ подлодка (выбранная — под курсором)",
+    placement_pieces: "Tab выбирает и фигуры; выбранная — под курсором",
+    piece_names: ["○ мина", "△ тральщик", "◇ подлодка"],
     reveal_ship: "Покажите клетку своего корабля",
     reveal_mine: "Покажите свою мину",
     reveal_keys: "стрелки/мышь — клетка на своём поле, Enter — показать, q — выход",
@@ -274,8 +274,8 @@ pub const EN: Words = Words {
     legend_mines: "○ mine  ⊙ spent mine  ? shown ship cell",
     legend_sweepers: "△ minesweeper  ▲ found",
     legend_subs: "◇ submarine  ◆ sunk",
-    placement_pieces: "Tab also picks pieces (○ △ ◇)",
-    placement_pieces_legend: "○ mine  △ minesweeper  ◇ submarine (the selected one is under the cursor)",
+    placement_pieces: "Tab also picks pieces; the picked one is under the cursor",
+    piece_names: ["○ mine", "△ minesweeper", "◇ submarine"],
     reveal_ship: "Show a cell of one of your ships",
     reveal_mine: "Show one of your mines",
     reveal_keys: "arrows/mouse: a cell of your board, Enter shows it, q quits",

@@ -108,11 +108,13 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen, seat: Player) {
     };
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), panel);
 
-    let legend = if editor.pieces().is_empty() {
-        w.placement_legend.to_string()
-    } else {
-        format!("{}  {}", w.placement_legend, w.placement_pieces_legend)
-    };
+    let mut legend = w.placement_legend.to_string();
+    for (kind, name) in PieceKind::ALL.into_iter().zip(w.piece_names) {
+        if kind.count_in(&app.rules) > 0 {
+            legend.push_str("  ");
+            legend.push_str(name);
+        }
+    }
     let mut footer = vec![bold(app.status().to_string()), Line::from(legend)];
     if let Some(code) = &app.code {
         footer.push(Line::from(format!("{} {code}", w.code)));
