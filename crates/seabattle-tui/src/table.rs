@@ -334,4 +334,62 @@ mod tests {
         t.reveal(vec![cells("a10")], PieceCells::default());
         assert_eq!(t.enemy_mark(at("a10")), Mark::Ship);
     }
+
+    #[test]
+    fn pieces_show_on_both_boards_and_reveals_are_noted() {
+        let rules: Rules = "classic mines=1 sweepers=1 subs=1".parse().unwrap();
+        let at = |s: &str| CoordSystem::Latin.parse(s, rules.dims()).unwrap();
+        let mut t = Table::new(&rules, Player::One);
+        t.set_own(vec![cells("a1 b1")]);
+        let setup = FleetSetup::parse(
+            "mine:e5 sweeper:g7 sub:j10",
+            CoordSystem::Latin,
+            rules.dims(),
+        );
+        let pieces = setup.unwrap().pieces;
+        let mut own = PieceCells::default();
+        for p in &pieces {
+            match p.kind {
+                PieceKind::Mine => own.mines.insert(p.cell),
+                PieceKind::Sweeper => own.sweepers.insert(p.cell),
+                PieceKind::Submarine => own.submarines.insert(p.cell),
+            };
+        }
+        t.set_own_pieces(own);
+        assert_eq!(t.own_mark(at("e5")), Mark::Mine);
+        assert_eq!(t.own_mark(at("g7")), Mark::Sweeper);
+        assert_eq!(t.own_mark(at("j10")), Mark::Submarine);
+        assert_eq!(t.reveal_options(DutyKind::Mine).len(), 1);
+        let fired = |cell: &str, answer| Fired {
+            cell: at(cell),
+            answer,
+            ship: None,
+        };
+        t.record(Player::Two, &[fired("e5", Answer::Mine)]);
+        t.record(Player::Two, &[fired("j10", Answer::Submarine)]);
+        t.record(Player::Two, &[fired("a1", Answer::Hit)]);
+        assert_eq!(t.own_mark(at("e5")), Mark::SpentMine);
+        assert_eq!(t.own_mark(at("j10")), Mark::SunkSubmarine);
+        assert!(t.reveal_options(DutyKind::Mine).is_empty(), "a spent mine");
+        assert_eq!(t.reveal_options(DutyKind::ShipCell).len(), 1, "b1 only");
+        t.note_reveal(Player::One, at("b1"), DutyKind::ShipCell);
+        assert!(
+            t.reveal_options(DutyKind::ShipCell).is_empty(),
+            "shown once"
+        );
+
+        t.record(Player::One, &[fired("c3", Answer::Sweeper)]);
+        t.record(Player::One, &[fired("d4", Answer::Mine)]);
+        t.note_reveal(Player::Two, at("h8"), DutyKind::ShipCell);
+        t.note_reveal(Player::Two, at("f6"), DutyKind::Mine);
+        assert_eq!(t.enemy_mark(at("c3")), Mark::SweeperShot);
+        assert_eq!(t.enemy_mark(at("d4")), Mark::SpentMine);
+        assert_eq!(t.enemy_mark(at("h8")), Mark::Shown);
+        assert_eq!(t.enemy_mark(at("f6")), Mark::Mine);
+        assert!(t.shot_at(at("c3")) && !t.shot_at(at("h8")));
+        let mut theirs = PieceCells::default();
+        theirs.submarines.insert(at("a10"));
+        t.reveal(Vec::new(), theirs);
+        assert_eq!(t.enemy_mark(at("a10")), Mark::Submarine);
+    }
 }

@@ -266,3 +266,101 @@ fn online_refuses_pieces_with_the_reason() {
         assert!(App::new(setup).is_ok(), "{mode:?}");
     }
 }
+
+/// Moves the selected piece of the placement editor to `target` with the arrows.
+fn drag_piece(app: &mut App, target: Coord) {
+    for _ in 0..40 {
+        let at = app.editor().unwrap().selected_piece().unwrap().cell;
+        let key = if at.col < target.col {
+            KeyCode::Right
+        } else if at.col > target.col {
+            KeyCode::Left
+        } else if at.row < target.row {
+            KeyCode::Down
+        } else if at.row > target.row {
+            KeyCode::Up
+        } else {
+            return;
+        };
+        press(app, key);
+    }
+    panic!("the piece did not reach {target:?}");
+}
+
+#[test]
+fn a_dying_shot_on_a_mine_covers_the_screen_for_the_submarines_owner() {
+    let rules: Rules = "classic mines=1 subs=1".parse().unwrap();
+    let mut app = app(Mode::Hotseat, rules, Lang::En, 2);
+    // Player 1's mine stays where it was drawn: the cell to shoot.
+    let mine = app.editor().unwrap().pieces()[0];
+    assert_eq!(mine.kind, seabattle_core::PieceKind::Mine);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char(' '));
+    assert_eq!(app.screen(), Screen::Placement(Player::Two));
+    // Player 2's submarine goes under it, on a board drawn with that cell free.
+    for _ in 0..50 {
+        let e = app.editor().unwrap();
+        let taken =
+            e.ships().iter().any(|s| s.0.contains(&mine.cell)) || e.pieces()[0].cell == mine.cell;
+        if !taken {
+            break;
+        }
+        press(&mut app, KeyCode::Char('r'));
+    }
+    for _ in 0..11 {
+        press(&mut app, KeyCode::Tab);
+    }
+    drag_piece(&mut app, mine.cell);
+    assert!(app.editor().unwrap().violations().is_empty());
+    press(&mut app, KeyCode::Enter);
+    let mut fired = false;
+    for _ in 0..2000 {
+        match app.screen() {
+            Screen::Cover {
+                seat,
+                then: Next::Reveal,
+            } => {
+                assert!(fired);
+                assert_eq!(seat, Player::Two);
+                let text = screen_text(&mut app, 80, 24);
+                assert!(!text.contains('□') && !text.contains('◆'), "{text}");
+                press(&mut app, KeyCode::Char(' '));
+                assert!(app.revealing());
+                let text = screen_text(&mut app, 80, 24);
+                assert!(text.contains("Show a cell of one of your ships"), "{text}");
+                assert!(text.contains("Player 2: torpedo"), "{text}");
+                press(&mut app, KeyCode::Enter);
+                let shown = app.log().last().unwrap();
+                assert_eq!((shown.player, shown.kind), (Player::Two, LogKind::Reveal));
+                // The turn stays with player 1, behind a cover.
+                assert_eq!(app.to_move(), Some(Player::One));
+                press(&mut app, KeyCode::Char('x'));
+                assert_eq!(
+                    app.screen(),
+                    Screen::Cover {
+                        seat: Player::One,
+                        then: Next::Shoot
+                    }
+                );
+                return;
+            }
+            Screen::Cover { .. } => press(&mut app, KeyCode::Char(' ')),
+            Screen::Battle(seat) if app.to_move() == Some(seat) && app.owed().is_none() => {
+                let t = app.table(seat).unwrap();
+                let target = if seat == Player::One && !fired {
+                    fired = true;
+                    mine.cell
+                } else {
+                    let free = |c: &Coord| !t.shot_at(*c) && *c != mine.cell;
+                    t.rules().dims().cells().find(free).unwrap()
+                };
+                aim(&mut app, target);
+                press(&mut app, KeyCode::Enter);
+            }
+            Screen::Battle(_) if app.revealing() => panic!("an unexpected reveal"),
+            Screen::Battle(_) => press(&mut app, KeyCode::Enter),
+            s => panic!("unexpected {s:?}"),
+        }
+    }
+    panic!("no cover before the reveal");
+}
