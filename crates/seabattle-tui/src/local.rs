@@ -297,4 +297,56 @@ mod tests {
         assert_eq!(end.fleets[1].len(), 10);
         assert!(end.verdict.contains("player 2 wins"), "{}", end.verdict);
     }
+
+    #[test]
+    fn the_computer_shows_what_it_owes_and_waits_for_what_it_is_owed() {
+        let rules: Rules = "classic mines=8 pieces-touch=yes".parse().unwrap();
+        let mut r =
+            LocalReferee::vs_computer(&rules, Level::Easy, StdRng::seed_from_u64(3)).unwrap();
+        let fleet = PlacerKind::Uniform
+            .place(&rules, &mut StdRng::seed_from_u64(4))
+            .unwrap();
+        r.act(Action::Place {
+            seat: Player::One,
+            fleet: Box::new(fleet),
+        });
+        let (mut computer_reveals, mut owed_to_it) = (0, 0);
+        for c in rules.dims().cells() {
+            if r.game.phase() != Phase::Battle {
+                break;
+            }
+            if let Some(d) = r.game.duties().first().copied() {
+                assert_eq!(
+                    d.player,
+                    Player::One,
+                    "the computer never leaves a reveal owed"
+                );
+                let cell = r.game.reveal_options(Player::One, d.kind).first().unwrap();
+                r.act(Action::Reveal {
+                    seat: Player::One,
+                    cell,
+                });
+            }
+            let ups = r.act(Action::Fire {
+                seat: Player::One,
+                cells: vec![c],
+            });
+            for u in &ups {
+                match u {
+                    Update::Reveal {
+                        player: Player::Two,
+                        kind,
+                        ..
+                    } => {
+                        assert_eq!(*kind, DutyKind::ShipCell);
+                        computer_reveals += 1;
+                    }
+                    Update::Owed(Some(d)) if d.player == Player::One => owed_to_it += 1,
+                    _ => {}
+                }
+            }
+        }
+        assert!(computer_reveals > 0, "the computer met no mine");
+        assert!(owed_to_it > 0, "the player met no mine");
+    }
 }
