@@ -1,18 +1,21 @@
 //! The placement editor: a fleet the player arranges by hand or draws automatically,
-//! checked against the rules after every change.
+//! checked against the rules after every change. Under rules with mines, minesweepers
+//! or submarines the pieces are arranged the same way, after the ships.
 
 use rand::Rng;
 use seabattle_bots::PlacerKind;
 use seabattle_core::fleet::violations;
 use seabattle_core::{
-    Coord, Fleet, FleetError, FleetSetup, Rules, ShipSetup, TooConstrained, Violation,
+    Coord, Fleet, FleetError, FleetSetup, Piece, Rules, ShipSetup, TooConstrained, Violation,
 };
 
-/// A fleet being arranged, with one ship selected.
+/// A fleet being arranged, with one ship or piece selected.
 #[derive(Clone, Debug)]
 pub struct Editor {
     rules: Rules,
     ships: Vec<ShipSetup>,
+    pieces: Vec<Piece>,
+    /// An index into the ships, then on into the pieces.
     selected: usize,
     violations: Vec<Violation>,
 }
@@ -20,13 +23,13 @@ pub struct Editor {
 /// An edit the player asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Edit {
-    /// Move the selected ship by columns and rows.
+    /// Move the selected ship or piece by columns and rows.
     Move(i32, i32),
-    /// Turn the selected ship a quarter turn.
+    /// Turn the selected ship a quarter turn (a piece, one cell, does not turn).
     Rotate,
-    /// Select the next ship.
+    /// Select the next ship, then the pieces.
     Next,
-    /// Select the previous ship.
+    /// Select the previous ship or piece.
     Previous,
 }
 
@@ -41,6 +44,7 @@ impl Editor {
         let mut e = Editor {
             rules: rules.clone(),
             ships: Vec::new(),
+            pieces: Vec::new(),
             selected: 0,
             violations: Vec::new(),
         };
@@ -53,6 +57,7 @@ impl Editor {
         let mut e = Editor {
             rules: rules.clone(),
             ships: setup.ships,
+            pieces: setup.pieces,
             selected: 0,
             violations: Vec::new(),
         };
@@ -63,8 +68,9 @@ impl Editor {
 
     /// Replaces the fleet with one drawn by `placer`; on error nothing changes.
     pub fn auto(&mut self, placer: PlacerKind, rng: &mut dyn Rng) -> Result<(), TooConstrained> {
-        let fleet = placer.place(&self.rules, rng)?;
-        self.ships = fleet.to_setup().ships;
+        let setup = placer.place(&self.rules, rng)?.to_setup();
+        self.ships = setup.ships;
+        self.pieces = setup.pieces;
         self.selected = 0;
         self.sort();
         self.check();
@@ -83,42 +89,67 @@ impl Editor {
         });
     }
 
-    fn check(&mut self) {
-        let setup = FleetSetup::from_ships(self.ships.clone());
-        self.violations = violations(&setup, &self.rules);
+    fn setup(&self) -> FleetSetup {
+        FleetSetup {
+            ships: self.ships.clone(),
+            pieces: self.pieces.clone(),
+        }
     }
 
-    /// Applies an edit. A move or turn that would take the ship off the board is
-    /// refused (returns false) and nothing changes.
+    fn check(&mut self) {
+        self.violations = violations(&self.setup(), &self.rules);
+    }
+
+    /// Applies an edit. A move or turn that would take the ship or piece off the
+    /// board is refused (returns false) and nothing changes; so is turning a piece.
     pub fn apply(&mut self, edit: Edit) -> bool {
-        let n = self.ships.len();
+        let n = self.ships.len() + self.pieces.len();
         if n == 0 {
             return false;
         }
+        let i = self.selected;
         match edit {
-            Edit::Next => self.selected = (self.selected + 1) % n,
-            Edit::Previous => self.selected = (self.selected + n - 1) % n,
+            Edit::Next => self.selected = (i + 1) % n,
+            Edit::Previous => self.selected = (i + n - 1) % n,
             Edit::Move(dc, dr) => {
-                let Some(moved) = self.shifted(&self.ships[self.selected].0, dc, dr) else {
-                    return false;
-                };
-                self.ships[self.selected].0 = moved;
+                if let Some(ship) = self.ships.get(i) {
+                    let Some(moved) = self.shifted(&ship.0, dc, dr) else {
+                        return false;
+                    };
+                    self.ships[i].0 = moved;
+                } else {
+                    let dims = self.rules.dims();
+                    let Some(piece) = self.pieces.get_mut(i - self.ships.len()) else {
+                        return false;
+                    };
+                    let Some(c) = piece.cell.offset(dc, dr).filter(|&c| dims.contains(c)) else {
+                        return false;
+                    };
+                    piece.cell = c;
+                }
                 self.check();
             }
             Edit::Rotate => {
-                let Some(turned) = self.turned(&self.ships[self.selected].0) else {
+                let Some(turned) = self.ships.get(i).and_then(|s| self.turned(&s.0)) else {
                     return false;
                 };
-                self.ships[self.selected].0 = turned;
+                self.ships[i].0 = turned;
                 self.check();
             }
         }
         true
     }
 
-    /// Selects the ship covering `cell`, if any.
+    /// Selects the ship or piece covering `cell`, if any.
     pub fn select_at(&mut self, cell: Coord) -> bool {
-        match self.ships.iter().position(|s| s.0.contains(&cell)) {
+        let ship = self.ships.iter().position(|s| s.0.contains(&cell));
+        let piece = || {
+            self.pieces
+                .iter()
+                .position(|p| p.cell == cell)
+                .map(|i| self.ships.len() + i)
+        };
+        match ship.or_else(piece) {
             Some(i) => {
                 self.selected = i;
                 true
@@ -163,9 +194,33 @@ impl Editor {
         &self.ships
     }
 
-    /// The index of the selected ship.
+    /// The mines, minesweepers and submarines, in the order Tab visits them.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The index of the selection: a ship's below `ships().len()`, else a piece's
+    /// counted on from there.
     pub fn selected(&self) -> usize {
         self.selected
+    }
+
+    /// The cells of the selected ship, or of the selected piece.
+    pub fn selected_cells(&self) -> Vec<Coord> {
+        match self.ships.get(self.selected) {
+            Some(s) => s.0.clone(),
+            None => self
+                .selected_piece()
+                .map(|p| vec![p.cell])
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The selected piece, if a piece is selected.
+    pub fn selected_piece(&self) -> Option<&Piece> {
+        self.selected
+            .checked_sub(self.ships.len())
+            .and_then(|i| self.pieces.get(i))
     }
 
     /// Every rule the fleet breaks now, all at once.
@@ -175,7 +230,7 @@ impl Editor {
 
     /// The fleet, if it is legal; otherwise every violation.
     pub fn fleet(&self) -> Result<Fleet, FleetError> {
-        Fleet::new(FleetSetup::from_ships(self.ships.clone()), &self.rules)
+        Fleet::new(self.setup(), &self.rules)
     }
 }
 
@@ -235,6 +290,49 @@ mod tests {
         assert!(e.apply(Edit::Rotate));
         let ship = &e.ships()[e.selected()].0;
         assert!(ship.iter().all(|c| c.row == ship[0].row));
+    }
+
+    #[test]
+    fn pieces_are_drawn_selected_after_the_ships_moved_and_checked() {
+        let rules: Rules = "classic mines=1 sweepers=1 subs=1".parse().unwrap();
+        let mut rng = StdRng::seed_from_u64(4);
+        for placer in [PlacerKind::Uniform, PlacerKind::Perelman] {
+            let mut e = Editor::new(&rules, placer, &mut rng).unwrap();
+            assert_eq!(e.pieces().len(), 3);
+            assert!(e.violations().is_empty(), "{:?}", e.violations());
+            assert!(e.fleet().is_ok());
+            assert!(e.apply(Edit::Previous));
+            assert_eq!(e.selected(), 12);
+            assert!(e.selected_piece().is_some());
+            assert!(!e.apply(Edit::Rotate), "a piece does not turn");
+            let sub = e.pieces()[2].cell;
+            // The submarine moved onto a ship's cell: an overlap, listed with the rest.
+            let ship = e.ships()[0].0[0];
+            while e.pieces()[2].cell.col != ship.col {
+                let dc = if e.pieces()[2].cell.col < ship.col {
+                    1
+                } else {
+                    -1
+                };
+                assert!(e.apply(Edit::Move(dc, 0)));
+            }
+            while e.pieces()[2].cell.row != ship.row {
+                let dr = if e.pieces()[2].cell.row < ship.row {
+                    1
+                } else {
+                    -1
+                };
+                assert!(e.apply(Edit::Move(0, dr)));
+            }
+            assert!(!e.violations().is_empty());
+            assert!(e.fleet().is_err());
+            assert!(e.select_at(ship), "the ship is found before the piece");
+            assert!(e.selected() < 10);
+            e.auto(placer, &mut rng).unwrap();
+            assert!(e.select_at(e.pieces()[0].cell));
+            assert_eq!(e.selected(), 10);
+            assert_ne!(sub, Coord::new(99, 99));
+        }
     }
 
     #[test]

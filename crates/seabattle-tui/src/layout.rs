@@ -2,7 +2,7 @@
 //! so a click lands on the cell that was drawn there.
 
 use ratatui::layout::Rect;
-use seabattle_core::{Coord, Dims};
+use seabattle_core::{Coord, Dims, Rules};
 
 /// Columns taken by the row numbers left of a board.
 pub const LABEL_W: u16 = 3;
@@ -36,15 +36,40 @@ pub fn board_size(dims: Dims, cell_w: u16) -> (u16, u16) {
     )
 }
 
+/// Rows the footer takes under `rules`: one more for the pieces' legend when the rules
+/// have mines, minesweepers or submarines.
+pub fn footer_height(rules: &Rules) -> u16 {
+    FOOTER_H + u16::from(rules.pieces().count() > 0)
+}
+
 /// The smallest window that fits boards of `dims`.
 pub fn minimum(dims: Dims) -> (u16, u16) {
+    minimum_with(dims, FOOTER_H)
+}
+
+/// The smallest window that fits the boards and footer of `rules`.
+pub fn minimum_for(rules: &Rules) -> (u16, u16) {
+    minimum_with(rules.dims(), footer_height(rules))
+}
+
+fn minimum_with(dims: Dims, footer_h: u16) -> (u16, u16) {
     let (w, h) = board_size(dims, 2);
-    (2 * w + 1, 1 + h + 4 + FOOTER_H)
+    (2 * w + 1, 1 + h + 4 + footer_h)
+}
+
+/// The layout for `area` under `rules` (its board and its footer), or none if the
+/// window is too small.
+pub fn screen_for(area: Rect, rules: &Rules) -> Option<Screen> {
+    screen_with(area, rules.dims(), footer_height(rules))
 }
 
 /// The layout for `area`, or none if the window is too small. Cells get wider as the
 /// window grows; the side panel goes right of the boards if it fits, else below them.
 pub fn screen(area: Rect, dims: Dims) -> Option<Screen> {
+    screen_with(area, dims, FOOTER_H)
+}
+
+fn screen_with(area: Rect, dims: Dims, footer_h: u16) -> Option<Screen> {
     for cell_w in [4, 3, 2] {
         let (bw, bh) = board_size(dims, cell_w);
         let boards_w = 2 * bw + 1;
@@ -55,26 +80,26 @@ pub fn screen(area: Rect, dims: Dims) -> Option<Screen> {
         let left = at(0, 1, bw, bh);
         let right = at(bw + 1, 1, bw, bh);
         let header = at(0, 0, area.width, 1);
-        if boards_w + SIDE_MIN_W <= area.width && 1 + bh + FOOTER_H <= area.height {
-            let side_h = area.height - 1 - FOOTER_H;
+        if boards_w + SIDE_MIN_W <= area.width && 1 + bh + footer_h <= area.height {
+            let side_h = area.height - 1 - footer_h;
             return Some(Screen {
                 cell_w,
                 header,
                 left,
                 right,
                 side: at(boards_w + 1, 1, area.width - boards_w - 1, side_h),
-                footer: at(0, area.height - FOOTER_H, area.width, FOOTER_H),
+                footer: at(0, area.height - footer_h, area.width, footer_h),
             });
         }
-        if cell_w == 2 && 1 + bh + 4 + FOOTER_H <= area.height {
-            let side_h = area.height - 1 - bh - FOOTER_H;
+        if cell_w == 2 && 1 + bh + 4 + footer_h <= area.height {
+            let side_h = area.height - 1 - bh - footer_h;
             return Some(Screen {
                 cell_w,
                 header,
                 left,
                 right,
                 side: at(0, 1 + bh, area.width, side_h),
-                footer: at(0, area.height - FOOTER_H, area.width, FOOTER_H),
+                footer: at(0, area.height - footer_h, area.width, footer_h),
             });
         }
     }

@@ -1,7 +1,9 @@
 //! Sea Battle («Морской бой») in the terminal, with ratatui and crossterm: placement by
 //! hand or automatic, the battle with keyboard or mouse, and the end with both fleets
 //! revealed and the audit's verdict; against the computer, two people at one terminal
-//! (hot-seat), or online through the game server.
+//! (hot-seat), or online through the game server. Seed 004's mines, minesweepers and
+//! submarines are played against the computer and hot-seat, with the reveals they owe
+//! made on the own board; online refuses them until the server has a reveal message.
 //!
 //! The state machine ([`App`]) is apart from the drawing ([`render::draw`]) and from the
 //! terminal ([`terminal::run`]), so tests drive it with key events and draw it on
@@ -37,6 +39,6 @@ pub mod terminal;
 pub mod update;
 pub mod words;
 
-pub use app::{App, LogEntry, Mode, Next, Screen, Setup};
+pub use app::{App, LogEntry, LogKind, Mode, Next, Screen, Setup};
 pub use error::TuiError;
 pub use update::{Action, EndReason, Ending, Update};

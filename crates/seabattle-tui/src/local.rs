@@ -4,9 +4,10 @@
 use crate::error::TuiError;
 use crate::update::{Action, EndReason, Ending, Fired, Update};
 use rand::rngs::StdRng;
-use seabattle_bots::{Level, PlacerKind, Shooter};
+use seabattle_bots::{Level, PlacerKind, Shooter, choose_reveal};
 use seabattle_core::{
-    CellSet, Game, GameRecord, Outcome, Phase, Player, Rules, Shot, WinReason, audit,
+    Answer, CellSet, Coord, DutyKind, Game, GameRecord, Move, Outcome, Phase, PieceCells, Player,
+    Rules, ShotError, WinReason, audit,
 };
 
 /// The computer's seat and its shooting half.
@@ -57,18 +58,20 @@ impl LocalReferee {
     }
 
     /// Carries out `action` and returns what everyone is told, the computer's answering
-    /// moves included.
+    /// moves (and reveals) included.
     pub fn act(&mut self, action: Action) -> Vec<Update> {
         let mut out = Vec::new();
         match action {
             Action::Place { seat, fleet } => {
                 let ships = fleet.ships().iter().map(|s| *s.cells()).collect();
+                let pieces = Box::new(*fleet.pieces());
                 if let Err(e) = self.game.place(seat, *fleet) {
                     return vec![Update::Refused(e.to_string())];
                 }
                 out.push(Update::Placed {
                     seat,
                     ships: Some(ships),
+                    pieces,
                 });
                 if Player::BOTH.iter().all(|&p| self.game.has_placed(p)) {
                     match self.game.start(&mut self.rng) {
@@ -77,10 +80,20 @@ impl LocalReferee {
                     }
                 }
             }
-            Action::Fire { seat, cells } => match self.game.fire(seat, &cells) {
-                Ok(shots) => out.push(self.volley(seat, &cells, &shots)),
-                Err(e) => return vec![Update::Refused(e.to_string())],
-            },
+            Action::Fire { seat, cells } => {
+                let seen = self.game.moves().len();
+                if let Err(e) = self.game.fire(seat, &cells) {
+                    return vec![Update::Refused(e.to_string())];
+                }
+                self.report(seen, &mut out);
+            }
+            Action::Reveal { seat, cell } => {
+                let seen = self.game.moves().len();
+                if let Err(e) = self.game.reveal(seat, cell) {
+                    return vec![Update::Refused(e.to_string())];
+                }
+                self.report(seen, &mut out);
+            }
             Action::Resign { seat } => {
                 if let Err(e) = self.game.resign(seat) {
                     return vec![Update::Refused(e.to_string())];
@@ -88,51 +101,114 @@ impl LocalReferee {
             }
         }
         self.computer_moves(&mut out);
+        if self.game.rules().pieces().count() > 0 && self.game.phase() == Phase::Battle {
+            out.push(Update::Owed(self.game.duties().first().copied()));
+        }
         if self.game.phase() == Phase::Over {
             out.push(Update::Over(Box::new(self.ending())));
         }
         out
     }
 
-    fn volley(&self, player: Player, cells: &[seabattle_core::Coord], shots: &[Shot]) -> Update {
-        Update::Volley {
-            player,
-            shots: cells
-                .iter()
-                .zip(shots)
-                .map(|(&cell, s)| Fired {
+    /// The updates for the game's moves from index `seen` on: volleys, dying shots and
+    /// reveals.
+    fn report(&self, seen: usize, out: &mut Vec<Update>) {
+        let moves = self.game.moves().get(seen..).unwrap_or_default();
+        for m in moves {
+            match m {
+                Move::Volley { player, shots } => out.push(Update::Volley {
+                    player: *player,
+                    shots: shots
+                        .iter()
+                        .map(|&(cell, answer)| self.fired(player.other(), cell, answer))
+                        .collect(),
+                    // The turn after the whole move, dying shot included.
+                    next: self.game.to_move(),
+                }),
+                Move::Dying {
+                    player,
                     cell,
-                    answer: s.answer(),
-                    ship: match s {
-                        Shot::Sunk(ship) => Some(ship.cells),
-                        _ => None,
-                    },
-                })
-                .collect(),
-            next: self.game.to_move(),
+                    answer,
+                } => out.push(Update::Dying {
+                    player: *player,
+                    shot: self.fired(player.other(), *cell, *answer),
+                }),
+                Move::Reveal { player, cell } => out.push(Update::Reveal {
+                    player: *player,
+                    cell: *cell,
+                    kind: self.revealed_kind(*player, *cell),
+                }),
+                Move::Resign { .. } | Move::Pass { .. } => {}
+            }
         }
     }
 
+    /// A shot at `target`'s board, with the ship's cells when it sank one.
+    fn fired(&self, target: Player, cell: Coord, answer: Answer) -> Fired {
+        let ship = (answer == Answer::Sunk)
+            .then(|| {
+                let fleet = self.game.view(target).own.fleet?;
+                let i = fleet.ship_at(cell)?;
+                fleet.ships().get(i).map(|s| *s.cells())
+            })
+            .flatten();
+        Fired { cell, answer, ship }
+    }
+
+    /// What `player` showed at `cell`: one of their mines, or else a ship cell.
+    fn revealed_kind(&self, player: Player, cell: Coord) -> DutyKind {
+        let mine = self
+            .game
+            .view(player)
+            .own
+            .fleet
+            .is_some_and(|f| f.pieces().mines.contains(cell));
+        if mine {
+            DutyKind::Mine
+        } else {
+            DutyKind::ShipCell
+        }
+    }
+
+    /// The computer's moves while it is the one to act: reveals it owes, then volleys,
+    /// until a person must act or the game is over.
     fn computer_moves(&mut self, out: &mut Vec<Update>) {
         let Some(seat) = self.computer.as_ref().map(|c| c.seat) else {
             return;
         };
-        while self.game.to_move() == Some(seat) {
-            let due = self.game.shots_due(seat);
-            let view = self.game.view(seat);
-            let Some(computer) = self.computer.as_mut() else {
+        // Each round makes a move, so the game ends; the bound only guards a mistake.
+        for _ in 0..10_000 {
+            if self.game.phase() != Phase::Battle {
                 return;
-            };
-            let cells = computer
-                .shooter
-                .choose(self.game.rules(), &view.enemy, due, &mut self.rng);
-            match self.game.fire(seat, &cells) {
-                Ok(shots) => out.push(self.volley(seat, &cells, &shots)),
-                Err(e) => {
-                    out.push(Update::Refused(format!("the computer's move failed: {e}")));
-                    return;
-                }
             }
+            let seen = self.game.moves().len();
+            let done = match self.game.duties().first().copied() {
+                Some(duty) if duty.player == seat => {
+                    match choose_reveal(&self.game, seat, duty.kind, &mut self.rng) {
+                        Some(cell) => self.game.reveal(seat, cell),
+                        None => Err(ShotError::NotStarted),
+                    }
+                }
+                Some(_) => return,
+                None if self.game.to_move() == Some(seat) => {
+                    let due = self.game.shots_due(seat);
+                    let view = self.game.view(seat);
+                    let Some(computer) = self.computer.as_mut() else {
+                        return;
+                    };
+                    let cells =
+                        computer
+                            .shooter
+                            .choose(self.game.rules(), &view.enemy, due, &mut self.rng);
+                    self.game.fire(seat, &cells).map(|_| ())
+                }
+                None => return,
+            };
+            if let Err(e) = done {
+                out.push(Update::Refused(format!("the computer's move failed: {e}")));
+                return;
+            }
+            self.report(seen, out);
         }
     }
 
@@ -164,10 +240,18 @@ impl LocalReferee {
             Some(r) => audit(r).verdict.to_string(),
             None => "the battle never started".to_string(),
         };
+        let pieces = Player::BOTH.map(|p| {
+            self.game
+                .view(p)
+                .own
+                .fleet
+                .map_or_else(PieceCells::default, |f| *f.pieces())
+        });
         Ending {
             winner,
             reason,
             fleets,
+            pieces,
             verdict,
         }
     }
@@ -212,5 +296,57 @@ mod tests {
         assert_eq!(end.winner, Some(Player::Two));
         assert_eq!(end.fleets[1].len(), 10);
         assert!(end.verdict.contains("player 2 wins"), "{}", end.verdict);
+    }
+
+    #[test]
+    fn the_computer_shows_what_it_owes_and_waits_for_what_it_is_owed() {
+        let rules: Rules = "classic mines=8 pieces-touch=yes".parse().unwrap();
+        let mut r =
+            LocalReferee::vs_computer(&rules, Level::Easy, StdRng::seed_from_u64(3)).unwrap();
+        let fleet = PlacerKind::Uniform
+            .place(&rules, &mut StdRng::seed_from_u64(4))
+            .unwrap();
+        r.act(Action::Place {
+            seat: Player::One,
+            fleet: Box::new(fleet),
+        });
+        let (mut computer_reveals, mut owed_to_it) = (0, 0);
+        for c in rules.dims().cells() {
+            if r.game.phase() != Phase::Battle {
+                break;
+            }
+            if let Some(d) = r.game.duties().first().copied() {
+                assert_eq!(
+                    d.player,
+                    Player::One,
+                    "the computer never leaves a reveal owed"
+                );
+                let cell = r.game.reveal_options(Player::One, d.kind).first().unwrap();
+                r.act(Action::Reveal {
+                    seat: Player::One,
+                    cell,
+                });
+            }
+            let ups = r.act(Action::Fire {
+                seat: Player::One,
+                cells: vec![c],
+            });
+            for u in &ups {
+                match u {
+                    Update::Reveal {
+                        player: Player::Two,
+                        kind,
+                        ..
+                    } => {
+                        assert_eq!(*kind, DutyKind::ShipCell);
+                        computer_reveals += 1;
+                    }
+                    Update::Owed(Some(d)) if d.player == Player::One => owed_to_it += 1,
+                    _ => {}
+                }
+            }
+        }
+        assert!(computer_reveals > 0, "the computer met no mine");
+        assert!(owed_to_it > 0, "the player met no mine");
     }
 }

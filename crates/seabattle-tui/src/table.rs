@@ -2,7 +2,7 @@
 //! the enemy's waters. Built only from the answers, like the rules engine's views.
 
 use crate::update::{Fired, Knowledge};
-use seabattle_core::{CellSet, Coord, Player, Rules};
+use seabattle_core::{Answer, CellSet, Coord, DutyKind, PieceCells, PieceKind, Player, Rules};
 
 /// What a cell shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +19,20 @@ pub enum Mark {
     Hit,
     /// A deck of a sunk ship.
     Sunk,
+    /// A mine not set off (own, or the enemy's once shown).
+    Mine,
+    /// A mine that was shot.
+    SpentMine,
+    /// A minesweeper not shot.
+    Sweeper,
+    /// A minesweeper that was shot.
+    SweeperShot,
+    /// A submarine afloat.
+    Submarine,
+    /// A sunk submarine.
+    SunkSubmarine,
+    /// An enemy ship cell shown after a mine, not hit yet.
+    Shown,
 }
 
 /// One seat's view of the game.
@@ -30,6 +44,18 @@ pub struct Table {
     incoming: CellSet,
     enemy: Knowledge,
     enemy_fleet: Option<Vec<CellSet>>,
+    /// Own mines, minesweepers and submarines.
+    own_pieces: PieceCells,
+    /// Own cells shown to the enemy.
+    shown_own: CellSet,
+    /// Enemy pieces found by shots.
+    found: PieceCells,
+    /// Enemy ship cells shown after a mine.
+    shown_ships: CellSet,
+    /// Enemy mines shown after a minesweeper.
+    shown_mines: CellSet,
+    /// The enemy pieces, shown at the end.
+    enemy_pieces: PieceCells,
 }
 
 impl Table {
@@ -42,6 +68,12 @@ impl Table {
             incoming: CellSet::EMPTY,
             enemy: Knowledge::default(),
             enemy_fleet: None,
+            own_pieces: PieceCells::default(),
+            shown_own: CellSet::EMPTY,
+            found: PieceCells::default(),
+            shown_ships: CellSet::EMPTY,
+            shown_mines: CellSet::EMPTY,
+            enemy_pieces: PieceCells::default(),
         }
     }
 
@@ -60,6 +92,11 @@ impl Table {
         self.own = ships;
     }
 
+    /// Sets the own mines, minesweepers and submarines.
+    pub fn set_own_pieces(&mut self, pieces: PieceCells) {
+        self.own_pieces = pieces;
+    }
+
     /// Replaces everything with what a server says (after a reconnect).
     pub fn restore(&mut self, own: Option<(Vec<CellSet>, CellSet)>, enemy: Knowledge) {
         if let Some((ships, incoming)) = own {
@@ -73,11 +110,13 @@ impl Table {
     pub fn record(&mut self, player: Player, shots: &[Fired]) {
         for s in shots {
             if player == self.me {
-                if s.answer.is_hit() {
-                    self.enemy.hits.insert(s.cell);
-                } else {
-                    self.enemy.misses.insert(s.cell);
-                }
+                match s.answer {
+                    Answer::Hit | Answer::Sunk => self.enemy.hits.insert(s.cell),
+                    Answer::Miss => self.enemy.misses.insert(s.cell),
+                    Answer::Mine => self.found.mines.insert(s.cell),
+                    Answer::Sweeper => self.found.sweepers.insert(s.cell),
+                    Answer::Submarine => self.found.submarines.insert(s.cell),
+                };
                 if let Some(ship) = s.ship {
                     self.enemy.sunk.push(ship);
                 }
@@ -87,9 +126,31 @@ impl Table {
         }
     }
 
-    /// Shows the enemy fleet (at the end).
-    pub fn reveal(&mut self, fleet: Vec<CellSet>) {
+    /// Notes a cell `player` showed after a mine or a minesweeper.
+    pub fn note_reveal(&mut self, player: Player, cell: Coord, kind: DutyKind) {
+        if player == self.me {
+            self.shown_own.insert(cell);
+        } else if kind == DutyKind::Mine {
+            self.shown_mines.insert(cell);
+        } else {
+            self.shown_ships.insert(cell);
+        }
+    }
+
+    /// The own cells that may be shown for a reveal of `kind`: ship cells not hit, or
+    /// mines not set off, not shown before.
+    pub fn reveal_options(&self, kind: DutyKind) -> CellSet {
+        let cells = match kind {
+            DutyKind::ShipCell => self.own.iter().fold(CellSet::EMPTY, |acc, s| acc.or(s)),
+            DutyKind::Mine => self.own_pieces.mines,
+        };
+        cells.minus(&self.incoming).minus(&self.shown_own)
+    }
+
+    /// Shows the enemy fleet and pieces (at the end).
+    pub fn reveal(&mut self, fleet: Vec<CellSet>, pieces: PieceCells) {
         self.enemy_fleet = Some(fleet);
+        self.enemy_pieces = pieces;
     }
 
     /// Whether the own fleet is placed.
@@ -113,6 +174,7 @@ impl Table {
             Some(ship) if ship.is_subset(&self.incoming) => Mark::Sunk,
             Some(_) if shot => Mark::Hit,
             Some(_) => Mark::Ship,
+            None if self.own_pieces.at(c).is_some() => piece_mark(self.own_pieces.at(c), shot),
             None if shot => Mark::Miss,
             None if self.own_sunk().any(|s| self.rules.halo(s).contains(c)) => Mark::Halo,
             None => Mark::Water,
@@ -125,14 +187,22 @@ impl Table {
             Mark::Sunk
         } else if self.enemy.hits.contains(c) {
             Mark::Hit
+        } else if let Some(kind) = self.found.at(c) {
+            piece_mark(Some(kind), true)
         } else if self.enemy.misses.contains(c) {
             Mark::Miss
+        } else if self.shown_ships.contains(c) {
+            Mark::Shown
+        } else if self.shown_mines.contains(c) {
+            Mark::Mine
         } else if self
             .enemy_fleet
             .as_ref()
             .is_some_and(|f| f.iter().any(|s| s.contains(c)))
         {
             Mark::Ship
+        } else if let Some(kind) = self.enemy_pieces.at(c) {
+            piece_mark(Some(kind), false)
         } else if self
             .enemy
             .sunk
@@ -147,7 +217,7 @@ impl Table {
 
     /// Whether the enemy cell `c` has been shot.
     pub fn shot_at(&self, c: Coord) -> bool {
-        self.enemy.hits.contains(c) || self.enemy.misses.contains(c)
+        self.enemy.hits.contains(c) || self.enemy.misses.contains(c) || self.found.at(c).is_some()
     }
 
     /// Sizes of own ships afloat, largest first.
@@ -176,9 +246,28 @@ impl Table {
 
     /// Shots in this seat's next volley, by the rules.
     pub fn shots_due(&self) -> usize {
-        let shot = self.enemy.hits.or(&self.enemy.misses).len();
+        let shot = self
+            .enemy
+            .hits
+            .or(&self.enemy.misses)
+            .or(&self.found.all())
+            .len();
         self.rules
             .volley_size(self.own_afloat().len(), self.rules.dims().area() - shot)
+    }
+}
+
+/// The mark of a piece of `kind`, shot or not.
+fn piece_mark(kind: Option<PieceKind>, shot: bool) -> Mark {
+    match (kind, shot) {
+        (Some(PieceKind::Mine), false) => Mark::Mine,
+        (Some(PieceKind::Mine), true) => Mark::SpentMine,
+        (Some(PieceKind::Sweeper), false) => Mark::Sweeper,
+        (Some(PieceKind::Sweeper), true) => Mark::SweeperShot,
+        (Some(PieceKind::Submarine), false) => Mark::Submarine,
+        (Some(PieceKind::Submarine), true) => Mark::SunkSubmarine,
+        (None, true) => Mark::Miss,
+        (None, false) => Mark::Water,
     }
 }
 
@@ -242,7 +331,65 @@ mod tests {
         assert_eq!(t.enemy_mark(at("a10")), Mark::Water);
         assert_eq!(t.own_afloat(), vec![2]);
         assert_eq!(t.enemy_afloat(), vec![4, 3, 3, 2, 2, 2, 1, 1, 1]);
-        t.reveal(vec![cells("a10")]);
+        t.reveal(vec![cells("a10")], PieceCells::default());
         assert_eq!(t.enemy_mark(at("a10")), Mark::Ship);
+    }
+
+    #[test]
+    fn pieces_show_on_both_boards_and_reveals_are_noted() {
+        let rules: Rules = "classic mines=1 sweepers=1 subs=1".parse().unwrap();
+        let at = |s: &str| CoordSystem::Latin.parse(s, rules.dims()).unwrap();
+        let mut t = Table::new(&rules, Player::One);
+        t.set_own(vec![cells("a1 b1")]);
+        let setup = FleetSetup::parse(
+            "mine:e5 sweeper:g7 sub:j10",
+            CoordSystem::Latin,
+            rules.dims(),
+        );
+        let pieces = setup.unwrap().pieces;
+        let mut own = PieceCells::default();
+        for p in &pieces {
+            match p.kind {
+                PieceKind::Mine => own.mines.insert(p.cell),
+                PieceKind::Sweeper => own.sweepers.insert(p.cell),
+                PieceKind::Submarine => own.submarines.insert(p.cell),
+            };
+        }
+        t.set_own_pieces(own);
+        assert_eq!(t.own_mark(at("e5")), Mark::Mine);
+        assert_eq!(t.own_mark(at("g7")), Mark::Sweeper);
+        assert_eq!(t.own_mark(at("j10")), Mark::Submarine);
+        assert_eq!(t.reveal_options(DutyKind::Mine).len(), 1);
+        let fired = |cell: &str, answer| Fired {
+            cell: at(cell),
+            answer,
+            ship: None,
+        };
+        t.record(Player::Two, &[fired("e5", Answer::Mine)]);
+        t.record(Player::Two, &[fired("j10", Answer::Submarine)]);
+        t.record(Player::Two, &[fired("a1", Answer::Hit)]);
+        assert_eq!(t.own_mark(at("e5")), Mark::SpentMine);
+        assert_eq!(t.own_mark(at("j10")), Mark::SunkSubmarine);
+        assert!(t.reveal_options(DutyKind::Mine).is_empty(), "a spent mine");
+        assert_eq!(t.reveal_options(DutyKind::ShipCell).len(), 1, "b1 only");
+        t.note_reveal(Player::One, at("b1"), DutyKind::ShipCell);
+        assert!(
+            t.reveal_options(DutyKind::ShipCell).is_empty(),
+            "shown once"
+        );
+
+        t.record(Player::One, &[fired("c3", Answer::Sweeper)]);
+        t.record(Player::One, &[fired("d4", Answer::Mine)]);
+        t.note_reveal(Player::Two, at("h8"), DutyKind::ShipCell);
+        t.note_reveal(Player::Two, at("f6"), DutyKind::Mine);
+        assert_eq!(t.enemy_mark(at("c3")), Mark::SweeperShot);
+        assert_eq!(t.enemy_mark(at("d4")), Mark::SpentMine);
+        assert_eq!(t.enemy_mark(at("h8")), Mark::Shown);
+        assert_eq!(t.enemy_mark(at("f6")), Mark::Mine);
+        assert!(t.shot_at(at("c3")) && !t.shot_at(at("h8")));
+        let mut theirs = PieceCells::default();
+        theirs.submarines.insert(at("a10"));
+        t.reveal(Vec::new(), theirs);
+        assert_eq!(t.enemy_mark(at("a10")), Mark::Submarine);
     }
 }

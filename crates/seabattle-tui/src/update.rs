@@ -1,7 +1,7 @@
 //! What the player asks of the referee ([`Action`]) and what the referee tells the
 //! players ([`Update`]), the same for a local game and an online one.
 
-use seabattle_core::{Answer, CellSet, Coord, Fleet, Phase, Player};
+use seabattle_core::{Answer, CellSet, Coord, Duty, DutyKind, Fleet, Phase, PieceCells, Player};
 
 /// A move by a player at this terminal.
 #[derive(Clone, Debug)]
@@ -20,6 +20,14 @@ pub enum Action {
         seat: Player,
         /// The cells.
         cells: Vec<Coord>,
+    },
+    /// Show the opponent a cell owed after a mine or a minesweeper (seed 004's
+    /// variants).
+    Reveal {
+        /// Who shows.
+        seat: Player,
+        /// The cell shown.
+        cell: Coord,
     },
     /// Give up.
     Resign {
@@ -59,6 +67,9 @@ pub struct Ending {
     pub reason: EndReason,
     /// Both fleets, player 1's first, each as its ships' cells.
     pub fleets: [Vec<CellSet>; 2],
+    /// Both sides' mines, minesweepers and submarines, player 1's first (none when the
+    /// rules have no pieces).
+    pub pieces: [PieceCells; 2],
     /// The post-game audit's verdict, in words.
     pub verdict: String,
 }
@@ -110,6 +121,9 @@ pub enum Update {
         seat: Player,
         /// The ships, when they are this terminal's to see.
         ships: Option<Vec<CellSet>>,
+        /// The mines, minesweepers and submarines, when they are this terminal's to see
+        /// (boxed: they are large beside the other updates).
+        pieces: Box<PieceCells>,
     },
     /// Both fleets are in; `first` shoots first.
     Battle {
@@ -125,6 +139,25 @@ pub enum Update {
         /// Who shoots next (none once the game is over).
         next: Option<Player>,
     },
+    /// A sunk submarine's dying shot, fired by its owner at the same cell of the
+    /// shooter's board.
+    Dying {
+        /// The submarine's owner, who fires.
+        player: Player,
+        /// The shot and its answer.
+        shot: Fired,
+    },
+    /// A player showed the opponent a cell they owed.
+    Reveal {
+        /// Who showed it.
+        player: Player,
+        /// The cell.
+        cell: Coord,
+        /// A ship cell (after a mine) or a mine (after a minesweeper).
+        kind: DutyKind,
+    },
+    /// The reveal owed now, oldest first, if any: nobody shoots until it is made.
+    Owed(Option<Duty>),
     /// The game is over.
     Over(Box<Ending>),
     /// The whole state, after joining or reconnecting.

@@ -106,6 +106,36 @@ pub struct Words {
     pub link_down: &'static str,
     /// This terminal's connection is back.
     pub link_up: &'static str,
+    /// The legend of mines (and the ship cells they make the enemy show).
+    pub legend_mines: &'static str,
+    /// The legend of minesweepers.
+    pub legend_sweepers: &'static str,
+    /// The legend of submarines.
+    pub legend_subs: &'static str,
+    /// Each kind of piece in the placement legend: mine, minesweeper, submarine.
+    pub piece_names: [&'static str; 3],
+    /// The placement key for pieces.
+    pub placement_pieces: &'static str,
+    /// The prompt to show a cell of an own ship, after a mine.
+    pub reveal_ship: &'static str,
+    /// The prompt to show an own mine, after a minesweeper.
+    pub reveal_mine: &'static str,
+    /// The keys while showing a cell.
+    pub reveal_keys: &'static str,
+    /// Player N (or the enemy) is to show a cell.
+    pub reveal_waiting: &'static str,
+    /// The hot-seat cover before a reveal.
+    pub cover_reveal: &'static str,
+    /// A cell that is not an own ship cell not hit and not shown.
+    pub not_a_ship_cell: &'static str,
+    /// A cell that is not an own mine not set off and not shown.
+    pub not_a_mine: &'static str,
+    /// A shot tried while someone owes a reveal.
+    pub reveal_due: &'static str,
+    /// A dying shot in the log: «торпеда».
+    pub torpedo: &'static str,
+    /// A reveal in the log: «показал».
+    pub shows: &'static str,
 }
 
 /// Русский.
@@ -166,6 +196,21 @@ pub const RU: Words = Words {
     timeout: "У игрока {} вышло время хода.",
     link_down: "Связь потеряна ({}); переподключаюсь…",
     link_up: "Связь восстановлена.",
+    legend_mines: "○ мина  ⊙ сработала  ? показанная палуба",
+    legend_sweepers: "△ тральщик  ▲ задет",
+    legend_subs: "◇ подлодка  ◆ потоплена",
+    placement_pieces: "Tab выбирает и фигуры; выбранная — под курсором",
+    piece_names: ["○ мина", "△ тральщик", "◇ подлодка"],
+    reveal_ship: "Покажите клетку своего корабля",
+    reveal_mine: "Покажите свою мину",
+    reveal_keys: "стрелки/мышь — клетка на своём поле, Enter — показать, q — выход",
+    reveal_waiting: "{} показывает клетку",
+    cover_reveal: "Игрок {}: покажите клетку своего поля.",
+    not_a_ship_cell: "Здесь нет вашей целой палубы, которую ещё не показывали.",
+    not_a_mine: "Здесь нет вашей несработавшей мины, которую ещё не показывали.",
+    reveal_due: "Сначала нужно показать клетку ({}).",
+    torpedo: "торпеда",
+    shows: "показал",
 };
 
 /// English.
@@ -226,6 +271,21 @@ pub const EN: Words = Words {
     timeout: "Player {} ran out of time.",
     link_down: "Connection lost ({}); reconnecting…",
     link_up: "Connected again.",
+    legend_mines: "○ mine  ⊙ spent mine  ? shown ship cell",
+    legend_sweepers: "△ minesweeper  ▲ found",
+    legend_subs: "◇ submarine  ◆ sunk",
+    placement_pieces: "Tab also picks pieces; the picked one is under the cursor",
+    piece_names: ["○ mine", "△ minesweeper", "◇ submarine"],
+    reveal_ship: "Show a cell of one of your ships",
+    reveal_mine: "Show one of your mines",
+    reveal_keys: "arrows/mouse: a cell of your board, Enter shows it, q quits",
+    reveal_waiting: "{} is to show a cell",
+    cover_reveal: "Player {}: show a cell of your board.",
+    not_a_ship_cell: "That is not a cell of your ships, unhit and not shown before.",
+    not_a_mine: "That is not one of your mines, unspent and not shown before.",
+    reveal_due: "A cell must be shown first ({}).",
+    torpedo: "torpedo",
+    shows: "shows",
 };
 
 /// The words for `lang`.

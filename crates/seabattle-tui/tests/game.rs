@@ -28,7 +28,7 @@ fn a_full_game_against_the_computer_by_keys() {
         let sunk = app
             .log()
             .iter()
-            .filter(|e| e.player == winner && e.answer == Answer::Sunk)
+            .filter(|e| e.player == winner && e.answer() == Some(Answer::Sunk))
             .count();
         assert_eq!(sunk, 10);
         // Both fleets are revealed on the game-over screen.
@@ -225,22 +225,4 @@ fn impossible_options_are_errors_not_panics() {
         .err()
         .expect("15 columns cannot be named by «республика»");
     assert!(err.to_string().contains("names 10 columns"), "{err}");
-}
-
-#[test]
-fn variants_with_pieces_are_refused_with_the_reason() {
-    let setup = seabattle_tui::Setup {
-        rules: Rules::preset(seabattle_core::Preset::Mines),
-        coords: seabattle_core::CoordSystem::Latin,
-        lang: Lang::En,
-        mode: Mode::Hotseat,
-        seed: Some(1),
-    };
-    let err = seabattle_tui::App::new(setup)
-        .err()
-        .expect("mines have no screens yet");
-    assert!(
-        err.to_string().contains("not played in the terminal yet"),
-        "{err}"
-    );
 }

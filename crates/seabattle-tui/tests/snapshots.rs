@@ -92,3 +92,46 @@ fn a_small_window_says_what_it_needs() {
     let text = screen_text(&mut app, 40, 12);
     assert!(text.contains("51×23"), "{text}");
 }
+
+#[test]
+fn pieces_placement_and_battle_at_a_reveal_80x24() {
+    let rules = Rules::preset(seabattle_core::Preset::Mines);
+    let mut app = app(Mode::Computer(Level::Easy), rules, Lang::Ru, 3);
+    // Tab past the ten ships selects the first mine.
+    for _ in 0..10 {
+        press(&mut app, KeyCode::Tab);
+    }
+    assert!(app.editor().unwrap().selected_piece().is_some());
+    let text = screen_text(&mut app, 80, 24);
+    assert!(text.contains("○"), "{text}");
+    check("pieces_placement_80x24", &text);
+    press(&mut app, KeyCode::Enter);
+    for _ in 0..200 {
+        if app.revealing() {
+            break;
+        }
+        let Screen::Battle(seat) = app.screen() else {
+            panic!("no battle");
+        };
+        let table = app.table(seat).unwrap();
+        let target = table.rules().dims().cells().find(|&c| !table.shot_at(c));
+        aim(&mut app, target.unwrap());
+        press(&mut app, KeyCode::Enter);
+    }
+    let text = screen_text(&mut app, 80, 24);
+    assert!(text.contains("Покажите клетку своего корабля"), "{text}");
+    check("pieces_battle_80x24", &text);
+}
+
+#[test]
+fn minesweepers_need_a_bigger_window_and_say_so() {
+    let rules = Rules::preset(seabattle_core::Preset::Minesweepers);
+    let mut app = app(Mode::Computer(Level::Easy), rules, Lang::En, 3);
+    let (w, h) = seabattle_tui::layout::minimum_for(app.editor().unwrap().rules());
+    let text = screen_text(&mut app, 80, 24);
+    assert!(text.contains(&format!("{w}×{h}")), "{text}");
+    assert!(!screen_text(&mut app, w, h).contains("too small"));
+    press(&mut app, KeyCode::Enter);
+    let text = screen_text(&mut app, w, h);
+    assert!(text.contains("△ minesweeper"), "{text}");
+}

@@ -5,11 +5,12 @@ use crate::editor::Edit;
 use crate::layout;
 use crate::table::Table;
 use crate::update::Action;
+use crate::words::fill;
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use seabattle_bots::PlacerKind;
-use seabattle_core::{Coord, Player};
+use seabattle_core::{Coord, DutyKind, Player};
 
 impl App {
     /// A terminal event: a key, a click or a resize.
@@ -58,7 +59,7 @@ impl App {
                 self.viewer = seat;
                 self.screen = match then {
                     Next::Place => Screen::Placement(seat),
-                    Next::Shoot => Screen::Battle(seat),
+                    Next::Shoot | Next::Reveal => Screen::Battle(seat),
                 };
             }
             Screen::Placement(seat) => self.placement_key(seat, key.code),
@@ -127,10 +128,15 @@ impl App {
     }
 
     fn battle_key(&mut self, seat: Player, code: KeyCode) {
+        if self.revealing() {
+            self.reveal_key(seat, code);
+            return;
+        }
         if let Some(next) = self.handover.take() {
+            let owes = self.owed.is_some_and(|d| d.player == next);
             self.screen = Screen::Cover {
                 seat: next,
-                then: Next::Shoot,
+                then: if owes { Next::Reveal } else { Next::Shoot },
             };
             return;
         }
@@ -156,13 +162,56 @@ impl App {
         }
     }
 
+    /// Keys while the player owes a reveal: the arrows move over the own board, Enter
+    /// or space shows the cell.
+    fn reveal_key(&mut self, seat: Player, code: KeyCode) {
+        let c = self.reveal_cursor();
+        let moved = match code {
+            KeyCode::Left => c.offset(-1, 0),
+            KeyCode::Right => c.offset(1, 0),
+            KeyCode::Up => c.offset(0, -1),
+            KeyCode::Down => c.offset(0, 1),
+            _ => None,
+        };
+        if let Some(m) = moved {
+            if self.rules.dims().contains(m) {
+                self.set_reveal_cursor(m);
+            }
+            return;
+        }
+        if matches!(code, KeyCode::Enter | KeyCode::Char(' ')) {
+            self.reveal_at(seat, c);
+        }
+    }
+
+    /// Shows the opponent `c`, if it is a cell the reveal owed allows.
+    fn reveal_at(&mut self, seat: Player, c: Coord) {
+        let (Some(duty), Some(table)) = (self.owed, self.tables[seat.index()].as_ref()) else {
+            return;
+        };
+        if duty.player != seat || self.awaiting {
+            return;
+        }
+        if !table.reveal_options(duty.kind).contains(c) {
+            self.status = match duty.kind {
+                DutyKind::ShipCell => self.words().not_a_ship_cell,
+                DutyKind::Mine => self.words().not_a_mine,
+            }
+            .to_string();
+            return;
+        }
+        self.status.clear();
+        self.awaiting = self.mode == Mode::Online;
+        self.act(Action::Reveal { seat, cell: c });
+    }
+
     /// A mouse event: a left click picks a ship while placing and fires in battle.
     pub fn handle_mouse(&mut self, m: MouseEvent) {
         if m.kind != MouseEventKind::Down(MouseButton::Left) || self.confirm_quit {
             return;
         }
         let dims = self.rules.dims();
-        let Some(l) = layout::screen(self.area, dims) else {
+        let Some(l) = layout::screen_for(self.area, &self.rules) else {
             return;
         };
         match self.screen {
@@ -172,6 +221,15 @@ impl App {
                     self.editor.as_mut(),
                 ) {
                     e.select_at(c);
+                }
+            }
+            Screen::Battle(seat) if self.revealing() => {
+                match layout::cell_at(l.left, dims, l.cell_w, m.column, m.row) {
+                    Some(c) => {
+                        self.set_reveal_cursor(c);
+                        self.reveal_at(seat, c);
+                    }
+                    None => self.fire_at(seat, self.cursor()),
                 }
             }
             Screen::Battle(seat) if self.handover.is_none() => {
@@ -188,6 +246,10 @@ impl App {
     }
 
     fn fire_at(&mut self, seat: Player, c: Coord) {
+        if let Some(duty) = self.owed {
+            self.status = fill(self.words().reveal_due, self.who(duty.player));
+            return;
+        }
         if self.to_move != Some(seat) {
             self.status = self.words().their_turn.to_string();
             return;

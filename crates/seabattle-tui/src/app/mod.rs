@@ -11,12 +11,12 @@ use crate::local::LocalReferee;
 use crate::online::protocol;
 use crate::table::Table;
 use crate::update::{Action, Ending};
-use crate::words::{Words, words};
+use crate::words::{Words, fill, words};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use ratatui::layout::Rect;
 use seabattle_bots::{Level, PlacerKind};
-use seabattle_core::{Answer, Coord, CoordSystem, Lang, Player, Rules};
+use seabattle_core::{Answer, Coord, CoordSystem, Duty, Lang, Player, Rules};
 use serde_json::Value;
 
 /// Who the opponent is.
@@ -52,6 +52,8 @@ pub enum Next {
     Place,
     /// The player's turn to shoot.
     Shoot,
+    /// The player owes the opponent a cell (after a mine or a minesweeper).
+    Reveal,
 }
 
 /// The screen shown.
@@ -76,15 +78,36 @@ pub enum Screen {
     Over,
 }
 
-/// One shot in the log.
+/// What a line of the log tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogKind {
+    /// A shot, with its answer.
+    Shot(Answer),
+    /// A sunk submarine's dying shot («торпеда»), with its answer.
+    Torpedo(Answer),
+    /// A cell shown after a mine or a minesweeper.
+    Reveal,
+}
+
+/// One move in the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LogEntry {
-    /// Who fired.
+    /// Who fired, or showed.
     pub player: Player,
     /// Where.
     pub cell: Coord,
-    /// The answer.
-    pub answer: Answer,
+    /// What happened.
+    pub kind: LogKind,
+}
+
+impl LogEntry {
+    /// The answer, for a shot or a dying shot.
+    pub fn answer(&self) -> Option<Answer> {
+        match self.kind {
+            LogKind::Shot(a) | LogKind::Torpedo(a) => Some(a),
+            LogKind::Reveal => None,
+        }
+    }
 }
 
 enum Driver {
@@ -110,6 +133,10 @@ pub struct App {
     pub(crate) to_move: Option<Player>,
     /// Each seat's aiming cursor, so hot-seat players keep their own.
     cursors: [Coord; 2],
+    /// Each seat's cursor on its own board, for the reveals it owes.
+    reveal_cursors: [Coord; 2],
+    /// The reveal owed now, if any: nobody shoots until it is made.
+    pub(crate) owed: Option<Duty>,
     pub(crate) pending: Vec<Coord>,
     awaiting: bool,
     pub(crate) status: String,
@@ -127,6 +154,7 @@ impl App {
     /// A new game in `setup`'s mode: placement for local games, connecting online.
     pub fn new(setup: Setup) -> Result<App, TuiError> {
         check_coords(setup.coords, &setup.rules)?;
+        check_mode(setup.mode, &setup.rules)?;
         let rng = match setup.seed {
             Some(s) => StdRng::seed_from_u64(s),
             None => rand::make_rng(),
@@ -147,6 +175,8 @@ impl App {
             tables: [None, None],
             to_move: None,
             cursors: [Coord::new(0, 0); 2],
+            reveal_cursors: [Coord::new(0, 0); 2],
+            owed: None,
             pending: Vec::new(),
             awaiting: false,
             status: String::new(),
@@ -226,6 +256,44 @@ impl App {
         self.cursors[self.viewer.index()] = c;
     }
 
+    /// Who `player` is to the one looking: "you"/"enemy", or "player N" at a shared
+    /// terminal.
+    pub fn who(&self, player: Player) -> String {
+        let w = self.words();
+        if self.mode == Mode::Hotseat {
+            fill(w.player, player)
+        } else if player == self.viewer {
+            w.you.to_string()
+        } else {
+            w.enemy.to_string()
+        }
+    }
+
+    /// The reveal owed now (after a mine or a minesweeper), by whom and of what.
+    pub fn owed(&self) -> Option<Duty> {
+        self.owed
+    }
+
+    /// Whether the player looking must show a cell of their own board now.
+    pub fn revealing(&self) -> bool {
+        self.owed.is_some_and(|d| d.player == self.viewer)
+            && self.screen == Screen::Battle(self.viewer)
+    }
+
+    /// The cell under the cursor on the own board, while a reveal is owed.
+    pub fn reveal_cursor(&self) -> Coord {
+        self.reveal_cursors[self.viewer.index()]
+    }
+
+    fn set_reveal_cursor(&mut self, c: Coord) {
+        self.reveal_cursors[self.viewer.index()] = c;
+    }
+
+    /// Who must act next: the one owing a reveal, else the one to shoot.
+    fn actor(&self) -> Option<Player> {
+        self.owed.map(|d| d.player).or(self.to_move)
+    }
+
     /// The cells chosen for a volley not yet fired.
     pub fn pending(&self) -> &[Coord] {
         &self.pending
@@ -281,15 +349,21 @@ impl App {
     }
 }
 
-/// An error unless `coords` can name every column of the rules' board, and the rules
-/// are ones the terminal game plays.
-fn check_coords(coords: CoordSystem, rules: &Rules) -> Result<(), TuiError> {
-    // Placing pieces and making the reveals they owe have no screens yet.
-    if rules.pieces().count() > 0 {
+/// An error if the rules cannot be played in `mode`: rules with mines, minesweepers or
+/// submarines are played here (against the computer or hot-seat), not online.
+fn check_mode(mode: Mode, rules: &Rules) -> Result<(), TuiError> {
+    if mode == Mode::Online && rules.pieces().count() > 0 {
         return Err(TuiError::Setup(format!(
-            "rules {rules}: mines, minesweepers and submarines are not played in the terminal yet"
+            "rules {rules}: mines, minesweepers and submarines are played only on this \
+             machine (against the computer or --hotseat), not online: the game server has \
+             no message for a reveal yet"
         )));
     }
+    Ok(())
+}
+
+/// An error unless `coords` can name every column of the rules' board.
+fn check_coords(coords: CoordSystem, rules: &Rules) -> Result<(), TuiError> {
     let width = rules.dims().width();
     if coords.max_columns() < width {
         return Err(TuiError::Setup(format!(

@@ -1,6 +1,6 @@
 //! The referee's news: what each update does to the screens and tables.
 
-use super::{App, Driver, LogEntry, Mode, Next, Screen, check_coords};
+use super::{App, Driver, LogEntry, LogKind, Mode, Next, Screen, check_coords, check_mode};
 use crate::online::protocol;
 use crate::table::Table;
 use crate::update::{Ending, Snapshot, Update};
@@ -34,7 +34,16 @@ impl App {
                 }
             }
             Update::Snapshot(s) => self.restore(*s),
-            Update::Placed { seat, ships } => self.placed(seat, ships),
+            Update::Placed {
+                seat,
+                ships,
+                pieces,
+            } => {
+                if let Some(t) = self.tables[seat.index()].as_mut() {
+                    t.set_own_pieces(*pieces);
+                }
+                self.placed(seat, ships);
+            }
             Update::Battle { first } => {
                 self.to_move = Some(first);
                 self.editor = None;
@@ -58,15 +67,42 @@ impl App {
                 self.log.extend(shots.iter().map(|s| LogEntry {
                     player,
                     cell: s.cell,
-                    answer: s.answer,
+                    kind: LogKind::Shot(s.answer),
                 }));
                 self.to_move = next;
                 self.awaiting = false;
-                if self.mode == Mode::Hotseat
-                    && let Some(n) = next.filter(|&n| n != player)
-                {
-                    self.handover = Some(n);
+                self.hand_over();
+            }
+            Update::Dying { player, shot } => {
+                for t in self.tables.iter_mut().flatten() {
+                    t.record(player, std::slice::from_ref(&shot));
                 }
+                self.log.push(LogEntry {
+                    player,
+                    cell: shot.cell,
+                    kind: LogKind::Torpedo(shot.answer),
+                });
+            }
+            Update::Reveal { player, cell, kind } => {
+                for t in self.tables.iter_mut().flatten() {
+                    t.note_reveal(player, cell, kind);
+                }
+                self.log.push(LogEntry {
+                    player,
+                    cell,
+                    kind: LogKind::Reveal,
+                });
+                self.owed = None;
+                self.awaiting = false;
+                self.hand_over();
+            }
+            Update::Owed(duty) => {
+                let fresh = duty.is_some() && duty != self.owed;
+                self.owed = duty;
+                if fresh {
+                    self.aim_reveal();
+                }
+                self.hand_over();
             }
             Update::Over(ending) => self.over(*ending),
             Update::Refused(m) => {
@@ -101,6 +137,26 @@ impl App {
         }
     }
 
+    /// Hot-seat: once the player looking has nothing left to do, the next key covers
+    /// the screen for whoever acts next (to shoot or to show a cell).
+    fn hand_over(&mut self) {
+        if self.mode != Mode::Hotseat {
+            return;
+        }
+        self.handover = self.actor().filter(|&n| n != self.viewer);
+    }
+
+    /// Puts the reveal cursor of whoever owes a reveal on a cell they may show.
+    fn aim_reveal(&mut self) {
+        let Some(duty) = self.owed else { return };
+        let first = self.tables[duty.player.index()]
+            .as_ref()
+            .and_then(|t| t.reveal_options(duty.kind).first());
+        if let Some(c) = first {
+            self.reveal_cursors[duty.player.index()] = c;
+        }
+    }
+
     fn placed(&mut self, seat: Player, ships: Option<Vec<CellSet>>) {
         if let (Some(ships), Some(t)) = (ships, self.tables[seat.index()].as_mut()) {
             t.set_own(ships);
@@ -121,10 +177,12 @@ impl App {
 
     fn over(&mut self, ending: Ending) {
         for t in self.tables.iter_mut().flatten() {
-            t.reveal(ending.fleets[t.me().other().index()].clone());
+            let enemy = t.me().other().index();
+            t.reveal(ending.fleets[enemy].clone(), ending.pieces[enemy]);
         }
         self.ending = Some(ending);
         self.to_move = None;
+        self.owed = None;
         self.handover = None;
         self.confirm_quit = false;
         self.pending.clear();
@@ -135,6 +193,10 @@ impl App {
         let seat = self.viewer;
         match s.rules.parse::<Rules>() {
             Ok(rules) => {
+                if let Err(e) = check_mode(self.mode, &rules) {
+                    self.status = e.to_string();
+                    return;
+                }
                 if check_coords(self.coords, &rules).is_err() {
                     self.coords = CoordSystem::Latin;
                 }

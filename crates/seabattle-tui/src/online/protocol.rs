@@ -1,7 +1,9 @@
 //! Translation between the server's JSON messages and [`Action`]s and [`Update`]s.
 
 use crate::update::{Action, EndReason, Ending, Fired, Knowledge, Snapshot, Update};
-use seabattle_core::{Answer, CellSet, Coord, CoordSystem, Dims, Phase, Player, ShipSetup};
+use seabattle_core::{
+    Answer, CellSet, Coord, CoordSystem, Dims, Phase, PieceCells, Player, ShipSetup,
+};
 use serde_json::{Value, json};
 
 /// The message that carries `action` in game `game`.
@@ -19,6 +21,11 @@ pub fn encode(action: &Action, game: &str) -> Value {
         Action::Fire { cells, .. } => {
             let cells: Vec<String> = cells.iter().map(Coord::to_string).collect();
             json!({"type": "fire", "game": game, "cells": cells})
+        }
+        // The server has no reveal yet and refuses rules with pieces, so this is never
+        // sent today; it is worded as a future server would read it.
+        Action::Reveal { cell, .. } => {
+            json!({"type": "reveal", "game": game, "cell": cell.to_string()})
         }
         Action::Resign { .. } => json!({"type": "resign", "game": game}),
     }
@@ -68,6 +75,7 @@ pub fn decode(m: &Value, dims: Dims) -> Result<Option<Update>, BadMessage> {
         "placed" => Update::Placed {
             seat: player(&m["player"]).ok_or_else(|| bad("player"))?,
             ships: None,
+            pieces: Box::default(),
         },
         "battle" => Update::Battle {
             first: player(&m["first"]).ok_or_else(|| bad("first"))?,
@@ -148,6 +156,7 @@ fn ending(v: &Value, dims: Dims) -> Option<Ending> {
         },
         fleets: [ships(fleets.first()?, dims)?, ships(fleets.get(1)?, dims)?],
         verdict: v["audit"]["verdict"].as_str().unwrap_or("").to_string(),
+        pieces: [PieceCells::default(); 2],
     })
 }
 

@@ -3,7 +3,7 @@
 
 use super::bold;
 use super::grid::{Grid, style, symbol};
-use crate::app::{App, Mode, Screen};
+use crate::app::{App, LogEntry, LogKind, Mode, Screen};
 use crate::layout;
 use crate::table::{Mark, Table};
 use crate::update::EndReason;
@@ -12,19 +12,12 @@ use ratatui::Frame;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
-use seabattle_core::Player;
+use seabattle_core::{DutyKind, Player};
 
 /// Who `player` is to the one looking: "you"/"enemy", or "player N" at a shared
 /// terminal.
 pub fn who(app: &App, player: Player) -> String {
-    let w = app.words();
-    if app.mode == Mode::Hotseat {
-        fill(w.player, player)
-    } else if player == app.viewer {
-        w.you.to_string()
-    } else {
-        w.enemy.to_string()
-    }
+    app.who(player)
 }
 
 /// Draws the battle or, once it is over, the game-over screen.
@@ -54,6 +47,7 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen) {
     let own = |c| mark(table.own_mark(c));
     let aiming = app.screen == Screen::Battle(app.viewer)
         && app.to_move == Some(app.viewer)
+        && app.owed.is_none()
         && app.handover.is_none();
     let enemy = |c| {
         if app.pending.contains(&c) {
@@ -62,7 +56,8 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen) {
             mark(table.enemy_mark(c))
         }
     };
-    board(frame, app, l, l.left, &own_title, &own, None);
+    let revealing = app.revealing().then_some(app.reveal_cursor());
+    board(frame, app, l, l.left, &own_title, &own, revealing);
     board(
         frame,
         app,
@@ -108,6 +103,17 @@ fn sizes(v: &[u8]) -> String {
 
 fn turn_text(app: &App) -> String {
     let w = app.words();
+    if let Some(duty) = app.owed {
+        return if duty.player == app.viewer {
+            match duty.kind {
+                DutyKind::ShipCell => w.reveal_ship,
+                DutyKind::Mine => w.reveal_mine,
+            }
+            .to_string()
+        } else {
+            fill(w.reveal_waiting, who(app, duty.player))
+        };
+    }
     match app.to_move {
         Some(p) if app.mode == Mode::Hotseat => fill(w.cover_shoot, p),
         Some(p) if p == app.viewer => w.your_turn.to_string(),
@@ -164,14 +170,39 @@ fn side(frame: &mut Frame, app: &App, table: &Table, l: &layout::Screen) {
     let start = log.len().saturating_sub(room);
     for (i, e) in log.iter().enumerate().skip(start) {
         lines.push(Line::from(format!(
-            "{:>3}. {}: {} {}",
+            "{:>3}. {}: {}",
             i + 1,
             who(app, e.player),
-            app.coords.format(e.cell),
-            e.answer.text(app.lang)
+            entry_text(app, e)
         )));
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), l.side);
+}
+
+/// A move without its player: «в3 Мимо!», «торпеда а1 Ранил!», «показал а1».
+fn entry_text(app: &App, e: &LogEntry) -> String {
+    let w = app.words();
+    let cell = app.coords.format(e.cell);
+    match e.kind {
+        LogKind::Shot(a) => format!("{cell} {}", a.text(app.lang)),
+        LogKind::Torpedo(a) => format!("{} {cell} {}", w.torpedo, a.text(app.lang)),
+        LogKind::Reveal => format!("{} {cell}", w.shows),
+    }
+}
+
+/// The legend of the pieces the rules have, if any.
+fn pieces_legend(app: &App) -> Option<String> {
+    let w = app.words();
+    let p = app.rules.pieces();
+    let parts: Vec<&str> = [
+        (p.mines > 0, w.legend_mines),
+        (p.sweepers > 0, w.legend_sweepers),
+        (p.submarines > 0, w.legend_subs),
+    ]
+    .into_iter()
+    .filter_map(|(on, text)| on.then_some(text))
+    .collect();
+    (!parts.is_empty()).then(|| parts.join("  "))
 }
 
 /// The viewer's last volley and everything answered since, grouped by shooter:
@@ -190,7 +221,7 @@ fn recent(app: &App) -> String {
     let mut groups: Vec<String> = Vec::new();
     let mut shooter = None;
     for e in &log[start..] {
-        let shot = format!("{} {}", app.coords.format(e.cell), e.answer.text(app.lang));
+        let shot = entry_text(app, e);
         if shooter == Some(e.player) {
             if let Some(g) = groups.last_mut() {
                 g.push_str(", ");
@@ -209,9 +240,16 @@ fn footer(frame: &mut Frame, app: &App, l: &layout::Screen) {
     let last = recent(app);
     let turn = if app.screen == Screen::Over {
         w.over_keys.to_string()
-    } else if let Some(n) = app.handover {
+    } else if let Some(n) = app.handover.filter(|_| !app.revealing()) {
         fill(w.handover, n)
-    } else if app.to_move == Some(app.viewer) {
+    } else if app.revealing() {
+        format!(
+            "{} · {} {}",
+            turn_text(app),
+            w.target,
+            app.coords.format(app.reveal_cursor())
+        )
+    } else if app.to_move == Some(app.viewer) && app.owed.is_none() {
         let due = app.table(app.viewer).map_or(1, Table::shots_due);
         let mut s = format!(
             "{} · {} {}",
@@ -226,16 +264,21 @@ fn footer(frame: &mut Frame, app: &App, l: &layout::Screen) {
     } else {
         turn_text(app)
     };
-    let lines = vec![
+    let mut lines = vec![
         bold(last),
         bold(turn),
         Line::from(app.status().to_string()),
         Line::from(w.legend),
-        Line::from(if app.screen == Screen::Over {
-            ""
-        } else {
-            w.battle_keys
-        }),
     ];
+    if let Some(legend) = pieces_legend(app) {
+        lines.push(Line::from(legend));
+    }
+    lines.push(Line::from(if app.screen == Screen::Over {
+        ""
+    } else if app.revealing() {
+        w.reveal_keys
+    } else {
+        w.battle_keys
+    }));
     frame.render_widget(Paragraph::new(lines), l.footer);
 }

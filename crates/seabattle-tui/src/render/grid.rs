@@ -16,6 +16,13 @@ pub fn symbol(mark: Mark) -> char {
         Mark::Ship => '□',
         Mark::Hit => 'X',
         Mark::Sunk => '█',
+        Mark::Mine => '○',
+        Mark::SpentMine => '⊙',
+        Mark::Sweeper => '△',
+        Mark::SweeperShot => '▲',
+        Mark::Submarine => '◇',
+        Mark::SunkSubmarine => '◆',
+        Mark::Shown => '?',
     }
 }
 
@@ -28,6 +35,10 @@ pub fn style(mark: Mark) -> Style {
         Mark::Ship => Color::White,
         Mark::Hit => Color::Yellow,
         Mark::Sunk => Color::Red,
+        Mark::Mine | Mark::SpentMine => Color::Magenta,
+        Mark::Sweeper | Mark::SweeperShot => Color::Green,
+        Mark::Submarine | Mark::SunkSubmarine => Color::LightBlue,
+        Mark::Shown => Color::Yellow,
     };
     Style::default().fg(fg)
 }

@@ -17,12 +17,11 @@ use ratatui::widgets::{Paragraph, Wrap};
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
-    let dims = app.rules.dims();
     match app.screen {
         Screen::Connecting | Screen::Waiting => notice::waiting(frame, app, area),
         Screen::Cover { seat, then } => notice::cover(frame, app, area, seat, then),
         Screen::Placement(_) | Screen::Battle(_) | Screen::Over => {
-            match layout::screen(area, dims) {
+            match layout::screen_for(area, &app.rules) {
                 Some(l) => match app.screen {
                     Screen::Placement(seat) => placement::draw(frame, app, &l, seat),
                     _ => battle::draw(frame, app, &l),
@@ -37,7 +36,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
 }
 
 fn too_small(frame: &mut Frame, app: &App, area: Rect) {
-    let (w, h) = layout::minimum(app.rules.dims());
+    let (w, h) = layout::minimum_for(&app.rules);
     let text = fill(app.words().too_small, format!("{w}×{h}"));
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
 }

@@ -65,6 +65,7 @@ pub fn cover(frame: &mut Frame, app: &App, area: Rect, seat: Player, then: Next)
     let phrase = match then {
         Next::Place => w.cover_place,
         Next::Shoot => w.cover_shoot,
+        Next::Reveal => w.cover_reveal,
     };
     let lines = vec![
         bold(fill(phrase, seat)),

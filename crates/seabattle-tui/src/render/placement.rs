@@ -12,7 +12,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
-use seabattle_core::{Coord, Player};
+use seabattle_core::{Coord, PieceKind, Player};
 
 /// Draws the placement screen for `seat`.
 pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen, seat: Player) {
@@ -37,9 +37,22 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen, seat: Player) {
         .iter()
         .flat_map(|v| v.cells().iter().copied())
         .collect();
-    let selected = &editor.ships()[editor.selected()].0;
+    let selected = editor.selected_cells();
+    let piece_at = |c: Coord| editor.pieces().iter().find(|p| p.cell == c).map(|p| p.kind);
     let cell = |c: Coord| {
-        if bad.contains(&c) {
+        if let Some(kind) = piece_at(c) {
+            let m = match kind {
+                PieceKind::Mine => Mark::Mine,
+                PieceKind::Sweeper => Mark::Sweeper,
+                PieceKind::Submarine => Mark::Submarine,
+            };
+            let st = if bad.contains(&c) {
+                Style::default().fg(Color::Red).add_modifier(Modifier::BOLD)
+            } else {
+                style(m)
+            };
+            (symbol(m), st)
+        } else if bad.contains(&c) {
             (
                 '!',
                 Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
@@ -62,7 +75,8 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen, seat: Player) {
         coords: app.coords,
         cell_w: l.cell_w,
         cell: &cell,
-        cursor: None,
+        // A piece is one cell and keeps its symbol: the selected one is bracketed.
+        cursor: editor.selected_piece().map(|p| p.cell),
     };
     frame.render_widget(
         Paragraph::new(grid.lines()).block(Block::bordered().title(format!(" {} ", w.own_board))),
@@ -78,6 +92,9 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen, seat: Player) {
     }
     lines.push(Line::from(""));
     lines.extend(w.placement_keys.iter().map(|k| Line::from(*k)));
+    if !editor.pieces().is_empty() {
+        lines.push(Line::from(w.placement_pieces));
+    }
     // The panel takes the right board's place and the side panel beside it.
     let panel = if l.side.y == l.right.y {
         Rect::new(
@@ -91,10 +108,14 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen, seat: Player) {
     };
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), panel);
 
-    let mut footer = vec![
-        bold(app.status().to_string()),
-        Line::from(w.placement_legend),
-    ];
+    let mut legend = w.placement_legend.to_string();
+    for (kind, name) in PieceKind::ALL.into_iter().zip(w.piece_names) {
+        if kind.count_in(&app.rules) > 0 {
+            legend.push_str("  ");
+            legend.push_str(name);
+        }
+    }
+    let mut footer = vec![bold(app.status().to_string()), Line::from(legend)];
     if let Some(code) = &app.code {
         footer.push(Line::from(format!("{} {code}", w.code)));
         footer.push(Line::from(format!(
