@@ -82,15 +82,20 @@ fn answers(game: &Game) -> Vec<String> {
         .collect()
 }
 
+/// The example bot, with every line the arena sends it copied to `heard`.
+fn listening_bot(heard: &std::path::Path) -> String {
+    format!(
+        "tee '{}' | python3 '{}'",
+        heard.display(),
+        repo("../../examples/bot.py")
+    )
+}
+
 #[test]
 fn a_program_shoots_hears_every_answer_and_sinks_the_fleet() {
     let dir = tempfile();
     let heard = dir.join("heard");
-    let cmd = format!(
-        "tee '{}' | python3 '{}'",
-        heard.display(),
-        repo("../../examples/bot.py")
-    );
+    let cmd = listening_bot(&heard);
     for rules in ["classic", "salvo"] {
         let rules: Rules = rules.parse().unwrap();
         let mut program = Program::new(&cmd, limits(), ShooterKind::Random.build());
@@ -129,11 +134,7 @@ fn a_program_shoots_hears_every_answer_and_sinks_the_fleet() {
 fn a_program_started_mid_game_hears_the_past_and_plays_on() {
     let dir = tempfile();
     let heard = dir.join("heard");
-    let cmd = format!(
-        "tee '{}' | python3 '{}'",
-        heard.display(),
-        repo("../../examples/bot.py")
-    );
+    let cmd = listening_bot(&heard);
     let rules = Rules::classic();
     let mut program = Program::new(&cmd, limits(), ShooterKind::Random.build());
     let game = play(&mut program, &rules, false, 30);

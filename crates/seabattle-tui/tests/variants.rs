@@ -13,16 +13,7 @@ use seabattle_tui::{App, EndReason, LogKind, Mode, Next, Screen};
 /// Moves the cursor on the own board to `target` with the arrow keys.
 fn aim_reveal(app: &mut App, target: Coord) {
     for _ in 0..100 {
-        let c = app.reveal_cursor();
-        let key = if c.col < target.col {
-            KeyCode::Right
-        } else if c.col > target.col {
-            KeyCode::Left
-        } else if c.row < target.row {
-            KeyCode::Down
-        } else if c.row > target.row {
-            KeyCode::Up
-        } else {
+        let Some(key) = arrow_toward(app.reveal_cursor(), target) else {
             return;
         };
         press(app, key);

@@ -69,19 +69,24 @@ pub fn click(app: &mut App, column: u16, row: u16) {
     });
 }
 
+/// The arrow key that moves a cursor at `from` one step toward `to`; none when there.
+pub fn arrow_toward(from: Coord, to: Coord) -> Option<KeyCode> {
+    Some(if from.col < to.col {
+        KeyCode::Right
+    } else if from.col > to.col {
+        KeyCode::Left
+    } else if from.row < to.row {
+        KeyCode::Down
+    } else if from.row > to.row {
+        KeyCode::Up
+    } else {
+        return None;
+    })
+}
+
 /// Moves the aiming cursor to `target` with the arrow keys.
 pub fn aim(app: &mut App, target: Coord) {
-    while app.cursor() != target {
-        let c = app.cursor();
-        let key = if c.col < target.col {
-            KeyCode::Right
-        } else if c.col > target.col {
-            KeyCode::Left
-        } else if c.row < target.row {
-            KeyCode::Down
-        } else {
-            KeyCode::Up
-        };
+    while let Some(key) = arrow_toward(app.cursor(), target) {
         press(app, key);
     }
 }
