@@ -148,7 +148,7 @@ impl Grid {
         Ok(Grid {
             dims,
             ships,
-            pieces: PieceCells::from_trusted(&pieces),
+            pieces: PieceCells::from_list(&pieces),
         })
     }
 

@@ -105,7 +105,13 @@ pub enum ShipTextErrorKind {
 
 impl fmt::Display for ShipTextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ship {:?}: ", self.input)?;
+        // Pieces are written `mine:e5`; ships never hold a colon.
+        let what = if self.input.contains(':') {
+            "piece"
+        } else {
+            "ship"
+        };
+        write!(f, "{what} {:?}: ", self.input)?;
         match &self.why {
             ShipTextErrorKind::Cell(e) => e.fmt(f),
             ShipTextErrorKind::NotInLine => f.write_str("its ends are not in one row or column"),
@@ -136,18 +142,26 @@ impl FleetSetup {
     pub fn parse(text: &str, system: CoordSystem, dims: Dims) -> Result<FleetSetup, ShipTextError> {
         let mut out = FleetSetup::default();
         for word in text.split_whitespace() {
-            match Piece::parse(word, system, dims) {
-                Some(Ok(piece)) => out.pieces.push(piece),
-                Some(Err(e)) => {
-                    return Err(ShipTextError {
-                        input: word.to_string(),
-                        why: ShipTextErrorKind::Cell(e),
-                    });
-                }
-                None => out.ships.push(ShipSetup::parse(word, system, dims)?),
-            }
+            out.push_word(word, system, dims)?;
         }
         Ok(out)
+    }
+
+    /// Adds one word of fleet text: a piece (`mine:e5`) or a ship (`a1-d1`).
+    pub fn push_word(
+        &mut self,
+        word: &str,
+        system: CoordSystem,
+        dims: Dims,
+    ) -> Result<(), ShipTextError> {
+        match Piece::parse(word, system, dims) {
+            Some(piece) => self.pieces.push(piece.map_err(|e| ShipTextError {
+                input: word.to_string(),
+                why: ShipTextErrorKind::Cell(e),
+            })?),
+            None => self.ships.push(ShipSetup::parse(word, system, dims)?),
+        }
+        Ok(())
     }
 
     /// Every cell of every ship, on or off the board.
@@ -215,7 +229,7 @@ impl Fleet {
             .iter()
             .map(|s| s.0.iter().copied().collect())
             .collect();
-        Ok(Fleet::from_trusted(rules, ships).with_pieces(PieceCells::from_trusted(&setup.pieces)))
+        Ok(Fleet::from_trusted(rules, ships).with_pieces(PieceCells::from_list(&setup.pieces)))
     }
 
     /// The same fleet with `pieces`, which the caller has checked.

@@ -130,8 +130,9 @@ impl PieceCells {
             .collect()
     }
 
-    /// Builds the cells of pieces already checked by [`violations`].
-    pub(crate) fn from_trusted(pieces: &[Piece]) -> PieceCells {
+    /// The pieces of a list, by kind. Nothing is checked here: pieces off the board or
+    /// on one cell are [`violations`]' to report.
+    pub(crate) fn from_list(pieces: &[Piece]) -> PieceCells {
         let mut out = PieceCells::default();
         for p in pieces {
             out.of_mut(p.kind).insert(p.cell);

@@ -81,15 +81,8 @@ impl<'de> Deserialize<'de> for FleetSetup {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FleetSetup, D::Error> {
         let mut out = FleetSetup::default();
         for word in Vec::<String>::deserialize(d)? {
-            match crate::pieces::Piece::parse(&word, CoordSystem::Latin, Dims::LARGEST) {
-                Some(piece) => out
-                    .pieces
-                    .push(piece.map_err(|e| D::Error::custom(format!("{word:?}: {e}")))?),
-                None => out.ships.push(
-                    ShipSetup::parse(&word, CoordSystem::Latin, Dims::LARGEST)
-                        .map_err(D::Error::custom)?,
-                ),
-            }
+            out.push_word(&word, CoordSystem::Latin, Dims::LARGEST)
+                .map_err(D::Error::custom)?;
         }
         Ok(out)
     }

@@ -8,15 +8,11 @@ use serde_json::{Value, json};
 
 /// A friend game in battle: (player to move, the other, game id).
 async fn battle(addr: std::net::SocketAddr, rules: &str) -> (Client, Client, String) {
-    let mut a = Client::connect(addr).await;
-    let game = create(
-        &mut a,
+    let (mut a, mut b, game, _) = friends(
+        addr,
         json!({"type": "new_game", "opponent": "friend", "rules": rules}),
     )
     .await;
-    let mut b = Client::connect(addr).await;
-    b.send(json!({"type": "join", "game": game})).await;
-    b.until("joined").await;
     a.send(json!({"type": "place", "game": game})).await;
     b.send(json!({"type": "place", "game": game})).await;
     let first = a.until("battle").await["first"].as_u64().unwrap();
@@ -256,15 +252,11 @@ async fn oversized_messages_and_floods_are_refused() {
 async fn turn_clock_passes_the_turn_and_two_timeouts_in_a_row_lose() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
-    let mut a = Client::connect(server.addr()).await;
-    let game = create(
-        &mut a,
+    let (mut a, mut b, game, _) = friends(
+        server.addr(),
         json!({"type": "new_game", "opponent": "friend", "clock": 1}),
     )
     .await;
-    let mut b = Client::connect(server.addr()).await;
-    b.send(json!({"type": "join", "game": game})).await;
-    b.until("joined").await;
     a.send(json!({"type": "place", "game": game})).await;
     b.send(json!({"type": "place", "game": game})).await;
     let first = a.until("battle").await["first"].clone();

@@ -74,14 +74,12 @@ async fn reconnect_with_token_returns_the_same_game() {
 async fn opponent_sees_the_other_side_away() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
-    let mut a = Client::connect(server.addr()).await;
-    let game = create(&mut a, json!({"type": "new_game", "opponent": "friend"})).await;
-    let mut b = Client::connect(server.addr()).await;
-    b.send(json!({"type": "join", "game": game})).await;
-    let tb = b.until("joined").await["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (mut a, b, game, joined) = friends(
+        server.addr(),
+        json!({"type": "new_game", "opponent": "friend"}),
+    )
+    .await;
+    let tb = joined["token"].as_str().unwrap().to_string();
     b.close().await;
     loop {
         let p = a.until("presence").await;

@@ -149,11 +149,11 @@ async fn the_coach_works_from_the_players_view_only() {
 async fn no_coach_between_people_nor_for_spectators() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
-    let mut a = Client::connect(server.addr()).await;
-    let game = create(&mut a, json!({"type": "new_game", "opponent": "friend"})).await;
-    let mut b = Client::connect(server.addr()).await;
-    b.send(json!({"type": "join", "game": game})).await;
-    b.until("joined").await;
+    let (mut a, mut b, game, _) = friends(
+        server.addr(),
+        json!({"type": "new_game", "opponent": "friend"}),
+    )
+    .await;
     for c in [&mut a, &mut b] {
         c.send(json!({"type": "place", "game": game})).await;
     }

@@ -156,6 +156,17 @@ pub async fn create(c: &mut Client, new_game: Value) -> String {
         .to_string()
 }
 
+/// A friend game: `a` creates it with `new_game`, `b` joins it. Returns both
+/// connections, the game id and `b`'s `joined` message (which carries its token).
+pub async fn friends(addr: SocketAddr, new_game: Value) -> (Client, Client, String, Value) {
+    let mut a = Client::connect(addr).await;
+    let game = create(&mut a, new_game).await;
+    let mut b = Client::connect(addr).await;
+    b.send(json!({"type": "join", "game": game})).await;
+    let joined = b.until("joined").await;
+    (a, b, game, joined)
+}
+
 /// Comes back to `game` with `token` on a new connection, checks that the state is
 /// `before`, and plays the game out as seat 1 on a 10×10 board: the result.
 pub async fn resume_and_finish(addr: SocketAddr, game: &str, token: &str, before: &Value) -> Value {
