@@ -1,13 +1,15 @@
 //! Help that changes nothing in the game: the coach's heat map (games against the
-//! computer) and suggested fleet layouts, and the rules in full for clients.
+//! computer), suggested fleet layouts, fleets checked against the rules, and the rules in
+//! full for clients.
 
-use crate::protocol::{ClientError, ErrorCode, RulesJson, ServerMsg};
-use crate::room::{Mode, Room};
+use crate::protocol::{ClientError, ErrorCode, RulesJson, ServerMsg, ViolationJson};
+use crate::room::Room;
 use rand::rngs::StdRng;
 use seabattle_bots::PlacerKind;
 use seabattle_bots::density::Density;
+use seabattle_core::fleet::violations;
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{Coord, Phase, Player, Rules, ShipShape, Shots, Touching};
+use seabattle_core::{Coord, CoordSystem, Lang, Phase, Player, Rules, ShipShape, Shots, Touching};
 
 /// The rules in full, as `state` carries them.
 pub fn rules_json(rules: &Rules) -> RulesJson {
@@ -37,7 +39,7 @@ pub fn rules_json(rules: &Rules) -> RulesJson {
 /// board (answers and sunk ships only, never the hidden fleet). Only for a player
 /// against the computer, during the battle.
 pub fn coach_input(room: &Room, p: Player) -> Result<(String, Rules, TargetBoard), ClientError> {
-    if !matches!(room.mode, Mode::Computer(_)) {
+    if !room.mode.is_computer() {
         return Err(ClientError::new(
             ErrorCode::NoCoach,
             "the coach helps only in games against the computer",
@@ -103,10 +105,41 @@ pub fn layout(room: &Room, placer: Option<&str>) -> Result<ServerMsg, ClientErro
     let fleet = kind
         .place(room.rules(), &mut rng)
         .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))?;
-    let text = crate::room::canonical_fleet(&fleet);
     Ok(ServerMsg::Layout {
         game: room.id.clone(),
         placer: kind.name().to_string(),
-        fleet: text.split(' ').map(str::to_string).collect(),
+        fleet: crate::room::canonical_words(&fleet),
+    })
+}
+
+/// `check`: every violation of `fleet` under the game's rules, worded by the rules
+/// engine in `lang` with cells in `coords`.
+pub fn check(
+    room: &Room,
+    fleet: &[String],
+    lang: Option<&str>,
+    coords: Option<&str>,
+) -> Result<ServerMsg, ClientError> {
+    let bad = |e: String| ClientError::new(ErrorCode::BadMessage, e);
+    let lang: Lang = lang
+        .unwrap_or("en")
+        .parse()
+        .map_err(|e| bad(format!("{e}")))?;
+    let system: CoordSystem = coords
+        .unwrap_or("latin")
+        .parse()
+        .map_err(|e| bad(format!("{e}")))?;
+    let setup = crate::play::parse_fleet(room, fleet)?;
+    let violations = violations(&setup, room.rules())
+        .iter()
+        .map(|v| ViolationJson {
+            kind: v.kind().name(),
+            cells: v.cells().iter().map(|c| c.to_string()).collect(),
+            message: v.message(lang, system),
+        })
+        .collect();
+    Ok(ServerMsg::Checked {
+        game: room.id.clone(),
+        violations,
     })
 }

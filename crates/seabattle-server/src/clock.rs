@@ -71,6 +71,7 @@ async fn timeout(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Play
         player: p,
         strikes,
         next: room.game.to_move(),
+        shots_due: room.shots_due(),
     });
     Box::pin(after_move(hub, cell, room)).await;
 }

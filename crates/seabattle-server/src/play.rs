@@ -4,12 +4,12 @@
 use crate::hub::SharedHub;
 use crate::ids::new_salt;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg, ShotJson};
-use crate::room::{Mode, PROGRAM_FALLBACK, Room, RoomCell, canonical_fleet, format_shots};
+use crate::room::{Mode, PROGRAM_FALLBACK, Room, RoomCell, canonical_fleet, cells, format_shots};
 use crate::store::{MoveKind, StoredGame, StoredMove};
 use rand::rngs::StdRng;
 use seabattle_arena::{Limits as ProgramLimits, Program};
 use seabattle_core::{
-    Coord, CoordSystem, Fleet, FleetSetup, Phase, Placer, Player, ShipSetup, Shot, ShotError,
+    Coord, CoordSystem, Fleet, FleetSetup, Phase, Placer, Player, Shot, ShotError,
 };
 use std::sync::Arc;
 
@@ -26,6 +26,18 @@ fn shot_error(e: ShotError) -> ClientError {
         ShotError::RevealDue(_) | ShotError::NotRevealable(_) => ErrorCode::NotYourTurn,
     };
     ClientError::new(code, e.to_string())
+}
+
+/// The words of a fleet as a client sends them (`a1-d1`, `f3`, …), read on the game's
+/// board; unchecked.
+pub fn parse_fleet(room: &Room, words: &[String]) -> Result<FleetSetup, ClientError> {
+    let mut setup = FleetSetup::default();
+    for w in words {
+        setup
+            .push_word(w, CoordSystem::Latin, room.rules().dims())
+            .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))?;
+    }
+    Ok(setup)
 }
 
 /// A fleet drawn uniformly for the rules, with fresh dice.
@@ -127,18 +139,8 @@ pub async fn place(
     }
     let fleet = match ships {
         None => random_fleet(room)?,
-        Some(ships) => {
-            let dims = room.rules().dims();
-            let setup = FleetSetup::from_ships(
-                ships
-                    .iter()
-                    .map(|s| ShipSetup::parse(s, CoordSystem::Latin, dims))
-                    .collect::<Result<_, _>>()
-                    .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))?,
-            );
-            Fleet::new(setup, room.rules())
-                .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))?
-        }
+        Some(ships) => Fleet::new(parse_fleet(room, &ships)?, room.rules())
+            .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))?,
     };
     let text = canonical_fleet(&fleet);
     let salt = new_salt();
@@ -185,6 +187,7 @@ pub async fn start_battle(
         game: room.id.clone(),
         first,
         commitments,
+        shots_due: room.shots_due(),
     });
     after_move(hub, cell, room).await;
     Ok(())
@@ -244,7 +247,11 @@ async fn volley(
             cell: c.to_string(),
             answer: s.answer(),
             ship: match s {
-                Shot::Sunk(ship) => Some(ship.cells.iter().map(|c| c.to_string()).collect()),
+                Shot::Sunk(ship) => Some(cells(&ship.cells)),
+                _ => None,
+            },
+            halo: match s {
+                Shot::Sunk(ship) => Some(cells(&ship.halo)),
                 _ => None,
             },
         })
@@ -255,6 +262,7 @@ async fn volley(
         player: p,
         shots,
         next: room.game.to_move(),
+        shots_due: room.shots_due(),
     });
     Ok(())
 }

@@ -106,14 +106,27 @@ pub enum ClientMsg {
         #[serde(default)]
         placer: Option<String>,
     },
+    /// Checks a fleet against the game's rules without placing it.
+    Check {
+        /// The game id.
+        game: String,
+        /// The ships and pieces, as in `place`.
+        fleet: Vec<String>,
+        /// `ru` or `en` (default) for the messages.
+        #[serde(default)]
+        lang: Option<String>,
+        /// The coordinate system of the cells in the messages (default `latin`).
+        #[serde(default)]
+        coords: Option<String>,
+    },
     /// Keeps the connection alive.
     Ping,
 }
 
 /// The `type` of every client message, to tell an unknown type from a malformed one.
-pub const CLIENT_TYPES: [&str; 14] = [
+pub const CLIENT_TYPES: [&str; 15] = [
     "hello", "new_game", "join", "resume", "watch", "queue", "place", "fire", "resign", "rematch",
-    "sync", "coach", "layout", "ping",
+    "sync", "coach", "layout", "check", "ping",
 ];
 
 /// Why a message was refused. Nothing changed.
@@ -225,6 +238,9 @@ pub struct ShotJson {
     /// The sunk ship's cells, with `sunk`.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub ship: Option<Vec<String>>,
+    /// With `sunk`: the cells around the ship where, by the rules, no ship can be.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub halo: Option<Vec<String>>,
 }
 
 /// What one shooter knows of the enemy board: only answers and sunk ships.
@@ -236,6 +252,10 @@ pub struct TargetJson {
     pub hits: Vec<String>,
     /// Each sunk ship's cells.
     pub sunk: Vec<Vec<String>>,
+    /// Cells not shot that the rules prove empty: the halos of sunk ships.
+    pub empty: Vec<String>,
+    /// Sizes of the ships still afloat on this board, largest first.
+    pub afloat: Vec<u8>,
 }
 
 /// The player's own board.
@@ -394,6 +414,8 @@ pub enum ServerMsg {
         first: Player,
         /// SHA-256 of (canonical fleet text, `:`, salt) for players 1 and 2.
         commitments: [String; 2],
+        /// Shots in the first volley.
+        shots_due: usize,
     },
     /// A volley was fired and answered.
     Shot {
@@ -407,6 +429,8 @@ pub enum ServerMsg {
         shots: Vec<ShotJson>,
         /// Who shoots next, unless the game is over.
         next: Option<Player>,
+        /// Shots in `next`'s volley (0 once the game is over).
+        shots_due: usize,
     },
     /// The clock for a move started.
     Clock {
@@ -427,6 +451,8 @@ pub enum ServerMsg {
         strikes: u8,
         /// Who moves now: the opponent after a first timeout; none once the game is lost.
         next: Option<Player>,
+        /// Shots in `next`'s volley (0 once the game is over).
+        shots_due: usize,
     },
     /// A player connected or left.
     Presence {
@@ -500,8 +526,27 @@ pub enum ServerMsg {
         /// The ships, as in `place`.
         fleet: Vec<String>,
     },
+    /// The answer to `check`: every rule the fleet breaks, at once (none for a legal
+    /// fleet), as the rules engine words them.
+    Checked {
+        /// The game id.
+        game: String,
+        /// Each violation.
+        violations: Vec<ViolationJson>,
+    },
     /// The answer to `ping`.
     Pong,
+}
+
+/// One rule a fleet breaks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ViolationJson {
+    /// `bounds`, `overlap`, `touching`, `shape`, `size` or `fleet`.
+    pub kind: &'static str,
+    /// The cells to highlight, canonical.
+    pub cells: Vec<String>,
+    /// What is wrong, in the language and coordinate system asked for.
+    pub message: String,
 }
 
 impl From<ClientError> for ServerMsg {

@@ -152,6 +152,11 @@ pub struct Room {
 /// The canonical text of a fleet, as committed: each ship in the file form, cells in the
 /// canonical ASCII system, ships sorted by their text, joined by single spaces.
 pub fn canonical_fleet(fleet: &Fleet) -> String {
+    canonical_words(fleet).join(" ")
+}
+
+/// The words of [`canonical_fleet`]: each ship, sorted by its text.
+pub fn canonical_words(fleet: &Fleet) -> Vec<String> {
     let mut ships: Vec<String> = fleet
         .to_setup()
         .ships
@@ -159,10 +164,11 @@ pub fn canonical_fleet(fleet: &Fleet) -> String {
         .map(|s| s.format(CoordSystem::Latin))
         .collect();
     ships.sort();
-    ships.join(" ")
+    ships
 }
 
-fn cells(set: &CellSet) -> Vec<String> {
+/// The cells of `set` in canonical form, in board order.
+pub fn cells(set: &CellSet) -> Vec<String> {
     set.iter().map(|c| c.to_string()).collect()
 }
 
@@ -240,6 +246,11 @@ impl Room {
         }
     }
 
+    /// Shots in the volley of the player to move; 0 outside the battle.
+    pub fn shots_due(&self) -> usize {
+        self.game.to_move().map_or(0, |p| self.game.shots_due(p))
+    }
+
     /// Sends `msg` to both players and every spectator. Only for messages everyone may
     /// see.
     pub fn broadcast(&mut self, msg: &ServerMsg) {
@@ -269,6 +280,8 @@ impl Room {
                 misses: cells(t.misses()),
                 hits: cells(t.hits()),
                 sunk: t.sunk().iter().map(cells).collect(),
+                empty: cells(&t.known_empty().minus(t.misses())),
+                afloat: t.afloat().to_vec(),
             }
         };
         let presence = |p: Player| PresenceJson {
@@ -306,7 +319,7 @@ impl Room {
             },
             placed: Player::BOTH.map(|p| g.has_placed(p)),
             to_move: g.to_move(),
-            shots_due: g.to_move().map_or(0, |p| g.shots_due(p)),
+            shots_due: self.shots_due(),
             own,
             boards: Player::BOTH.map(board),
             commitments: g.first().and_then(|_| self.commitments()),

@@ -237,6 +237,18 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
             conn.send(advice::layout(&room, placer.as_deref())?.to_text());
             Ok(())
         }
+        ClientMsg::Check {
+            game,
+            fleet,
+            lang,
+            coords,
+        } => {
+            let b = bound(conn, &game)?;
+            let room = b.room.lock().await;
+            let msg = advice::check(&room, &fleet, lang.as_deref(), coords.as_deref())?;
+            conn.send(msg.to_text());
+            Ok(())
+        }
         ClientMsg::Rematch { game } => {
             let (b, p) = seated(conn, &game)?;
             let mut room = b.room.lock().await;

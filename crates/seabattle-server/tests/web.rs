@@ -217,3 +217,86 @@ async fn layouts_are_legal_and_place_nothing() {
     assert_eq!(got, want);
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn check_names_every_violation_as_the_rules_engine_words_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut c, game, _) = vs_computer(server.addr(), "easy", "classic").await;
+    // Two ships touching at a corner, and most of the fleet missing.
+    c.send(json!({"type": "check", "game": game, "fleet": ["a1-d1", "e2"], "lang": "ru", "coords": "russian"}))
+        .await;
+    let v = c.until("checked").await["violations"].clone();
+    let kinds: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["kind"].as_str().unwrap())
+        .collect();
+    assert!(
+        kinds.contains(&"touching") && kinds.contains(&"fleet"),
+        "{v}"
+    );
+    let touching = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["kind"] == "touching")
+        .unwrap();
+    assert_eq!(touching["cells"], json!(["d1", "e2"]));
+    assert_eq!(touching["message"], "корабли касаются углами: г1 д2");
+    // A legal fleet has none; bad words and bad languages are refused.
+    c.send(json!({"type": "check", "game": game, "fleet": ["a1-d1", "a3-c3", "e3-g3", "a5-b5", "d5-e5", "g5-h5", "a7", "c7", "e7", "g7"]}))
+        .await;
+    assert_eq!(c.until("checked").await["violations"], json!([]));
+    c.expect_error(
+        json!({"type": "check", "game": game, "fleet": ["a1-c3"]}),
+        "bad_fleet",
+    )
+    .await;
+    c.expect_error(
+        json!({"type": "check", "game": game, "fleet": [], "lang": "fr"}),
+        "bad_message",
+    )
+    .await;
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn answers_carry_halos_and_the_next_volley_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut c, game, _) = vs_computer(server.addr(), "easy", "salvo").await;
+    c.send(json!({"type": "place", "game": game})).await;
+    let battle = c.until("battle").await;
+    assert_eq!(
+        battle["shots_due"], 10,
+        "a salvo of one shot per ship afloat"
+    );
+    let s = c.state(&game).await;
+    assert_eq!(
+        s["boards"][0]["afloat"],
+        json!([4, 3, 3, 2, 2, 2, 1, 1, 1, 1])
+    );
+    assert_eq!(s["boards"][0]["empty"], json!([]));
+    // Every sunk answer names its halo, and the state's boards list the same cells.
+    let result = play_out(&mut c, &game, 1, 10, 10).await;
+    assert!(result["winner"] == 1 || result["winner"] == 2);
+    let mut halos = std::collections::BTreeSet::new();
+    for m in c.log.iter().filter(|m| m["type"] == "shot") {
+        assert!(m["shots_due"].is_u64(), "{m}");
+        for s in m["shots"].as_array().unwrap() {
+            assert_eq!(s["halo"].is_array(), s["answer"] == "sunk", "{s}");
+            if m["player"] == 1 {
+                for h in s["halo"].as_array().into_iter().flatten() {
+                    halos.insert(h.as_str().unwrap().to_string());
+                }
+            }
+        }
+    }
+    let s = c.state(&game).await;
+    let shot: std::collections::BTreeSet<String> = cells_in(&s["boards"][0]["misses"]);
+    let empty: std::collections::BTreeSet<String> = cells_in(&s["boards"][0]["empty"]);
+    assert_eq!(empty, halos.difference(&shot).cloned().collect());
+    server.shutdown().await.unwrap();
+}
