@@ -14,6 +14,7 @@ use crate::cellset::CellSet;
 use crate::coord::Coord;
 use crate::fleet::violations;
 use crate::game::{Answer, DutyKind, Outcome, Player, WinReason};
+use crate::lang::Lang;
 use crate::pieces::PieceKind;
 use crate::record::{GameRecord, Move};
 use crate::violation::Violation;
@@ -90,39 +91,65 @@ pub enum Verdict {
     },
 }
 
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Verdict::Stands(Outcome::InProgress) => {
-                f.write_str("no violations; the game is unfinished")
+impl Verdict {
+    /// The verdict as a sentence for players, in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        match (lang, self) {
+            (Lang::En, Verdict::Stands(Outcome::InProgress)) => {
+                "no violations; the game is unfinished".into()
             }
-            Verdict::Stands(Outcome::Won { winner, reason }) => {
+            (Lang::Ru, Verdict::Stands(Outcome::InProgress)) => {
+                "нарушений нет; игра не окончена".into()
+            }
+            (Lang::En, Verdict::Stands(Outcome::Won { winner, reason })) => {
                 let how = match reason {
                     WinReason::FleetSunk => "sinking the fleet",
                     WinReason::Resigned => "resignation",
                 };
-                write!(f, "the result stands: player {winner} wins by {how}")
+                format!("the result stands: player {winner} wins by {how}")
             }
-            Verdict::Reversed { winner } => {
-                write!(
-                    f,
-                    "result reversed: the winner's board broke the rules, player {winner} wins"
-                )
+            (Lang::Ru, Verdict::Stands(Outcome::Won { winner, reason })) => {
+                let how = match reason {
+                    WinReason::FleetSunk => "потопив весь флот",
+                    WinReason::Resigned => "противник сдался",
+                };
+                format!("результат в силе: игрок {winner} побеждает, {how}")
             }
-            Verdict::Compared { winner } => write!(
-                f,
+            (Lang::En, Verdict::Reversed { winner }) => {
+                format!("result reversed: the winner's board broke the rules, player {winner} wins")
+            }
+            (Lang::Ru, Verdict::Reversed { winner }) => format!(
+                "результат отменён: поле победителя нарушает правила, побеждает игрок {winner}"
+            ),
+            (Lang::En, Verdict::Compared { winner }) => format!(
                 "both boards broke the rules; player {} answered falsely, player {winner} wins",
                 winner.other()
             ),
-            Verdict::Void => {
-                f.write_str("both boards broke the rules: the game does not count, both lose")
+            (Lang::Ru, Verdict::Compared { winner }) => format!(
+                "оба поля нарушают правила; игрок {} отвечал неверно, побеждает игрок {winner}",
+                winner.other()
+            ),
+            (Lang::En, Verdict::Void) => {
+                "both boards broke the rules: the game does not count, both lose".into()
             }
-            Verdict::Forfeit { winner } => write!(
-                f,
+            (Lang::Ru, Verdict::Void) => {
+                "оба поля нарушают правила: игра не засчитана, проиграли оба".into()
+            }
+            (Lang::En, Verdict::Forfeit { winner }) => format!(
                 "player {} broke the rules during the game: player {winner} wins",
                 winner.other()
             ),
+            (Lang::Ru, Verdict::Forfeit { winner }) => format!(
+                "игрок {} нарушил правила по ходу игры: побеждает игрок {winner}",
+                winner.other()
+            ),
         }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(Lang::En))
     }
 }
 

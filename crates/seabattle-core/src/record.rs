@@ -215,7 +215,7 @@ impl GameRecord {
     /// The record as text, cells in `system`, answers in `lang`.
     pub fn to_text(&self, system: CoordSystem, lang: Lang) -> String {
         // A system with too few letters for the board would write cells it cannot read.
-        let system = if system.max_columns() < self.rules.dims().width() {
+        let system = if !system.fits(self.rules.dims()) {
             CoordSystem::Latin
         } else {
             system

@@ -33,6 +33,53 @@ pub enum Shots {
     ShipsAfloat,
 }
 
+impl Touching {
+    /// Every setting.
+    pub const ALL: [Touching; 3] = [Touching::Forbidden, Touching::Corners, Touching::Allowed];
+
+    /// The word of rules texts and JSON: `none`, `corners` or `allowed`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Touching::Forbidden => "none",
+            Touching::Corners => "corners",
+            Touching::Allowed => "allowed",
+        }
+    }
+
+    /// Reads a word of [`Touching::name`].
+    pub fn from_name(s: &str) -> Option<Touching> {
+        Touching::ALL.into_iter().find(|t| t.name() == s)
+    }
+}
+
+impl ShipShape {
+    /// Every setting.
+    pub const ALL: [ShipShape; 2] = [ShipShape::Straight, ShipShape::Any];
+
+    /// The word of rules texts and JSON: `straight` or `any`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ShipShape::Straight => "straight",
+            ShipShape::Any => "any",
+        }
+    }
+
+    /// Reads a word of [`ShipShape::name`].
+    pub fn from_name(s: &str) -> Option<ShipShape> {
+        ShipShape::ALL.into_iter().find(|t| t.name() == s)
+    }
+}
+
+impl fmt::Display for Shots {
+    /// A number, or `afloat`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Shots::Fixed(n) => write!(f, "{n}"),
+            Shots::ShipsAfloat => f.write_str("afloat"),
+        }
+    }
+}
+
 /// The named presets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Preset {
@@ -472,25 +519,15 @@ impl fmt::Display for Rules {
         if let Some(p) = self.as_preset() {
             return f.write_str(p.name());
         }
-        let touch = match self.touching {
-            Touching::Forbidden => "none",
-            Touching::Corners => "corners",
-            Touching::Allowed => "allowed",
-        };
-        let shape = match self.shape {
-            ShipShape::Straight => "straight",
-            ShipShape::Any => "any",
-        };
-        let shots = match self.shots {
-            Shots::Fixed(n) => n.to_string(),
-            Shots::ShipsAfloat => "afloat".to_string(),
-        };
         write!(
             f,
-            "{} fleet={} touch={touch} shape={shape} hit-again={} shots={shots}",
+            "{} fleet={} touch={} shape={} hit-again={} shots={}",
             self.dims,
             self.fleet_text(),
-            if self.hit_again { "yes" } else { "no" }
+            self.touching.name(),
+            self.shape.name(),
+            if self.hit_again { "yes" } else { "no" },
+            self.shots
         )?;
         // Settings of the special variants are written only when used, so that the
         // rules of every other game read as they always did.
@@ -582,19 +619,12 @@ impl FromStr for Rules {
                         .map_err(|_| bad("a list of ship sizes like 4,3,3,2"))?;
                 }
                 "touch" => {
-                    spec.touching = match value {
-                        "none" => Touching::Forbidden,
-                        "corners" => Touching::Corners,
-                        "allowed" => Touching::Allowed,
-                        _ => return Err(bad("none, corners or allowed")),
-                    }
+                    spec.touching =
+                        Touching::from_name(value).ok_or_else(|| bad("none, corners or allowed"))?
                 }
                 "shape" => {
-                    spec.shape = match value {
-                        "straight" => ShipShape::Straight,
-                        "any" => ShipShape::Any,
-                        _ => return Err(bad("straight or any")),
-                    }
+                    spec.shape =
+                        ShipShape::from_name(value).ok_or_else(|| bad("straight or any"))?
                 }
                 "hit-again" => spec.hit_again = yes_no(value).ok_or_else(|| bad("yes or no"))?,
                 "pieces-touch" => {

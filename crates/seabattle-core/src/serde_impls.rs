@@ -160,25 +160,15 @@ impl<'de> Deserialize<'de> for Rules {
         match Form::deserialize(d)? {
             Form::Text(t) => t.parse().map_err(D::Error::custom),
             Form::Object(o) => {
-                let touching = match o.touching.as_str() {
-                    "none" => Touching::Forbidden,
-                    "corners" => Touching::Corners,
-                    "allowed" => Touching::Allowed,
-                    t => {
-                        return Err(D::Error::custom(format!(
-                            "touching {t:?} is not none, corners or allowed"
-                        )));
-                    }
-                };
-                let shape = match o.shape.as_str() {
-                    "straight" => ShipShape::Straight,
-                    "any" => ShipShape::Any,
-                    t => {
-                        return Err(D::Error::custom(format!(
-                            "shape {t:?} is not straight or any"
-                        )));
-                    }
-                };
+                let touching = Touching::from_name(&o.touching).ok_or_else(|| {
+                    D::Error::custom(format!(
+                        "touching {:?} is not none, corners or allowed",
+                        o.touching
+                    ))
+                })?;
+                let shape = ShipShape::from_name(&o.shape).ok_or_else(|| {
+                    D::Error::custom(format!("shape {:?} is not straight or any", o.shape))
+                })?;
                 let shots = match o.shots {
                     serde_json_like::ShotsValue::Word(w) if w == "afloat" => Shots::ShipsAfloat,
                     serde_json_like::ShotsValue::Number(n) if (1..=255).contains(&n) => {

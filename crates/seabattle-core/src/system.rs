@@ -60,6 +60,11 @@ impl CoordSystem {
         (self.letters().len() as u8).min(MAX_SIDE)
     }
 
+    /// Whether this system names every column of a board of `dims`.
+    pub fn fits(self, dims: crate::coord::Dims) -> bool {
+        self.max_columns() >= dims.width()
+    }
+
     fn is_cyrillic(self) -> bool {
         self != CoordSystem::Latin
     }

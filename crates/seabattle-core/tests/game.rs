@@ -210,7 +210,7 @@ fn games_play_to_the_end_under_every_preset_and_records_round_trip() {
             (CoordSystem::Latin, Lang::En),
             (CoordSystem::Russian, Lang::Ru),
         ] {
-            if system.max_columns() < rules.dims().width() {
+            if !system.fits(rules.dims()) {
                 continue;
             }
             let text = record.to_text(system, lang);

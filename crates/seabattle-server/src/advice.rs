@@ -9,7 +9,7 @@ use seabattle_bots::PlacerKind;
 use seabattle_bots::density::Density;
 use seabattle_core::fleet::violations;
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{Coord, CoordSystem, Lang, Phase, Player, Rules, ShipShape, Shots, Touching};
+use seabattle_core::{Coord, CoordSystem, Lang, Phase, Player, Rules};
 
 /// The rules in full, as `state` carries them.
 pub fn rules_json(rules: &Rules) -> RulesJson {
@@ -18,20 +18,10 @@ pub fn rules_json(rules: &Rules) -> RulesJson {
         width: dims.width(),
         height: dims.height(),
         fleet: rules.fleet().to_vec(),
-        touch: match rules.touching() {
-            Touching::Forbidden => "none",
-            Touching::Corners => "corners",
-            Touching::Allowed => "allowed",
-        },
-        shape: match rules.shape() {
-            ShipShape::Straight => "straight",
-            ShipShape::Any => "any",
-        },
+        touch: rules.touching().name(),
+        shape: rules.shape().name(),
         hit_again: rules.hit_again(),
-        shots: match rules.shots() {
-            Shots::Fixed(n) => n.to_string(),
-            Shots::ShipsAfloat => "afloat".to_string(),
-        },
+        shots: rules.shots().to_string(),
     }
 }
 

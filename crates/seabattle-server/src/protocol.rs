@@ -279,8 +279,10 @@ pub struct PresenceJson {
 /// The audit of a finished game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AuditJson {
-    /// The verdict, as the rules engine words it.
+    /// The verdict, as the rules engine words it (English).
     pub verdict: String,
+    /// The same verdict in Russian.
+    pub verdict_ru: String,
     /// Each player's faults (none in a game the server refereed).
     pub faults: [Vec<String>; 2],
 }

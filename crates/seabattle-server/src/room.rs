@@ -13,8 +13,8 @@ use rand::rngs::StdRng;
 use seabattle_arena::{Limits as ProgramLimits, Program};
 use seabattle_bots::{Level, Shooter};
 use seabattle_core::{
-    Answer, CellSet, Coord, CoordSystem, Fleet, FleetSetup, Game, Outcome, Phase, Player, Rules,
-    WinReason, audit,
+    Answer, CellSet, Coord, CoordSystem, Fleet, FleetSetup, Game, Lang, Outcome, Phase, Player,
+    Rules, WinReason, audit,
 };
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -353,7 +353,8 @@ impl Room {
             salts: self.salts.clone().map(Option::unwrap_or_default),
             commitments: self.commitments().unwrap_or_default(),
             audit: AuditJson {
-                verdict: report.verdict.to_string(),
+                verdict: report.verdict.message(Lang::En),
+                verdict_ru: report.verdict.message(Lang::Ru),
                 faults: report
                     .faults
                     .map(|f| f.iter().map(|x| x.to_string()).collect()),

@@ -29,7 +29,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(s) => StdRng::seed_from_u64(s),
         None => rand::make_rng(),
     };
-    if args.coords.max_columns() < args.rules.dims().width() {
+    if !args.coords.fits(args.rules.dims()) {
         anyhow::bail!(
             "the {} coordinate system names {} columns, the board has {}",
             args.coords,
