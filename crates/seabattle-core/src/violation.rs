@@ -209,7 +209,7 @@ impl Violation {
                     contact: Contact::Side,
                     ..
                 },
-            ) => "корабли касаются сторонами".to_string(),
+            ) => "корабли касаются бортами".to_string(),
             (
                 Lang::Ru,
                 Violation::Touching {
