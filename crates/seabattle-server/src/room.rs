@@ -141,6 +141,8 @@ pub struct Room {
     pub clock_deadline: Option<Instant>,
     /// The game was lost on time.
     pub timed_out: bool,
+    /// The result with its audit, made once the game is over.
+    result: std::cell::OnceCell<ResultJson>,
     /// Who asked for a rematch.
     pub rematch: [bool; 2],
     /// The rematch's id, once made.
@@ -206,6 +208,7 @@ impl Room {
             clock_gen: 0,
             clock_deadline: None,
             timed_out: false,
+            result: std::cell::OnceCell::new(),
             rematch: [false, false],
             next_game: None,
             bot,
@@ -337,18 +340,15 @@ impl Room {
 
     /// The result with everything revealed, once the game is over.
     pub fn result(&self) -> Option<ResultJson> {
-        let Outcome::Won { winner, reason } = self.game.outcome() else {
-            return None;
-        };
-        let record = self.game.record()?;
-        let report = audit(&record);
-        Some(ResultJson {
+        let (winner, reason) = self.winner()?;
+        // A finished game never changes: audit it once, not on every `state`.
+        if let Some(r) = self.result.get() {
+            return Some(r.clone());
+        }
+        let report = audit(&self.game.record()?);
+        let result = ResultJson {
             winner,
-            reason: match reason {
-                _ if self.timed_out => "timeout",
-                WinReason::FleetSunk => "fleet_sunk",
-                WinReason::Resigned => "resigned",
-            },
+            reason,
             fleets: self.fleet_texts.clone().map(|t| fleet_list(&t)),
             salts: self.salts.clone().map(Option::unwrap_or_default),
             commitments: self.commitments().unwrap_or_default(),
@@ -360,13 +360,27 @@ impl Room {
                     .map(|f| f.iter().map(|x| x.to_string()).collect()),
             },
             record: format!("/games/{}/record.json", self.id),
-        })
+        };
+        Some(self.result.get_or_init(|| result).clone())
+    }
+
+    /// The winner and how (`fleet_sunk`, `resigned` or `timeout`), once the game is over.
+    fn winner(&self) -> Option<(Player, &'static str)> {
+        let Outcome::Won { winner, reason } = self.game.outcome() else {
+            return None;
+        };
+        let how = match reason {
+            _ if self.timed_out => "timeout",
+            WinReason::FleetSunk => "fleet_sunk",
+            WinReason::Resigned => "resigned",
+        };
+        Some((winner, how))
     }
 
     /// The result as stored: `WINNER REASON`.
     pub fn result_word(&self) -> Option<String> {
-        self.result()
-            .map(|r| format!("{} {}", r.winner.number(), r.reason))
+        self.winner()
+            .map(|(winner, how)| format!("{} {how}", winner.number()))
     }
 
     /// Rebuilds a stored game by replaying its moves through the rules engine; `bots`

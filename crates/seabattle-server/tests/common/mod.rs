@@ -353,6 +353,8 @@ pub fn assert_no_leak(log: &[Value], me: u64, result: &Value) {
     let enemy = fleet_cells(&result["fleets"][(2 - me) as usize]);
     let mut fired: BTreeSet<String> = BTreeSet::new();
     let mut incoming: BTreeSet<String> = BTreeSet::new();
+    // Cells of `me`'s board the rules prove empty, told to `me` with the answers.
+    let mut own_waters: BTreeSet<String> = BTreeSet::new();
     let mut checked = 0;
     for m in log {
         if m["type"] == "game_over" || m["result"].is_object() {
@@ -377,24 +379,55 @@ pub fn assert_no_leak(log: &[Value], me: u64, result: &Value) {
                     assert!(ship.is_subset(side), "a sunk ship with unshot cells: {m}");
                 }
             }
+            // A halo is on the board shot at: around `me`'s ships it is `me`'s own
+            // waters; around an enemy ship it must hold no enemy ship cell.
+            let halos: BTreeSet<String> = m["shots"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|s| cells_in(&s["halo"]))
+                .collect();
+            if m["player"] == me {
+                assert!(halos.is_disjoint(&enemy), "a halo on an enemy ship: {m}");
+            } else {
+                own_waters.extend(halos);
+            }
         }
         if m["type"] == "state" {
             if !m["own"]["fleet"].is_null() {
                 assert_eq!(cells_in(&m["own"]["fleet"]), mine, "own fleet: {m}");
             }
             assert!(cells_in(&m["own"]["incoming"]).is_subset(&incoming), "{m}");
+            // Boards hold answers (cells shot) and the cells the rules prove empty,
+            // which are never ship cells.
+            let answered = |b: &Value| {
+                ["misses", "hits", "sunk"]
+                    .iter()
+                    .flat_map(|k| cells_in(&b[*k]))
+                    .collect::<BTreeSet<String>>()
+            };
             assert!(
-                cells_in(&m["boards"][(me - 1) as usize]).is_subset(&fired),
+                answered(&m["boards"][(me - 1) as usize]).is_subset(&fired),
                 "{m}"
             );
             assert!(
-                cells_in(&m["boards"][(2 - me) as usize]).is_subset(&incoming),
+                answered(&m["boards"][(2 - me) as usize]).is_subset(&incoming),
                 "{m}"
             );
+            assert!(
+                cells_in(&m["boards"][(me - 1) as usize]["empty"]).is_disjoint(&enemy),
+                "{m}"
+            );
+            let theirs = cells_in(&m["boards"][(2 - me) as usize]["empty"]);
+            assert!(theirs.is_disjoint(&mine), "{m}");
+            own_waters.extend(theirs);
         }
         for c in cells_in(m) {
             checked += 1;
-            let known = fired.contains(&c) || incoming.contains(&c) || mine.contains(&c);
+            let known = fired.contains(&c)
+                || incoming.contains(&c)
+                || mine.contains(&c)
+                || own_waters.contains(&c);
             assert!(
                 !enemy.contains(&c) || known,
                 "message {m} names enemy ship cell {c} before it was shot"
@@ -405,9 +438,13 @@ pub fn assert_no_leak(log: &[Value], me: u64, result: &Value) {
 }
 
 /// The spectator's scan: before the end, every cell named in any message was shot by
-/// one side or the other, so no message can carry a hidden ship.
+/// one side or the other, or is one the rules prove empty (a sunk ship's halo), so no
+/// message can carry a hidden ship. The fleets in the final result confirm that the
+/// proven-empty cells hold no ship on their board.
 pub fn assert_spectator_sees_only_shots(log: &[Value]) {
     let mut shot: BTreeSet<String> = BTreeSet::new();
+    // Proven-empty cells on the board of player 1 and of player 2.
+    let mut proven: [BTreeSet<String>; 2] = Default::default();
     let mut checked = 0;
     for m in log {
         if m["type"] == "game_over" || m["result"].is_object() {
@@ -415,23 +452,40 @@ pub fn assert_spectator_sees_only_shots(log: &[Value]) {
         }
         assert!(m["own"].is_null(), "a spectator got a fleet: {m}");
         if m["type"] == "shot" {
-            shot.extend(
-                m["shots"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|s| s["cell"].as_str().unwrap().to_string()),
-            );
+            let target = if m["player"] == 1 { 1 } else { 0 };
+            for s in m["shots"].as_array().unwrap() {
+                shot.insert(s["cell"].as_str().unwrap().to_string());
+                proven[target].extend(cells_in(&s["halo"]));
+            }
+        }
+        if m["type"] == "state" {
+            // boards[0] is what player 1 knows of player 2's waters, and the reverse.
+            proven[1].extend(cells_in(&m["boards"][0]["empty"]));
+            proven[0].extend(cells_in(&m["boards"][1]["empty"]));
         }
         for c in cells_in(m) {
             checked += 1;
             assert!(
-                shot.contains(&c),
+                shot.contains(&c) || proven.iter().any(|p| p.contains(&c)),
                 "spectator message {m} names unshot cell {c}"
             );
         }
     }
     assert!(checked > 0, "the scan saw no cells at all");
+    if let Some(over) = log.iter().find(|m| m["type"] == "game_over") {
+        for (i, cells) in proven.iter().enumerate() {
+            let fleet: BTreeSet<String> = over["result"]["fleets"][i]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|s| ship_cells(s.as_str().unwrap()))
+                .collect();
+            assert!(
+                cells.is_disjoint(&fleet),
+                "a proven-empty cell holds a ship"
+            );
+        }
+    }
 }
 
 /// A game won by sinking the fleet, whose result the audit lets stand.
