@@ -4,7 +4,7 @@
 use crate::cellset::CellSet;
 use crate::coord::{Coord, Dims};
 use crate::fleet::Fleet;
-use crate::game::{Duty, DutyKind, Outcome, Phase, Player, Shot};
+use crate::game::{Duty, DutyKind, Outcome, Phase, Player, Shot, ShotError};
 use crate::pieces::PieceCells;
 use crate::rules::Rules;
 
@@ -152,6 +152,31 @@ impl TargetBoard {
     /// Every cell shot.
     pub fn shots(&self) -> CellSet {
         self.misses.or(&self.hits).or(&self.found.all())
+    }
+
+    /// Whether `cells` may be fired as a volley of `expected` shots: on the board, not
+    /// shot before, none named twice. The same checks as [`crate::Game::fire`].
+    pub fn check_volley(&self, cells: &[Coord], expected: usize) -> Result<(), ShotError> {
+        if cells.len() != expected {
+            return Err(ShotError::WrongCount {
+                expected,
+                got: cells.len(),
+            });
+        }
+        let shot = self.shots();
+        let mut volley = CellSet::EMPTY;
+        for &c in cells {
+            if !self.dims.contains(c) {
+                return Err(ShotError::OffBoard(c));
+            }
+            if shot.contains(c) {
+                return Err(ShotError::AlreadyShot(c));
+            }
+            if !volley.insert(c) {
+                return Err(ShotError::Repeated(c));
+            }
+        }
+        Ok(())
     }
 
     /// Sunk ships, in the order they sank.
