@@ -6,7 +6,7 @@ use crate::external::Limits;
 use crate::fault::Fault;
 use crate::schedule::{Fixture, pairs, round_robin};
 use crate::spec::BotSpec;
-use seabattle_core::{Player, Rules};
+use seabattle_core::Rules;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
@@ -51,20 +51,46 @@ struct Unit {
     fixtures: Vec<Fixture>,
 }
 
+/// Rules the bot protocol cannot play: those with mines, minesweepers or submarines,
+/// whose reveals and dying shots have no messages yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnsupportedRules(pub Rules);
+
+impl std::fmt::Display for UnsupportedRules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "rules {}: the bot protocol has no messages yet for mines, minesweepers and submarines",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnsupportedRules {}
+
 /// Plays the round robin of `specs` under `config`. `progress(done, total)` is called
 /// on this thread after each game. Bot programs are started for each run of games and
-/// killed at its end; nothing a bot does can stop the arena.
-pub fn run(specs: &[BotSpec], config: &Config, progress: &mut dyn FnMut(usize, usize)) -> Report {
+/// killed at its end; nothing a bot does can stop the arena. Rules with pieces are
+/// refused before any bot is started.
+pub fn run(
+    specs: &[BotSpec],
+    config: &Config,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Report, UnsupportedRules> {
+    if config.rules.pieces().count() > 0 {
+        return Err(UnsupportedRules(config.rules.clone()));
+    }
     let (names, unstartable) = probe(specs, config.limits);
     let fixtures = round_robin(specs.len(), config.games, config.seed);
-    let units = units(specs.len(), &fixtures, config.jobs.max(1));
+    let jobs = config.jobs.max(1);
+    let units = units(specs.len(), &fixtures, jobs);
     let total = fixtures.len();
     let next = AtomicUsize::new(0);
     let mut games = Vec::with_capacity(total);
     progress(0, total);
     thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<Played>();
-        for _ in 0..config.jobs.max(1).min(units.len()) {
+        for _ in 0..jobs.min(units.len()) {
             let tx = tx.clone();
             let (units, next, unstartable) = (&units, &next, &unstartable);
             scope.spawn(move || {
@@ -80,7 +106,7 @@ pub fn run(specs: &[BotSpec], config: &Config, progress: &mut dyn FnMut(usize, u
         }
     });
     games.sort_by_key(|p| (p.fixture.pair, p.fixture.round));
-    Report { names, games }
+    Ok(Report { names, games })
 }
 
 /// Each bot's name (builtins by their spec, programs by the name they give when started
@@ -106,7 +132,8 @@ fn probe(specs: &[BotSpec], limits: Limits) -> (Vec<String>, Vec<Option<Fault>>)
     (names, faults)
 }
 
-/// Cuts each pair's games into about `2·jobs / pairs` runs, so every thread has work.
+/// Cuts each pair's games (consecutive in `fixtures`) into about `2·jobs / pairs` runs,
+/// so every thread has work.
 fn units(bots: usize, fixtures: &[Fixture], jobs: usize) -> Vec<Unit> {
     let pairs = pairs(bots);
     if pairs.is_empty() {
@@ -114,14 +141,10 @@ fn units(bots: usize, fixtures: &[Fixture], jobs: usize) -> Vec<Unit> {
     }
     let per_pair = (2 * jobs).div_ceil(pairs.len()).max(1);
     let mut out = Vec::new();
-    for (p, &bots) in pairs.iter().enumerate() {
-        let games: Vec<Fixture> = fixtures.iter().filter(|f| f.pair == p).copied().collect();
-        if games.is_empty() {
-            continue;
-        }
+    for games in fixtures.chunk_by(|x, y| x.pair == y.pair) {
         let size = games.len().div_ceil(per_pair);
         out.extend(games.chunks(size).map(|c| Unit {
-            bots,
+            bots: pairs[c[0].pair],
             fixtures: c.to_vec(),
         }));
     }
@@ -151,12 +174,7 @@ fn play_unit(
         } else {
             (y, x)
         };
-        let duel = play(
-            [one.as_mut(), two.as_mut()],
-            &config.rules,
-            Player::One,
-            fixture.dice(),
-        );
+        let duel = play([one.as_mut(), two.as_mut()], &config.rules, fixture.dice());
         for (side, fault) in &duel.forfeits {
             let bot = fixture.sides[side.index()];
             if fault.kind.needs_restart() && unstartable[bot].is_none() {
