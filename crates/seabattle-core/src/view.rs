@@ -224,3 +224,35 @@ pub struct PlayerView {
     /// Reveals owed (after mines and minesweepers), by either player, oldest first.
     pub duties: Vec<Duty>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn check_volley_refuses_what_fire_refuses() {
+        let rules: Rules = "salvo".parse().unwrap();
+        let mut view = TargetBoard::new(&rules);
+        view.record(Coord::new(0, 0), &Shot::Miss);
+        let (a, b) = (Coord::new(1, 1), Coord::new(2, 2));
+        assert_eq!(view.check_volley(&[a, b], 2), Ok(()));
+        assert_eq!(
+            view.check_volley(&[a], 2),
+            Err(ShotError::WrongCount {
+                expected: 2,
+                got: 1
+            })
+        );
+        let off = Coord::new(10, 0);
+        assert_eq!(
+            view.check_volley(&[a, off], 2),
+            Err(ShotError::OffBoard(off))
+        );
+        let shot = Coord::new(0, 0);
+        assert_eq!(
+            view.check_volley(&[shot, a], 2),
+            Err(ShotError::AlreadyShot(shot))
+        );
+        assert_eq!(view.check_volley(&[b, b], 2), Err(ShotError::Repeated(b)));
+    }
+}
