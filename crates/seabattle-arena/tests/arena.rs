@@ -222,3 +222,21 @@ fn rules_with_pieces_are_refused_before_any_bot_starts() {
         assert_eq!(games, 0, "no game is scheduled");
     }
 }
+
+#[test]
+fn a_program_is_started_once_and_kept_for_every_run_of_games() {
+    let heard = tempfile();
+    let bot = format!("tee '{}' | {}", heard.display(), example_bot());
+    let mut c = config("hasbro", 6, 2000);
+    c.jobs = 1;
+    let (report, table) = arena(&[&bot, "builtin:easy", "builtin:random"], &c);
+    assert!(table.forfeits.is_empty(), "{:?}", table.forfeits);
+    assert_eq!(report.games.len(), 18);
+    let text = std::fs::read_to_string(&heard).unwrap();
+    assert_eq!(text.matches("seabattle 1\n").count(), 1, "{text}");
+    assert_eq!(
+        text.matches("\nnewgame {\"preset\":\"hasbro\",").count(),
+        12
+    );
+    assert!(text.ends_with("quit\n"), "{text}");
+}
