@@ -4,15 +4,12 @@ import json, random, sys
 
 def say(line): print(line, flush=True)
 def cell(c, r): return "%s%d" % (chr(97 + c), r + 1)
-w = h = 10; fleet = [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]; shot, ring, hits = set(), set(), []
+shot, ring, hits = set(), set(), []
 for line in sys.stdin:
     cmd, *args = line.split(None, 1)
     if cmd == "seabattle": say("name pybot"); say("ready")
     elif cmd == "newgame":
-        rules = args[0].strip(); shot.clear(); ring.clear(); hits.clear()
-        presets = {"hasbro": (10, [5, 4, 3, 3, 2]), "big15": (15, [5, 4, 3, 3, 2, 2, 2, 1, 1, 1, 1])}
-        if rules.startswith("{"): j = json.loads(rules); w, h, fleet = j.get("width", 10), j.get("height", 10), j["fleet"]
-        else: w = h = presets.get(rules, (10,))[0]; fleet = presets.get(rules, (10, [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]))[1]
+        rules = json.loads(args[0]); w, h, fleet = rules["width"], rules["height"], rules["fleet"]; shot.clear(); ring.clear(); hits.clear()
     elif cmd == "place":
         while True:  # ships with a free ring around each: legal under every preset
             taken, ships = set(), []
@@ -30,10 +27,13 @@ for line in sys.stdin:
         free = [(c, r) for c in range(w) for r in range(h) if (c, r) not in shot]
         for p in [p for p in near if p in free] + sorted(random.sample(free, len(free)), key=lambda p: p in ring):
             if p not in pick and len(pick) < want: pick.append(p)
-        shot.update(pick); say("shot " + " ".join(cell(*p) for p in pick))
+        say("shot " + " ".join(cell(*p) for p in pick))
     elif cmd == "result":
         p = (ord(args[0][0]) - 97, int(args[0].split()[0][1:]) - 1); ans = args[0].split()[1]; shot.add(p)
         if ans == "hit": hits.append(p)
-        elif ans == "sunk":  # the cells around a sunk ship are last to try (empty unless ships may touch)
-            ring.update((c + x, r + y) for c, r in hits + [p] for x in (-1, 0, 1) for y in (-1, 0, 1)); hits.clear()
+        elif ans == "sunk":  # the ship is p and the hits joined to it; the cells around it are last to try
+            ship, grow = {p}, [p]
+            while grow:
+                c, r = grow.pop(); near = [q for q in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)) if q in hits and q not in ship]; ship.update(near); grow += near
+            ring.update((c + x, r + y) for c, r in ship for x in (-1, 0, 1) for y in (-1, 0, 1)); hits[:] = [q for q in hits if q not in ship]
     elif cmd == "quit": break

@@ -6,59 +6,59 @@ use crate::protocol::End;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seabattle_bots::shooter::UnknownName;
-use seabattle_bots::{Level, PlacerKind, Shooter, ShooterKind};
+use seabattle_bots::{PlacerKind, Shooter, ShooterKind};
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{Coord, FleetSetup, Rules, Shot};
+use seabattle_core::{Coord, FleetSetup, Placer, Rules, Shot};
 
 /// A builtin bot: a shooter and a placer.
 pub struct Builtin {
     name: String,
     kind: ShooterKind,
     placer: PlacerKind,
-    shooter: Box<dyn Shooter>,
+    /// Built afresh for each game, so a game depends only on its seed.
+    shooter: Option<Box<dyn Shooter>>,
     rng: StdRng,
     rules: Rules,
     view: TargetBoard,
+    /// The uniform placer's tables for `rules`, built once for as many games as they last.
+    uniform: Option<Placer>,
 }
 
 impl Builtin {
     /// Reads `LEVEL` or `SHOOTER` (`expert`, `hard`, `density`…), optionally followed by
     /// `:PLACER` (`expert:perelman`); the placer is `uniform` unless given, as for the
     /// server's computer opponents.
-    pub fn parse(spec: &str) -> Result<Builtin, UnknownName> {
+    pub fn kinds(spec: &str) -> Result<(ShooterKind, PlacerKind), UnknownName> {
         let (shooter, placer) = match spec.split_once(':') {
             Some((s, p)) => (s, p.parse::<PlacerKind>()?),
             None => (spec, PlacerKind::Uniform),
         };
-        let kind = match (shooter.parse::<Level>(), shooter.parse::<ShooterKind>()) {
-            (Ok(level), _) => level.shooter(),
-            (_, Ok(kind)) => kind,
-            (Err(_), Err(_)) => {
-                let mut known: Vec<&'static str> = Level::ALL.iter().map(|l| l.name()).collect();
-                let shooters: Vec<&'static str> =
-                    ShooterKind::ALL.iter().map(|k| k.name()).collect();
-                known.extend(
-                    shooters
-                        .into_iter()
-                        .filter(|n| !Level::ALL.iter().any(|l| l.name() == *n)),
-                );
-                return Err(UnknownName {
-                    what: "builtin bot",
-                    name: shooter.to_string(),
-                    known,
-                });
-            }
-        };
+        let kind = ShooterKind::by_level_or_name(shooter).map_err(|mut e| {
+            e.what = "builtin bot";
+            e
+        })?;
+        Ok((kind, placer))
+    }
+
+    /// A builtin named `name` (as it appears in tables), with its shooter and placer.
+    pub fn new(name: impl Into<String>, kind: ShooterKind, placer: PlacerKind) -> Builtin {
         let rules = Rules::classic();
-        Ok(Builtin {
-            name: spec.to_string(),
+        Builtin {
+            name: name.into(),
             kind,
             placer,
-            shooter: kind.build(),
+            shooter: None,
             rng: StdRng::seed_from_u64(0),
             view: TargetBoard::new(&rules),
             rules,
-        })
+            uniform: None,
+        }
+    }
+
+    /// The builtin named by `spec`, as [`Builtin::kinds`] reads it.
+    pub fn parse(spec: &str) -> Result<Builtin, UnknownName> {
+        let (kind, placer) = Builtin::kinds(spec)?;
+        Ok(Builtin::new(spec, kind, placer))
     }
 }
 
@@ -68,24 +68,32 @@ impl Bot for Builtin {
     }
 
     fn new_game(&mut self, rules: &Rules, seed: u64) -> Result<(), Fault> {
-        self.rules = rules.clone();
+        if *rules != self.rules {
+            self.rules = rules.clone();
+            self.uniform = None;
+        }
         self.view = TargetBoard::new(rules);
-        self.shooter = self.kind.build();
+        self.shooter = Some(self.kind.build());
         self.rng = StdRng::seed_from_u64(seed);
         Ok(())
     }
 
     fn place(&mut self) -> Result<FleetSetup, Fault> {
-        self.placer
-            .place(&self.rules, &mut self.rng)
+        let placed = match self.placer {
+            PlacerKind::Uniform => self
+                .uniform
+                .get_or_insert_with(|| Placer::new(&self.rules))
+                .sample(&mut self.rng),
+            styled => styled.place(&self.rules, &mut self.rng),
+        };
+        placed
             .map(|f| f.to_setup())
             .map_err(|e| Fault::new(FaultKind::IllegalFleet, e.to_string()))
     }
 
     fn shoot(&mut self, count: usize) -> Result<Vec<Coord>, Fault> {
-        Ok(self
-            .shooter
-            .choose(&self.rules, &self.view, count, &mut self.rng))
+        let shooter = self.shooter.get_or_insert_with(|| self.kind.build());
+        Ok(shooter.choose(&self.rules, &self.view, count, &mut self.rng))
     }
 
     fn result(&mut self, cell: Coord, shot: &Shot) -> Result<(), Fault> {

@@ -1,15 +1,13 @@
 //! [`play`]: one game between two bots, refereed by the rules engine's [`Game`].
 
 use crate::bot::Bot;
-use crate::fault::{Fault, FaultKind};
+use crate::fault::Fault;
 use crate::protocol::End;
-use seabattle_core::{Fleet, Game, Outcome, Player, Rules, ShotError};
+use seabattle_core::{Fleet, Game, Outcome, Player, Rules};
 
-/// How one game went, by side (index 0 is [`Player::One`]).
+/// How one game went, by side (index 0 is [`Player::One`], who shoots first).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Duel {
-    /// The side that shot first.
-    pub first: Player,
     /// The winner; `None` for a draw (both sides forfeited while placing).
     pub winner: Option<Player>,
     /// The forfeits, by side. The loser's, or both in a draw.
@@ -18,13 +16,12 @@ pub struct Duel {
     pub shots: [usize; 2],
 }
 
-/// Plays one game: `bots[0]` is [`Player::One`], `bots[1]` is [`Player::Two`], and
-/// `first` shoots first. `seeds` seed in-process bots' dice. A bot that fails (a fault
-/// of its own or an illegal fleet or shot) loses the game with the reason recorded.
-pub fn play(bots: [&mut dyn Bot; 2], rules: &Rules, first: Player, seeds: [u64; 2]) -> Duel {
+/// Plays one game: `bots[0]` is [`Player::One`] and shoots first, `bots[1]` is
+/// [`Player::Two`]. `seeds` seed in-process bots' dice. A bot that fails (a fault of its
+/// own or an illegal fleet or shot) resigns the game with the reason recorded.
+pub fn play(bots: [&mut dyn Bot; 2], rules: &Rules, seeds: [u64; 2]) -> Duel {
     let mut bots = bots;
     let mut duel = Duel {
-        first,
         winner: None,
         forfeits: Vec::new(),
         shots: [0, 0],
@@ -35,47 +32,47 @@ pub fn play(bots: [&mut dyn Bot; 2], rules: &Rules, first: Player, seeds: [u64; 
         let placed = bot
             .new_game(rules, seeds[p.index()])
             .and_then(|()| bot.place())
-            .and_then(|setup| {
-                Fleet::new(setup, rules)
-                    .map_err(|e| Fault::new(FaultKind::IllegalFleet, e.to_string()))
-            })
-            .and_then(|fleet| {
-                game.place(p, fleet)
-                    .map_err(|e| Fault::new(FaultKind::IllegalFleet, e.to_string()))
-            });
-        if let Err(f) = placed {
-            duel.forfeits.push((p, f));
+            .and_then(|setup| Ok(Fleet::new(setup, rules)?));
+        match placed {
+            // The fleet was checked under the game's rules, so the game takes it.
+            Ok(fleet) => {
+                let _ = game.place(p, fleet);
+            }
+            Err(f) => duel.forfeits.push((p, f)),
         }
     }
     match duel.forfeits.as_slice() {
         [] => battle(&mut bots, &mut game, &mut duel),
-        [(p, _)] => duel.winner = Some(p.other()),
+        // Both forfeited: nobody resigns, nobody wins.
+        [(p, _)] => {
+            let _ = game.resign(*p);
+        }
         _ => {}
+    }
+    if let Outcome::Won { winner, .. } = game.outcome() {
+        duel.winner = Some(winner);
     }
     tell_the_end(&mut bots, &duel);
     duel
 }
 
-/// Shoots until someone's fleet is sunk or someone forfeits.
+/// Shoots until someone's fleet is sunk or someone forfeits (and resigns).
 fn battle(bots: &mut [&mut dyn Bot; 2], game: &mut Game, duel: &mut Duel) {
-    if let Err(e) = game.start_with(duel.first) {
-        // Both fleets are placed, so the engine cannot refuse; should it, nobody wins.
-        let f = Fault::new(FaultKind::IllegalFleet, e.to_string());
-        duel.forfeits = vec![(Player::One, f.clone()), (Player::Two, f)];
+    // Both fleets are placed, so the engine cannot refuse to start; should it, the game
+    // stays undecided (a draw) and no bot is blamed.
+    if game.start_with(Player::One).is_err() {
         return;
     }
-    while let (Outcome::InProgress, Some(p)) = (game.outcome(), game.to_move()) {
+    while let Some(p) = game.to_move() {
         match turn(bots, game, p) {
             Ok(fired) => duel.shots[p.index()] += fired,
             Err((who, fault)) => {
                 duel.forfeits.push((who, fault));
-                duel.winner = Some(who.other());
+                // The game is on, so the engine takes the resignation.
+                let _ = game.resign(who);
                 return;
             }
         }
-    }
-    if let Outcome::Won { winner, .. } = game.outcome() {
-        duel.winner = Some(winner);
     }
 }
 
@@ -88,13 +85,7 @@ fn turn(
 ) -> Result<usize, (Player, Fault)> {
     let due = game.shots_due(p);
     let cells = bots[p.index()].shoot(due).map_err(|f| (p, f))?;
-    let shots = game.fire(p, &cells).map_err(|e| {
-        let kind = match e {
-            ShotError::AlreadyShot(_) | ShotError::Repeated(_) => FaultKind::RepeatedShot,
-            _ => FaultKind::IllegalShot,
-        };
-        (p, Fault::new(kind, e.to_string()))
-    })?;
+    let shots = game.fire(p, &cells).map_err(|e| (p, Fault::from(e)))?;
     for (cell, shot) in cells.iter().zip(&shots) {
         bots[p.index()].result(*cell, shot).map_err(|f| (p, f))?;
         bots[p.other().index()]
@@ -128,6 +119,7 @@ fn tell_the_end(bots: &mut [&mut dyn Bot; 2], duel: &Duel) {
 mod tests {
     use super::*;
     use crate::builtin::Builtin;
+    use crate::fault::FaultKind;
     use seabattle_core::{Coord, FleetSetup, Shot};
 
     /// Places a fixed legal fleet and fires the cells it is given, in order.
@@ -174,7 +166,7 @@ mod tests {
     fn a_hit_shoots_again_and_a_repeated_shot_forfeits() {
         let mut a = scripted(FLEET, &["a1", "a1"]);
         let mut b = scripted(FLEET, &["j10"]);
-        let d = play([&mut a, &mut b], &Rules::classic(), Player::One, [1, 2]);
+        let d = play([&mut a, &mut b], &Rules::classic(), [1, 2]);
         assert_eq!(d.winner, Some(Player::Two));
         assert_eq!(d.shots, [1, 0], "the hit on a1 earned the second shot");
         assert_eq!(d.forfeits.len(), 1);
@@ -187,12 +179,12 @@ mod tests {
         let touching = "fleet a1-d1 a2-c2 e3-g3 a5-b5 d5-e5 g5-h5 a7 c7 e7 g7";
         let mut a = scripted(touching, &[]);
         let mut b = Builtin::parse("easy").unwrap();
-        let d = play([&mut a, &mut b], &Rules::classic(), Player::Two, [1, 2]);
+        let d = play([&mut a, &mut b], &Rules::classic(), [1, 2]);
         assert_eq!(d.winner, Some(Player::Two));
         assert_eq!(d.forfeits[0].1.kind, FaultKind::IllegalFleet);
         assert_eq!(d.shots, [0, 0]);
         let mut c = scripted("fleet a1", &[]);
-        let d = play([&mut a, &mut c], &Rules::classic(), Player::One, [1, 2]);
+        let d = play([&mut a, &mut c], &Rules::classic(), [1, 2]);
         assert_eq!(d.winner, None);
         assert_eq!(d.forfeits.len(), 2);
     }
@@ -201,15 +193,10 @@ mod tests {
     fn an_off_board_or_short_volley_is_illegal() {
         let mut a = scripted(FLEET, &["k1"]);
         let mut b = scripted(FLEET, &[]);
-        let d = play([&mut a, &mut b], &Rules::classic(), Player::One, [1, 2]);
+        let d = play([&mut a, &mut b], &Rules::classic(), [1, 2]);
         assert_eq!(d.forfeits[0].1.kind, FaultKind::IllegalShot);
         let mut a = scripted(FLEET, &["j10"]);
-        let d = play(
-            [&mut a, &mut b],
-            &"salvo".parse().unwrap(),
-            Player::One,
-            [1, 2],
-        );
+        let d = play([&mut a, &mut b], &"salvo".parse().unwrap(), [1, 2]);
         assert_eq!(d.forfeits[0].1.kind, FaultKind::IllegalShot);
         assert!(
             d.forfeits[0].1.detail.contains("10 shots"),
@@ -222,21 +209,11 @@ mod tests {
     fn builtins_play_to_the_end() {
         let mut a = Builtin::parse("hard").unwrap();
         let mut b = Builtin::parse("easy").unwrap();
-        let d = play(
-            [&mut a, &mut b],
-            &"salvo".parse().unwrap(),
-            Player::One,
-            [3, 4],
-        );
+        let d = play([&mut a, &mut b], &"salvo".parse().unwrap(), [3, 4]);
         assert!(d.forfeits.is_empty());
         let w = d.winner.unwrap();
         assert!(d.shots[w.index()] >= 20, "{d:?}");
-        let again = play(
-            [&mut a, &mut b],
-            &"salvo".parse().unwrap(),
-            Player::One,
-            [3, 4],
-        );
+        let again = play([&mut a, &mut b], &"salvo".parse().unwrap(), [3, 4]);
         assert_eq!(again, d, "the same seeds play the same game");
     }
 }

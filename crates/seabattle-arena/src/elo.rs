@@ -60,7 +60,6 @@ pub fn ratings(score: &[Vec<f64>], games: &[Vec<f64>], prior: f64) -> Vec<Rating
         .collect();
     // Player 0 is held at 0; the others move.
     let mut s = vec![0.0; n];
-    let mut info = information(&s, &games);
     for _ in 0..200 {
         let grad: Vec<f64> = (1..n)
             .map(|k| {
@@ -69,7 +68,7 @@ pub fn ratings(score: &[Vec<f64>], games: &[Vec<f64>], prior: f64) -> Vec<Rating
                     .sum()
             })
             .collect();
-        info = information(&s, &games);
+        let info = information(&s, &games);
         let Some(step) = solve(&info, &grad) else {
             break;
         };
@@ -82,6 +81,7 @@ pub fn ratings(score: &[Vec<f64>], games: &[Vec<f64>], prior: f64) -> Vec<Rating
             break;
         }
     }
+    let info = information(&s, &games);
     let cov = inverse(&info).unwrap_or_else(|| vec![vec![0.0; n - 1]; n - 1]);
     // Σ of all n strengths (player 0 fixed), then the covariance about the mean.
     let full = |i: usize, j: usize| {

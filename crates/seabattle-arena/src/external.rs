@@ -9,8 +9,8 @@
 use crate::bot::Bot;
 use crate::fault::{Fault, FaultKind};
 use crate::protocol::{
-    End, HELLO, MAX_LINE, answer_word, gameover_line, parse_fleet, parse_name, parse_ready,
-    parse_shot, rules_text, shoot_line,
+    End, HELLO, MAX_LINE, gameover_line, parse_fleet, parse_name, parse_ready, parse_shot,
+    rules_text, shoot_line,
 };
 use seabattle_core::{Coord, FleetSetup, Rules, Shot};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -51,7 +51,6 @@ const GRACE: Duration = Duration::from_millis(200);
 
 /// A running bot program.
 pub struct External {
-    command: String,
     name: String,
     child: Child,
     reaped: bool,
@@ -96,7 +95,6 @@ impl External {
                     .spawn(move || write_lines(stdin, line_rx))
             });
         let mut bot = External {
-            command: command.to_string(),
             name: command.to_string(),
             child,
             reaped: false,
@@ -114,11 +112,6 @@ impl External {
         bot.name = bot.exchange(HELLO, limits.start, parse_name)?;
         bot.receive(HELLO, limits.start, parse_ready)?;
         Ok(bot)
-    }
-
-    /// The command it was started with.
-    pub fn command(&self) -> &str {
-        &self.command
     }
 
     /// Marks the bot out of step with `fault` and gives the fault back.
@@ -319,11 +312,11 @@ impl Bot for External {
     }
 
     fn result(&mut self, cell: Coord, shot: &Shot) -> Result<(), Fault> {
-        self.send(&format!("result {cell} {}", answer_word(shot)))
+        self.send(&format!("result {cell} {}", shot.answer().word()))
     }
 
     fn incoming(&mut self, cell: Coord, shot: &Shot) -> Result<(), Fault> {
-        self.send(&format!("incoming {cell} {}", answer_word(shot)))
+        self.send(&format!("incoming {cell} {}", shot.answer().word()))
     }
 
     fn game_over(&mut self, end: End, reason: Option<&str>) -> Result<(), Fault> {

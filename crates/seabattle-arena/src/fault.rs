@@ -1,5 +1,6 @@
 //! [`Fault`]: why a bot lost a game without it being played out (a forfeit).
 
+use seabattle_core::{FleetError, ShotError};
 use std::fmt;
 
 /// The kinds of forfeit.
@@ -20,16 +21,6 @@ pub enum FaultKind {
 }
 
 impl FaultKind {
-    /// Every kind.
-    pub const ALL: [FaultKind; 6] = [
-        FaultKind::IllegalFleet,
-        FaultKind::IllegalShot,
-        FaultKind::RepeatedShot,
-        FaultKind::Garbage,
-        FaultKind::Timeout,
-        FaultKind::Crash,
-    ];
-
     /// The short name shown in tables and JSON: `illegal-fleet`, `timeout`, ….
     pub const fn name(self) -> &'static str {
         match self {
@@ -84,3 +75,22 @@ impl fmt::Display for Fault {
 }
 
 impl std::error::Error for Fault {}
+
+impl From<ShotError> for Fault {
+    /// A refused volley: a cell shot before or named twice is a repeated shot, anything
+    /// else (off the board, the wrong number of cells) an illegal one.
+    fn from(e: ShotError) -> Fault {
+        let kind = match e {
+            ShotError::AlreadyShot(_) | ShotError::Repeated(_) => FaultKind::RepeatedShot,
+            _ => FaultKind::IllegalShot,
+        };
+        Fault::new(kind, e.to_string())
+    }
+}
+
+impl From<FleetError> for Fault {
+    /// A fleet that breaks the rules.
+    fn from(e: FleetError) -> Fault {
+        Fault::new(FaultKind::IllegalFleet, e.to_string())
+    }
+}

@@ -10,7 +10,7 @@
 
 use crate::bot::Bot;
 use crate::external::{External, Limits};
-use crate::fault::{Fault, FaultKind};
+use crate::fault::Fault;
 use rand::Rng;
 use seabattle_bots::Shooter;
 use seabattle_core::view::TargetBoard;
@@ -58,7 +58,7 @@ impl Program {
     pub fn place(&mut self, rules: &Rules) -> Result<Fleet, Fault> {
         let placed = self.start(rules).and_then(|bot| {
             let setup = bot.place()?;
-            Fleet::new(setup, rules).map_err(|e| Fault::new(FaultKind::IllegalFleet, e.to_string()))
+            Ok(Fleet::new(setup, rules)?)
         });
         placed.map_err(|f| self.drop_program(f))
     }
@@ -106,29 +106,7 @@ impl Program {
             bot.result(*cell, shot)?;
         }
         let cells = bot.shoot(count)?;
-        let shot = view.shots();
-        let mut seen = CellSet::EMPTY;
-        let dims = view.dims();
-        if cells.len() != count {
-            return Err(Fault::new(
-                FaultKind::IllegalShot,
-                format!("a volley here is {count} shots, not {}", cells.len()),
-            ));
-        }
-        for &c in &cells {
-            if !dims.contains(c) {
-                return Err(Fault::new(
-                    FaultKind::IllegalShot,
-                    format!("{c} is off the board"),
-                ));
-            }
-            if shot.contains(c) || !seen.insert(c) {
-                return Err(Fault::new(
-                    FaultKind::RepeatedShot,
-                    format!("{c} has been shot already"),
-                ));
-            }
-        }
+        view.check_volley(&cells, count)?;
         for (cell, _) in results {
             self.told.insert(cell);
         }

@@ -2,9 +2,7 @@
 //! lines the arena writes, and readers for the lines a bot answers with.
 
 use crate::fault::{Fault, FaultKind};
-use seabattle_core::{
-    Coord, CoordSystem, Dims, FleetSetup, Rules, ShipShape, Shot, Shots, Touching,
-};
+use seabattle_core::{Coord, CoordSystem, Dims, FleetSetup, Rules, Shots};
 
 /// The first line the arena writes; the version of the protocol.
 pub const HELLO: &str = "seabattle 1";
@@ -34,39 +32,26 @@ impl End {
     }
 }
 
-/// `miss`, `hit` or `sunk`: the answer to a shot as the protocol writes it. (The
-/// variants' `mine`, `sweeper` and `sub` never reach a bot: the arena refuses rules
-/// with pieces.)
-pub const fn answer_word(shot: &Shot) -> &'static str {
-    shot.answer().word()
-}
-
-/// The `<rules>` of `newgame <rules>`: the preset's name, or a one-line JSON object
-/// with every setting.
+/// The `<rules>` of `newgame <rules>`: a one-line JSON object with every setting,
+/// led by `"preset"` when the rules are a named preset.
 pub fn rules_text(rules: &Rules) -> String {
-    if let Some(p) = rules.as_preset() {
-        return p.name().to_string();
-    }
-    let dims = rules.dims();
-    let fleet: Vec<String> = rules.fleet().iter().map(u8::to_string).collect();
-    let touching = match rules.touching() {
-        Touching::Forbidden => "none",
-        Touching::Corners => "corners",
-        Touching::Allowed => "allowed",
-    };
-    let shape = match rules.shape() {
-        ShipShape::Straight => "straight",
-        ShipShape::Any => "any",
-    };
+    let preset = rules
+        .as_preset()
+        .map(|p| format!("\"preset\":\"{}\",", p.name()))
+        .unwrap_or_default();
     let shots = match rules.shots() {
         Shots::Fixed(n) => n.to_string(),
-        Shots::ShipsAfloat => "\"afloat\"".to_string(),
+        afloat => format!("\"{afloat}\""),
     };
+    let dims = rules.dims();
+    let fleet: Vec<String> = rules.fleet().iter().map(u8::to_string).collect();
     format!(
-        "{{\"width\":{},\"height\":{},\"fleet\":[{}],\"touching\":\"{touching}\",\"shape\":\"{shape}\",\"hit_again\":{},\"shots\":{shots}}}",
+        "{{{preset}\"width\":{},\"height\":{},\"fleet\":[{}],\"touching\":\"{}\",\"shape\":\"{}\",\"hit_again\":{},\"shots\":{shots}}}",
         dims.width(),
         dims.height(),
         fleet.join(","),
+        rules.touching().name(),
+        rules.shape().name(),
         rules.hit_again()
     )
 }
@@ -122,12 +107,6 @@ fn after<'a>(line: &'a str, word: &str) -> Option<&'a str> {
     }
 }
 
-/// The widest board there is: cells are read against it, so a cell that is merely off
-/// the agreed board is an illegal move rather than garbage.
-const fn widest() -> Dims {
-    Dims::LARGEST
-}
-
 /// Reads `name <text>`.
 pub fn parse_name(line: &str) -> Result<String, Fault> {
     match after(line, "name") {
@@ -148,7 +127,9 @@ pub fn parse_ready(line: &str) -> Result<(), Fault> {
 /// Reads `fleet <ship> <ship> …`; whether the fleet is legal is for the rules to say.
 pub fn parse_fleet(line: &str) -> Result<FleetSetup, Fault> {
     let ships = after(line, "fleet").ok_or_else(|| garbage("\"fleet <ship> …\"", line))?;
-    FleetSetup::parse(ships, CoordSystem::Latin, widest())
+    // Read on the widest board there is, so that a cell merely off the agreed board is
+    // an illegal move rather than garbage.
+    FleetSetup::parse(ships, CoordSystem::Latin, Dims::LARGEST)
         .map_err(|e| Fault::new(FaultKind::Garbage, format!("{e}, in {}", quote(line))))
 }
 
@@ -159,7 +140,7 @@ pub fn parse_shot(line: &str) -> Result<Vec<Coord>, Fault> {
         .split_whitespace()
         .map(|w| {
             CoordSystem::Latin
-                .parse(w, widest())
+                .parse(w, Dims::LARGEST)
                 .map_err(|e| Fault::new(FaultKind::Garbage, format!("{e}, in {}", quote(line))))
         })
         .collect()
@@ -197,8 +178,11 @@ mod tests {
     }
 
     #[test]
-    fn writes_rules_as_a_name_or_json() {
-        assert_eq!(rules_text(&Preset::Salvo.rules()), "salvo");
+    fn writes_rules_as_json() {
+        assert_eq!(
+            rules_text(&Preset::Salvo.rules()),
+            r#"{"preset":"salvo","width":10,"height":10,"fleet":[4,3,3,2,2,2,1,1,1,1],"touching":"none","shape":"straight","hit_again":false,"shots":"afloat"}"#
+        );
         let custom: Rules = "8x8 fleet=3,2,1 shots=afloat".parse().unwrap();
         assert_eq!(
             rules_text(&custom),

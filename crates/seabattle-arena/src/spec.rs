@@ -3,8 +3,9 @@
 use crate::bot::{Bot, Unstarted};
 use crate::builtin::Builtin;
 use crate::external::{External, Limits};
-use crate::fault::{Fault, FaultKind};
+use crate::fault::Fault;
 use seabattle_bots::shooter::UnknownName;
+use seabattle_bots::{PlacerKind, ShooterKind};
 
 /// The prefix of in-process bots: `builtin:expert`.
 pub const BUILTIN: &str = "builtin:";
@@ -12,8 +13,15 @@ pub const BUILTIN: &str = "builtin:";
 /// A bot to start: a builtin or a shell command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotSpec {
-    /// `builtin:NAME[:PLACER]`, held without the prefix.
-    Builtin(String),
+    /// `builtin:NAME[:PLACER]`: the name without the prefix, and what it names.
+    Builtin {
+        /// `NAME[:PLACER]`, as given.
+        name: String,
+        /// The shooter it names.
+        shooter: ShooterKind,
+        /// The placer it names (`uniform` unless given).
+        placer: PlacerKind,
+    },
     /// A shell command, run with `sh -c`.
     Command(String),
 }
@@ -27,8 +35,12 @@ impl BotSpec {
         }
         match text.strip_prefix(BUILTIN) {
             Some(name) => {
-                Builtin::parse(name).map_err(SpecError::Builtin)?;
-                Ok(BotSpec::Builtin(name.to_string()))
+                let (shooter, placer) = Builtin::kinds(name).map_err(SpecError::Builtin)?;
+                Ok(BotSpec::Builtin {
+                    name: name.to_string(),
+                    shooter,
+                    placer,
+                })
             }
             None => Ok(BotSpec::Command(text.to_string())),
         }
@@ -37,9 +49,11 @@ impl BotSpec {
     /// Starts the bot.
     pub fn start(&self, limits: Limits) -> Result<Box<dyn Bot>, Fault> {
         match self {
-            BotSpec::Builtin(name) => Builtin::parse(name)
-                .map(|b| Box::new(b) as Box<dyn Bot>)
-                .map_err(|e| Fault::new(FaultKind::Crash, e.to_string())),
+            BotSpec::Builtin {
+                name,
+                shooter,
+                placer,
+            } => Ok(Box::new(Builtin::new(name.as_str(), *shooter, *placer))),
             BotSpec::Command(cmd) => {
                 External::start(cmd, limits).map(|b| Box::new(b) as Box<dyn Bot>)
             }
@@ -57,7 +71,7 @@ impl BotSpec {
 impl std::fmt::Display for BotSpec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            BotSpec::Builtin(name) => write!(f, "{BUILTIN}{name}"),
+            BotSpec::Builtin { name, .. } => write!(f, "{BUILTIN}{name}"),
             BotSpec::Command(cmd) => f.write_str(cmd),
         }
     }
@@ -98,7 +112,11 @@ mod tests {
     fn reads_builtins_and_commands() {
         assert_eq!(
             BotSpec::parse("builtin:expert").unwrap(),
-            BotSpec::Builtin("expert".into())
+            BotSpec::Builtin {
+                name: "expert".into(),
+                shooter: ShooterKind::Expert,
+                placer: PlacerKind::Uniform,
+            }
         );
         assert_eq!(
             BotSpec::parse(" python3 bot.py ").unwrap(),

@@ -29,7 +29,7 @@ fn config(rules: &str, games: usize, answer_ms: u64) -> Config {
 
 fn arena(bots: &[&str], config: &Config) -> (Report, Standings) {
     let specs: Vec<BotSpec> = bots.iter().map(|b| BotSpec::parse(b).unwrap()).collect();
-    let report = run(&specs, config, &mut |_, _| {});
+    let report = run(&specs, config, &mut |_, _| {}).unwrap();
     let table = Standings::from_report(&report);
     (report, table)
 }
@@ -203,4 +203,40 @@ fn an_endless_line_is_garbage() {
     let bot = "read x; echo name long; echo ready; read x; read x; \
                head -c 5000 /dev/zero | tr '\\0' a; echo";
     forfeits_with(bot, FaultKind::Garbage, "longer than 4096 bytes");
+}
+
+#[test]
+fn rules_with_pieces_are_refused_before_any_bot_starts() {
+    let specs = [
+        BotSpec::parse("builtin:easy").unwrap(),
+        BotSpec::parse("sh -c 'exit 1'").unwrap(),
+    ];
+    for rules in ["mines", "minesweepers", "submarines"] {
+        let mut games = 0;
+        let e = run(&specs, &config(rules, 2, 1000), &mut |_, total| {
+            games = total
+        })
+        .unwrap_err();
+        assert_eq!(e.0, rules.parse().unwrap());
+        assert!(e.to_string().contains("mines"), "{e}");
+        assert_eq!(games, 0, "no game is scheduled");
+    }
+}
+
+#[test]
+fn a_program_is_started_once_and_kept_for_every_run_of_games() {
+    let heard = tempfile();
+    let bot = format!("tee '{}' | {}", heard.display(), example_bot());
+    let mut c = config("hasbro", 6, 2000);
+    c.jobs = 1;
+    let (report, table) = arena(&[&bot, "builtin:easy", "builtin:random"], &c);
+    assert!(table.forfeits.is_empty(), "{:?}", table.forfeits);
+    assert_eq!(report.games.len(), 18);
+    let text = std::fs::read_to_string(&heard).unwrap();
+    assert_eq!(text.matches("seabattle 1\n").count(), 1, "{text}");
+    assert_eq!(
+        text.matches("\nnewgame {\"preset\":\"hasbro\",").count(),
+        12
+    );
+    assert!(text.ends_with("quit\n"), "{text}");
 }

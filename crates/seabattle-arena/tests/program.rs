@@ -2,6 +2,7 @@
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use seabattle_arena::protocol::rules_text;
 use seabattle_arena::{FaultKind, Limits, Program};
 use seabattle_bots::{PlacerKind, Shooter, ShooterKind};
 use seabattle_core::{Coord, Game, Move, Outcome, Player, Rules};
@@ -149,7 +150,8 @@ fn a_program_started_mid_game_hears_the_past_and_plays_on() {
     drop(program);
     let text = read_after_quit(&heard);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[..3], ["seabattle 1", "newgame classic", "place"]);
+    let newgame = format!("newgame {}", rules_text(&rules));
+    assert_eq!(lines[..3], ["seabattle 1", newgame.as_str(), "place"]);
     assert!(lines[3].starts_with("result "), "{text}");
     // The thirty shots made before it started, then its own.
     let results = lines.iter().filter(|l| l.starts_with("result ")).count();

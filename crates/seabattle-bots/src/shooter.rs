@@ -123,7 +123,7 @@ pub struct UnknownName {
     /// The name given.
     pub name: String,
     /// The names there are.
-    pub known: Vec<&'static str>,
+    pub known: Vec<String>,
 }
 
 impl fmt::Display for UnknownName {
@@ -153,7 +153,7 @@ pub(crate) fn by_name<T: Copy>(
         .ok_or_else(|| UnknownName {
             what,
             name: s.to_string(),
-            known: all.iter().map(|&k| name(k)).collect(),
+            known: all.iter().map(|&k| name(k).to_string()).collect(),
         })
 }
 
@@ -206,6 +206,26 @@ impl FromStr for Level {
     type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, UnknownName> {
         by_name("level", &Level::ALL, Level::name, s)
+    }
+}
+
+impl ShooterKind {
+    /// The shooter named by a level (`hard`) or by its own name (`density`); the error
+    /// lists both kinds of name.
+    pub fn by_level_or_name(s: &str) -> Result<ShooterKind, UnknownName> {
+        match (s.parse::<Level>(), s.parse::<ShooterKind>()) {
+            (Ok(level), _) => Ok(level.shooter()),
+            (_, Ok(kind)) => Ok(kind),
+            (Err(mut e), Err(shooters)) => {
+                e.what = "level or shooter";
+                for n in shooters.known {
+                    if !e.known.contains(&n) {
+                        e.known.push(n);
+                    }
+                }
+                Err(e)
+            }
+        }
     }
 }
 

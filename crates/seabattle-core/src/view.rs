@@ -4,7 +4,7 @@
 use crate::cellset::CellSet;
 use crate::coord::{Coord, Dims};
 use crate::fleet::Fleet;
-use crate::game::{Duty, DutyKind, Outcome, Phase, Player, Shot};
+use crate::game::{Duty, DutyKind, Outcome, Phase, Player, Shot, ShotError};
 use crate::pieces::PieceCells;
 use crate::rules::Rules;
 
@@ -154,6 +154,31 @@ impl TargetBoard {
         self.misses.or(&self.hits).or(&self.found.all())
     }
 
+    /// Whether `cells` may be fired as a volley of `expected` shots: on the board, not
+    /// shot before, none named twice. The same checks as [`crate::Game::fire`].
+    pub fn check_volley(&self, cells: &[Coord], expected: usize) -> Result<(), ShotError> {
+        if cells.len() != expected {
+            return Err(ShotError::WrongCount {
+                expected,
+                got: cells.len(),
+            });
+        }
+        let shot = self.shots();
+        let mut volley = CellSet::EMPTY;
+        for &c in cells {
+            if !self.dims.contains(c) {
+                return Err(ShotError::OffBoard(c));
+            }
+            if shot.contains(c) {
+                return Err(ShotError::AlreadyShot(c));
+            }
+            if !volley.insert(c) {
+                return Err(ShotError::Repeated(c));
+            }
+        }
+        Ok(())
+    }
+
     /// Sunk ships, in the order they sank.
     pub fn sunk(&self) -> &[CellSet] {
         &self.sunk
@@ -198,4 +223,36 @@ pub struct PlayerView {
     pub enemy_fleet: Option<Fleet>,
     /// Reveals owed (after mines and minesweepers), by either player, oldest first.
     pub duties: Vec<Duty>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn check_volley_refuses_what_fire_refuses() {
+        let rules: Rules = "salvo".parse().unwrap();
+        let mut view = TargetBoard::new(&rules);
+        view.record(Coord::new(0, 0), &Shot::Miss);
+        let (a, b) = (Coord::new(1, 1), Coord::new(2, 2));
+        assert_eq!(view.check_volley(&[a, b], 2), Ok(()));
+        assert_eq!(
+            view.check_volley(&[a], 2),
+            Err(ShotError::WrongCount {
+                expected: 2,
+                got: 1
+            })
+        );
+        let off = Coord::new(10, 0);
+        assert_eq!(
+            view.check_volley(&[a, off], 2),
+            Err(ShotError::OffBoard(off))
+        );
+        let shot = Coord::new(0, 0);
+        assert_eq!(
+            view.check_volley(&[shot, a], 2),
+            Err(ShotError::AlreadyShot(shot))
+        );
+        assert_eq!(view.check_volley(&[b, b], 2), Err(ShotError::Repeated(b)));
+    }
 }

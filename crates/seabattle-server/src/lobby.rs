@@ -36,24 +36,13 @@ fn parse_rules(text: Option<&str>) -> Result<Rules, ClientError> {
 
 /// The computer named `level`: a level, or a registered bot program.
 fn computer_mode(hub: &SharedHub, level: &str) -> Result<Mode, ClientError> {
-    if let Ok(l) = level.parse::<Level>() {
-        return Ok(Mode::Computer(l));
-    }
-    if hub.config.bots.contains_key(level) {
-        return Ok(Mode::Program(level.to_string()));
-    }
-    let known: Vec<&str> = Level::ALL
-        .iter()
-        .map(|l| l.name())
-        .chain(hub.config.bots.keys().map(String::as_str))
-        .collect();
-    Err(ClientError::new(
-        ErrorCode::BadLevel,
-        format!(
-            "unknown level {level:?}: expected one of {}",
-            known.join(", ")
-        ),
-    ))
+    level.parse::<Level>().map(Mode::Computer).or_else(|mut e| {
+        if hub.config.bots.contains_key(level) {
+            return Ok(Mode::Program(level.to_string()));
+        }
+        e.known.extend(hub.config.bots.keys().cloned());
+        Err(ClientError::new(ErrorCode::BadLevel, e.to_string()))
+    })
 }
 
 /// `new_game`: creates the game, takes seat 1.
@@ -85,7 +74,7 @@ pub async fn new_game(
     let token = new_token();
     room.seats[0].token_hash = Some(token_hash(&token));
     if room.bot.is_some() {
-        let fleet = computer_fleet(hub, &mut room).await?;
+        let fleet = computer_fleet(&mut room).await?;
         seat_fleet(&mut room, Player::Two, fleet)?;
     }
     let stored = to_stored(&room);

@@ -7,7 +7,6 @@ use crate::protocol::{ClientError, ErrorCode, ServerMsg, ShotJson};
 use crate::room::{Mode, PROGRAM_FALLBACK, Room, RoomCell, canonical_fleet, cells, format_shots};
 use crate::store::{MoveKind, StoredGame, StoredMove};
 use rand::rngs::StdRng;
-use seabattle_arena::{Limits as ProgramLimits, Program};
 use seabattle_core::{
     Coord, CoordSystem, Fleet, FleetSetup, Phase, Placer, Player, Shot, ShotError,
 };
@@ -51,18 +50,15 @@ pub fn random_fleet(room: &Room) -> Result<Fleet, ClientError> {
 /// The computer's fleet: a bot program lays out its own (off the async threads), and
 /// plays the game with the same process; a level, or a program that fails, gets a
 /// uniform draw.
-pub async fn computer_fleet(hub: &SharedHub, room: &mut Room) -> Result<Fleet, ClientError> {
-    let Mode::Program(name) = &room.mode else {
-        return random_fleet(room);
-    };
-    let Some(command) = hub.config.bots.get(name).cloned() else {
+pub async fn computer_fleet(room: &mut Room) -> Result<Fleet, ClientError> {
+    let (Mode::Program(name), Some(mut program)) =
+        (&room.mode, room.bot.as_mut().and_then(|b| b.program.take()))
+    else {
         return random_fleet(room);
     };
     let name = name.clone();
     let rules = room.rules().clone();
     let (program, placed) = tokio::task::spawn_blocking(move || {
-        let fallback = PROGRAM_FALLBACK.shooter().build();
-        let mut program = Program::new(command, ProgramLimits::default(), fallback);
         let placed = program.place(&rules);
         (program, placed)
     })
@@ -324,7 +320,7 @@ pub async fn after_move(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room) 
 
 async fn bot_move(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
     let bot = room.bot.as_mut().ok_or_else(ClientError::internal)?;
-    let mut shooter = bot.shooter.take().ok_or_else(ClientError::internal)?;
+    let mut shooter = bot.take_shooter().ok_or_else(ClientError::internal)?;
     let mut rng: StdRng = rand::make_rng();
     std::mem::swap(&mut rng, &mut bot.rng);
     let rules = room.rules().clone();
@@ -351,6 +347,7 @@ async fn finish(hub: &SharedHub, room: &mut Room) {
         // The computer has no more moves: let a bot program go now, not when the game
         // leaves memory.
         bot.shooter = None;
+        bot.program = None;
     }
     let Some(result) = room.result() else { return };
     if let Some(word) = room.result_word() {

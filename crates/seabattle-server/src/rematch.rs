@@ -44,7 +44,7 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
         seat.away_since = Some(Instant::now());
     }
     if computer {
-        let fleet = computer_fleet(hub, &mut next).await?;
+        let fleet = computer_fleet(&mut next).await?;
         seat_fleet(&mut next, Player::Two, fleet)?;
     }
     let stored = to_stored(&next);

@@ -72,6 +72,10 @@ impl Mode {
 pub struct Bot {
     /// Taken out while it thinks, off the async threads.
     pub shooter: Option<Box<dyn Shooter>>,
+    /// A bot program not yet asked for its fleet: [`crate::play::computer_fleet`] asks
+    /// it and makes it the shooter; a game resumed mid-battle makes it the shooter at
+    /// the first move.
+    pub program: Option<Program>,
     /// Its dice.
     pub rng: StdRng,
 }
@@ -81,21 +85,35 @@ impl Bot {
     pub fn new(level: Level) -> Bot {
         Bot {
             shooter: Some(level.shooter().build()),
+            program: None,
             rng: rand::make_rng(),
         }
     }
 
-    /// A bot program run with `sh -c command`, started when first asked to shoot; the
-    /// `hard` level takes over if it fails, or if no command is registered any more.
+    /// A bot program run with `sh -c command`, started when first asked for its fleet or
+    /// a shot; the `hard` level takes over if it fails, or if no command is registered
+    /// any more.
     pub fn program(command: Option<&str>) -> Bot {
         let fallback = PROGRAM_FALLBACK.shooter().build();
-        Bot {
-            shooter: Some(match command {
-                Some(c) => Box::new(Program::new(c, ProgramLimits::default(), fallback)),
-                None => fallback,
-            }),
-            rng: rand::make_rng(),
+        match command {
+            Some(c) => Bot {
+                shooter: None,
+                program: Some(Program::new(c, ProgramLimits::default(), fallback)),
+                rng: rand::make_rng(),
+            },
+            None => Bot {
+                shooter: Some(fallback),
+                program: None,
+                rng: rand::make_rng(),
+            },
         }
+    }
+
+    /// The shooter, taken out to think: the bot program if it has not placed yet.
+    pub fn take_shooter(&mut self) -> Option<Box<dyn Shooter>> {
+        self.shooter
+            .take()
+            .or_else(|| Some(Box::new(self.program.take()?)))
     }
 }
 

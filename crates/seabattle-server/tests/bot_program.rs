@@ -18,6 +18,9 @@ async fn start_with_bots(db: &Path, bots: &[(&str, String)]) -> Server {
     launch(listener, config).await.unwrap()
 }
 
+/// How the arena names the classic rules to a bot.
+const CLASSIC: &str = r#"{"preset":"classic","width":10,"height":10,"fleet":[4,3,3,2,2,2,1,1,1,1],"touching":"none","shape":"straight","hit_again":true,"shots":1}"#;
+
 fn example_bot() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/bot.py")
 }
@@ -64,7 +67,7 @@ async fn a_registered_program_places_and_shoots_and_a_broken_one_is_replaced() {
     }
     assert!(text.ends_with("quit\n"), "{text}");
     assert!(
-        text.starts_with("seabattle 1\nnewgame classic\nplace\n"),
+        text.starts_with(&format!("seabattle 1\nnewgame {CLASSIC}\nplace\n")),
         "{text}"
     );
     assert!(
@@ -126,7 +129,7 @@ async fn after_a_restart_the_program_hears_the_past_and_plays_on() {
     assert_eq!(text.matches("seabattle 1\n").count(), 2, "{text}");
     let second = &text[text.rfind("seabattle 1\n").unwrap()..];
     assert!(
-        second.starts_with("seabattle 1\nnewgame classic\nplace\nresult "),
+        second.starts_with(&format!("seabattle 1\nnewgame {CLASSIC}\nplace\nresult ")),
         "the restarted program hears its earlier shots: {second}"
     );
     server.shutdown().await.unwrap();

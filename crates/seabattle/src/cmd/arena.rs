@@ -45,16 +45,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.bots.len() < 2 {
         bail!("an arena needs at least two bots: give --bot twice or more");
     }
-    if args.rules.pieces().count() > 0 {
-        bail!(
-            "rules {}: the bot protocol has no messages yet for mines, minesweepers and submarines",
-            args.rules
-        );
-    }
     let jobs = args
         .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let config = Config {
         rules: args.rules.clone(),
         games: args.games as usize,
@@ -70,7 +63,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if bar {
             progress_bar(done, total);
         }
-    });
+    })?;
     if bar {
         eprintln!();
     }
