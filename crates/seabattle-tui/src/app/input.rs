@@ -186,13 +186,13 @@ impl App {
 
     /// Shows the opponent `c`, if it is a cell the reveal owed allows.
     fn reveal_at(&mut self, seat: Player, c: Coord) {
-        let (Some(duty), Some(table)) = (self.owed, self.tables[seat.index()].as_ref()) else {
+        let Some(duty) = self.owed else {
             return;
         };
         if duty.player != seat || self.awaiting {
             return;
         }
-        if !table.reveal_options(duty.kind).contains(c) {
+        if !self.reveal_options.contains(c) {
             self.status = match duty.kind {
                 DutyKind::ShipCell => self.words().not_a_ship_cell,
                 DutyKind::Mine => self.words().not_a_mine,
@@ -270,7 +270,7 @@ impl App {
             return;
         }
         self.pending.push(c);
-        if self.pending.len() >= table.shots_due() {
+        if self.pending.len() >= self.shots_due {
             let cells = std::mem::take(&mut self.pending);
             self.awaiting = self.mode == Mode::Online;
             self.act(Action::Fire { seat, cells });

@@ -160,7 +160,7 @@ fn side(frame: &mut Frame, app: &App, table: &Table, l: &layout::Screen) {
     lines.push(Line::from(format!("{mine} {}", sizes(&table.own_afloat()))));
     lines.push(Line::from(format!(
         "{theirs} {}",
-        sizes(&table.enemy_afloat())
+        sizes(table.enemy_afloat())
     )));
     lines.push(Line::from(""));
     lines.push(bold(w.log));
@@ -250,7 +250,7 @@ fn footer(frame: &mut Frame, app: &App, l: &layout::Screen) {
             app.coords.format(app.reveal_cursor())
         )
     } else if app.to_move == Some(app.viewer) && app.owed.is_none() {
-        let due = app.table(app.viewer).map_or(1, Table::shots_due);
+        let due = app.shots_due();
         let mut s = format!(
             "{} · {} {}",
             turn_text(app),
