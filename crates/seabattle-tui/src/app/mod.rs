@@ -380,12 +380,12 @@ fn check_mode(mode: Mode, rules: &Rules) -> Result<(), TuiError> {
 
 /// An error unless `coords` can name every column of the rules' board.
 fn check_coords(coords: CoordSystem, rules: &Rules) -> Result<(), TuiError> {
-    let width = rules.dims().width();
-    if coords.max_columns() < width {
-        return Err(TuiError::Setup(format!(
-            "the {coords} coordinate system names {} columns, the board has {width}",
-            coords.max_columns()
-        )));
+    if coords.fits(rules.dims()) {
+        return Ok(());
     }
-    Ok(())
+    Err(TuiError::Setup(format!(
+        "the {coords} coordinate system names {} columns, the board has {}",
+        coords.max_columns(),
+        rules.dims().width()
+    )))
 }
