@@ -12,13 +12,7 @@ use ratatui::Frame;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
-use seabattle_core::{DutyKind, Player};
-
-/// Who `player` is to the one looking: "you"/"enemy", or "player N" at a shared
-/// terminal.
-pub fn who(app: &App, player: Player) -> String {
-    app.who(player)
-}
+use seabattle_core::DutyKind;
 
 /// Draws the battle or, once it is over, the game-over screen.
 pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen) {
@@ -111,7 +105,7 @@ fn turn_text(app: &App) -> String {
             }
             .to_string()
         } else {
-            fill(w.reveal_waiting, who(app, duty.player))
+            fill(w.reveal_waiting, app.who(duty.player))
         };
     }
     match app.to_move {
@@ -172,7 +166,7 @@ fn side(frame: &mut Frame, app: &App, table: &Table, l: &layout::Screen) {
         lines.push(Line::from(format!(
             "{:>3}. {}: {}",
             i + 1,
-            who(app, e.player),
+            app.who(e.player),
             entry_text(app, e)
         )));
     }
@@ -228,7 +222,7 @@ fn recent(app: &App) -> String {
                 g.push_str(&shot);
             }
         } else {
-            groups.push(format!("{}: {shot}", who(app, e.player)));
+            groups.push(format!("{}: {shot}", app.who(e.player)));
             shooter = Some(e.player);
         }
     }
