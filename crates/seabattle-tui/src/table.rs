@@ -203,7 +203,7 @@ impl Table {
 }
 
 /// The mark of a piece of `kind`, shot or not.
-fn piece_mark(kind: Option<PieceKind>, shot: bool) -> Mark {
+pub(crate) fn piece_mark(kind: Option<PieceKind>, shot: bool) -> Mark {
     match (kind, shot) {
         (Some(PieceKind::Mine), false) => Mark::Mine,
         (Some(PieceKind::Mine), true) => Mark::SpentMine,

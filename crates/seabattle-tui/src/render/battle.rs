@@ -2,7 +2,7 @@
 //! answer and whose turn it is.
 
 use super::bold;
-use super::grid::{Grid, style, symbol};
+use super::grid::{Grid, legend, style, symbol};
 use crate::app::{App, LogEntry, LogKind, Mode, Screen};
 use crate::layout;
 use crate::table::{Mark, Table};
@@ -12,7 +12,7 @@ use ratatui::Frame;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
-use seabattle_core::DutyKind;
+use seabattle_core::{DutyKind, PieceKind};
 
 /// Draws the battle or, once it is over, the game-over screen.
 pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen) {
@@ -186,16 +186,12 @@ fn entry_text(app: &App, e: &LogEntry) -> String {
 
 /// The legend of the pieces the rules have, if any.
 fn pieces_legend(app: &App) -> Option<String> {
-    let w = app.words();
-    let p = app.rules.pieces();
-    let parts: Vec<&str> = [
-        (p.mines > 0, w.legend_mines),
-        (p.sweepers > 0, w.legend_sweepers),
-        (p.submarines > 0, w.legend_subs),
-    ]
-    .into_iter()
-    .filter_map(|(on, text)| on.then_some(text))
-    .collect();
+    let parts: Vec<String> = PieceKind::ALL
+        .into_iter()
+        .zip(app.words().legend_pieces)
+        .filter(|(kind, _)| kind.count_in(&app.rules) > 0)
+        .map(|(_, items)| legend(items))
+        .collect();
     (!parts.is_empty()).then(|| parts.join("  "))
 }
 
@@ -262,7 +258,7 @@ fn footer(frame: &mut Frame, app: &App, l: &layout::Screen) {
         bold(last),
         bold(turn),
         Line::from(app.status().to_string()),
-        Line::from(w.legend),
+        Line::from(legend(w.legend)),
     ];
     if let Some(legend) = pieces_legend(app) {
         lines.push(Line::from(legend));
