@@ -6,8 +6,8 @@ use crate::update::{Action, EndReason, Ending, Fired, Update};
 use rand::rngs::StdRng;
 use seabattle_bots::{Level, PlacerKind, Shooter, choose_reveal};
 use seabattle_core::{
-    Answer, CellSet, Coord, DutyKind, Fleet, Game, Move, Outcome, Phase, PieceCells, Player, Rules,
-    Shot, SunkShip, WinReason, audit,
+    Answer, CellSet, Coord, DutyKind, Fleet, Game, Lang, Move, Outcome, Phase, PieceCells, Player,
+    Rules, Shot, SunkShip, WinReason, audit,
 };
 
 /// The computer's seat and its shooting half.
@@ -253,9 +253,15 @@ impl LocalReferee {
         };
         let pieces =
             |f: &Option<Fleet>| f.as_ref().map_or_else(PieceCells::default, |f| *f.pieces());
-        let verdict = match self.game.record() {
-            Some(r) => audit(&r).verdict.to_string(),
-            None => "the battle never started".to_string(),
+        let (verdict, verdict_ru) = match self.game.record() {
+            Some(r) => {
+                let v = audit(&r).verdict;
+                (v.message(Lang::En), v.message(Lang::Ru))
+            }
+            None => (
+                "the battle never started".to_string(),
+                "бой не начинался".to_string(),
+            ),
         };
         Ending {
             winner,
@@ -263,6 +269,7 @@ impl LocalReferee {
             fleets: [ships(&fleets[0]), ships(&fleets[1])],
             pieces: [pieces(&fleets[0]), pieces(&fleets[1])],
             verdict,
+            verdict_ru,
         }
     }
 }

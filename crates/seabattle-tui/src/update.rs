@@ -2,7 +2,7 @@
 //! players ([`Update`]), the same for a local game and an online one.
 
 use seabattle_core::{
-    Answer, CellSet, Coord, Duty, DutyKind, Fleet, Phase, PieceCells, Player, Rules, Shot,
+    Answer, CellSet, Coord, Duty, DutyKind, Fleet, Lang, Phase, PieceCells, Player, Rules, Shot,
     SunkShip, TargetBoard,
 };
 
@@ -92,8 +92,20 @@ pub struct Ending {
     /// Both sides' mines, minesweepers and submarines, player 1's first (none when the
     /// rules have no pieces).
     pub pieces: [PieceCells; 2],
-    /// The post-game audit's verdict, in words.
+    /// The post-game audit's verdict, in English.
     pub verdict: String,
+    /// The same in Russian.
+    pub verdict_ru: String,
+}
+
+impl Ending {
+    /// The audit's verdict in `lang`.
+    pub fn verdict_in(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.verdict,
+            Lang::Ru => &self.verdict_ru,
+        }
+    }
 }
 
 /// The whole game as a server shows it to one seat (after joining or reconnecting).

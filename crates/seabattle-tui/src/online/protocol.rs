@@ -174,6 +174,7 @@ fn ending(v: &Value, dims: Dims) -> Option<Ending> {
         },
         fleets: [ships(fleets.first()?, dims)?, ships(fleets.get(1)?, dims)?],
         verdict: v["audit"]["verdict"].as_str().unwrap_or("").to_string(),
+        verdict_ru: v["audit"]["verdict_ru"].as_str().unwrap_or("").to_string(),
         pieces: [PieceCells::default(); 2],
     })
 }
