@@ -6,7 +6,8 @@ use rand::Rng;
 use seabattle_bots::PlacerKind;
 use seabattle_core::fleet::violations;
 use seabattle_core::{
-    Coord, Fleet, FleetError, FleetSetup, Piece, Rules, ShipSetup, TooConstrained, Violation,
+    CellSet, Coord, Fleet, FleetError, FleetSetup, Piece, Rules, ShipSetup, TooConstrained,
+    Violation,
 };
 
 /// A fleet being arranged, with one ship or piece selected.
@@ -18,6 +19,8 @@ pub struct Editor {
     /// An index into the ships, then on into the pieces.
     selected: usize,
     violations: Vec<Violation>,
+    /// The cells of every violation.
+    bad: CellSet,
 }
 
 /// An edit the player asked for.
@@ -47,6 +50,7 @@ impl Editor {
             pieces: Vec::new(),
             selected: 0,
             violations: Vec::new(),
+            bad: CellSet::EMPTY,
         };
         e.auto(placer, rng)?;
         Ok(e)
@@ -60,6 +64,7 @@ impl Editor {
             pieces: setup.pieces,
             selected: 0,
             violations: Vec::new(),
+            bad: CellSet::EMPTY,
         };
         e.sort();
         e.check();
@@ -98,6 +103,11 @@ impl Editor {
 
     fn check(&mut self) {
         self.violations = violations(&self.setup(), &self.rules);
+        self.bad = self
+            .violations
+            .iter()
+            .flat_map(|v| v.cells().iter().copied())
+            .collect();
     }
 
     /// Applies an edit. A move or turn that would take the ship or piece off the
@@ -226,6 +236,11 @@ impl Editor {
     /// Every rule the fleet breaks now, all at once.
     pub fn violations(&self) -> &[Violation] {
         &self.violations
+    }
+
+    /// The cells of every rule the fleet breaks now.
+    pub fn bad_cells(&self) -> &CellSet {
+        &self.bad
     }
 
     /// The fleet, if it is legal; otherwise every violation.

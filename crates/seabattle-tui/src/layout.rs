@@ -42,34 +42,17 @@ pub fn footer_height(rules: &Rules) -> u16 {
     FOOTER_H + u16::from(rules.pieces().count() > 0)
 }
 
-/// The smallest window that fits boards of `dims`.
-pub fn minimum(dims: Dims) -> (u16, u16) {
-    minimum_with(dims, FOOTER_H)
-}
-
 /// The smallest window that fits the boards and footer of `rules`.
 pub fn minimum_for(rules: &Rules) -> (u16, u16) {
-    minimum_with(rules.dims(), footer_height(rules))
+    let (w, h) = board_size(rules.dims(), 2);
+    (2 * w + 1, 1 + h + 4 + footer_height(rules))
 }
 
-fn minimum_with(dims: Dims, footer_h: u16) -> (u16, u16) {
-    let (w, h) = board_size(dims, 2);
-    (2 * w + 1, 1 + h + 4 + footer_h)
-}
-
-/// The layout for `area` under `rules` (its board and its footer), or none if the
-/// window is too small.
+/// The layout for `area` under `rules` (its boards and its footer), or none if the
+/// window is too small. Cells get wider as the window grows; the side panel goes right
+/// of the boards if it fits, else below them.
 pub fn screen_for(area: Rect, rules: &Rules) -> Option<Screen> {
-    screen_with(area, rules.dims(), footer_height(rules))
-}
-
-/// The layout for `area`, or none if the window is too small. Cells get wider as the
-/// window grows; the side panel goes right of the boards if it fits, else below them.
-pub fn screen(area: Rect, dims: Dims) -> Option<Screen> {
-    screen_with(area, dims, FOOTER_H)
-}
-
-fn screen_with(area: Rect, dims: Dims, footer_h: u16) -> Option<Screen> {
+    let (dims, footer_h) = (rules.dims(), footer_height(rules));
     for cell_w in [4, 3, 2] {
         let (bw, bh) = board_size(dims, cell_w);
         let boards_w = 2 * bw + 1;
@@ -126,27 +109,28 @@ mod tests {
 
     #[test]
     fn the_classic_boards_fit_80_by_24_compactly_and_grow_with_the_window() {
-        let s = screen(Rect::new(0, 0, 80, 24), Dims::CLASSIC).unwrap();
+        let classic = Rules::classic();
+        let s = screen_for(Rect::new(0, 0, 80, 24), &classic).unwrap();
         assert_eq!(s.cell_w, 2);
         assert!(s.side.x >= s.right.right());
         assert!(s.side.right() <= 80 && s.footer.bottom() <= 24);
-        let big = screen(Rect::new(0, 0, 160, 50), Dims::CLASSIC).unwrap();
+        let big = screen_for(Rect::new(0, 0, 160, 50), &classic).unwrap();
         assert_eq!(big.cell_w, 4);
-        assert!(screen(Rect::new(0, 0, 40, 10), Dims::CLASSIC).is_none());
-        let (w, h) = minimum(Dims::CLASSIC);
-        assert!(screen(Rect::new(0, 0, w, h), Dims::CLASSIC).is_some());
+        assert!(screen_for(Rect::new(0, 0, 40, 10), &classic).is_none());
+        let (w, h) = minimum_for(&classic);
+        assert!(screen_for(Rect::new(0, 0, w, h), &classic).is_some());
     }
 
     #[test]
     fn big15_boards_put_the_side_panel_below_in_80_columns() {
-        let dims = Dims::new(15, 15).unwrap();
-        let s = screen(Rect::new(0, 0, 80, 30), dims).unwrap();
+        let big15 = Rules::preset(seabattle_core::Preset::Big15);
+        let s = screen_for(Rect::new(0, 0, 80, 30), &big15).unwrap();
         assert_eq!(s.side.y, s.left.bottom());
     }
 
     #[test]
     fn clicks_map_to_the_cells_drawn() {
-        let s = screen(Rect::new(0, 0, 80, 24), Dims::CLASSIC).unwrap();
+        let s = screen_for(Rect::new(0, 0, 80, 24), &Rules::classic()).unwrap();
         let b = s.right;
         let x = b.x + 1 + LABEL_W;
         let y = b.y + 2;

@@ -6,8 +6,8 @@ use crate::update::{Action, EndReason, Ending, Fired, Update};
 use rand::rngs::StdRng;
 use seabattle_bots::{Level, PlacerKind, Shooter, choose_reveal};
 use seabattle_core::{
-    Answer, CellSet, Coord, DutyKind, Game, GameRecord, Move, Outcome, Phase, PieceCells, Player,
-    Rules, ShotError, WinReason, audit,
+    Answer, CellSet, Coord, DutyKind, Fleet, Game, Lang, Move, Outcome, Phase, PieceCells, Player,
+    Rules, Shot, SunkShip, WinReason, audit,
 };
 
 /// The computer's seat and its shooting half.
@@ -52,11 +52,6 @@ impl LocalReferee {
         }
     }
 
-    /// Whether `seat` is played by a person at this terminal.
-    pub fn is_human(&self, seat: Player) -> bool {
-        self.computer.as_ref().is_none_or(|c| c.seat != seat)
-    }
-
     /// Carries out `action` and returns what everyone is told, the computer's answering
     /// moves (and reveals) included.
     pub fn act(&mut self, action: Action) -> Vec<Update> {
@@ -75,24 +70,28 @@ impl LocalReferee {
                 });
                 if Player::BOTH.iter().all(|&p| self.game.has_placed(p)) {
                     match self.game.start(&mut self.rng) {
-                        Ok(first) => out.push(Update::Battle { first }),
+                        Ok(first) => out.push(Update::Battle {
+                            first,
+                            shots_due: self.game.shots_due(first),
+                        }),
                         Err(e) => return vec![Update::Refused(e.to_string())],
                     }
                 }
             }
             Action::Fire { seat, cells } => {
                 let seen = self.game.moves().len();
-                if let Err(e) = self.game.fire(seat, &cells) {
-                    return vec![Update::Refused(e.to_string())];
+                match self.game.fire(seat, &cells) {
+                    Ok(shots) => self.report(seen, &shots, None, &mut out),
+                    Err(e) => return vec![Update::Refused(e.to_string())],
                 }
-                self.report(seen, &mut out);
             }
             Action::Reveal { seat, cell } => {
                 let seen = self.game.moves().len();
+                let kind = self.owed_kind(seat);
                 if let Err(e) = self.game.reveal(seat, cell) {
                     return vec![Update::Refused(e.to_string())];
                 }
-                self.report(seen, &mut out);
+                self.report(seen, &[], kind, &mut out);
             }
             Action::Resign { seat } => {
                 if let Err(e) = self.game.resign(seat) {
@@ -101,8 +100,12 @@ impl LocalReferee {
             }
         }
         self.computer_moves(&mut out);
-        if self.game.rules().pieces().count() > 0 && self.game.phase() == Phase::Battle {
-            out.push(Update::Owed(self.game.duties().first().copied()));
+        if self.game.phase() == Phase::Battle {
+            let duty = self.game.duties().first().copied();
+            let options = duty.map_or(CellSet::EMPTY, |d| {
+                self.game.reveal_options(d.player, d.kind)
+            });
+            out.push(Update::Owed { duty, options });
         }
         if self.game.phase() == Phase::Over {
             out.push(Update::Over(Box::new(self.ending())));
@@ -110,64 +113,74 @@ impl LocalReferee {
         out
     }
 
-    /// The updates for the game's moves from index `seen` on: volleys, dying shots and
-    /// reveals.
-    fn report(&self, seen: usize, out: &mut Vec<Update>) {
+    /// What `seat`'s oldest reveal owed is of, if it owes one.
+    fn owed_kind(&self, seat: Player) -> Option<DutyKind> {
+        let duty = self.game.duties().iter().find(|d| d.player == seat);
+        duty.map(|d| d.kind)
+    }
+
+    /// The updates for the game's moves from index `seen` on: the volley answered by
+    /// `shots`, the dying shots after it, and the reveal of `kind`.
+    fn report(&self, seen: usize, shots: &[Shot], kind: Option<DutyKind>, out: &mut Vec<Update>) {
         let moves = self.game.moves().get(seen..).unwrap_or_default();
+        // The turn after the whole move, dying shots included.
+        let next = self.game.to_move();
+        let shots_due = next.map_or(0, |p| self.game.shots_due(p));
         for m in moves {
             match m {
-                Move::Volley { player, shots } => out.push(Update::Volley {
+                Move::Volley {
+                    player,
+                    shots: cells,
+                } => out.push(Update::Volley {
                     player: *player,
-                    shots: shots
+                    shots: cells
                         .iter()
-                        .map(|&(cell, answer)| self.fired(player.other(), cell, answer))
+                        .zip(shots)
+                        .map(|(&(cell, _), &shot)| Fired { cell, shot })
                         .collect(),
-                    // The turn after the whole move, dying shot included.
-                    next: self.game.to_move(),
+                    next,
+                    shots_due,
                 }),
                 Move::Dying {
                     player,
                     cell,
                     answer,
-                } => out.push(Update::Dying {
-                    player: *player,
-                    shot: self.fired(player.other(), *cell, *answer),
-                }),
-                Move::Reveal { player, cell } => out.push(Update::Reveal {
-                    player: *player,
-                    cell: *cell,
-                    kind: self.revealed_kind(*player, *cell),
-                }),
+                } => {
+                    if let Some(shot) = self.dying(*player, *cell, *answer) {
+                        out.push(Update::Dying {
+                            player: *player,
+                            shot,
+                        });
+                    }
+                }
+                Move::Reveal { player, cell } => {
+                    if let Some(kind) = kind {
+                        out.push(Update::Reveal {
+                            player: *player,
+                            cell: *cell,
+                            kind,
+                        });
+                    }
+                }
                 Move::Resign { .. } | Move::Pass { .. } => {}
             }
         }
     }
 
-    /// A shot at `target`'s board, with the ship's cells when it sank one.
-    fn fired(&self, target: Player, cell: Coord, answer: Answer) -> Fired {
-        let ship = (answer == Answer::Sunk)
-            .then(|| {
-                let fleet = self.game.view(target).own.fleet?;
-                let i = fleet.ship_at(cell)?;
-                fleet.ships().get(i).map(|s| *s.cells())
-            })
-            .flatten();
-        Fired { cell, answer, ship }
-    }
-
-    /// What `player` showed at `cell`: one of their mines, or else a ship cell.
-    fn revealed_kind(&self, player: Player, cell: Coord) -> DutyKind {
-        let mine = self
-            .game
-            .view(player)
-            .own
-            .fleet
-            .is_some_and(|f| f.pieces().mines.contains(cell));
-        if mine {
-            DutyKind::Mine
-        } else {
-            DutyKind::ShipCell
-        }
+    /// A sunk submarine's dying shot by `player` at `cell`, with the ship it sank, as
+    /// `player`'s own target board holds it.
+    fn dying(&self, player: Player, cell: Coord, answer: Answer) -> Option<Fired> {
+        let view = self.game.view(player);
+        let sunk = view
+            .enemy
+            .sunk()
+            .iter()
+            .find(|s| s.contains(cell))
+            .map(|&cells| SunkShip {
+                cells,
+                halo: self.game.rules().halo(&cells),
+            });
+        Fired::new(cell, answer, sunk)
     }
 
     /// The computer's moves while it is the one to act: reveals it owes, then volleys,
@@ -185,8 +198,12 @@ impl LocalReferee {
             let done = match self.game.duties().first().copied() {
                 Some(duty) if duty.player == seat => {
                     match choose_reveal(&self.game, seat, duty.kind, &mut self.rng) {
-                        Some(cell) => self.game.reveal(seat, cell),
-                        None => Err(ShotError::NotStarted),
+                        Some(cell) => self
+                            .game
+                            .reveal(seat, cell)
+                            .map(|()| (Vec::new(), Some(duty.kind)))
+                            .map_err(|e| e.to_string()),
+                        None => Err("it has no cell to show".to_string()),
                     }
                 }
                 Some(_) => return,
@@ -200,15 +217,20 @@ impl LocalReferee {
                         computer
                             .shooter
                             .choose(self.game.rules(), &view.enemy, due, &mut self.rng);
-                    self.game.fire(seat, &cells).map(|_| ())
+                    self.game
+                        .fire(seat, &cells)
+                        .map(|shots| (shots, None))
+                        .map_err(|e| e.to_string())
                 }
                 None => return,
             };
-            if let Err(e) = done {
-                out.push(Update::Refused(format!("the computer's move failed: {e}")));
-                return;
+            match done {
+                Ok((shots, kind)) => self.report(seen, &shots, kind, out),
+                Err(e) => {
+                    out.push(Update::Refused(format!("the computer's move failed: {e}")));
+                    return;
+                }
             }
-            self.report(seen, out);
         }
     }
 
@@ -216,43 +238,38 @@ impl LocalReferee {
         let (winner, reason) = match self.game.outcome() {
             Outcome::Won { winner, reason } => (
                 Some(winner),
-                // A comparison, not a match: ways to win the engine may add later (a
-                // clock's) read as the game being given up, as they are here.
-                if reason == WinReason::FleetSunk {
-                    EndReason::FleetSunk
-                } else {
-                    EndReason::Resigned
+                match reason {
+                    WinReason::FleetSunk => EndReason::FleetSunk,
+                    WinReason::Resigned => EndReason::Resigned,
                 },
             ),
             Outcome::InProgress => (None, EndReason::Resigned),
         };
-        let record = self.game.record();
-        let fleets = Player::BOTH.map(|p| {
-            record.as_ref().map_or_else(Vec::new, |r: &GameRecord| {
-                r.fleets[p.index()]
-                    .ships
-                    .iter()
-                    .map(|s| s.0.iter().copied().collect::<CellSet>())
-                    .collect()
+        let fleets = Player::BOTH.map(|p| self.game.view(p).own.fleet);
+        let ships = |f: &Option<Fleet>| {
+            f.as_ref().map_or_else(Vec::new, |f| {
+                f.ships().iter().map(|s| *s.cells()).collect::<Vec<_>>()
             })
-        });
-        let verdict = match &record {
-            Some(r) => audit(r).verdict.to_string(),
-            None => "the battle never started".to_string(),
         };
-        let pieces = Player::BOTH.map(|p| {
-            self.game
-                .view(p)
-                .own
-                .fleet
-                .map_or_else(PieceCells::default, |f| *f.pieces())
-        });
+        let pieces =
+            |f: &Option<Fleet>| f.as_ref().map_or_else(PieceCells::default, |f| *f.pieces());
+        let (verdict, verdict_ru) = match self.game.record() {
+            Some(r) => {
+                let v = audit(&r).verdict;
+                (v.message(Lang::En), v.message(Lang::Ru))
+            }
+            None => (
+                "the battle never started".to_string(),
+                "бой не начинался".to_string(),
+            ),
+        };
         Ending {
             winner,
             reason,
-            fleets,
-            pieces,
+            fleets: [ships(&fleets[0]), ships(&fleets[1])],
+            pieces: [pieces(&fleets[0]), pieces(&fleets[1])],
             verdict,
+            verdict_ru,
         }
     }
 }
@@ -267,7 +284,7 @@ mod tests {
         let rules = Rules::classic();
         let mut r =
             LocalReferee::vs_computer(&rules, Level::Easy, StdRng::seed_from_u64(5)).unwrap();
-        assert!(!r.is_human(Player::Two));
+        assert!(r.computer.as_ref().is_some_and(|c| c.seat == Player::Two));
         let fleet = PlacerKind::Uniform
             .place(&rules, &mut StdRng::seed_from_u64(6))
             .unwrap();
@@ -341,7 +358,9 @@ mod tests {
                         assert_eq!(*kind, DutyKind::ShipCell);
                         computer_reveals += 1;
                     }
-                    Update::Owed(Some(d)) if d.player == Player::One => owed_to_it += 1,
+                    Update::Owed { duty: Some(d), .. } if d.player == Player::One => {
+                        owed_to_it += 1
+                    }
                     _ => {}
                 }
             }

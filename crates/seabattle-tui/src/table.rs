@@ -1,8 +1,8 @@
 //! One seat's view of the game: its own fleet and the shots at it, and what it knows of
 //! the enemy's waters. Built only from the answers, like the rules engine's views.
 
-use crate::update::{Fired, Knowledge};
-use seabattle_core::{Answer, CellSet, Coord, DutyKind, PieceCells, PieceKind, Player, Rules};
+use crate::update::Fired;
+use seabattle_core::{CellSet, Coord, DutyKind, PieceCells, PieceKind, Player, Rules, TargetBoard};
 
 /// What a cell shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,19 +41,13 @@ pub struct Table {
     rules: Rules,
     me: Player,
     own: Vec<CellSet>,
-    incoming: CellSet,
-    enemy: Knowledge,
-    enemy_fleet: Option<Vec<CellSet>>,
     /// Own mines, minesweepers and submarines.
     own_pieces: PieceCells,
-    /// Own cells shown to the enemy.
-    shown_own: CellSet,
-    /// Enemy pieces found by shots.
-    found: PieceCells,
-    /// Enemy ship cells shown after a mine.
-    shown_ships: CellSet,
-    /// Enemy mines shown after a minesweeper.
-    shown_mines: CellSet,
+    /// The own waters as the enemy knows them: shots, sunk ships, halos, cells shown.
+    theirs: TargetBoard,
+    /// The enemy waters as this seat knows them.
+    enemy: TargetBoard,
+    enemy_fleet: Option<Vec<CellSet>>,
     /// The enemy pieces, shown at the end.
     enemy_pieces: PieceCells,
 }
@@ -65,14 +59,10 @@ impl Table {
             rules: rules.clone(),
             me,
             own: Vec::new(),
-            incoming: CellSet::EMPTY,
-            enemy: Knowledge::default(),
-            enemy_fleet: None,
             own_pieces: PieceCells::default(),
-            shown_own: CellSet::EMPTY,
-            found: PieceCells::default(),
-            shown_ships: CellSet::EMPTY,
-            shown_mines: CellSet::EMPTY,
+            theirs: TargetBoard::new(rules),
+            enemy: TargetBoard::new(rules),
+            enemy_fleet: None,
             enemy_pieces: PieceCells::default(),
         }
     }
@@ -97,54 +87,36 @@ impl Table {
         self.own_pieces = pieces;
     }
 
-    /// Replaces everything with what a server says (after a reconnect).
-    pub fn restore(&mut self, own: Option<(Vec<CellSet>, CellSet)>, enemy: Knowledge) {
-        if let Some((ships, incoming)) = own {
+    /// Replaces everything with what a server says (after a reconnect): the own fleet,
+    /// if placed, and both boards, `boards[0]` being what player 1 knows of player 2's
+    /// waters.
+    pub fn restore(&mut self, own: Option<Vec<CellSet>>, boards: &[TargetBoard; 2]) {
+        if let Some(ships) = own {
             self.own = ships;
-            self.incoming = incoming;
         }
-        self.enemy = enemy;
+        self.enemy = boards[self.me.index()].clone();
+        self.theirs = boards[self.me.other().index()].clone();
     }
 
     /// Notes a volley fired by `player`.
     pub fn record(&mut self, player: Player, shots: &[Fired]) {
+        let board = if player == self.me {
+            &mut self.enemy
+        } else {
+            &mut self.theirs
+        };
         for s in shots {
-            if player == self.me {
-                match s.answer {
-                    Answer::Hit | Answer::Sunk => self.enemy.hits.insert(s.cell),
-                    Answer::Miss => self.enemy.misses.insert(s.cell),
-                    Answer::Mine => self.found.mines.insert(s.cell),
-                    Answer::Sweeper => self.found.sweepers.insert(s.cell),
-                    Answer::Submarine => self.found.submarines.insert(s.cell),
-                };
-                if let Some(ship) = s.ship {
-                    self.enemy.sunk.push(ship);
-                }
-            } else {
-                self.incoming.insert(s.cell);
-            }
+            board.record(s.cell, &s.shot);
         }
     }
 
     /// Notes a cell `player` showed after a mine or a minesweeper.
     pub fn note_reveal(&mut self, player: Player, cell: Coord, kind: DutyKind) {
         if player == self.me {
-            self.shown_own.insert(cell);
-        } else if kind == DutyKind::Mine {
-            self.shown_mines.insert(cell);
+            self.theirs.reveal(cell, kind);
         } else {
-            self.shown_ships.insert(cell);
+            self.enemy.reveal(cell, kind);
         }
-    }
-
-    /// The own cells that may be shown for a reveal of `kind`: ship cells not hit, or
-    /// mines not set off, not shown before.
-    pub fn reveal_options(&self, kind: DutyKind) -> CellSet {
-        let cells = match kind {
-            DutyKind::ShipCell => self.own.iter().fold(CellSet::EMPTY, |acc, s| acc.or(s)),
-            DutyKind::Mine => self.own_pieces.mines,
-        };
-        cells.minus(&self.incoming).minus(&self.shown_own)
     }
 
     /// Shows the enemy fleet and pieces (at the end).
@@ -163,37 +135,34 @@ impl Table {
         &self.own
     }
 
-    fn own_sunk(&self) -> impl Iterator<Item = &CellSet> {
-        self.own.iter().filter(|s| s.is_subset(&self.incoming))
-    }
-
     /// What a cell of the own board shows.
     pub fn own_mark(&self, c: Coord) -> Mark {
-        let shot = self.incoming.contains(c);
+        let shot = self.theirs.shots().contains(c);
         match self.own.iter().find(|s| s.contains(c)) {
-            Some(ship) if ship.is_subset(&self.incoming) => Mark::Sunk,
+            Some(ship) if self.theirs.sunk().contains(ship) => Mark::Sunk,
             Some(_) if shot => Mark::Hit,
             Some(_) => Mark::Ship,
             None if self.own_pieces.at(c).is_some() => piece_mark(self.own_pieces.at(c), shot),
             None if shot => Mark::Miss,
-            None if self.own_sunk().any(|s| self.rules.halo(s).contains(c)) => Mark::Halo,
+            None if self.theirs.known_empty().contains(c) => Mark::Halo,
             None => Mark::Water,
         }
     }
 
     /// What a cell of the enemy board shows.
     pub fn enemy_mark(&self, c: Coord) -> Mark {
-        if self.enemy.sunk.iter().any(|s| s.contains(c)) {
+        let e = &self.enemy;
+        if e.sunk().iter().any(|s| s.contains(c)) {
             Mark::Sunk
-        } else if self.enemy.hits.contains(c) {
+        } else if e.hits().contains(c) {
             Mark::Hit
-        } else if let Some(kind) = self.found.at(c) {
+        } else if let Some(kind) = e.found().at(c) {
             piece_mark(Some(kind), true)
-        } else if self.enemy.misses.contains(c) {
+        } else if e.misses().contains(c) {
             Mark::Miss
-        } else if self.shown_ships.contains(c) {
+        } else if e.shown_ships().contains(c) {
             Mark::Shown
-        } else if self.shown_mines.contains(c) {
+        } else if e.shown_mines().contains(c) {
             Mark::Mine
         } else if self
             .enemy_fleet
@@ -203,12 +172,7 @@ impl Table {
             Mark::Ship
         } else if let Some(kind) = self.enemy_pieces.at(c) {
             piece_mark(Some(kind), false)
-        } else if self
-            .enemy
-            .sunk
-            .iter()
-            .any(|s| self.rules.halo(s).contains(c))
-        {
+        } else if e.known_empty().contains(c) {
             Mark::Halo
         } else {
             Mark::Water
@@ -217,48 +181,29 @@ impl Table {
 
     /// Whether the enemy cell `c` has been shot.
     pub fn shot_at(&self, c: Coord) -> bool {
-        self.enemy.hits.contains(c) || self.enemy.misses.contains(c) || self.found.at(c).is_some()
+        self.enemy.shots().contains(c)
     }
 
-    /// Sizes of own ships afloat, largest first.
+    /// Sizes of own ships afloat, largest first: the fleet less the ships the enemy sank.
     pub fn own_afloat(&self) -> Vec<u8> {
         let mut v: Vec<u8> = self
             .own
             .iter()
-            .filter(|s| !s.is_subset(&self.incoming))
+            .filter(|s| !self.theirs.sunk().contains(s))
             .map(|s| s.len() as u8)
             .collect();
         v.sort_unstable_by(|a, b| b.cmp(a));
         v
     }
 
-    /// Sizes of enemy ships afloat, largest first: the fleet less the ships sunk.
-    pub fn enemy_afloat(&self) -> Vec<u8> {
-        let mut left = self.rules.fleet().to_vec();
-        for s in &self.enemy.sunk {
-            if let Some(i) = left.iter().position(|&n| usize::from(n) == s.len()) {
-                left.remove(i);
-            }
-        }
-        left.sort_unstable_by(|a, b| b.cmp(a));
-        left
-    }
-
-    /// Shots in this seat's next volley, by the rules.
-    pub fn shots_due(&self) -> usize {
-        let shot = self
-            .enemy
-            .hits
-            .or(&self.enemy.misses)
-            .or(&self.found.all())
-            .len();
-        self.rules
-            .volley_size(self.own_afloat().len(), self.rules.dims().area() - shot)
+    /// Sizes of enemy ships afloat, largest first.
+    pub fn enemy_afloat(&self) -> &[u8] {
+        self.enemy.afloat()
     }
 }
 
 /// The mark of a piece of `kind`, shot or not.
-fn piece_mark(kind: Option<PieceKind>, shot: bool) -> Mark {
+pub(crate) fn piece_mark(kind: Option<PieceKind>, shot: bool) -> Mark {
     match (kind, shot) {
         (Some(PieceKind::Mine), false) => Mark::Mine,
         (Some(PieceKind::Mine), true) => Mark::SpentMine,
@@ -274,7 +219,7 @@ fn piece_mark(kind: Option<PieceKind>, shot: bool) -> Mark {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use seabattle_core::{Answer, CoordSystem, FleetSetup};
+    use seabattle_core::{Answer, CoordSystem, FleetSetup, SunkShip};
 
     fn cells(text: &str) -> CellSet {
         text.split_whitespace()
@@ -298,10 +243,13 @@ mod tests {
                 .map(|s| s.0.iter().copied().collect())
                 .collect(),
         );
-        let fired = |cell: &str, answer, ship: Option<&str>| Fired {
-            cell: CoordSystem::Latin.parse(cell, rules.dims()).unwrap(),
-            answer,
-            ship: ship.map(cells),
+        let fired = |cell: &str, answer, ship: Option<&str>| {
+            let sunk = ship.map(cells).map(|cells| SunkShip {
+                cells,
+                halo: rules.halo(&cells),
+            });
+            let at = CoordSystem::Latin.parse(cell, rules.dims()).unwrap();
+            Fired::new(at, answer, sunk).unwrap()
         };
         t.record(
             Player::Two,
@@ -359,24 +307,13 @@ mod tests {
         assert_eq!(t.own_mark(at("e5")), Mark::Mine);
         assert_eq!(t.own_mark(at("g7")), Mark::Sweeper);
         assert_eq!(t.own_mark(at("j10")), Mark::Submarine);
-        assert_eq!(t.reveal_options(DutyKind::Mine).len(), 1);
-        let fired = |cell: &str, answer| Fired {
-            cell: at(cell),
-            answer,
-            ship: None,
-        };
+        let fired = |cell: &str, answer| Fired::new(at(cell), answer, None).unwrap();
         t.record(Player::Two, &[fired("e5", Answer::Mine)]);
         t.record(Player::Two, &[fired("j10", Answer::Submarine)]);
         t.record(Player::Two, &[fired("a1", Answer::Hit)]);
         assert_eq!(t.own_mark(at("e5")), Mark::SpentMine);
         assert_eq!(t.own_mark(at("j10")), Mark::SunkSubmarine);
-        assert!(t.reveal_options(DutyKind::Mine).is_empty(), "a spent mine");
-        assert_eq!(t.reveal_options(DutyKind::ShipCell).len(), 1, "b1 only");
         t.note_reveal(Player::One, at("b1"), DutyKind::ShipCell);
-        assert!(
-            t.reveal_options(DutyKind::ShipCell).is_empty(),
-            "shown once"
-        );
 
         t.record(Player::One, &[fired("c3", Answer::Sweeper)]);
         t.record(Player::One, &[fired("d4", Answer::Mine)]);

@@ -63,12 +63,19 @@ pub fn run(app: &mut App, connection: Option<&Connection>) -> Result<(), TuiErro
     let mut guard = Guard::enter()?;
     let size = guard.terminal.size()?;
     app.resize(size.width, size.height);
+    // Nothing on the screen moves by itself: it is drawn again only after a key, a
+    // click, a resize or news from the server.
+    let mut dirty = true;
     loop {
-        guard
-            .terminal
-            .draw(|frame| crate::render::draw(frame, app))?;
+        if dirty {
+            guard
+                .terminal
+                .draw(|frame| crate::render::draw(frame, app))?;
+            dirty = false;
+        }
         if event::poll(Duration::from_millis(50))? {
             app.handle_event(&event::read()?);
+            dirty = true;
         }
         if let Some(conn) = connection {
             while let Some(e) = conn.try_recv() {
@@ -77,6 +84,7 @@ pub fn run(app: &mut App, connection: Option<&Connection>) -> Result<(), TuiErro
                     LinkEvent::Down(why) => app.apply(crate::Update::Link(Some(why))),
                     LinkEvent::Up => app.apply(crate::Update::Link(None)),
                 }
+                dirty = true;
             }
             for m in app.take_outbox() {
                 conn.send(m);

@@ -1,7 +1,10 @@
 //! What the player asks of the referee ([`Action`]) and what the referee tells the
 //! players ([`Update`]), the same for a local game and an online one.
 
-use seabattle_core::{Answer, CellSet, Coord, Duty, DutyKind, Fleet, Phase, PieceCells, Player};
+use seabattle_core::{
+    Answer, CellSet, Coord, Duty, DutyKind, Fleet, Lang, Phase, PieceCells, Player, Rules, Shot,
+    SunkShip, TargetBoard,
+};
 
 /// A move by a player at this terminal.
 #[derive(Clone, Debug)]
@@ -37,14 +40,33 @@ pub enum Action {
 }
 
 /// One answered shot.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fired {
     /// The cell shot.
     pub cell: Coord,
-    /// The answer.
-    pub answer: Answer,
-    /// The ship's cells, when the answer is «Убил!».
-    pub ship: Option<CellSet>,
+    /// The answer, with the ship and its halo when it is «Убил!».
+    pub shot: Shot,
+}
+
+impl Fired {
+    /// The shot at `cell` answered `answer`; `sunk` is the ship, needed (and only used)
+    /// when the answer is «Убил!».
+    pub fn new(cell: Coord, answer: Answer, sunk: Option<SunkShip>) -> Option<Fired> {
+        let shot = match answer {
+            Answer::Miss => Shot::Miss,
+            Answer::Hit => Shot::Hit,
+            Answer::Sunk => Shot::Sunk(sunk?),
+            Answer::Mine => Shot::Mine,
+            Answer::Sweeper => Shot::Sweeper,
+            Answer::Submarine => Shot::Submarine,
+        };
+        Some(Fired { cell, shot })
+    }
+
+    /// The bare answer.
+    pub fn answer(&self) -> Answer {
+        self.shot.answer()
+    }
 }
 
 /// How a game ended.
@@ -70,34 +92,37 @@ pub struct Ending {
     /// Both sides' mines, minesweepers and submarines, player 1's first (none when the
     /// rules have no pieces).
     pub pieces: [PieceCells; 2],
-    /// The post-game audit's verdict, in words.
+    /// The post-game audit's verdict, in English.
     pub verdict: String,
+    /// The same in Russian.
+    pub verdict_ru: String,
 }
 
-/// What one side knows of the other's waters.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Knowledge {
-    /// Shots that missed.
-    pub misses: CellSet,
-    /// Shots that hit, sunk ships included.
-    pub hits: CellSet,
-    /// Sunk ships.
-    pub sunk: Vec<CellSet>,
+impl Ending {
+    /// The audit's verdict in `lang`.
+    pub fn verdict_in(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.verdict,
+            Lang::Ru => &self.verdict_ru,
+        }
+    }
 }
 
 /// The whole game as a server shows it to one seat (after joining or reconnecting).
 #[derive(Clone, Debug)]
 pub struct Snapshot {
-    /// The rules, as the server words them.
-    pub rules: String,
+    /// The rules.
+    pub rules: Rules,
     /// Where the game is.
     pub phase: Phase,
     /// Who shoots next.
     pub to_move: Option<Player>,
-    /// This seat's ships and the shots at them, once placed.
-    pub own: Option<(Vec<CellSet>, CellSet)>,
+    /// Shots in the next volley of the player to move.
+    pub shots_due: usize,
+    /// This seat's ships, once placed.
+    pub own: Option<Vec<CellSet>>,
     /// `boards[0]`: what player 1 knows of player 2's waters; `boards[1]` the reverse.
-    pub boards: [Knowledge; 2],
+    pub boards: [TargetBoard; 2],
     /// The end, once the game is over.
     pub ending: Option<Ending>,
 }
@@ -129,6 +154,8 @@ pub enum Update {
     Battle {
         /// Who shoots first.
         first: Player,
+        /// Shots in the first volley.
+        shots_due: usize,
     },
     /// A volley and its answers.
     Volley {
@@ -138,6 +165,8 @@ pub enum Update {
         shots: Vec<Fired>,
         /// Who shoots next (none once the game is over).
         next: Option<Player>,
+        /// Shots in `next`'s volley.
+        shots_due: usize,
     },
     /// A sunk submarine's dying shot, fired by its owner at the same cell of the
     /// shooter's board.
@@ -157,7 +186,12 @@ pub enum Update {
         kind: DutyKind,
     },
     /// The reveal owed now, oldest first, if any: nobody shoots until it is made.
-    Owed(Option<Duty>),
+    Owed {
+        /// The duty.
+        duty: Option<Duty>,
+        /// The cells its player may show.
+        options: CellSet,
+    },
     /// The game is over.
     Over(Box<Ending>),
     /// The whole state, after joining or reconnecting.
@@ -180,6 +214,8 @@ pub enum Update {
         /// Who shoots now, when the turn passed to the opponent (servers that keep the
         /// turn with the late player, or end the game, give none).
         next: Option<Player>,
+        /// Shots in `next`'s volley.
+        shots_due: usize,
     },
     /// This terminal's connection to the server dropped (with the reason) and is being
     /// tried again, or (`None`) is back.

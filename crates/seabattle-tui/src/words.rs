@@ -1,6 +1,7 @@
 //! The words of the interface in Russian and English. The answers themselves («Мимо!»,
 //! «Ранил!», «Убил!») come from the rules engine.
 
+use crate::table::Mark;
 use seabattle_core::Lang;
 
 /// Every phrase the screens show. `{}` in a phrase stands for a number or a name.
@@ -32,16 +33,16 @@ pub struct Words {
     pub enemy_afloat: &'static str,
     /// Heading of the log.
     pub log: &'static str,
-    /// The symbols' legend in battle.
-    pub legend: &'static str,
+    /// The symbols' legend in battle: each mark's name (the symbol is the grid's).
+    pub legend: &'static [(Mark, &'static str)],
     /// The battle's keys.
     pub battle_keys: &'static str,
     /// Heading of the placement screen.
     pub placement: &'static str,
     /// The placement keys.
     pub placement_keys: &'static [&'static str],
-    /// The placement legend.
-    pub placement_legend: &'static str,
+    /// The placement legend: a ship, the selection, a violation.
+    pub placement_legend: [&'static str; 3],
     /// Heading of the violations list.
     pub violations: &'static str,
     /// No violations.
@@ -106,12 +107,9 @@ pub struct Words {
     pub link_down: &'static str,
     /// This terminal's connection is back.
     pub link_up: &'static str,
-    /// The legend of mines (and the ship cells they make the enemy show).
-    pub legend_mines: &'static str,
-    /// The legend of minesweepers.
-    pub legend_sweepers: &'static str,
-    /// The legend of submarines.
-    pub legend_subs: &'static str,
+    /// The battle legend of each kind of piece, mine (with the ship cells mines make
+    /// the enemy show), minesweeper, submarine.
+    pub legend_pieces: [&'static [(Mark, &'static str)]; 3],
     /// Each kind of piece in the placement legend: mine, minesweeper, submarine.
     pub piece_names: [&'static str; 3],
     /// The placement key for pieces.
@@ -153,7 +151,14 @@ pub const RU: Words = Words {
     own_afloat: "мои:",
     enemy_afloat: "его:",
     log: "Ходы",
-    legend: "~ вода  • мимо  X ранен  █ убит  · пусто  □ корабль",
+    legend: &[
+        (Mark::Water, "вода"),
+        (Mark::Miss, "мимо"),
+        (Mark::Hit, "ранен"),
+        (Mark::Sunk, "убит"),
+        (Mark::Halo, "пусто"),
+        (Mark::Ship, "корабль"),
+    ],
     battle_keys: "стрелки/мышь — цель, Enter — огонь, q — выход",
     placement: "Расстановка",
     placement_keys: &[
@@ -163,7 +168,7 @@ pub const RU: Words = Words {
         "мышь — выбрать корабль",
         "Enter — к бою, q — выход",
     ],
-    placement_legend: "□ корабль  # выбран  ! нарушение",
+    placement_legend: ["корабль", "выбран", "нарушение"],
     violations: "Нарушения",
     fleet_ok: "Флот расставлен по правилам.",
     fix_first: "Сначала исправьте нарушения.",
@@ -196,11 +201,20 @@ pub const RU: Words = Words {
     timeout: "У игрока {} вышло время хода.",
     link_down: "Связь потеряна ({}); переподключаюсь…",
     link_up: "Связь восстановлена.",
-    legend_mines: "○ мина  ⊙ сработала  ? показанная палуба",
-    legend_sweepers: "△ тральщик  ▲ задет",
-    legend_subs: "◇ подлодка  ◆ потоплена",
+    legend_pieces: [
+        &[
+            (Mark::Mine, "мина"),
+            (Mark::SpentMine, "сработала"),
+            (Mark::Shown, "показанная палуба"),
+        ],
+        &[(Mark::Sweeper, "тральщик"), (Mark::SweeperShot, "задет")],
+        &[
+            (Mark::Submarine, "подлодка"),
+            (Mark::SunkSubmarine, "потоплена"),
+        ],
+    ],
     placement_pieces: "Tab выбирает и фигуры; выбранная — под курсором",
-    piece_names: ["○ мина", "△ тральщик", "◇ подлодка"],
+    piece_names: ["мина", "тральщик", "подлодка"],
     reveal_ship: "Покажите клетку своего корабля",
     reveal_mine: "Покажите свою мину",
     reveal_keys: "стрелки/мышь — клетка на своём поле, Enter — показать, q — выход",
@@ -228,7 +242,14 @@ pub const EN: Words = Words {
     own_afloat: "mine:",
     enemy_afloat: "theirs:",
     log: "Shots",
-    legend: "~ water  • miss  X hit  █ sunk  · empty  □ ship",
+    legend: &[
+        (Mark::Water, "water"),
+        (Mark::Miss, "miss"),
+        (Mark::Hit, "hit"),
+        (Mark::Sunk, "sunk"),
+        (Mark::Halo, "empty"),
+        (Mark::Ship, "ship"),
+    ],
     battle_keys: "arrows/mouse aim, Enter fires, q quits",
     placement: "Placement",
     placement_keys: &[
@@ -238,7 +259,7 @@ pub const EN: Words = Words {
         "mouse: pick a ship",
         "Enter: to battle, q: quit",
     ],
-    placement_legend: "□ ship  # selected  ! violation",
+    placement_legend: ["ship", "selected", "violation"],
     violations: "Violations",
     fleet_ok: "The fleet follows the rules.",
     fix_first: "Fix the violations first.",
@@ -271,11 +292,20 @@ pub const EN: Words = Words {
     timeout: "Player {} ran out of time.",
     link_down: "Connection lost ({}); reconnecting…",
     link_up: "Connected again.",
-    legend_mines: "○ mine  ⊙ spent mine  ? shown ship cell",
-    legend_sweepers: "△ minesweeper  ▲ found",
-    legend_subs: "◇ submarine  ◆ sunk",
+    legend_pieces: [
+        &[
+            (Mark::Mine, "mine"),
+            (Mark::SpentMine, "spent mine"),
+            (Mark::Shown, "shown ship cell"),
+        ],
+        &[(Mark::Sweeper, "minesweeper"), (Mark::SweeperShot, "found")],
+        &[
+            (Mark::Submarine, "submarine"),
+            (Mark::SunkSubmarine, "sunk"),
+        ],
+    ],
     placement_pieces: "Tab also picks pieces; the picked one is under the cursor",
-    piece_names: ["○ mine", "△ minesweeper", "◇ submarine"],
+    piece_names: ["mine", "minesweeper", "submarine"],
     reveal_ship: "Show a cell of one of your ships",
     reveal_mine: "Show one of your mines",
     reveal_keys: "arrows/mouse: a cell of your board, Enter shows it, q quits",

@@ -51,7 +51,7 @@ fn a_salvo_game_fires_volleys_of_several_cells() {
     let Screen::Battle(seat) = app.screen() else {
         panic!("no battle");
     };
-    let due = app.table(seat).unwrap().shots_due();
+    let due = app.shots_due();
     assert_eq!(due, app.table(seat).unwrap().own_afloat().len());
     assert!(due > 3);
     for c in ["a1", "b1", "c1"] {
@@ -154,9 +154,9 @@ fn a_click_on_the_enemy_board_fires_there() {
     let mut app = vs_computer(5);
     press(&mut app, KeyCode::Enter);
     app.resize(80, 24);
-    let l = seabattle_tui::layout::screen(
+    let l = seabattle_tui::layout::screen_for(
         ratatui::layout::Rect::new(0, 0, 80, 24),
-        seabattle_core::Dims::CLASSIC,
+        &Rules::classic(),
     )
     .unwrap();
     // e5: column 4, row 4 of the right board.
@@ -178,9 +178,9 @@ fn a_click_on_the_enemy_board_fires_there() {
 #[test]
 fn a_click_while_placing_selects_the_ship_under_it() {
     let mut app = vs_computer(7);
-    let l = seabattle_tui::layout::screen(
+    let l = seabattle_tui::layout::screen_for(
         ratatui::layout::Rect::new(0, 0, 80, 24),
-        seabattle_core::Dims::CLASSIC,
+        &Rules::classic(),
     )
     .unwrap();
     // Seed 7 has a one-decker at б5 (column 1, row 4).

@@ -22,9 +22,9 @@ fn aim_reveal(app: &mut App, target: Coord) {
 }
 
 /// A cell of `seat`'s own board the reveal owed does not allow: water, if any.
-fn not_allowed(app: &App, seat: Player, kind: DutyKind) -> Option<Coord> {
+fn not_allowed(app: &App, seat: Player) -> Option<Coord> {
     let table = app.table(seat)?;
-    let options = table.reveal_options(kind);
+    let options = app.reveal_options();
     table.rules().dims().cells().find(|&c| !options.contains(c))
 }
 
@@ -41,10 +41,9 @@ fn play_out_with_reveals(app: &mut App) -> usize {
             Screen::Battle(seat) if app.revealing() => {
                 let duty = app.owed().expect("a reveal is owed");
                 assert_eq!(duty.player, seat);
-                let table = app.table(seat).unwrap();
-                let target = table.reveal_options(duty.kind).first().expect("a cell");
+                let target = app.reveal_options().first().expect("a cell");
                 if reveals == 0
-                    && let Some(wrong) = not_allowed(app, seat, duty.kind)
+                    && let Some(wrong) = not_allowed(app, seat)
                 {
                     let before = app.log().len();
                     aim_reveal(app, wrong);
@@ -149,13 +148,8 @@ fn the_log_and_the_prompt_speak_the_players_language() {
     click_enemy_cell(&mut app);
     assert_eq!(app.log().len(), before);
     assert!(app.status().contains("показать клетку"), "{}", app.status());
-    let seat = app.owed().unwrap().player;
-    let target = app
-        .table(seat)
-        .unwrap()
-        .reveal_options(DutyKind::ShipCell)
-        .first()
-        .unwrap();
+    assert_eq!(app.owed().unwrap().kind, DutyKind::ShipCell);
+    let target = app.reveal_options().first().unwrap();
     aim_reveal(&mut app, target);
     press(&mut app, KeyCode::Enter);
     let text = screen_text(&mut app, 80, 24);
@@ -212,9 +206,7 @@ fn hotseat_reveals_keep_the_boards_covered() {
                 );
                 shown = Some(seat);
                 if app.revealing() {
-                    let duty = app.owed().unwrap();
-                    let t = app.table(seat).unwrap();
-                    let target = t.reveal_options(duty.kind).first().unwrap();
+                    let target = app.reveal_options().first().unwrap();
                     aim_reveal(&mut app, target);
                     press(&mut app, KeyCode::Enter);
                     reveals += 1;

@@ -10,7 +10,7 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use seabattle_bots::PlacerKind;
-use seabattle_core::{Coord, DutyKind, Player};
+use seabattle_core::{Coord, Dims, DutyKind, Player};
 
 impl App {
     /// A terminal event: a key, a click or a resize.
@@ -82,14 +82,11 @@ impl App {
         let Some(editor) = self.editor.as_mut() else {
             return;
         };
-        let edit = match code {
-            KeyCode::Left => Some(Edit::Move(-1, 0)),
-            KeyCode::Right => Some(Edit::Move(1, 0)),
-            KeyCode::Up => Some(Edit::Move(0, -1)),
-            KeyCode::Down => Some(Edit::Move(0, 1)),
-            KeyCode::Char(' ' | 'o') => Some(Edit::Rotate),
-            KeyCode::Tab | KeyCode::Char('n') => Some(Edit::Next),
-            KeyCode::BackTab => Some(Edit::Previous),
+        let edit = match (arrow(code), code) {
+            (Some((dx, dy)), _) => Some(Edit::Move(dx, dy)),
+            (None, KeyCode::Char(' ' | 'o')) => Some(Edit::Rotate),
+            (None, KeyCode::Tab | KeyCode::Char('n')) => Some(Edit::Next),
+            (None, KeyCode::BackTab) => Some(Edit::Previous),
             _ => None,
         };
         if let Some(edit) = edit {
@@ -140,21 +137,9 @@ impl App {
             };
             return;
         }
-        let dims = self.rules.dims();
         let c = self.cursor();
-        let moved = match code {
-            KeyCode::Left => c.offset(-1, 0),
-            KeyCode::Right => c.offset(1, 0),
-            KeyCode::Up => c.offset(0, -1),
-            KeyCode::Down => c.offset(0, 1),
-            KeyCode::Home => Some(Coord::new(0, c.row)),
-            KeyCode::End => Some(Coord::new(dims.width() - 1, c.row)),
-            _ => None,
-        };
-        if let Some(m) = moved {
-            if dims.contains(m) {
-                self.set_cursor(m);
-            }
+        if let Some(m) = moved(c, code, self.rules.dims()) {
+            self.set_cursor(m);
             return;
         }
         if matches!(code, KeyCode::Enter | KeyCode::Char(' ')) {
@@ -166,17 +151,8 @@ impl App {
     /// or space shows the cell.
     fn reveal_key(&mut self, seat: Player, code: KeyCode) {
         let c = self.reveal_cursor();
-        let moved = match code {
-            KeyCode::Left => c.offset(-1, 0),
-            KeyCode::Right => c.offset(1, 0),
-            KeyCode::Up => c.offset(0, -1),
-            KeyCode::Down => c.offset(0, 1),
-            _ => None,
-        };
-        if let Some(m) = moved {
-            if self.rules.dims().contains(m) {
-                self.set_reveal_cursor(m);
-            }
+        if let Some(m) = moved(c, code, self.rules.dims()) {
+            self.set_reveal_cursor(m);
             return;
         }
         if matches!(code, KeyCode::Enter | KeyCode::Char(' ')) {
@@ -186,13 +162,13 @@ impl App {
 
     /// Shows the opponent `c`, if it is a cell the reveal owed allows.
     fn reveal_at(&mut self, seat: Player, c: Coord) {
-        let (Some(duty), Some(table)) = (self.owed, self.tables[seat.index()].as_ref()) else {
+        let Some(duty) = self.owed else {
             return;
         };
         if duty.player != seat || self.awaiting {
             return;
         }
-        if !table.reveal_options(duty.kind).contains(c) {
+        if !self.reveal_options.contains(c) {
             self.status = match duty.kind {
                 DutyKind::ShipCell => self.words().not_a_ship_cell,
                 DutyKind::Mine => self.words().not_a_mine,
@@ -270,10 +246,36 @@ impl App {
             return;
         }
         self.pending.push(c);
-        if self.pending.len() >= table.shots_due() {
+        if self.pending.len() >= self.shots_due {
             let cells = std::mem::take(&mut self.pending);
             self.awaiting = self.mode == Mode::Online;
             self.act(Action::Fire { seat, cells });
         }
     }
+}
+
+/// The step an arrow key makes, if `code` is one.
+fn arrow(code: KeyCode) -> Option<(i32, i32)> {
+    match code {
+        KeyCode::Left => Some((-1, 0)),
+        KeyCode::Right => Some((1, 0)),
+        KeyCode::Up => Some((0, -1)),
+        KeyCode::Down => Some((0, 1)),
+        _ => None,
+    }
+}
+
+/// Where a cursor at `c` goes on a board of `dims` for `code`: a step for an arrow, the
+/// row's ends for Home and End. `Some` for every such key, `c` itself at the board's edge;
+/// `None` for any other key.
+fn moved(c: Coord, code: KeyCode, dims: Dims) -> Option<Coord> {
+    let to = match code {
+        KeyCode::Home => Some(Coord::new(0, c.row)),
+        KeyCode::End => Some(Coord::new(dims.width() - 1, c.row)),
+        _ => {
+            let (dx, dy) = arrow(code)?;
+            c.offset(dx, dy)
+        }
+    };
+    Some(to.filter(|&m| dims.contains(m)).unwrap_or(c))
 }

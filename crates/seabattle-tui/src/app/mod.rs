@@ -16,7 +16,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use ratatui::layout::Rect;
 use seabattle_bots::{Level, PlacerKind};
-use seabattle_core::{Answer, Coord, CoordSystem, Duty, Lang, Player, Rules};
+use seabattle_core::{Answer, CellSet, Coord, CoordSystem, Duty, Lang, Player, Rules};
 use serde_json::Value;
 
 /// Who the opponent is.
@@ -137,6 +137,10 @@ pub struct App {
     reveal_cursors: [Coord; 2],
     /// The reveal owed now, if any: nobody shoots until it is made.
     pub(crate) owed: Option<Duty>,
+    /// The cells the reveal owed allows.
+    reveal_options: CellSet,
+    /// Shots in the next volley of the player to move.
+    shots_due: usize,
     pub(crate) pending: Vec<Coord>,
     awaiting: bool,
     pub(crate) status: String,
@@ -177,6 +181,8 @@ impl App {
             cursors: [Coord::new(0, 0); 2],
             reveal_cursors: [Coord::new(0, 0); 2],
             owed: None,
+            reveal_options: CellSet::EMPTY,
+            shots_due: 1,
             pending: Vec::new(),
             awaiting: false,
             status: String::new(),
@@ -267,6 +273,16 @@ impl App {
         } else {
             w.enemy.to_string()
         }
+    }
+
+    /// The cells the reveal owed now allows.
+    pub fn reveal_options(&self) -> CellSet {
+        self.reveal_options
+    }
+
+    /// Shots in the next volley of the player to move.
+    pub fn shots_due(&self) -> usize {
+        self.shots_due
     }
 
     /// The reveal owed now (after a mine or a minesweeper), by whom and of what.
@@ -364,12 +380,12 @@ fn check_mode(mode: Mode, rules: &Rules) -> Result<(), TuiError> {
 
 /// An error unless `coords` can name every column of the rules' board.
 fn check_coords(coords: CoordSystem, rules: &Rules) -> Result<(), TuiError> {
-    let width = rules.dims().width();
-    if coords.max_columns() < width {
-        return Err(TuiError::Setup(format!(
-            "the {coords} coordinate system names {} columns, the board has {width}",
-            coords.max_columns()
-        )));
+    if coords.fits(rules.dims()) {
+        return Ok(());
     }
-    Ok(())
+    Err(TuiError::Setup(format!(
+        "the {coords} coordinate system names {} columns, the board has {}",
+        coords.max_columns(),
+        rules.dims().width()
+    )))
 }

@@ -5,13 +5,13 @@ use crate::online::protocol;
 use crate::table::Table;
 use crate::update::{Ending, Snapshot, Update};
 use crate::words::fill;
-use seabattle_core::{CellSet, CoordSystem, Phase, Player, Rules};
+use seabattle_core::{CellSet, CoordSystem, Phase, Player};
 use serde_json::Value;
 
 impl App {
     /// A message from the game server.
     pub fn server_message(&mut self, message: &Value) {
-        match protocol::decode(message, self.rules.dims()) {
+        match protocol::decode(message, &self.rules) {
             Ok(Some(update)) => self.apply(update),
             Ok(None) => {}
             Err(e) => self.status = e.to_string(),
@@ -44,8 +44,9 @@ impl App {
                 }
                 self.placed(seat, ships);
             }
-            Update::Battle { first } => {
+            Update::Battle { first, shots_due } => {
                 self.to_move = Some(first);
+                self.shots_due = shots_due;
                 self.editor = None;
                 self.screen = if self.mode == Mode::Hotseat {
                     Screen::Cover {
@@ -60,6 +61,7 @@ impl App {
                 player,
                 shots,
                 next,
+                shots_due,
             } => {
                 for t in self.tables.iter_mut().flatten() {
                     t.record(player, &shots);
@@ -67,9 +69,10 @@ impl App {
                 self.log.extend(shots.iter().map(|s| LogEntry {
                     player,
                     cell: s.cell,
-                    kind: LogKind::Shot(s.answer),
+                    kind: LogKind::Shot(s.answer()),
                 }));
                 self.to_move = next;
+                self.shots_due = shots_due;
                 self.awaiting = false;
                 self.hand_over();
             }
@@ -80,7 +83,7 @@ impl App {
                 self.log.push(LogEntry {
                     player,
                     cell: shot.cell,
-                    kind: LogKind::Torpedo(shot.answer),
+                    kind: LogKind::Torpedo(shot.answer()),
                 });
             }
             Update::Reveal { player, cell, kind } => {
@@ -96,9 +99,10 @@ impl App {
                 self.awaiting = false;
                 self.hand_over();
             }
-            Update::Owed(duty) => {
+            Update::Owed { duty, options } => {
                 let fresh = duty.is_some() && duty != self.owed;
                 self.owed = duty;
+                self.reveal_options = options;
                 if fresh {
                     self.aim_reveal();
                 }
@@ -124,10 +128,15 @@ impl App {
                 }
                 .to_string();
             }
-            Update::Timeout { player, next } => {
+            Update::Timeout {
+                player,
+                next,
+                shots_due,
+            } => {
                 self.status = fill(self.words().timeout, player);
                 if next.is_some() {
                     self.to_move = next;
+                    self.shots_due = shots_due;
                     self.pending.clear();
                     self.awaiting = false;
                 }
@@ -149,10 +158,7 @@ impl App {
     /// Puts the reveal cursor of whoever owes a reveal on a cell they may show.
     fn aim_reveal(&mut self) {
         let Some(duty) = self.owed else { return };
-        let first = self.tables[duty.player.index()]
-            .as_ref()
-            .and_then(|t| t.reveal_options(duty.kind).first());
-        if let Some(c) = first {
+        if let Some(c) = self.reveal_options.first() {
             self.reveal_cursors[duty.player.index()] = c;
         }
     }
@@ -183,6 +189,7 @@ impl App {
         self.ending = Some(ending);
         self.to_move = None;
         self.owed = None;
+        self.reveal_options = CellSet::EMPTY;
         self.handover = None;
         self.confirm_quit = false;
         self.pending.clear();
@@ -191,28 +198,21 @@ impl App {
 
     fn restore(&mut self, s: Snapshot) {
         let seat = self.viewer;
-        match s.rules.parse::<Rules>() {
-            Ok(rules) => {
-                if let Err(e) = check_mode(self.mode, &rules) {
-                    self.status = e.to_string();
-                    return;
-                }
-                if check_coords(self.coords, &rules).is_err() {
-                    self.coords = CoordSystem::Latin;
-                }
-                self.rules = rules;
-            }
-            Err(e) => {
-                self.status = format!("the server's rules {:?}: {e}", s.rules);
-                return;
-            }
+        if let Err(e) = check_mode(self.mode, &s.rules) {
+            self.status = e.to_string();
+            return;
         }
+        if check_coords(self.coords, &s.rules).is_err() {
+            self.coords = CoordSystem::Latin;
+        }
+        self.rules = s.rules;
         let mut table = Table::new(&self.rules, seat);
         let placed = s.own.is_some();
-        table.restore(s.own, s.boards[seat.index()].clone());
+        table.restore(s.own, &s.boards);
         self.tables = [None, None];
         self.tables[seat.index()] = Some(table);
         self.to_move = s.to_move;
+        self.shots_due = s.shots_due;
         self.awaiting = false;
         self.pending.clear();
         if let Some(ending) = s.ending {

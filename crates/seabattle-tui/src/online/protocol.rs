@@ -1,8 +1,9 @@
 //! Translation between the server's JSON messages and [`Action`]s and [`Update`]s.
 
-use crate::update::{Action, EndReason, Ending, Fired, Knowledge, Snapshot, Update};
+use crate::update::{Action, EndReason, Ending, Fired, Snapshot, Update};
 use seabattle_core::{
-    Answer, CellSet, Coord, CoordSystem, Dims, Phase, PieceCells, Player, ShipSetup,
+    Answer, CellSet, Coord, CoordSystem, Dims, Phase, PieceCells, Player, Rules, ShipSetup, Shot,
+    SunkShip, TargetBoard,
 };
 use serde_json::{Value, json};
 
@@ -53,8 +54,9 @@ impl std::fmt::Display for BadMessage {
 impl std::error::Error for BadMessage {}
 
 /// The update a server message brings, if it brings one; an error names what could not
-/// be read. `dims` is the board the cells are on.
-pub fn decode(m: &Value, dims: Dims) -> Result<Option<Update>, BadMessage> {
+/// be read. `rules` are the game's (a snapshot brings its own).
+pub fn decode(m: &Value, rules: &Rules) -> Result<Option<Update>, BadMessage> {
+    let dims = rules.dims();
     let ty = m["type"].as_str().unwrap_or("");
     let bad = |what: &str| BadMessage {
         kind: ty.to_string(),
@@ -79,6 +81,7 @@ pub fn decode(m: &Value, dims: Dims) -> Result<Option<Update>, BadMessage> {
         },
         "battle" => Update::Battle {
             first: player(&m["first"]).ok_or_else(|| bad("first"))?,
+            shots_due: due(m),
         },
         "shot" => Update::Volley {
             player: player(&m["player"]).ok_or_else(|| bad("player"))?,
@@ -86,10 +89,11 @@ pub fn decode(m: &Value, dims: Dims) -> Result<Option<Update>, BadMessage> {
                 .as_array()
                 .ok_or_else(|| bad("shots"))?
                 .iter()
-                .map(|s| fired(s, dims))
+                .map(|s| fired(s, rules))
                 .collect::<Option<_>>()
                 .ok_or_else(|| bad("shots"))?,
             next: player(&m["next"]),
+            shots_due: due(m),
         },
         "game_over" => Update::Over(Box::new(
             ending(&m["result"], dims).ok_or_else(|| bad("result"))?,
@@ -102,6 +106,7 @@ pub fn decode(m: &Value, dims: Dims) -> Result<Option<Update>, BadMessage> {
         "timeout" => Update::Timeout {
             player: player(&m["player"]).ok_or_else(|| bad("player"))?,
             next: player(&m["next"]),
+            shots_due: due(m),
         },
         _ => return Ok(None),
     }))
@@ -113,6 +118,14 @@ fn player(v: &Value) -> Option<Player> {
         2 => Some(Player::Two),
         _ => None,
     }
+}
+
+/// A message's `shots_due`; 1, the classic volley, from a server that does not say.
+fn due(m: &Value) -> usize {
+    m["shots_due"]
+        .as_u64()
+        .and_then(|n| usize::try_from(n).ok())
+        .unwrap_or(1)
 }
 
 fn cell(v: &Value, dims: Dims) -> Option<Coord> {
@@ -132,17 +145,22 @@ fn ships(v: &Value, dims: Dims) -> Option<Vec<CellSet>> {
     v.as_array()?.iter().map(|s| ship(s, dims)).collect()
 }
 
-fn fired(v: &Value, dims: Dims) -> Option<Fired> {
+/// A shot; a sunk ship's halo is the message's, or the rules' from a server that does
+/// not send it.
+fn fired(v: &Value, rules: &Rules) -> Option<Fired> {
+    let dims = rules.dims();
     let answer: Answer = v["answer"].as_str()?.parse().ok()?;
-    Some(Fired {
-        cell: cell(&v["cell"], dims)?,
-        answer,
-        ship: if answer == Answer::Sunk {
-            Some(cells(&v["ship"], dims)?)
-        } else {
-            None
-        },
-    })
+    let sunk = if answer == Answer::Sunk {
+        let ship = cells(&v["ship"], dims)?;
+        let halo = match v.get("halo") {
+            Some(h) => cells(h, dims)?,
+            None => rules.halo(&ship),
+        };
+        Some(SunkShip { cells: ship, halo })
+    } else {
+        None
+    };
+    Fired::new(cell(&v["cell"], dims)?, answer, sunk)
 }
 
 fn ending(v: &Value, dims: Dims) -> Option<Ending> {
@@ -156,25 +174,38 @@ fn ending(v: &Value, dims: Dims) -> Option<Ending> {
         },
         fleets: [ships(fleets.first()?, dims)?, ships(fleets.get(1)?, dims)?],
         verdict: v["audit"]["verdict"].as_str().unwrap_or("").to_string(),
+        verdict_ru: v["audit"]["verdict_ru"].as_str().unwrap_or("").to_string(),
         pieces: [PieceCells::default(); 2],
     })
 }
 
-fn knowledge(v: &Value, dims: Dims) -> Option<Knowledge> {
-    Some(Knowledge {
-        misses: cells(&v["misses"], dims)?,
-        hits: cells(&v["hits"], dims)?,
-        sunk: v["sunk"]
-            .as_array()?
-            .iter()
-            .map(|s| cells(s, dims))
-            .collect::<Option<_>>()?,
-    })
+/// A board of a `state` message, fed into a [`TargetBoard`] as the shots it answers.
+fn board(v: &Value, rules: &Rules) -> Option<TargetBoard> {
+    let dims = rules.dims();
+    let mut b = TargetBoard::new(rules);
+    for c in cells(&v["misses"], dims)?.iter() {
+        b.record(c, &Shot::Miss);
+    }
+    for c in cells(&v["hits"], dims)?.iter() {
+        b.record(c, &Shot::Hit);
+    }
+    for s in v["sunk"].as_array()? {
+        let ship = cells(s, dims)?;
+        let sunk = SunkShip {
+            cells: ship,
+            halo: rules.halo(&ship),
+        };
+        b.record(ship.first()?, &Shot::Sunk(sunk));
+    }
+    Some(b)
 }
 
 fn snapshot(m: &Value) -> Result<Snapshot, &'static str> {
-    let rules_text = m["rules"].as_str().ok_or("rules")?;
-    let rules: seabattle_core::Rules = rules_text.parse().map_err(|_| "rules")?;
+    let rules: Rules = m["rules"]
+        .as_str()
+        .ok_or("rules")?
+        .parse()
+        .map_err(|_| "rules")?;
     let dims = rules.dims();
     let phase = match m["phase"].as_str() {
         Some("placement") => Phase::Placement,
@@ -183,24 +214,16 @@ fn snapshot(m: &Value) -> Result<Snapshot, &'static str> {
         _ => return Err("phase"),
     };
     let own = if m["own"]["fleet"].is_array() {
-        Some((
-            ships(&m["own"]["fleet"], dims).ok_or("own fleet")?,
-            cells(&m["own"]["incoming"], dims).ok_or("incoming shots")?,
-        ))
+        Some(ships(&m["own"]["fleet"], dims).ok_or("own fleet")?)
     } else {
         None
     };
     let boards = m["boards"].as_array().ok_or("boards")?;
-    let board = |i: usize| {
-        boards
-            .get(i)
-            .and_then(|b| knowledge(b, dims))
-            .ok_or("boards")
-    };
+    let board = |i: usize| boards.get(i).and_then(|b| board(b, &rules)).ok_or("boards");
     Ok(Snapshot {
-        rules: rules_text.to_string(),
         phase,
         to_move: player(&m["to_move"]),
+        shots_due: due(m),
         own,
         boards: [board(0)?, board(1)?],
         ending: if m["result"].is_object() {
@@ -208,6 +231,7 @@ fn snapshot(m: &Value) -> Result<Snapshot, &'static str> {
         } else {
             None
         },
+        rules,
     })
 }
 
@@ -217,7 +241,7 @@ mod tests {
 
     #[test]
     fn the_documented_messages_decode() {
-        let d = Dims::CLASSIC;
+        let d = &Rules::classic();
         let state = json!({"type":"state","game":"k7m2qx9p4a","role":"player","seat":1,"rules":"classic",
             "mode":"computer:hard","clock":30,"phase":"battle","placed":[true,true],
             "to_move":1,"shots_due":1,
@@ -231,14 +255,17 @@ mod tests {
         };
         assert_eq!(s.phase, Phase::Battle);
         assert_eq!(s.to_move, Some(Player::One));
-        assert_eq!(s.own.as_ref().unwrap().0.len(), 10);
-        assert_eq!(s.boards[0].sunk.len(), 1);
+        assert_eq!(s.own.as_ref().unwrap().len(), 10);
+        assert_eq!(s.boards[0].sunk().len(), 1);
         let shot = json!({"type":"shot","game":"k","number":7,"player":1,
             "shots":[{"cell":"f6","answer":"sunk","ship":["f5","f6"]}],"next":1});
         let Some(Update::Volley { shots, next, .. }) = decode(&shot, d).unwrap() else {
             panic!("not a volley");
         };
-        assert_eq!(shots[0].ship.unwrap().len(), 2);
+        let Shot::Sunk(ship) = shots[0].shot else {
+            panic!("not sunk");
+        };
+        assert_eq!(ship.cells.len(), 2);
         assert_eq!(next, Some(Player::One));
         let over = json!({"type":"game_over","game":"k","result":{
             "winner":1,"reason":"fleet_sunk",
@@ -254,7 +281,7 @@ mod tests {
 
     #[test]
     fn unreadable_messages_are_errors_not_panics() {
-        let d = Dims::CLASSIC;
+        let d = &Rules::classic();
         for m in [
             json!({"type":"shot","player":1,"shots":[{"cell":"z99","answer":"miss"}]}),
             json!({"type":"shot","player":3,"shots":[]}),

@@ -2,7 +2,7 @@
 //! answer and whose turn it is.
 
 use super::bold;
-use super::grid::{Grid, style, symbol};
+use super::grid::{Grid, legend, style, symbol};
 use crate::app::{App, LogEntry, LogKind, Mode, Screen};
 use crate::layout;
 use crate::table::{Mark, Table};
@@ -12,13 +12,7 @@ use ratatui::Frame;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
-use seabattle_core::{DutyKind, Player};
-
-/// Who `player` is to the one looking: "you"/"enemy", or "player N" at a shared
-/// terminal.
-pub fn who(app: &App, player: Player) -> String {
-    app.who(player)
-}
+use seabattle_core::{DutyKind, PieceKind};
 
 /// Draws the battle or, once it is over, the game-over screen.
 pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen) {
@@ -111,7 +105,7 @@ fn turn_text(app: &App) -> String {
             }
             .to_string()
         } else {
-            fill(w.reveal_waiting, who(app, duty.player))
+            fill(w.reveal_waiting, app.who(duty.player))
         };
     }
     match app.to_move {
@@ -160,7 +154,7 @@ fn side(frame: &mut Frame, app: &App, table: &Table, l: &layout::Screen) {
     lines.push(Line::from(format!("{mine} {}", sizes(&table.own_afloat()))));
     lines.push(Line::from(format!(
         "{theirs} {}",
-        sizes(&table.enemy_afloat())
+        sizes(table.enemy_afloat())
     )));
     lines.push(Line::from(""));
     lines.push(bold(w.log));
@@ -172,7 +166,7 @@ fn side(frame: &mut Frame, app: &App, table: &Table, l: &layout::Screen) {
         lines.push(Line::from(format!(
             "{:>3}. {}: {}",
             i + 1,
-            who(app, e.player),
+            app.who(e.player),
             entry_text(app, e)
         )));
     }
@@ -192,16 +186,12 @@ fn entry_text(app: &App, e: &LogEntry) -> String {
 
 /// The legend of the pieces the rules have, if any.
 fn pieces_legend(app: &App) -> Option<String> {
-    let w = app.words();
-    let p = app.rules.pieces();
-    let parts: Vec<&str> = [
-        (p.mines > 0, w.legend_mines),
-        (p.sweepers > 0, w.legend_sweepers),
-        (p.submarines > 0, w.legend_subs),
-    ]
-    .into_iter()
-    .filter_map(|(on, text)| on.then_some(text))
-    .collect();
+    let parts: Vec<String> = PieceKind::ALL
+        .into_iter()
+        .zip(app.words().legend_pieces)
+        .filter(|(kind, _)| kind.count_in(&app.rules) > 0)
+        .map(|(_, items)| legend(items))
+        .collect();
     (!parts.is_empty()).then(|| parts.join("  "))
 }
 
@@ -228,7 +218,7 @@ fn recent(app: &App) -> String {
                 g.push_str(&shot);
             }
         } else {
-            groups.push(format!("{}: {shot}", who(app, e.player)));
+            groups.push(format!("{}: {shot}", app.who(e.player)));
             shooter = Some(e.player);
         }
     }
@@ -250,7 +240,7 @@ fn footer(frame: &mut Frame, app: &App, l: &layout::Screen) {
             app.coords.format(app.reveal_cursor())
         )
     } else if app.to_move == Some(app.viewer) && app.owed.is_none() {
-        let due = app.table(app.viewer).map_or(1, Table::shots_due);
+        let due = app.shots_due();
         let mut s = format!(
             "{} · {} {}",
             turn_text(app),
@@ -268,7 +258,7 @@ fn footer(frame: &mut Frame, app: &App, l: &layout::Screen) {
         bold(last),
         bold(turn),
         Line::from(app.status().to_string()),
-        Line::from(w.legend),
+        Line::from(legend(w.legend)),
     ];
     if let Some(legend) = pieces_legend(app) {
         lines.push(Line::from(legend));

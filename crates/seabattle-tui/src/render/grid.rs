@@ -26,6 +26,15 @@ pub fn symbol(mark: Mark) -> char {
     }
 }
 
+/// A legend line: each mark's symbol and name.
+pub fn legend(items: &[(Mark, &str)]) -> String {
+    let parts: Vec<String> = items
+        .iter()
+        .map(|&(m, name)| format!("{} {name}", symbol(m)))
+        .collect();
+    parts.join("  ")
+}
+
 /// The colour of a mark, on terminals that have colours.
 pub fn style(mark: Mark) -> Style {
     let fg = match mark {

@@ -5,7 +5,7 @@ use super::bold;
 use super::grid::{Grid, style, symbol};
 use crate::app::{App, Mode};
 use crate::layout;
-use crate::table::Mark;
+use crate::table::{Mark, piece_mark};
 use crate::words::fill;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -13,6 +13,11 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use seabattle_core::{Coord, PieceKind, Player};
+
+/// The symbol of a cell of the selected ship.
+const SELECTED: char = '#';
+/// The symbol of a cell that breaks a rule.
+const BAD: char = '!';
 
 /// Draws the placement screen for `seat`.
 pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen, seat: Player) {
@@ -32,34 +37,26 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen, seat: Player) {
         ))),
         l.header,
     );
-    let bad: Vec<Coord> = editor
-        .violations()
-        .iter()
-        .flat_map(|v| v.cells().iter().copied())
-        .collect();
+    let bad = editor.bad_cells();
     let selected = editor.selected_cells();
     let piece_at = |c: Coord| editor.pieces().iter().find(|p| p.cell == c).map(|p| p.kind);
     let cell = |c: Coord| {
         if let Some(kind) = piece_at(c) {
-            let m = match kind {
-                PieceKind::Mine => Mark::Mine,
-                PieceKind::Sweeper => Mark::Sweeper,
-                PieceKind::Submarine => Mark::Submarine,
-            };
-            let st = if bad.contains(&c) {
+            let m = piece_mark(Some(kind), false);
+            let st = if bad.contains(c) {
                 Style::default().fg(Color::Red).add_modifier(Modifier::BOLD)
             } else {
                 style(m)
             };
             (symbol(m), st)
-        } else if bad.contains(&c) {
+        } else if bad.contains(c) {
             (
-                '!',
+                BAD,
                 Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
             )
         } else if selected.contains(&c) {
             (
-                '#',
+                SELECTED,
                 Style::default()
                     .fg(Color::Yellow)
                     .add_modifier(Modifier::BOLD),
@@ -108,11 +105,15 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen, seat: Player) {
     };
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), panel);
 
-    let mut legend = w.placement_legend.to_string();
+    let [ship, picked, broken] = w.placement_legend;
+    let mut legend = format!(
+        "{} {ship}  {SELECTED} {picked}  {BAD} {broken}",
+        symbol(Mark::Ship)
+    );
     for (kind, name) in PieceKind::ALL.into_iter().zip(w.piece_names) {
         if kind.count_in(&app.rules) > 0 {
-            legend.push_str("  ");
-            legend.push_str(name);
+            let mark = piece_mark(Some(kind), false);
+            legend.push_str(&format!("  {} {name}", symbol(mark)));
         }
     }
     let mut footer = vec![bold(app.status().to_string()), Line::from(legend)];

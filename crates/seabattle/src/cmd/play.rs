@@ -82,7 +82,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     terminal::run(&mut app, connection.as_ref())?;
     if let Some(end) = app.ending() {
-        println!("{}", end.verdict);
+        println!("{}", end.verdict_in(args.lang));
     }
     Ok(ExitCode::SUCCESS)
 }
