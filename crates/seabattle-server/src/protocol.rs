@@ -385,6 +385,8 @@ pub enum ServerMsg {
         /// Bot programs the operator registered (`seabattle serve --bot NAME=CMD`):
         /// names a `new_game` against the computer may give as its `level`.
         bots: Vec<String>,
+        /// The rules presets a game may be started with (those without pieces).
+        presets: Vec<&'static str>,
     },
     /// The connection now plays or watches a game. `token` only ever goes to its owner.
     Joined {
