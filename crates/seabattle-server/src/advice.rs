@@ -140,6 +140,9 @@ pub fn check(
         .collect();
     Ok(ServerMsg::Checked {
         game: room.id.clone(),
+        fleet: fleet.to_vec(),
+        lang: lang.code(),
+        coords: system.name(),
         violations,
     })
 }

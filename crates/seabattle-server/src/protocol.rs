@@ -535,6 +535,12 @@ pub enum ServerMsg {
     Checked {
         /// The game id.
         game: String,
+        /// The fleet checked, as sent: a client matches the answer to its layout.
+        fleet: Vec<String>,
+        /// The language of the messages.
+        lang: &'static str,
+        /// The coordinate system of the cells in the messages.
+        coords: &'static str,
         /// Each violation.
         violations: Vec<ViolationJson>,
     },

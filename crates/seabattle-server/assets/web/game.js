@@ -65,7 +65,7 @@ export function onMessage(m) {
       app.error('');
       boards();
       if (S.phase === 'placement' && S.seat && !S.placed[S.seat - 1]) {
-        if (!place.active()) place.start(S, app.send); else place.reconnected();
+        if (place.game() !== S.game) place.start(S, app.send); else place.unasked();
       } else place.stop();
       // The server says how long the running clock has left (after a reload, say).
       if (S.phase === 'battle' && S.clock_left != null) { deadline = Date.now() + S.clock_left * 1000; clockPlayer = S.to_move; }
@@ -195,6 +195,9 @@ function turnBanner() {
 }
 
 let wasPlacing = false;
+
+// The server refused a message (a check among them): the next draw may ask again.
+export function refused() { place.unasked(); }
 
 export function rerender() {
   if (!S || !mine) return;

@@ -31,29 +31,31 @@ export function start(state, send) {
 
 // The ships on the board, the language and the coordinate system: what a check answers.
 const placed = () => P.ships.filter(s => s.at).map(s => shipText(cellsOf(s)));
-const layoutKey = () => JSON.stringify([placed(), lang, coordSystem()]);
+const keyOfCheck = (fleet, l, coords) => JSON.stringify([fleet, l, coords]);
+const layoutKey = () => keyOfCheck(placed(), lang, coordSystem());
 
-// Asks the server to check the layout, unless it has (or is being) checked already. One
-// check at a time: the answer does not name its layout, so the next waits for it.
+// Asks the server to check the layout, unless it has asked already. The answer names
+// what it checked: an answer for an older layout is left aside.
 export function ask() {
-  if (!P || P.asked !== null) return;
+  if (!P) return;
   const k = layoutKey();
-  if (P.answer?.key === k) return;
+  if (P.asked === k || P.answer?.key === k) return;
   P.asked = k;
   P.send({ type: 'check', game: P.game, fleet: placed(), lang, coords: coordSystem() });
 }
 
-// The server's answer to the check in flight; asks again if the layout changed since.
+// The server's answer to a check.
 export function checked(m) {
-  if (!P || P.asked === null) return;
-  P.answer = { key: P.asked, violations: m.violations };
-  P.asked = null;
+  const k = P && keyOfCheck(m.fleet, m.lang, m.coords);
+  if (k !== layoutKey()) return;
+  P.answer = { key: k, violations: m.violations };
   remember();
-  ask();
 }
 
-// A new connection answers no check sent before it: ask again.
-export function reconnected() { if (P) { P.asked = null; ask(); } }
+// A new connection answers no check sent before it, nor does a refused one: ask again
+// when the page next draws.
+export function unasked() { if (P) P.asked = null; }
+export const game = () => P?.game;
 
 // The last answer, if it is for the layout on the board now.
 const current = () => (P.answer?.key === layoutKey() ? P.answer.violations : null);
