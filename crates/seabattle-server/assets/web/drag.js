@@ -51,7 +51,6 @@ export function enableDrag(board, place, redraw, redrawBoard) {
     else if (drag.fromBoard) place.unplace(drag.i);
     place.setGhost(null);
     place.hold(null);
-    place.remember();
     redraw();
   };
   document.addEventListener('pointerdown', down);

@@ -105,7 +105,7 @@ export function setGhost(i, c, r, grab = 0) {
   P.ghost = new Set(s.shape.map(p => key({ c: at.c + p.c, r: at.r + p.r })));
 }
 
-// Remembers the layout when it is legal.
+// Remembers the layout when the server found it legal (on its answer, and on Ready).
 export function remember() {
   if (ready()) localStorage.setItem('sb.layout.' + P.rulesText, JSON.stringify(fleet()));
 }
