@@ -1,32 +1,13 @@
-// The page's pure modules, run in Node: the placement checks, ship notation, coordinate
-// labels, the SHA-256 fallback and the QR encoder.
+// The page's pure modules, run in Node: ship notation, coordinate labels, the SHA-256
+// fallback and the QR encoder. (The placement rules are the server's: seabattle-core's
+// tests cover them.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { violations, shipCells, shipText } from '../../crates/seabattle-server/assets/web/fleet.js';
+import { shipCells, shipText } from '../../crates/seabattle-server/assets/web/fleet.js';
 import { label } from '../../crates/seabattle-server/assets/web/coords.js';
 import { sha256Fallback } from '../../crates/seabattle-server/assets/web/sha256.js';
 import { qrMatrix } from '../../crates/seabattle-server/assets/web/qr.js';
-
-const classic = { width: 10, height: 10, fleet: [4, 3, 3, 2, 2, 2, 1, 1, 1, 1], touch: 'none', shape: 'straight' };
-const legal = ['a1-d1', 'a3-c3', 'e3-g3', 'a5-b5', 'd5-e5', 'g5-h5', 'a7', 'c7', 'e7', 'g7'];
-const codes = (ships, spec = classic) => violations(ships.map(s => s && shipCells(s)), spec).map(v => v.code).sort();
-
-test('placement checks name every violation', () => {
-  assert.deepEqual(codes(legal), []);
-  assert.deepEqual(codes([...legal.slice(0, 9), 'b2']), ['v_corners', 'v_sides']);
-  assert.deepEqual(codes([...legal.slice(0, 9), 'f8']), ['v_corners']);
-  assert.deepEqual(codes([...legal.slice(0, 9), 'f8'], { ...classic, touch: 'corners' }), []);
-  assert.deepEqual(codes([...legal.slice(0, 9), 'e7']), ['v_overlap']);
-  assert.deepEqual(codes([...legal.slice(0, 9), null]), ['v_missing']);
-  const bent = violations([shipCells('a1+b1+c1+c2')], { ...classic, fleet: [4] });
-  assert.deepEqual(bent.map(v => [v.code, v.arg]), [['v_bent', 4]]);
-  assert.deepEqual(codes(['a1+b1+c1+c2'], { ...classic, fleet: [4], shape: 'any' }), []);
-  assert.deepEqual(codes(['a1+c1'], { ...classic, fleet: [2], shape: 'any' }), ['v_broken']);
-  // The violation's cells are the ones to mark: both cells of a corner contact.
-  const corner = violations([shipCells('a1'), shipCells('b2')], { ...classic, fleet: [1, 1] });
-  assert.deepEqual(corner[0].cells, [{ c: 0, r: 0 }, { c: 1, r: 1 }]);
-});
 
 test('ship notation round-trips', () => {
   for (const s of ['a1-d1', 'j7-j10', 'f3', 'a1+a2+b2']) assert.equal(shipText(shipCells(s)), s);

@@ -9,7 +9,17 @@ use seabattle_bots::PlacerKind;
 use seabattle_bots::density::Density;
 use seabattle_core::fleet::violations;
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{Coord, CoordSystem, Lang, Phase, Player, Rules};
+use seabattle_core::{Coord, CoordSystem, Lang, Phase, Player, Preset, Rules};
+
+/// The presets a client may offer: every preset of the rules crate but those with
+/// pieces, which the server does not play yet.
+pub fn offered_presets() -> Vec<&'static str> {
+    Preset::ALL
+        .into_iter()
+        .filter(|p| p.rules().pieces().count() == 0)
+        .map(Preset::name)
+        .collect()
+}
 
 /// The rules in full, as `state` carries them.
 pub fn rules_json(rules: &Rules) -> RulesJson {
@@ -130,6 +140,9 @@ pub fn check(
         .collect();
     Ok(ServerMsg::Checked {
         game: room.id.clone(),
+        fleet: fleet.to_vec(),
+        lang: lang.code(),
+        coords: system.name(),
         violations,
     })
 }

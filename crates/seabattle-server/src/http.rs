@@ -1,12 +1,15 @@
 //! Plain HTTP: the web page, the protocol, and finished games' records.
 
+use crate::advice::rules_json;
 use crate::hub::SharedHub;
 use crate::ids::is_game_id;
+use crate::protocol::{RulesJson, TargetJson};
+use crate::room::target_json;
 use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
-use seabattle_core::{CoordSystem, GameRecord, Lang, Phase};
-use serde::Deserialize;
+use seabattle_core::{CoordSystem, GameRecord, Lang, Phase, Player};
+use serde::{Deserialize, Serialize};
 
 /// The web page's shell; `{BOOT}` becomes a JSON object naming what to open.
 const PAGE: &str = include_str!("../assets/web/index.html");
@@ -125,6 +128,48 @@ pub async fn record_json(State(hub): State<SharedHub>, Path(id): Path<String>) -
         )
             .into_response(),
         Err(resp) => resp,
+    }
+}
+
+/// The replay's frames: the rules in full, and for each number of moves played (from
+/// none to all) what each player knew of the enemy waters, as `state`'s boards.
+#[derive(Serialize)]
+struct FramesJson {
+    spec: RulesJson,
+    frames: Vec<[TargetJson; 2]>,
+}
+
+/// Replays `record` through the rules engine move by move.
+fn frames(record: &GameRecord) -> Result<FramesJson, seabattle_core::RecordError> {
+    let frames = (0..=record.moves.len())
+        .map(|n| {
+            let upto = GameRecord {
+                moves: record.moves[..n].to_vec(),
+                ..record.clone()
+            };
+            let game = upto.replay()?;
+            Ok(Player::BOTH.map(|p| target_json(&game, p)))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(FramesJson {
+        spec: rules_json(&record.rules),
+        frames,
+    })
+}
+
+/// `GET /games/{id}/frames.json`: the boards after every move, for the replay page.
+pub async fn frames_json(State(hub): State<SharedHub>, Path(id): Path<String>) -> Response {
+    let record = match finished_record(&hub, &id).await {
+        Ok(r) => r,
+        Err(resp) => return resp,
+    };
+    match frames(&record) {
+        Ok(f) => (
+            [(header::CONTENT_TYPE, "application/json")],
+            serde_json::to_string(&f).unwrap_or_default(),
+        )
+            .into_response(),
+        Err(e) => plain(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
     }
 }
 

@@ -60,6 +60,7 @@ fn router(hub: SharedHub) -> Router {
         .route("/assets/{name}", get(http::asset))
         .route("/games/{id}/record.json", get(http::record_json))
         .route("/games/{id}/record.txt", get(http::record_text))
+        .route("/games/{id}/frames.json", get(http::frames_json))
         .with_state(hub)
 }
 

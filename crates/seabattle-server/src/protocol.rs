@@ -385,6 +385,8 @@ pub enum ServerMsg {
         /// Bot programs the operator registered (`seabattle serve --bot NAME=CMD`):
         /// names a `new_game` against the computer may give as its `level`.
         bots: Vec<String>,
+        /// The rules presets a game may be started with (those without pieces).
+        presets: Vec<&'static str>,
     },
     /// The connection now plays or watches a game. `token` only ever goes to its owner.
     Joined {
@@ -533,6 +535,12 @@ pub enum ServerMsg {
     Checked {
         /// The game id.
         game: String,
+        /// The fleet checked, as sent: a client matches the answer to its layout.
+        fleet: Vec<String>,
+        /// The language of the messages.
+        lang: &'static str,
+        /// The coordinate system of the cells in the messages.
+        coords: &'static str,
         /// Each violation.
         violations: Vec<ViolationJson>,
     },

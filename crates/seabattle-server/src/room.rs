@@ -192,6 +192,19 @@ pub fn cells(set: &CellSet) -> Vec<String> {
     set.iter().map(|c| c.to_string()).collect()
 }
 
+/// What `p` knows of the enemy waters in `game`: answers, sunk ships, the cells the rules
+/// prove empty and the ships afloat. The state's boards and the replay's frames.
+pub fn target_json(game: &Game, p: Player) -> TargetJson {
+    let t = game.view(p).enemy;
+    TargetJson {
+        misses: cells(t.misses()),
+        hits: cells(t.hits()),
+        sunk: t.sunk().iter().map(cells).collect(),
+        empty: cells(&t.known_empty().minus(t.misses())),
+        afloat: t.afloat().to_vec(),
+    }
+}
+
 fn fleet_list(text: &Option<String>) -> Vec<String> {
     text.as_deref()
         .map(|t| t.split_whitespace().map(str::to_string).collect())
@@ -295,16 +308,7 @@ impl Room {
     /// What `seat` (or a spectator, for `None`) may see.
     pub fn state_for(&self, seat: Option<Player>) -> StateJson {
         let g = &self.game;
-        let board = |p: Player| {
-            let t = g.view(p).enemy;
-            TargetJson {
-                misses: cells(t.misses()),
-                hits: cells(t.hits()),
-                sunk: t.sunk().iter().map(cells).collect(),
-                empty: cells(&t.known_empty().minus(t.misses())),
-                afloat: t.afloat().to_vec(),
-            }
-        };
+        let board = |p: Player| target_json(g, p);
         let presence = |p: Player| PresenceJson {
             present: self.present(p),
             away_secs: self.seats[p.index()]

@@ -75,6 +75,7 @@ async fn serve(hub: SharedHub, socket: WebSocket) {
             max_message_bytes: limits.max_message_bytes,
             messages_per_second: limits.messages_per_second,
             bots: hub.config.bots.keys().cloned().collect(),
+            presets: crate::advice::offered_presets(),
         }
         .to_text(),
     );

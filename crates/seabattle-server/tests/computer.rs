@@ -29,7 +29,41 @@ async fn full_game(level: &str, rules: &str) {
     assert_eq!(status, 200);
     let from_json: GameRecord = serde_json::from_str(&body).unwrap();
     assert_eq!(from_json, record);
+    check_frames(server.addr(), &game, &record).await;
     server.shutdown().await.unwrap();
+}
+
+/// The replay's frames: one per number of moves, each board holding exactly the shots
+/// fired at it so far, the last one with the loser's fleet all sunk.
+async fn check_frames(addr: std::net::SocketAddr, game: &str, record: &GameRecord) {
+    let (status, body) = http_get(addr, &format!("/games/{game}/frames.json")).await;
+    assert_eq!(status, 200, "{body}");
+    let f: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(f["spec"]["width"], record.rules.dims().width());
+    let frames = f["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), record.moves.len() + 1);
+    let mut shots = [0, 0];
+    for (n, frame) in frames.iter().enumerate() {
+        if n > 0 {
+            if let seabattle_core::Move::Volley { player, shots: s } = &record.moves[n - 1] {
+                shots[player.index()] += s.len();
+            }
+        }
+        for p in 0..2 {
+            let b = &frame[p];
+            let fired = b["misses"].as_array().unwrap().len() + b["hits"].as_array().unwrap().len();
+            assert_eq!(fired, shots[p], "move {n}, board {p}");
+        }
+    }
+    let last = frames.last().unwrap();
+    let sunk_all = (0..2).any(|p| last[p]["afloat"].as_array().unwrap().is_empty());
+    assert!(sunk_all, "{last}");
+    // Before any shot nothing is known.
+    assert_eq!(frames[0][0]["empty"], serde_json::json!([]));
+    assert_eq!(
+        frames[0][0]["afloat"].as_array().unwrap().len(),
+        record.rules.fleet().len()
+    );
 }
 
 #[tokio::test]
@@ -62,6 +96,8 @@ async fn unfinished_game_has_no_record() {
     assert_eq!(status, 409);
     let (status, _) = http_get(server.addr(), "/games/nosuchgame/record.json").await;
     assert_eq!(status, 404);
+    let (status, _) = http_get(server.addr(), &format!("/games/{game}/frames.json")).await;
+    assert_eq!(status, 409);
     let (status, body) = http_get(server.addr(), "/").await;
     assert_eq!(status, 200);
     assert!(body.contains("protocol"));

@@ -226,7 +226,14 @@ async fn check_names_every_violation_as_the_rules_engine_words_it() {
     // Two ships touching at a corner, and most of the fleet missing.
     c.send(json!({"type": "check", "game": game, "fleet": ["a1-d1", "e2"], "lang": "ru", "coords": "russian"}))
         .await;
-    let v = c.until("checked").await["violations"].clone();
+    let checked = c.until("checked").await;
+    // The answer says what it checked.
+    assert_eq!(checked["fleet"], json!(["a1-d1", "e2"]));
+    assert_eq!(
+        (checked["lang"].as_str(), checked["coords"].as_str()),
+        (Some("ru"), Some("russian"))
+    );
+    let v = checked["violations"].clone();
     let kinds: Vec<&str> = v
         .as_array()
         .unwrap()

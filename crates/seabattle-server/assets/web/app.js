@@ -7,7 +7,6 @@ import { startReplay, rerenderReplay } from './replay.js';
 
 const $ = id => document.getElementById(id);
 const boot = JSON.parse($('boot').textContent);
-const PRESETS = ['classic', 'classic-corners', 'classic-bent', 'hasbro', 'big15', 'salvo'];
 const tokens = () => JSON.parse(localStorage.getItem('sb.tokens') || '{}');
 const saveToken = (g, tok) => {
   const all = tokens();
@@ -55,9 +54,10 @@ function settings() {
 }
 
 function startScreen() {
-  // A preset, or (the last option) a rules text of one's own: "8x8 fleet=3,2,2,1".
+  // A preset (the server lists them in `welcome`), or (the last option) a rules text of
+  // one's own: "8x8 fleet=3,2,2,1".
   document.querySelectorAll('select.rules').forEach(s => {
-    s.innerHTML = PRESETS.map(p => `<option>${p}</option>`).join('') + '<option value="" data-t="custom"></option>';
+    s.innerHTML = '<option value="" data-t="custom"></option>';
     const input = s.closest('form').elements.custom;
     input.setAttribute('aria-label', t('rules'));
     s.onchange = () => { input.hidden = s.value !== ''; if (!input.hidden) input.focus(); };
@@ -93,6 +93,17 @@ function startScreen() {
   $('offerYes').onclick = () => app.send({ type: 'new_game', opponent: 'computer', level: app.level, rules: app.rules });
 }
 
+// The presets the server plays, before the last option (a rules text of one's own).
+function addPresets(names) {
+  document.querySelectorAll('select.rules').forEach(s => {
+    // The first welcome picks the first preset; one after a reconnect keeps the choice.
+    const custom = s.lastElementChild, first = s.options.length === 1, chosen = s.value;
+    s.querySelectorAll('option:not([value=""])').forEach(o => o.remove());
+    for (const name of names) s.insertBefore(Object.assign(document.createElement('option'), { value: name, textContent: name }), custom);
+    s.value = !first && (chosen === '' || names.includes(chosen)) ? chosen : names[0] ?? '';
+  });
+}
+
 // Bot programs the server's operator registered: opponents like the built-in levels.
 function addBots(names) {
   const select = document.querySelector('#vsComputer select[name=level]');
@@ -107,7 +118,7 @@ function addBots(names) {
 
 function onMessage(m) {
   switch (m.type) {
-    case 'welcome': addBots(m.bots || []); return;
+    case 'welcome': addPresets(m.presets || ['classic']); addBots(m.bots || []); return;
     case 'pong': case 'queued': return;
     case 'queue_offer': $('offer').hidden = false; return;
     case 'joined': {
@@ -128,6 +139,7 @@ function onMessage(m) {
 }
 
 function onError(m) {
+  if (m.code === 'bad_fleet' || m.code === 'bad_message') game.refused();
   if (m.code === 'game_full' && app.game) return app.send({ type: 'watch', game: app.game });
   if (m.code === 'bad_token' && app.game) {
     app.token = null;

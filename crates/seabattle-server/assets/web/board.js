@@ -83,15 +83,3 @@ export function makeBoard(opts) {
     },
   };
 }
-
-// The cells next to a sunk ship where, under the touching rule, no ship can be.
-export function halo(cells, w, hgt, touch) {
-  if (touch === 'allowed') return [];
-  const own = new Set(cells.map(p => p.c + ',' + p.r)), out = new Map();
-  for (const p of cells) for (let dc = -1; dc <= 1; dc++) for (let dr = -1; dr <= 1; dr++) {
-    if (touch === 'corners' && dc && dr) continue;
-    const c = p.c + dc, r = p.r + dr, k = c + ',' + r;
-    if (c >= 0 && r >= 0 && c < w && r < hgt && !own.has(k)) out.set(k, { c, r });
-  }
-  return [...out.values()];
-}

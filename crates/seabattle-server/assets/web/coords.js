@@ -22,6 +22,12 @@ export function parse(text) {
 // {c, r} to canonical "b3".
 export const canon = (c, r) => String.fromCharCode(97 + c) + (r + 1);
 
+// The key of a cell in the page's sets and maps: "2,0" for (c 2, r 0).
+export const cellKey = (c, r) => c + ',' + r;
+
+// The key of the canonical cell "c1".
+export const keyOf = cell => { const p = parse(cell); return cellKey(p.c, p.r); };
+
 // The cell as shown: upper-case letter of the system, then the row: «В1».
 export function label(system, width, c, r) {
   return letters(system, width)[c].toUpperCase() + (r + 1);

@@ -1,9 +1,12 @@
 // Dragging ships with a mouse, pen or finger: from the dock onto the board, around the
 // board, or off it back into the dock. A press without movement is left to `click`.
+import { cellKey } from './coords.js';
+
 let last = false;
 
-// `board` is the own board, `place` the placement model, `redraw` redraws the page.
-export function enableDrag(board, place, redraw) {
+// `board` is the own board, `place` the placement model, `redraw` redraws the page and
+// `redrawBoard` the own board alone (all a drag changes once it is under way).
+export function enableDrag(board, place, redraw, redrawBoard) {
   let d = null;
   const cellAt = (x, y) => {
     const el = document.elementFromPoint(x, y)?.closest('.cell');
@@ -27,11 +30,15 @@ export function enableDrag(board, place, redraw) {
   const move = e => {
     if (!d) return;
     if (!d.moving && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 6) return;
-    d.moving = true;
     e.preventDefault();
-    const p = cellAt(e.clientX, e.clientY);
+    const p = cellAt(e.clientX, e.clientY), at = p ? cellKey(p.c, p.r) : '';
+    // Only a new hovered cell moves the ghost.
+    if (d.moving && at === d.at) return;
+    const first = !d.moving;
+    d.moving = true;
+    d.at = at;
     place.setGhost(p ? d.i : null, p?.c, p?.r, d.grab);
-    redraw();
+    if (first) redraw(); else redrawBoard();
   };
   const up = e => {
     if (!d) return;
@@ -44,7 +51,6 @@ export function enableDrag(board, place, redraw) {
     else if (drag.fromBoard) place.unplace(drag.i);
     place.setGhost(null);
     place.hold(null);
-    place.remember();
     redraw();
   };
   document.addEventListener('pointerdown', down);

@@ -3,7 +3,7 @@
 import { t, coordSystem } from './i18n.js';
 import { makeBoard } from './board.js';
 import { waters, fleetsPanel } from './view.js';
-import { parse, label } from './coords.js';
+import { parse, label, canon, keyOf } from './coords.js';
 import * as place from './placement.js';
 import { play } from './sound.js';
 import { drawOver } from './over.js';
@@ -16,7 +16,6 @@ let heat = null, coachFor = -1, selected = new Set(), lastShots = { p: 0, cells:
 let firing = 0, deadline = null, clockPlayer = null, awaySince = null, rematchOffer = false;
 
 const other = p => 3 - p;
-const keyOf = cell => { const p = parse(cell); return p.c + ',' + p.r; };
 const vsComputer = () => S?.mode.startsWith('computer');
 const name = cell => { const p = parse(cell); return label(coordSystem(), S.spec.width, p.c, p.r); };
 
@@ -26,7 +25,7 @@ export function init(a) {
   $('pPerelman').onclick = () => app.send({ type: 'layout', game: S.game, placer: 'perelman' });
   $('pClear').onclick = () => { place.clear(); rerender(); };
   $('pReady').onclick = () => {
-    if (place.check().length) return;
+    if (!place.ready()) return;
     place.remember();
     app.send({ type: 'place', game: S.game, fleet: place.fleet() });
   };
@@ -52,7 +51,7 @@ function boards() {
   theirs = makeBoard({ ...dims, nameKey: S.seat ? 'enemyBoard' : 'board2', onActivate: shoot });
   $('mine').replaceChildren(mine.el);
   $('theirs').replaceChildren(theirs.el);
-  enableDrag(mine, place, rerender);
+  enableDrag(mine, place, rerender, () => mine.render(place.look()));
 }
 
 // Seats as the boards show them: `left` owns the left waters (the player, or player 1).
@@ -65,22 +64,33 @@ export function onMessage(m) {
       firing = 0;
       app.error('');
       boards();
-      if (S.phase === 'placement' && S.seat && !S.placed[S.seat - 1]) { if (!place.active()) place.start(S); }
-      else place.stop();
+      if (S.phase === 'placement' && S.seat && !S.placed[S.seat - 1]) {
+        if (place.game() !== S.game) place.start(S, app.send); else place.unasked();
+      } else place.stop();
       // The server says how long the running clock has left (after a reload, say).
       if (S.phase === 'battle' && S.clock_left != null) { deadline = Date.now() + S.clock_left * 1000; clockPlayer = S.to_move; }
-      else if (S.phase === 'battle' && S.clock && clockPlayer !== S.to_move) { deadline = Date.now() + S.clock * 1000; clockPlayer = S.to_move; }
       if (S.phase !== 'over') { rematchOffer = false; $('over').hidden = true; }
       awaySince = null;
       if (S.commitments) localStorage.setItem('sb.commit.' + S.game, JSON.stringify(S.commitments));
       break;
-    case 'layout': if (place.active()) { place.load(m.fleet); place.remember(); } break;
-    case 'placed': case 'battle': case 'timeout': case 'rematch':
-      if (m.type === 'timeout') say(t('timeout', m.player));
-      // Players get `joined` for the rematch itself; spectators follow to the new game.
-      if (m.type === 'rematch') { if (!S.seat) { app.game = m.next; app.send({ type: 'watch', game: m.next }); } return; }
-      app.send({ type: 'sync', game: S.game });
-      return;
+    case 'layout': if (place.active()) place.load(m.fleet); break;
+    case 'checked': place.checked(m); break;
+    // The player's own `placed` comes with a `state` showing the fleet.
+    case 'placed': S.placed[m.player - 1] = true; break;
+    case 'battle':
+      Object.assign(S, { phase: 'battle', to_move: m.first, shots_due: m.shots_due, commitments: m.commitments });
+      localStorage.setItem('sb.commit.' + S.game, JSON.stringify(m.commitments));
+      place.stop();
+      break;
+    case 'timeout':
+      say(t('timeout', m.player));
+      S.strikes[m.player - 1] = m.strikes;
+      Object.assign(S, { to_move: m.next, shots_due: m.shots_due, moves: S.moves + 1 });
+      selected = new Set();
+      heat = null;
+      break;
+    // Players get `joined` for the rematch itself; spectators follow to the new game.
+    case 'rematch': if (!S.seat) { app.game = m.next; app.send({ type: 'watch', game: m.next }); } return;
     case 'shot': onShot(m); break;
     case 'clock': deadline = Date.now() + m.seconds * 1000; clockPlayer = m.player; break;
     case 'presence':
@@ -103,7 +113,12 @@ function onShot(m) {
   for (const s of m.shots) {
     if (s.answer === 'miss') b.misses.push(s.cell);
     else b.hits.push(s.cell);
-    if (s.answer === 'sunk') b.sunk.push(s.ship);
+    if (s.answer === 'sunk') {
+      b.sunk.push(s.ship);
+      b.empty.push(...(s.halo || []));
+      const i = b.afloat.indexOf(s.ship.length);
+      if (i >= 0) b.afloat.splice(i, 1);
+    }
     if (S.own && m.player !== S.seat) S.own.incoming.push(s.cell);
     if (s.answer === 'sunk' || (s.answer === 'hit' && loudest === 'miss')) loudest = s.answer;
     texts.push(name(s.cell) + ' — ' + t(s.answer));
@@ -116,10 +131,11 @@ function onShot(m) {
   play(loudest);
   S.moves = m.number;
   S.to_move = m.next;
+  S.shots_due = m.shots_due;
+  S.strikes[m.player - 1] = 0;
   selected = new Set();
   heat = null;
   firing = 0;
-  if (S.spec.shots !== '1') app.send({ type: 'sync', game: S.game });
 }
 
 // Writes an answer into the live region. The opponent's reply within two seconds of the
@@ -134,7 +150,7 @@ function say(text, own = false) {
 function shoot(c, r) {
   // One volley at a time: a double click must not fire twice.
   if (!S || S.phase !== 'battle' || !S.seat || S.to_move !== S.seat || Date.now() - firing < 3000) return;
-  const cell = String.fromCharCode(97 + c) + (r + 1), b = S.boards[S.seat - 1];
+  const cell = canon(c, r), b = S.boards[S.seat - 1];
   if (b.misses.includes(cell) || b.hits.includes(cell)) return;
   if (S.shots_due <= 1) { firing = Date.now(); app.send({ type: 'fire', game: S.game, cells: [cell] }); return; }
   if (selected.has(cell)) selected.delete(cell); else selected.add(cell);
@@ -149,7 +165,6 @@ function ownActivate(c, r, e) {
   if (held !== null) { place.put(held, c, r); place.hold(null); place.setGhost(null); }
   else if (at >= 0 && e.type === 'click') { if (!enableDrag.dragged()) place.rotate(at); }
   else if (at >= 0) place.hold(at);
-  place.remember();
   rerender();
 }
 function ownRotate(c, r) {
@@ -157,7 +172,6 @@ function ownRotate(c, r) {
   const held = place.held(), at = place.shipAt(c, r);
   if (held !== null) { place.rotate(held); place.setGhost(held, c, r); }
   else if (at >= 0) place.rotate(at);
-  place.remember();
   rerender();
 }
 function ownFocus(c, r) {
@@ -182,6 +196,9 @@ function turnBanner() {
 
 let wasPlacing = false;
 
+// The server refused a message (a check among them): the next draw may ask again.
+export function refused() { place.unasked(); }
+
 export function rerender() {
   if (!S || !mine) return;
   const placing = place.active();
@@ -203,18 +220,18 @@ export function rerender() {
   }
   mine.el.classList.toggle('placing', placing);
   if (placing) {
+    place.ask();
     mine.render(place.look());
     drawDock();
-    const msgs = place.messages();
-    $('violations').innerHTML = msgs.map(x => `<li>${x}</li>`).join('');
-    $('pReady').disabled = msgs.length > 0;
+    $('violations').replaceChildren(...place.messages().map(x => Object.assign(document.createElement('li'), { textContent: x })));
+    $('pReady').disabled = !place.ready();
   } else {
     mine.render(waters(S, left(), lastShots));
     const look = waters(S, right(), lastShots);
     const coach = S.seat && vsComputer() && $('coach').checked && S.phase === 'battle';
     if (coach && S.to_move === S.seat && !heat && coachFor !== S.moves) { coachFor = S.moves; app.send({ type: 'coach', game: S.game }); }
     theirs.render((c, r) => {
-      const v = look(c, r), cell = String.fromCharCode(97 + c) + (r + 1);
+      const v = look(c, r), cell = canon(c, r);
       if (selected.has(cell)) v.cls += ' sel';
       if (coach && heat && !v.cls) {
         const w = heat[r * S.spec.width + c];
@@ -237,9 +254,12 @@ export function rerender() {
 function drawDock() {
   const held = place.held();
   $('dock').setAttribute('aria-label', t('dock'));
-  $('dock').innerHTML = place.dockButtons().map(s =>
+  const html = place.dockButtons().map(s =>
     `<button class="dship${s.moving ? ' moving' : ''}" type="button" data-i="${s.i}" aria-pressed="${held === s.i}" aria-label="${s.name}">${'<span></span>'.repeat(s.n)}</button>`).join('');
+  // The same buttons stay: a check's answer redraws the page under a hand or a focus.
+  if (html !== dockHtml) { dockHtml = html; $('dock').innerHTML = html; }
 }
+let dockHtml = null;
 
 function tick() {
   if (!S) return;

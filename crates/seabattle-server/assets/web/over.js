@@ -20,13 +20,6 @@ function verify(S, redraw) {
   return null;
 }
 
-// The server words the audit's verdict in English; the usual one reads in Russian too.
-function verdictText(v) {
-  const m = /^the result stands: player (\d) wins by (sinking the fleet|resignation)$/.exec(v);
-  if (lang !== 'ru' || !m) return v;
-  return `результат в силе: игрок ${m[1]} побеждает, ${m[2] === 'resignation' ? 'противник сдался' : 'потопив весь флот'}`;
-}
-
 export function drawOver(app, S, rematchOffer) {
   const el = document.getElementById('over'), r = S.result;
   const ok = verify(S, () => drawOver(app, S, rematchOffer));
@@ -35,7 +28,7 @@ export function drawOver(app, S, rematchOffer) {
   const faults = r.audit.faults.flat();
   const rec = `/games/${S.game}/record`;
   el.innerHTML = `<h2>${head}</h2><p>${t('reason_' + r.reason)}</p>
-    <h3>${t('fair')}</h3><ul>${fair}<li class="${faults.length ? 'bad' : 'ok'}">${esc(t('verdict', verdictText(r.audit.verdict)))}</li>
+    <h3>${t('fair')}</h3><ul>${fair}<li class="${faults.length ? 'bad' : 'ok'}">${esc(t('verdict', lang === 'ru' && r.audit.verdict_ru ? r.audit.verdict_ru : r.audit.verdict))}</li>
     ${faults.map(f => `<li class="bad">${esc(f)}</li>`).join('')}</ul>
     ${rematchOffer ? `<p>${t('rematchOffered')}</p>` : ''}
     <p class="buttons">${S.seat ? `<button id="rematch" class="primary"${asked.has(S.game) ? ' disabled' : ''}>${t('rematch')}</button>` : ''}

@@ -1,15 +1,19 @@
 // The placement screen: ships dragged from the dock (or placed with the keyboard),
-// rotated, moved, auto-placed by the server's placers, checked as they move.
-import { t, deckName } from './i18n.js';
-import { shipCells, shipText, violations } from './fleet.js';
+// rotated, moved, auto-placed by the server's placers. The server checks each layout
+// (`check`); the page only shows what it answers.
+import { t, deckName, lang, coordSystem } from './i18n.js';
+import { shipCells, shipText } from './fleet.js';
+import { cellKey, keyOf } from './coords.js';
 
-let P = null; // {spec, rulesText, ships: [{shape: [{c, r}], at: {c, r} | null}], held, ghost}
+// {spec, game, send, rulesText, ships: [{shape: [{c, r}], at: {c, r} | null}], held, ghost,
+//  asked: the layout key of the `check` in flight, answer: {key, violations} last checked}
+let P = null;
 
 const line = n => [...Array(n)].map((_, i) => ({ c: i, r: 0 }));
 const cellsOf = s => s.at && s.shape.map(p => ({ c: s.at.c + p.c, r: s.at.r + p.r }));
 const size = shape => ({ w: Math.max(...shape.map(p => p.c)) + 1, h: Math.max(...shape.map(p => p.r)) + 1 });
 const rotated = shape => { const { h } = size(shape); return shape.map(p => ({ c: h - 1 - p.r, r: p.c })); };
-const key = p => p.c + ',' + p.r;
+const key = p => cellKey(p.c, p.r);
 
 // The origin that keeps `shape` on the board with (c, r) as near as can be.
 function clamp(shape, c, r) {
@@ -17,12 +21,47 @@ function clamp(shape, c, r) {
   return { c: Math.max(0, Math.min(P.spec.width - w, c)), r: Math.max(0, Math.min(P.spec.height - h, r)) };
 }
 
-// Starts placement for the rules in `state`; the last legal layout for these rules comes back.
-export function start(state) {
-  P = { spec: state.spec, rulesText: state.rules, ships: state.spec.fleet.map(n => ({ shape: line(n), at: null })), held: null, ghost: null };
+// Starts placement for the rules in `state`; the last legal layout for these rules comes
+// back. `send` sends a message to the server.
+export function start(state, send) {
+  P = { spec: state.spec, game: state.game, send, rulesText: state.rules, ships: state.spec.fleet.map(n => ({ shape: line(n), at: null })), held: null, ghost: null, asked: null, answer: null };
   const saved = localStorage.getItem('sb.layout.' + state.rules);
   if (saved) { try { load(JSON.parse(saved)); } catch { /* an old layout that no longer reads */ } }
 }
+
+// The ships on the board, the language and the coordinate system: what a check answers.
+const placed = () => P.ships.filter(s => s.at).map(s => shipText(cellsOf(s)));
+const keyOfCheck = (fleet, l, coords) => JSON.stringify([fleet, l, coords]);
+const layoutKey = () => keyOfCheck(placed(), lang, coordSystem());
+
+// Asks the server to check the layout, unless it has asked already. The answer names
+// what it checked: an answer for an older layout is left aside.
+export function ask() {
+  if (!P) return;
+  const k = layoutKey();
+  if (P.asked === k || P.answer?.key === k) return;
+  P.asked = k;
+  P.send({ type: 'check', game: P.game, fleet: placed(), lang, coords: coordSystem() });
+}
+
+// The server's answer to a check.
+export function checked(m) {
+  const k = P && keyOfCheck(m.fleet, m.lang, m.coords);
+  if (k !== layoutKey()) return;
+  P.answer = { key: k, violations: m.violations };
+  remember();
+}
+
+// A new connection answers no check sent before it, nor does a refused one: ask again
+// when the page next draws.
+export function unasked() { if (P) P.asked = null; }
+export const game = () => P?.game;
+
+// The last answer, if it is for the layout on the board now.
+const current = () => (P.answer?.key === layoutKey() ? P.answer.violations : null);
+const docked = () => P.ships.filter(s => !s.at).length;
+// Whether the fleet may go: every ship placed and the server found nothing wrong.
+export const ready = () => docked() === 0 && current()?.length === 0;
 
 export const active = () => P !== null;
 export const stop = () => { P = null; };
@@ -40,7 +79,6 @@ export function load(texts) {
 
 export function clear() { P.ships.forEach(s => { s.at = null; s.shape = line(s.shape.length); }); P.held = null; }
 
-export const check = () => violations(P.ships.map(cellsOf), P.spec);
 export const fleet = () => P.ships.map(s => shipText(cellsOf(s)));
 export const shipAt = (c, r) => P.ships.findIndex(s => s.at && cellsOf(s).some(p => p.c === c && p.r === r));
 
@@ -67,18 +105,18 @@ export function setGhost(i, c, r, grab = 0) {
   P.ghost = new Set(s.shape.map(p => key({ c: at.c + p.c, r: at.r + p.r })));
 }
 
-// Remembers the layout when it is legal.
+// Remembers the layout when the server found it legal (on its answer, and on Ready).
 export function remember() {
-  if (!check().length) localStorage.setItem('sb.layout.' + P.rulesText, JSON.stringify(fleet()));
+  if (ready()) localStorage.setItem('sb.layout.' + P.rulesText, JSON.stringify(fleet()));
 }
 
 // What the own board shows while placing.
 export function look() {
   const own = new Set(), bad = new Set();
   P.ships.forEach(s => cellsOf(s)?.forEach(p => own.add(key(p))));
-  check().forEach(v => v.cells.forEach(p => bad.add(key(p))));
+  (current() || []).forEach(v => v.cells.forEach(c => bad.add(keyOf(c))));
   return (c, r) => {
-    const k = c + ',' + r, cls = [];
+    const k = cellKey(c, r), cls = [];
     if (own.has(k)) cls.push('ship');
     if (bad.has(k)) cls.push('bad');
     if (P.ghost?.has(k)) cls.push('ghost');
@@ -87,8 +125,20 @@ export function look() {
   };
 }
 
-// The violation messages, in the page's language.
-export const messages = () => check().map(v => t(v.code, v.code === 'v_missing' ? v.arg : deckName(v.arg)));
+// The messages: how many ships are still in the dock, then what the server found wrong,
+// those of one kind in one line («корабли касаются углами: Г2 В3; Г2 Д3»). The counts by
+// size are left out while ships are docked: the dock says it.
+export function messages() {
+  const out = docked() ? [t('v_missing', docked())] : [], heads = new Map();
+  for (const v of current() || []) {
+    if (v.kind === 'fleet' && docked()) continue;
+    const at = v.message.indexOf(': '), head = at < 0 ? v.message : v.message.slice(0, at);
+    if (!heads.has(head)) heads.set(head, []);
+    if (at >= 0) heads.get(head).push(v.message.slice(at + 2));
+  }
+  for (const [head, tails] of heads) out.push(tails.length ? head + ': ' + tails.join('; ') : head);
+  return out;
+}
 
 // The dock's ships: buttons named by size that start a drag or pick the ship up.
 export function dockButtons() {

@@ -1,28 +1,22 @@
 // The replay page: a finished game's record, stepped through move by move with both
-// fleets shown.
-import { t } from './i18n.js';
-import { makeBoard, halo } from './board.js';
+// fleets shown. The server replays the record and sends the boards after each move
+// (`frames.json`); the page draws them.
+import { t, coordSystem } from './i18n.js';
+import { makeBoard } from './board.js';
 import { shipCells } from './fleet.js';
-import { parse, label } from './coords.js';
-import { coordSystem } from './i18n.js';
+import { parse, label, cellKey, keyOf } from './coords.js';
 
-let R = null; // {rec, w, h, step, boards}
-
-// Board size from the rules text: "big15", "12x12 …", "size=8x8", or 10×10.
-function dims(rules) {
-  const m = /(\d+)x(\d+)/.exec(rules);
-  if (m) return [+m[1], +m[2]];
-  return rules.startsWith('big15') ? [15, 15] : [10, 10];
-}
+let R = null; // {rec, frames, w, h, step, boards}
 
 export async function startReplay(id) {
   const el = document.getElementById('replay');
   el.hidden = false;
-  const res = await fetch(`/games/${id}/record.json`);
-  if (!res.ok) { el.textContent = t('error', await res.text()); return; }
-  const rec = await res.json();
-  const [w, h] = dims(rec.rules);
-  R = { rec, w, h, step: rec.moves.length, id };
+  const [res, fres] = await Promise.all([`/games/${id}/record.json`, `/games/${id}/frames.json`].map(u => fetch(u)));
+  const bad = [res, fres].find(r => !r.ok);
+  if (bad) { el.textContent = t('error', await bad.text()); return; }
+  const [rec, { spec, frames }] = await Promise.all([res.json(), fres.json()]);
+  const w = spec.width, h = spec.height;
+  R = { rec, frames, w, h, step: rec.moves.length, id };
   R.boards = [1, 2].map(p => makeBoard({ width: w, height: h, nameKey: 'board' + p }));
   el.innerHTML = `<h2><span data-t="replay"></span> · ${id}</h2><p class="buttons"><button data-s="start"></button> <button data-s="back"></button>
     <button data-s="forward"></button> <button data-s="end"></button> <span id="step" aria-live="polite"></span></p>
@@ -47,13 +41,11 @@ export async function startReplay(id) {
 // Draws the boards after `R.step` moves.
 export function rerenderReplay() {
   if (!R) return;
-  const el = document.getElementById('replay'), { rec, w, h } = R;
+  const el = document.getElementById('replay'), { rec, w } = R;
   el.querySelectorAll('[data-s]').forEach(b => { b.textContent = t(b.dataset.s); });
   el.querySelectorAll('[data-t]').forEach(e => { e.textContent = t(e.dataset.t); });
-  const shots = [new Map(), new Map()]; // shots at player p's waters: key → answer
   let lastText = '';
   rec.moves.slice(0, R.step).forEach(m => {
-    (m.shots || []).forEach(([cell, ans]) => shots[2 - m.player].set(cell, ans));
     lastText = m.resign ? t('resignedBy', m.player) : t('playerN', m.player) + ': ' + (m.shots || []).map(([c, a]) => {
       const p = parse(c);
       return label(coordSystem(), w, p.c, p.r) + ' — ' + t(a);
@@ -61,14 +53,12 @@ export function rerenderReplay() {
   });
   document.getElementById('step').textContent = t('move', R.step, rec.moves.length) + (lastText ? ' · ' + lastText : '');
   R.boards.forEach((b, i) => {
-    const ships = rec.fleets[i].map(shipCells), k = q => q.c + ',' + q.r;
-    const hit = new Set([...shots[i]].filter(([, a]) => a !== 'miss').map(([c]) => k(parse(c))));
-    const miss = new Set([...shots[i]].filter(([, a]) => a === 'miss').map(([c]) => k(parse(c))));
-    const sunkShips = ships.filter(s => s.every(q => hit.has(k(q))));
-    const sunk = new Set(sunkShips.flat().map(k)), all = new Set(ships.flat().map(k));
-    const hl = new Set(sunkShips.flatMap(s => halo(s, w, h, 'none')).map(k));
+    // Player i+1's waters: what the other player knew of them after this many moves.
+    const known = R.frames[R.step][1 - i], keys = list => new Set(list.map(keyOf));
+    const all = new Set(rec.fleets[i].flatMap(shipCells).map(q => cellKey(q.c, q.r)));
+    const hit = keys(known.hits), miss = keys(known.misses), sunk = keys(known.sunk.flat()), hl = keys(known.empty);
     b.render((c, r) => {
-      const key = c + ',' + r, cls = all.has(key) ? ['ship'] : [];
+      const key = cellKey(c, r), cls = all.has(key) ? ['ship'] : [];
       let state = all.has(key) ? t('sShip') : t('sEmpty');
       if (sunk.has(key)) { cls.push('sunk'); state = t('sSunk'); }
       else if (hit.has(key)) { cls.push('hit'); state = t('sHit'); }
