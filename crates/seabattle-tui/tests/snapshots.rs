@@ -106,18 +106,7 @@ fn pieces_placement_and_battle_at_a_reveal_80x24() {
     assert!(text.contains("○"), "{text}");
     check("pieces_placement_80x24", &text);
     press(&mut app, KeyCode::Enter);
-    for _ in 0..200 {
-        if app.revealing() {
-            break;
-        }
-        let Screen::Battle(seat) = app.screen() else {
-            panic!("no battle");
-        };
-        let table = app.table(seat).unwrap();
-        let target = table.rules().dims().cells().find(|&c| !table.shot_at(c));
-        aim(&mut app, target.unwrap());
-        press(&mut app, KeyCode::Enter);
-    }
+    shoot_until(&mut app, |a| a.revealing());
     let text = screen_text(&mut app, 80, 24);
     assert!(text.contains("Покажите клетку своего корабля"), "{text}");
     check("pieces_battle_80x24", &text);

@@ -126,18 +126,7 @@ fn the_log_and_the_prompt_speak_the_players_language() {
     );
     press(&mut app, KeyCode::Enter);
     // Shoot until a mine is set off: the prompt asks for a ship cell.
-    for _ in 0..200 {
-        if app.revealing() || app.ending().is_some() {
-            break;
-        }
-        let Screen::Battle(seat) = app.screen() else {
-            panic!("no battle");
-        };
-        let table = app.table(seat).unwrap();
-        let target = table.rules().dims().cells().find(|&c| !table.shot_at(c));
-        aim(&mut app, target.unwrap());
-        press(&mut app, KeyCode::Enter);
-    }
+    shoot_until(&mut app, |a| a.revealing() || a.ending().is_some());
     assert!(app.revealing(), "no mine met");
     let text = screen_text(&mut app, 80, 24);
     assert!(text.contains("Мина!"), "{text}");
@@ -254,15 +243,7 @@ fn online_refuses_pieces_with_the_reason() {
 fn drag_piece(app: &mut App, target: Coord) {
     for _ in 0..40 {
         let at = app.editor().unwrap().selected_piece().unwrap().cell;
-        let key = if at.col < target.col {
-            KeyCode::Right
-        } else if at.col > target.col {
-            KeyCode::Left
-        } else if at.row < target.row {
-            KeyCode::Down
-        } else if at.row > target.row {
-            KeyCode::Up
-        } else {
+        let Some(key) = arrow_toward(at, target) else {
             return;
         };
         press(app, key);

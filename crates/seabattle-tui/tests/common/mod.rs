@@ -130,3 +130,20 @@ pub fn cell(name: &str) -> Coord {
 
 /// Both players.
 pub const SEATS: [Player; 2] = Player::BOTH;
+
+/// Shoots, each time at the first cell not shot, until `done` says so (at most 200
+/// shots), with the arrows and Enter.
+pub fn shoot_until(app: &mut App, done: impl Fn(&App) -> bool) {
+    for _ in 0..200 {
+        if done(app) {
+            return;
+        }
+        let seabattle_tui::Screen::Battle(seat) = app.screen() else {
+            panic!("no battle");
+        };
+        let table = app.table(seat).unwrap();
+        let target = table.rules().dims().cells().find(|&c| !table.shot_at(c));
+        aim(app, target.unwrap());
+        press(app, KeyCode::Enter);
+    }
+}
