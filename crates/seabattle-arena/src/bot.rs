@@ -2,7 +2,7 @@
 
 use crate::fault::Fault;
 use crate::protocol::End;
-use seabattle_core::{Coord, FleetSetup, Rules, Shot};
+use seabattle_core::{Coord, DutyKind, FleetSetup, Rules, Shot};
 
 /// A player as the arena drives it, one protocol message per method. Any method may
 /// fail with a [`Fault`] (a timeout, garbage, a crash); the game runner turns that into
@@ -27,6 +27,22 @@ pub trait Bot: Send {
 
     /// `incoming <cell> <answer>`: an opponent's shot at its fleet.
     fn incoming(&mut self, cell: Coord, shot: &Shot) -> Result<(), Fault>;
+
+    /// `reveal ship|mine`: having set off a mine or minesweeper, the cell it shows.
+    /// Whether the cell may be shown is checked by the runner.
+    fn reveal(&mut self, kind: DutyKind) -> Result<Coord, Fault>;
+
+    /// `shown <cell> ship|mine`: what the opponent showed it after its mine or
+    /// minesweeper was set off.
+    fn shown(&mut self, cell: Coord, kind: DutyKind) -> Result<(), Fault>;
+
+    /// `torpedo <cell> <answer>`: its sunk submarine's dying shot at the opponent's
+    /// fleet, with the answer (like `result`, but not a shot it chose).
+    fn torpedo(&mut self, cell: Coord, shot: &Shot) -> Result<(), Fault>;
+
+    /// `torpedoed <cell> <answer>`: the dying shot of an opponent's submarine it sank,
+    /// at its own fleet (like `incoming`).
+    fn torpedoed(&mut self, cell: Coord, shot: &Shot) -> Result<(), Fault>;
 
     /// `gameover win|loss|draw [reason]`.
     fn game_over(&mut self, end: End, reason: Option<&str>) -> Result<(), Fault>;
@@ -66,6 +82,18 @@ impl Bot for Unstarted {
         Err(self.fault.clone())
     }
     fn incoming(&mut self, _: Coord, _: &Shot) -> Result<(), Fault> {
+        Err(self.fault.clone())
+    }
+    fn reveal(&mut self, _: DutyKind) -> Result<Coord, Fault> {
+        Err(self.fault.clone())
+    }
+    fn shown(&mut self, _: Coord, _: DutyKind) -> Result<(), Fault> {
+        Err(self.fault.clone())
+    }
+    fn torpedo(&mut self, _: Coord, _: &Shot) -> Result<(), Fault> {
+        Err(self.fault.clone())
+    }
+    fn torpedoed(&mut self, _: Coord, _: &Shot) -> Result<(), Fault> {
         Err(self.fault.clone())
     }
     fn game_over(&mut self, _: End, _: Option<&str>) -> Result<(), Fault> {

@@ -6,9 +6,9 @@ use crate::protocol::End;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seabattle_bots::shooter::UnknownName;
-use seabattle_bots::{PlacerKind, Shooter, ShooterKind};
+use seabattle_bots::{PlacerKind, Shooter, ShooterKind, choose_reveal_among};
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{Coord, FleetSetup, Placer, Rules, Shot};
+use seabattle_core::{CellSet, Coord, DutyKind, Fleet, FleetSetup, PieceKind, Placer, Rules, Shot};
 
 /// A builtin bot: a shooter and a placer.
 pub struct Builtin {
@@ -22,6 +22,12 @@ pub struct Builtin {
     view: TargetBoard,
     /// The uniform placer's tables for `rules`, built once for as many games as they last.
     uniform: Option<Placer>,
+    /// Its own fleet, this game: what it may show when it owes a reveal.
+    fleet: Option<Fleet>,
+    /// The opponent's shots at its fleet, dying shots included.
+    incoming: CellSet,
+    /// The cells it has shown the opponent.
+    shown: CellSet,
 }
 
 impl Builtin {
@@ -52,6 +58,9 @@ impl Builtin {
             view: TargetBoard::new(&rules),
             rules,
             uniform: None,
+            fleet: None,
+            incoming: CellSet::EMPTY,
+            shown: CellSet::EMPTY,
         }
     }
 
@@ -75,6 +84,9 @@ impl Bot for Builtin {
         self.view = TargetBoard::new(rules);
         self.shooter = Some(self.kind.build());
         self.rng = StdRng::seed_from_u64(seed);
+        self.fleet = None;
+        self.incoming = CellSet::EMPTY;
+        self.shown = CellSet::EMPTY;
         Ok(())
     }
 
@@ -86,9 +98,10 @@ impl Bot for Builtin {
                 .sample(&mut self.rng),
             styled => styled.place(&self.rules, &mut self.rng),
         };
-        placed
-            .map(|f| f.to_setup())
-            .map_err(|e| Fault::new(FaultKind::IllegalFleet, e.to_string()))
+        let fleet = placed.map_err(|e| Fault::new(FaultKind::IllegalFleet, e.to_string()))?;
+        let setup = fleet.to_setup();
+        self.fleet = Some(fleet);
+        Ok(setup)
     }
 
     fn shoot(&mut self, count: usize) -> Result<Vec<Coord>, Fault> {
@@ -101,7 +114,37 @@ impl Bot for Builtin {
         Ok(())
     }
 
-    fn incoming(&mut self, _: Coord, _: &Shot) -> Result<(), Fault> {
+    fn incoming(&mut self, cell: Coord, _: &Shot) -> Result<(), Fault> {
+        self.incoming.insert(cell);
+        Ok(())
+    }
+
+    fn reveal(&mut self, kind: DutyKind) -> Result<Coord, Fault> {
+        let nothing = || Fault::new(FaultKind::IllegalReveal, "it has nothing left to show");
+        let fleet = self.fleet.as_ref().ok_or_else(nothing)?;
+        let allowed = match kind {
+            DutyKind::ShipCell => *fleet.occupied(),
+            DutyKind::Mine => *fleet.pieces().of(PieceKind::Mine),
+        };
+        let options = allowed.minus(&self.incoming).minus(&self.shown);
+        let cell = choose_reveal_among(fleet, &self.incoming, options, kind, &mut self.rng)
+            .ok_or_else(nothing)?;
+        self.shown.insert(cell);
+        Ok(cell)
+    }
+
+    fn shown(&mut self, cell: Coord, kind: DutyKind) -> Result<(), Fault> {
+        self.view.reveal(cell, kind);
+        Ok(())
+    }
+
+    fn torpedo(&mut self, cell: Coord, shot: &Shot) -> Result<(), Fault> {
+        self.view.record(cell, shot);
+        Ok(())
+    }
+
+    fn torpedoed(&mut self, cell: Coord, _: &Shot) -> Result<(), Fault> {
+        self.incoming.insert(cell);
         Ok(())
     }
 

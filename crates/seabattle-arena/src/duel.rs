@@ -3,7 +3,7 @@
 use crate::bot::Bot;
 use crate::fault::Fault;
 use crate::protocol::End;
-use seabattle_core::{Fleet, Game, Outcome, Player, Rules};
+use seabattle_core::{Answer, Coord, Fleet, Game, Move, Outcome, Player, Rules, Shot, SunkShip};
 
 /// How one game went, by side (index 0 is [`Player::One`], who shoots first).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,8 +76,9 @@ fn battle(bots: &mut [&mut dyn Bot; 2], game: &mut Game, duel: &mut Duel) {
     }
 }
 
-/// One volley of `p`: asks for it, fires it, tells both bots the answers. Returns the
-/// number of cells fired, or the side at fault.
+/// One volley of `p`: asks for it, fires it, tells both bots the answers and any
+/// submarine's dying shot, then has the reveals owed made. Returns the number of cells
+/// fired, or the side at fault.
 fn turn(
     bots: &mut [&mut dyn Bot; 2],
     game: &mut Game,
@@ -85,6 +86,7 @@ fn turn(
 ) -> Result<usize, (Player, Fault)> {
     let due = game.shots_due(p);
     let cells = bots[p.index()].shoot(due).map_err(|f| (p, f))?;
+    let before = game.moves().len();
     let shots = game.fire(p, &cells).map_err(|e| (p, Fault::from(e)))?;
     for (cell, shot) in cells.iter().zip(&shots) {
         bots[p.index()].result(*cell, shot).map_err(|f| (p, f))?;
@@ -92,7 +94,66 @@ fn turn(
             .incoming(*cell, shot)
             .map_err(|f| (p.other(), f))?;
     }
+    let dying: Vec<(Player, Coord, Answer)> = game.moves()[before..]
+        .iter()
+        .filter_map(|m| match *m {
+            Move::Dying {
+                player,
+                cell,
+                answer,
+            } => Some((player, cell, answer)),
+            _ => None,
+        })
+        .collect();
+    for (owner, cell, answer) in dying {
+        let shot = dying_shot(game, owner, cell, answer);
+        bots[owner.index()]
+            .torpedo(cell, &shot)
+            .map_err(|f| (owner, f))?;
+        bots[owner.other().index()]
+            .torpedoed(cell, &shot)
+            .map_err(|f| (owner.other(), f))?;
+    }
+    reveals(bots, game)?;
     Ok(cells.len())
+}
+
+/// Asks for every reveal owed, oldest first, and tells the other side what was shown.
+fn reveals(bots: &mut [&mut dyn Bot; 2], game: &mut Game) -> Result<(), (Player, Fault)> {
+    while let Some(duty) = game.duties().first().copied() {
+        let who = duty.player;
+        let cell = bots[who.index()].reveal(duty.kind).map_err(|f| (who, f))?;
+        game.reveal(who, cell).map_err(|e| (who, Fault::from(e)))?;
+        bots[who.other().index()]
+            .shown(cell, duty.kind)
+            .map_err(|f| (who.other(), f))?;
+    }
+    Ok(())
+}
+
+/// The full result of `owner`'s dying shot at `cell`, answered `answer`: a sinking
+/// comes with the ship, as `owner` now sees it sunk.
+fn dying_shot(game: &Game, owner: Player, cell: Coord, answer: Answer) -> Shot {
+    match answer {
+        Answer::Miss => Shot::Miss,
+        Answer::Hit => Shot::Hit,
+        Answer::Mine => Shot::Mine,
+        Answer::Sweeper => Shot::Sweeper,
+        Answer::Submarine => Shot::Submarine,
+        Answer::Sunk => {
+            let target = game.view(owner).enemy;
+            let cells = target
+                .sunk()
+                .iter()
+                .find(|s| s.contains(cell))
+                .copied()
+                .unwrap_or_default();
+            Shot::Sunk(SunkShip {
+                cells,
+                halo: game.rules().halo(&cells),
+            })
+        }
+    }
 }
 
 /// Sends `gameover` to both bots, with the reason for a forfeit.
@@ -120,12 +181,16 @@ mod tests {
     use super::*;
     use crate::builtin::Builtin;
     use crate::fault::FaultKind;
-    use seabattle_core::{Coord, FleetSetup, Shot};
+    use seabattle_core::{Coord, DutyKind, FleetSetup, Shot};
 
     /// Places a fixed legal fleet and fires the cells it is given, in order.
     struct Scripted {
         fleet: &'static str,
         cells: Vec<Coord>,
+        /// Cells to show when a reveal is owed, last first.
+        shows: Vec<Coord>,
+        /// The reveal and torpedo lines it was told.
+        heard: Vec<String>,
     }
 
     impl Bot for Scripted {
@@ -147,6 +212,24 @@ mod tests {
         fn incoming(&mut self, _: Coord, _: &Shot) -> Result<(), Fault> {
             Ok(())
         }
+        fn reveal(&mut self, _: DutyKind) -> Result<Coord, Fault> {
+            self.shows
+                .pop()
+                .ok_or_else(|| Fault::new(FaultKind::Garbage, "nothing scripted to show"))
+        }
+        fn shown(&mut self, cell: Coord, kind: DutyKind) -> Result<(), Fault> {
+            self.heard.push(format!("shown {cell} {kind:?}"));
+            Ok(())
+        }
+        fn torpedo(&mut self, cell: Coord, shot: &Shot) -> Result<(), Fault> {
+            self.heard.push(format!("torpedo {cell} {}", shot.answer()));
+            Ok(())
+        }
+        fn torpedoed(&mut self, cell: Coord, shot: &Shot) -> Result<(), Fault> {
+            self.heard
+                .push(format!("torpedoed {cell} {}", shot.answer()));
+            Ok(())
+        }
         fn game_over(&mut self, _: End, _: Option<&str>) -> Result<(), Fault> {
             Ok(())
         }
@@ -159,7 +242,57 @@ mod tests {
             .iter()
             .flat_map(|c| crate::protocol::parse_shot(&format!("shot {c}")).unwrap())
             .collect();
-        Scripted { fleet, cells }
+        Scripted {
+            fleet,
+            cells,
+            shows: Vec::new(),
+            heard: Vec::new(),
+        }
+    }
+
+    fn cell(name: &str) -> Coord {
+        crate::protocol::parse_show(&format!("show {name}")).unwrap()
+    }
+
+    const MINED: &str = "fleet a1-d1 a3-c3 e3-g3 a5-b5 d5-e5 g5-h5 a7 c7 e7 g7 mine:j1 mine:j9";
+
+    #[test]
+    fn a_mine_asks_for_a_reveal_and_an_illegal_one_forfeits() {
+        let mines: Rules = "mines".parse().unwrap();
+        // One steps on the other's mine at j1, shows b1, and the owner shoots it.
+        let mut a = scripted(MINED, &["j1"]);
+        a.shows = vec![cell("b1")];
+        let mut b = scripted(MINED, &["b1", "j10"]);
+        let d = play([&mut a, &mut b], &mines, [1, 2]);
+        assert_eq!(b.heard, ["shown b1 ShipCell"]);
+        assert_eq!(
+            d.shots,
+            [1, 2],
+            "the shown cell was a hit, and hit shoots again"
+        );
+        // j10 was nobody's script: the second volley of b ran out and forfeited.
+        assert_eq!(d.forfeits[0].0, Player::One, "{d:?}");
+        // A cell that is not an unhit ship cell is an illegal reveal.
+        let mut a = scripted(MINED, &["j1"]);
+        a.shows = vec![cell("j5")];
+        let mut b = scripted(MINED, &[]);
+        let d = play([&mut a, &mut b], &mines, [1, 2]);
+        assert_eq!(d.winner, Some(Player::Two));
+        assert_eq!(d.forfeits[0].1.kind, FaultKind::IllegalReveal, "{d:?}");
+        assert!(d.forfeits[0].1.detail.contains("j5"), "{d:?}");
+    }
+
+    #[test]
+    fn a_sunk_submarine_fires_a_torpedo_both_sides_hear() {
+        let subs: Rules = "submarines".parse().unwrap();
+        let fleet = "fleet a1-d1 a3-c3 e3-g3 a5-b5 d5-e5 g5-h5 a7 c7 e7 g7 sub:j10";
+        // a sinks b's submarine at j10; its dying shot hits nothing on a's j10, which
+        // is a's own submarine: that one sinks too.
+        let mut a = scripted(fleet, &["j10"]);
+        let mut b = scripted(fleet, &[]);
+        play([&mut a, &mut b], &subs, [1, 2]);
+        assert_eq!(b.heard, ["torpedo j10 sub"]);
+        assert_eq!(a.heard, ["torpedoed j10 sub"]);
     }
 
     #[test]

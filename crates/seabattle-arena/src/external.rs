@@ -10,9 +10,9 @@ use crate::bot::Bot;
 use crate::fault::{Fault, FaultKind};
 use crate::protocol::{
     End, HELLO, MAX_LINE, gameover_line, parse_fleet, parse_name, parse_ready, parse_shot,
-    rules_text, shoot_line,
+    parse_show, reveal_line, rules_text, shoot_line, shown_line,
 };
-use seabattle_core::{Coord, FleetSetup, Rules, Shot};
+use seabattle_core::{Coord, DutyKind, FleetSetup, Rules, Shot};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 pub struct Limits {
     /// To answer `seabattle 1` with its name and `ready` (the program starts up).
     pub start: Duration,
-    /// To answer `place` or `shoot`.
+    /// To answer `place`, `shoot` or `reveal`.
     pub answer: Duration,
 }
 
@@ -317,6 +317,22 @@ impl Bot for External {
 
     fn incoming(&mut self, cell: Coord, shot: &Shot) -> Result<(), Fault> {
         self.send(&format!("incoming {cell} {}", shot.answer().word()))
+    }
+
+    fn reveal(&mut self, kind: DutyKind) -> Result<Coord, Fault> {
+        self.exchange(&reveal_line(kind), self.limits.answer, parse_show)
+    }
+
+    fn shown(&mut self, cell: Coord, kind: DutyKind) -> Result<(), Fault> {
+        self.send(&shown_line(cell, kind))
+    }
+
+    fn torpedo(&mut self, cell: Coord, shot: &Shot) -> Result<(), Fault> {
+        self.send(&format!("torpedo {cell} {}", shot.answer().word()))
+    }
+
+    fn torpedoed(&mut self, cell: Coord, shot: &Shot) -> Result<(), Fault> {
+        self.send(&format!("torpedoed {cell} {}", shot.answer().word()))
     }
 
     fn game_over(&mut self, end: End, reason: Option<&str>) -> Result<(), Fault> {

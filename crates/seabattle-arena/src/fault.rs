@@ -12,6 +12,8 @@ pub enum FaultKind {
     IllegalShot,
     /// A cell shot before, or named twice in one volley.
     RepeatedShot,
+    /// A cell that may not be shown for the reveal owed after a mine or minesweeper.
+    IllegalReveal,
     /// A line that is not the message expected.
     Garbage,
     /// No answer within the time limit.
@@ -27,6 +29,7 @@ impl FaultKind {
             FaultKind::IllegalFleet => "illegal-fleet",
             FaultKind::IllegalShot => "illegal-shot",
             FaultKind::RepeatedShot => "repeated-shot",
+            FaultKind::IllegalReveal => "illegal-reveal",
             FaultKind::Garbage => "garbage",
             FaultKind::Timeout => "timeout",
             FaultKind::Crash => "crash",
@@ -77,11 +80,13 @@ impl fmt::Display for Fault {
 impl std::error::Error for Fault {}
 
 impl From<ShotError> for Fault {
-    /// A refused volley: a cell shot before or named twice is a repeated shot, anything
-    /// else (off the board, the wrong number of cells) an illegal one.
+    /// A refused volley or reveal: a cell shot before or named twice is a repeated shot,
+    /// a cell that may not be shown an illegal reveal, anything else (off the board, the
+    /// wrong number of cells) an illegal shot.
     fn from(e: ShotError) -> Fault {
         let kind = match e {
             ShotError::AlreadyShot(_) | ShotError::Repeated(_) => FaultKind::RepeatedShot,
+            ShotError::NotRevealable(_) => FaultKind::IllegalReveal,
             _ => FaultKind::IllegalShot,
         };
         Fault::new(kind, e.to_string())

@@ -2,7 +2,7 @@
 //! lines the arena writes, and readers for the lines a bot answers with.
 
 use crate::fault::{Fault, FaultKind};
-use seabattle_core::{Coord, CoordSystem, Dims, FleetSetup, Rules, Shots};
+use seabattle_core::{Coord, CoordSystem, Dims, DutyKind, FleetSetup, Rules, Shots};
 
 /// The first line the arena writes; the version of the protocol.
 pub const HELLO: &str = "seabattle 1";
@@ -33,7 +33,9 @@ impl End {
 }
 
 /// The `<rules>` of `newgame <rules>`: a one-line JSON object with every setting,
-/// led by `"preset"` when the rules are a named preset.
+/// led by `"preset"` when the rules are a named preset. The pieces of seed 004's
+/// variants (`mines`, `sweepers`, `subs`, `pieces_touch`) are written only when the
+/// rules have any, so the rules of every other game read as they always did.
 pub fn rules_text(rules: &Rules) -> String {
     let preset = rules
         .as_preset()
@@ -45,8 +47,17 @@ pub fn rules_text(rules: &Rules) -> String {
     };
     let dims = rules.dims();
     let fleet: Vec<String> = rules.fleet().iter().map(u8::to_string).collect();
+    let p = rules.pieces();
+    let pieces = if p.count() > 0 {
+        format!(
+            ",\"mines\":{},\"sweepers\":{},\"subs\":{},\"pieces_touch\":{}",
+            p.mines, p.sweepers, p.submarines, p.may_touch
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "{{{preset}\"width\":{},\"height\":{},\"fleet\":[{}],\"touching\":\"{}\",\"shape\":\"{}\",\"hit_again\":{},\"shots\":{shots}}}",
+        "{{{preset}\"width\":{},\"height\":{},\"fleet\":[{}],\"touching\":\"{}\",\"shape\":\"{}\",\"hit_again\":{},\"shots\":{shots}{pieces}}}",
         dims.width(),
         dims.height(),
         fleet.join(","),
@@ -54,6 +65,25 @@ pub fn rules_text(rules: &Rules) -> String {
         rules.shape().name(),
         rules.hit_again()
     )
+}
+
+/// The word for what a reveal shows: `ship` (a cell of a ship not yet hit, owed after
+/// a mine) or `mine` (an unspent mine, owed after a minesweeper).
+pub const fn reveal_word(kind: DutyKind) -> &'static str {
+    match kind {
+        DutyKind::ShipCell => "ship",
+        DutyKind::Mine => "mine",
+    }
+}
+
+/// The line asking for a reveal: `reveal ship` or `reveal mine`.
+pub fn reveal_line(kind: DutyKind) -> String {
+    format!("reveal {}", reveal_word(kind))
+}
+
+/// The line telling a bot what its opponent showed it: `shown b3 ship`.
+pub fn shown_line(cell: Coord, kind: DutyKind) -> String {
+    format!("shown {cell} {}", reveal_word(kind))
 }
 
 /// The line asking for a volley: `shoot` for one shot, `shoot N` for more.
@@ -146,6 +176,15 @@ pub fn parse_shot(line: &str) -> Result<Vec<Coord>, Fault> {
         .collect()
 }
 
+/// Reads `show <cell>`, the answer to `reveal`; whether the cell may be shown is for
+/// the game to say.
+pub fn parse_show(line: &str) -> Result<Coord, Fault> {
+    let cell = after(line, "show").ok_or_else(|| garbage("\"show <cell>\"", line))?;
+    CoordSystem::Latin
+        .parse(cell, Dims::LARGEST)
+        .map_err(|e| Fault::new(FaultKind::Garbage, format!("{e}, in {}", quote(line))))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,6 +226,28 @@ mod tests {
         assert_eq!(
             rules_text(&custom),
             r#"{"width":8,"height":8,"fleet":[3,2,1],"touching":"none","shape":"straight","hit_again":true,"shots":"afloat"}"#
+        );
+    }
+
+    #[test]
+    fn writes_pieces_only_when_the_rules_have_them() {
+        assert_eq!(
+            rules_text(&Preset::Minesweepers.rules()),
+            r#"{"preset":"minesweepers","width":16,"height":16,"fleet":[5,4,4,3,3,3,2,2,2,2,1,1,1,1,1],"touching":"none","shape":"straight","hit_again":true,"shots":1,"mines":3,"sweepers":1,"subs":0,"pieces_touch":false}"#
+        );
+        assert!(!rules_text(&Rules::classic()).contains("mines"));
+    }
+
+    #[test]
+    fn reads_reveals_and_writes_their_lines() {
+        assert_eq!(parse_show("show B3").unwrap(), Coord::new(1, 2));
+        assert_eq!(parse_show("show").unwrap_err().kind, FaultKind::Garbage);
+        assert_eq!(parse_show("shot b3").unwrap_err().kind, FaultKind::Garbage);
+        assert_eq!(reveal_line(DutyKind::ShipCell), "reveal ship");
+        assert_eq!(reveal_line(DutyKind::Mine), "reveal mine");
+        assert_eq!(
+            shown_line(Coord::new(0, 9), DutyKind::Mine),
+            "shown a10 mine"
         );
     }
 

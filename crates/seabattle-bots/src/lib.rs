@@ -13,7 +13,7 @@ pub mod shooter;
 mod targeting;
 
 pub use placers::PlacerKind;
-pub use reveal::choose_reveal;
+pub use reveal::{choose_reveal, choose_reveal_among};
 pub use shooter::{Level, Shooter, ShooterKind};
 
 #[doc(no_inline)]
