@@ -14,6 +14,9 @@ pub enum TuiError {
     BadUrl(String),
     /// The server could not be reached, or refused to start the game.
     Server(String),
+    /// The game was stopped by a signal (`SIGTERM`, `SIGHUP`, `SIGINT`); the terminal
+    /// was restored first.
+    Signal(&'static str),
 }
 
 impl fmt::Display for TuiError {
@@ -23,6 +26,7 @@ impl fmt::Display for TuiError {
             TuiError::Setup(m) => f.write_str(m),
             TuiError::BadUrl(m) => write!(f, "server address: {m}"),
             TuiError::Server(m) => write!(f, "server: {m}"),
+            TuiError::Signal(name) => write!(f, "stopped by {name}"),
         }
     }
 }

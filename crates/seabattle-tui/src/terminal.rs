@@ -1,5 +1,6 @@
 //! The real terminal: raw mode, the alternate screen and mouse capture on the way in,
-//! all of it undone on the way out, on Ctrl-C and on a panic; and the event loop.
+//! all of it undone on the way out, on Ctrl-C, on a panic and on a signal to stop
+//! (`kill`, a closed terminal window); and the event loop.
 
 use crate::app::App;
 use crate::error::TuiError;
@@ -12,6 +13,7 @@ use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use std::io::{Stdout, stdout};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 /// Puts the terminal back as it was. Safe to call more than once.
@@ -57,9 +59,66 @@ impl Drop for Guard {
     }
 }
 
+/// The name of the first stopping signal caught, once one is.
+type Caught = Arc<OnceLock<&'static str>>;
+
+/// Catches `SIGTERM`, `SIGHUP` and `SIGINT` on a thread of its own. Their default action
+/// would end the process at once and leave the terminal raw and on the alternate screen;
+/// caught, they end the event loop instead, and the terminal is restored on the way out.
+/// (In raw mode the terminal's own Ctrl-C is a key, not a `SIGINT`.) Returns once the
+/// handlers are in place, or at once if they cannot be set up.
+#[cfg(unix)]
+fn catch_signals() -> Caught {
+    use std::sync::mpsc;
+    use tokio::signal::unix::{SignalKind, signal};
+    let caught = Caught::default();
+    let slot = caught.clone();
+    let (ready_tx, ready) = mpsc::sync_channel::<()>(1);
+    let spawned = std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            let Ok(rt) = tokio::runtime::Builder::new_current_thread()
+                .enable_io()
+                .build()
+            else {
+                return;
+            };
+            rt.block_on(async move {
+                let handlers = (
+                    signal(SignalKind::terminate()),
+                    signal(SignalKind::hangup()),
+                    signal(SignalKind::interrupt()),
+                );
+                let (Ok(mut term), Ok(mut hup), Ok(mut int)) = handlers else {
+                    return;
+                };
+                let _ = ready_tx.send(());
+                let name = tokio::select! {
+                    _ = term.recv() => "SIGTERM",
+                    _ = hup.recv() => "SIGHUP",
+                    _ = int.recv() => "SIGINT",
+                };
+                let _ = slot.set(name);
+            });
+        });
+    if spawned.is_ok() {
+        // A sender dropped without a word (no handlers) also ends the wait.
+        let _ = ready.recv_timeout(Duration::from_secs(1));
+    }
+    caught
+}
+
+/// No signals to catch elsewhere.
+#[cfg(not(unix))]
+fn catch_signals() -> Caught {
+    Caught::default()
+}
+
 /// Runs `app` in the terminal until the player quits; online, `connection` carries the
-/// server's messages in and the player's moves out.
+/// server's messages in and the player's moves out. A stopping signal ends it with
+/// [`TuiError::Signal`], the terminal restored.
 pub fn run(app: &mut App, connection: Option<&Connection>) -> Result<(), TuiError> {
+    let caught = catch_signals();
     let mut guard = Guard::enter()?;
     let size = guard.terminal.size()?;
     app.resize(size.width, size.height);
@@ -89,6 +148,9 @@ pub fn run(app: &mut App, connection: Option<&Connection>) -> Result<(), TuiErro
             for m in app.take_outbox() {
                 conn.send(m);
             }
+        }
+        if let Some(name) = caught.get() {
+            return Err(TuiError::Signal(name));
         }
         if app.should_quit() {
             // Let the last message (a resignation) leave before the connection closes.
