@@ -52,7 +52,8 @@ struct Unit {
 }
 
 /// Rules the bot protocol cannot play: those with mines, minesweepers or submarines,
-/// whose reveals and dying shots have no messages yet.
+/// whose reveals and dying shots have no messages yet, and the Flying Dutchman, whose
+/// moves have none either.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnsupportedRules(pub Rules);
 
@@ -60,7 +61,7 @@ impl std::fmt::Display for UnsupportedRules {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "rules {}: the bot protocol has no messages yet for mines, minesweepers and submarines",
+            "rules {}: the bot protocol has no messages yet for mines, minesweepers, submarines and the Flying Dutchman's moves",
             self.0
         )
     }
@@ -80,7 +81,7 @@ pub fn run(
     config: &Config,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Report, UnsupportedRules> {
-    if config.rules.pieces().count() > 0 {
+    if config.rules.pieces().count() > 0 || config.rules.flying() {
         return Err(UnsupportedRules(config.rules.clone()));
     }
     let (names, pool) = probe(specs, config.limits);

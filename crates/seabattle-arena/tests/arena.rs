@@ -211,7 +211,7 @@ fn rules_with_pieces_are_refused_before_any_bot_starts() {
         BotSpec::parse("builtin:easy").unwrap(),
         BotSpec::parse("sh -c 'exit 1'").unwrap(),
     ];
-    for rules in ["mines", "minesweepers", "submarines"] {
+    for rules in ["mines", "minesweepers", "submarines", "dutchman"] {
         let mut games = 0;
         let e = run(&specs, &config(rules, 2, 1000), &mut |_, total| {
             games = total
