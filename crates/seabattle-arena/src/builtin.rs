@@ -125,6 +125,8 @@ impl Bot for Builtin {
         let allowed = match kind {
             DutyKind::ShipCell => *fleet.occupied(),
             DutyKind::Mine => *fleet.pieces().of(PieceKind::Mine),
+            // A move is not a reveal; the arena refuses the Flying Dutchman's rules.
+            DutyKind::Relocate => CellSet::EMPTY,
         };
         let options = allowed.minus(&self.incoming).minus(&self.shown);
         let cell = choose_reveal_among(fleet, &self.incoming, options, kind, &mut self.rng)

@@ -68,11 +68,13 @@ pub fn rules_text(rules: &Rules) -> String {
 }
 
 /// The word for what a reveal shows: `ship` (a cell of a ship not yet hit, owed after
-/// a mine) or `mine` (an unspent mine, owed after a minesweeper).
+/// a mine) or `mine` (an unspent mine, owed after a minesweeper). The Flying Dutchman's
+/// move is `move`, though the arena does not play those rules yet.
 pub const fn reveal_word(kind: DutyKind) -> &'static str {
     match kind {
         DutyKind::ShipCell => "ship",
         DutyKind::Mine => "mine",
+        DutyKind::Relocate => "move",
     }
 }
 

@@ -29,7 +29,7 @@ fn config(rules: &str, games: usize, answer_ms: u64) -> Config {
 
 fn arena(bots: &[&str], config: &Config) -> (Report, Standings) {
     let specs: Vec<BotSpec> = bots.iter().map(|b| BotSpec::parse(b).unwrap()).collect();
-    let report = run(&specs, config, &mut |_, _| {});
+    let report = run(&specs, config, &mut |_, _| {}).unwrap();
     let table = Standings::from_report(&report);
     (report, table)
 }
@@ -230,6 +230,22 @@ fn the_example_bot_and_builtins_play_mines_minesweepers_and_submarines() {
             "{rules}: {text}"
         );
     }
+}
+
+#[test]
+fn the_flying_dutchman_is_refused_before_any_bot_starts() {
+    let specs = [
+        BotSpec::parse("builtin:easy").unwrap(),
+        BotSpec::parse("sh -c 'exit 1'").unwrap(),
+    ];
+    let mut games = 0;
+    let e = run(&specs, &config("dutchman", 2, 1000), &mut |_, total| {
+        games = total
+    })
+    .unwrap_err();
+    assert_eq!(e.0, "dutchman".parse().unwrap());
+    assert!(e.to_string().contains("Flying Dutchman"), "{e}");
+    assert_eq!(games, 0, "no game is scheduled");
 }
 
 #[test]

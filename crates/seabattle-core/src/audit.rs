@@ -175,7 +175,8 @@ pub fn audit(record: &GameRecord) -> AuditReport {
             .collect()
     });
     // Each board's ships as cell sets (off-board cells dropped: they are faults already).
-    let ships: [Vec<CellSet>; 2] = Player::BOTH.map(|p| {
+    // Where each ship stands: flying ships move as the record says.
+    let mut ships: [Vec<CellSet>; 2] = Player::BOTH.map(|p| {
         record.fleets[p.index()]
             .ships
             .iter()
@@ -206,7 +207,49 @@ pub fn audit(record: &GameRecord) -> AuditReport {
             continue;
         }
         let (player, shots) = match m {
-            Move::Volley { player, shots } => (player, shots),
+            Move::Volley { player, shots } => {
+                // A flying ship hit must move before anyone shoots again.
+                owed.retain(|&(p, kind)| {
+                    if kind == DutyKind::Relocate {
+                        faults[p.index()].push(Fault::Turn {
+                            number,
+                            problem: format!("player {p} did not move the ship that was hit"),
+                        });
+                    }
+                    kind != DutyKind::Relocate
+                });
+                (player, shots)
+            }
+            Move::Relocate { player, cells } => {
+                let i = player.index();
+                let problem = match owed
+                    .iter()
+                    .position(|&(p, k)| p == *player && k == DutyKind::Relocate)
+                {
+                    None => Some(format!(
+                        "player {player} moved the ship when no move was owed"
+                    )),
+                    Some(k) => {
+                        owed.remove(k);
+                        let decks = damaged(&ships[i], &shot[i]).map_or(0, |(_, d)| d);
+                        crate::flying::check(rules, decks, &shot[i], cells)
+                            .err()
+                            .map(|e| format!("player {player} moved the ship illegally: {e}"))
+                    }
+                };
+                if let Some(problem) = problem {
+                    faults[mover.index()].push(Fault::Turn { number, problem });
+                }
+                // Later answers are judged where the player said the ship went.
+                if let Some((k, _)) = damaged(&ships[i], &shot[i]) {
+                    ships[i][k] = cells
+                        .iter()
+                        .copied()
+                        .filter(|&c| rules.dims().contains(c))
+                        .collect();
+                }
+                continue;
+            }
             Move::Resign { .. } => {
                 played = Outcome::Won {
                     winner: mover.other(),
@@ -227,7 +270,7 @@ pub fn audit(record: &GameRecord) -> AuditReport {
             Move::Reveal { player, cell } => {
                 // What was shown must be owed, and true: a ship cell not hit after a
                 // mine, an unspent mine after a minesweeper, each not shown before.
-                let problem = match owed.iter().position(|(p, _)| p == player) {
+                let problem = match owed.iter().position(|(p, k)| p == player && k.is_reveal()) {
                     None => Some(format!(
                         "player {player} showed {cell} when no reveal was owed"
                     )),
@@ -241,6 +284,7 @@ pub fn audit(record: &GameRecord) -> AuditReport {
                             DutyKind::Mine => format!(
                                 "player {player} showed {cell} for a minesweeper: not an unspent mine unshown"
                             ),
+                            DutyKind::Relocate => format!("player {player} showed {cell} for a move"),
                         })
                     }
                 };
@@ -344,8 +388,17 @@ pub fn audit(record: &GameRecord) -> AuditReport {
                 winner: *player,
                 reason: WinReason::FleetSunk,
             };
-        } else if setback || !rules.shoots_again(any_hit) {
+            continue;
+        }
+        if setback || !rules.shoots_again(any_hit) {
             turn = target;
+        }
+        let t = target.index();
+        if rules.flying()
+            && let Some((_, decks)) = damaged(&ships[t], &shot[t])
+            && crate::flying::can_move(rules, decks, &shot[t])
+        {
+            owed.push((target, DutyKind::Relocate));
         }
     }
     let verdict = decide(played, &faults);
@@ -354,6 +407,15 @@ pub fn audit(record: &GameRecord) -> AuditReport {
         faults,
         verdict,
     }
+}
+
+/// The first ship hit where it stands and not sunk, as (index, decks not hit), as
+/// `Sea::damaged` has it.
+fn damaged(ships: &[CellSet], shot: &CellSet) -> Option<(usize, usize)> {
+    ships.iter().enumerate().find_map(|(k, s)| {
+        let hit = s.and(shot).len();
+        (hit > 0 && hit < s.len()).then(|| (k, s.len() - hit))
+    })
 }
 
 /// The reveal a shot answered `given` makes the shooter owe, if there is anything to show.
@@ -383,6 +445,7 @@ fn reveal_options(
             .filter(|p| p.kind == PieceKind::Mine)
             .map(|p| p.cell)
             .collect(),
+        DutyKind::Relocate => CellSet::EMPTY,
     };
     cells.minus(&shot[i]).minus(&shown[i])
 }

@@ -286,6 +286,23 @@ impl Fleet {
         self.ships.iter().position(|s| s.cells.contains(c))
     }
 
+    /// The same fleet with ship `i` moved to `cells`, which the caller has checked (a
+    /// flying ship after a hit). Ship `i` keeps its index.
+    pub(crate) fn with_ship_moved(&self, i: usize, cells: CellSet) -> Fleet {
+        let mut out = self.clone();
+        if let Some(ship) = out.ships.get_mut(i) {
+            *ship = Ship {
+                size: cells.len() as u8,
+                cells,
+            };
+        }
+        out.occupied = out
+            .ships
+            .iter()
+            .fold(CellSet::EMPTY, |acc, s| acc.or(&s.cells));
+        out
+    }
+
     /// Back to plain data, each straight ship's cells in order from its top left.
     pub fn to_setup(&self) -> FleetSetup {
         FleetSetup {
@@ -364,6 +381,14 @@ pub fn violations(setup: &FleetSetup, rules: &Rules) -> Vec<Violation> {
                 problem: ShapeProblem::Empty,
                 cells: vec![],
             });
+        } else if rules.shape() == ShipShape::Path {
+            if !crate::path::is_path(set) {
+                out.push(Violation::Shape {
+                    ship: i,
+                    problem: ShapeProblem::NotPath,
+                    cells: cells(),
+                });
+            }
         } else if set.components(dims).len() > 1 {
             out.push(Violation::Shape {
                 ship: i,

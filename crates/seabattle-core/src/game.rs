@@ -2,7 +2,8 @@
 
 use crate::cellset::CellSet;
 use crate::coord::Coord;
-use crate::fleet::Fleet;
+use crate::fleet::{Fleet, ShipSetup};
+use crate::flying::RelocationError;
 use crate::lang::Lang;
 use crate::record::{GameRecord, Move};
 use crate::rules::Rules;
@@ -273,6 +274,10 @@ pub enum ShotError {
     RevealDue(Player),
     /// A cell that may not be shown for the reveal owed.
     NotRevealable(Coord),
+    /// A player owes the move of their hit flying ship before play goes on.
+    RelocationDue(Player),
+    /// A move of a flying ship the rules refuse.
+    Relocation(RelocationError),
 }
 
 impl fmt::Display for ShotError {
@@ -289,6 +294,8 @@ impl fmt::Display for ShotError {
             ShotError::Repeated(c) => write!(f, "{c} is named twice in one volley"),
             ShotError::RevealDue(p) => write!(f, "player {p} must first reveal a cell"),
             ShotError::NotRevealable(c) => write!(f, "{c} cannot be shown for this reveal"),
+            ShotError::RelocationDue(p) => write!(f, "player {p} must first move their ship"),
+            ShotError::Relocation(e) => write!(f, "the ship cannot go there: {e}"),
         }
     }
 }
@@ -321,16 +328,26 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
-/// What a player owes the opponent after setting off a piece (seed 004's variants).
+/// What a player owes before play goes on (seed 004's variants).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DutyKind {
-    /// After a mine: show a cell of one of their ships not yet hit.
+    /// After setting off a mine: show a cell of one of their ships not yet hit.
     ShipCell,
-    /// After a minesweeper: show one of their unspent mines.
+    /// After setting off a minesweeper: show one of their unspent mines.
     Mine,
+    /// After a hit on their flying ship: move it, one deck fewer (see
+    /// [`Game::relocate`]).
+    Relocate,
 }
 
-/// A reveal a player owes before play goes on.
+impl DutyKind {
+    /// Whether the duty is met by showing a cell ([`Game::reveal`]).
+    pub const fn is_reveal(self) -> bool {
+        matches!(self, DutyKind::ShipCell | DutyKind::Mine)
+    }
+}
+
+/// A reveal or move a player owes before play goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Duty {
     /// Who must reveal.
@@ -471,7 +488,11 @@ impl Game {
             Phase::Battle => {}
         }
         if let Some(d) = self.duties.first() {
-            return Err(ShotError::RevealDue(d.player));
+            return Err(if d.kind == DutyKind::Relocate {
+                ShotError::RelocationDue(d.player)
+            } else {
+                ShotError::RevealDue(d.player)
+            });
         }
         if player != self.turn {
             return Err(ShotError::OutOfTurn { turn: self.turn });
@@ -532,6 +553,12 @@ impl Game {
             if self.outcome != Outcome::InProgress {
                 return Ok(shots);
             }
+        }
+        if self.rules.flying() && self.relocation_due(player.other()).is_some() {
+            self.duties.push(Duty {
+                player: player.other(),
+                kind: DutyKind::Relocate,
+            });
         }
         let answers = || shots.iter().map(Shot::answer);
         if answers().any(Answer::is_setback)
@@ -603,7 +630,73 @@ impl Game {
         match kind {
             DutyKind::ShipCell => sea.unhit_ship_cells().minus(&known),
             DutyKind::Mine => sea.unspent_mines().minus(&known),
+            DutyKind::Relocate => CellSet::EMPTY,
         }
+    }
+
+    /// The ship `player` must move after a hit, as (index, decks left), when it has
+    /// somewhere to go: a flying ship hit and still afloat. A ship with nowhere to go
+    /// stays where it is, hit like a classic ship.
+    fn relocation_due(&self, player: Player) -> Option<(usize, usize)> {
+        let sea = self.seas[player.index()].as_ref()?;
+        sea.damaged()
+            .into_iter()
+            .find(|&(_, decks)| crate::flying::can_move(&self.rules, decks, sea.incoming()))
+    }
+
+    /// The decks left on the ship `player` owes a move of, if they owe one now.
+    pub fn relocation_decks(&self, player: Player) -> Option<usize> {
+        self.duties
+            .iter()
+            .any(|d| d.player == player && d.kind == DutyKind::Relocate)
+            .then(|| self.relocation_due(player).map(|(_, decks)| decks))
+            .flatten()
+    }
+
+    /// Checks a move of `player`'s hit ship to `cells` without making it: the cells
+    /// as a set if it is legal.
+    pub fn check_relocation(
+        &self,
+        player: Player,
+        cells: &[Coord],
+    ) -> Result<CellSet, RelocationError> {
+        let decks = self
+            .relocation_decks(player)
+            .ok_or(RelocationError::NotOwed)?;
+        crate::flying::check(&self.rules, decks, &self.incoming(player), cells)
+    }
+
+    /// `player` moves their hit flying ship to `ship`'s cells: as many as the decks it
+    /// has left, a path, on no cell the opponent has shot. The decks hit stay behind,
+    /// lost. On error nothing changes.
+    pub fn relocate(&mut self, player: Player, ship: &ShipSetup) -> Result<(), ShotError> {
+        if self.outcome != Outcome::InProgress {
+            return Err(ShotError::GameOver);
+        }
+        let Some(i) = self
+            .duties
+            .iter()
+            .position(|d| d.player == player && d.kind == DutyKind::Relocate)
+        else {
+            return Err(ShotError::Relocation(RelocationError::NotOwed));
+        };
+        let cells = self
+            .check_relocation(player, &ship.0)
+            .map_err(ShotError::Relocation)?;
+        let Some((index, _)) = self.relocation_due(player) else {
+            return Err(ShotError::Relocation(RelocationError::NotOwed));
+        };
+        let Some(sea) = self.seas[player.index()].as_mut() else {
+            return Err(ShotError::NotStarted);
+        };
+        sea.relocate(index, cells);
+        self.duties.remove(i);
+        self.targets[player.other().index()].relocated();
+        self.moves.push(Move::Relocate {
+            player,
+            cells: cells.iter().collect(),
+        });
+        Ok(())
     }
 
     /// `player` makes their oldest reveal owed, showing `cell`. On error nothing changes.
@@ -611,7 +704,11 @@ impl Game {
         if self.outcome != Outcome::InProgress {
             return Err(ShotError::GameOver);
         }
-        let Some(i) = self.duties.iter().position(|d| d.player == player) else {
+        let Some(i) = self
+            .duties
+            .iter()
+            .position(|d| d.player == player && d.kind.is_reveal())
+        else {
             return Err(ShotError::OutOfTurn { turn: self.turn });
         };
         let kind = self.duties[i].kind;
@@ -661,6 +758,9 @@ impl Game {
             own: OwnBoard {
                 fleet: fleet(player),
                 incoming: self.incoming(player),
+                lost: self.seas[player.index()]
+                    .as_ref()
+                    .map_or(CellSet::EMPTY, |s| *s.lost()),
             },
             enemy: self.targets[player.index()].clone(),
             enemy_fleet: (self.phase() == Phase::Over)
@@ -681,7 +781,7 @@ impl Game {
         let fleets = Player::BOTH.map(|p| {
             self.seas[p.index()]
                 .as_ref()
-                .map(|s| s.fleet().to_setup())
+                .map(|s| s.placed().to_setup())
                 .unwrap_or_default()
         });
         Some(GameRecord {

@@ -34,8 +34,10 @@ pub mod board;
 pub mod cellset;
 pub mod coord;
 pub mod fleet;
+pub mod flying;
 pub mod game;
 pub mod lang;
+pub mod path;
 pub mod pieces;
 pub mod placement;
 pub mod record;
@@ -52,6 +54,7 @@ pub use board::{BoardError, Grid};
 pub use cellset::CellSet;
 pub use coord::{Coord, Dims};
 pub use fleet::{Fleet, FleetError, FleetSetup, Ship, ShipSetup};
+pub use flying::RelocationError;
 pub use game::{
     Answer, Duty, DutyKind, Game, GameError, Outcome, Phase, Player, Shot, ShotError, SunkShip,
     WinReason,

@@ -53,6 +53,7 @@ pub fn shapes(size: usize, shape: ShipShape) -> Vec<Vec<(u8, u8)>> {
             ]
         }
         ShipShape::Any => polyominoes(size),
+        ShipShape::Path => crate::path::shapes(size),
     }
 }
 
@@ -161,8 +162,24 @@ impl Table {
 /// and draw as many fleets as needed.
 pub struct Placer {
     rules: Rules,
-    table: Table,
-    dense: Dense,
+    how: How,
+}
+
+/// How a placer draws.
+enum How {
+    /// From every position of every ship, enumerated (see the module docs).
+    Positions { table: Table, dense: Dense },
+    /// A lone path-shaped ship, too many-shaped to enumerate, by [`crate::path::sample`].
+    Walk { size: usize },
+}
+
+/// Whether `rules` have one path-shaped ship, which is drawn by random walks and never
+/// enumerated: its shapes number in the hundred thousands at eight decks.
+pub fn lone_path(rules: &Rules) -> Option<usize> {
+    match rules.fleet() {
+        [size] if rules.shape() == ShipShape::Path => Some(usize::from(*size)),
+        _ => None,
+    }
 }
 
 /// The positions again, as dense bit masks of just the board's cells: the rejection
@@ -326,6 +343,12 @@ pub const MAX_ATTEMPTS: u64 = 50_000_000;
 impl Placer {
     /// Precomputes every position of every ship size.
     pub fn new(rules: &Rules) -> Placer {
+        if let Some(size) = lone_path(rules) {
+            return Placer {
+                rules: rules.clone(),
+                how: How::Walk { size },
+            };
+        }
         let table = Table::new(rules);
         let dense = match rules.dims().area() {
             0..=128 => Dense::W2(DenseLists::new(&table, rules)),
@@ -334,8 +357,7 @@ impl Placer {
         };
         Placer {
             rules: rules.clone(),
-            table,
-            dense,
+            how: How::Positions { table, dense },
         }
     }
 
@@ -346,10 +368,14 @@ impl Placer {
 
     /// A fleet drawn uniformly from all legal fleets (see the module docs).
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Fleet, TooConstrained> {
-        let ships = &self.table.ship_list;
+        let (table, dense) = match &self.how {
+            How::Positions { table, dense } => (table, dense),
+            How::Walk { size } => return self.walk(*size, rng),
+        };
+        let ships = &table.ship_list;
         let mut chosen: Vec<usize> = vec![0; ships.len()];
         for _ in 0..MAX_ATTEMPTS {
-            let ok = match &self.dense {
+            let ok = match dense {
                 Dense::W2(d) => d.attempt(ships, &mut chosen, rng),
                 Dense::W4(d) => d.attempt(ships, &mut chosen, rng),
                 Dense::W11(d) => d.attempt(ships, &mut chosen, rng),
@@ -358,7 +384,7 @@ impl Placer {
                 let cells: Vec<CellSet> = ships
                     .iter()
                     .zip(&chosen)
-                    .map(|(&l, &k)| self.table.lists[l][k].cells)
+                    .map(|(&l, &k)| table.lists[l][k].cells)
                     .collect();
                 let fleet = Fleet::from_trusted(&self.rules, cells);
                 if self.rules.pieces().count() == 0 {
@@ -369,6 +395,30 @@ impl Placer {
                 if let Some(pieces) = crate::pieces::draw(&self.rules, fleet.occupied(), rng) {
                     return Ok(fleet.with_pieces(pieces));
                 }
+            }
+        }
+        Err(TooConstrained {
+            attempts: MAX_ATTEMPTS,
+        })
+    }
+}
+
+impl Placer {
+    /// A lone path-shaped ship drawn uniformly, then the pieces given it.
+    fn walk<R: Rng + ?Sized>(&self, size: usize, rng: &mut R) -> Result<Fleet, TooConstrained> {
+        let attempts = crate::path::SAMPLE_ATTEMPTS;
+        for _ in 0..MAX_ATTEMPTS / u64::from(attempts) {
+            let Some(ship) =
+                crate::path::sample(self.rules.dims(), size, &CellSet::EMPTY, rng, attempts)
+            else {
+                continue;
+            };
+            let fleet = Fleet::from_trusted(&self.rules, vec![ship]);
+            if self.rules.pieces().count() == 0 {
+                return Ok(fleet);
+            }
+            if let Some(pieces) = crate::pieces::draw(&self.rules, fleet.occupied(), rng) {
+                return Ok(fleet.with_pieces(pieces));
             }
         }
         Err(TooConstrained {
@@ -435,6 +485,26 @@ pub const FIT_BUDGET: u64 = 5_000_000;
 
 /// Whether the fleet can be placed at all: `None` if the search ran out of budget.
 pub fn fits(rules: &Rules) -> Option<bool> {
+    if let Some(size) = lone_path(rules) {
+        // Any board holds a snake of eight cells; the pieces need room beside it.
+        let dims = rules.dims();
+        let snake: CellSet = (0..dims.area())
+            .map(|i| {
+                let (row, col) = (
+                    (i / usize::from(dims.width())) as u8,
+                    (i % usize::from(dims.width())) as u8,
+                );
+                let col = if row % 2 == 0 {
+                    col
+                } else {
+                    dims.width() - 1 - col
+                };
+                Coord::new(col, row)
+            })
+            .take(size)
+            .collect();
+        return crate::pieces::fit_first(rules, &snake).then_some(true);
+    }
     let table = Table::new(rules);
     let mut walk = Walk::new(&table, FIT_BUDGET);
     let mut found = false;

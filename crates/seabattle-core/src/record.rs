@@ -2,7 +2,7 @@
 //! text (see `docs/notation.md`), and (with the `serde` feature) as JSON.
 
 use crate::coord::{Coord, Dims};
-use crate::fleet::{Fleet, FleetError, FleetSetup};
+use crate::fleet::{Fleet, FleetError, FleetSetup, ShipSetup};
 use crate::game::{Answer, Game, Outcome, Player, ShotError, WinReason};
 use crate::lang::Lang;
 use crate::rules::Rules;
@@ -48,6 +48,14 @@ pub enum Move {
         /// The cell shown.
         cell: Coord,
     },
+    /// A player moves their hit flying ship (the Flying Dutchman) to new cells, one
+    /// deck fewer for each hit where it stood.
+    Relocate {
+        /// Whose ship.
+        player: Player,
+        /// Its new cells.
+        cells: Vec<Coord>,
+    },
 }
 
 impl Move {
@@ -58,7 +66,8 @@ impl Move {
             | Move::Resign { player }
             | Move::Pass { player }
             | Move::Dying { player, .. }
-            | Move::Reveal { player, .. } => *player,
+            | Move::Reveal { player, .. }
+            | Move::Relocate { player, .. } => *player,
         }
     }
 }
@@ -175,6 +184,10 @@ impl GameRecord {
                     game.reveal(*player, *cell)
                         .map_err(|error| RecordError::Move { number, error })?;
                 }
+                Move::Relocate { player, cells } => {
+                    game.relocate(*player, &ShipSetup(cells.clone()))
+                        .map_err(|error| RecordError::Move { number, error })?;
+                }
                 Move::Dying { cell, answer, .. } => {
                     // The game fired it itself after the volley: it must be there.
                     let played = game.moves().get(i);
@@ -279,6 +292,14 @@ impl GameRecord {
                     };
                     out.push_str(&format!(" {word} {}", system.format(*cell)));
                 }
+                Move::Relocate { cells, .. } => {
+                    let word = match lang {
+                        Lang::Ru => "перевёл",
+                        Lang::En => "moves",
+                    };
+                    let ship = ShipSetup(cells.clone()).format(system);
+                    out.push_str(&format!(" {word} {ship}"));
+                }
             }
             out.push('\n');
         }
@@ -338,6 +359,18 @@ impl GameRecord {
                     moves.push(Move::Reveal {
                         player,
                         cell: cell(c)?,
+                    });
+                    continue;
+                }
+                if let [w, ship] = words.as_slice()
+                    && ["moves", "перевёл", "перевела", "перевел"]
+                        .contains(&w.to_lowercase().as_str())
+                {
+                    let ship =
+                        ShipSetup::parse(ship, system, dims).map_err(|e| err(e.to_string()))?;
+                    moves.push(Move::Relocate {
+                        player,
+                        cells: ship.0,
                     });
                     continue;
                 }

@@ -22,6 +22,10 @@ pub enum ShipShape {
     Straight,
     /// Any shape whose cells are connected by sides («Г», square, zigzag…).
     Any,
+    /// Cells that can be walked in one line, each step to a neighbour by a side or a
+    /// corner, no cell twice: the Flying Dutchman's ship, which runs "vertically,
+    /// horizontally and diagonally at the same time".
+    Path,
 }
 
 /// How many shots a player fires in one turn.
@@ -54,13 +58,14 @@ impl Touching {
 
 impl ShipShape {
     /// Every setting.
-    pub const ALL: [ShipShape; 2] = [ShipShape::Straight, ShipShape::Any];
+    pub const ALL: [ShipShape; 3] = [ShipShape::Straight, ShipShape::Any, ShipShape::Path];
 
-    /// The word of rules texts and JSON: `straight` or `any`.
+    /// The word of rules texts and JSON: `straight`, `any` or `path`.
     pub const fn name(self) -> &'static str {
         match self {
             ShipShape::Straight => "straight",
             ShipShape::Any => "any",
+            ShipShape::Path => "path",
         }
     }
 
@@ -101,11 +106,14 @@ pub enum Preset {
     Minesweepers,
     /// Classic, with one submarine per side.
     Submarines,
+    /// The Flying Dutchman: 20×20, one path-shaped ship of six decks that moves after
+    /// every hit and loses the deck hit.
+    Dutchman,
 }
 
 impl Preset {
     /// Every preset.
-    pub const ALL: [Preset; 9] = [
+    pub const ALL: [Preset; 10] = [
         Preset::Classic,
         Preset::ClassicCorners,
         Preset::ClassicBent,
@@ -115,6 +123,7 @@ impl Preset {
         Preset::Mines,
         Preset::Minesweepers,
         Preset::Submarines,
+        Preset::Dutchman,
     ];
 
     /// The preset's name, as `FromStr` reads it.
@@ -129,6 +138,7 @@ impl Preset {
             Preset::Mines => "mines",
             Preset::Minesweepers => "minesweepers",
             Preset::Submarines => "submarines",
+            Preset::Dutchman => "dutchman",
         }
     }
 
@@ -143,6 +153,7 @@ impl Preset {
             hit_again: true,
             shots: Shots::Fixed(1),
             pieces: Pieces::NONE,
+            flying: false,
         };
         let spec = match self {
             Preset::Classic => classic,
@@ -196,6 +207,14 @@ impl Preset {
                 },
                 ..classic
             },
+            Preset::Dutchman => RulesSpec {
+                width: 20,
+                height: 20,
+                fleet: vec![DUTCHMAN_DECKS],
+                shape: ShipShape::Path,
+                flying: true,
+                ..classic
+            },
         };
         // Presets are tested to be valid; validation is cheap for them.
         Rules::from_spec_unchecked(spec)
@@ -221,6 +240,9 @@ pub struct RulesSpec {
     pub shots: Shots,
     /// The one-cell pieces beside the ships: mines, minesweepers, submarines.
     pub pieces: Pieces,
+    /// Whether a hit ship loses the deck hit and its owner moves it elsewhere (the
+    /// Flying Dutchman).
+    pub flying: bool,
 }
 
 /// The one-cell pieces each side has beside its ships. They are not ships: a side
@@ -269,7 +291,17 @@ pub struct Rules {
     hit_again: bool,
     shots: Shots,
     pieces: Pieces,
+    flying: bool,
 }
+
+/// The decks of the `dutchman` preset's ship.
+pub const DUTCHMAN_DECKS: u32 = 6;
+/// The fewest and most decks of a flying ship (the seed: "from 5 to 8").
+pub const FLYING_DECKS: std::ops::RangeInclusive<u32> = 5..=8;
+/// The largest path-shaped ship in a fleet of several ships: their positions are
+/// enumerated, and path shapes grow too many past five cells. A lone path-shaped ship
+/// is drawn by random walks instead and may have up to [`MAX_BENT_SIZE`] decks.
+pub const MAX_PATH_IN_FLEET: u32 = 5;
 
 /// The most ships a fleet may have.
 pub const MAX_SHIPS: usize = 64;
@@ -304,6 +336,8 @@ pub enum RulesError {
     TooCrowded,
     /// A rules string that could not be read.
     Syntax(String),
+    /// Flying ships under rules that do not allow them (see [`Rules::flying`]).
+    Flying(&'static str),
 }
 
 impl fmt::Display for RulesError {
@@ -332,6 +366,7 @@ impl fmt::Display for RulesError {
                 "the fleet is so crowded that no placement was found in reasonable time",
             ),
             RulesError::Syntax(s) => f.write_str(s),
+            RulesError::Flying(why) => write!(f, "a flying ship {why}"),
         }
     }
 }
@@ -354,9 +389,14 @@ impl Rules {
         if spec.fleet.len() > MAX_SHIPS {
             return Err(RulesError::TooManyShips(spec.fleet.len()));
         }
+        if spec.flying {
+            check_flying(&spec)?;
+        }
         let max = match spec.shape {
             ShipShape::Straight => u32::from(dims.width().max(dims.height())),
             ShipShape::Any => MAX_BENT_SIZE.min(dims.area() as u32),
+            ShipShape::Path if spec.fleet.len() > 1 => MAX_PATH_IN_FLEET,
+            ShipShape::Path => MAX_BENT_SIZE,
         };
         if let Some(&size) = spec.fleet.iter().find(|&&s| s == 0 || s > max) {
             return Err(RulesError::ShipSize { size, max });
@@ -408,6 +448,7 @@ impl Rules {
             hit_again: spec.hit_again,
             shots: spec.shots,
             pieces: spec.pieces,
+            flying: spec.flying,
         }
     }
 
@@ -432,6 +473,7 @@ impl Rules {
             hit_again: self.hit_again,
             shots: self.shots,
             pieces: self.pieces,
+            flying: self.flying,
         }
     }
 
@@ -500,6 +542,12 @@ impl Rules {
         self.pieces
     }
 
+    /// Whether a hit ship loses the deck hit and is moved by its owner (the Flying
+    /// Dutchman). Such rules have one ship, path-shaped, of 5 to 8 decks, and no pieces.
+    pub fn flying(&self) -> bool {
+        self.flying
+    }
+
     /// The preset these rules are, if any.
     pub fn as_preset(&self) -> Option<Preset> {
         Preset::ALL.into_iter().find(|p| &p.rules() == self)
@@ -544,6 +592,9 @@ impl fmt::Display for Rules {
         if p.may_touch {
             f.write_str(" pieces-touch=yes")?;
         }
+        if self.flying {
+            f.write_str(" flying=yes")?;
+        }
         Ok(())
     }
 }
@@ -576,8 +627,9 @@ impl FromStr for Rules {
 
     /// Reads a preset name, a board size `WxH`, or either followed by `key=value`
     /// settings that override it: `classic touch=corners`, `8x8 fleet=3,2,2,1`.
-    /// Keys: `fleet`, `touch` (none|corners|allowed), `shape` (straight|any),
-    /// `hit-again` (yes|no), `shots` (a number or `afloat`), `size` (WxH).
+    /// Keys: `fleet`, `touch` (none|corners|allowed), `shape` (straight|any|path),
+    /// `hit-again` (yes|no), `shots` (a number or `afloat`), `size` (WxH), the pieces'
+    /// `mines`, `sweepers`, `subs`, `pieces-touch`, and `flying` (yes|no).
     fn from_str(s: &str) -> Result<Rules, RulesError> {
         let syntax = |m: String| RulesError::Syntax(m);
         let mut words = s.split_whitespace();
@@ -624,9 +676,10 @@ impl FromStr for Rules {
                 }
                 "shape" => {
                     spec.shape =
-                        ShipShape::from_name(value).ok_or_else(|| bad("straight or any"))?
+                        ShipShape::from_name(value).ok_or_else(|| bad("straight, any or path"))?
                 }
                 "hit-again" => spec.hit_again = yes_no(value).ok_or_else(|| bad("yes or no"))?,
+                "flying" => spec.flying = yes_no(value).ok_or_else(|| bad("yes or no"))?,
                 "pieces-touch" => {
                     spec.pieces.may_touch = yes_no(value).ok_or_else(|| bad("yes or no"))?
                 }
@@ -655,13 +708,35 @@ impl FromStr for Rules {
                 }
                 _ => {
                     return Err(syntax(format!(
-                        "unknown rules setting {key:?}: expected size, fleet, touch, shape, hit-again, shots, mines, sweepers, subs or pieces-touch"
+                        "unknown rules setting {key:?}: expected size, fleet, touch, shape, hit-again, shots, mines, sweepers, subs, pieces-touch or flying"
                     )));
                 }
             }
         }
         Rules::new(spec)
     }
+}
+
+/// The Flying Dutchman's limits: one ship (which ship moved would otherwise have to be
+/// said, and several moving ships would have to keep clear of one another), a path (the
+/// seed's shape), 5 to 8 decks (the seed), and no pieces (a shown cell or a mine would
+/// have to follow the ship about; the seed plays them apart).
+fn check_flying(spec: &RulesSpec) -> Result<(), RulesError> {
+    if spec.fleet.len() != 1 {
+        return Err(RulesError::Flying("must be the only ship of its fleet"));
+    }
+    if !FLYING_DECKS.contains(&spec.fleet[0]) {
+        return Err(RulesError::Flying("has 5 to 8 decks"));
+    }
+    if spec.shape != ShipShape::Path {
+        return Err(RulesError::Flying("takes shape=path"));
+    }
+    if spec.pieces.count() > 0 {
+        return Err(RulesError::Flying(
+            "sails without mines, minesweepers or submarines",
+        ));
+    }
+    Ok(())
 }
 
 fn yes_no(value: &str) -> Option<bool> {

@@ -11,10 +11,14 @@ use crate::pieces::PieceKind;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sea {
     fleet: Fleet,
+    /// The fleet as placed, before any flying ship moved.
+    placed: Fleet,
     incoming: CellSet,
     /// Decks hit, per ship of the fleet.
     ship_hits: Vec<u8>,
     afloat: usize,
+    /// Decks hit and left behind when their ship moved (flying rules).
+    lost: CellSet,
 }
 
 impl Sea {
@@ -22,16 +26,23 @@ impl Sea {
     pub fn new(fleet: Fleet) -> Sea {
         let n = fleet.ships().len();
         Sea {
+            placed: fleet.clone(),
             fleet,
             incoming: CellSet::EMPTY,
             ship_hits: vec![0; n],
             afloat: n,
+            lost: CellSet::EMPTY,
         }
     }
 
-    /// The fleet.
+    /// The fleet where it stands now.
     pub fn fleet(&self) -> &Fleet {
         &self.fleet
+    }
+
+    /// The fleet as placed, before any flying ship moved: what the record keeps.
+    pub fn placed(&self) -> &Fleet {
+        &self.placed
     }
 
     /// Cells shot so far.
@@ -52,6 +63,34 @@ impl Sea {
     /// Ship cells not hit yet.
     pub fn unhit_ship_cells(&self) -> CellSet {
         self.fleet.occupied().minus(&self.incoming)
+    }
+
+    /// Decks hit and left behind when their ship moved (flying rules).
+    pub fn lost(&self) -> &CellSet {
+        &self.lost
+    }
+
+    /// Ships hit where they stand now and still afloat, as (index, decks not hit).
+    pub fn damaged(&self) -> Vec<(usize, usize)> {
+        self.fleet
+            .ships()
+            .iter()
+            .zip(&self.ship_hits)
+            .enumerate()
+            .filter(|(_, (s, h))| **h > 0 && usize::from(**h) < s.size())
+            .map(|(i, (s, h))| (i, s.size() - usize::from(*h)))
+            .collect()
+    }
+
+    /// Moves ship `i` to `cells`, which the caller has checked: its hit decks stay
+    /// behind, lost, and it starts afresh with no hits.
+    pub(crate) fn relocate(&mut self, i: usize, cells: CellSet) {
+        let Some(ship) = self.fleet.ships().get(i) else {
+            return;
+        };
+        self.lost.union_with(&ship.cells().and(&self.incoming));
+        self.fleet = self.fleet.with_ship_moved(i, cells);
+        self.ship_hits[i] = 0;
     }
 
     /// Mines not set off yet.

@@ -113,6 +113,8 @@ struct RulesObject {
     subs: u8,
     #[serde(default)]
     pieces_touch: bool,
+    #[serde(default)]
+    flying: bool,
 }
 
 fn ten() -> u32 {
@@ -167,7 +169,7 @@ impl<'de> Deserialize<'de> for Rules {
                     ))
                 })?;
                 let shape = ShipShape::from_name(&o.shape).ok_or_else(|| {
-                    D::Error::custom(format!("shape {:?} is not straight or any", o.shape))
+                    D::Error::custom(format!("shape {:?} is not straight, any or path", o.shape))
                 })?;
                 let shots = match o.shots {
                     serde_json_like::ShotsValue::Word(w) if w == "afloat" => Shots::ShipsAfloat,
@@ -190,6 +192,7 @@ impl<'de> Deserialize<'de> for Rules {
                         submarines: o.subs,
                         may_touch: o.pieces_touch,
                     },
+                    flying: o.flying,
                 })
                 .map_err(D::Error::custom)
             }
@@ -211,6 +214,8 @@ struct MoveObject {
     dying: Option<(Coord, Answer)>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     reveal: Option<Coord>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    relocate: Option<ShipSetup>,
 }
 
 impl MoveObject {
@@ -222,6 +227,7 @@ impl MoveObject {
             pass: false,
             dying: None,
             reveal: None,
+            relocate: None,
         }
     }
 }
@@ -258,6 +264,11 @@ impl Serialize for Move {
                 reveal: Some(*cell),
                 ..MoveObject::of(*player)
             },
+            Move::Relocate { player, cells } => MoveObject {
+                player: *player,
+                relocate: Some(ShipSetup(cells.clone())),
+                ..MoveObject::of(*player)
+            },
         };
         o.serialize(s)
     }
@@ -270,7 +281,8 @@ impl<'de> Deserialize<'de> for Move {
             + usize::from(o.resign)
             + usize::from(o.pass)
             + usize::from(o.dying.is_some())
-            + usize::from(o.reveal.is_some());
+            + usize::from(o.reveal.is_some())
+            + usize::from(o.relocate.is_some());
         if forms == 0 {
             return Err(D::Error::custom(
                 "a move needs shots, \"resign\": true or \"pass\": true",
@@ -294,6 +306,11 @@ impl<'de> Deserialize<'de> for Move {
             }
         } else if let Some(cell) = o.reveal {
             Move::Reveal { player, cell }
+        } else if let Some(ship) = o.relocate {
+            Move::Relocate {
+                player,
+                cells: ship.0,
+            }
         } else {
             Move::Volley {
                 player,

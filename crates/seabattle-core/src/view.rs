@@ -15,14 +15,18 @@ pub struct OwnBoard {
     pub fleet: Option<Fleet>,
     /// Cells the opponent has shot.
     pub incoming: CellSet,
+    /// Decks hit and left behind when the ship moved (flying rules): hits, though the
+    /// fleet no longer holds them.
+    pub lost: CellSet,
 }
 
 impl OwnBoard {
-    /// Own ship cells that were hit.
+    /// Own ship cells that were hit, lost decks included.
     pub fn hits(&self) -> CellSet {
         self.fleet
             .as_ref()
             .map_or(CellSet::EMPTY, |f| f.occupied().and(&self.incoming))
+            .or(&self.lost)
     }
 }
 
@@ -42,6 +46,8 @@ pub struct TargetBoard {
     shown_ships: CellSet,
     /// Enemy mines shown after a minesweeper.
     shown_mines: CellSet,
+    /// Hits on a flying ship that has since moved away: hits, but no ship is there.
+    left: CellSet,
 }
 
 impl TargetBoard {
@@ -57,7 +63,23 @@ impl TargetBoard {
             found: PieceCells::default(),
             shown_ships: CellSet::EMPTY,
             shown_mines: CellSet::EMPTY,
+            left: CellSet::EMPTY,
         }
+    }
+
+    /// Notes that the enemy's flying ship moved: its open hits were decks it lost, and
+    /// it has as many decks fewer (flying rules have one ship).
+    pub fn relocated(&mut self) {
+        let open = self.open_hits();
+        self.left.union_with(&open);
+        if let [decks] = self.afloat.as_mut_slice() {
+            *decks = decks.saturating_sub(open.len() as u8);
+        }
+    }
+
+    /// Hits on a flying ship that has moved away since: no ship is there now.
+    pub fn left_behind(&self) -> &CellSet {
+        &self.left
     }
 
     /// Notes the answer to a shot at `c`.
@@ -106,6 +128,8 @@ impl TargetBoard {
                 self.shown_mines.insert(c);
                 self.empty.insert(c);
             }
+            // A move shows nothing: see `relocated`.
+            DutyKind::Relocate => {}
         }
     }
 
@@ -144,9 +168,12 @@ impl TargetBoard {
         &self.hits
     }
 
-    /// Hits on ships still afloat.
+    /// Hits on ships still afloat where they stand now: not on sunk ships, and not
+    /// those a flying ship left behind.
     pub fn open_hits(&self) -> CellSet {
-        self.sunk.iter().fold(self.hits, |acc, s| acc.minus(s))
+        self.sunk
+            .iter()
+            .fold(self.hits.minus(&self.left), |acc, s| acc.minus(s))
     }
 
     /// Every cell shot.

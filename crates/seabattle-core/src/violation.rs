@@ -24,6 +24,9 @@ pub enum ShapeProblem {
     Disconnected,
     /// It has no cells at all.
     Empty,
+    /// Its cells cannot be walked in one line by steps to side or corner neighbours
+    /// (`shape=path`).
+    NotPath,
 }
 
 /// What is wrong with a piece (a mine, minesweeper or submarine).
@@ -235,11 +238,20 @@ impl Violation {
                 ShapeProblem::Bent => format!("{} изогнут", deck_name_ru(cells.len())),
                 ShapeProblem::Disconnected => format!("{} разорван", deck_name_ru(cells.len())),
                 ShapeProblem::Empty => "корабль без клеток".to_string(),
+                ShapeProblem::NotPath => {
+                    format!("{} не выстроен в цепочку", deck_name_ru(cells.len()))
+                }
             },
             (Lang::En, Violation::Shape { problem, cells, .. }) => match problem {
                 ShapeProblem::Bent => format!("{}-decker is bent", cells.len()),
                 ShapeProblem::Disconnected => format!("{}-decker is not connected", cells.len()),
                 ShapeProblem::Empty => "ship has no cells".to_string(),
+                ShapeProblem::NotPath => {
+                    format!(
+                        "{}-decker is not a chain of neighbouring cells",
+                        cells.len()
+                    )
+                }
             },
             (Lang::Ru, Violation::Size { size, .. }) => {
                 format!("корабля из {size} клеток нет во флоте")

@@ -139,11 +139,20 @@ fn salvo_fires_one_shot_per_ship_afloat() {
     assert_eq!(g.shots_due(Player::One), 8, "two of player 1's ships sank");
 }
 
-/// Plays a whole game: each player shoots the first cell it knows nothing about, and
-/// shows the first cell it may when it owes a reveal.
-fn play_out(g: &mut Game) {
+/// Plays a whole game: each player shoots the first cell it knows nothing about, shows
+/// the first cell it may when it owes a reveal, and moves a hit flying ship at random.
+fn play_out(g: &mut Game, rng: &mut StdRng) {
     loop {
         if let Some(d) = g.duties().first().copied() {
+            if d.kind == seabattle_core::DutyKind::Relocate {
+                let decks = g.relocation_decks(d.player).unwrap();
+                let shot = g.view(d.player).own.incoming;
+                let cells =
+                    seabattle_core::flying::random_move(g.rules(), decks, &shot, rng).unwrap();
+                g.relocate(d.player, &seabattle_core::ShipSetup(cells.iter().collect()))
+                    .unwrap();
+                continue;
+            }
             let cell = g.reveal_options(d.player, d.kind).first().unwrap();
             g.reveal(d.player, cell).unwrap();
             continue;
@@ -159,8 +168,9 @@ fn play_out(g: &mut Game) {
 fn check_view_hides_the_fleet(g: &Game) {
     for p in Player::BOTH {
         let view = g.view(p);
-        let rec = g.record().unwrap();
-        let enemy = Fleet::new(rec.fleets[p.other().index()].clone(), g.rules()).unwrap();
+        // Where the enemy ships stand now: a flying ship may have moved.
+        let theirs = g.view(p.other()).own;
+        let enemy = theirs.fleet.unwrap();
         let sunk = view
             .enemy
             .sunk()
@@ -168,7 +178,12 @@ fn check_view_hides_the_fleet(g: &Game) {
             .fold(seabattle_core::CellSet::EMPTY, |a, s| a.or(s));
         // Whatever the view knows of enemy ship cells, it learned from hits or sinkings.
         assert!(sunk.is_subset(enemy.occupied()));
-        assert!(view.enemy.hits().is_subset(enemy.occupied()));
+        assert!(
+            view.enemy
+                .hits()
+                .is_subset(&enemy.occupied().or(&theirs.lost))
+        );
+        assert_eq!(*view.enemy.left_behind(), theirs.lost);
         assert!(
             !view.enemy.known_empty().intersects(enemy.occupied()),
             "halo marked a ship cell"
@@ -196,7 +211,7 @@ fn games_play_to_the_end_under_every_preset_and_records_round_trip() {
             g.place(p, placer.sample(&mut rng).unwrap()).unwrap();
         }
         g.start(&mut rng).unwrap();
-        play_out(&mut g);
+        play_out(&mut g, &mut rng);
         let Outcome::Won {
             winner,
             reason: WinReason::FleetSunk,

@@ -57,6 +57,27 @@ proptest! {
     }
 
     #[test]
+    fn any_move_of_a_flying_ship_is_checked_without_panic(
+        cells in prop::collection::vec((0u8..30, 0u8..30), 0..12),
+        shot in prop::collection::vec((0u8..22, 0u8..22), 0..200),
+        decks in 0usize..10,
+    ) {
+        let rules = Preset::Dutchman.rules();
+        let shot: seabattle_core::CellSet = shot
+            .into_iter()
+            .map(|(c, r)| seabattle_core::Coord::new(c, r))
+            .filter(|&c| rules.dims().contains(c))
+            .collect();
+        let cells: Vec<_> = cells.into_iter().map(|(c, r)| seabattle_core::Coord::new(c, r)).collect();
+        if let Ok(set) = seabattle_core::flying::check(&rules, decks, &shot, &cells) {
+            prop_assert_eq!(set.len(), decks);
+            prop_assert!(!set.intersects(&shot));
+            prop_assert!(seabattle_core::path::is_path(&set));
+        }
+        let _ = seabattle_core::flying::can_move(&rules, decks, &shot);
+    }
+
+    #[test]
     fn drawn_fleets_are_legal_and_random_games_keep_invariants(seed in any::<u64>(), preset in 0usize..Preset::ALL.len()) {
         let rules = Preset::ALL[preset].rules();
         let mut rng = StdRng::seed_from_u64(seed);
@@ -68,11 +89,23 @@ proptest! {
             g.place(p, f).unwrap();
         }
         g.start(&mut rng).unwrap();
-        let fleets: Vec<Fleet> = Player::BOTH.iter().map(|&p| {
+        let placed: Vec<Fleet> = Player::BOTH.iter().map(|&p| {
             let rec = g.record().unwrap();
             Fleet::new(rec.fleets[p.index()].clone(), &rules).unwrap()
         }).collect();
+        prop_assert_eq!(Some(placed[0].clone()), g.view(Player::One).own.fleet);
         loop {
+            // A hit flying ship moves at random, and only to legal cells.
+            if let Some(d) = g.duties().first().copied()
+                && d.kind == seabattle_core::DutyKind::Relocate
+            {
+                let decks = g.relocation_decks(d.player).unwrap();
+                let shot = g.view(d.player).own.incoming;
+                let cells = seabattle_core::flying::random_move(&rules, decks, &shot, &mut rng).unwrap();
+                prop_assert!(!cells.intersects(&shot));
+                g.relocate(d.player, &seabattle_core::ShipSetup(cells.iter().collect())).unwrap();
+                continue;
+            }
             // Reveals owed after mines and minesweepers come first; any allowed cell.
             if let Some(d) = g.duties().first().copied() {
                 use rand::RngExt;
@@ -84,6 +117,8 @@ proptest! {
             }
             let Some(p) = g.to_move() else { break };
             use rand::RngExt;
+            // The fleets where they stand before the volley: flying ships move.
+            let fleets: Vec<Fleet> = Player::BOTH.iter().map(|&q| g.view(q).own.fleet.unwrap()).collect();
             let target = p.other().index();
             let before = g.view(p.other()).own.incoming;
             let n = g.shots_due(p);

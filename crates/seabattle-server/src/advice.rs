@@ -12,11 +12,11 @@ use seabattle_core::view::TargetBoard;
 use seabattle_core::{Coord, CoordSystem, Lang, Phase, Player, Preset, Rules};
 
 /// The presets a client may offer: every preset of the rules crate but those with
-/// pieces, which the server does not play yet.
+/// pieces and the Flying Dutchman, which the server does not play yet.
 pub fn offered_presets() -> Vec<&'static str> {
     Preset::ALL
         .into_iter()
-        .filter(|p| p.rules().pieces().count() == 0)
+        .filter(|p| p.rules().pieces().count() == 0 && !p.rules().flying())
         .map(Preset::name)
         .collect()
 }

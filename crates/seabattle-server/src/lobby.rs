@@ -31,6 +31,13 @@ fn parse_rules(text: Option<&str>) -> Result<Rules, ClientError> {
             "mines, minesweepers and submarines are not played on the server yet",
         ));
     }
+    // Nor for the move a Flying Dutchman owes after each hit.
+    if rules.flying() {
+        return Err(ClientError::new(
+            ErrorCode::BadRules,
+            "the Flying Dutchman is not played on the server yet",
+        ));
+    }
     Ok(rules)
 }
 

@@ -22,7 +22,11 @@ fn shot_error(e: ShotError) -> ClientError {
         ShotError::AlreadyShot(_) => ErrorCode::AlreadyShot,
         ShotError::Repeated(_) => ErrorCode::RepeatedCell,
         // Only rules with mines owe reveals, and the server does not offer them.
-        ShotError::RevealDue(_) | ShotError::NotRevealable(_) => ErrorCode::NotYourTurn,
+        // Nor does it offer the Flying Dutchman, whose hit ship moves.
+        ShotError::RevealDue(_)
+        | ShotError::NotRevealable(_)
+        | ShotError::RelocationDue(_)
+        | ShotError::Relocation(_) => ErrorCode::NotYourTurn,
     };
     ClientError::new(code, e.to_string())
 }

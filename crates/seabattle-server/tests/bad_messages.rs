@@ -118,6 +118,18 @@ async fn each_bad_message_is_refused_without_change() {
             .unwrap()
             .contains("not played on the server yet")
     );
+    let e = c
+        .expect_error(
+            json!({"type": "new_game", "opponent": "computer", "rules": "dutchman"}),
+            "bad_rules",
+        )
+        .await;
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("Flying Dutchman is not played on the server yet")
+    );
     c.expect_error(
         json!({"type": "new_game", "opponent": "computer", "level": "godlike"}),
         "bad_level",

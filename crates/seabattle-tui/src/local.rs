@@ -162,7 +162,7 @@ impl LocalReferee {
                         });
                     }
                 }
-                Move::Resign { .. } | Move::Pass { .. } => {}
+                Move::Resign { .. } | Move::Pass { .. } | Move::Relocate { .. } => {}
             }
         }
     }

@@ -172,6 +172,8 @@ impl App {
             self.status = match duty.kind {
                 DutyKind::ShipCell => self.words().not_a_ship_cell,
                 DutyKind::Mine => self.words().not_a_mine,
+                // A move is made with the ship editor, never by showing a cell.
+                DutyKind::Relocate => return,
             }
             .to_string();
             return;

@@ -375,6 +375,13 @@ fn check_mode(mode: Mode, rules: &Rules) -> Result<(), TuiError> {
              no message for a reveal yet"
         )));
     }
+    if mode == Mode::Online && rules.flying() {
+        return Err(TuiError::Setup(format!(
+            "rules {rules}: the Flying Dutchman is played only on this machine (against \
+             the computer or --hotseat), not online: the game server has no message for \
+             a ship's move yet"
+        )));
+    }
     Ok(())
 }
 

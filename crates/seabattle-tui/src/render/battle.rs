@@ -102,6 +102,7 @@ fn turn_text(app: &App) -> String {
             match duty.kind {
                 DutyKind::ShipCell => w.reveal_ship,
                 DutyKind::Mine => w.reveal_mine,
+                DutyKind::Relocate => w.reveal_ship,
             }
             .to_string()
         } else {
