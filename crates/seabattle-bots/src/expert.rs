@@ -7,7 +7,10 @@
 //! same boards): a two-shot lookahead (expected hits in two shots) lost 1.2 shots; a
 //! bonus for the outcome's entropy, for the halo a hit uncovers, or for cells no halo
 //! can clear, and weighting ships by size, all came within noise of the greedy choice
-//! or lost to it; 6,000 particles instead of 2,000 gained nothing measurable.
+//! or lost to it; 6,000 particles instead of 2,000 gained nothing measurable. Marking
+//! down search cells by the misses a hit there would cost to finish the ship lost
+//! 0.28 ± 0.32. Exact search of endgames with two or three one-deckers left, and of
+//! finishing a lone hit ship, agrees with the greedy choice to within 0.004 shots.
 
 use crate::density::Density;
 use crate::posterior::Posterior;
