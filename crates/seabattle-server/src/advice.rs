@@ -9,16 +9,11 @@ use seabattle_bots::PlacerKind;
 use seabattle_bots::density::Density;
 use seabattle_core::fleet::violations;
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{Coord, CoordSystem, Lang, Phase, Player, Preset, Rules};
+use seabattle_core::{Coord, CoordSystem, Lang, Phase, Player, Preset, Rules, Violation};
 
-/// The presets a client may offer: every preset of the rules crate but those with
-/// pieces, which the server does not play yet.
+/// The presets a client may offer: every preset of the rules crate.
 pub fn offered_presets() -> Vec<&'static str> {
-    Preset::ALL
-        .into_iter()
-        .filter(|p| p.rules().pieces().count() == 0)
-        .map(Preset::name)
-        .collect()
+    Preset::ALL.into_iter().map(Preset::name).collect()
 }
 
 /// The rules in full, as `state` carries them.
@@ -32,6 +27,10 @@ pub fn rules_json(rules: &Rules) -> RulesJson {
         shape: rules.shape().name(),
         hit_again: rules.hit_again(),
         shots: rules.shots().to_string(),
+        mines: rules.pieces().mines,
+        sweepers: rules.pieces().sweepers,
+        subs: rules.pieces().submarines,
+        pieces_touch: rules.pieces().may_touch,
     }
 }
 
@@ -136,6 +135,10 @@ pub fn check(
             kind: v.kind().name(),
             cells: v.cells().iter().map(|c| c.to_string()).collect(),
             message: v.message(lang, system),
+            piece: match v {
+                Violation::Piece { kind, .. } => Some(kind.word()),
+                _ => None,
+            },
         })
         .collect();
     Ok(ServerMsg::Checked {
