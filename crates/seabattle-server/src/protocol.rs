@@ -503,6 +503,8 @@ pub enum ServerMsg {
     RevealDue {
         /// The game id.
         game: String,
+        /// Who owes it: the player this goes to.
+        player: Player,
         /// `ship_cell` (after a mine) or `mine` (after a minesweeper).
         kind: &'static str,
         /// The cells they may show, canonical.

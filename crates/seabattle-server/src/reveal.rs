@@ -170,6 +170,7 @@ pub fn notify_reveals(room: &Room) {
                 p,
                 &ServerMsg::RevealDue {
                     game: room.id.clone(),
+                    player: p,
                     kind: duty_word(kind),
                     cells: cells(&options),
                 },

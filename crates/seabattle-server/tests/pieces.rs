@@ -152,7 +152,10 @@ async fn a_mine_makes_the_shooter_show_a_ship_cell_that_the_owner_then_hits() {
     assert_eq!(m["next"], o);
     assert_eq!(m["duties"], json!([{"player": s, "kind": "ship_cell"}]));
     let due = d.seat(s).until("reveal_due").await;
-    assert_eq!(due["kind"], "ship_cell");
+    assert_eq!(
+        (&due["kind"], &due["player"]),
+        (&json!("ship_cell"), &json!(s))
+    );
     let options: BTreeSet<String> = due["cells"]
         .as_array()
         .unwrap()
