@@ -9,14 +9,14 @@ use seabattle_bots::PlacerKind;
 use seabattle_bots::density::Density;
 use seabattle_core::fleet::violations;
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{Coord, CoordSystem, Lang, Phase, Player, Preset, Rules};
+use seabattle_core::{Coord, CoordSystem, Lang, Phase, Player, Preset, Rules, Violation};
 
-/// The presets a client may offer: every preset of the rules crate but those with
-/// pieces and the Flying Dutchman, which the server does not play yet.
+/// The presets a client may offer: every preset of the rules crate but the Flying
+/// Dutchman, which the server does not play yet.
 pub fn offered_presets() -> Vec<&'static str> {
     Preset::ALL
         .into_iter()
-        .filter(|p| p.rules().pieces().count() == 0 && !p.rules().flying())
+        .filter(|p| !p.rules().flying())
         .map(Preset::name)
         .collect()
 }
@@ -32,6 +32,10 @@ pub fn rules_json(rules: &Rules) -> RulesJson {
         shape: rules.shape().name(),
         hit_again: rules.hit_again(),
         shots: rules.shots().to_string(),
+        mines: rules.pieces().mines,
+        sweepers: rules.pieces().sweepers,
+        subs: rules.pieces().submarines,
+        pieces_touch: rules.pieces().may_touch,
     }
 }
 
@@ -136,6 +140,10 @@ pub fn check(
             kind: v.kind().name(),
             cells: v.cells().iter().map(|c| c.to_string()).collect(),
             message: v.message(lang, system),
+            piece: match v {
+                Violation::Piece { kind, .. } => Some(kind.word()),
+                _ => None,
+            },
         })
         .collect();
     Ok(ServerMsg::Checked {

@@ -30,16 +30,25 @@ pub fn arm(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
             _ = closing.wait_for(|c| *c) => return,
         }
         let mut room = cell.lock().await;
-        if room.clock_gen == gen_now && room.game.to_move() == Some(p) {
+        if room.clock_gen == gen_now && room.actor() == Some(p) {
             timeout(&hub, &cell, &mut room, p).await;
         }
     });
 }
 
-/// The clock ran out: a strike, and the turn passes to the opponent; the second strike
-/// in a row loses the game instead. The strike is stored before anything changes, so a
-/// restart replays it the same way (see `Room::restore`).
+/// The clock ran out: a strike, and the turn passes to the opponent (or, for a player
+/// who owed a reveal, the server makes it for them); the second strike in a row loses
+/// the game instead. The strike is stored before anything changes, so a restart replays
+/// it the same way (see `Room::from_stored`).
 async fn timeout(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
+    if room.strikes[p.index()] == 0
+        && let Some(done) = crate::reveal::reveal_on_timeout(hub, room, p).await
+    {
+        if done.is_err() {
+            return arm(hub, cell, room, p);
+        }
+        return Box::pin(after_move(hub, cell, room)).await;
+    }
     let row = StoredMove {
         player: p,
         kind: MoveKind::Timeout,
@@ -57,7 +66,8 @@ async fn timeout(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Play
     room.strikes[p.index()] += 1;
     let strikes = room.strikes[p.index()];
     if strikes < 2 {
-        // The clock only runs out for the player to move, during the battle.
+        // The clock only runs out for the player to act, during the battle; one who
+        // owed a reveal was handled above.
         let _ = room.game.pass(p);
     } else {
         room.timed_out = true;

@@ -148,7 +148,7 @@ fn frames(record: &GameRecord) -> Result<FramesJson, seabattle_core::RecordError
                 ..record.clone()
             };
             let game = upto.replay()?;
-            Ok(Player::BOTH.map(|p| target_json(&game, p)))
+            Ok(Player::BOTH.map(|p| target_json(&game, p, true)))
         })
         .collect::<Result<_, _>>()?;
     Ok(FramesJson {

@@ -30,6 +30,7 @@ mod lobby;
 mod play;
 pub mod protocol;
 mod rematch;
+mod reveal;
 mod room;
 mod store;
 mod ws;

@@ -23,15 +23,7 @@ fn parse_rules(text: Option<&str>) -> Result<Rules, ClientError> {
             .map_err(|e: seabattle_core::RulesError| {
                 ClientError::new(ErrorCode::BadRules, e.to_string())
             })?;
-    // The protocol has no message yet for the reveals that mines and minesweepers
-    // owe, nor for a submarine's dying shot.
-    if rules.pieces().count() > 0 {
-        return Err(ClientError::new(
-            ErrorCode::BadRules,
-            "mines, minesweepers and submarines are not played on the server yet",
-        ));
-    }
-    // Nor for the move a Flying Dutchman owes after each hit.
+    // The protocol has no message yet for the move a Flying Dutchman owes after each hit.
     if rules.flying() {
         return Err(ClientError::new(
             ErrorCode::BadRules,
@@ -77,6 +69,18 @@ pub async fn new_game(
         Opponent::Friend => Mode::Friend,
         Opponent::Computer => computer_mode(hub, level.unwrap_or("medium"))?,
     };
+    // Bot programs speak the arena's line protocol, which has no command for a reveal.
+    if let Mode::Program(name) = &mode
+        && rules.pieces().count() > 0
+    {
+        return Err(ClientError::new(
+            ErrorCode::BadRules,
+            format!(
+                "bot program {name:?} cannot play mines, minesweepers or submarines: the bot \
+                 protocol has no reveal yet; play them against a level (easy…expert)"
+            ),
+        ));
+    }
     let mut room = Room::new(new_game_id(), rules, mode, clock, &hub.config.bots);
     let token = new_token();
     room.seats[0].token_hash = Some(token_hash(&token));
@@ -166,7 +170,8 @@ async fn wake(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, fresh: boo
         }
         return;
     }
-    let bot_due = room.game.to_move().is_some_and(|p| room.is_bot(p));
+    let bot_due = room.actor().is_some_and(|p| room.is_bot(p))
+        || room.game.duties().iter().any(|d| room.is_bot(d.player));
     if room.game.phase() == Phase::Battle && (fresh || bot_due) {
         after_move(hub, cell, room).await;
     }

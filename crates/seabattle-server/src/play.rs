@@ -4,11 +4,14 @@
 use crate::hub::SharedHub;
 use crate::ids::new_salt;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg, ShotJson};
-use crate::room::{Mode, PROGRAM_FALLBACK, Room, RoomCell, canonical_fleet, cells, format_shots};
+use crate::reveal::{announce_dying, bot_reveal, notify_reveals};
+use crate::room::{
+    Mode, PROGRAM_FALLBACK, Room, RoomCell, canonical_fleet, cells, duties_json, format_shots,
+};
 use crate::store::{MoveKind, StoredGame, StoredMove};
 use rand::rngs::StdRng;
 use seabattle_core::{
-    Coord, CoordSystem, Fleet, FleetSetup, Phase, Placer, Player, Shot, ShotError,
+    Coord, CoordSystem, Fleet, FleetSetup, Move, Phase, Placer, Player, Shot, ShotError,
 };
 use std::sync::Arc;
 
@@ -21,12 +24,10 @@ fn shot_error(e: ShotError) -> ClientError {
         ShotError::OffBoard(_) => ErrorCode::OffBoard,
         ShotError::AlreadyShot(_) => ErrorCode::AlreadyShot,
         ShotError::Repeated(_) => ErrorCode::RepeatedCell,
-        // Only rules with mines owe reveals, and the server does not offer them.
-        // Nor does it offer the Flying Dutchman, whose hit ship moves.
-        ShotError::RevealDue(_)
-        | ShotError::NotRevealable(_)
-        | ShotError::RelocationDue(_)
-        | ShotError::Relocation(_) => ErrorCode::NotYourTurn,
+        ShotError::RevealDue(_) => ErrorCode::RevealDue,
+        ShotError::NotRevealable(_) => ErrorCode::NotRevealable,
+        // The server does not offer the Flying Dutchman, whose hit ship moves.
+        ShotError::RelocationDue(_) | ShotError::Relocation(_) => ErrorCode::NotYourTurn,
     };
     ClientError::new(code, e.to_string())
 }
@@ -215,7 +216,8 @@ pub async fn fire(
     Ok(())
 }
 
-/// Fires on a copy, stores the answered volley, then makes the copy the game.
+/// Fires on a copy, stores the answered volley (with the dying shots of the submarines
+/// it sank), then makes the copy the game.
 async fn volley(
     hub: &SharedHub,
     room: &mut Room,
@@ -223,22 +225,39 @@ async fn volley(
     coords: &[Coord],
 ) -> Result<(), ClientError> {
     let mut next = room.game.clone();
+    let before = next.moves().len();
     let shots = next.fire(p, coords).map_err(shot_error)?;
     let answered: Vec<_> = coords
         .iter()
         .zip(&shots)
         .map(|(&c, s)| (c, s.answer()))
         .collect();
-    let row = StoredMove {
+    let mut rows = vec![StoredMove {
         player: p,
         kind: MoveKind::Volley,
         shots: format_shots(&answered),
-    };
-    let (id, seq) = (room.id.clone(), room.seq);
-    hub.db_for_client(move |db| db.append(&id, seq, &row))
+    }];
+    // Moves after the volley itself are the dying shots it caused.
+    let dying: Vec<Move> = next.moves()[before + 1..].to_vec();
+    for m in &dying {
+        if let Move::Dying {
+            player,
+            cell,
+            answer,
+        } = m
+        {
+            rows.push(StoredMove {
+                player: *player,
+                kind: MoveKind::Dying,
+                shots: format_shots(&[(*cell, *answer)]),
+            });
+        }
+    }
+    let (id, seq, n) = (room.id.clone(), room.seq, rows.len());
+    hub.db_for_client(move |db| db.append_all(&id, seq, &rows))
         .await?;
     room.game = next;
-    room.seq += 1;
+    room.seq += n;
     room.strikes[p.index()] = 0;
     let shots = coords
         .iter()
@@ -258,12 +277,17 @@ async fn volley(
         .collect();
     room.broadcast(&ServerMsg::Shot {
         game: room.id.clone(),
-        number: room.game.moves().len(),
+        number: before + 1,
         player: p,
         shots,
+        dying: false,
         next: room.game.to_move(),
         shots_due: room.shots_due(),
+        duties: duties_json(&room.game),
     });
+    for (i, m) in dying.iter().enumerate() {
+        announce_dying(room, before + 2 + i, m);
+    }
     Ok(())
 }
 
@@ -307,11 +331,23 @@ pub async fn after_move(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room) 
             Phase::Over => return finish(hub, room).await,
             Phase::Battle => {}
         }
-        let Some(p) = room.game.to_move() else { return };
-        if !room.is_bot(p) {
-            return crate::clock::arm(hub, cell, room, p);
-        }
-        if let Err(e) = bot_move(hub, room, p).await {
+        // The computer makes the reveals it owes at once, whoever else owes one.
+        let bot_owes = room
+            .game
+            .duties()
+            .iter()
+            .any(|d| room.is_bot(d.player))
+            .then_some(Player::Two);
+        let moved = match (bot_owes, room.actor()) {
+            (Some(p), _) => bot_reveal(hub, room, p).await,
+            (None, None) => return,
+            (None, Some(p)) if !room.is_bot(p) => {
+                notify_reveals(room);
+                return crate::clock::arm(hub, cell, room, p);
+            }
+            (None, Some(p)) => bot_move(hub, room, p).await,
+        };
+        if let Err(e) = moved {
             // The move was not stored; the next reconnect or restart tries again.
             eprintln!(
                 "seabattle-server: game {}: computer move: {}",

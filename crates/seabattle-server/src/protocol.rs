@@ -78,6 +78,14 @@ pub enum ClientMsg {
         /// The cells, canonical `a1`…
         cells: Vec<String>,
     },
+    /// Shows the opponent a cell owed after setting off a mine (a cell of one of the
+    /// player's own ships not yet hit) or a minesweeper (one of their unspent mines).
+    Reveal {
+        /// The game id.
+        game: String,
+        /// The cell shown, canonical `a1`…
+        cell: String,
+    },
     /// Gives up.
     Resign {
         /// The game id.
@@ -124,9 +132,9 @@ pub enum ClientMsg {
 }
 
 /// The `type` of every client message, to tell an unknown type from a malformed one.
-pub const CLIENT_TYPES: [&str; 15] = [
-    "hello", "new_game", "join", "resume", "watch", "queue", "place", "fire", "resign", "rematch",
-    "sync", "coach", "layout", "check", "ping",
+pub const CLIENT_TYPES: [&str; 16] = [
+    "hello", "new_game", "join", "resume", "watch", "queue", "place", "fire", "reveal", "resign",
+    "rematch", "sync", "coach", "layout", "check", "ping",
 ];
 
 /// Why a message was refused. Nothing changed.
@@ -181,6 +189,12 @@ pub enum ErrorCode {
     RepeatedCell,
     /// A volley of the wrong number of shots.
     WrongCount,
+    /// A reveal is owed (after a mine or minesweeper): nobody shoots until it is made.
+    RevealDue,
+    /// A `reveal` from a player who owes none.
+    NoRevealDue,
+    /// A cell that may not be shown for the reveal owed.
+    NotRevealable,
     /// The game is not over yet.
     NotOver,
     /// The coach is only for a player against the computer, during the battle.
@@ -233,7 +247,7 @@ pub enum Role {
 pub struct ShotJson {
     /// The cell.
     pub cell: String,
-    /// `miss`, `hit` or `sunk`.
+    /// `miss`, `hit` or `sunk`; in the piece variants also `mine`, `sweeper` or `sub`.
     pub answer: Answer,
     /// The sunk ship's cells, with `sunk`.
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -256,6 +270,35 @@ pub struct TargetJson {
     pub empty: Vec<String>,
     /// Sizes of the ships still afloat on this board, largest first.
     pub afloat: Vec<u8>,
+    /// Mines found by shots (spent).
+    pub mines: Vec<String>,
+    /// Minesweepers found by shots.
+    pub sweepers: Vec<String>,
+    /// Submarines found (and sunk) by shots.
+    pub subs: Vec<String>,
+    /// Ship cells this board's owner showed the shooter after a mine, not hit when
+    /// shown. Only the two players get them; a spectator's lists are empty.
+    pub shown_ships: Vec<String>,
+    /// Mines this board's owner showed the shooter after a minesweeper. Players only.
+    pub shown_mines: Vec<String>,
+}
+
+/// A reveal owed: who must show what before anyone shoots.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DutyJson {
+    /// Who owes it.
+    pub player: Player,
+    /// `ship_cell` (after a mine) or `mine` (after a minesweeper).
+    pub kind: String,
+}
+
+/// The reveal the connection's player owes first, with the cells they may show.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RevealJson {
+    /// `ship_cell` or `mine`.
+    pub kind: &'static str,
+    /// The cells allowed, canonical.
+    pub cells: Vec<String>,
 }
 
 /// The player's own board.
@@ -323,6 +366,14 @@ pub struct RulesJson {
     pub hit_again: bool,
     /// Shots per volley: a number, or `afloat` (one per own ship afloat).
     pub shots: String,
+    /// Mines per side (seed 004's variants; 0 in other games).
+    pub mines: u8,
+    /// Minesweepers per side.
+    pub sweepers: u8,
+    /// Submarines per side.
+    pub subs: u8,
+    /// Whether mines and minesweepers may touch ships and each other.
+    pub pieces_touch: bool,
 }
 
 /// The whole game as this connection may see it.
@@ -350,6 +401,10 @@ pub struct StateJson {
     pub to_move: Option<Player>,
     /// Shots in the next volley.
     pub shots_due: usize,
+    /// Reveals owed, oldest first: while any is, nobody shoots.
+    pub duties: Vec<DutyJson>,
+    /// For a player who owes a reveal: its kind and the cells they may show.
+    pub reveal: Option<RevealJson>,
     /// The player's own board (players only).
     pub own: Option<OwnJson>,
     /// What player 1 knows of player 2's board, and player 2 of player 1's.
@@ -385,7 +440,8 @@ pub enum ServerMsg {
         /// Bot programs the operator registered (`seabattle serve --bot NAME=CMD`):
         /// names a `new_game` against the computer may give as its `level`.
         bots: Vec<String>,
-        /// The rules presets a game may be started with (those without pieces).
+        /// The rules presets a game may be started with (all of them, mines,
+        /// minesweepers and submarines included).
         presets: Vec<&'static str>,
     },
     /// The connection now plays or watches a game. `token` only ever goes to its owner.
@@ -421,7 +477,8 @@ pub enum ServerMsg {
         /// Shots in the first volley.
         shots_due: usize,
     },
-    /// A volley was fired and answered.
+    /// A volley was fired and answered; or, with `dying`, a sunk submarine's dying
+    /// shot, fired by its owner (`player`) at the same cell of the shooter's board.
     Shot {
         /// The game id.
         game: String,
@@ -431,10 +488,52 @@ pub enum ServerMsg {
         player: Player,
         /// Each shot and its answer.
         shots: Vec<ShotJson>,
-        /// Who shoots next, unless the game is over.
+        /// A submarine's dying shot (a move of its own in the record).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        dying: bool,
+        /// Who shoots next, unless the game is over (once the reveals owed are made).
         next: Option<Player>,
         /// Shots in `next`'s volley (0 once the game is over).
         shots_due: usize,
+        /// Reveals owed now, oldest first (absent when none).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        duties: Vec<DutyJson>,
+    },
+    /// To the player who owes a reveal only: what they must show, and the cells allowed.
+    RevealDue {
+        /// The game id.
+        game: String,
+        /// Who owes it: the player this goes to.
+        player: Player,
+        /// `ship_cell` (after a mine) or `mine` (after a minesweeper).
+        kind: &'static str,
+        /// The cells they may show, canonical.
+        cells: Vec<String>,
+    },
+    /// A reveal was made. The cell goes to the two players only (the one who showed
+    /// it and the one it was owed to); spectators learn only that it was made.
+    Revealed {
+        /// The game id.
+        game: String,
+        /// 1-based number of the move in the record.
+        number: usize,
+        /// Who showed a cell.
+        player: Player,
+        /// `ship_cell` or `mine`.
+        kind: &'static str,
+        /// The cell shown (players only).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        cell: Option<String>,
+        /// Made by the server for a player whose clock ran out.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        by_server: bool,
+        /// Who shoots next, unless the game is over.
+        next: Option<Player>,
+        /// Shots in `next`'s volley.
+        shots_due: usize,
+        /// Reveals still owed, oldest first (absent when none).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        duties: Vec<DutyJson>,
     },
     /// The clock for a move started.
     Clock {
@@ -445,7 +544,8 @@ pub enum ServerMsg {
         /// Seconds allowed.
         seconds: u32,
     },
-    /// A player's clock ran out.
+    /// A player's clock ran out. For a player who owed a reveal, the server makes it
+    /// for them (a `revealed` with `by_server` follows).
     Timeout {
         /// The game id.
         game: String,
@@ -557,6 +657,9 @@ pub struct ViolationJson {
     pub cells: Vec<String>,
     /// What is wrong, in the language and coordinate system asked for.
     pub message: String,
+    /// For a piece's violation: `mine`, `sweeper` or `sub`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<&'static str>,
 }
 
 impl From<ClientError> for ServerMsg {

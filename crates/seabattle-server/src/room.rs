@@ -6,15 +6,16 @@ use crate::conn::Conn;
 use crate::error::StoreError;
 use crate::ids::commitment;
 use crate::protocol::{
-    AuditJson, OwnJson, PresenceJson, ResultJson, Role, ServerMsg, StateJson, TargetJson,
+    AuditJson, DutyJson, OwnJson, PresenceJson, ResultJson, RevealJson, Role, ServerMsg, StateJson,
+    TargetJson,
 };
 use crate::store::{MoveKind, StoredGame};
 use rand::rngs::StdRng;
 use seabattle_arena::{Limits as ProgramLimits, Program};
 use seabattle_bots::{Level, Shooter};
 use seabattle_core::{
-    Answer, CellSet, Coord, CoordSystem, Fleet, FleetSetup, Game, Lang, Outcome, Phase, Player,
-    Rules, WinReason, audit,
+    Answer, CellSet, Coord, CoordSystem, DutyKind, Fleet, FleetSetup, Game, Lang, Move, Outcome,
+    Phase, Player, Rules, WinReason, audit,
 };
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -170,21 +171,51 @@ pub struct Room {
 }
 
 /// The canonical text of a fleet, as committed: each ship in the file form, cells in the
-/// canonical ASCII system, ships sorted by their text, joined by single spaces.
+/// canonical ASCII system, ships sorted by their text, then the pieces (`mine:e5`,
+/// `sweeper:c3`, `sub:j10`) by kind and board order, joined by single spaces.
 pub fn canonical_fleet(fleet: &Fleet) -> String {
     canonical_words(fleet).join(" ")
 }
 
-/// The words of [`canonical_fleet`]: each ship, sorted by its text.
+/// The words of [`canonical_fleet`]: each ship, sorted by its text, then each piece.
 pub fn canonical_words(fleet: &Fleet) -> Vec<String> {
-    let mut ships: Vec<String> = fleet
-        .to_setup()
+    let setup = fleet.to_setup();
+    let mut ships: Vec<String> = setup
         .ships
         .iter()
         .map(|s| s.format(CoordSystem::Latin))
         .collect();
     ships.sort();
+    // Pieces come out of the fleet by kind and then in board order: already canonical.
+    ships.extend(setup.pieces.iter().map(|p| p.format(CoordSystem::Latin)));
     ships
+}
+
+/// The protocol word of a reveal's kind.
+pub fn duty_word(kind: DutyKind) -> &'static str {
+    match kind {
+        DutyKind::ShipCell => "ship_cell",
+        DutyKind::Mine => "mine",
+        // Not owed on the server, which refuses the Flying Dutchman's rules.
+        DutyKind::Relocate => "relocate",
+    }
+}
+
+/// The reveals owed in `game`, oldest first.
+pub fn duties_json(game: &Game) -> Vec<DutyJson> {
+    game.duties()
+        .iter()
+        .map(|d| DutyJson {
+            player: d.player,
+            kind: duty_word(d.kind).to_string(),
+        })
+        .collect()
+}
+
+/// The oldest reveal `p` owes in `game`, with the cells they may show.
+pub fn reveal_owed(game: &Game, p: Player) -> Option<(DutyKind, CellSet)> {
+    let d = game.duties().iter().find(|d| d.player == p)?;
+    Some((d.kind, game.reveal_options(p, d.kind)))
 }
 
 /// The cells of `set` in canonical form, in board order.
@@ -192,16 +223,31 @@ pub fn cells(set: &CellSet) -> Vec<String> {
     set.iter().map(|c| c.to_string()).collect()
 }
 
-/// What `p` knows of the enemy waters in `game`: answers, sunk ships, the cells the rules
-/// prove empty and the ships afloat. The state's boards and the replay's frames.
-pub fn target_json(game: &Game, p: Player) -> TargetJson {
+/// What `p` knows of the enemy waters in `game`: answers, sunk ships, pieces found, the
+/// cells the rules prove empty and the ships afloat. The state's boards and the
+/// replay's frames. The cells shown after mines and minesweepers are included only with
+/// `shown`: they are unhit cells, for the two players' eyes alone until the end.
+pub fn target_json(game: &Game, p: Player, shown: bool) -> TargetJson {
     let t = game.view(p).enemy;
+    let found = t.found();
+    let hidden = |set: &CellSet| if shown { cells(set) } else { Vec::new() };
     TargetJson {
         misses: cells(t.misses()),
         hits: cells(t.hits()),
         sunk: t.sunk().iter().map(cells).collect(),
-        empty: cells(&t.known_empty().minus(t.misses())),
+        // Shown mines are empty of ships too, but they are not for spectators' eyes.
+        empty: cells(
+            &t.known_empty()
+                .minus(t.misses())
+                .minus(&found.all())
+                .minus(t.shown_mines()),
+        ),
         afloat: t.afloat().to_vec(),
+        mines: cells(&found.mines),
+        sweepers: cells(&found.sweepers),
+        subs: cells(&found.submarines),
+        shown_ships: hidden(t.shown_ships()),
+        shown_mines: hidden(t.shown_mines()),
     }
 }
 
@@ -280,6 +326,17 @@ impl Room {
         }
     }
 
+    /// Who must act now during the battle: the player owing the oldest reveal, if any
+    /// is owed, else the player to shoot. The clock runs on them.
+    pub fn actor(&self) -> Option<Player> {
+        self.game.to_move()?;
+        self.game
+            .duties()
+            .first()
+            .map(|d| d.player)
+            .or(self.game.to_move())
+    }
+
     /// Shots in the volley of the player to move; 0 outside the battle.
     pub fn shots_due(&self) -> usize {
         self.game.to_move().map_or(0, |p| self.game.shots_due(p))
@@ -308,7 +365,7 @@ impl Room {
     /// What `seat` (or a spectator, for `None`) may see.
     pub fn state_for(&self, seat: Option<Player>) -> StateJson {
         let g = &self.game;
-        let board = |p: Player| target_json(g, p);
+        let board = |p: Player| target_json(g, p, seat.is_some());
         let presence = |p: Player| PresenceJson {
             present: self.present(p),
             away_secs: self.seats[p.index()]
@@ -345,6 +402,14 @@ impl Room {
             placed: Player::BOTH.map(|p| g.has_placed(p)),
             to_move: g.to_move(),
             shots_due: self.shots_due(),
+            duties: duties_json(g),
+            reveal: seat.and_then(|p| {
+                let (kind, options) = reveal_owed(g, p)?;
+                Some(RevealJson {
+                    kind: duty_word(kind),
+                    cells: cells(&options),
+                })
+            }),
             own,
             boards: Player::BOTH.map(board),
             commitments: g.first().and_then(|_| self.commitments()),
@@ -437,15 +502,20 @@ impl Room {
                 .start_with(first)
                 .map_err(|e| bad(format!("start: {e}")))?;
         }
+        // Dying shots the replayed volleys fired, which their own rows must confirm.
+        let mut dying: std::collections::VecDeque<Move> = Default::default();
         for (n, m) in s.moves.iter().enumerate() {
+            if m.kind != MoveKind::Dying
+                && let Some(d) = dying.front()
+            {
+                return Err(bad(format!("move {n}: the dying shot {d:?} has no row")));
+            }
             match m.kind {
                 MoveKind::Timeout => {
                     room.strikes[m.player.index()] += 1;
                     // A second strike in a row is followed by the stored resignation.
                     if room.strikes[m.player.index()] < 2 {
-                        room.game
-                            .pass(m.player)
-                            .map_err(|e| bad(format!("move {n}: {e}")))?;
+                        room.replay_timeout(m, n, rules.dims())?;
                     }
                 }
                 MoveKind::Resign => {
@@ -458,6 +528,7 @@ impl Room {
                     let shots = parse_shots(&m.shots, rules.dims())
                         .ok_or_else(|| bad(format!("move {n}: {:?}", m.shots)))?;
                     let cells: Vec<Coord> = shots.iter().map(|s| s.0).collect();
+                    let before = room.game.moves().len();
                     let got = room
                         .game
                         .fire(m.player, &cells)
@@ -465,12 +536,68 @@ impl Room {
                     if got.iter().zip(&shots).any(|(g, s)| g.answer() != s.1) {
                         return Err(bad(format!("move {n}: answers differ on replay")));
                     }
+                    dying.extend(room.game.moves().iter().skip(before + 1).cloned());
+                    room.strikes[m.player.index()] = 0;
+                }
+                MoveKind::Dying => {
+                    let stored = parse_shots(&m.shots, rules.dims()).unwrap_or_default();
+                    let expected = dying.pop_front();
+                    let same = match (&expected, stored.as_slice()) {
+                        (
+                            Some(Move::Dying {
+                                player,
+                                cell,
+                                answer,
+                            }),
+                            [(c, a)],
+                        ) => *player == m.player && cell == c && answer == a,
+                        _ => false,
+                    };
+                    if !same {
+                        return Err(bad(format!(
+                            "move {n}: dying shot {:?} differs on replay ({expected:?})",
+                            m.shots
+                        )));
+                    }
+                }
+                MoveKind::Reveal => {
+                    let cell = CoordSystem::Latin
+                        .parse(&m.shots, rules.dims())
+                        .map_err(|e| bad(format!("move {n}: {e}")))?;
+                    room.game
+                        .reveal(m.player, cell)
+                        .map_err(|e| bad(format!("move {n}: {e}")))?;
                     room.strikes[m.player.index()] = 0;
                 }
             }
         }
+        if let Some(d) = dying.front() {
+            return Err(bad(format!("the dying shot {d:?} has no row")));
+        }
         room.seq = s.moves.len();
         Ok(room)
+    }
+}
+
+impl Room {
+    /// Replays a stored first timeout: the turn passed, or, for a player who owed a
+    /// reveal, the cell the server showed for them.
+    fn replay_timeout(
+        &mut self,
+        m: &crate::store::StoredMove,
+        n: usize,
+        dims: seabattle_core::Dims,
+    ) -> Result<(), StoreError> {
+        let bad = |what: String| StoreError::Corrupt(format!("game {}: move {n}: {what}", self.id));
+        if m.shots.is_empty() {
+            return self.game.pass(m.player).map_err(|e| bad(e.to_string()));
+        }
+        let cell = CoordSystem::Latin
+            .parse(&m.shots, dims)
+            .map_err(|e| bad(e.to_string()))?;
+        self.game
+            .reveal(m.player, cell)
+            .map_err(|e| bad(e.to_string()))
     }
 }
 

@@ -214,6 +214,12 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
             check_seat(&room, conn, p)?;
             play::fire(hub, &b.room, &mut room, p, &cells).await
         }
+        ClientMsg::Reveal { game, cell } => {
+            let (b, p) = seated(conn, &game)?;
+            let mut room = b.room.lock().await;
+            check_seat(&room, conn, p)?;
+            crate::reveal::reveal(hub, &b.room, &mut room, p, &cell).await
+        }
         ClientMsg::Resign { game } => {
             let (b, p) = seated(conn, &game)?;
             let mut room = b.room.lock().await;

@@ -65,6 +65,15 @@ async fn each_bad_message_is_refused_without_change() {
         (json!({"type": "resign", "game": "other"}), "wrong_game"),
         (json!({"type": "place", "game": game}), "already_placed"),
         (json!({"type": "rematch", "game": game}), "not_over"),
+        (
+            json!({"type": "reveal", "game": game, "cell": "a1"}),
+            "no_reveal_due",
+        ),
+        (json!({"type": "reveal", "game": game}), "bad_message"),
+        (
+            json!({"type": "reveal", "game": game, "cell": ["a1"]}),
+            "bad_message",
+        ),
     ];
     for (msg, code) in cases {
         match msg {
@@ -105,19 +114,13 @@ async fn each_bad_message_is_refused_without_change() {
         "bad_rules",
     )
     .await;
-    // Variants whose reveals the protocol cannot carry yet are refused, and say so.
     let e = c
         .expect_error(
-            json!({"type": "new_game", "opponent": "computer", "rules": "mines"}),
+            json!({"type": "new_game", "opponent": "computer", "rules": "classic sweepers=1"}),
             "bad_rules",
         )
         .await;
-    assert!(
-        e["message"]
-            .as_str()
-            .unwrap()
-            .contains("not played on the server yet")
-    );
+    assert!(e["message"].as_str().unwrap().contains("need mines"), "{e}");
     let e = c
         .expect_error(
             json!({"type": "new_game", "opponent": "computer", "rules": "dutchman"}),
@@ -151,6 +154,11 @@ async fn each_bad_message_is_refused_without_change() {
     c.expect_error(fire(json!(["a1"])), "spectator").await;
     c.expect_error(json!({"type": "resign", "game": game}), "spectator")
         .await;
+    c.expect_error(
+        json!({"type": "reveal", "game": game, "cell": "a1"}),
+        "spectator",
+    )
+    .await;
     assert_eq!(mover.state(&game).await, before);
 
     // A bad fleet.
@@ -159,6 +167,11 @@ async fn each_bad_message_is_refused_without_change() {
     f.until("state").await;
     f.expect_error(
         json!({"type": "fire", "game": g2, "cells": ["a1"]}),
+        "not_started",
+    )
+    .await;
+    f.expect_error(
+        json!({"type": "reveal", "game": g2, "cell": "a1"}),
         "not_started",
     )
     .await;
@@ -196,6 +209,12 @@ async fn each_bad_message_is_refused_without_change() {
     mover.expect_error(fire(json!(["a1"])), "game_over").await;
     mover
         .expect_error(json!({"type": "resign", "game": game}), "game_over")
+        .await;
+    mover
+        .expect_error(
+            json!({"type": "reveal", "game": game, "cell": "a1"}),
+            "game_over",
+        )
         .await;
     server.shutdown().await.unwrap();
 }

@@ -49,8 +49,21 @@ async fn a_registered_program_places_and_shoots_and_a_broken_one_is_replaced() {
     .await;
 
     // Clients learn the registered names from `welcome`, to offer them as opponents.
-    let fresh = Client::connect(server.addr()).await;
+    let mut fresh = Client::connect(server.addr()).await;
     assert_eq!(fresh.log[0]["bots"], serde_json::json!(["broken", "pybot"]));
+    // Every preset is offered, the piece variants too; but the bot protocol has no
+    // reveal, so a program cannot play them.
+    let presets = fresh.log[0]["presets"].as_array().unwrap().clone();
+    for p in ["classic", "mines", "minesweepers", "submarines"] {
+        assert!(presets.contains(&json!(p)), "{presets:?}");
+    }
+    let e = fresh
+        .expect_error(
+            json!({"type": "new_game", "opponent": "computer", "level": "pybot", "rules": "submarines"}),
+            "bad_rules",
+        )
+        .await;
+    assert!(e["message"].as_str().unwrap().contains("no reveal"), "{e}");
     let (mut c, game, _) = vs_computer(server.addr(), "pybot", "classic").await;
     let state = c.state(&game).await;
     assert_eq!(state["mode"], "computer:pybot");

@@ -36,6 +36,16 @@ fn round_trip(s: &dyn Store) {
         },
         StoredMove {
             player: Player::One,
+            kind: MoveKind::Dying,
+            shots: "e5:hit".into(),
+        },
+        StoredMove {
+            player: Player::Two,
+            kind: MoveKind::Reveal,
+            shots: "b2".into(),
+        },
+        StoredMove {
+            player: Player::One,
             kind: MoveKind::Timeout,
             shots: String::new(),
         },
@@ -45,9 +55,15 @@ fn round_trip(s: &dyn Store) {
             shots: String::new(),
         },
     ];
-    for (i, m) in moves.iter().enumerate() {
+    // A volley and its dying shot go in together.
+    s.append_all(&id, 0, &moves[..2]).unwrap();
+    for (i, m) in moves.iter().enumerate().skip(2) {
         s.append(&id, i, m).unwrap();
     }
+    // All or nothing: the second row's number is taken, so the first is not stored.
+    let n = moves.len();
+    s.append(&id, n + 1, &moves[0]).unwrap();
+    assert!(s.append_all(&id, n, &moves[..2]).is_err());
     assert!(
         s.append(&id, 0, &moves[0]).is_err(),
         "a move number is used once"
@@ -62,7 +78,9 @@ fn round_trip(s: &dyn Store) {
     assert_eq!(back.first, Some(Player::Two));
     assert_eq!(back.clock_secs, Some(30));
     assert_eq!(back.result.as_deref(), Some("2 resigned"));
-    assert_eq!(back.moves, moves.to_vec());
+    let mut expected = moves.to_vec();
+    expected.push(moves[0].clone());
+    assert_eq!(back.moves, expected);
     assert!(s.load("nosuchgame").unwrap().is_none());
 }
 
@@ -117,7 +135,8 @@ async fn postgres_restart_mid_game_continues() {
         !server.store().contains("seabattle:"),
         "no password in logs"
     );
-    let (mut c, game, token) = vs_computer(server.addr(), "easy", "classic").await;
+    // Mines: the reveals and their rows go through PostgreSQL too.
+    let (mut c, game, token) = vs_computer(server.addr(), "easy", "mines").await;
     c.send(json!({"type": "place", "game": game})).await;
     c.until("battle").await;
     for cell in ["a1", "b2", "c3", "d4"] {

@@ -76,7 +76,18 @@ async fn state_carries_the_rules_in_full() {
     assert_eq!(
         s["spec"],
         json!({"width": 8, "height": 9, "fleet": [3, 2, 1], "touch": "corners",
-               "shape": "straight", "hit_again": true, "shots": "afloat"})
+               "shape": "straight", "hit_again": true, "shots": "afloat",
+               "mines": 0, "sweepers": 0, "subs": 0, "pieces_touch": false})
+    );
+    let (mut c, game, _) = vs_computer(server.addr(), "easy", "minesweepers").await;
+    let s = c.state(&game).await;
+    assert_eq!(
+        (
+            &s["spec"]["mines"],
+            &s["spec"]["sweepers"],
+            &s["spec"]["subs"]
+        ),
+        (&json!(3), &json!(1), &json!(0))
     );
     server.shutdown().await.unwrap();
 }
@@ -215,6 +226,52 @@ async fn layouts_are_legal_and_place_nothing() {
     got.sort();
     want.sort();
     assert_eq!(got, want);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn piece_layouts_hold_the_pieces_and_check_names_their_violations() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    for preset in ["mines", "minesweepers", "submarines"] {
+        let (mut c, game, _) = vs_computer(server.addr(), "easy", preset).await;
+        let rules: Rules = preset.parse().unwrap();
+        for placer in ["uniform", "perelman"] {
+            c.send(json!({"type": "layout", "game": game, "placer": placer}))
+                .await;
+            let words: Vec<String> =
+                serde_json::from_value(c.until("layout").await["fleet"].clone()).unwrap();
+            let setup =
+                FleetSetup::parse(&words.join(" "), CoordSystem::Latin, rules.dims()).unwrap();
+            assert_eq!(
+                setup.pieces.len(),
+                rules.pieces().count(),
+                "{preset} {words:?}"
+            );
+            Fleet::new(setup, &rules).unwrap();
+        }
+    }
+    // A mine touching a ship, and a mine missing.
+    let (mut c, game, _) = vs_computer(server.addr(), "easy", "mines").await;
+    let fleet = [
+        "a1-d1", "a3-c3", "e3-g3", "a5-b5", "d5-e5", "g5-h5", "a7", "c7", "e7", "g7", "mine:e1",
+    ];
+    c.send(json!({"type": "check", "game": game, "fleet": fleet}))
+        .await;
+    let v = c.until("checked").await["violations"].clone();
+    let kinds: Vec<(&str, &str)> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            (
+                x["kind"].as_str().unwrap(),
+                x["piece"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(kinds, [("touching", "mine"), ("fleet", "mine")], "{v}");
+    assert_eq!(v[0]["cells"], json!(["e1", "d1"]), "{v}");
     server.shutdown().await.unwrap();
 }
 

@@ -2,8 +2,7 @@
 //! hand or automatic, the battle with keyboard or mouse, and the end with both fleets
 //! revealed and the audit's verdict; against the computer, two people at one terminal
 //! (hot-seat), or online through the game server. Seed 004's mines, minesweepers and
-//! submarines are played against the computer and hot-seat, with the reveals they owe
-//! made on the own board; online refuses them until the server has a reveal message.
+//! submarines are played in every mode, with the reveals they owe made on the own board.
 //!
 //! The state machine ([`App`]) is apart from the drawing ([`render::draw`]) and from the
 //! terminal ([`terminal::run`]), so tests drive it with key events and draw it on

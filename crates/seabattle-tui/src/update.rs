@@ -121,6 +121,12 @@ pub struct Snapshot {
     pub shots_due: usize,
     /// This seat's ships, once placed.
     pub own: Option<Vec<CellSet>>,
+    /// This seat's mines, minesweepers and submarines.
+    pub own_pieces: PieceCells,
+    /// The oldest reveal owed, if any.
+    pub duty: Option<Duty>,
+    /// The cells this seat may show, when `duty` is its own.
+    pub options: CellSet,
     /// `boards[0]`: what player 1 knows of player 2's waters; `boards[1]` the reverse.
     pub boards: [TargetBoard; 2],
     /// The end, once the game is over.

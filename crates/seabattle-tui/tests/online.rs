@@ -60,12 +60,25 @@ impl Player {
         }
     }
 
-    /// One key press, as a person would: accept the fleet, or shoot the first cell not
-    /// shot when it is this player's turn.
+    /// One key press, as a person would: accept the fleet, show the first cell allowed
+    /// when a reveal is owed, or shoot the first cell not shot when it is this player's
+    /// turn.
     fn play(&mut self) {
         match self.app.screen() {
             Screen::Placement(_) => press(&mut self.app, KeyCode::Enter),
-            Screen::Battle(seat) if self.app.to_move() == Some(seat) => {
+            // The cells allowed come from the server just after the duty.
+            Screen::Battle(_) if self.app.revealing() => {
+                let Some(target) = self.app.reveal_options().first() else {
+                    return;
+                };
+                while let Some(key) = arrow_toward(self.app.reveal_cursor(), target) {
+                    press(&mut self.app, key);
+                }
+                press(&mut self.app, KeyCode::Enter);
+            }
+            Screen::Battle(seat)
+                if self.app.to_move() == Some(seat) && self.app.owed().is_none() =>
+            {
                 let table = self.app.table(seat).unwrap();
                 let Some(target) = table.rules().dims().cells().find(|&c| !table.shot_at(c)) else {
                     return;
@@ -198,6 +211,99 @@ fn two_terminal_players_finish_a_game_through_the_server_across_a_restart() {
         "the winner's fleet is not shown:\n{text}"
     );
     rt.block_on(server.unwrap().shutdown()).unwrap();
+}
+
+/// Creates a friend game under `rules` on the server at `url` (in English), places the
+/// fleet, and joins it from a second terminal (in Russian) with the code shown: (creator,
+/// joiner).
+fn pair(url: &str, rules: &str) -> (Player, Player) {
+    let mut a = Player::join(
+        url,
+        Opening::NewGame {
+            rules: rules.into(),
+        },
+        Lang::En,
+    );
+    for _ in 0..200 {
+        a.pump();
+        if matches!(a.app.screen(), Screen::Placement(_)) {
+            press(&mut a.app, KeyCode::Enter);
+            a.pump();
+        }
+        if a.app.screen() == Screen::Waiting {
+            let shown = screen_text(&mut a.app, 80, 24);
+            let code = shown
+                .lines()
+                .find_map(|l| l.split("Game code: ").nth(1))
+                .unwrap()
+                .trim_end_matches(['│', ' '])
+                .to_string();
+            let b = Player::join(url, Opening::Join { code }, Lang::Ru);
+            return (a, b);
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("no game code: {:?}", a.app.screen());
+}
+
+#[test]
+fn a_mines_game_with_reveals_through_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt.block_on(start("127.0.0.1:0", &dir.path().join("games.db")));
+    let url = format!("http://{}", server.addr());
+    // Six mines a side and a submarine: the reveals come early and often.
+    let (mut a, mut b) = pair(&url, "classic mines=6 subs=1");
+    let deadline = Instant::now() + Duration::from_secs(90);
+    let mut prompts = [false, false];
+    while a.app.ending().is_none() || b.app.ending().is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "no end: {:?} {:?}",
+            a.app.screen(),
+            b.app.screen()
+        );
+        for (i, p) in [&mut a, &mut b].into_iter().enumerate() {
+            p.pump();
+            // The prompt to show a cell, in the player's language.
+            if p.app.revealing() && !prompts[i] {
+                let text = screen_text(&mut p.app, 100, 30);
+                let w = p.app.words();
+                prompts[i] = text.contains(w.reveal_ship) || text.contains(w.reveal_mine);
+                assert!(prompts[i], "{text}");
+            }
+            p.play();
+            p.pump();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let (ea, eb) = (a.app.ending().unwrap(), b.app.ending().unwrap());
+    assert_eq!((ea.winner, &ea.fleets), (eb.winner, &eb.fleets));
+    assert!(
+        ea.verdict.starts_with("the result stands"),
+        "{}",
+        ea.verdict
+    );
+    // The fleets revealed at the end carry the pieces.
+    assert_eq!(ea.pieces, eb.pieces);
+    assert!(
+        ea.pieces
+            .iter()
+            .all(|p| p.mines.len() == 6 && p.submarines.len() == 1)
+    );
+    // Reveals were made by both sides' people and reached both logs.
+    let reveals = |p: &Player| {
+        p.app
+            .log()
+            .iter()
+            .filter(|e| e.kind == seabattle_tui::LogKind::Reveal)
+            .map(|e| e.player)
+            .collect::<std::collections::BTreeSet<_>>()
+    };
+    assert!(!reveals(&a).is_empty(), "no reveal in the game");
+    assert_eq!(reveals(&a), reveals(&b));
+    assert!(prompts.iter().any(|&p| p));
+    rt.block_on(server.shutdown()).unwrap();
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Seed 004's mines, minesweepers and submarines in the terminal game: whole games
-//! against the computer and hot-seat driven by keys, reveals included, and the refusal
-//! online.
+//! against the computer and hot-seat driven by keys, reveals included, and every mode
+//! taking the piece presets (online play is in `online.rs`).
 
 mod common;
 
@@ -217,25 +217,18 @@ fn hotseat_reveals_keep_the_boards_covered() {
 }
 
 #[test]
-fn online_refuses_pieces_with_the_reason() {
-    let setup = seabattle_tui::Setup {
-        rules: Rules::preset(Preset::Mines),
-        coords: seabattle_core::CoordSystem::Latin,
-        lang: Lang::En,
-        mode: Mode::Online,
-        seed: Some(1),
-    };
-    let err = App::new(setup).err().expect("the server has no reveal yet");
-    assert!(err.to_string().contains("not online"), "{err}");
-    for mode in [Mode::Hotseat, Mode::Computer(Level::Easy)] {
-        let setup = seabattle_tui::Setup {
-            rules: Rules::preset(Preset::Minesweepers),
-            coords: seabattle_core::CoordSystem::Latin,
-            lang: Lang::En,
-            mode,
-            seed: Some(1),
-        };
-        assert!(App::new(setup).is_ok(), "{mode:?}");
+fn every_mode_takes_the_piece_presets() {
+    for mode in [Mode::Online, Mode::Hotseat, Mode::Computer(Level::Easy)] {
+        for preset in [Preset::Mines, Preset::Minesweepers, Preset::Submarines] {
+            let setup = seabattle_tui::Setup {
+                rules: Rules::preset(preset),
+                coords: seabattle_core::CoordSystem::Latin,
+                lang: Lang::En,
+                mode,
+                seed: Some(1),
+            };
+            assert!(App::new(setup).is_ok(), "{mode:?} {preset:?}");
+        }
     }
 }
 

@@ -68,7 +68,8 @@ export function makeBoard(opts) {
   });
   return {
     el, at, get focus() { return focus; }, moveTo,
-    // `look(c, r)` → {cls: 'miss'|'hit'|…, state: text, heat: 0..1 | undefined}.
+    // `look(c, r)` → {cls: 'miss'|'hit'|…, state: text, heat: 0..1 | undefined, glyph: a
+    // piece's sign}. The name says it all; the glyph is for the eye.
     render(look) {
       const sys = coordSystem();
       el.setAttribute('aria-label', t(opts.nameKey));
@@ -77,6 +78,7 @@ export function makeBoard(opts) {
         const cell = at(c, r), v = look(c, r);
         cell.className = 'cell ' + (v.cls || '');
         cell.setAttribute('aria-label', label(sys, w, c, r) + ', ' + v.state);
+        if (cell.textContent !== (v.glyph || '')) cell.textContent = v.glyph || '';
         if (v.heat !== undefined) cell.style.setProperty('--heat', v.heat);
         else cell.style.removeProperty('--heat');
       }

@@ -2,8 +2,19 @@
 // legal is the server's to say (`check`).
 import { parse, canon } from './coords.js';
 
-// "a1-d1" | "f3" | "a1+a2+b2" to cells [{c, r}].
+// The variants' pieces, as fleets write them ("mine:e5"), and their glyphs.
+export const PIECES = ['mine', 'sweeper', 'sub'];
+export const GLYPH = { mine: '○', spent: '⊙', sweeper: '△', sub: '◇', shown: '?' };
+
+// "mine:e5" to {kind, c, r}; null for a ship.
+export function pieceOf(text) {
+  const [kind, cell] = text.split(':');
+  return PIECES.includes(kind) && cell ? { kind, ...parse(cell) } : null;
+}
+
+// "a1-d1" | "f3" | "a1+a2+b2" to cells [{c, r}]; a piece has none.
 export function shipCells(text) {
+  if (text.includes(':')) return [];
   if (text.includes('+')) return text.split('+').map(parse);
   const [a, b] = text.split('-').map(parse);
   if (!b) return [a];

@@ -1,6 +1,6 @@
 // The game screen: placement, battle and the end, drawn from the server's `state` and
 // kept current by `shot`, `clock`, `presence` and the rest.
-import { t, coordSystem } from './i18n.js';
+import { t, coordSystem, answerText } from './i18n.js';
 import { makeBoard } from './board.js';
 import { waters, fleetsPanel } from './view.js';
 import { parse, label, canon, keyOf } from './coords.js';
@@ -8,6 +8,7 @@ import * as place from './placement.js';
 import { play } from './sound.js';
 import { drawOver } from './over.js';
 import { enableDrag } from './drag.js';
+import { GLYPH } from './fleet.js';
 import { qrSvg } from './qr.js';
 
 const $ = id => document.getElementById(id);
@@ -17,6 +18,9 @@ let firing = 0, deadline = null, clockPlayer = null, awaySince = null, rematchOf
 
 const other = p => 3 - p;
 const vsComputer = () => S?.mode.startsWith('computer');
+// A reveal owed (after a mine or minesweeper) holds up every shot until it is made.
+const owed = () => S.phase === 'battle' && S.duties?.length > 0;
+const PIECE_LIST = { mine: 'mines', sweeper: 'sweepers', sub: 'subs' };
 const name = cell => { const p = parse(cell); return label(coordSystem(), S.spec.width, p.c, p.r); };
 
 export function init(a) {
@@ -84,6 +88,7 @@ export function onMessage(m) {
       break;
     case 'timeout':
       say(t('timeout', m.player));
+      if (m.player === S.seat) S.reveal = null;
       S.strikes[m.player - 1] = m.strikes;
       Object.assign(S, { to_move: m.next, shots_due: m.shots_due, moves: S.moves + 1 });
       selected = new Set();
@@ -92,6 +97,11 @@ export function onMessage(m) {
     // Players get `joined` for the rematch itself; spectators follow to the new game.
     case 'rematch': if (!S.seat) { app.game = m.next; app.send({ type: 'watch', game: m.next }); } return;
     case 'shot': onShot(m); break;
+    case 'reveal_due':
+      S.reveal = { kind: m.kind, cells: m.cells };
+      say(t(m.kind === 'mine' ? 'showMine' : 'showShip'));
+      break;
+    case 'revealed': onRevealed(m); break;
     case 'clock': deadline = Date.now() + m.seconds * 1000; clockPlayer = m.player; break;
     case 'presence':
       S.presence[m.player - 1] = { present: m.present, away_secs: m.present ? null : 0 };
@@ -109,9 +119,12 @@ function onShot(m) {
   const b = S.boards[m.player - 1];
   const texts = [];
   let loudest = 'miss';
-  lastShots = { p: other(m.player), cells: new Set() };
+  // A dying shot is heard with the volley that sank the submarine.
+  if (!m.dying) lastShots = { p: other(m.player), cells: new Set() };
   for (const s of m.shots) {
-    if (s.answer === 'miss') b.misses.push(s.cell);
+    const list = PIECE_LIST[s.answer];
+    if (list) (b[list] ??= []).push(s.cell);
+    else if (s.answer === 'miss') b.misses.push(s.cell);
     else b.hits.push(s.cell);
     if (s.answer === 'sunk') {
       b.sunk.push(s.ship);
@@ -120,46 +133,70 @@ function onShot(m) {
       if (i >= 0) b.afloat.splice(i, 1);
     }
     if (S.own && m.player !== S.seat) S.own.incoming.push(s.cell);
-    if (s.answer === 'sunk' || (s.answer === 'hit' && loudest === 'miss')) loudest = s.answer;
-    texts.push(name(s.cell) + ' — ' + t(s.answer));
-    lastShots.cells.add(keyOf(s.cell));
+    if (s.answer === 'sunk' || (s.answer !== 'miss' && loudest === 'miss')) loudest = s.answer === 'sunk' ? 'sunk' : 'hit';
+    texts.push(name(s.cell) + ' — ' + answerText(s.answer));
+    if (m.dying) lastShots.extra = { p: other(m.player), k: keyOf(s.cell) };
+    else lastShots.cells.add(keyOf(s.cell));
   }
-  const text = texts.join('; ');
-  if (!S.seat) say(t('playerN', m.player) + ': ' + text);
+  const text = (m.dying ? t('torpedo') + ' ' : '') + texts.join('; ');
+  // The dying shot follows the answer «Подлодка!» in the same line.
+  if (m.dying) say(said.text + ' · ' + text, said.own, false);
+  else if (!S.seat) say(t('playerN', m.player) + ': ' + text);
   else if (m.player !== S.seat) say(t('enemyShot', text));
   else say(text, true);
   play(loudest);
   S.moves = m.number;
   S.to_move = m.next;
   S.shots_due = m.shots_due;
-  S.strikes[m.player - 1] = 0;
+  S.duties = m.duties || [];
+  if (!m.dying) S.strikes[m.player - 1] = 0;
   selected = new Set();
   heat = null;
   firing = 0;
 }
 
+// A reveal was made: the players learn the cell (the one it was owed to sees it on the
+// enemy board), spectators only that it was made.
+function onRevealed(m) {
+  Object.assign(S, { duties: m.duties || [], to_move: m.next, shots_due: m.shots_due, moves: m.number });
+  const list = m.kind === 'mine' ? 'shown_mines' : 'shown_ships';
+  if (m.cell) (S.boards[other(m.player) - 1][list] ??= []).push(m.cell);
+  if (m.player === S.seat) { S.reveal = null; S.strikes[m.player - 1] = 0; }
+  const what = m.cell ? name(m.cell) : '';
+  if (!S.seat) say(t('playerShowed', m.player));
+  else if (m.player === S.seat) say(t(m.by_server ? 'serverShowed' : 'youShowed', what), true);
+  else say(t(m.kind === 'mine' ? 'enemyShowedMine' : 'enemyShowedShip', what));
+  firing = 0;
+}
+
 // Writes an answer into the live region. The opponent's reply within two seconds of the
 // player's own shot is added to it, so the player's answer is not wiped at once.
-function say(text, own = false) {
+function say(text, own = false, join = !own) {
   const now = Date.now();
-  if (!own && said.own && now - said.at < 2000) text = said.text + ' · ' + text;
+  if (join && said.own && now - said.at < 2000) text = said.text + ' · ' + text;
   said = { text, at: now, own };
   $('answer').textContent = text;
 }
 
 function shoot(c, r) {
   // One volley at a time: a double click must not fire twice.
-  if (!S || S.phase !== 'battle' || !S.seat || S.to_move !== S.seat || Date.now() - firing < 3000) return;
+  if (!S || S.phase !== 'battle' || !S.seat || S.to_move !== S.seat || owed() || Date.now() - firing < 3000) return;
   const cell = canon(c, r), b = S.boards[S.seat - 1];
-  if (b.misses.includes(cell) || b.hits.includes(cell)) return;
+  if ([b.misses, b.hits, b.mines, b.sweepers, b.subs].some(l => l?.includes(cell))) return;
   if (S.shots_due <= 1) { firing = Date.now(); app.send({ type: 'fire', game: S.game, cells: [cell] }); return; }
   if (selected.has(cell)) selected.delete(cell); else selected.add(cell);
   if (selected.size >= S.shots_due) { firing = Date.now(); app.send({ type: 'fire', game: S.game, cells: [...selected] }); }
   rerender();
 }
 
-// Placement with the keyboard or a tap: Enter puts the held ship, a tap rotates one.
+// Placement with the keyboard or a tap: Enter puts the held ship, a tap rotates one. In
+// the battle, a click or Enter on an allowed cell makes the reveal owed.
 function ownActivate(c, r, e) {
+  if (S?.reveal && S.phase === 'battle' && S.reveal.cells.includes(canon(c, r)) && Date.now() - firing > 1500) {
+    firing = Date.now();
+    app.send({ type: 'reveal', game: S.game, cell: canon(c, r) });
+    return;
+  }
   if (!place.active()) return;
   const at = place.shipAt(c, r), held = place.held();
   if (held !== null) { place.put(held, c, r); place.hold(null); place.setGhost(null); }
@@ -182,7 +219,11 @@ function turnBanner() {
   const e = $('turn');
   let text = '', cls = '';
   if (S.phase === 'placement') text = S.seat && S.placed[S.seat - 1] ? t('waitPlace') : '';
-  else if (S.phase === 'battle') {
+  else if (S.phase === 'battle' && owed()) {
+    const d = S.duties[0];
+    if (S.reveal) { text = t(S.reveal.kind === 'mine' ? 'showMine' : 'showShip'); cls = 'owe'; }
+    else text = S.seat ? t('waitReveal') : t('toReveal', d.player);
+  } else if (S.phase === 'battle') {
     if (!S.seat) text = t('toMove', S.to_move);
     else if (S.to_move === S.seat) { text = t('yourTurn'); cls = 'mine'; }
     else { text = t('theirTurn'); cls = 'theirs'; }
@@ -191,7 +232,7 @@ function turnBanner() {
   e.textContent = text;
   e.className = 'turn ' + cls;
   e.hidden = !text;
-  document.title = (cls === 'mine' ? '➜ ' : '') + t('title');
+  document.title = (cls === 'mine' || cls === 'owe' ? '➜ ' : '') + t('title');
 }
 
 let wasPlacing = false;
@@ -226,7 +267,12 @@ export function rerender() {
     $('violations').replaceChildren(...place.messages().map(x => Object.assign(document.createElement('li'), { textContent: x })));
     $('pReady').disabled = !place.ready();
   } else {
-    mine.render(waters(S, left(), lastShots));
+    const own = waters(S, left(), lastShots), allowed = new Set(S.reveal && S.phase === 'battle' ? S.reveal.cells : []);
+    mine.render((c, r) => {
+      const v = own(c, r);
+      if (allowed.has(canon(c, r))) { v.cls += ' allowed'; v.state += ', ' + t('sCanShow'); }
+      return v;
+    });
     const look = waters(S, right(), lastShots);
     const coach = S.seat && vsComputer() && $('coach').checked && S.phase === 'battle';
     if (coach && S.to_move === S.seat && !heat && coachFor !== S.moves) { coachFor = S.moves; app.send({ type: 'coach', game: S.game }); }
@@ -240,8 +286,8 @@ export function rerender() {
       }
       return v;
     });
-    theirs.el.classList.toggle('active', S.phase === 'battle' && S.seat && S.to_move === S.seat);
-    mine.el.classList.toggle('active', S.phase === 'battle' && S.seat && S.to_move !== S.seat);
+    theirs.el.classList.toggle('active', S.phase === 'battle' && S.seat && S.to_move === S.seat && !owed());
+    mine.el.classList.toggle('active', S.phase === 'battle' && S.seat && (S.reveal ? true : S.to_move !== S.seat && !owed()));
     $('fleets').innerHTML = fleetsPanel(S);
   }
   $('coachBox').hidden = !(S.seat && vsComputer() && S.phase === 'battle');
@@ -255,7 +301,7 @@ function drawDock() {
   const held = place.held();
   $('dock').setAttribute('aria-label', t('dock'));
   const html = place.dockButtons().map(s =>
-    `<button class="dship${s.moving ? ' moving' : ''}" type="button" data-i="${s.i}" aria-pressed="${held === s.i}" aria-label="${s.name}">${'<span></span>'.repeat(s.n)}</button>`).join('');
+    `<button class="dship${s.kind ? ' dpiece' : ''}${s.moving ? ' moving' : ''}" type="button" data-i="${s.i}" aria-pressed="${held === s.i}" aria-label="${s.name}">${s.kind ? `<span>${GLYPH[s.kind]}</span>` : '<span></span>'.repeat(s.n)}</button>`).join('');
   // The same buttons stay: a check's answer redraws the page under a hand or a focus.
   if (html !== dockHtml) { dockHtml = html; $('dock').innerHTML = html; }
 }

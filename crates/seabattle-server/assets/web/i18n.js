@@ -30,11 +30,19 @@ const ru = {
   errors: { not_found: 'такой игры нет', game_full: 'в игре уже два игрока', not_your_turn: 'сейчас не ваш ход',
     already_shot: 'по этой клетке уже стреляли', off_board: 'клетка за краем поля', game_over: 'игра окончена',
     not_started: 'бой ещё не начался', flood: 'слишком много сообщений, подождите', too_large: 'слишком длинное сообщение',
-    bad_rules: 'такие правила не подходят', bad_fleet: 'флот расставлен не по правилам', bad_clock: 'такое время на ход не подходит' }, shotsLeft: 'Выстрелов в залпе: {0}',
+    bad_rules: 'такие правила не подходят', bad_fleet: 'флот расставлен не по правилам', bad_clock: 'такое время на ход не подходит',
+    reveal_due: 'сначала нужно показать клетку', no_reveal_due: 'вы ничего не должны показывать', not_revealable: 'эту клетку показать нельзя' }, shotsLeft: 'Выстрелов в залпе: {0}',
   v_missing: 'не расставлено кораблей: {0}',
+  aMine: 'Мина!', aSweeper: 'Тральщик!', aSub: 'Подлодка!', torpedo: 'Торпеда:',
+  s_mine: 'мина', s_sweeper: 'тральщик', s_sub: 'подлодка', sSpent: 'взорвана', sShown: 'показана', sCanShow: 'можно показать',
+  showShip: 'Покажите клетку своего корабля', showMine: 'Покажите свою мину',
+  waitReveal: 'Ждём, пока покажут клетку', toReveal: 'Игрок {0} показывает клетку',
+  youShowed: 'Вы показали {0}', serverShowed: 'Время вышло: сервер показал {0}',
+  enemyShowedShip: 'Противник показал клетку корабля: {0}', enemyShowedMine: 'Противник показал мину: {0}',
+  playerShowed: 'Игрок {0} показал клетку',
   deck: ['', 'однопалубный', 'двухпалубный', 'трёхпалубный', 'четырёхпалубный', 'пятипалубный'],
   decks: '{0}-палубный', proto: 'Протокол сервера',
-  howText: 'Поле 10×10, у каждого флот: один четырёхпалубный, два трёхпалубных, три двухпалубных и четыре однопалубных корабля. Корабли прямые и не касаются друг друга даже углами. Игроки стреляют по очереди; попавший стреляет ещё раз. Ответы: «Мимо!», «Ранил!», «Убил!». Побеждает тот, кто первым потопит весь флот противника. Другие правила: classic-corners — корабли могут касаться углами; classic-bent — корабли любой формы («Г», квадрат); hasbro — пять кораблей от 5 до 2 палуб, касаться можно, ходят строго по очереди; big15 — поле 15×15; salvo — залп: по выстрелу за каждый свой корабль на плаву.',
+  howText: 'Поле 10×10, у каждого флот: один четырёхпалубный, два трёхпалубных, три двухпалубных и четыре однопалубных корабля. Корабли прямые и не касаются друг друга даже углами. Игроки стреляют по очереди; попавший стреляет ещё раз. Ответы: «Мимо!», «Ранил!», «Убил!». Побеждает тот, кто первым потопит весь флот противника. Другие правила: classic-corners — корабли могут касаться углами; classic-bent — корабли любой формы («Г», квадрат); hasbro — пять кораблей от 5 до 2 палуб, касаться можно, ходят строго по очереди; big15 — поле 15×15; salvo — залп: по выстрелу за каждый свой корабль на плаву. mines — у каждого две мины (○): наткнувшийся на мину показывает клетку своего корабля, и ход переходит; minesweepers — ещё и тральщик (△): наткнувшийся показывает свою мину; submarines — подлодка (◇) тонет от одного выстрела и стреляет торпедой в ту же клетку поля стрелявшего.',
 };
 const en = {
   title: 'Sea Battle', lang: 'Language', coords: 'Coordinates', auto: 'as language',
@@ -66,9 +74,16 @@ const en = {
   connecting: 'Connecting…', error: 'Error: {0}',
   errors: {}, shotsLeft: 'Shots in this volley: {0}',
   v_missing: 'ships not placed: {0}',
+  aMine: 'Mine!', aSweeper: 'Minesweeper!', aSub: 'Submarine!', torpedo: 'Torpedo:',
+  s_mine: 'mine', s_sweeper: 'minesweeper', s_sub: 'submarine', sSpent: 'spent', sShown: 'shown', sCanShow: 'may be shown',
+  showShip: 'Show one of your ship cells', showMine: 'Show one of your mines',
+  waitReveal: 'Waiting for a cell to be shown', toReveal: 'Player {0} shows a cell',
+  youShowed: 'You showed {0}', serverShowed: 'Out of time: the server showed {0}',
+  enemyShowedShip: 'The opponent showed a ship cell: {0}', enemyShowedMine: 'The opponent showed a mine: {0}',
+  playerShowed: 'Player {0} showed a cell',
   deck: ['', 'one-decker', 'two-decker', 'three-decker', 'four-decker', 'five-decker'],
   decks: '{0}-decker', proto: 'Server protocol',
-  howText: 'A 10×10 board; each fleet has one four-decker, two three-deckers, three two-deckers and four one-deckers. Ships are straight and do not touch, not even at corners. Players take turns to shoot; a hit shoots again. The answers are Miss!, Hit!, Sunk!. Whoever sinks the whole enemy fleet first wins. Other rules: classic-corners — ships may touch at corners; classic-bent — ships of any shape (an L, a square); hasbro — five ships of 5 to 2 decks that may touch, strictly taking turns; big15 — a 15×15 board; salvo — a volley of one shot per own ship afloat.',
+  howText: 'A 10×10 board; each fleet has one four-decker, two three-deckers, three two-deckers and four one-deckers. Ships are straight and do not touch, not even at corners. Players take turns to shoot; a hit shoots again. The answers are Miss!, Hit!, Sunk!. Whoever sinks the whole enemy fleet first wins. Other rules: classic-corners — ships may touch at corners; classic-bent — ships of any shape (an L, a square); hasbro — five ships of 5 to 2 decks that may touch, strictly taking turns; big15 — a 15×15 board; salvo — a volley of one shot per own ship afloat. mines — two mines each (○): whoever hits one shows a cell of their own ship, and the turn passes; minesweepers — also a minesweeper (△): whoever hits it shows one of their mines; submarines — a submarine (◇) sinks at one shot and fires a torpedo back at the same cell of the shooter’s board.',
 };
 const TEXTS = { ru, en };
 export let lang = localStorage.getItem('sb.lang') || (/^ru\b/i.test(navigator.language || '') ? 'ru' : 'en');
@@ -79,6 +94,9 @@ export function t(key, ...args) {
   const s = TEXTS[lang][key] ?? key;
   return typeof s === 'string' ? s.replace(/\{(\d)\}/g, (_, i) => args[i]) : s;
 }
+
+// An answer as spoken: «Мимо!», …, «Мина!», «Тральщик!», «Подлодка!».
+export const answerText = a => t({ mine: 'aMine', sweeper: 'aSweeper', sub: 'aSub' }[a] || a);
 
 // A ship's name by size: «четырёхпалубный».
 export const deckName = n => t('deck')[n] || t('decks', n);

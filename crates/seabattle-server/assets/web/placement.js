@@ -2,11 +2,13 @@
 // rotated, moved, auto-placed by the server's placers. The server checks each layout
 // (`check`); the page only shows what it answers.
 import { t, deckName, lang, coordSystem } from './i18n.js';
-import { shipCells, shipText } from './fleet.js';
-import { cellKey, keyOf } from './coords.js';
+import { shipCells, shipText, pieceOf, PIECES, GLYPH } from './fleet.js';
+import { cellKey, keyOf, canon } from './coords.js';
 
-// {spec, game, send, rulesText, ships: [{shape: [{c, r}], at: {c, r} | null}], held, ghost,
+// {spec, game, send, rulesText, ships: [{shape: [{c, r}], at: {c, r} | null, kind}], held, ghost,
 //  asked: the layout key of the `check` in flight, answer: {key, violations} last checked}
+// The variants' pieces are one-cell "ships" with a `kind` (`mine`, `sweeper`, `sub`): they
+// are dragged, put and docked the same way.
 let P = null;
 
 const line = n => [...Array(n)].map((_, i) => ({ c: i, r: 0 }));
@@ -24,13 +26,16 @@ function clamp(shape, c, r) {
 // Starts placement for the rules in `state`; the last legal layout for these rules comes
 // back. `send` sends a message to the server.
 export function start(state, send) {
-  P = { spec: state.spec, game: state.game, send, rulesText: state.rules, ships: state.spec.fleet.map(n => ({ shape: line(n), at: null })), held: null, ghost: null, asked: null, answer: null };
+  const counts = { mine: state.spec.mines, sweeper: state.spec.sweepers, sub: state.spec.subs };
+  const pieces = PIECES.flatMap(kind => [...Array(counts[kind] || 0)].map(() => ({ kind, shape: line(1), at: null })));
+  P = { spec: state.spec, game: state.game, send, rulesText: state.rules, ships: [...state.spec.fleet.map(n => ({ shape: line(n), at: null })), ...pieces], held: null, ghost: null, asked: null, answer: null };
   const saved = localStorage.getItem('sb.layout.' + state.rules);
   if (saved) { try { load(JSON.parse(saved)); } catch { /* an old layout that no longer reads */ } }
 }
 
 // The ships on the board, the language and the coordinate system: what a check answers.
-const placed = () => P.ships.filter(s => s.at).map(s => shipText(cellsOf(s)));
+const word = s => (s.kind ? s.kind + ':' + canon(s.at.c, s.at.r) : shipText(cellsOf(s)));
+const placed = () => P.ships.filter(s => s.at).map(word);
 const keyOfCheck = (fleet, l, coords) => JSON.stringify([fleet, l, coords]);
 const layoutKey = () => keyOfCheck(placed(), lang, coordSystem());
 
@@ -66,20 +71,24 @@ export const ready = () => docked() === 0 && current()?.length === 0;
 export const active = () => P !== null;
 export const stop = () => { P = null; };
 
-// Puts the ships `texts` ("a1-d1", …) on the board, matched to the fleet by size.
+// Puts the ships and pieces `texts` ("a1-d1", "mine:e5", …) on the board, matched to the
+// fleet by size and kind.
 export function load(texts) {
-  const ships = texts.map(shipCells).sort((a, b) => b.length - a.length);
-  if (ships.length !== P.ships.length || ships.some((s, i) => s.length !== P.ships[i].shape.length)) return;
+  const ships = texts.filter(x => !pieceOf(x)).map(shipCells).sort((a, b) => b.length - a.length);
+  const pieces = texts.map(pieceOf).filter(Boolean).sort((a, b) => PIECES.indexOf(a.kind) - PIECES.indexOf(b.kind));
+  const want = P.ships.filter(s => !s.kind), wantKinds = P.ships.filter(s => s.kind).map(s => s.kind).join();
+  if (ships.length !== want.length || ships.some((s, i) => s.length !== want[i].shape.length)) return;
+  if (pieces.map(q => q.kind).join() !== wantKinds) return;
   P.ships = ships.map(cells => {
     const c0 = Math.min(...cells.map(p => p.c)), r0 = Math.min(...cells.map(p => p.r));
     return { shape: cells.map(p => ({ c: p.c - c0, r: p.r - r0 })), at: { c: c0, r: r0 } };
-  });
+  }).concat(pieces.map(q => ({ kind: q.kind, shape: line(1), at: { c: q.c, r: q.r } })));
   P.held = null;
 }
 
 export function clear() { P.ships.forEach(s => { s.at = null; s.shape = line(s.shape.length); }); P.held = null; }
 
-export const fleet = () => P.ships.map(s => shipText(cellsOf(s)));
+export const fleet = () => P.ships.map(word);
 export const shipAt = (c, r) => P.ships.findIndex(s => s.at && cellsOf(s).some(p => p.c === c && p.r === r));
 
 export function rotate(i) {
@@ -112,16 +121,19 @@ export function remember() {
 
 // What the own board shows while placing.
 export function look() {
-  const own = new Set(), bad = new Set();
-  P.ships.forEach(s => cellsOf(s)?.forEach(p => own.add(key(p))));
+  const own = new Set(), bad = new Set(), pieces = new Map();
+  P.ships.forEach(s => cellsOf(s)?.forEach(p => (s.kind ? pieces.set(key(p), s.kind) : own.add(key(p)))));
   (current() || []).forEach(v => v.cells.forEach(c => bad.add(keyOf(c))));
   return (c, r) => {
-    const k = cellKey(c, r), cls = [];
+    const k = cellKey(c, r), cls = [], kind = pieces.get(k);
     if (own.has(k)) cls.push('ship');
+    if (kind) cls.push('piece', 'p-' + kind);
     if (bad.has(k)) cls.push('bad');
     if (P.ghost?.has(k)) cls.push('ghost');
-    const state = bad.has(k) ? t('sBad') : own.has(k) ? t('sShip') : t('sEmpty');
-    return { cls: cls.join(' '), state };
+    const what = kind ? t('s_' + kind) : own.has(k) ? t('sShip') : t('sEmpty');
+    const state = bad.has(k) ? (kind ? what + ', ' : '') + t('sBad') : what;
+    // A bad cell shows "!"; a piece its sign.
+    return { cls: cls.join(' '), state, glyph: kind && !bad.has(k) ? GLYPH[kind] : '' };
   };
 }
 
@@ -142,6 +154,7 @@ export function messages() {
 
 // The dock's ships: buttons named by size that start a drag or pick the ship up.
 export function dockButtons() {
-  return P.ships.map((s, i) => ({ i, n: s.shape.length, placed: !!s.at, moving: P.dragged === i, name: deckName(s.shape.length) }))
+  return P.ships.map((s, i) => ({ i, n: s.shape.length, kind: s.kind, placed: !!s.at, moving: P.dragged === i,
+    name: s.kind ? t('s_' + s.kind) : deckName(s.shape.length) }))
     .filter(s => !s.placed);
 }

@@ -1,9 +1,10 @@
 // The replay page: a finished game's record, stepped through move by move with both
 // fleets shown. The server replays the record and sends the boards after each move
 // (`frames.json`); the page draws them.
-import { t, coordSystem } from './i18n.js';
+import { t, coordSystem, answerText } from './i18n.js';
 import { makeBoard } from './board.js';
 import { shipCells } from './fleet.js';
+import { pieceLook, piecesOf } from './view.js';
 import { parse, label, cellKey, keyOf } from './coords.js';
 
 let R = null; // {rec, frames, w, h, step, boards}
@@ -45,11 +46,14 @@ export function rerenderReplay() {
   el.querySelectorAll('[data-s]').forEach(b => { b.textContent = t(b.dataset.s); });
   el.querySelectorAll('[data-t]').forEach(e => { e.textContent = t(e.dataset.t); });
   let lastText = '';
+  const said = ([c, a]) => { const p = parse(c); return label(coordSystem(), w, p.c, p.r) + ' — ' + answerText(a); };
   rec.moves.slice(0, R.step).forEach(m => {
-    lastText = m.resign ? t('resignedBy', m.player) : t('playerN', m.player) + ': ' + (m.shots || []).map(([c, a]) => {
-      const p = parse(c);
-      return label(coordSystem(), w, p.c, p.r) + ' — ' + t(a);
-    }).join('; ');
+    const p = m.reveal && parse(m.reveal);
+    // A dying shot follows the volley that sank the submarine, in the same line.
+    lastText = m.resign ? t('resignedBy', m.player)
+      : m.reveal ? t('playerShowed', m.player) + ': ' + label(coordSystem(), w, p.c, p.r)
+      : m.dying ? lastText + ' · ' + t('torpedo') + ' ' + said(m.dying)
+      : m.shots ? t('playerN', m.player) + ': ' + m.shots.map(said).join('; ') : lastText;
   });
   document.getElementById('step').textContent = t('move', R.step, rec.moves.length) + (lastText ? ' · ' + lastText : '');
   R.boards.forEach((b, i) => {
@@ -57,9 +61,11 @@ export function rerenderReplay() {
     const known = R.frames[R.step][1 - i], keys = list => new Set(list.map(keyOf));
     const all = new Set(rec.fleets[i].flatMap(shipCells).map(q => cellKey(q.c, q.r)));
     const hit = keys(known.hits), miss = keys(known.misses), sunk = keys(known.sunk.flat()), hl = keys(known.empty);
+    const pieces = piecesOf(rec.fleets[i]), struck = keys([known.mines, known.sweepers, known.subs].flat().filter(Boolean));
     b.render((c, r) => {
       const key = cellKey(c, r), cls = all.has(key) ? ['ship'] : [];
       let state = all.has(key) ? t('sShip') : t('sEmpty');
+      if (pieces.has(key)) { const v = pieceLook(pieces.get(key), struck.has(key)); return { ...v, cls: v.cls.join(' ') }; }
       if (sunk.has(key)) { cls.push('sunk'); state = t('sSunk'); }
       else if (hit.has(key)) { cls.push('hit'); state = t('sHit'); }
       else if (miss.has(key)) { cls.push('miss'); state = t('sMiss'); }

@@ -1,13 +1,24 @@
 // What the boards and the fleets panel show, computed from the game state `S`.
 import { t, deckName } from './i18n.js';
-import { shipCells } from './fleet.js';
+import { shipCells, pieceOf, PIECES, GLYPH } from './fleet.js';
 import { cellKey, keyOf } from './coords.js';
 
 const other = p => 3 - p;
 const keys = list => new Set(list.map(keyOf));
 const haloOn = () => localStorage.getItem('sb.halo') !== '0';
 
-// The waters of seat `p`: its fleet when known, and the other side's shots.
+// A piece's cell: mine ○ (spent ⊙), minesweeper △, submarine ◇; `struck` once shot.
+export function pieceLook(kind, struck) {
+  const glyph = kind === 'mine' && struck ? GLYPH.spent : GLYPH[kind];
+  const hurt = struck ? ', ' + t(kind === 'mine' ? 'sSpent' : kind === 'sub' ? 'sSunk' : 'sHit') : '';
+  return { cls: ['piece', 'p-' + kind, ...(struck ? [kind === 'mine' ? 'spent' : 'hit'] : [])], glyph, state: t('s_' + kind) + hurt };
+}
+
+// The pieces of fleet words, by cell key.
+export const piecesOf = fleet => new Map((fleet || []).map(pieceOf).filter(Boolean).map(q => [cellKey(q.c, q.r), q.kind]));
+
+// The waters of seat `p`: its fleet when known, and the other side's shots; the pieces
+// found by shots, and the cells p showed the other side after mines and minesweepers.
 export function waters(S, p, lastShots) {
   const b = S.boards[other(p) - 1];
   const sunk = keys(b.sunk.flat());
@@ -16,20 +27,30 @@ export function waters(S, p, lastShots) {
   if (S.own && p === S.seat && S.own.fleet) fleet = S.own.fleet;
   else if (S.result) fleet = S.result.fleets[p - 1];
   const ships = new Set(fleet ? fleet.flatMap(shipCells).map(q => cellKey(q.c, q.r)) : []);
+  const pieces = piecesOf(fleet), found = new Map();
+  PIECES.forEach(k => (b[k === 'sub' ? 'subs' : k + 's'] || []).forEach(c => found.set(keyOf(c), k)));
+  const shown = keys(b.shown_ships || []), shownMines = keys(b.shown_mines || []);
+  shownMines.forEach(k => pieces.set(k, 'mine'));
   // The cells the rules prove empty, as the server says.
   const haloSet = haloOn() ? keys(b.empty || []) : new Set();
   const revealed = S.result && !(S.own && p === S.seat);
   return (c, r) => {
-    const k = cellKey(c, r), cls = [];
-    let state;
+    const k = cellKey(c, r), cls = [], kind = found.get(k) || pieces.get(k);
+    let state, glyph = '';
     if (ships.has(k)) cls.push('ship', ...(revealed ? ['reveal'] : []));
-    if (sunk.has(k)) { cls.push('sunk'); state = t('sSunk'); }
+    if (kind) {
+      const v = pieceLook(kind, found.has(k));
+      cls.push(...v.cls);
+      ({ glyph, state } = v);
+    } else if (sunk.has(k)) { cls.push('sunk'); state = t('sSunk'); }
     else if (hits.has(k)) { cls.push('hit'); state = t('sHit'); }
     else if (misses.has(k)) { cls.push('miss'); state = t('sMiss'); }
     else if (haloSet.has(k)) { cls.push('halo'); state = t('sHalo'); }
     else state = ships.has(k) ? t('sShip') : t('sEmpty');
-    if (lastShots.p === p && lastShots.cells.has(k)) cls.push('last');
-    return { cls: cls.join(' '), state };
+    if (shown.has(k) && !hits.has(k)) { glyph = GLYPH.shown; state = t('sShip'); }
+    if ((shown.has(k) && !hits.has(k)) || (shownMines.has(k) && !found.has(k))) { cls.push('shown'); state += ', ' + t('sShown'); }
+    if ((lastShots.p === p && lastShots.cells.has(k)) || (lastShots.extra?.p === p && lastShots.extra.k === k)) cls.push('last');
+    return { cls: cls.join(' '), state, glyph };
   };
 }
 

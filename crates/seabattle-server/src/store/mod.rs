@@ -18,8 +18,15 @@ pub enum MoveKind {
     Volley,
     /// A resignation.
     Resign,
-    /// The player's clock ran out.
+    /// The player's clock ran out; if they owed a reveal, `shots` holds the cell the
+    /// server showed for them.
     Timeout,
+    /// A reveal owed after a mine or minesweeper: `shots` holds the cell shown.
+    Reveal,
+    /// A sunk submarine's dying shot, `cell:answer`. The volley before it already
+    /// implies it; the row keeps the stored moves one for one with the record's, and
+    /// a restart checks the replay against it.
+    Dying,
 }
 
 impl MoveKind {
@@ -29,6 +36,8 @@ impl MoveKind {
             MoveKind::Volley => "volley",
             MoveKind::Resign => "resign",
             MoveKind::Timeout => "timeout",
+            MoveKind::Reveal => "reveal",
+            MoveKind::Dying => "dying",
         }
     }
 
@@ -38,6 +47,8 @@ impl MoveKind {
             "volley" => Some(MoveKind::Volley),
             "resign" => Some(MoveKind::Resign),
             "timeout" => Some(MoveKind::Timeout),
+            "reveal" => Some(MoveKind::Reveal),
+            "dying" => Some(MoveKind::Dying),
             _ => None,
         }
     }
@@ -50,7 +61,8 @@ pub struct StoredMove {
     pub player: Player,
     /// What.
     pub kind: MoveKind,
-    /// For a volley, `cell:answer` pairs separated by spaces (`e5:miss f5:hit`).
+    /// For a volley or a dying shot, `cell:answer` pairs separated by spaces
+    /// (`e5:miss f5:hit`); for a reveal, the cell shown.
     pub shots: String,
 }
 
@@ -109,7 +121,12 @@ pub trait Store: Send + Sync + 'static {
     /// Stores who shoots first.
     fn start(&self, id: &str, first: Player) -> Result<(), StoreError>;
     /// Appends the move numbered `seq` (0-based).
-    fn append(&self, id: &str, seq: usize, mv: &StoredMove) -> Result<(), StoreError>;
+    fn append(&self, id: &str, seq: usize, mv: &StoredMove) -> Result<(), StoreError> {
+        self.append_all(id, seq, std::slice::from_ref(mv))
+    }
+    /// Appends `moves` numbered from `seq` on, all or none: a volley and the dying
+    /// shots it caused are stored together.
+    fn append_all(&self, id: &str, seq: usize, moves: &[StoredMove]) -> Result<(), StoreError>;
     /// Marks the game over.
     fn finish(&self, id: &str, result: &str) -> Result<(), StoreError>;
     /// Reads a game with its moves.

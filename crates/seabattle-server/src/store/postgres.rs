@@ -177,13 +177,24 @@ impl Store for PgStore {
         self.exec(id, sql::START, &[&number(first), &id])
     }
 
-    fn append(&self, id: &str, seq: usize, mv: &StoredMove) -> Result<(), StoreError> {
-        let seq = i32::try_from(seq).map_err(|_| StoreError::Query("too many moves".into()))?;
-        self.exec(
-            id,
-            sql::APPEND,
-            &[&id, &seq, &number(mv.player), &mv.kind.word(), &mv.shots],
-        )
+    fn append_all(&self, id: &str, seq: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
+        let too_many = || StoreError::Query("too many moves".into());
+        let first = i32::try_from(seq).map_err(|_| too_many())?;
+        self.with(id, |c| {
+            let mut tx = c.transaction().map_err(q)?;
+            for (i, mv) in moves.iter().enumerate() {
+                let seq = i32::try_from(i)
+                    .ok()
+                    .and_then(|i| first.checked_add(i))
+                    .ok_or_else(too_many)?;
+                tx.execute(
+                    sql::APPEND,
+                    &[&id, &seq, &number(mv.player), &mv.kind.word(), &mv.shots],
+                )
+                .map_err(q)?;
+            }
+            tx.commit().map_err(q)
+        })
     }
 
     fn finish(&self, id: &str, result: &str) -> Result<(), StoreError> {

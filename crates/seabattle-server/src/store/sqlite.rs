@@ -143,11 +143,25 @@ impl Store for SqliteStore {
         self.exec(sql::START, params![first.number(), id])
     }
 
-    fn append(&self, id: &str, seq: usize, mv: &StoredMove) -> Result<(), StoreError> {
-        self.exec(
-            sql::APPEND,
-            params![id, seq as i64, mv.player.number(), mv.kind.word(), mv.shots],
-        )
+    fn append_all(&self, id: &str, seq: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
+        self.with(|c| {
+            // The lock is held throughout, so nothing else can interleave.
+            let tx = c.unchecked_transaction().map_err(q)?;
+            for (i, mv) in moves.iter().enumerate() {
+                tx.execute(
+                    sql::APPEND,
+                    params![
+                        id,
+                        (seq + i) as i64,
+                        mv.player.number(),
+                        mv.kind.word(),
+                        mv.shots
+                    ],
+                )
+                .map_err(q)?;
+            }
+            tx.commit().map_err(q)
+        })
     }
 
     fn finish(&self, id: &str, result: &str) -> Result<(), StoreError> {

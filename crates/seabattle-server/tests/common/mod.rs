@@ -187,8 +187,17 @@ pub fn all_cells(w: u8, h: u8) -> Vec<String> {
         .collect()
 }
 
-/// The cells of ships written as `a1-d1`, `f3` or `a1+a2+b2`.
+/// The piece words of fleet text, as they prefix a cell (`mine:e5`).
+pub const PIECE_WORDS: [&str; 3] = ["mine", "sweeper", "sub"];
+
+/// The cells of ships written as `a1-d1`, `f3` or `a1+a2+b2`, and of pieces written as
+/// `mine:e5`, `sweeper:c3` or `sub:j10`.
 pub fn ship_cells(ship: &str) -> Vec<String> {
+    if let Some((word, cell)) = ship.split_once(':')
+        && PIECE_WORDS.contains(&word)
+    {
+        return vec![cell.to_string()];
+    }
     if ship.contains('+') {
         return ship.split('+').map(str::to_string).collect();
     }
@@ -231,24 +240,24 @@ pub fn cells_in(v: &Value) -> BTreeSet<String> {
     };
     s.iter()
         .flat_map(|t| t.split_whitespace())
+        .map(|t| match t.split_once(':') {
+            Some((word, cell)) if PIECE_WORDS.contains(&word) => cell,
+            _ => t,
+        })
         .filter(|t| looks_like_cell(t))
         .flat_map(ship_cells)
         .collect()
 }
 
 /// Plays `c` (seat `me`) to the end by firing at cells in board order, answering every
-/// turn; returns the `game_over` message.
+/// turn and showing the first cell allowed for every reveal owed; returns the
+/// `game_over` message.
 pub async fn play_out(c: &mut Client, game: &str, me: u64, w: u8, h: u8) -> Value {
     let mut state = c.state(game).await;
-    let mut shot: BTreeSet<String> = state["boards"][(me - 1) as usize]["misses"]
-        .as_array()
-        .unwrap()
+    let board = &state["boards"][(me - 1) as usize];
+    let mut shot: BTreeSet<String> = ["misses", "hits", "mines", "sweepers", "subs"]
         .iter()
-        .chain(
-            state["boards"][(me - 1) as usize]["hits"]
-                .as_array()
-                .unwrap(),
-        )
+        .flat_map(|k| board[*k].as_array().unwrap())
         .map(|v| v.as_str().unwrap().to_string())
         .collect();
     let cells = all_cells(w, h);
@@ -256,7 +265,11 @@ pub async fn play_out(c: &mut Client, game: &str, me: u64, w: u8, h: u8) -> Valu
         if state["phase"] == "over" {
             return state["result"].clone();
         }
-        if state["to_move"] == me {
+        let no_duties = state["duties"].as_array().unwrap().is_empty();
+        if let Some(cell) = state["reveal"]["cells"].get(0) {
+            c.send(json!({"type": "reveal", "game": game, "cell": cell}))
+                .await;
+        } else if no_duties && state["to_move"] == me {
             let due = state["shots_due"].as_u64().unwrap() as usize;
             let volley: Vec<String> = cells
                 .iter()
@@ -271,9 +284,11 @@ pub async fn play_out(c: &mut Client, game: &str, me: u64, w: u8, h: u8) -> Valu
         // Wait for the answer to this move, or for the opponent's moves to end.
         loop {
             let m = c.recv().await;
+            let mine_now = m["next"] == me && m["duties"].is_null();
             match m["type"].as_str().unwrap() {
                 "game_over" => return m["result"].clone(),
-                "shot" if m["next"] == me => break,
+                "shot" | "revealed" if mine_now => break,
+                "reveal_due" => break,
                 "error" => panic!("{m}"),
                 _ => {}
             }
@@ -338,23 +353,35 @@ pub fn check_commitment(result: &Value) {
 }
 
 /// The leak scan: no message to seat `me` before the end names a cell of an enemy ship
-/// that `me` had not shot by then. A cell name alone does not say which board it is on,
-/// so cells `me` knows for other reasons (its own fleet, the shots at it) are set aside;
-/// the fields that carry them are checked against what they must hold.
+/// or piece that `me` had not shot (or been shown) by then. A cell name alone does not
+/// say which board it is on, so cells `me` knows for other reasons (its own fleet, the
+/// shots at it, the halos of sunk ships) are set aside; the fields that carry them are
+/// checked against what they must hold.
 pub fn assert_no_leak(log: &[Value], me: u64, result: &Value) {
-    let fleet_cells = |f: &Value| -> BTreeSet<String> {
+    let fleet_cells = |f: &Value, pieces: bool| -> BTreeSet<String> {
         f.as_array()
             .unwrap()
             .iter()
-            .flat_map(|s| ship_cells(s.as_str().unwrap()))
+            .map(|s| s.as_str().unwrap())
+            .filter(|s| s.contains(':') == pieces)
+            .flat_map(ship_cells)
             .collect()
     };
-    let mine = fleet_cells(&result["fleets"][(me - 1) as usize]);
-    let enemy = fleet_cells(&result["fleets"][(2 - me) as usize]);
+    let side = |i: u64| &result["fleets"][(i - 1) as usize];
+    let my_ships = fleet_cells(side(me), false);
+    let mine: BTreeSet<String> = my_ships
+        .union(&fleet_cells(side(me), true))
+        .cloned()
+        .collect();
+    let enemy_ships = fleet_cells(side(3 - me), false);
+    let enemy_pieces = fleet_cells(side(3 - me), true);
+    let enemy: BTreeSet<String> = enemy_ships.union(&enemy_pieces).cloned().collect();
     let mut fired: BTreeSet<String> = BTreeSet::new();
     let mut incoming: BTreeSet<String> = BTreeSet::new();
-    // Cells of `me`'s board the rules prove empty, told to `me` with the answers.
-    let mut own_waters: BTreeSet<String> = BTreeSet::new();
+    // Enemy cells shown to `me` after its mines and minesweepers went off.
+    let mut shown: BTreeSet<String> = BTreeSet::new();
+    // Cells the rules prove hold no ship, on either board: named with sunk ships.
+    let mut proven: BTreeSet<String> = BTreeSet::new();
     let mut checked = 0;
     for m in log {
         if m["type"] == "game_over" || m["result"].is_object() {
@@ -379,8 +406,6 @@ pub fn assert_no_leak(log: &[Value], me: u64, result: &Value) {
                     assert!(ship.is_subset(side), "a sunk ship with unshot cells: {m}");
                 }
             }
-            // A halo is on the board shot at: around `me`'s ships it is `me`'s own
-            // waters; around an enemy ship it must hold no enemy ship cell.
             let halos: BTreeSet<String> = m["shots"]
                 .as_array()
                 .unwrap()
@@ -388,9 +413,23 @@ pub fn assert_no_leak(log: &[Value], me: u64, result: &Value) {
                 .flat_map(|s| cells_in(&s["halo"]))
                 .collect();
             if m["player"] == me {
-                assert!(halos.is_disjoint(&enemy), "a halo on an enemy ship: {m}");
+                assert!(
+                    halos.is_disjoint(&enemy_ships),
+                    "a halo on an enemy ship: {m}"
+                );
+            }
+            proven.extend(halos);
+        }
+        if m["type"] == "reveal_due" {
+            assert!(cells_in(&m["cells"]).is_subset(&mine), "{m}");
+        }
+        if m["type"] == "revealed" && !m["cell"].is_null() {
+            let cell = m["cell"].as_str().unwrap().to_string();
+            if m["player"] == me {
+                assert!(mine.contains(&cell), "{m}");
             } else {
-                own_waters.extend(halos);
+                assert!(enemy.contains(&cell) && !fired.contains(&cell), "{m}");
+                shown.insert(cell);
             }
         }
         if m["type"] == "state" {
@@ -398,39 +437,51 @@ pub fn assert_no_leak(log: &[Value], me: u64, result: &Value) {
                 assert_eq!(cells_in(&m["own"]["fleet"]), mine, "own fleet: {m}");
             }
             assert!(cells_in(&m["own"]["incoming"]).is_subset(&incoming), "{m}");
+            assert!(cells_in(&m["reveal"]).is_subset(&mine), "{m}");
             // Boards hold answers (cells shot) and the cells the rules prove empty,
-            // which are never ship cells.
+            // which are never ship cells; and the cells shown after pieces went off.
             let answered = |b: &Value| {
-                ["misses", "hits", "sunk"]
+                ["misses", "hits", "sunk", "mines", "sweepers", "subs"]
                     .iter()
                     .flat_map(|k| cells_in(&b[*k]))
                     .collect::<BTreeSet<String>>()
             };
+            let my_view = &m["boards"][(me - 1) as usize];
+            let their_view = &m["boards"][(2 - me) as usize];
+            assert!(answered(my_view).is_subset(&fired), "{m}");
+            assert!(answered(their_view).is_subset(&incoming), "{m}");
+            assert!(cells_in(&my_view["empty"]).is_disjoint(&enemy_ships), "{m}");
+            let theirs = cells_in(&their_view["empty"]);
+            // A submarine may lie beside a ship, so inside its halo.
+            assert!(theirs.is_disjoint(&my_ships), "{m}");
+            proven.extend(theirs);
+            proven.extend(cells_in(&my_view["empty"]));
+            let shown_to_me: BTreeSet<String> = cells_in(&my_view["shown_ships"])
+                .union(&cells_in(&my_view["shown_mines"]))
+                .cloned()
+                .collect();
             assert!(
-                answered(&m["boards"][(me - 1) as usize]).is_subset(&fired),
+                cells_in(&my_view["shown_ships"]).is_subset(&enemy_ships),
                 "{m}"
             );
             assert!(
-                answered(&m["boards"][(2 - me) as usize]).is_subset(&incoming),
+                cells_in(&my_view["shown_mines"]).is_subset(&enemy_pieces),
                 "{m}"
             );
-            assert!(
-                cells_in(&m["boards"][(me - 1) as usize]["empty"]).is_disjoint(&enemy),
-                "{m}"
-            );
-            let theirs = cells_in(&m["boards"][(2 - me) as usize]["empty"]);
-            assert!(theirs.is_disjoint(&mine), "{m}");
-            own_waters.extend(theirs);
+            shown.extend(shown_to_me);
+            assert!(cells_in(&their_view["shown_ships"]).is_subset(&mine), "{m}");
+            assert!(cells_in(&their_view["shown_mines"]).is_subset(&mine), "{m}");
         }
         for c in cells_in(m) {
             checked += 1;
             let known = fired.contains(&c)
                 || incoming.contains(&c)
                 || mine.contains(&c)
-                || own_waters.contains(&c);
+                || shown.contains(&c)
+                || proven.contains(&c);
             assert!(
                 !enemy.contains(&c) || known,
-                "message {m} names enemy ship cell {c} before it was shot"
+                "message {m} names enemy cell {c} before it was shot or shown"
             );
         }
     }
@@ -451,6 +502,10 @@ pub fn assert_spectator_sees_only_shots(log: &[Value]) {
             break;
         }
         assert!(m["own"].is_null(), "a spectator got a fleet: {m}");
+        assert!(m["reveal"].is_null(), "a spectator got reveal options: {m}");
+        if m["type"] == "revealed" {
+            assert!(m["cell"].is_null(), "a spectator saw a cell shown: {m}");
+        }
         if m["type"] == "shot" {
             let target = if m["player"] == 1 { 1 } else { 0 };
             for s in m["shots"].as_array().unwrap() {
@@ -459,6 +514,10 @@ pub fn assert_spectator_sees_only_shots(log: &[Value]) {
             }
         }
         if m["type"] == "state" {
+            for b in m["boards"].as_array().unwrap() {
+                assert_eq!(b["shown_ships"], json!([]), "{m}");
+                assert_eq!(b["shown_mines"], json!([]), "{m}");
+            }
             // boards[0] is what player 1 knows of player 2's waters, and the reverse.
             proven[1].extend(cells_in(&m["boards"][0]["empty"]));
             proven[0].extend(cells_in(&m["boards"][1]["empty"]));
@@ -478,7 +537,9 @@ pub fn assert_spectator_sees_only_shots(log: &[Value]) {
                 .as_array()
                 .unwrap()
                 .iter()
-                .flat_map(|s| ship_cells(s.as_str().unwrap()))
+                .map(|s| s.as_str().unwrap())
+                .filter(|s| !s.contains(':'))
+                .flat_map(ship_cells)
                 .collect();
             assert!(
                 cells.is_disjoint(&fleet),

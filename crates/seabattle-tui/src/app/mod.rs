@@ -365,16 +365,9 @@ impl App {
     }
 }
 
-/// An error if the rules cannot be played in `mode`: rules with mines, minesweepers or
-/// submarines are played here (against the computer or hot-seat), not online.
+/// An error if the rules cannot be played in `mode`: the Flying Dutchman is played
+/// here (against the computer or hot-seat), not online.
 fn check_mode(mode: Mode, rules: &Rules) -> Result<(), TuiError> {
-    if mode == Mode::Online && rules.pieces().count() > 0 {
-        return Err(TuiError::Setup(format!(
-            "rules {rules}: mines, minesweepers and submarines are played only on this \
-             machine (against the computer or --hotseat), not online: the game server has \
-             no message for a reveal yet"
-        )));
-    }
     if mode == Mode::Online && rules.flying() {
         return Err(TuiError::Setup(format!(
             "rules {rules}: the Flying Dutchman is played only on this machine (against \

@@ -1,6 +1,6 @@
 //! The referee's news: what each update does to the screens and tables.
 
-use super::{App, Driver, LogEntry, LogKind, Mode, Next, Screen, check_coords, check_mode};
+use super::{App, Driver, LogEntry, LogKind, Mode, Next, Screen, check_coords};
 use crate::online::protocol;
 use crate::table::Table;
 use crate::update::{Ending, Snapshot, Update};
@@ -12,8 +12,7 @@ impl App {
     /// A message from the game server.
     pub fn server_message(&mut self, message: &Value) {
         match protocol::decode(message, &self.rules) {
-            Ok(Some(update)) => self.apply(update),
-            Ok(None) => {}
+            Ok(updates) => updates.into_iter().for_each(|u| self.apply(u)),
             Err(e) => self.status = e.to_string(),
         }
     }
@@ -100,7 +99,8 @@ impl App {
                 self.hand_over();
             }
             Update::Owed { duty, options } => {
-                let fresh = duty.is_some() && duty != self.owed;
+                // Online the cells come after the duty, in a message of their own.
+                let fresh = duty.is_some() && (duty != self.owed || self.reveal_options.is_empty());
                 self.owed = duty;
                 self.reveal_options = options;
                 if fresh {
@@ -198,10 +198,6 @@ impl App {
 
     fn restore(&mut self, s: Snapshot) {
         let seat = self.viewer;
-        if let Err(e) = check_mode(self.mode, &s.rules) {
-            self.status = e.to_string();
-            return;
-        }
         if check_coords(self.coords, &s.rules).is_err() {
             self.coords = CoordSystem::Latin;
         }
@@ -209,12 +205,16 @@ impl App {
         let mut table = Table::new(&self.rules, seat);
         let placed = s.own.is_some();
         table.restore(s.own, &s.boards);
+        table.set_own_pieces(s.own_pieces);
         self.tables = [None, None];
         self.tables[seat.index()] = Some(table);
         self.to_move = s.to_move;
         self.shots_due = s.shots_due;
         self.awaiting = false;
         self.pending.clear();
+        self.owed = s.duty;
+        self.reveal_options = s.options;
+        self.aim_reveal();
         if let Some(ending) = s.ending {
             self.over(ending);
             return;

@@ -2,8 +2,8 @@
 
 use crate::update::{Action, EndReason, Ending, Fired, Snapshot, Update};
 use seabattle_core::{
-    Answer, CellSet, Coord, CoordSystem, Dims, Phase, PieceCells, Player, Rules, ShipSetup, Shot,
-    SunkShip, TargetBoard,
+    Answer, CellSet, Coord, CoordSystem, Dims, Duty, DutyKind, Phase, Piece, PieceCells, PieceKind,
+    Player, Rules, ShipSetup, Shot, SunkShip, TargetBoard,
 };
 use serde_json::{Value, json};
 
@@ -11,20 +11,19 @@ use serde_json::{Value, json};
 pub fn encode(action: &Action, game: &str) -> Value {
     match action {
         Action::Place { fleet, .. } => {
-            let ships: Vec<String> = fleet
-                .to_setup()
+            let setup = fleet.to_setup();
+            let words: Vec<String> = setup
                 .ships
                 .iter()
                 .map(|s| s.format(CoordSystem::Latin))
+                .chain(setup.pieces.iter().map(|p| p.format(CoordSystem::Latin)))
                 .collect();
-            json!({"type": "place", "game": game, "fleet": ships})
+            json!({"type": "place", "game": game, "fleet": words})
         }
         Action::Fire { cells, .. } => {
             let cells: Vec<String> = cells.iter().map(Coord::to_string).collect();
             json!({"type": "fire", "game": game, "cells": cells})
         }
-        // The server has no reveal yet and refuses rules with pieces, so this is never
-        // sent today; it is worded as a future server would read it.
         Action::Reveal { cell, .. } => {
             json!({"type": "reveal", "game": game, "cell": cell.to_string()})
         }
@@ -53,9 +52,50 @@ impl std::fmt::Display for BadMessage {
 
 impl std::error::Error for BadMessage {}
 
-/// The update a server message brings, if it brings one; an error names what could not
-/// be read. `rules` are the game's (a snapshot brings its own).
-pub fn decode(m: &Value, rules: &Rules) -> Result<Option<Update>, BadMessage> {
+/// The updates a server message brings, in order (none for a message that changes
+/// nothing here); an error names what could not be read. `rules` are the game's (a
+/// snapshot brings its own).
+pub fn decode(m: &Value, rules: &Rules) -> Result<Vec<Update>, BadMessage> {
+    let ty = m["type"].as_str().unwrap_or("");
+    let bad = |what: &str| BadMessage {
+        kind: ty.to_string(),
+        part: what.to_string(),
+    };
+    let first = decode_one(m, rules)?;
+    // A move in the piece variants also says which reveal is owed now.
+    let owed = match ty {
+        "shot" | "revealed" => Some(Update::Owed {
+            duty: duties(&m["duties"]).ok_or_else(|| bad("duties"))?,
+            options: CellSet::EMPTY,
+        }),
+        _ => None,
+    };
+    Ok(first.into_iter().chain(owed).collect())
+}
+
+/// The oldest reveal owed in `v` (a message's `duties`; absent means none).
+fn duties(v: &Value) -> Option<Option<Duty>> {
+    let Some(list) = v.as_array() else {
+        return v.is_null().then_some(None);
+    };
+    let Some(d) = list.first() else {
+        return Some(None);
+    };
+    Some(Some(Duty {
+        player: player(&d["player"])?,
+        kind: duty_kind(&d["kind"])?,
+    }))
+}
+
+fn duty_kind(v: &Value) -> Option<DutyKind> {
+    match v.as_str()? {
+        "ship_cell" => Some(DutyKind::ShipCell),
+        "mine" => Some(DutyKind::Mine),
+        _ => None,
+    }
+}
+
+fn decode_one(m: &Value, rules: &Rules) -> Result<Option<Update>, BadMessage> {
     let dims = rules.dims();
     let ty = m["type"].as_str().unwrap_or("");
     let bad = |what: &str| BadMessage {
@@ -83,6 +123,13 @@ pub fn decode(m: &Value, rules: &Rules) -> Result<Option<Update>, BadMessage> {
             first: player(&m["first"]).ok_or_else(|| bad("first"))?,
             shots_due: due(m),
         },
+        "shot" if m["dying"] == true => Update::Dying {
+            player: player(&m["player"]).ok_or_else(|| bad("player"))?,
+            shot: m["shots"]
+                .get(0)
+                .and_then(|s| fired(s, rules))
+                .ok_or_else(|| bad("shots"))?,
+        },
         "shot" => Update::Volley {
             player: player(&m["player"]).ok_or_else(|| bad("player"))?,
             shots: m["shots"]
@@ -94,6 +141,20 @@ pub fn decode(m: &Value, rules: &Rules) -> Result<Option<Update>, BadMessage> {
                 .ok_or_else(|| bad("shots"))?,
             next: player(&m["next"]),
             shots_due: due(m),
+        },
+        // A spectator's form has no cell: nothing to draw.
+        "revealed" if m["cell"].is_null() => return Ok(None),
+        "revealed" => Update::Reveal {
+            player: player(&m["player"]).ok_or_else(|| bad("player"))?,
+            cell: cell(&m["cell"], dims).ok_or_else(|| bad("cell"))?,
+            kind: duty_kind(&m["kind"]).ok_or_else(|| bad("kind"))?,
+        },
+        "reveal_due" => Update::Owed {
+            duty: Some(Duty {
+                player: player(&m["player"]).ok_or_else(|| bad("player"))?,
+                kind: duty_kind(&m["kind"]).ok_or_else(|| bad("kind"))?,
+            }),
+            options: cells(&m["cells"], dims).ok_or_else(|| bad("cells"))?,
         },
         "game_over" => Update::Over(Box::new(
             ending(&m["result"], dims).ok_or_else(|| bad("result"))?,
@@ -141,8 +202,25 @@ fn ship(v: &Value, dims: Dims) -> Option<CellSet> {
     Some(s.0.into_iter().collect())
 }
 
-fn ships(v: &Value, dims: Dims) -> Option<Vec<CellSet>> {
-    v.as_array()?.iter().map(|s| ship(s, dims)).collect()
+/// A fleet's words: the ships, each as its cells, and the pieces (`mine:e5`, …).
+fn fleet(v: &Value, dims: Dims) -> Option<(Vec<CellSet>, PieceCells)> {
+    let mut ships = Vec::new();
+    let mut pieces = PieceCells::default();
+    for w in v.as_array()? {
+        match Piece::parse(w.as_str()?, CoordSystem::Latin, dims) {
+            Some(p) => {
+                let p = p.ok()?;
+                let set = match p.kind {
+                    PieceKind::Mine => &mut pieces.mines,
+                    PieceKind::Sweeper => &mut pieces.sweepers,
+                    PieceKind::Submarine => &mut pieces.submarines,
+                };
+                set.insert(p.cell);
+            }
+            None => ships.push(ship(w, dims)?),
+        }
+    }
+    Some((ships, pieces))
 }
 
 /// A shot; a sunk ship's halo is the message's, or the rules' from a server that does
@@ -165,6 +243,7 @@ fn fired(v: &Value, rules: &Rules) -> Option<Fired> {
 
 fn ending(v: &Value, dims: Dims) -> Option<Ending> {
     let fleets = v["fleets"].as_array()?;
+    let (one, two) = (fleet(fleets.first()?, dims)?, fleet(fleets.get(1)?, dims)?);
     Some(Ending {
         winner: player(&v["winner"]),
         reason: match v["reason"].as_str()? {
@@ -172,10 +251,10 @@ fn ending(v: &Value, dims: Dims) -> Option<Ending> {
             "timeout" => EndReason::Timeout,
             _ => EndReason::Resigned,
         },
-        fleets: [ships(fleets.first()?, dims)?, ships(fleets.get(1)?, dims)?],
+        fleets: [one.0, two.0],
         verdict: v["audit"]["verdict"].as_str().unwrap_or("").to_string(),
         verdict_ru: v["audit"]["verdict_ru"].as_str().unwrap_or("").to_string(),
-        pieces: [PieceCells::default(); 2],
+        pieces: [one.1, two.1],
     })
 }
 
@@ -197,6 +276,25 @@ fn board(v: &Value, rules: &Rules) -> Option<TargetBoard> {
         };
         b.record(ship.first()?, &Shot::Sunk(sunk));
     }
+    // Pieces found by shots, and the cells shown after mines and minesweepers (lists a
+    // server without the variants leaves out).
+    let more = |key: &str| match v.get(key) {
+        None => Some(CellSet::EMPTY),
+        Some(list) => cells(list, dims),
+    };
+    for (key, shot) in [
+        ("mines", Shot::Mine),
+        ("sweepers", Shot::Sweeper),
+        ("subs", Shot::Submarine),
+    ] {
+        more(key)?.iter().for_each(|c| b.record(c, &shot));
+    }
+    more("shown_ships")?
+        .iter()
+        .for_each(|c| b.reveal(c, DutyKind::ShipCell));
+    more("shown_mines")?
+        .iter()
+        .for_each(|c| b.reveal(c, DutyKind::Mine));
     Some(b)
 }
 
@@ -213,10 +311,19 @@ fn snapshot(m: &Value) -> Result<Snapshot, &'static str> {
         Some("over") => Phase::Over,
         _ => return Err("phase"),
     };
-    let own = if m["own"]["fleet"].is_array() {
-        Some(ships(&m["own"]["fleet"], dims).ok_or("own fleet")?)
+    let (own, own_pieces) = if m["own"]["fleet"].is_array() {
+        let (ships, pieces) = fleet(&m["own"]["fleet"], dims).ok_or("own fleet")?;
+        (Some(ships), pieces)
     } else {
-        None
+        (None, PieceCells::default())
+    };
+    let duty = duties(&m["duties"]).ok_or("duties")?;
+    // The cells this seat may show, when the oldest reveal owed is its own.
+    let options = match duty {
+        Some(d) if m["seat"] == d.player.number() => {
+            cells(&m["reveal"]["cells"], dims).ok_or("reveal")?
+        }
+        _ => CellSet::EMPTY,
     };
     let boards = m["boards"].as_array().ok_or("boards")?;
     let board = |i: usize| boards.get(i).and_then(|b| board(b, &rules)).ok_or("boards");
@@ -225,6 +332,9 @@ fn snapshot(m: &Value) -> Result<Snapshot, &'static str> {
         to_move: player(&m["to_move"]),
         shots_due: due(m),
         own,
+        own_pieces,
+        duty,
+        options,
         boards: [board(0)?, board(1)?],
         ending: if m["result"].is_object() {
             Some(ending(&m["result"], dims).ok_or("result")?)
@@ -250,7 +360,7 @@ mod tests {
             "boards":[{"misses":["e5"],"hits":["f5","f6"],"sunk":[["f5","f6"]]},
                       {"misses":["b2"],"hits":["a1"],"sunk":[]}],
             "result":null,"next_game":null});
-        let Some(Update::Snapshot(s)) = decode(&state, d).unwrap() else {
+        let Some(Update::Snapshot(s)) = decode(&state, d).unwrap().into_iter().next() else {
             panic!("not a snapshot");
         };
         assert_eq!(s.phase, Phase::Battle);
@@ -259,7 +369,8 @@ mod tests {
         assert_eq!(s.boards[0].sunk().len(), 1);
         let shot = json!({"type":"shot","game":"k","number":7,"player":1,
             "shots":[{"cell":"f6","answer":"sunk","ship":["f5","f6"]}],"next":1});
-        let Some(Update::Volley { shots, next, .. }) = decode(&shot, d).unwrap() else {
+        let Some(Update::Volley { shots, next, .. }) = decode(&shot, d).unwrap().into_iter().next()
+        else {
             panic!("not a volley");
         };
         let Shot::Sunk(ship) = shots[0].shot else {
@@ -271,12 +382,72 @@ mod tests {
             "winner":1,"reason":"fleet_sunk",
             "fleets":[["a1-d1","a7"],["a10","b1-b4"]],
             "audit":{"verdict":"the result stands: player 1 wins by sinking the fleet","faults":[[],[]]}}});
-        let Some(Update::Over(e)) = decode(&over, d).unwrap() else {
+        let Some(Update::Over(e)) = decode(&over, d).unwrap().into_iter().next() else {
             panic!("not an ending");
         };
         assert_eq!(e.fleets[1][1].len(), 4);
         assert!(e.verdict.starts_with("the result stands"));
-        assert!(decode(&json!({"type":"pong"}), d).unwrap().is_none());
+        assert!(decode(&json!({"type":"pong"}), d).unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_piece_messages_decode() {
+        let d = &Rules::preset(seabattle_core::Preset::Mines);
+        let c = |n: &str| CoordSystem::Latin.parse(n, d.dims()).unwrap();
+        let owe = Some(Duty {
+            player: Player::Two,
+            kind: DutyKind::ShipCell,
+        });
+        let shot = json!({"type":"shot","game":"k","number":9,"player":2,
+            "shots":[{"cell":"h10","answer":"mine"}],"next":1,"shots_due":1,
+            "duties":[{"player":2,"kind":"ship_cell"}]});
+        let u = decode(&shot, d).unwrap();
+        assert!(matches!(&u[0], Update::Volley { shots, .. } if shots[0].shot == Shot::Mine));
+        assert!(matches!(&u[1], Update::Owed { duty, .. } if *duty == owe));
+        let due = json!({"type":"reveal_due","game":"k","player":2,"kind":"ship_cell","cells":["a1","b1"]});
+        let u = decode(&due, d).unwrap();
+        assert!(
+            matches!(&u[..], [Update::Owed { duty, options }] if *duty == owe && options.len() == 2)
+        );
+        let shown = json!({"type":"revealed","game":"k","number":10,"player":2,"kind":"ship_cell",
+            "cell":"a1","next":1,"shots_due":1});
+        let u = decode(&shown, d).unwrap();
+        assert!(matches!(&u[0], Update::Reveal { cell, .. } if *cell == c("a1")));
+        assert!(matches!(&u[1], Update::Owed { duty: None, .. }));
+        // A spectator's form (no cell) changes nothing drawn here but the duties.
+        let u = decode(
+            &json!({"type":"revealed","player":2,"kind":"mine","next":1}),
+            d,
+        )
+        .unwrap();
+        assert!(matches!(&u[..], [Update::Owed { duty: None, .. }]));
+        let dying = json!({"type":"shot","game":"k","number":11,"player":1,"dying":true,
+            "shots":[{"cell":"j3","answer":"hit"}],"next":2,"shots_due":1});
+        let u = decode(&dying, d).unwrap();
+        assert!(
+            matches!(&u[0], Update::Dying { player: Player::One, shot } if shot.cell == c("j3"))
+        );
+        let state = json!({"type":"state","seat":2,"rules":"mines","phase":"battle",
+            "to_move":1,"shots_due":1,"duties":[{"player":2,"kind":"ship_cell"}],
+            "reveal":{"kind":"ship_cell","cells":["a1"]},
+            "own":{"fleet":["a1-d1","mine:h10","mine:j10"],"incoming":["h10"]},
+            "boards":[{"misses":[],"hits":[],"sunk":[],"mines":[],"shown_ships":["e3"]},
+                      {"misses":[],"hits":[],"sunk":[],"mines":["h10"]}],"result":null});
+        let Some(Update::Snapshot(s)) = decode(&state, d).unwrap().into_iter().next() else {
+            panic!("not a snapshot");
+        };
+        assert_eq!((s.duty, s.options.len()), (owe, 1));
+        assert_eq!(s.own_pieces.mines.len(), 2);
+        assert!(s.boards[0].shown_ships().contains(c("e3")));
+        assert!(s.boards[1].found().mines.contains(c("h10")));
+        let over = json!({"type":"game_over","result":{"winner":1,"reason":"fleet_sunk",
+            "fleets":[["a1-d1","mine:h10"],["b1-b4","sub:j1"]],"audit":{"verdict":"v"}}});
+        let Some(Update::Over(e)) = decode(&over, d).unwrap().into_iter().next() else {
+            panic!("not an ending");
+        };
+        assert!(e.pieces[0].mines.contains(c("h10")) && e.pieces[1].submarines.contains(c("j1")));
+        let bad = json!({"type":"reveal_due","player":2,"kind":"ship","cells":[]});
+        assert!(decode(&bad, d).is_err());
     }
 
     #[test]
