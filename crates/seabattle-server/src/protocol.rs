@@ -415,7 +415,8 @@ pub struct StateJson {
     pub presence: [PresenceJson; 2],
     /// Clock timeouts in a row per player.
     pub strikes: [u8; 2],
-    /// Whole seconds left on the running clock of the player to move, if one runs.
+    /// Whole seconds left on the running clock of the player to act (the one owing a
+    /// reveal, else the player to move), if one runs.
     pub clock_left: Option<u32>,
     /// Moves played.
     pub moves: usize,

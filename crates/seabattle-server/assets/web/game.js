@@ -72,7 +72,7 @@ export function onMessage(m) {
         if (place.game() !== S.game) place.start(S, app.send); else place.unasked();
       } else place.stop();
       // The server says how long the running clock has left (after a reload, say).
-      if (S.phase === 'battle' && S.clock_left != null) { deadline = Date.now() + S.clock_left * 1000; clockPlayer = S.to_move; }
+      if (S.phase === 'battle' && S.clock_left != null) { deadline = Date.now() + S.clock_left * 1000; clockPlayer = S.duties?.[0]?.player ?? S.to_move; }
       if (S.phase !== 'over') { rematchOffer = false; $('over').hidden = true; }
       awaySince = null;
       if (S.commitments) localStorage.setItem('sb.commit.' + S.game, JSON.stringify(S.commitments));
