@@ -69,15 +69,17 @@ pub async fn new_game(
         Opponent::Friend => Mode::Friend,
         Opponent::Computer => computer_mode(hub, level.unwrap_or("medium"))?,
     };
-    // Bot programs speak the arena's line protocol, which has no command for a reveal.
+    // The server's bridge to bot programs (`seabattle_arena::Program`, a `Shooter`)
+    // relays shots only: not yet the reveals and dying shots the arena's protocol has.
     if let Mode::Program(name) = &mode
         && rules.pieces().count() > 0
     {
         return Err(ClientError::new(
             ErrorCode::BadRules,
             format!(
-                "bot program {name:?} cannot play mines, minesweepers or submarines: the bot \
-                 protocol has no reveal yet; play them against a level (easy…expert)"
+                "bot program {name:?} cannot play mines, minesweepers or submarines here: the \
+                 server does not relay reveals to bot programs yet (no reveal); play them against a \
+                 level (easy…expert), or the program in `seabattle arena`"
             ),
         ));
     }
