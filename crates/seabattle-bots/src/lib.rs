@@ -4,6 +4,7 @@
 //! No I/O and no randomness of its own: callers pass a [`rand::Rng`].
 
 pub mod density;
+pub mod dutchman;
 pub mod expert;
 mod mask;
 pub mod placers;
@@ -12,6 +13,7 @@ pub mod reveal;
 pub mod shooter;
 mod targeting;
 
+pub use dutchman::choose_relocation;
 pub use placers::PlacerKind;
 pub use reveal::{choose_reveal, choose_reveal_among};
 pub use shooter::{Level, Shooter, ShooterKind};

@@ -44,6 +44,11 @@ impl PlacerKind {
     /// A fleet in this style. Styles that cannot be followed under the rules (no room
     /// along the border, say) fall back to the uniform draw.
     pub fn place(self, rules: &Rules, rng: &mut dyn Rng) -> Result<Fleet, TooConstrained> {
+        // A lone path-shaped ship has no border or corner to pack: every style draws it
+        // uniformly, which also leaves its shooter nothing to learn.
+        if seabattle_core::placement::lone_path(rules).is_some() {
+            return Placer::new(rules).sample(rng);
+        }
         let styled = match self {
             PlacerKind::Uniform => None,
             PlacerKind::Edge => greedy(rules, rng, Style::Edge),

@@ -1,6 +1,7 @@
 //! The [`Shooter`] trait, the simple shooters, and the levels offered to people.
 
 use crate::density::Density;
+use crate::dutchman::LoneShip;
 use crate::expert::{Effort, Expert};
 use crate::targeting::{fill, finishing_cells, pick};
 use rand::Rng;
@@ -53,6 +54,31 @@ impl Shooter for ShownFirst {
     }
 }
 
+/// A shooter that hands rules with one path-shaped ship (the Flying Dutchman) to a
+/// [`LoneShip`]: the positions the others enumerate are too many for such a ship.
+struct LoneOr(Box<dyn Shooter>, LoneShip);
+
+impl Shooter for LoneOr {
+    fn choose(
+        &mut self,
+        rules: &Rules,
+        view: &TargetBoard,
+        count: usize,
+        rng: &mut dyn Rng,
+    ) -> Vec<Coord> {
+        if seabattle_core::placement::lone_path(rules).is_some() {
+            self.1.choose(rules, view, count, rng)
+        } else {
+            self.0.choose(rules, view, count, rng)
+        }
+    }
+}
+
+/// Paths the `density` shooter draws per decision against a lone path-shaped ship.
+pub const DENSITY_PATHS: usize = 200;
+/// Paths the `expert` shooter draws per decision against a lone path-shaped ship.
+pub const EXPERT_PATHS: usize = 1_500;
+
 /// The shooters by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ShooterKind {
@@ -102,8 +128,14 @@ impl ShooterKind {
             ShooterKind::Random => Box::new(RandomShooter),
             ShooterKind::Hunt => Box::new(HuntShooter),
             ShooterKind::Parity => Box::new(ParityShooter),
-            ShooterKind::Density => Box::new(Density::default()),
-            ShooterKind::Expert => Box::new(Expert::new(effort)),
+            ShooterKind::Density => Box::new(LoneOr(
+                Box::new(Density::default()),
+                LoneShip::new(DENSITY_PATHS),
+            )),
+            ShooterKind::Expert => Box::new(LoneOr(
+                Box::new(Expert::new(effort)),
+                LoneShip::new(EXPERT_PATHS),
+            )),
         };
         Box::new(ShownFirst(inner))
     }

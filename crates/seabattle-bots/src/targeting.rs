@@ -57,8 +57,8 @@ pub fn best_cells(
 }
 
 /// Unknown cells worth shooting to finish the ships already hit: the neighbours of open
-/// hits by side and, for straight ships, only those in line with a row of two or more
-/// hits when there is one.
+/// hits by side (by side or corner for path-shaped ships) and, for straight ships, only
+/// those in line with a row of two or more hits when there is one.
 pub fn finishing_cells(rules: &Rules, view: &TargetBoard) -> CellSet {
     let open = view.open_hits();
     if open.is_empty() {
@@ -92,6 +92,9 @@ pub fn finishing_cells(rules: &Rules, view: &TargetBoard) -> CellSet {
         if !in_line.is_empty() {
             return in_line;
         }
+    }
+    if rules.shape() == ShipShape::Path {
+        return open.grow_all(dims).and(&unknown);
     }
     open.grow_sides(dims).and(&unknown)
 }

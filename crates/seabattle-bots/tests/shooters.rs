@@ -36,6 +36,13 @@ fn play(rules: &Rules, kind: ShooterKind, fleet: Fleet, rng: &mut StdRng) -> usi
             shots += 1;
         }
         assert!(shots <= rules.dims().area(), "{kind} does not finish");
+        // A hit flying ship moves, as the computer moves its own.
+        if let Some((_, decks)) = sea.relocation_due() {
+            let cells =
+                seabattle_core::flying::random_move(rules, decks, sea.incoming(), rng).unwrap();
+            sea.relocate(&cells.iter().collect::<Vec<_>>()).unwrap();
+            view.relocated();
+        }
     }
     shots
 }

@@ -554,7 +554,11 @@ impl Game {
                 return Ok(shots);
             }
         }
-        if self.rules.flying() && self.relocation_due(player.other()).is_some() {
+        if self.seas[player.other().index()]
+            .as_ref()
+            .and_then(Sea::relocation_due)
+            .is_some()
+        {
             self.duties.push(Duty {
                 player: player.other(),
                 kind: DutyKind::Relocate,
@@ -634,23 +638,14 @@ impl Game {
         }
     }
 
-    /// The ship `player` must move after a hit, as (index, decks left), when it has
-    /// somewhere to go: a flying ship hit and still afloat. A ship with nowhere to go
-    /// stays where it is, hit like a classic ship.
-    fn relocation_due(&self, player: Player) -> Option<(usize, usize)> {
-        let sea = self.seas[player.index()].as_ref()?;
-        sea.damaged()
-            .into_iter()
-            .find(|&(_, decks)| crate::flying::can_move(&self.rules, decks, sea.incoming()))
-    }
-
     /// The decks left on the ship `player` owes a move of, if they owe one now.
     pub fn relocation_decks(&self, player: Player) -> Option<usize> {
         self.duties
             .iter()
             .any(|d| d.player == player && d.kind == DutyKind::Relocate)
-            .then(|| self.relocation_due(player).map(|(_, decks)| decks))
+            .then(|| self.seas[player.index()].as_ref()?.relocation_due())
             .flatten()
+            .map(|(_, decks)| decks)
     }
 
     /// Checks a move of `player`'s hit ship to `cells` without making it: the cells
@@ -680,16 +675,10 @@ impl Game {
         else {
             return Err(ShotError::Relocation(RelocationError::NotOwed));
         };
-        let cells = self
-            .check_relocation(player, &ship.0)
-            .map_err(ShotError::Relocation)?;
-        let Some((index, _)) = self.relocation_due(player) else {
-            return Err(ShotError::Relocation(RelocationError::NotOwed));
-        };
         let Some(sea) = self.seas[player.index()].as_mut() else {
             return Err(ShotError::NotStarted);
         };
-        sea.relocate(index, cells);
+        let cells = sea.relocate(&ship.0).map_err(ShotError::Relocation)?;
         self.duties.remove(i);
         self.targets[player.other().index()].relocated();
         self.moves.push(Move::Relocate {

@@ -4,6 +4,7 @@
 use crate::cellset::CellSet;
 use crate::coord::Coord;
 use crate::fleet::Fleet;
+use crate::flying::RelocationError;
 use crate::game::{Shot, ShotError, SunkShip};
 use crate::pieces::PieceKind;
 
@@ -82,15 +83,30 @@ impl Sea {
             .collect()
     }
 
-    /// Moves ship `i` to `cells`, which the caller has checked: its hit decks stay
-    /// behind, lost, and it starts afresh with no hits.
-    pub(crate) fn relocate(&mut self, i: usize, cells: CellSet) {
-        let Some(ship) = self.fleet.ships().get(i) else {
-            return;
-        };
-        self.lost.union_with(&ship.cells().and(&self.incoming));
-        self.fleet = self.fleet.with_ship_moved(i, cells);
+    /// The ship that must move after a hit, as (index, decks left), under flying
+    /// rules: one hit where it stands, still afloat, with somewhere to go. A ship with
+    /// nowhere to go stays where it is, hit like a classic ship.
+    pub fn relocation_due(&self) -> Option<(usize, usize)> {
+        if !self.fleet.rules().flying() {
+            return None;
+        }
+        self.damaged()
+            .into_iter()
+            .find(|&(_, decks)| crate::flying::can_move(self.fleet.rules(), decks, &self.incoming))
+    }
+
+    /// Moves the ship [`Sea::relocation_due`] names to `cells`, if that is legal (see
+    /// [`crate::flying::check`]): its hit decks stay behind, lost, and it starts afresh
+    /// with no hits. On error nothing changes.
+    pub fn relocate(&mut self, cells: &[Coord]) -> Result<CellSet, RelocationError> {
+        let (i, decks) = self.relocation_due().ok_or(RelocationError::NotOwed)?;
+        let set = crate::flying::check(self.fleet.rules(), decks, &self.incoming, cells)?;
+        if let Some(ship) = self.fleet.ships().get(i) {
+            self.lost.union_with(&ship.cells().and(&self.incoming));
+        }
+        self.fleet = self.fleet.with_ship_moved(i, set);
         self.ship_hits[i] = 0;
+        Ok(set)
     }
 
     /// Mines not set off yet.

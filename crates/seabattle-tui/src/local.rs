@@ -4,10 +4,10 @@
 use crate::error::TuiError;
 use crate::update::{Action, EndReason, Ending, Fired, Update};
 use rand::rngs::StdRng;
-use seabattle_bots::{Level, PlacerKind, Shooter, choose_reveal};
+use seabattle_bots::{Level, PlacerKind, Shooter, choose_relocation, choose_reveal};
 use seabattle_core::{
     Answer, CellSet, Coord, DutyKind, Fleet, Game, Lang, Move, Outcome, Phase, PieceCells, Player,
-    Rules, Shot, SunkShip, WinReason, audit,
+    Rules, ShipSetup, Shot, SunkShip, WinReason, audit,
 };
 
 /// The computer's seat and its shooting half.
@@ -93,6 +93,22 @@ impl LocalReferee {
                 }
                 self.report(seen, &[], kind, &mut out);
             }
+            Action::Relocate { seat, cells } => {
+                let seen = self.game.moves().len();
+                let ship = match cells {
+                    Some(cells) => Some(ShipSetup(cells)),
+                    None => choose_relocation(&self.game, seat, &mut self.rng),
+                };
+                let Some(ship) = ship else {
+                    return vec![Update::Refused(
+                        "no legal place was found for the ship".to_string(),
+                    )];
+                };
+                if let Err(e) = self.game.relocate(seat, &ship) {
+                    return vec![Update::Refused(e.to_string())];
+                }
+                self.report(seen, &[], None, &mut out);
+            }
             Action::Resign { seat } => {
                 if let Err(e) = self.game.resign(seat) {
                     return vec![Update::Refused(e.to_string())];
@@ -162,7 +178,16 @@ impl LocalReferee {
                         });
                     }
                 }
-                Move::Resign { .. } | Move::Pass { .. } | Move::Relocate { .. } => {}
+                Move::Relocate { player, cells } => out.push(Update::Relocated {
+                    player: *player,
+                    // The computer's new place is not for the person to see.
+                    ship: self
+                        .computer
+                        .as_ref()
+                        .is_none_or(|c| c.seat != *player)
+                        .then(|| cells.iter().copied().collect()),
+                }),
+                Move::Resign { .. } | Move::Pass { .. } => {}
             }
         }
     }
@@ -196,6 +221,16 @@ impl LocalReferee {
             }
             let seen = self.game.moves().len();
             let done = match self.game.duties().first().copied() {
+                Some(duty) if duty.player == seat && duty.kind == DutyKind::Relocate => {
+                    match choose_relocation(&self.game, seat, &mut self.rng) {
+                        Some(ship) => self
+                            .game
+                            .relocate(seat, &ship)
+                            .map(|()| (Vec::new(), None))
+                            .map_err(|e| e.to_string()),
+                        None => Err("it found no place for its ship".to_string()),
+                    }
+                }
                 Some(duty) if duty.player == seat => {
                     match choose_reveal(&self.game, seat, duty.kind, &mut self.rng) {
                         Some(cell) => self

@@ -119,6 +119,35 @@ impl Table {
         }
     }
 
+    /// Notes that `player` moved their hit flying ship; `ship` is its new cells when
+    /// they are this seat's own.
+    pub fn relocated(&mut self, player: Player, ship: Option<CellSet>) {
+        if player == self.me {
+            self.theirs.relocated();
+            // Flying rules have one ship.
+            if let Some(cells) = ship {
+                self.own = vec![cells];
+            }
+        } else {
+            self.enemy.relocated();
+        }
+    }
+
+    /// The decks left on the own ship that was hit where it stands, if one was: what
+    /// a move must take.
+    pub fn decks_to_move(&self) -> Option<usize> {
+        let hits = self.theirs.open_hits();
+        self.own
+            .iter()
+            .find(|s| s.intersects(&hits))
+            .map(|s| s.minus(&hits).len())
+    }
+
+    /// Own cells the enemy has shot: no move may take them.
+    pub fn own_shot(&self) -> CellSet {
+        self.theirs.shots()
+    }
+
     /// Shows the enemy fleet and pieces (at the end).
     pub fn reveal(&mut self, fleet: Vec<CellSet>, pieces: PieceCells) {
         self.enemy_fleet = Some(fleet);
@@ -143,6 +172,8 @@ impl Table {
             Some(_) if shot => Mark::Hit,
             Some(_) => Mark::Ship,
             None if self.own_pieces.at(c).is_some() => piece_mark(self.own_pieces.at(c), shot),
+            // A deck the flying ship lost when it moved.
+            None if self.theirs.hits().contains(c) => Mark::Hit,
             None if shot => Mark::Miss,
             None if self.theirs.known_empty().contains(c) => Mark::Halo,
             None => Mark::Water,

@@ -32,6 +32,13 @@ pub enum Action {
         /// The cell shown.
         cell: Coord,
     },
+    /// Move the own hit flying ship (the Flying Dutchman) to new cells.
+    Relocate {
+        /// Whose ship.
+        seat: Player,
+        /// The new cells; none asks the referee for a random legal place.
+        cells: Option<Vec<Coord>>,
+    },
     /// Give up.
     Resign {
         /// Who resigns.
@@ -191,7 +198,15 @@ pub enum Update {
         /// A ship cell (after a mine) or a mine (after a minesweeper).
         kind: DutyKind,
     },
-    /// The reveal owed now, oldest first, if any: nobody shoots until it is made.
+    /// A player moved their hit flying ship.
+    Relocated {
+        /// Whose ship.
+        player: Player,
+        /// Its new cells, when they are this terminal's to see.
+        ship: Option<CellSet>,
+    },
+    /// The reveal or move owed now, oldest first, if any: nobody shoots until it is
+    /// made.
     Owed {
         /// The duty.
         duty: Option<Duty>,

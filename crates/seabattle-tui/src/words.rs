@@ -130,6 +130,24 @@ pub struct Words {
     pub not_a_mine: &'static str,
     /// A shot tried while someone owes a reveal.
     pub reveal_due: &'static str,
+    /// The prompt to move the own hit flying ship, with the decks it has left.
+    pub relocate_prompt: &'static str,
+    /// The keys while moving the ship.
+    pub relocate_keys: &'static str,
+    /// Player N (or the enemy) is moving their ship.
+    pub relocate_waiting: &'static str,
+    /// The hot-seat cover before a move.
+    pub cover_relocate: &'static str,
+    /// A shot tried while someone owes a move.
+    pub relocate_due: &'static str,
+    /// Player N (or the enemy) moved their ship.
+    pub relocated: &'static str,
+    /// A move to the wrong number of cells, with the decks left.
+    pub relocate_size: &'static str,
+    /// A move onto a shot cell.
+    pub relocate_shot: &'static str,
+    /// A move to cells that are no chain.
+    pub relocate_not_path: &'static str,
     /// A dying shot in the log: «торпеда».
     pub torpedo: &'static str,
     /// A reveal in the log: «показал».
@@ -223,6 +241,15 @@ pub const RU: Words = Words {
     not_a_ship_cell: "Здесь нет вашей целой палубы, которую ещё не показывали.",
     not_a_mine: "Здесь нет вашей несработавшей мины, которую ещё не показывали.",
     reveal_due: "Сначала нужно показать клетку ({}).",
+    relocate_prompt: "Корабль подбит: отметьте {} новых клеток",
+    relocate_keys: "стрелки/мышь — клетка, пробел — отметить, Enter — перевести, r — случайно, q — выход",
+    relocate_waiting: "{} переводит корабль",
+    cover_relocate: "Игрок {}: переведите свой подбитый корабль.",
+    relocate_due: "Сначала корабль должен уйти с места ({}).",
+    relocated: "{}: корабль переведён в другое место.",
+    relocate_size: "У корабля осталось палуб: {}. Отметьте столько же клеток.",
+    relocate_shot: "Нельзя ставить корабль на клетку, по которой уже стреляли.",
+    relocate_not_path: "Клетки должны идти цепочкой: соседние по стороне или углу.",
     torpedo: "торпеда",
     shows: "показал",
 };
@@ -314,6 +341,15 @@ pub const EN: Words = Words {
     not_a_ship_cell: "That is not a cell of your ships, unhit and not shown before.",
     not_a_mine: "That is not one of your mines, unspent and not shown before.",
     reveal_due: "A cell must be shown first ({}).",
+    relocate_prompt: "Your ship is hit: mark {} new cells",
+    relocate_keys: "arrows/mouse: a cell, space marks it, Enter moves the ship, r a random place, q quits",
+    relocate_waiting: "{} is moving the ship",
+    cover_relocate: "Player {}: move your hit ship.",
+    relocate_due: "The hit ship must move first ({}).",
+    relocated: "{}: the ship moved elsewhere.",
+    relocate_size: "The ship has {} decks left: mark that many cells.",
+    relocate_shot: "The ship may not stand on a cell that was shot.",
+    relocate_not_path: "The cells must form a chain, each next to the last by a side or corner.",
     torpedo: "torpedo",
     shows: "shows",
 };

@@ -10,7 +10,7 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use seabattle_bots::PlacerKind;
-use seabattle_core::{Coord, Dims, DutyKind, Player};
+use seabattle_core::{Coord, Dims, DutyKind, Player, RelocationError};
 
 impl App {
     /// A terminal event: a key, a click or a resize.
@@ -59,7 +59,7 @@ impl App {
                 self.viewer = seat;
                 self.screen = match then {
                     Next::Place => Screen::Placement(seat),
-                    Next::Shoot | Next::Reveal => Screen::Battle(seat),
+                    Next::Shoot | Next::Reveal | Next::Relocate => Screen::Battle(seat),
                 };
             }
             Screen::Placement(seat) => self.placement_key(seat, key.code),
@@ -130,11 +130,12 @@ impl App {
             return;
         }
         if let Some(next) = self.handover.take() {
-            let owes = self.owed.is_some_and(|d| d.player == next);
-            self.screen = Screen::Cover {
-                seat: next,
-                then: if owes { Next::Reveal } else { Next::Shoot },
+            let then = match self.owed.filter(|d| d.player == next) {
+                Some(d) if d.kind == DutyKind::Relocate => Next::Relocate,
+                Some(_) => Next::Reveal,
+                None => Next::Shoot,
             };
+            self.screen = Screen::Cover { seat: next, then };
             return;
         }
         let c = self.cursor();
@@ -155,8 +156,56 @@ impl App {
             self.set_reveal_cursor(m);
             return;
         }
+        if self.relocating() {
+            match code {
+                KeyCode::Char(' ') => self.mark(c),
+                KeyCode::Enter => self.relocate(seat),
+                KeyCode::Char('r' | 'R' | 'к' | 'К') if !self.awaiting => {
+                    self.status.clear();
+                    self.awaiting = self.mode == Mode::Online;
+                    self.act(Action::Relocate { seat, cells: None });
+                }
+                _ => {}
+            }
+            return;
+        }
         if matches!(code, KeyCode::Enter | KeyCode::Char(' ')) {
             self.reveal_at(seat, c);
+        }
+    }
+
+    /// Marks or unmarks `c` for the move of the hit ship.
+    fn mark(&mut self, c: Coord) {
+        let marked = &mut self.marked[self.viewer.index()];
+        if !marked.remove(c) {
+            marked.insert(c);
+        }
+        self.status.clear();
+    }
+
+    /// Moves the hit ship to the marked cells if that is legal, else says why.
+    fn relocate(&mut self, seat: Player) {
+        let Some(table) = self.tables[seat.index()].as_ref() else {
+            return;
+        };
+        if self.awaiting {
+            return;
+        }
+        let decks = table.decks_to_move().unwrap_or(0);
+        let cells: Vec<Coord> = self.marked().iter().collect();
+        let w = self.words();
+        match seabattle_core::flying::check(&self.rules, decks, &table.own_shot(), &cells) {
+            Ok(_) => {
+                self.status.clear();
+                self.awaiting = self.mode == Mode::Online;
+                self.act(Action::Relocate {
+                    seat,
+                    cells: Some(cells),
+                });
+            }
+            Err(RelocationError::Shot(_)) => self.status = w.relocate_shot.to_string(),
+            Err(RelocationError::NotPath) => self.status = w.relocate_not_path.to_string(),
+            Err(_) => self.status = fill(w.relocate_size, decks),
         }
     }
 
@@ -203,6 +252,10 @@ impl App {
             }
             Screen::Battle(seat) if self.revealing() => {
                 match layout::cell_at(l.left, dims, l.cell_w, m.column, m.row) {
+                    Some(c) if self.relocating() => {
+                        self.set_reveal_cursor(c);
+                        self.mark(c);
+                    }
                     Some(c) => {
                         self.set_reveal_cursor(c);
                         self.reveal_at(seat, c);
@@ -225,7 +278,12 @@ impl App {
 
     fn fire_at(&mut self, seat: Player, c: Coord) {
         if let Some(duty) = self.owed {
-            self.status = fill(self.words().reveal_due, self.who(duty.player));
+            let phrase = if duty.kind == DutyKind::Relocate {
+                self.words().relocate_due
+            } else {
+                self.words().reveal_due
+            };
+            self.status = fill(phrase, self.who(duty.player));
             return;
         }
         if self.to_move != Some(seat) {

@@ -16,7 +16,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use ratatui::layout::Rect;
 use seabattle_bots::{Level, PlacerKind};
-use seabattle_core::{Answer, CellSet, Coord, CoordSystem, Duty, Lang, Player, Rules};
+use seabattle_core::{Answer, CellSet, Coord, CoordSystem, Duty, DutyKind, Lang, Player, Rules};
 use serde_json::Value;
 
 /// Who the opponent is.
@@ -54,6 +54,8 @@ pub enum Next {
     Shoot,
     /// The player owes the opponent a cell (after a mine or a minesweeper).
     Reveal,
+    /// The player's flying ship was hit and must move.
+    Relocate,
 }
 
 /// The screen shown.
@@ -139,6 +141,8 @@ pub struct App {
     pub(crate) owed: Option<Duty>,
     /// The cells the reveal owed allows.
     reveal_options: CellSet,
+    /// Each seat's cells marked for its hit ship's move.
+    marked: [CellSet; 2],
     /// Shots in the next volley of the player to move.
     shots_due: usize,
     pub(crate) pending: Vec<Coord>,
@@ -182,6 +186,7 @@ impl App {
             reveal_cursors: [Coord::new(0, 0); 2],
             owed: None,
             reveal_options: CellSet::EMPTY,
+            marked: [CellSet::EMPTY; 2],
             shots_due: 1,
             pending: Vec::new(),
             awaiting: false,
@@ -290,10 +295,21 @@ impl App {
         self.owed
     }
 
-    /// Whether the player looking must show a cell of their own board now.
+    /// Whether the player looking must act on their own board now: show a cell, or
+    /// move their hit ship.
     pub fn revealing(&self) -> bool {
         self.owed.is_some_and(|d| d.player == self.viewer)
             && self.screen == Screen::Battle(self.viewer)
+    }
+
+    /// Whether the player looking must move their hit ship now (the Flying Dutchman).
+    pub fn relocating(&self) -> bool {
+        self.revealing() && self.owed.is_some_and(|d| d.kind == DutyKind::Relocate)
+    }
+
+    /// The cells marked for the move of the looking player's hit ship.
+    pub fn marked(&self) -> CellSet {
+        self.marked[self.viewer.index()]
     }
 
     /// The cell under the cursor on the own board, while a reveal is owed.

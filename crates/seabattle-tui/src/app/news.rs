@@ -98,6 +98,16 @@ impl App {
                 self.awaiting = false;
                 self.hand_over();
             }
+            Update::Relocated { player, ship } => {
+                for t in self.tables.iter_mut().flatten() {
+                    t.relocated(player, ship);
+                }
+                self.marked[player.index()] = CellSet::EMPTY;
+                self.status = fill(self.words().relocated, self.who(player));
+                self.owed = None;
+                self.awaiting = false;
+                self.hand_over();
+            }
             Update::Owed { duty, options } => {
                 // Online the cells come after the duty, in a message of their own.
                 let fresh = duty.is_some() && (duty != self.owed || self.reveal_options.is_empty());

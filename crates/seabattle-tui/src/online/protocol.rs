@@ -27,6 +27,13 @@ pub fn encode(action: &Action, game: &str) -> Value {
         Action::Reveal { cell, .. } => {
             json!({"type": "reveal", "game": game, "cell": cell.to_string()})
         }
+        // Nor does it play the Flying Dutchman yet: worded the same way.
+        Action::Relocate { cells, .. } => {
+            let cells: Option<Vec<String>> = cells
+                .as_ref()
+                .map(|c| c.iter().map(Coord::to_string).collect());
+            json!({"type": "relocate", "game": game, "cells": cells})
+        }
         Action::Resign { .. } => json!({"type": "resign", "game": game}),
     }
 }

@@ -38,7 +38,18 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen) {
     } else {
         (w.own_board.to_string(), w.enemy_board.to_string())
     };
-    let own = |c| mark(table.own_mark(c));
+    let marked = if app.relocating() {
+        app.marked()
+    } else {
+        seabattle_core::CellSet::EMPTY
+    };
+    let own = |c| {
+        if marked.contains(c) {
+            ('+', Style::default().add_modifier(Modifier::BOLD))
+        } else {
+            mark(table.own_mark(c))
+        }
+    };
     let aiming = app.screen == Screen::Battle(app.viewer)
         && app.to_move == Some(app.viewer)
         && app.owed.is_none()
@@ -98,15 +109,17 @@ fn sizes(v: &[u8]) -> String {
 fn turn_text(app: &App) -> String {
     let w = app.words();
     if let Some(duty) = app.owed {
-        return if duty.player == app.viewer {
-            match duty.kind {
-                DutyKind::ShipCell => w.reveal_ship,
-                DutyKind::Mine => w.reveal_mine,
-                DutyKind::Relocate => w.reveal_ship,
-            }
-            .to_string()
-        } else {
-            fill(w.reveal_waiting, app.who(duty.player))
+        return match (duty.player == app.viewer, duty.kind) {
+            (true, DutyKind::ShipCell) => w.reveal_ship.to_string(),
+            (true, DutyKind::Mine) => w.reveal_mine.to_string(),
+            (true, DutyKind::Relocate) => fill(
+                w.relocate_prompt,
+                app.table(app.viewer)
+                    .and_then(Table::decks_to_move)
+                    .unwrap_or(0),
+            ),
+            (false, DutyKind::Relocate) => fill(w.relocate_waiting, app.who(duty.player)),
+            (false, _) => fill(w.reveal_waiting, app.who(duty.player)),
         };
     }
     match app.to_move {
@@ -266,6 +279,8 @@ fn footer(frame: &mut Frame, app: &App, l: &layout::Screen) {
     }
     lines.push(Line::from(if app.screen == Screen::Over {
         ""
+    } else if app.relocating() {
+        w.relocate_keys
     } else if app.revealing() {
         w.reveal_keys
     } else {

@@ -66,6 +66,7 @@ pub fn cover(frame: &mut Frame, app: &App, area: Rect, seat: Player, then: Next)
         Next::Place => w.cover_place,
         Next::Shoot => w.cover_shoot,
         Next::Reveal => w.cover_reveal,
+        Next::Relocate => w.cover_relocate,
     };
     let lines = vec![
         bold(fill(phrase, seat)),

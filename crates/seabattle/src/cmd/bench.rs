@@ -260,7 +260,9 @@ fn play_all(plan: &Plan, shooter: ShooterKind, boards: &Boards) -> anyhow::Resul
 }
 
 /// Plays one board to the end. Volleys (salvo) are as many shots as the shooter's own
-/// fleet would have afloat if it were never hit: the bench has no second board.
+/// fleet would have afloat if it were never hit: the bench has no second board. A hit
+/// flying ship (the Flying Dutchman) moves as the computer moves its own: uniformly
+/// among the legal places.
 fn play_one(
     rules: &Rules,
     shooter: &mut dyn seabattle_bots::Shooter,
@@ -292,6 +294,13 @@ fn play_one(
                 view.record(c, &shot);
                 r.shots += 1;
             }
+        }
+        if let Some((_, decks)) = sea.relocation_due()
+            && let Some(cells) =
+                seabattle_core::flying::random_move(rules, decks, sea.incoming(), rng)
+            && sea.relocate(&cells.iter().collect::<Vec<_>>()).is_ok()
+        {
+            view.relocated();
         }
     }
     r
