@@ -5,8 +5,8 @@
 //! ship is equally likely to be on each path of its decks afloat that avoids every cell
 //! shot: its first place was drawn uniformly, and so is every move the computer makes
 //! (a person's moves are taken to be as unpredictable). The shooter estimates how many
-//! of those paths cover each cell from paths drawn uniformly, and shoots the most
-//! covered. After a hit the ship moves: the hit is left behind, one deck fewer, and the
+//! of those paths cover each cell from weighted random walks (see `weighted_walk`),
+//! and shoots the most covered. After a hit the ship moves: the hit is left behind, one deck fewer, and the
 //! search starts again over the whole board.
 //!
 //! An open hit (a ship that had nowhere to go, or rules where ships do not fly) calls
@@ -50,11 +50,21 @@ impl LoneShip {
             }
         };
         if open.is_empty() {
-            // Each draw is uniform; a draw that gives up leaves the estimate as it is.
+            let free: Vec<Coord> = CellSet::full(dims).minus(&barred).iter().collect();
+            let mut weights = vec![0.0f64; dims.area()];
             for _ in 0..self.samples {
-                match path::sample(dims, decks, &barred, rng, 2_000) {
-                    Some(set) => add(&set),
-                    None => break,
+                if let Some((set, w)) = weighted_walk(&free, &barred, decks, dims, rng) {
+                    for c in &set {
+                        weights[usize::from(c.row) * usize::from(dims.width())
+                            + usize::from(c.col)] += w;
+                    }
+                }
+            }
+            // Scaled to counts: only the order of the cells matters.
+            let top = weights.iter().copied().fold(0.0, f64::max);
+            if top > 0.0 {
+                for (n, w) in count.iter_mut().zip(&weights) {
+                    *n = (w / top * 1e6).round() as u32;
                 }
             }
         } else {
@@ -71,6 +81,42 @@ impl LoneShip {
         }
         count
     }
+}
+
+/// A self-avoiding walk of `decks` cells over cells not `barred`, each step uniform
+/// among the free neighbours left, with its importance weight: the walk's proposal
+/// probability is `1/F · Π 1/aᵢ` (`F` free cells, `aᵢ` choices at step `i`), and each
+/// set of cells has `h` walks, so weighting it `Π aᵢ / h` makes the weighted draws
+/// uniform over sets. Unlike [`path::sample`], it wastes no draw on a shot cell, which
+/// matters once most of the board is shot. `None` if the walk got stuck.
+fn weighted_walk(
+    free: &[Coord],
+    barred: &CellSet,
+    decks: usize,
+    dims: seabattle_core::Dims,
+    rng: &mut dyn Rng,
+) -> Option<(CellSet, f64)> {
+    if free.is_empty() {
+        return None;
+    }
+    let mut at = free[rng.random_range(0..free.len())];
+    let mut set = CellSet::single(at);
+    let mut weight = 1.0;
+    while set.len() < decks {
+        let next: Vec<Coord> = KING
+            .iter()
+            .filter_map(|&(dc, dr)| at.offset(dc, dr))
+            .filter(|&n| dims.contains(n) && !barred.contains(n) && !set.contains(n))
+            .collect();
+        if next.is_empty() {
+            return None;
+        }
+        weight *= next.len() as f64;
+        at = next[rng.random_range(0..next.len())];
+        set.insert(at);
+    }
+    let h = path::directed_paths(&set).max(1) as f64;
+    Some((set, weight / h))
 }
 
 /// A random path of `decks` cells through every cell of `open`, grown at both ends

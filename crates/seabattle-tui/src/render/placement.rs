@@ -101,7 +101,14 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen, seat: Player) {
             l.side.height.max(l.right.height),
         )
     } else {
-        l.right.union(l.side)
+        // The side panel spans the window below the boards: keep right of the own
+        // board, which the union of the two would cover on wide boards (20×20).
+        Rect::new(
+            l.right.x,
+            l.right.y,
+            l.side.right().saturating_sub(l.right.x),
+            l.side.bottom().saturating_sub(l.right.y),
+        )
     };
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), panel);
 
