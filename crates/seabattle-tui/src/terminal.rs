@@ -79,6 +79,7 @@ fn catch_signals() -> Caught {
         .spawn(move || {
             let Ok(rt) = tokio::runtime::Builder::new_current_thread()
                 .enable_io()
+                .enable_time()
                 .build()
             else {
                 return;
@@ -93,12 +94,18 @@ fn catch_signals() -> Caught {
                     return;
                 };
                 let _ = ready_tx.send(());
-                let name = tokio::select! {
-                    _ = term.recv() => "SIGTERM",
-                    _ = hup.recv() => "SIGHUP",
-                    _ = int.recv() => "SIGINT",
+                let (name, number) = tokio::select! {
+                    _ = term.recv() => ("SIGTERM", 15),
+                    _ = hup.recv() => ("SIGHUP", 1),
+                    _ = int.recv() => ("SIGINT", 2),
                 };
                 let _ = slot.set(name);
+                // The loop sees the flag within one poll. But once the terminal has hung
+                // up, reading it may never return control to the loop; the process must
+                // end all the same (as it would have without a handler), not spin.
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                restore();
+                std::process::exit(128 + number);
             });
         });
     if spawned.is_ok() {
