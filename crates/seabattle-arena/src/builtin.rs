@@ -7,8 +7,9 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seabattle_bots::shooter::UnknownName;
 use seabattle_bots::{PlacerKind, Shooter, ShooterKind, choose_reveal_among};
+use seabattle_core::pieces::reveal_options;
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{CellSet, Coord, DutyKind, Fleet, FleetSetup, PieceKind, Placer, Rules, Shot};
+use seabattle_core::{CellSet, Coord, DutyKind, Fleet, FleetSetup, Placer, Rules, Shot};
 
 /// A builtin bot: a shooter and a placer.
 pub struct Builtin {
@@ -122,13 +123,7 @@ impl Bot for Builtin {
     fn reveal(&mut self, kind: DutyKind) -> Result<Coord, Fault> {
         let nothing = || Fault::new(FaultKind::IllegalReveal, "it has nothing left to show");
         let fleet = self.fleet.as_ref().ok_or_else(nothing)?;
-        let allowed = match kind {
-            DutyKind::ShipCell => *fleet.occupied(),
-            DutyKind::Mine => *fleet.pieces().of(PieceKind::Mine),
-            // A move is not a reveal; the arena refuses the Flying Dutchman's rules.
-            DutyKind::Relocate => CellSet::EMPTY,
-        };
-        let options = allowed.minus(&self.incoming).minus(&self.shown);
+        let options = reveal_options(fleet, &self.incoming, &self.shown, kind);
         let cell = choose_reveal_among(fleet, &self.incoming, options, kind, &mut self.rng)
             .ok_or_else(nothing)?;
         self.shown.insert(cell);

@@ -3,7 +3,7 @@
 use crate::bot::Bot;
 use crate::fault::Fault;
 use crate::protocol::End;
-use seabattle_core::{Answer, Coord, Fleet, Game, Move, Outcome, Player, Rules, Shot, SunkShip};
+use seabattle_core::{Answer, Coord, Fleet, Game, Move, Outcome, Player, Rules};
 
 /// How one game went, by side (index 0 is [`Player::One`], who shoots first).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,7 +106,7 @@ fn turn(
         })
         .collect();
     for (owner, cell, answer) in dying {
-        let shot = dying_shot(game, owner, cell, answer);
+        let shot = game.dying_shot(owner, cell, answer);
         bots[owner.index()]
             .torpedo(cell, &shot)
             .map_err(|f| (owner, f))?;
@@ -129,31 +129,6 @@ fn reveals(bots: &mut [&mut dyn Bot; 2], game: &mut Game) -> Result<(), (Player,
             .map_err(|f| (who.other(), f))?;
     }
     Ok(())
-}
-
-/// The full result of `owner`'s dying shot at `cell`, answered `answer`: a sinking
-/// comes with the ship, as `owner` now sees it sunk.
-fn dying_shot(game: &Game, owner: Player, cell: Coord, answer: Answer) -> Shot {
-    match answer {
-        Answer::Miss => Shot::Miss,
-        Answer::Hit => Shot::Hit,
-        Answer::Mine => Shot::Mine,
-        Answer::Sweeper => Shot::Sweeper,
-        Answer::Submarine => Shot::Submarine,
-        Answer::Sunk => {
-            let target = game.view(owner).enemy;
-            let cells = target
-                .sunk()
-                .iter()
-                .find(|s| s.contains(cell))
-                .copied()
-                .unwrap_or_default();
-            Shot::Sunk(SunkShip {
-                cells,
-                halo: game.rules().halo(&cells),
-            })
-        }
-    }
 }
 
 /// Sends `gameover` to both bots, with the reason for a forfeit.

@@ -631,10 +631,32 @@ impl Game {
             return CellSet::EMPTY;
         };
         let known = self.targets[player.other().index()].revealed();
-        match kind {
-            DutyKind::ShipCell => sea.unhit_ship_cells().minus(&known),
-            DutyKind::Mine => sea.unspent_mines().minus(&known),
-            DutyKind::Relocate => CellSet::EMPTY,
+        crate::pieces::reveal_options(sea.fleet(), sea.incoming(), &known, kind)
+    }
+
+    /// The full result of `player`'s dying shot at `cell`, recorded as
+    /// [`Move::Dying`] with `answer`: a sinking comes with the ship (and its halo) as
+    /// `player` sees it sunk now. For hosts that tell players a dying shot the way
+    /// they tell them any other shot.
+    pub fn dying_shot(&self, player: Player, cell: Coord, answer: Answer) -> Shot {
+        match answer {
+            Answer::Miss => Shot::Miss,
+            Answer::Hit => Shot::Hit,
+            Answer::Mine => Shot::Mine,
+            Answer::Sweeper => Shot::Sweeper,
+            Answer::Submarine => Shot::Submarine,
+            Answer::Sunk => {
+                let cells = self.targets[player.index()]
+                    .sunk()
+                    .iter()
+                    .find(|s| s.contains(cell))
+                    .copied()
+                    .unwrap_or_default();
+                Shot::Sunk(SunkShip {
+                    cells,
+                    halo: self.rules.halo(&cells),
+                })
+            }
         }
     }
 

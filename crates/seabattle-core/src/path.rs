@@ -233,20 +233,9 @@ fn grow(walk: &mut Vec<(i32, i32)>, size: usize, out: &mut BTreeSet<Vec<(i32, i3
 pub fn all(dims: Dims, size: usize, avoid: &CellSet) -> Vec<CellSet> {
     let mut out = BTreeSet::new();
     for shape in shapes(size) {
-        let w = shape.iter().map(|c| c.0).max().unwrap_or(0);
-        let h = shape.iter().map(|c| c.1).max().unwrap_or(0);
-        if w >= dims.width() || h >= dims.height() {
-            continue;
-        }
-        for row in 0..dims.height() - h {
-            for col in 0..dims.width() - w {
-                let cells: CellSet = shape
-                    .iter()
-                    .map(|&(dx, dy)| Coord::new(col + dx, row + dy))
-                    .collect();
-                if !cells.intersects(avoid) {
-                    out.insert(cells.iter().collect::<Vec<Coord>>());
-                }
+        for cells in crate::placement::translations(&shape, dims) {
+            if !cells.intersects(avoid) {
+                out.insert(cells.iter().collect::<Vec<Coord>>());
             }
         }
     }

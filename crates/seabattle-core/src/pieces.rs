@@ -4,6 +4,8 @@
 
 use crate::cellset::CellSet;
 use crate::coord::{Coord, Dims};
+use crate::fleet::Fleet;
+use crate::game::DutyKind;
 use crate::rules::Rules;
 use crate::system::{CoordError, CoordSystem};
 use crate::violation::{PieceProblem, Violation};
@@ -260,4 +262,23 @@ fn place_each(
         }
     }
     Some(out)
+}
+
+/// The cells a player with `fleet`, who has taken the shots `incoming` and already
+/// shown `shown`, may show for a reveal of `kind`: ship cells not hit (after a mine),
+/// or mines not set off (after a minesweeper), not shown before. A move of the Flying
+/// Dutchman is not a reveal: nothing. [`crate::Game::reveal_options`] is this for a
+/// game's players; hosts that keep only one side (the arena's bots) call it directly.
+pub fn reveal_options(
+    fleet: &Fleet,
+    incoming: &CellSet,
+    shown: &CellSet,
+    kind: DutyKind,
+) -> CellSet {
+    let allowed = match kind {
+        DutyKind::ShipCell => *fleet.occupied(),
+        DutyKind::Mine => *fleet.pieces().of(PieceKind::Mine),
+        DutyKind::Relocate => return CellSet::EMPTY,
+    };
+    allowed.minus(incoming).minus(shown)
 }

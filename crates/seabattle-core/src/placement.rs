@@ -21,7 +21,7 @@
 //! small variants, and checks that a greedy generator fails that test.
 
 use crate::cellset::CellSet;
-use crate::coord::Coord;
+use crate::coord::{Coord, Dims};
 use crate::fleet::Fleet;
 use crate::rules::{Rules, ShipShape};
 use rand::{Rng, RngExt};
@@ -92,28 +92,32 @@ fn normalize(mut cells: Vec<(i32, i32)>) -> Vec<(i32, i32)> {
     cells
 }
 
+/// Every place of `shape` (cells as offsets from its top-left corner) on a board of
+/// `dims`, row by row.
+pub fn translations(shape: &[(u8, u8)], dims: Dims) -> impl Iterator<Item = CellSet> + '_ {
+    let w = shape.iter().map(|c| c.0).max().unwrap_or(0);
+    let h = shape.iter().map(|c| c.1).max().unwrap_or(0);
+    let fits = w < dims.width() && h < dims.height();
+    let rows = if fits { dims.height() - h } else { 0 };
+    let cols = if fits { dims.width() - w } else { 0 };
+    (0..rows).flat_map(move |row| {
+        (0..cols).map(move |col| {
+            shape
+                .iter()
+                .map(|&(dx, dy)| Coord::new(col + dx, row + dy))
+                .collect()
+        })
+    })
+}
+
 /// Every position of a ship of `size` on the empty board, in a fixed order.
 pub fn positions(rules: &Rules, size: usize) -> Vec<Position> {
-    let dims = rules.dims();
     let mut out = Vec::new();
     for shape in shapes(size, rules.shape()) {
-        let w = shape.iter().map(|c| c.0).max().unwrap_or(0);
-        let h = shape.iter().map(|c| c.1).max().unwrap_or(0);
-        if w >= dims.width() || h >= dims.height() {
-            continue;
-        }
-        for row in 0..dims.height() - h {
-            for col in 0..dims.width() - w {
-                let cells: CellSet = shape
-                    .iter()
-                    .map(|&(dx, dy)| Coord::new(col + dx, row + dy))
-                    .collect();
-                out.push(Position {
-                    blocked: rules.blocked_by(&cells),
-                    cells,
-                });
-            }
-        }
+        out.extend(translations(&shape, rules.dims()).map(|cells| Position {
+            blocked: rules.blocked_by(&cells),
+            cells,
+        }));
     }
     out
 }

@@ -61,11 +61,6 @@ impl Sea {
         self.afloat == 0
     }
 
-    /// Ship cells not hit yet.
-    pub fn unhit_ship_cells(&self) -> CellSet {
-        self.fleet.occupied().minus(&self.incoming)
-    }
-
     /// Decks hit and left behind when their ship moved (flying rules).
     pub fn lost(&self) -> &CellSet {
         &self.lost
@@ -107,11 +102,6 @@ impl Sea {
         self.fleet = self.fleet.with_ship_moved(i, set);
         self.ship_hits[i] = 0;
         Ok(set)
-    }
-
-    /// Mines not set off yet.
-    pub fn unspent_mines(&self) -> CellSet {
-        self.fleet.pieces().mines.minus(&self.incoming)
     }
 
     /// Whether a shot at `c` would be accepted.

@@ -1,6 +1,8 @@
 //! The Flying Dutchman (seed 004): path-shaped ships, the move after each hit, records,
 //! the audit, and the uniform draw of paths. See `docs/variants.md` for the decisions.
 
+mod common;
+use common::check_record;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seabattle_core::audit::Fault;
@@ -8,7 +10,7 @@ use seabattle_core::placement::count_placements;
 use seabattle_core::{
     Answer, CellSet, Coord, CoordSystem, Dims, DutyKind, Fleet, FleetSetup, Game, GameRecord, Lang,
     Move, Outcome, Placer, Player, Preset, RelocationError, Rules, RulesError, ShapeProblem,
-    ShipSetup, Shot, ShotError, Verdict, Violation, audit, path,
+    ShipSetup, Shot, ShotError, Violation, audit, path,
 };
 use std::collections::HashMap;
 
@@ -31,24 +33,6 @@ fn game(rules: &str, p1: &str, p2: &str) -> Game {
     g.place(Player::Two, fleet(p2, &rules).unwrap()).unwrap();
     g.start_with(Player::One).unwrap();
     g
-}
-
-/// The record survives text in both languages and JSON, replays, and the audit lets
-/// the result stand.
-fn check_record(g: &Game) -> GameRecord {
-    let rec = g.record().unwrap();
-    for (system, lang) in [
-        (CoordSystem::Latin, Lang::En),
-        (CoordSystem::Russian, Lang::Ru),
-    ] {
-        let text = rec.to_text(system, lang);
-        assert_eq!(GameRecord::from_text(&text), Ok(rec.clone()), "{text}");
-    }
-    let json = serde_json::to_string(&rec).unwrap();
-    assert_eq!(serde_json::from_str::<GameRecord>(&json).unwrap(), rec);
-    assert_eq!(rec.replay().unwrap().outcome(), g.outcome());
-    assert_eq!(audit(&rec).verdict, Verdict::Stands(g.outcome()));
-    rec
 }
 
 #[test]

@@ -2,10 +2,12 @@
 //! minesweepers and submarines. Each test hits one special rule after another; see
 //! `docs/variants.md` for the decisions where the seed is ambiguous.
 
+mod common;
+use common::check_record;
 use seabattle_core::audit::Fault;
 use seabattle_core::{
-    Answer, CoordSystem, Dims, DutyKind, Fleet, FleetSetup, Game, GameRecord, Lang, Move, Outcome,
-    PieceKind, PieceProblem, Player, Rules, Shot, ShotError, Verdict, Violation, WinReason, audit,
+    Answer, CoordSystem, Dims, DutyKind, Fleet, FleetSetup, Game, Lang, Move, Outcome, PieceKind,
+    PieceProblem, Player, Rules, Shot, ShotError, Violation, WinReason, audit,
 };
 
 const F1: &str = "a1-d1 a3-c3 e3-g3 a5-b5 d5-e5 g5-h5 a7 c7 e7 g7";
@@ -28,24 +30,6 @@ fn game(rules: &str, p1: &str, p2: &str) -> Game {
     }
     g.start_with(Player::One).unwrap();
     g
-}
-
-/// The record survives text in both languages and JSON, replays, and the audit lets
-/// the result stand.
-fn check_record(g: &Game) -> GameRecord {
-    let rec = g.record().unwrap();
-    for (system, lang) in [
-        (CoordSystem::Latin, Lang::En),
-        (CoordSystem::Russian, Lang::Ru),
-    ] {
-        let text = rec.to_text(system, lang);
-        assert_eq!(GameRecord::from_text(&text), Ok(rec.clone()), "{text}");
-    }
-    let json = serde_json::to_string(&rec).unwrap();
-    assert_eq!(serde_json::from_str::<GameRecord>(&json).unwrap(), rec);
-    assert_eq!(rec.replay().unwrap().outcome(), g.outcome());
-    assert_eq!(audit(&rec).verdict, Verdict::Stands(g.outcome()));
-    rec
 }
 
 #[test]

@@ -8,7 +8,7 @@ use crate::room::{Room, RoomCell, cells, duties_json, duty_word, reveal_owed};
 use crate::store::{MoveKind, StoredMove};
 use rand::rngs::StdRng;
 use seabattle_bots::choose_reveal;
-use seabattle_core::{Answer, Coord, CoordSystem, DutyKind, Move, Phase, Player};
+use seabattle_core::{Coord, CoordSystem, DutyKind, Move, Phase, Player, Shot};
 use std::sync::Arc;
 
 /// What a player must show for a reveal of `kind`, for error messages.
@@ -132,24 +132,15 @@ pub fn announce_dying(room: &mut Room, number: usize, m: &Move) {
     else {
         return;
     };
-    // The ship a dying shot sinks is among the owner's sunk ships on the shooter's
-    // board now.
-    let sunk = (*answer == Answer::Sunk)
-        .then(|| {
-            room.game
-                .view(*player)
-                .enemy
-                .sunk()
-                .iter()
-                .find(|s| s.contains(*cell))
-                .copied()
-        })
-        .flatten();
+    let sunk = match room.game.dying_shot(*player, *cell, *answer) {
+        Shot::Sunk(ship) => Some(ship),
+        _ => None,
+    };
     let shot = ShotJson {
         cell: cell.to_string(),
         answer: *answer,
-        ship: sunk.as_ref().map(cells),
-        halo: sunk.map(|s| cells(&room.rules().halo(&s))),
+        ship: sunk.as_ref().map(|s| cells(&s.cells)),
+        halo: sunk.map(|s| cells(&s.halo)),
     };
     room.broadcast(&ServerMsg::Shot {
         game: room.id.clone(),

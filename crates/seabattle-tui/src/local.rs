@@ -7,7 +7,7 @@ use rand::rngs::StdRng;
 use seabattle_bots::{Level, PlacerKind, Shooter, choose_relocation, choose_reveal};
 use seabattle_core::{
     Answer, CellSet, Coord, DutyKind, Fleet, Game, Lang, Move, Outcome, Phase, PieceCells, Player,
-    Rules, ShipSetup, Shot, SunkShip, WinReason, audit,
+    Rules, ShipSetup, Shot, WinReason, audit,
 };
 
 /// The computer's seat and its shooting half.
@@ -161,14 +161,10 @@ impl LocalReferee {
                     player,
                     cell,
                     answer,
-                } => {
-                    if let Some(shot) = self.dying(*player, *cell, *answer) {
-                        out.push(Update::Dying {
-                            player: *player,
-                            shot,
-                        });
-                    }
-                }
+                } => out.push(Update::Dying {
+                    player: *player,
+                    shot: self.dying(*player, *cell, *answer),
+                }),
                 Move::Reveal { player, cell } => {
                     if let Some(kind) = kind {
                         out.push(Update::Reveal {
@@ -194,18 +190,11 @@ impl LocalReferee {
 
     /// A sunk submarine's dying shot by `player` at `cell`, with the ship it sank, as
     /// `player`'s own target board holds it.
-    fn dying(&self, player: Player, cell: Coord, answer: Answer) -> Option<Fired> {
-        let view = self.game.view(player);
-        let sunk = view
-            .enemy
-            .sunk()
-            .iter()
-            .find(|s| s.contains(cell))
-            .map(|&cells| SunkShip {
-                cells,
-                halo: self.game.rules().halo(&cells),
-            });
-        Fired::new(cell, answer, sunk)
+    fn dying(&self, player: Player, cell: Coord, answer: Answer) -> Fired {
+        Fired {
+            cell,
+            shot: self.game.dying_shot(player, cell, answer),
+        }
     }
 
     /// The computer's moves while it is the one to act: reveals it owes, then volleys,
