@@ -44,6 +44,13 @@ for line in sys.stdin:
     elif cmd in ("incoming", "torpedoed"): incoming.add(parse(args[0].split()[0]))
     elif cmd == "reveal":  # we set off a mine (show a ship cell not hit) or a minesweeper (show a mine not spent)
         p = random.choice(sorted((own if args[0].strip() == "ship" else mines) - incoming - shown)); shown.add(p); say("show " + cell(*p))
+    elif cmd == "move":  # our hit flying ship moves: a straight line (a path too) on cells not shot at
+        n = int(args[0])
+        while True:
+            dc, dr = random.choice([(1, 0), (0, 1), (1, 1)]); c0, r0 = random.randrange(w - dc * (n - 1)), random.randrange(h - dr * (n - 1))
+            cells = [(c0 + dc * i, r0 + dr * i) for i in range(n)]
+            if not incoming.intersection(cells): say("ship " + "+".join(cell(*p) for p in cells)); break
+    elif cmd == "moved": hits.clear()  # the enemy ship flew off: our hits mark decks it lost
     elif cmd == "shown":  # a ship cell to shoot for a sure hit, or a mine to keep off
         p = parse(args[0].split()[0]); (sure.append(p) if args[0].split()[1] == "ship" else shot.add(p))
     elif cmd == "quit": break

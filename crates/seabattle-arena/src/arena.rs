@@ -51,38 +51,13 @@ struct Unit {
     fixtures: Vec<Fixture>,
 }
 
-/// Rules the bot protocol cannot play: the Flying Dutchman, whose moves after a hit have
-/// no messages yet.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnsupportedRules(pub Rules);
-
-impl std::fmt::Display for UnsupportedRules {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "rules {}: the bot protocol has no messages yet for the Flying Dutchman's moves",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnsupportedRules {}
-
 /// Plays the round robin of `specs` under `config`. `progress(done, total)` is called
 /// on this thread after each game. Each bot is started once here (to learn its name)
 /// and kept: a run of games takes a started bot that is idle, or starts another when
 /// every one is busy on another thread, and hands it back at the end; a bot that may be
 /// out of step after a fault is killed and started afresh. Every process is killed
-/// before `run` returns, and nothing a bot does can stop the arena. Rules the protocol
-/// cannot play are refused before any bot is started.
-pub fn run(
-    specs: &[BotSpec],
-    config: &Config,
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<Report, UnsupportedRules> {
-    if config.rules.flying() {
-        return Err(UnsupportedRules(config.rules.clone()));
-    }
+/// before `run` returns, and nothing a bot does can stop the arena.
+pub fn run(specs: &[BotSpec], config: &Config, progress: &mut dyn FnMut(usize, usize)) -> Report {
     let (names, pool) = probe(specs, config.limits);
     let fixtures = round_robin(specs.len(), config.games, config.seed);
     let jobs = config.jobs.max(1);
@@ -109,7 +84,7 @@ pub fn run(
         }
     });
     games.sort_by_key(|p| (p.fixture.pair, p.fixture.round));
-    Ok(Report { names, games })
+    Report { names, games }
 }
 
 /// The started bots not in use, by bot index, and the faults of those that could not be

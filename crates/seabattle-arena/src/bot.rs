@@ -2,7 +2,7 @@
 
 use crate::fault::Fault;
 use crate::protocol::End;
-use seabattle_core::{Coord, DutyKind, FleetSetup, Rules, Shot};
+use seabattle_core::{Coord, DutyKind, FleetSetup, Rules, ShipSetup, Shot};
 
 /// A player as the arena drives it, one protocol message per method. Any method may
 /// fail with a [`Fault`] (a timeout, garbage, a crash); the game runner turns that into
@@ -43,6 +43,13 @@ pub trait Bot: Send {
     /// `torpedoed <cell> <answer>`: the dying shot of an opponent's submarine it sank,
     /// at its own fleet (like `incoming`).
     fn torpedoed(&mut self, cell: Coord, shot: &Shot) -> Result<(), Fault>;
+
+    /// `move N`: its flying ship was hit and has `decks` left; where the ship goes now.
+    /// Whether it may go there is checked by the runner.
+    fn relocate(&mut self, decks: usize) -> Result<ShipSetup, Fault>;
+
+    /// `moved`: the opponent's hit flying ship has moved (the bot is not told where).
+    fn moved(&mut self) -> Result<(), Fault>;
 
     /// `gameover win|loss|draw [reason]`.
     fn game_over(&mut self, end: End, reason: Option<&str>) -> Result<(), Fault>;
@@ -94,6 +101,12 @@ impl Bot for Unstarted {
         Err(self.fault.clone())
     }
     fn torpedoed(&mut self, _: Coord, _: &Shot) -> Result<(), Fault> {
+        Err(self.fault.clone())
+    }
+    fn relocate(&mut self, _: usize) -> Result<ShipSetup, Fault> {
+        Err(self.fault.clone())
+    }
+    fn moved(&mut self) -> Result<(), Fault> {
         Err(self.fault.clone())
     }
     fn game_over(&mut self, _: End, _: Option<&str>) -> Result<(), Fault> {

@@ -9,7 +9,7 @@ use seabattle_bots::shooter::UnknownName;
 use seabattle_bots::{PlacerKind, Shooter, ShooterKind, choose_reveal_among};
 use seabattle_core::pieces::reveal_options;
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{CellSet, Coord, DutyKind, Fleet, FleetSetup, Placer, Rules, Shot};
+use seabattle_core::{CellSet, Coord, DutyKind, Fleet, FleetSetup, Placer, Rules, ShipSetup, Shot};
 
 /// A builtin bot: a shooter and a placer.
 pub struct Builtin {
@@ -142,6 +142,18 @@ impl Bot for Builtin {
 
     fn torpedoed(&mut self, cell: Coord, _: &Shot) -> Result<(), Fault> {
         self.incoming.insert(cell);
+        Ok(())
+    }
+
+    fn relocate(&mut self, decks: usize) -> Result<ShipSetup, Fault> {
+        // Uniform among the legal places, as the server's computer moves it.
+        seabattle_core::flying::random_move(&self.rules, decks, &self.incoming, &mut self.rng)
+            .map(|cells| ShipSetup(cells.iter().collect()))
+            .ok_or_else(|| Fault::new(FaultKind::IllegalMove, "it found no place to move to"))
+    }
+
+    fn moved(&mut self) -> Result<(), Fault> {
+        self.view.relocated();
         Ok(())
     }
 

@@ -3,7 +3,7 @@
 use crate::bot::Bot;
 use crate::fault::Fault;
 use crate::protocol::End;
-use seabattle_core::{Answer, Coord, Fleet, Game, Move, Outcome, Player, Rules};
+use seabattle_core::{Answer, Coord, DutyKind, Fleet, Game, Move, Outcome, Player, Rules};
 
 /// How one game went, by side (index 0 is [`Player::One`], who shoots first).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,7 +77,7 @@ fn battle(bots: &mut [&mut dyn Bot; 2], game: &mut Game, duel: &mut Duel) {
 }
 
 /// One volley of `p`: asks for it, fires it, tells both bots the answers and any
-/// submarine's dying shot, then has the reveals owed made. Returns the number of cells
+/// submarine's dying shot, then has the reveals and moves owed made. Returns the number of cells
 /// fired, or the side at fault.
 fn turn(
     bots: &mut [&mut dyn Bot; 2],
@@ -114,19 +114,32 @@ fn turn(
             .torpedoed(cell, &shot)
             .map_err(|f| (owner.other(), f))?;
     }
-    reveals(bots, game)?;
+    settle_duties(bots, game)?;
     Ok(cells.len())
 }
 
-/// Asks for every reveal owed, oldest first, and tells the other side what was shown.
-fn reveals(bots: &mut [&mut dyn Bot; 2], game: &mut Game) -> Result<(), (Player, Fault)> {
+/// Asks for every reveal and move owed, oldest first, and tells the other side what
+/// was shown, or that the flying ship moved (never where).
+fn settle_duties(bots: &mut [&mut dyn Bot; 2], game: &mut Game) -> Result<(), (Player, Fault)> {
     while let Some(duty) = game.duties().first().copied() {
         let who = duty.player;
-        let cell = bots[who.index()].reveal(duty.kind).map_err(|f| (who, f))?;
-        game.reveal(who, cell).map_err(|e| (who, Fault::from(e)))?;
-        bots[who.other().index()]
-            .shown(cell, duty.kind)
-            .map_err(|f| (who.other(), f))?;
+        let (me, them) = (who.index(), who.other().index());
+        if duty.kind == DutyKind::Relocate {
+            // The engine owes a move only when a legal place exists, so the decks are known.
+            let Some(decks) = game.relocation_decks(who) else {
+                return Ok(());
+            };
+            let ship = bots[me].relocate(decks).map_err(|f| (who, f))?;
+            game.relocate(who, &ship)
+                .map_err(|e| (who, Fault::from(e)))?;
+            bots[them].moved().map_err(|f| (who.other(), f))?;
+        } else {
+            let cell = bots[me].reveal(duty.kind).map_err(|f| (who, f))?;
+            game.reveal(who, cell).map_err(|e| (who, Fault::from(e)))?;
+            bots[them]
+                .shown(cell, duty.kind)
+                .map_err(|f| (who.other(), f))?;
+        }
     }
     Ok(())
 }
@@ -156,7 +169,7 @@ mod tests {
     use super::*;
     use crate::builtin::Builtin;
     use crate::fault::FaultKind;
-    use seabattle_core::{Coord, DutyKind, FleetSetup, Shot};
+    use seabattle_core::{Coord, FleetSetup, ShipSetup, Shot};
 
     /// Places a fixed legal fleet and fires the cells it is given, in order.
     struct Scripted {
@@ -164,6 +177,8 @@ mod tests {
         cells: Vec<Coord>,
         /// Cells to show when a reveal is owed, last first.
         shows: Vec<Coord>,
+        /// Places to move a hit flying ship to, last first.
+        moves: Vec<&'static str>,
         /// The reveal and torpedo lines it was told.
         heard: Vec<String>,
     }
@@ -205,6 +220,18 @@ mod tests {
                 .push(format!("torpedoed {cell} {}", shot.answer()));
             Ok(())
         }
+        fn relocate(&mut self, decks: usize) -> Result<ShipSetup, Fault> {
+            self.heard.push(format!("move {decks}"));
+            let line = self
+                .moves
+                .pop()
+                .ok_or_else(|| Fault::new(FaultKind::Garbage, "nothing scripted to move to"))?;
+            crate::protocol::parse_ship(line)
+        }
+        fn moved(&mut self) -> Result<(), Fault> {
+            self.heard.push("moved".into());
+            Ok(())
+        }
         fn game_over(&mut self, _: End, _: Option<&str>) -> Result<(), Fault> {
             Ok(())
         }
@@ -221,6 +248,7 @@ mod tests {
             fleet,
             cells,
             shows: Vec::new(),
+            moves: Vec::new(),
             heard: Vec::new(),
         }
     }
@@ -268,6 +296,41 @@ mod tests {
         play([&mut a, &mut b], &subs, [1, 2]);
         assert_eq!(b.heard, ["torpedo j10 sub"]);
         assert_eq!(a.heard, ["torpedoed j10 sub"]);
+    }
+
+    #[test]
+    fn a_hit_flying_ship_is_moved_and_an_illegal_move_forfeits() {
+        let dutchman: Rules = "dutchman".parse().unwrap();
+        // b hits a's ship at a1; a moves the five decks left, b hears only that it
+        // moved and, having hit, shoots again: f1 is empty now.
+        let mut a = scripted("fleet a1-f1", &[]);
+        a.moves = vec!["ship c3+d4+e5+f5+g6"];
+        let mut b = scripted("fleet t20-t15", &["a1", "f1"]);
+        let d = play([&mut b, &mut a], &dutchman, [1, 2]);
+        assert_eq!(a.heard, ["move 5"]);
+        assert_eq!(b.heard, ["moved"]);
+        assert_eq!(d.shots, [2, 0], "the hit earned the second shot: {d:?}");
+        // The miss on f1 passed the turn to a, whose script is empty: a forfeits.
+        assert_eq!(d.forfeits[0].0, Player::Two, "{d:?}");
+        // A move onto a cell already shot is an illegal move.
+        let mut a = scripted("fleet a1-f1", &[]);
+        a.moves = vec!["ship b1-b5"];
+        let mut b = scripted("fleet t20-t15", &["b1"]);
+        let d = play([&mut b, &mut a], &dutchman, [1, 2]);
+        assert_eq!(d.winner, Some(Player::One));
+        assert_eq!(d.forfeits[0].1.kind, FaultKind::IllegalMove, "{d:?}");
+        assert!(d.forfeits[0].1.detail.contains("b1"), "{d:?}");
+        assert!(b.heard.is_empty(), "nothing is said of a move not made");
+    }
+
+    #[test]
+    fn builtins_play_the_flying_dutchman_to_the_end() {
+        let dutchman: Rules = "dutchman fleet=5".parse().unwrap();
+        let mut a = Builtin::parse("expert").unwrap();
+        let mut b = Builtin::parse("easy").unwrap();
+        let d = play([&mut a, &mut b], &dutchman, [5, 6]);
+        assert!(d.forfeits.is_empty(), "{d:?}");
+        assert!(d.winner.is_some());
     }
 
     #[test]

@@ -9,10 +9,10 @@
 use crate::bot::Bot;
 use crate::fault::{Fault, FaultKind};
 use crate::protocol::{
-    End, HELLO, MAX_LINE, gameover_line, parse_fleet, parse_name, parse_ready, parse_shot,
-    parse_show, reveal_line, rules_text, shoot_line, shown_line,
+    End, HELLO, MAX_LINE, MOVED, gameover_line, move_line, parse_fleet, parse_name, parse_ready,
+    parse_ship, parse_shot, parse_show, reveal_line, rules_text, shoot_line, shown_line,
 };
-use seabattle_core::{Coord, DutyKind, FleetSetup, Rules, Shot};
+use seabattle_core::{Coord, DutyKind, FleetSetup, Rules, ShipSetup, Shot};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
@@ -333,6 +333,14 @@ impl Bot for External {
 
     fn torpedoed(&mut self, cell: Coord, shot: &Shot) -> Result<(), Fault> {
         self.send(&format!("torpedoed {cell} {}", shot.answer().word()))
+    }
+
+    fn relocate(&mut self, decks: usize) -> Result<ShipSetup, Fault> {
+        self.exchange(&move_line(decks), self.limits.answer, parse_ship)
+    }
+
+    fn moved(&mut self) -> Result<(), Fault> {
+        self.send(MOVED)
     }
 
     fn game_over(&mut self, end: End, reason: Option<&str>) -> Result<(), Fault> {

@@ -14,6 +14,8 @@ pub enum FaultKind {
     RepeatedShot,
     /// A cell that may not be shown for the reveal owed after a mine or minesweeper.
     IllegalReveal,
+    /// A move of the Flying Dutchman's hit ship to a place it may not go.
+    IllegalMove,
     /// A line that is not the message expected.
     Garbage,
     /// No answer within the time limit.
@@ -30,6 +32,7 @@ impl FaultKind {
             FaultKind::IllegalShot => "illegal-shot",
             FaultKind::RepeatedShot => "repeated-shot",
             FaultKind::IllegalReveal => "illegal-reveal",
+            FaultKind::IllegalMove => "illegal-move",
             FaultKind::Garbage => "garbage",
             FaultKind::Timeout => "timeout",
             FaultKind::Crash => "crash",
@@ -80,13 +83,15 @@ impl fmt::Display for Fault {
 impl std::error::Error for Fault {}
 
 impl From<ShotError> for Fault {
-    /// A refused volley or reveal: a cell shot before or named twice is a repeated shot,
-    /// a cell that may not be shown an illegal reveal, anything else (off the board, the
-    /// wrong number of cells) an illegal shot.
+    /// A refused volley, reveal or move: a cell shot before or named twice is a repeated
+    /// shot, a cell that may not be shown an illegal reveal, a place the hit flying ship
+    /// may not go an illegal move, anything else (off the board, the wrong number of
+    /// cells) an illegal shot.
     fn from(e: ShotError) -> Fault {
         let kind = match e {
             ShotError::AlreadyShot(_) | ShotError::Repeated(_) => FaultKind::RepeatedShot,
             ShotError::NotRevealable(_) => FaultKind::IllegalReveal,
+            ShotError::Relocation(_) => FaultKind::IllegalMove,
             _ => FaultKind::IllegalShot,
         };
         Fault::new(kind, e.to_string())

@@ -12,7 +12,7 @@
 //! use seabattle_arena::{BotSpec, Config, Limits, Standings, run};
 //! let specs = [BotSpec::parse("builtin:easy").unwrap(), BotSpec::parse("builtin:random").unwrap()];
 //! let config = Config { rules: "classic".parse().unwrap(), games: 2, seed: 1, jobs: 1, limits: Limits::default() };
-//! let report = run(&specs, &config, &mut |_, _| {}).unwrap();
+//! let report = run(&specs, &config, &mut |_, _| {});
 //! let table = Standings::from_report(&report);
 //! assert_eq!(table.bots[0].wins + table.bots[1].wins, 2);
 //! ```
@@ -30,7 +30,7 @@ pub mod schedule;
 pub mod spec;
 pub mod standings;
 
-pub use arena::{Config, Played, Report, UnsupportedRules, run};
+pub use arena::{Config, Played, Report, run};
 pub use bot::Bot;
 pub use duel::Duel;
 pub use external::{External, Limits};

@@ -2,7 +2,7 @@
 //! lines the arena writes, and readers for the lines a bot answers with.
 
 use crate::fault::{Fault, FaultKind};
-use seabattle_core::{Coord, CoordSystem, Dims, DutyKind, FleetSetup, Rules, Shots};
+use seabattle_core::{Coord, CoordSystem, Dims, DutyKind, FleetSetup, Rules, ShipSetup, Shots};
 
 /// The first line the arena writes; the version of the protocol.
 pub const HELLO: &str = "seabattle 1";
@@ -35,7 +35,8 @@ impl End {
 /// The `<rules>` of `newgame <rules>`: a one-line JSON object with every setting,
 /// led by `"preset"` when the rules are a named preset. The pieces of seed 004's
 /// variants (`mines`, `sweepers`, `subs`, `pieces_touch`) are written only when the
-/// rules have any, so the rules of every other game read as they always did.
+/// rules have any, and `flying` only when it is true (the Flying Dutchman), so the
+/// rules of every other game read as they always did.
 pub fn rules_text(rules: &Rules) -> String {
     let preset = rules
         .as_preset()
@@ -56,8 +57,13 @@ pub fn rules_text(rules: &Rules) -> String {
     } else {
         String::new()
     };
+    let flying = if rules.flying() {
+        ",\"flying\":true"
+    } else {
+        ""
+    };
     format!(
-        "{{{preset}\"width\":{},\"height\":{},\"fleet\":[{}],\"touching\":\"{}\",\"shape\":\"{}\",\"hit_again\":{},\"shots\":{shots}{pieces}}}",
+        "{{{preset}\"width\":{},\"height\":{},\"fleet\":[{}],\"touching\":\"{}\",\"shape\":\"{}\",\"hit_again\":{},\"shots\":{shots}{pieces}{flying}}}",
         dims.width(),
         dims.height(),
         fleet.join(","),
@@ -69,7 +75,7 @@ pub fn rules_text(rules: &Rules) -> String {
 
 /// The word for what a reveal shows: `ship` (a cell of a ship not yet hit, owed after
 /// a mine) or `mine` (an unspent mine, owed after a minesweeper). The Flying Dutchman's
-/// move is `move`, though the arena does not play those rules yet.
+/// move, asked with [`move_line`], is `move`.
 pub const fn reveal_word(kind: DutyKind) -> &'static str {
     match kind {
         DutyKind::ShipCell => "ship",
@@ -87,6 +93,15 @@ pub fn reveal_line(kind: DutyKind) -> String {
 pub fn shown_line(cell: Coord, kind: DutyKind) -> String {
     format!("shown {cell} {}", reveal_word(kind))
 }
+
+/// The line asking the owner of a hit flying ship to move it: `move 5`, the decks it
+/// has left.
+pub fn move_line(decks: usize) -> String {
+    format!("move {decks}")
+}
+
+/// The line telling a bot the opponent's flying ship has moved (nothing of where).
+pub const MOVED: &str = "moved";
 
 /// The line asking for a volley: `shoot` for one shot, `shoot N` for more.
 pub fn shoot_line(count: usize) -> String {
@@ -187,6 +202,18 @@ pub fn parse_show(line: &str) -> Result<Coord, Fault> {
         .map_err(|e| Fault::new(FaultKind::Garbage, format!("{e}, in {}", quote(line))))
 }
 
+/// Reads `ship <ship>`, the answer to `move`: the new place in the ship notation of
+/// `fleet`; whether the ship may go there is for the game to say.
+pub fn parse_ship(line: &str) -> Result<ShipSetup, Fault> {
+    let ship = after(line, "ship").ok_or_else(|| garbage("\"ship <ship>\"", line))?;
+    let setup = FleetSetup::parse(ship, CoordSystem::Latin, Dims::LARGEST)
+        .map_err(|e| Fault::new(FaultKind::Garbage, format!("{e}, in {}", quote(line))))?;
+    match <[ShipSetup; 1]>::try_from(setup.ships) {
+        Ok([ship]) if setup.pieces.is_empty() => Ok(ship),
+        _ => Err(garbage("one ship after \"ship\"", line)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,6 +265,30 @@ mod tests {
             r#"{"preset":"minesweepers","width":16,"height":16,"fleet":[5,4,4,3,3,3,2,2,2,2,1,1,1,1,1],"touching":"none","shape":"straight","hit_again":true,"shots":1,"mines":3,"sweepers":1,"subs":0,"pieces_touch":false}"#
         );
         assert!(!rules_text(&Rules::classic()).contains("mines"));
+    }
+
+    #[test]
+    fn writes_flying_only_for_the_dutchman_and_reads_moves() {
+        assert_eq!(
+            rules_text(&Preset::Dutchman.rules()),
+            r#"{"preset":"dutchman","width":20,"height":20,"fleet":[6],"touching":"none","shape":"path","hit_again":true,"shots":1,"flying":true}"#
+        );
+        assert!(!rules_text(&Rules::classic()).contains("flying"));
+        assert_eq!(move_line(5), "move 5");
+        let ship = parse_ship("ship d4+e5+f5+G6").unwrap();
+        assert_eq!(ship.0.len(), 4);
+        assert_eq!(parse_ship("ship a1-a3").unwrap().0.len(), 3);
+        for bad in [
+            "ship",
+            "ship a1 b5",
+            "ship mine:a1",
+            "ships a1",
+            "show a1",
+            "ship x?",
+        ] {
+            let e = parse_ship(bad).unwrap_err();
+            assert_eq!(e.kind, FaultKind::Garbage, "{bad}: {e}");
+        }
     }
 
     #[test]

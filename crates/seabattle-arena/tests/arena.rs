@@ -29,7 +29,7 @@ fn config(rules: &str, games: usize, answer_ms: u64) -> Config {
 
 fn arena(bots: &[&str], config: &Config) -> (Report, Standings) {
     let specs: Vec<BotSpec> = bots.iter().map(|b| BotSpec::parse(b).unwrap()).collect();
-    let report = run(&specs, config, &mut |_, _| {}).unwrap();
+    let report = run(&specs, config, &mut |_, _| {});
     let table = Standings::from_report(&report);
     (report, table)
 }
@@ -233,19 +233,24 @@ fn the_example_bot_and_builtins_play_mines_minesweepers_and_submarines() {
 }
 
 #[test]
-fn the_flying_dutchman_is_refused_before_any_bot_starts() {
-    let specs = [
-        BotSpec::parse("builtin:easy").unwrap(),
-        BotSpec::parse("sh -c 'exit 1'").unwrap(),
-    ];
-    let mut games = 0;
-    let e = run(&specs, &config("dutchman", 2, 1000), &mut |_, total| {
-        games = total
-    })
-    .unwrap_err();
-    assert_eq!(e.0, "dutchman".parse().unwrap());
-    assert!(e.to_string().contains("Flying Dutchman"), "{e}");
-    assert_eq!(games, 0, "no game is scheduled");
+fn the_example_bot_and_builtins_play_the_flying_dutchman() {
+    let heard = tempfile();
+    let bot = format!("tee '{}' | {}", heard.display(), example_bot());
+    let (report, table) = arena(
+        &[&bot, "builtin:expert"],
+        &config("dutchman fleet=5", 4, 5000),
+    );
+    assert!(table.forfeits.is_empty(), "{:?}", table.forfeits);
+    assert_eq!(report.games.len(), 4);
+    let text = std::fs::read_to_string(&heard).unwrap();
+    assert!(text.contains("\"shape\":\"path\""), "{text}");
+    assert!(text.contains("\"flying\":true"), "{text}");
+    // Four games to the end hit each side's ship five times: both kinds of line come.
+    assert!(
+        text.contains("\nmove 4\n"),
+        "the bot was asked to move: {text}"
+    );
+    assert!(text.contains("\nmoved\n"), "the bot heard a move: {text}");
 }
 
 #[test]

@@ -63,7 +63,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if bar {
             progress_bar(done, total);
         }
-    })?;
+    });
     if bar {
         eprintln!();
     }
