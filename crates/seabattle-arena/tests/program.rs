@@ -5,7 +5,7 @@ use rand::rngs::StdRng;
 use seabattle_arena::protocol::rules_text;
 use seabattle_arena::{FaultKind, Limits, Program};
 use seabattle_bots::{PlacerKind, Shooter, ShooterKind};
-use seabattle_core::{Coord, Game, Move, Outcome, Player, Rules};
+use seabattle_core::{Coord, DutyKind, Game, Move, Outcome, Player, Rules, ShipSetup, flying};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -230,4 +230,92 @@ fn tempfile() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("seabattle-program-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Plays the example bot behind `program` (player one, shooting first) against the
+/// `hard` builtin to the end, settling the reveals and moves each side owes: the
+/// program's through [`Program::reveal`] and [`Program::relocate`].
+fn play_with_duties(program: &mut Program, rules: &Rules, seed: u64) -> Game {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = Game::new(rules.clone());
+    game.place(Player::One, program.place(rules).unwrap())
+        .unwrap();
+    game.place(
+        Player::Two,
+        PlacerKind::Uniform.place(rules, &mut rng).unwrap(),
+    )
+    .unwrap();
+    game.start_with(Player::One).unwrap();
+    let mut hard = ShooterKind::Density.build();
+    while game.outcome() == Outcome::InProgress {
+        if let Some(duty) = game.duties().first().copied() {
+            let p = duty.player;
+            let view = game.view(p).enemy;
+            let own = game.view(p).own;
+            if duty.kind == DutyKind::Relocate {
+                let decks = game.relocation_decks(p).unwrap();
+                let incoming = own.incoming;
+                let ship = match p {
+                    Player::One => program.relocate(rules, &view, &own, decks),
+                    Player::Two => None,
+                }
+                .unwrap_or_else(|| {
+                    let cells = flying::random_move(rules, decks, &incoming, &mut rng).unwrap();
+                    ShipSetup(cells.iter().collect())
+                });
+                game.relocate(p, &ship).unwrap();
+            } else {
+                let options = game.reveal_options(p, duty.kind);
+                let cell = match p {
+                    Player::One => program.reveal(rules, &view, &own, duty.kind, &options),
+                    Player::Two => None,
+                }
+                .unwrap_or_else(|| options.iter().next().unwrap());
+                game.reveal(p, cell).unwrap();
+            }
+            continue;
+        }
+        let p = game.to_move().unwrap();
+        let view = game.view(p).enemy;
+        let count = game.shots_due(p);
+        let shooter: &mut dyn Shooter = match p {
+            Player::One => program,
+            Player::Two => hard.as_mut(),
+        };
+        let cells = shooter.choose(rules, &view, count, &mut rng);
+        game.fire(p, &cells).unwrap();
+    }
+    game
+}
+
+#[test]
+fn a_program_reveals_hears_what_it_is_shown_and_moves_its_flying_ship() {
+    let dir = tempfile();
+    let cases = [
+        ("mines", &["reveal ship", "shown "][..]),
+        ("minesweepers", &["reveal mine", "shown "][..]),
+        ("submarines", &["torpedo "][..]),
+        ("dutchman fleet=5", &["move 4", "moved"][..]),
+    ];
+    for (i, (rules, lines)) in cases.into_iter().enumerate() {
+        let rules: Rules = rules.parse().unwrap();
+        let mut text = String::new();
+        // A few games meet every piece with near certainty; stop as soon as they have.
+        for seed in 0..8 {
+            let heard = dir.join(format!("heard-{i}-{seed}"));
+            let mut program =
+                Program::new(listening_bot(&heard), limits(), ShooterKind::Random.build());
+            let game = play_with_duties(&mut program, &rules, seed);
+            assert!(program.fault().is_none(), "{rules}: {:?}", program.fault());
+            assert_ne!(game.outcome(), Outcome::InProgress);
+            drop(program);
+            text.push_str(&read_after_quit(&heard));
+            if lines.iter().all(|l| text.contains(l)) {
+                break;
+            }
+        }
+        for line in lines {
+            assert!(text.contains(line), "{rules}: no {line:?} in {text}");
+        }
+    }
 }

@@ -69,20 +69,6 @@ pub async fn new_game(
         Opponent::Friend => Mode::Friend,
         Opponent::Computer => computer_mode(hub, level.unwrap_or("medium"))?,
     };
-    // The server's bridge to bot programs (`seabattle_arena::Program`, a `Shooter`)
-    // relays shots only: not yet the reveals and dying shots the arena's protocol has.
-    if let Mode::Program(name) = &mode
-        && rules.pieces().count() > 0
-    {
-        return Err(ClientError::new(
-            ErrorCode::BadRules,
-            format!(
-                "bot program {name:?} cannot play mines, minesweepers or submarines here: the \
-                 server does not relay reveals to bot programs yet (no reveal); play them against a \
-                 level (easy…expert), or the program in `seabattle arena`"
-            ),
-        ));
-    }
     let mut room = Room::new(new_game_id(), rules, mode, clock, &hub.config.bots);
     let token = new_token();
     room.seats[0].token_hash = Some(token_hash(&token));

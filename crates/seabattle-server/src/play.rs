@@ -70,7 +70,7 @@ pub async fn computer_fleet(room: &mut Room) -> Result<Fleet, ClientError> {
     .await
     .map_err(|_| ClientError::internal())?;
     if let Some(bot) = room.bot.as_mut() {
-        bot.shooter = Some(Box::new(program));
+        bot.program = Some(program);
     }
     match placed {
         Ok(fleet) => Ok(fleet),
@@ -360,21 +360,21 @@ pub async fn after_move(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room) 
 
 async fn bot_move(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
     let bot = room.bot.as_mut().ok_or_else(ClientError::internal)?;
-    let mut shooter = bot.take_shooter().ok_or_else(ClientError::internal)?;
+    let mut brain = bot.take_brain().ok_or_else(ClientError::internal)?;
     let mut rng: StdRng = rand::make_rng();
     std::mem::swap(&mut rng, &mut bot.rng);
     let rules = room.rules().clone();
     let view = room.game.view(p).enemy;
     let count = room.game.shots_due(p);
     // The strongest shooters think for milliseconds: keep them off the async threads.
-    let (shooter, rng, cells) = tokio::task::spawn_blocking(move || {
-        let cells = shooter.choose(&rules, &view, count, &mut rng);
-        (shooter, rng, cells)
+    let (brain, rng, cells) = tokio::task::spawn_blocking(move || {
+        let cells = brain.shooter().choose(&rules, &view, count, &mut rng);
+        (brain, rng, cells)
     })
     .await
     .map_err(|_| ClientError::internal())?;
     if let Some(bot) = room.bot.as_mut() {
-        bot.shooter = Some(shooter);
+        bot.put_brain(brain);
         bot.rng = rng;
     }
     volley(hub, room, p, &cells).await

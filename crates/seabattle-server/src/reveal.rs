@@ -172,11 +172,33 @@ pub fn notify_reveals(room: &Room) {
     }
 }
 
-/// The computer shows what it owes: as little as it can (see [`choose_reveal`]).
+/// The computer shows what it owes: a bot program chooses (off the async threads);
+/// a level, or a program that fails, shows as little as it can (see [`choose_reveal`]).
 pub async fn bot_reveal(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
-    let (kind, _) = reveal_owed(&room.game, p).ok_or_else(ClientError::internal)?;
+    let (kind, options) = reveal_owed(&room.game, p).ok_or_else(ClientError::internal)?;
     let bot = room.bot.as_mut().ok_or_else(ClientError::internal)?;
-    let c = choose_reveal(&room.game, p, kind, &mut bot.rng).ok_or_else(ClientError::internal)?;
+    let mut chosen = None;
+    if let Some(mut program) = bot.program.take() {
+        let rules = room.game.rules().clone();
+        let view = room.game.view(p);
+        let (program, cell) = tokio::task::spawn_blocking(move || {
+            let cell = program.reveal(&rules, &view.enemy, &view.own, kind, &options);
+            (program, cell)
+        })
+        .await
+        .map_err(|_| ClientError::internal())?;
+        chosen = cell;
+        if let Some(bot) = room.bot.as_mut() {
+            bot.program = Some(program);
+        }
+    }
+    let bot = room.bot.as_mut().ok_or_else(ClientError::internal)?;
+    let c = match chosen {
+        Some(c) => c,
+        None => {
+            choose_reveal(&room.game, p, kind, &mut bot.rng).ok_or_else(ClientError::internal)?
+        }
+    };
     store_reveal(hub, room, p, c, false).await?;
     announce_reveal(room, p, kind, c, false);
     Ok(())

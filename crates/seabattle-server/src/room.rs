@@ -71,14 +71,32 @@ impl Mode {
 
 /// The computer's side: a shooter that sees only its target board.
 pub struct Bot {
-    /// Taken out while it thinks, off the async threads.
+    /// A level's shooter; taken out while it thinks, off the async threads.
     pub shooter: Option<Box<dyn Shooter>>,
-    /// A bot program not yet asked for its fleet: [`crate::play::computer_fleet`] asks
-    /// it and makes it the shooter; a game resumed mid-battle makes it the shooter at
-    /// the first move.
+    /// A bot program, for the whole game: [`crate::play::computer_fleet`] asks it for
+    /// its fleet, and it shoots, reveals and moves its ship (a game resumed mid-battle
+    /// starts it at its first move). Taken out while it thinks.
     pub program: Option<Program>,
     /// Its dice.
     pub rng: StdRng,
+}
+
+/// What the computer thinks with, taken out of its [`Bot`] while it thinks.
+pub enum Brain {
+    /// A level's shooter.
+    Level(Box<dyn Shooter>),
+    /// A bot program (a shooter too, with a builtin behind it).
+    Program(Box<Program>),
+}
+
+impl Brain {
+    /// The shooter either one is.
+    pub fn shooter(&mut self) -> &mut dyn Shooter {
+        match self {
+            Brain::Level(s) => s.as_mut(),
+            Brain::Program(p) => p.as_mut(),
+        }
+    }
 }
 
 impl Bot {
@@ -110,11 +128,20 @@ impl Bot {
         }
     }
 
-    /// The shooter, taken out to think: the bot program if it has not placed yet.
-    pub fn take_shooter(&mut self) -> Option<Box<dyn Shooter>> {
-        self.shooter
-            .take()
-            .or_else(|| Some(Box::new(self.program.take()?)))
+    /// The brain, taken out to think: the bot program if there is one.
+    pub fn take_brain(&mut self) -> Option<Brain> {
+        match self.program.take() {
+            Some(p) => Some(Brain::Program(Box::new(p))),
+            None => self.shooter.take().map(Brain::Level),
+        }
+    }
+
+    /// Puts back the brain [`Bot::take_brain`] took.
+    pub fn put_brain(&mut self, brain: Brain) {
+        match brain {
+            Brain::Level(s) => self.shooter = Some(s),
+            Brain::Program(p) => self.program = Some(*p),
+        }
     }
 }
 

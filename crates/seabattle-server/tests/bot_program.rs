@@ -6,6 +6,7 @@ mod common;
 use common::*;
 use seabattle_server::{Config, DbUrl, Server, launch};
 use serde_json::json;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 async fn start_with_bots(db: &Path, bots: &[(&str, String)]) -> Server {
@@ -49,21 +50,13 @@ async fn a_registered_program_places_and_shoots_and_a_broken_one_is_replaced() {
     .await;
 
     // Clients learn the registered names from `welcome`, to offer them as opponents.
-    let mut fresh = Client::connect(server.addr()).await;
+    let fresh = Client::connect(server.addr()).await;
     assert_eq!(fresh.log[0]["bots"], serde_json::json!(["broken", "pybot"]));
-    // Every preset is offered, the piece variants too; but the bot protocol has no
-    // reveal, so a program cannot play them.
+    // Every preset is offered, the piece variants too.
     let presets = fresh.log[0]["presets"].as_array().unwrap().clone();
     for p in ["classic", "mines", "minesweepers", "submarines"] {
         assert!(presets.contains(&json!(p)), "{presets:?}");
     }
-    let e = fresh
-        .expect_error(
-            json!({"type": "new_game", "opponent": "computer", "level": "pybot", "rules": "submarines"}),
-            "bad_rules",
-        )
-        .await;
-    assert!(e["message"].as_str().unwrap().contains("no reveal"), "{e}");
     let (mut c, game, _) = vs_computer(server.addr(), "pybot", "classic").await;
     let state = c.state(&game).await;
     assert_eq!(state["mode"], "computer:pybot");
@@ -100,6 +93,70 @@ async fn a_registered_program_places_and_shoots_and_a_broken_one_is_replaced() {
         .await;
     assert!(e["message"].as_str().unwrap().contains("pybot"), "{e}");
     server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_program_plays_mines_revealing_through_the_protocol() {
+    let dir = tempfile::tempdir().unwrap();
+    let heard = dir.path().join("heard");
+    let said = dir.path().join("said");
+    let pybot = format!(
+        "tee -a '{}' | python3 '{}' | tee -a '{}'",
+        heard.display(),
+        example_bot().display(),
+        said.display()
+    );
+    let server = start_with_bots(&dir.path().join("games.db"), &[("pybot", pybot)]).await;
+    // Seat 1 fires in board order, so it sweeps the board and meets the program's
+    // mines in every game. The program meets seat 1's four mines within a few games.
+    let mut text = String::new();
+    let mut shown_by_program = BTreeSet::new();
+    for n in 1..=4 {
+        let (mut c, game, _) = vs_computer(server.addr(), "pybot", "classic mines=4").await;
+        finish(&mut c, &game).await;
+        shown_by_program.extend(
+            c.log
+                .iter()
+                .filter(|m| m["type"] == "revealed" && m["player"] == 2)
+                .map(|m| m["cell"].as_str().unwrap().to_string()),
+        );
+        text = wait_for_quits(&heard, n).await;
+        if text.contains("\nreveal ship\n") && text.contains("\nshown ") {
+            break;
+        }
+    }
+    assert!(text.contains("\"mines\":4"), "{text}");
+    assert!(
+        text.contains("\nreveal ship\n"),
+        "the program owed a reveal: {text}"
+    );
+    assert!(
+        text.contains("\nshown "),
+        "the program heard what seat 1 showed: {text}"
+    );
+    // Every reveal the server made for it is the cell the program chose.
+    let said = std::fs::read_to_string(&said).unwrap();
+    let shows: BTreeSet<String> = said
+        .lines()
+        .filter_map(|l| l.strip_prefix("show "))
+        .map(str::to_string)
+        .collect();
+    assert!(!shows.is_empty(), "{said}");
+    assert_eq!(shows, shown_by_program, "{said}");
+    server.shutdown().await.unwrap();
+}
+
+/// The heard file once the program has said `quit` `n` times.
+async fn wait_for_quits(heard: &Path, n: usize) -> String {
+    let mut text = String::new();
+    for _ in 0..500 {
+        text = std::fs::read_to_string(heard).unwrap_or_default();
+        if text.matches("quit\n").count() >= n {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    text
 }
 
 #[tokio::test]

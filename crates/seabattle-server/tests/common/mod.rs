@@ -254,17 +254,20 @@ pub fn cells_in(v: &Value) -> BTreeSet<String> {
 /// `game_over` message.
 pub async fn play_out(c: &mut Client, game: &str, me: u64, w: u8, h: u8) -> Value {
     let mut state = c.state(game).await;
-    let board = &state["boards"][(me - 1) as usize];
-    let mut shot: BTreeSet<String> = ["misses", "hits", "mines", "sweepers", "subs"]
-        .iter()
-        .flat_map(|k| board[*k].as_array().unwrap())
-        .map(|v| v.as_str().unwrap().to_string())
-        .collect();
+    let mut shot = BTreeSet::new();
     let cells = all_cells(w, h);
     loop {
         if state["phase"] == "over" {
             return state["result"].clone();
         }
+        // Read the board afresh each time: a submarine's dying shot lands there too.
+        let board = &state["boards"][(me - 1) as usize];
+        shot.extend(
+            ["misses", "hits", "mines", "sweepers", "subs"]
+                .iter()
+                .flat_map(|k| board[*k].as_array().unwrap())
+                .map(|v| v.as_str().unwrap().to_string()),
+        );
         let no_duties = state["duties"].as_array().unwrap().is_empty();
         if let Some(cell) = state["reveal"]["cells"].get(0) {
             c.send(json!({"type": "reveal", "game": game, "cell": cell}))
