@@ -11,14 +11,9 @@ use seabattle_core::fleet::violations;
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{Coord, CoordSystem, Lang, Phase, Player, Preset, Rules, Violation};
 
-/// The presets a client may offer: every preset of the rules crate but the Flying
-/// Dutchman, which the server does not play yet.
+/// The presets a client may offer: every preset of the rules crate.
 pub fn offered_presets() -> Vec<&'static str> {
-    Preset::ALL
-        .into_iter()
-        .filter(|p| !p.rules().flying())
-        .map(Preset::name)
-        .collect()
+    Preset::ALL.into_iter().map(Preset::name).collect()
 }
 
 /// The rules in full, as `state` carries them.
@@ -36,6 +31,7 @@ pub fn rules_json(rules: &Rules) -> RulesJson {
         sweepers: rules.pieces().sweepers,
         subs: rules.pieces().submarines,
         pieces_touch: rules.pieces().may_touch,
+        flying: rules.flying(),
     }
 }
 

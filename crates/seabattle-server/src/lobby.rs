@@ -23,13 +23,6 @@ fn parse_rules(text: Option<&str>) -> Result<Rules, ClientError> {
             .map_err(|e: seabattle_core::RulesError| {
                 ClientError::new(ErrorCode::BadRules, e.to_string())
             })?;
-    // The protocol has no message yet for the move a Flying Dutchman owes after each hit.
-    if rules.flying() {
-        return Err(ClientError::new(
-            ErrorCode::BadRules,
-            "the Flying Dutchman is not played on the server yet",
-        ));
-    }
     Ok(rules)
 }
 
@@ -80,6 +73,19 @@ pub async fn new_game(
                 "bot program {name:?} cannot play mines, minesweepers or submarines here: the \
                  server does not relay reveals to bot programs yet (no reveal); play them against a \
                  level (easy…expert), or the program in `seabattle arena`"
+            ),
+        ));
+    }
+    // Nor the moves of a hit flying ship, which the line protocol has no words for.
+    if let Mode::Program(name) = &mode
+        && rules.flying()
+    {
+        return Err(ClientError::new(
+            ErrorCode::BadRules,
+            format!(
+                "bot program {name:?} cannot play the Flying Dutchman here: the server does not \
+                 relay the moves of a hit ship to bot programs; play it against a level \
+                 (easy…expert) or a friend"
             ),
         ));
     }

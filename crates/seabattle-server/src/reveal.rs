@@ -16,8 +16,8 @@ fn what_to_show(kind: DutyKind) -> &'static str {
     match kind {
         DutyKind::ShipCell => "a cell of one of your own ships, not yet hit nor shown before",
         DutyKind::Mine => "one of your own mines, not yet set off nor shown before",
-        // The server does not offer the Flying Dutchman, whose moves are not reveals.
-        DutyKind::Relocate => "your ship's new place",
+        // A move of a flying ship is no reveal (`reveal_owed` leaves it out).
+        DutyKind::Relocate => "your ship's new place, with `relocate`",
     }
 }
 
@@ -44,6 +44,9 @@ pub async fn reveal(
         .map_err(|e| ClientError::new(ErrorCode::OffBoard, format!("reveal: {e}")))?;
     let Some((kind, options)) = reveal_owed(&room.game, p) else {
         let why = match room.game.duties().first() {
+            Some(d) if d.kind == DutyKind::Relocate && d.player == p => {
+                "you owe a move of your hit ship: send `relocate`".to_string()
+            }
             Some(d) => format!("player {} owes the reveal, not you", d.player),
             None => {
                 "a reveal is owed only after your shot sets off a mine or a minesweeper".to_string()

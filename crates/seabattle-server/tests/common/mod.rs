@@ -12,6 +12,9 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
+mod flying;
+pub use flying::*;
+
 /// Limits with room for clients that play at machine speed.
 pub fn fast_limits() -> Limits {
     Limits {
@@ -505,6 +508,14 @@ pub fn assert_spectator_sees_only_shots(log: &[Value]) {
         assert!(m["reveal"].is_null(), "a spectator got reveal options: {m}");
         if m["type"] == "revealed" {
             assert!(m["cell"].is_null(), "a spectator saw a cell shown: {m}");
+        }
+        assert!(m["relocate"].is_null(), "a spectator got a move owed: {m}");
+        assert_ne!(m["type"], "relocate_due", "a spectator got a move owed");
+        if m["type"] == "relocated" {
+            assert!(
+                m["cells"].is_null(),
+                "a spectator saw a ship's new place: {m}"
+            );
         }
         if m["type"] == "shot" {
             let target = if m["player"] == 1 { 1 } else { 0 };
