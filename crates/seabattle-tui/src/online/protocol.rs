@@ -27,7 +27,7 @@ pub fn encode(action: &Action, game: &str) -> Value {
         Action::Reveal { cell, .. } => {
             json!({"type": "reveal", "game": game, "cell": cell.to_string()})
         }
-        // Nor does it play the Flying Dutchman yet: worded the same way.
+        // Without cells the server draws a legal place.
         Action::Relocate { cells, .. } => {
             let cells: Option<Vec<String>> = cells
                 .as_ref()
@@ -69,9 +69,9 @@ pub fn decode(m: &Value, rules: &Rules) -> Result<Vec<Update>, BadMessage> {
         part: what.to_string(),
     };
     let first = decode_one(m, rules)?;
-    // A move in the piece variants also says which reveal is owed now.
+    // A move in the variants also says which reveal or move is owed now.
     let owed = match ty {
-        "shot" | "revealed" => Some(Update::Owed {
+        "shot" | "revealed" | "relocated" => Some(Update::Owed {
             duty: duties(&m["duties"]).ok_or_else(|| bad("duties"))?,
             options: CellSet::EMPTY,
         }),
@@ -98,6 +98,7 @@ fn duty_kind(v: &Value) -> Option<DutyKind> {
     match v.as_str()? {
         "ship_cell" => Some(DutyKind::ShipCell),
         "mine" => Some(DutyKind::Mine),
+        "relocate" => Some(DutyKind::Relocate),
         _ => None,
     }
 }
@@ -162,6 +163,21 @@ fn decode_one(m: &Value, rules: &Rules) -> Result<Option<Update>, BadMessage> {
                 kind: duty_kind(&m["kind"]).ok_or_else(|| bad("kind"))?,
             }),
             options: cells(&m["cells"], dims).ok_or_else(|| bad("cells"))?,
+        },
+        // The owner's form has the new cells; the others' only says the ship moved.
+        "relocated" => Update::Relocated {
+            player: player(&m["player"]).ok_or_else(|| bad("player"))?,
+            ship: match m.get("cells") {
+                None | Some(Value::Null) => None,
+                Some(c) => Some(cells(c, dims).ok_or_else(|| bad("cells"))?),
+            },
+        },
+        "relocate_due" => Update::Owed {
+            duty: Some(Duty {
+                player: player(&m["player"]).ok_or_else(|| bad("player"))?,
+                kind: DutyKind::Relocate,
+            }),
+            options: CellSet::EMPTY,
         },
         "game_over" => Update::Over(Box::new(
             ending(&m["result"], dims).ok_or_else(|| bad("result"))?,
@@ -272,7 +288,19 @@ fn board(v: &Value, rules: &Rules) -> Option<TargetBoard> {
     for c in cells(&v["misses"], dims)?.iter() {
         b.record(c, &Shot::Miss);
     }
-    for c in cells(&v["hits"], dims)?.iter() {
+    // Hits on a flying ship that has moved away since (a list other servers leave
+    // out): recorded first, then the ship moves, then the hits where it stands now.
+    let left = match v.get("left") {
+        None => CellSet::EMPTY,
+        Some(list) => cells(list, dims)?,
+    };
+    for c in left.iter() {
+        b.record(c, &Shot::Hit);
+    }
+    if !left.is_empty() {
+        b.relocated();
+    }
+    for c in cells(&v["hits"], dims)?.minus(&left).iter() {
         b.record(c, &Shot::Hit);
     }
     for s in v["sunk"].as_array()? {
