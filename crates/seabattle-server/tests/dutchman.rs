@@ -429,6 +429,11 @@ async fn a_whole_game_against_the_computer_ends_with_a_fair_audit() {
     let (mut c, game, _) = vs_computer(server.addr(), "hard", "dutchman").await;
     c.send(json!({"type": "place", "game": game})).await;
     c.until("battle").await;
+    // The coach's map of a lone ship that moves: drawn paths, not counted placements.
+    c.send(json!({"type": "coach", "game": game})).await;
+    let coach = c.until("coach").await;
+    assert_eq!(coach["weights"].as_array().unwrap().len(), 400, "{coach}");
+    assert!(!coach["best"].as_array().unwrap().is_empty(), "{coach}");
     let cells = all_cells(20, 20);
     let mut shot: BTreeSet<String> = BTreeSet::new();
     let mut moves = 0;
