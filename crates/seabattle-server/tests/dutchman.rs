@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::flying::*;
 use common::*;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;

@@ -12,8 +12,7 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
-mod flying;
-pub use flying::*;
+pub mod flying;
 
 /// Limits with room for clients that play at machine speed.
 pub fn fast_limits() -> Limits {
