@@ -256,14 +256,17 @@ pub fn cells_in(v: &Value) -> BTreeSet<String> {
 /// `game_over` message.
 pub async fn play_out(c: &mut Client, game: &str, me: u64, w: u8, h: u8) -> Value {
     let mut state = c.state(game).await;
-    let board = &state["boards"][(me - 1) as usize];
-    let mut shot: BTreeSet<String> = ["misses", "hits", "mines", "sweepers", "subs"]
-        .iter()
-        .flat_map(|k| board[*k].as_array().unwrap())
-        .map(|v| v.as_str().unwrap().to_string())
-        .collect();
+    let mut shot: BTreeSet<String> = BTreeSet::new();
     let cells = all_cells(w, h);
     loop {
+        // Cells shot for `me` count too: a dying shot of its sunk submarine.
+        let board = &state["boards"][(me - 1) as usize];
+        shot.extend(
+            ["misses", "hits", "mines", "sweepers", "subs"]
+                .iter()
+                .flat_map(|k| board[*k].as_array().unwrap())
+                .map(|v| v.as_str().unwrap().to_string()),
+        );
         if state["phase"] == "over" {
             return state["result"].clone();
         }
