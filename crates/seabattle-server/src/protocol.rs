@@ -370,6 +370,10 @@ pub struct ResultJson {
     pub reason: &'static str,
     /// Both fleets, revealed.
     pub fleets: [Vec<String>; 2],
+    /// Under flying rules, both fleets where they stood at the end (the moves are in
+    /// the record; `fleets`, as placed, is what the commitments cover).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fleets_at_end: Option<[Vec<String>; 2]>,
     /// The salts of the commitments, revealed.
     pub salts: [String; 2],
     /// The commitments published at the start.

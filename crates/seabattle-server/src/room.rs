@@ -458,6 +458,16 @@ impl Room {
             winner,
             reason,
             fleets: self.fleet_texts.clone().map(|t| fleet_list(&t)),
+            fleets_at_end: self.rules().flying().then(|| {
+                Player::BOTH.map(|p| {
+                    self.game
+                        .view(p)
+                        .own
+                        .fleet
+                        .map(|f| canonical_words(&f))
+                        .unwrap_or_default()
+                })
+            }),
             salts: self.salts.clone().map(Option::unwrap_or_default),
             commitments: self.commitments().unwrap_or_default(),
             audit: AuditJson {

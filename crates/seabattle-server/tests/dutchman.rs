@@ -364,6 +364,10 @@ async fn a_game_survives_restarts_mid_game_and_while_a_move_is_owed_to_the_last_
         (&result["winner"], &result["reason"]),
         (&json!(s), &json!("fleet_sunk"))
     );
+    // The fleets as placed (the commitment) and where they stood at the end.
+    assert_eq!(result["fleets"][(o - 1) as usize], json!([ship(o)]));
+    let at_end = cells_in(&result["fleets_at_end"][(o - 1) as usize]);
+    assert_eq!(at_end, here.iter().cloned().collect(), "{result}");
     // The record has the five moves, and replays to the same end.
     let (_, txt) = http_get(server.addr(), &format!("/games/{game}/record.txt")).await;
     assert_eq!(txt.matches(" moves ").count(), 5, "{txt}");

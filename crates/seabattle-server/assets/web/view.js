@@ -25,7 +25,7 @@ export function waters(S, p, lastShots) {
   const misses = keys(b.misses), hits = keys(b.hits);
   let fleet = null;
   if (S.own && p === S.seat && S.own.fleet) fleet = S.own.fleet;
-  else if (S.result) fleet = S.result.fleets[p - 1];
+  else if (S.result) fleet = (S.result.fleets_at_end || S.result.fleets)[p - 1];
   const ships = new Set(fleet ? fleet.flatMap(shipCells).map(q => cellKey(q.c, q.r)) : []);
   const pieces = piecesOf(fleet), found = new Map();
   PIECES.forEach(k => (b[k === 'sub' ? 'subs' : k + 's'] || []).forEach(c => found.set(keyOf(c), k)));
