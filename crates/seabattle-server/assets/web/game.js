@@ -340,6 +340,8 @@ export function rerender() {
     $('fleets').innerHTML = fleetsPanel(S);
   }
   mv.draw(S);
+  // On a phone the own board comes first while the ship is being moved.
+  $('game').classList.toggle('moving', mv.owes(S));
   $('coachBox').hidden = !(S.seat && vsComputer() && S.phase === 'battle');
   if (handOver) theirs.at(theirs.focus.c, theirs.focus.r).focus();
   turnBanner();
