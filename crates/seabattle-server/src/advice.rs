@@ -7,18 +7,14 @@ use crate::room::Room;
 use rand::rngs::StdRng;
 use seabattle_bots::PlacerKind;
 use seabattle_bots::density::Density;
+use seabattle_bots::dutchman::LoneShip;
 use seabattle_core::fleet::violations;
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{Coord, CoordSystem, Lang, Phase, Player, Preset, Rules, Violation};
 
-/// The presets a client may offer: every preset of the rules crate but the Flying
-/// Dutchman, which the server does not play yet.
+/// The presets a client may offer: every preset of the rules crate.
 pub fn offered_presets() -> Vec<&'static str> {
-    Preset::ALL
-        .into_iter()
-        .filter(|p| !p.rules().flying())
-        .map(Preset::name)
-        .collect()
+    Preset::ALL.into_iter().map(Preset::name).collect()
 }
 
 /// The rules in full, as `state` carries them.
@@ -36,6 +32,7 @@ pub fn rules_json(rules: &Rules) -> RulesJson {
         sweepers: rules.pieces().sweepers,
         subs: rules.pieces().submarines,
         pieces_touch: rules.pieces().may_touch,
+        flying: rules.flying(),
     }
 }
 
@@ -68,12 +65,12 @@ pub async fn coach(
 ) -> Result<ServerMsg, ClientError> {
     let dims = rules.dims();
     // Counting placements takes milliseconds on big boards: keep it off the async threads.
-    let heat = tokio::task::spawn_blocking(move || Density::default().heat(&rules, &view))
+    let score = tokio::task::spawn_blocking(move || coach_scores(&rules, &view))
         .await
         .map_err(|_| ClientError::internal())?;
-    let top = heat.score.iter().copied().fold(0.0_f64, f64::max);
-    let weights: Vec<f64> = heat
-        .score
+    let top = score.iter().copied().fold(0.0_f64, f64::max);
+    let width = usize::from(dims.width());
+    let weights: Vec<f64> = score
         .iter()
         .map(|&s| {
             if top > 0.0 {
@@ -85,7 +82,9 @@ pub async fn coach(
         .collect();
     let best = dims
         .cells()
-        .filter(|&c: &Coord| top > 0.0 && heat.at(c) == top)
+        .filter(|&c: &Coord| {
+            top > 0.0 && score[usize::from(c.row) * width + usize::from(c.col)] == top
+        })
         .map(|c| c.to_string())
         .collect();
     Ok(ServerMsg::Coach {
@@ -96,6 +95,24 @@ pub async fn coach(
         best,
     })
 }
+
+/// The coach's scores, row by row: the density shooter's counts of consistent
+/// placements; for a lone flying ship (whose paths are far too many to count), how many
+/// of the paths the `expert` level draws cover each cell.
+fn coach_scores(rules: &Rules, view: &TargetBoard) -> Vec<f64> {
+    if rules.flying() {
+        let mut rng: StdRng = rand::make_rng();
+        return LoneShip::new(COACH_PATHS)
+            .coverage(view, &mut rng)
+            .into_iter()
+            .map(f64::from)
+            .collect();
+    }
+    Density::default().heat(rules, view).score
+}
+
+/// Paths drawn for the coach's map of a lone flying ship, as many as `expert` draws.
+const COACH_PATHS: usize = 1500;
 
 /// `layout`: a fleet drawn by the named placer (default `uniform`) for the game's rules.
 /// Nothing is placed; the client sends it back with `place` if the player keeps it.

@@ -18,6 +18,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("game.js", JS, include_str!("../assets/web/game.js")),
     ("drag.js", JS, include_str!("../assets/web/drag.js")),
     ("view.js", JS, include_str!("../assets/web/view.js")),
+    ("move.js", JS, include_str!("../assets/web/move.js")),
     ("over.js", JS, include_str!("../assets/web/over.js")),
     ("replay.js", JS, include_str!("../assets/web/replay.js")),
     ("qr.js", JS, include_str!("../assets/web/qr.js")),

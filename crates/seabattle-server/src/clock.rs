@@ -37,13 +37,19 @@ pub fn arm(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
 }
 
 /// The clock ran out: a strike, and the turn passes to the opponent (or, for a player
-/// who owed a reveal, the server makes it for them); the second strike in a row loses
+/// who owed a reveal or a move of their hit ship, the server makes it for them); the second strike in a row loses
 /// the game instead. The strike is stored before anything changes, so a restart replays
 /// it the same way (see `Room::from_stored`).
 async fn timeout(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
-    if room.strikes[p.index()] == 0
-        && let Some(done) = crate::reveal::reveal_on_timeout(hub, room, p).await
-    {
+    let owed = if room.strikes[p.index()] == 0 {
+        match crate::reveal::reveal_on_timeout(hub, room, p).await {
+            Some(done) => Some(done),
+            None => crate::relocate::relocate_on_timeout(hub, room, p).await,
+        }
+    } else {
+        None
+    };
+    if let Some(done) = owed {
         if done.is_err() {
             return arm(hub, cell, room, p);
         }
@@ -67,7 +73,7 @@ async fn timeout(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Play
     let strikes = room.strikes[p.index()];
     if strikes < 2 {
         // The clock only runs out for the player to act, during the battle; one who
-        // owed a reveal was handled above.
+        // owed a reveal or a move was handled above.
         let _ = room.game.pass(p);
     } else {
         room.timed_out = true;

@@ -29,6 +29,7 @@ mod ids;
 mod lobby;
 mod play;
 pub mod protocol;
+mod relocate;
 mod rematch;
 mod reveal;
 mod room;

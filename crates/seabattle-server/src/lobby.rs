@@ -23,13 +23,6 @@ fn parse_rules(text: Option<&str>) -> Result<Rules, ClientError> {
             .map_err(|e: seabattle_core::RulesError| {
                 ClientError::new(ErrorCode::BadRules, e.to_string())
             })?;
-    // The protocol has no message yet for the move a Flying Dutchman owes after each hit.
-    if rules.flying() {
-        return Err(ClientError::new(
-            ErrorCode::BadRules,
-            "the Flying Dutchman is not played on the server yet",
-        ));
-    }
     Ok(rules)
 }
 

@@ -4,14 +4,16 @@
 use crate::hub::SharedHub;
 use crate::ids::new_salt;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg, ShotJson};
+use crate::relocate::{bot_relocate, notify_relocations};
 use crate::reveal::{announce_dying, bot_reveal, notify_reveals};
 use crate::room::{
     Mode, PROGRAM_FALLBACK, Room, RoomCell, canonical_fleet, cells, duties_json, format_shots,
 };
 use crate::store::{MoveKind, StoredGame, StoredMove};
 use rand::rngs::StdRng;
+use seabattle_arena::Program;
 use seabattle_core::{
-    Coord, CoordSystem, Fleet, FleetSetup, Move, Phase, Placer, Player, Shot, ShotError,
+    Coord, CoordSystem, DutyKind, Fleet, FleetSetup, Move, Phase, Placer, Player, Shot, ShotError,
 };
 use std::sync::Arc;
 
@@ -26,8 +28,8 @@ fn shot_error(e: ShotError) -> ClientError {
         ShotError::Repeated(_) => ErrorCode::RepeatedCell,
         ShotError::RevealDue(_) => ErrorCode::RevealDue,
         ShotError::NotRevealable(_) => ErrorCode::NotRevealable,
-        // The server does not offer the Flying Dutchman, whose hit ship moves.
-        ShotError::RelocationDue(_) | ShotError::Relocation(_) => ErrorCode::NotYourTurn,
+        ShotError::RelocationDue(_) => ErrorCode::RelocateDue,
+        ShotError::Relocation(r) => return crate::relocate::relocation_error(&r),
     };
     ClientError::new(code, e.to_string())
 }
@@ -331,18 +333,21 @@ pub async fn after_move(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room) 
             Phase::Over => return finish(hub, room).await,
             Phase::Battle => {}
         }
-        // The computer makes the reveals it owes at once, whoever else owes one.
+        // The computer makes the reveals and moves it owes at once, whoever else owes
+        // one.
         let bot_owes = room
             .game
             .duties()
             .iter()
-            .any(|d| room.is_bot(d.player))
-            .then_some(Player::Two);
+            .find(|d| room.is_bot(d.player))
+            .map(|d| (d.player, d.kind));
         let moved = match (bot_owes, room.actor()) {
-            (Some(p), _) => bot_reveal(hub, room, p).await,
+            (Some((p, DutyKind::Relocate)), _) => bot_relocate(hub, room, p).await,
+            (Some((p, _)), _) => bot_reveal(hub, room, p).await,
             (None, None) => return,
             (None, Some(p)) if !room.is_bot(p) => {
                 notify_reveals(room);
+                notify_relocations(room);
                 return crate::clock::arm(hub, cell, room, p);
             }
             (None, Some(p)) => bot_move(hub, room, p).await,
@@ -378,6 +383,27 @@ async fn bot_move(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Cli
         bot.rng = rng;
     }
     volley(hub, room, p, &cells).await
+}
+
+/// Runs `f` on the computer's bot program, off the async threads (a program may take
+/// up to its time limit to answer); `None` if the computer is not a bot program.
+pub async fn ask_program<T: Send + 'static>(
+    room: &mut Room,
+    f: impl FnOnce(&mut Program) -> T + Send + 'static,
+) -> Result<Option<T>, ClientError> {
+    let Some(mut program) = room.bot.as_mut().and_then(|b| b.program.take()) else {
+        return Ok(None);
+    };
+    let (program, answer) = tokio::task::spawn_blocking(move || {
+        let answer = f(&mut program);
+        (program, answer)
+    })
+    .await
+    .map_err(|_| ClientError::internal())?;
+    if let Some(bot) = room.bot.as_mut() {
+        bot.program = Some(program);
+    }
+    Ok(Some(answer))
 }
 
 async fn finish(hub: &SharedHub, room: &mut Room) {

@@ -86,6 +86,15 @@ pub enum ClientMsg {
         /// The cell shown, canonical `a1`…
         cell: String,
     },
+    /// Moves the player's hit flying ship (the Flying Dutchman) to new cells; without
+    /// `cells`, the server draws a legal place uniformly.
+    Relocate {
+        /// The game id.
+        game: String,
+        /// The new cells, canonical `a1`…, as many as the decks left.
+        #[serde(default)]
+        cells: Option<Vec<String>>,
+    },
     /// Gives up.
     Resign {
         /// The game id.
@@ -132,9 +141,9 @@ pub enum ClientMsg {
 }
 
 /// The `type` of every client message, to tell an unknown type from a malformed one.
-pub const CLIENT_TYPES: [&str; 16] = [
-    "hello", "new_game", "join", "resume", "watch", "queue", "place", "fire", "reveal", "resign",
-    "rematch", "sync", "coach", "layout", "check", "ping",
+pub const CLIENT_TYPES: [&str; 17] = [
+    "hello", "new_game", "join", "resume", "watch", "queue", "place", "fire", "reveal", "relocate",
+    "resign", "rematch", "sync", "coach", "layout", "check", "ping",
 ];
 
 /// Why a message was refused. Nothing changed.
@@ -195,6 +204,13 @@ pub enum ErrorCode {
     NoRevealDue,
     /// A cell that may not be shown for the reveal owed.
     NotRevealable,
+    /// A move of a hit flying ship is owed: nobody shoots until it is made.
+    RelocateDue,
+    /// A `relocate` from a player who owes no move.
+    NoRelocateDue,
+    /// A `relocate` to cells that cannot be walked in one line of side or corner
+    /// neighbours.
+    NotAPath,
     /// The game is not over yet.
     NotOver,
     /// The coach is only for a player against the computer, during the battle.
@@ -276,6 +292,8 @@ pub struct TargetJson {
     pub sweepers: Vec<String>,
     /// Submarines found (and sunk) by shots.
     pub subs: Vec<String>,
+    /// Hits on a flying ship that has moved away since: no ship is there now.
+    pub left: Vec<String>,
     /// Ship cells this board's owner showed the shooter after a mine, not hit when
     /// shown. Only the two players get them; a spectator's lists are empty.
     pub shown_ships: Vec<String>,
@@ -288,7 +306,8 @@ pub struct TargetJson {
 pub struct DutyJson {
     /// Who owes it.
     pub player: Player,
-    /// `ship_cell` (after a mine) or `mine` (after a minesweeper).
+    /// `ship_cell` (after a mine), `mine` (after a minesweeper) or `relocate` (after a
+    /// hit on a flying ship).
     pub kind: String,
 }
 
@@ -301,13 +320,25 @@ pub struct RevealJson {
     pub cells: Vec<String>,
 }
 
+/// The move of a hit flying ship the connection's player owes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RelocateJson {
+    /// The decks the ship has left: the cells the move takes.
+    pub decks: usize,
+    /// The decks hit where the ship stands, which stay behind, lost.
+    pub lost: Vec<String>,
+}
+
 /// The player's own board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OwnJson {
-    /// Ships as `a1-d1`, once placed.
+    /// Ships as `a1-d1`, once placed; under flying rules, where the ship stands now.
     pub fleet: Option<Vec<String>>,
     /// Cells the opponent has shot.
     pub incoming: Vec<String>,
+    /// Decks hit and left behind when the ship moved (flying rules): hits, though no
+    /// ship is there any more.
+    pub lost: Vec<String>,
 }
 
 /// Whether a player is connected.
@@ -339,6 +370,10 @@ pub struct ResultJson {
     pub reason: &'static str,
     /// Both fleets, revealed.
     pub fleets: [Vec<String>; 2],
+    /// Under flying rules, both fleets where they stood at the end (the moves are in
+    /// the record; `fleets`, as placed, is what the commitments cover).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fleets_at_end: Option<[Vec<String>; 2]>,
     /// The salts of the commitments, revealed.
     pub salts: [String; 2],
     /// The commitments published at the start.
@@ -374,6 +409,8 @@ pub struct RulesJson {
     pub subs: u8,
     /// Whether mines and minesweepers may touch ships and each other.
     pub pieces_touch: bool,
+    /// Whether a hit ship moves (the Flying Dutchman).
+    pub flying: bool,
 }
 
 /// The whole game as this connection may see it.
@@ -401,10 +438,12 @@ pub struct StateJson {
     pub to_move: Option<Player>,
     /// Shots in the next volley.
     pub shots_due: usize,
-    /// Reveals owed, oldest first: while any is, nobody shoots.
+    /// Reveals and moves owed, oldest first: while any is, nobody shoots.
     pub duties: Vec<DutyJson>,
     /// For a player who owes a reveal: its kind and the cells they may show.
     pub reveal: Option<RevealJson>,
+    /// For a player who owes a move of their hit flying ship: the decks it takes.
+    pub relocate: Option<RelocateJson>,
     /// The player's own board (players only).
     pub own: Option<OwnJson>,
     /// What player 1 knows of player 2's board, and player 2 of player 1's.
@@ -533,6 +572,40 @@ pub enum ServerMsg {
         /// Shots in `next`'s volley.
         shots_due: usize,
         /// Reveals still owed, oldest first (absent when none).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        duties: Vec<DutyJson>,
+    },
+    /// To the player who owes a move of their hit flying ship only.
+    RelocateDue {
+        /// The game id.
+        game: String,
+        /// Who owes it: the player this goes to.
+        player: Player,
+        /// The decks left: the cells the move takes.
+        decks: usize,
+        /// The decks hit where the ship stands, which stay behind, lost.
+        lost: Vec<String>,
+    },
+    /// A hit flying ship moved. The new cells go to its owner only; the opponent and
+    /// spectators learn only that it moved.
+    Relocated {
+        /// The game id.
+        game: String,
+        /// 1-based number of the move in the record.
+        number: usize,
+        /// Whose ship.
+        player: Player,
+        /// The ship's new cells (its owner only).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        cells: Option<Vec<String>>,
+        /// Made by the server for a player whose clock ran out.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        by_server: bool,
+        /// Who shoots next, unless the game is over.
+        next: Option<Player>,
+        /// Shots in `next`'s volley.
+        shots_due: usize,
+        /// Duties still owed, oldest first (absent when none).
         #[serde(skip_serializing_if = "Vec::is_empty")]
         duties: Vec<DutyJson>,
     },

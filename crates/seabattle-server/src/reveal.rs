@@ -3,6 +3,7 @@
 //! out), and the announcements of reveals and of submarines' dying shots.
 
 use crate::hub::SharedHub;
+use crate::play::ask_program;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg, ShotJson};
 use crate::room::{Room, RoomCell, cells, duties_json, duty_word, reveal_owed};
 use crate::store::{MoveKind, StoredMove};
@@ -16,8 +17,8 @@ fn what_to_show(kind: DutyKind) -> &'static str {
     match kind {
         DutyKind::ShipCell => "a cell of one of your own ships, not yet hit nor shown before",
         DutyKind::Mine => "one of your own mines, not yet set off nor shown before",
-        // The server does not offer the Flying Dutchman, whose moves are not reveals.
-        DutyKind::Relocate => "your ship's new place",
+        // A move of a flying ship is no reveal (`reveal_owed` leaves it out).
+        DutyKind::Relocate => "your ship's new place, with `relocate`",
     }
 }
 
@@ -44,6 +45,9 @@ pub async fn reveal(
         .map_err(|e| ClientError::new(ErrorCode::OffBoard, format!("reveal: {e}")))?;
     let Some((kind, options)) = reveal_owed(&room.game, p) else {
         let why = match room.game.duties().first() {
+            Some(d) if d.kind == DutyKind::Relocate && d.player == p => {
+                "you owe a move of your hit ship: send `relocate`".to_string()
+            }
             Some(d) => format!("player {} owes the reveal, not you", d.player),
             None => {
                 "a reveal is owed only after your shot sets off a mine or a minesweeper".to_string()
@@ -176,22 +180,13 @@ pub fn notify_reveals(room: &Room) {
 /// a level, or a program that fails, shows as little as it can (see [`choose_reveal`]).
 pub async fn bot_reveal(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
     let (kind, options) = reveal_owed(&room.game, p).ok_or_else(ClientError::internal)?;
-    let bot = room.bot.as_mut().ok_or_else(ClientError::internal)?;
-    let mut chosen = None;
-    if let Some(mut program) = bot.program.take() {
-        let rules = room.game.rules().clone();
-        let view = room.game.view(p);
-        let (program, cell) = tokio::task::spawn_blocking(move || {
-            let cell = program.reveal(&rules, &view.enemy, &view.own, kind, &options);
-            (program, cell)
-        })
-        .await
-        .map_err(|_| ClientError::internal())?;
-        chosen = cell;
-        if let Some(bot) = room.bot.as_mut() {
-            bot.program = Some(program);
-        }
-    }
+    let rules = room.game.rules().clone();
+    let view = room.game.view(p);
+    let chosen = ask_program(room, move |program| {
+        program.reveal(&rules, &view.enemy, &view.own, kind, &options)
+    })
+    .await?
+    .flatten();
     let bot = room.bot.as_mut().ok_or_else(ClientError::internal)?;
     let c = match chosen {
         Some(c) => c,

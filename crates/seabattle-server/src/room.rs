@@ -6,8 +6,8 @@ use crate::conn::Conn;
 use crate::error::StoreError;
 use crate::ids::commitment;
 use crate::protocol::{
-    AuditJson, DutyJson, OwnJson, PresenceJson, ResultJson, RevealJson, Role, ServerMsg, StateJson,
-    TargetJson,
+    AuditJson, DutyJson, OwnJson, PresenceJson, RelocateJson, ResultJson, RevealJson, Role,
+    ServerMsg, StateJson, TargetJson,
 };
 use crate::store::{MoveKind, StoredGame};
 use rand::rngs::StdRng;
@@ -15,7 +15,7 @@ use seabattle_arena::{Limits as ProgramLimits, Program};
 use seabattle_bots::{Level, Shooter};
 use seabattle_core::{
     Answer, CellSet, Coord, CoordSystem, DutyKind, Fleet, FleetSetup, Game, Lang, Move, Outcome,
-    Phase, Player, Rules, WinReason, audit,
+    Phase, Player, Rules, ShipSetup, WinReason, audit,
 };
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -218,17 +218,16 @@ pub fn canonical_words(fleet: &Fleet) -> Vec<String> {
     ships
 }
 
-/// The protocol word of a reveal's kind.
+/// The protocol word of a duty's kind.
 pub fn duty_word(kind: DutyKind) -> &'static str {
     match kind {
         DutyKind::ShipCell => "ship_cell",
         DutyKind::Mine => "mine",
-        // Not owed on the server, which refuses the Flying Dutchman's rules.
         DutyKind::Relocate => "relocate",
     }
 }
 
-/// The reveals owed in `game`, oldest first.
+/// The reveals and moves owed in `game`, oldest first.
 pub fn duties_json(game: &Game) -> Vec<DutyJson> {
     game.duties()
         .iter()
@@ -239,10 +238,26 @@ pub fn duties_json(game: &Game) -> Vec<DutyJson> {
         .collect()
 }
 
-/// The oldest reveal `p` owes in `game`, with the cells they may show.
+/// The oldest reveal `p` owes in `game`, with the cells they may show (a move of a
+/// flying ship is no reveal: see [`relocate_owed`]).
 pub fn reveal_owed(game: &Game, p: Player) -> Option<(DutyKind, CellSet)> {
-    let d = game.duties().iter().find(|d| d.player == p)?;
+    let d = game
+        .duties()
+        .iter()
+        .find(|d| d.player == p && d.kind != DutyKind::Relocate)?;
     Some((d.kind, game.reveal_options(p, d.kind)))
+}
+
+/// The move of a hit flying ship `p` owes in `game`, if any: the decks it takes, and
+/// the decks hit where it stands, which stay behind.
+pub fn relocate_owed(game: &Game, p: Player) -> Option<RelocateJson> {
+    let decks = game.relocation_decks(p)?;
+    let own = game.view(p).own;
+    let ship = own.fleet.as_ref().map_or(CellSet::EMPTY, |f| *f.occupied());
+    Some(RelocateJson {
+        decks,
+        lost: cells(&ship.and(&own.incoming)),
+    })
 }
 
 /// The cells of `set` in canonical form, in board order.
@@ -270,6 +285,7 @@ pub fn target_json(game: &Game, p: Player, shown: bool) -> TargetJson {
                 .minus(t.shown_mines()),
         ),
         afloat: t.afloat().to_vec(),
+        left: cells(t.left_behind()),
         mines: cells(&found.mines),
         sweepers: cells(&found.sweepers),
         subs: cells(&found.submarines),
@@ -402,11 +418,15 @@ impl Room {
         };
         let own = seat.map(|p| {
             let v = g.view(p);
+            let placed = self.fleet_texts[p.index()].is_some();
             OwnJson {
-                fleet: self.fleet_texts[p.index()]
-                    .is_some()
-                    .then(|| fleet_list(&self.fleet_texts[p.index()])),
+                // A flying ship is shown where it stands now, not where it was placed.
+                fleet: match &v.own.fleet {
+                    Some(f) if placed && self.rules().flying() => Some(canonical_words(f)),
+                    _ => placed.then(|| fleet_list(&self.fleet_texts[p.index()])),
+                },
                 incoming: cells(&v.own.incoming),
+                lost: cells(&v.own.lost),
             }
         });
         StateJson {
@@ -437,6 +457,7 @@ impl Room {
                     cells: cells(&options),
                 })
             }),
+            relocate: seat.and_then(|p| relocate_owed(g, p)),
             own,
             boards: Player::BOTH.map(board),
             commitments: g.first().and_then(|_| self.commitments()),
@@ -464,6 +485,16 @@ impl Room {
             winner,
             reason,
             fleets: self.fleet_texts.clone().map(|t| fleet_list(&t)),
+            fleets_at_end: self.rules().flying().then(|| {
+                Player::BOTH.map(|p| {
+                    self.game
+                        .view(p)
+                        .own
+                        .fleet
+                        .map(|f| canonical_words(&f))
+                        .unwrap_or_default()
+                })
+            }),
             salts: self.salts.clone().map(Option::unwrap_or_default),
             commitments: self.commitments().unwrap_or_default(),
             audit: AuditJson {
@@ -587,6 +618,10 @@ impl Room {
                         )));
                     }
                 }
+                MoveKind::Relocate => {
+                    room.replay_relocation(m, n, rules.dims())?;
+                    room.strikes[m.player.index()] = 0;
+                }
                 MoveKind::Reveal => {
                     let cell = CoordSystem::Latin
                         .parse(&m.shots, rules.dims())
@@ -607,8 +642,24 @@ impl Room {
 }
 
 impl Room {
+    /// Replays a stored move of a flying ship (its own row, or a timeout's): the ship
+    /// written as in the notation, `d4+e5+f6`.
+    fn replay_relocation(
+        &mut self,
+        m: &crate::store::StoredMove,
+        n: usize,
+        dims: seabattle_core::Dims,
+    ) -> Result<(), StoreError> {
+        let bad = |what: String| StoreError::Corrupt(format!("game {}: move {n}: {what}", self.id));
+        let ship =
+            ShipSetup::parse(&m.shots, CoordSystem::Latin, dims).map_err(|e| bad(e.to_string()))?;
+        self.game
+            .relocate(m.player, &ship)
+            .map_err(|e| bad(e.to_string()))
+    }
+
     /// Replays a stored first timeout: the turn passed, or, for a player who owed a
-    /// reveal, the cell the server showed for them.
+    /// reveal or a move, the cell the server showed or the place it moved the ship to.
     fn replay_timeout(
         &mut self,
         m: &crate::store::StoredMove,
@@ -618,6 +669,9 @@ impl Room {
         let bad = |what: String| StoreError::Corrupt(format!("game {}: move {n}: {what}", self.id));
         if m.shots.is_empty() {
             return self.game.pass(m.player).map_err(|e| bad(e.to_string()));
+        }
+        if self.game.relocation_decks(m.player).is_some() {
+            return self.replay_relocation(m, n, dims);
         }
         let cell = CoordSystem::Latin
             .parse(&m.shots, dims)

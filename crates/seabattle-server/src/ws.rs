@@ -220,6 +220,12 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
             check_seat(&room, conn, p)?;
             crate::reveal::reveal(hub, &b.room, &mut room, p, &cell).await
         }
+        ClientMsg::Relocate { game, cells } => {
+            let (b, p) = seated(conn, &game)?;
+            let mut room = b.room.lock().await;
+            check_seat(&room, conn, p)?;
+            crate::relocate::relocate(hub, &b.room, &mut room, p, cells.as_deref()).await
+        }
         ClientMsg::Resign { game } => {
             let (b, p) = seated(conn, &game)?;
             let mut room = b.room.lock().await;

@@ -50,6 +50,11 @@ fn round_trip(s: &dyn Store) {
             shots: String::new(),
         },
         StoredMove {
+            player: Player::Two,
+            kind: MoveKind::Relocate,
+            shots: "k10+l11+m12".into(),
+        },
+        StoredMove {
             player: Player::One,
             kind: MoveKind::Resign,
             shots: String::new(),

@@ -77,7 +77,7 @@ async fn state_carries_the_rules_in_full() {
         s["spec"],
         json!({"width": 8, "height": 9, "fleet": [3, 2, 1], "touch": "corners",
                "shape": "straight", "hit_again": true, "shots": "afloat",
-               "mines": 0, "sweepers": 0, "subs": 0, "pieces_touch": false})
+               "mines": 0, "sweepers": 0, "subs": 0, "pieces_touch": false, "flying": false})
     );
     let (mut c, game, _) = vs_computer(server.addr(), "easy", "minesweepers").await;
     let s = c.state(&game).await;

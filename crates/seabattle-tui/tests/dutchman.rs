@@ -1,6 +1,6 @@
 //! The Flying Dutchman in the terminal game: the ship placed at random, moved cell by
 //! cell after each hit (illegal moves refused with a reason), or to a random place,
-//! against the computer and hot-seat; the 20×20 boards' window; the refusal online.
+//! against the computer and hot-seat; the 20×20 boards' window (online: tests/online.rs).
 
 mod common;
 
@@ -11,7 +11,7 @@ use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use seabattle_bots::Level;
 use seabattle_core::{CellSet, Coord, DutyKind, Lang, Player, Preset, Rules};
-use seabattle_tui::{App, Mode, Next, Screen, Setup};
+use seabattle_tui::{App, Mode, Next, Screen};
 
 /// Moves the cursor on the own board to `target` with the arrow keys.
 fn aim_own(app: &mut App, target: Coord) {
@@ -216,18 +216,4 @@ fn hotseat_moves_are_made_behind_the_cover() {
     assert_eq!(app.screen(), Screen::Over);
     assert!(moves >= 4, "{moves}");
     assert!(saw_cover);
-}
-
-#[test]
-fn online_play_refuses_the_dutchman() {
-    let e = App::new(Setup {
-        rules: Rules::preset(Preset::Dutchman),
-        coords: Lang::En.default_system(),
-        lang: Lang::En,
-        mode: Mode::Online,
-        seed: Some(1),
-    })
-    .err()
-    .unwrap();
-    assert!(e.to_string().contains("Flying Dutchman"), "{e}");
 }

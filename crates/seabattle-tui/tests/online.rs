@@ -6,6 +6,7 @@
 mod common;
 
 use common::*;
+use rand::SeedableRng;
 use ratatui::crossterm::event::KeyCode;
 use seabattle_core::{Lang, Rules};
 use seabattle_server::{Config, DbUrl, Limits, Server, launch};
@@ -303,6 +304,109 @@ fn a_mines_game_with_reveals_through_the_server() {
     assert!(!reveals(&a).is_empty(), "no reveal in the game");
     assert_eq!(reveals(&a), reveals(&b));
     assert!(prompts.iter().any(|&p| p));
+    rt.block_on(server.shutdown()).unwrap();
+}
+
+/// Marks `cells` on the own board with the arrows and space, as a person would.
+fn mark_own(app: &mut App, cells: &seabattle_core::CellSet) {
+    for target in cells {
+        while let Some(key) = arrow_toward(app.reveal_cursor(), target) {
+            press(app, key);
+        }
+        press(app, KeyCode::Char(' '));
+    }
+}
+
+#[test]
+fn a_dutchman_game_through_the_server_with_the_ship_moved_by_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt.block_on(start("127.0.0.1:0", &dir.path().join("games.db")));
+    let url = format!("http://{}", server.addr());
+    let (mut a, mut b) = pair(&url, "dutchman");
+    let deadline = Instant::now() + Duration::from_secs(240);
+    // Moves made per player: by marking cells (even) or with `r`, the server's draw.
+    let mut moves = [0usize; 2];
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    while a.app.ending().is_none() || b.app.ending().is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "no end: {:?} {:?}",
+            a.app.screen(),
+            b.app.screen()
+        );
+        for (i, p) in [&mut a, &mut b].into_iter().enumerate() {
+            p.pump();
+            let Screen::Battle(seat) = p.app.screen() else {
+                p.play();
+                p.pump();
+                continue;
+            };
+            if !p.app.relocating() {
+                p.play();
+                p.pump();
+                continue;
+            }
+            // The local game's prompt, in the player's language, with the decks left.
+            let table = p.app.table(seat).unwrap();
+            let Some(decks) = table.decks_to_move() else {
+                continue;
+            };
+            let shot = table.own_shot();
+            let rules = table.rules().clone();
+            let before = table.own_ships().to_vec();
+            let text = screen_text(&mut p.app, 120, 40);
+            let prompt = p
+                .app
+                .words()
+                .relocate_prompt
+                .replace("{}", &decks.to_string());
+            assert!(text.contains(&prompt), "{prompt:?} not in {text}");
+            if moves[i] % 2 == 0 {
+                if moves[i] == 0 {
+                    // A refusal first, with the reason, before anything is sent.
+                    mark_own(
+                        &mut p.app,
+                        &seabattle_core::CellSet::single(shot.first().unwrap()),
+                    );
+                    press(&mut p.app, KeyCode::Enter);
+                    assert!(p.app.relocating() && !p.app.status().is_empty());
+                    mark_own(
+                        &mut p.app,
+                        &seabattle_core::CellSet::single(shot.first().unwrap()),
+                    );
+                }
+                let to =
+                    seabattle_core::flying::random_move(&rules, decks, &shot, &mut rng).unwrap();
+                mark_own(&mut p.app, &to);
+                press(&mut p.app, KeyCode::Enter);
+                p.pump();
+            } else {
+                press(&mut p.app, KeyCode::Char('r'));
+                p.pump();
+            }
+            // The server tells the owner where the ship went.
+            let wait = Instant::now() + Duration::from_secs(10);
+            while p.app.table(seat).unwrap().own_ships() == before.as_slice() {
+                assert!(Instant::now() < wait, "the move did not come back");
+                p.pump();
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            let now = p.app.table(seat).unwrap().own_ships()[0];
+            assert_eq!(now.len(), decks);
+            assert!(!now.intersects(&shot));
+            moves[i] += 1;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let (ea, eb) = (a.app.ending().unwrap(), b.app.ending().unwrap());
+    assert_eq!((ea.winner, &ea.fleets), (eb.winner, &eb.fleets));
+    assert!(
+        ea.verdict.starts_with("the result stands"),
+        "{}",
+        ea.verdict
+    );
+    assert!(moves.iter().sum::<usize>() >= 2, "{moves:?}");
     rt.block_on(server.shutdown()).unwrap();
 }
 

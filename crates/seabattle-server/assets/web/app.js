@@ -139,6 +139,7 @@ function onMessage(m) {
 }
 
 function onError(m) {
+  if (game.moveRefused(m)) return;
   if (m.code === 'bad_fleet' || m.code === 'bad_message') game.refused();
   if (m.code === 'game_full' && app.game) return app.send({ type: 'watch', game: app.game });
   if (m.code === 'bad_token' && app.game) {

@@ -12,6 +12,8 @@ export function makeBoard(opts) {
   const el = h('div', 'board');
   el.setAttribute('role', 'grid');
   el.style.setProperty('--n', w + 1);
+  // Boards past 12 columns (20×20 for the Flying Dutchman) size their cells to fit.
+  el.classList.toggle('wide', w > 12);
   const head = h('div', 'row head');
   head.setAttribute('aria-hidden', 'true');
   const cells = [];

@@ -8,7 +8,8 @@ import * as place from './placement.js';
 import { play } from './sound.js';
 import { drawOver } from './over.js';
 import { enableDrag } from './drag.js';
-import { GLYPH } from './fleet.js';
+import { GLYPH, shipText } from './fleet.js';
+import * as mv from './move.js';
 import { qrSvg } from './qr.js';
 
 const $ = id => document.getElementById(id);
@@ -39,6 +40,8 @@ export function init(a) {
     try { await navigator.clipboard.writeText($('linkText').value); } catch { document.execCommand?.('copy'); }
     $('copy').textContent = t('copied');
   };
+  $('mRandom').onclick = () => { mv.random(S, app.send); rerender(); };
+  $('mClear').onclick = () => { mv.reset(); rerender(); };
   $('coach').checked = localStorage.getItem('sb.coach') === '1';
   $('coach').onchange = e => { localStorage.setItem('sb.coach', e.target.checked ? '1' : '0'); heat = null; coachFor = -1; rerender(); };
   setInterval(tick, 250);
@@ -75,6 +78,7 @@ export function onMessage(m) {
       if (S.phase === 'battle' && S.clock_left != null) { deadline = Date.now() + S.clock_left * 1000; clockPlayer = S.duties?.[0]?.player ?? S.to_move; }
       if (S.phase !== 'over') { rematchOffer = false; $('over').hidden = true; }
       awaySince = null;
+      if (!S.relocate) mv.reset();
       if (S.commitments) localStorage.setItem('sb.commit.' + S.game, JSON.stringify(S.commitments));
       break;
     case 'layout': if (place.active()) place.load(m.fleet); break;
@@ -88,7 +92,7 @@ export function onMessage(m) {
       break;
     case 'timeout':
       say(t('timeout', m.player));
-      if (m.player === S.seat) S.reveal = null;
+      if (m.player === S.seat) S.reveal = S.relocate = null;
       S.strikes[m.player - 1] = m.strikes;
       Object.assign(S, { to_move: m.next, shots_due: m.shots_due, moves: S.moves + 1 });
       selected = new Set();
@@ -102,6 +106,13 @@ export function onMessage(m) {
       say(t(m.kind === 'mine' ? 'showMine' : 'showShip'));
       break;
     case 'revealed': onRevealed(m); break;
+    case 'relocate_due':
+      S.relocate = { decks: m.decks, lost: m.lost };
+      mv.reset();
+      // After the answer to the hit: «Противник: Б2 — Ранил! · Перенесите корабль».
+      say(said.text + ' · ' + t('moveShip'), false, false);
+      break;
+    case 'relocated': onRelocated(m); break;
     case 'clock': deadline = Date.now() + m.seconds * 1000; clockPlayer = m.player; break;
     case 'presence':
       S.presence[m.player - 1] = { present: m.present, away_secs: m.present ? null : 0 };
@@ -169,6 +180,34 @@ function onRevealed(m) {
   firing = 0;
 }
 
+// A hit flying ship moved: its owner learns where (its own board), the others only that
+// it did; the shooter's hits on it are decks left behind.
+function onRelocated(m) {
+  Object.assign(S, { duties: m.duties || [], to_move: m.next, shots_due: m.shots_due, moves: m.number });
+  const b = S.boards[other(m.player) - 1], sunk = b.sunk.flat(), left = (b.left ||= []);
+  const open = b.hits.filter(c => !sunk.includes(c) && !left.includes(c));
+  left.push(...open);
+  if (b.afloat.length) b.afloat[0] = Math.max(0, b.afloat[0] - open.length);
+  if (m.cells && S.own) {
+    S.own.lost = [...(S.own.lost || []), ...open];
+    S.own.fleet = [shipText(m.cells.map(parse))];
+  }
+  if (m.player === S.seat) {
+    S.relocate = null;
+    S.strikes[m.player - 1] = 0;
+    mv.reset();
+    say(t(m.by_server ? 'serverMoved' : 'youMoved'), true);
+  } else say(S.seat ? t('enemyMoved') : t('playerMoved', m.player));
+  firing = 0;
+}
+
+// The server refused a move of the ship: the prompt says why (true if it was one).
+export function moveRefused(m) {
+  if (!mv.refused(S, m)) return false;
+  rerender();
+  return true;
+}
+
 // Writes an answer into the live region. The opponent's reply within two seconds of the
 // player's own shot is added to it, so the player's answer is not wiped at once.
 function say(text, own = false, join = !own) {
@@ -192,6 +231,12 @@ function shoot(c, r) {
 // Placement with the keyboard or a tap: Enter puts the held ship, a tap rotates one. In
 // the battle, a click or Enter on an allowed cell makes the reveal owed.
 function ownActivate(c, r, e) {
+  if (mv.owes(S)) { mv.toggle(S, app.send, c, r); rerender(); return; }
+  if (place.active() && place.free() && place.held() === null && !(e.type === 'click' && enableDrag.dragged())) {
+    place.draw(c, r);
+    rerender();
+    return;
+  }
   if (S?.reveal && S.phase === 'battle' && S.reveal.cells.includes(canon(c, r)) && Date.now() - firing > 1500) {
     firing = Date.now();
     app.send({ type: 'reveal', game: S.game, cell: canon(c, r) });
@@ -221,7 +266,10 @@ function turnBanner() {
   if (S.phase === 'placement') text = S.seat && S.placed[S.seat - 1] ? t('waitPlace') : '';
   else if (S.phase === 'battle' && owed()) {
     const d = S.duties[0];
+    const moving = d.kind === 'relocate';
     if (S.reveal) { text = t(S.reveal.kind === 'mine' ? 'showMine' : 'showShip'); cls = 'owe'; }
+    else if (mv.owes(S)) { text = t('moveShip'); cls = 'owe'; }
+    else if (moving) text = S.seat ? t('waitMove') : t('toMoveShip', d.player);
     else text = S.seat ? t('waitReveal') : t('toReveal', d.player);
   } else if (S.phase === 'battle') {
     if (!S.seat) text = t('toMove', S.to_move);
@@ -264,6 +312,7 @@ export function rerender() {
     place.ask();
     mine.render(place.look());
     drawDock();
+    $('placeSide').querySelector('.help').textContent = t(place.free() ? 'pathHelp' : 'placeHelp');
     $('violations').replaceChildren(...place.messages().map(x => Object.assign(document.createElement('li'), { textContent: x })));
     $('pReady').disabled = !place.ready();
   } else {
@@ -271,7 +320,7 @@ export function rerender() {
     mine.render((c, r) => {
       const v = own(c, r);
       if (allowed.has(canon(c, r))) { v.cls += ' allowed'; v.state += ', ' + t('sCanShow'); }
-      return v;
+      return mv.look(S, c, r, v);
     });
     const look = waters(S, right(), lastShots);
     const coach = S.seat && vsComputer() && $('coach').checked && S.phase === 'battle';
@@ -287,9 +336,12 @@ export function rerender() {
       return v;
     });
     theirs.el.classList.toggle('active', S.phase === 'battle' && S.seat && S.to_move === S.seat && !owed());
-    mine.el.classList.toggle('active', S.phase === 'battle' && S.seat && (S.reveal ? true : S.to_move !== S.seat && !owed()));
+    mine.el.classList.toggle('active', S.phase === 'battle' && S.seat && (S.reveal || mv.owes(S) ? true : S.to_move !== S.seat && !owed()));
     $('fleets').innerHTML = fleetsPanel(S);
   }
+  mv.draw(S);
+  // On a phone the own board comes first while the ship is being moved.
+  $('game').classList.toggle('moving', mv.owes(S));
   $('coachBox').hidden = !(S.seat && vsComputer() && S.phase === 'battle');
   if (handOver) theirs.at(theirs.focus.c, theirs.focus.r).focus();
   turnBanner();

@@ -84,9 +84,29 @@ export function load(texts) {
     return { shape: cells.map(p => ({ c: p.c - c0, r: p.r - r0 })), at: { c: c0, r: r0 } };
   }).concat(pieces.map(q => ({ kind: q.kind, shape: line(1), at: { c: q.c, r: q.r } })));
   P.held = null;
+  P.drawn = null;
 }
 
-export function clear() { P.ships.forEach(s => { s.at = null; s.shape = line(s.shape.length); }); P.held = null; }
+export function clear() { P.ships.forEach(s => { s.at = null; s.shape = line(s.shape.length); }); P.held = null; P.drawn = null; }
+
+// A lone path-shaped ship (the Flying Dutchman) may also be drawn cell by cell: a cell
+// of it taken off, a free one added, until there are as many as decks.
+export const free = () => P?.spec.shape === 'path' && P.ships.length === 1;
+export function draw(c, r) {
+  const s = P.ships[0], n = s.shape.length;
+  let cells = cellsOf(s) || P.drawn || [];
+  const i = cells.findIndex(p => p.c === c && p.r === r);
+  if (i >= 0) cells = cells.filter((_, j) => j !== i);
+  else if (cells.length < n) cells = [...cells, { c, r }];
+  else return;
+  s.at = null;
+  P.drawn = cells;
+  if (cells.length < n) return;
+  const c0 = Math.min(...cells.map(p => p.c)), r0 = Math.min(...cells.map(p => p.r));
+  s.shape = cells.map(p => ({ c: p.c - c0, r: p.r - r0 }));
+  s.at = { c: c0, r: r0 };
+  P.drawn = null;
+}
 
 export const fleet = () => P.ships.map(word);
 export const shipAt = (c, r) => P.ships.findIndex(s => s.at && cellsOf(s).some(p => p.c === c && p.r === r));
@@ -101,6 +121,7 @@ export function rotate(i) {
 export function put(i, c, r, grab = 0) {
   const s = P.ships[i], g = s.shape[grab] || s.shape[0];
   s.at = clamp(s.shape, c - g.c, r - g.r);
+  P.drawn = null;
 }
 
 export const cellsOfShip = i => cellsOf(P.ships[i]);
@@ -123,6 +144,7 @@ export function remember() {
 export function look() {
   const own = new Set(), bad = new Set(), pieces = new Map();
   P.ships.forEach(s => cellsOf(s)?.forEach(p => (s.kind ? pieces.set(key(p), s.kind) : own.add(key(p)))));
+  P.drawn?.forEach(p => own.add(key(p)));
   (current() || []).forEach(v => v.cells.forEach(c => bad.add(keyOf(c))));
   return (c, r) => {
     const k = cellKey(c, r), cls = [], kind = pieces.get(k);
@@ -141,7 +163,7 @@ export function look() {
 // those of one kind in one line («корабли касаются углами: Г2 В3; Г2 Д3»). The counts by
 // size are left out while ships are docked: the dock says it.
 export function messages() {
-  const out = docked() ? [t('v_missing', docked())] : [], heads = new Map();
+  const out = P.drawn?.length ? [t('v_drawn', P.drawn.length, P.ships[0].shape.length)] : docked() ? [t('v_missing', docked())] : [], heads = new Map();
   for (const v of current() || []) {
     if (v.kind === 'fleet' && docked()) continue;
     const at = v.message.indexOf(': '), head = at < 0 ? v.message : v.message.slice(0, at);

@@ -25,11 +25,11 @@ export function waters(S, p, lastShots) {
   const misses = keys(b.misses), hits = keys(b.hits);
   let fleet = null;
   if (S.own && p === S.seat && S.own.fleet) fleet = S.own.fleet;
-  else if (S.result) fleet = S.result.fleets[p - 1];
+  else if (S.result) fleet = (S.result.fleets_at_end || S.result.fleets)[p - 1];
   const ships = new Set(fleet ? fleet.flatMap(shipCells).map(q => cellKey(q.c, q.r)) : []);
   const pieces = piecesOf(fleet), found = new Map();
   PIECES.forEach(k => (b[k === 'sub' ? 'subs' : k + 's'] || []).forEach(c => found.set(keyOf(c), k)));
-  const shown = keys(b.shown_ships || []), shownMines = keys(b.shown_mines || []);
+  const shown = keys(b.shown_ships || []), shownMines = keys(b.shown_mines || []), left = keys(b.left || []);
   shownMines.forEach(k => pieces.set(k, 'mine'));
   // The cells the rules prove empty, as the server says.
   const haloSet = haloOn() ? keys(b.empty || []) : new Set();
@@ -49,6 +49,8 @@ export function waters(S, p, lastShots) {
     else state = ships.has(k) ? t('sShip') : t('sEmpty');
     if (shown.has(k) && !hits.has(k)) { glyph = GLYPH.shown; state = t('sShip'); }
     if ((shown.has(k) && !hits.has(k)) || (shownMines.has(k) && !found.has(k))) { cls.push('shown'); state += ', ' + t('sShown'); }
+    // A deck a flying ship lost when it moved: a hit, but no ship is there now.
+    if (left.has(k) && !sunk.has(k)) { cls.push('left'); state += ', ' + t(S.seat === p ? 'sLost' : 'sLeft'); }
     if ((lastShots.p === p && lastShots.cells.has(k)) || (lastShots.extra?.p === p && lastShots.extra.k === k)) cls.push('last');
     return { cls: cls.join(' '), state, glyph };
   };
@@ -57,7 +59,13 @@ export function waters(S, p, lastShots) {
 // Each side's ships, those sunk marked: the fleet less the sizes the server says are
 // afloat.
 export function fleetsPanel(S) {
+  // A flying ship: its decks afloat, and those lost greyed.
+  const flying = p => {
+    const n = S.spec.fleet[0], a = S.boards[other(p) - 1].afloat[0] || 0;
+    return `<div class="fleet"><i class="${a ? '' : 'down'}" role="img" aria-label="${t('afloatOf', a, n)}">${'<b></b>'.repeat(a)}${'<b class="gone"></b>'.repeat(n - a)}</i></div>`;
+  };
   const row = p => {
+    if (S.spec.flying) return flying(p);
     const left = S.spec.fleet, sunk = new Map();
     left.forEach(n => sunk.set(n, (sunk.get(n) || 0) + 1));
     S.boards[other(p) - 1].afloat.forEach(n => sunk.set(n, sunk.get(n) - 1));

@@ -19,7 +19,8 @@ pub enum MoveKind {
     /// A resignation.
     Resign,
     /// The player's clock ran out; if they owed a reveal, `shots` holds the cell the
-    /// server showed for them.
+    /// server showed for them, and if they owed a move of their hit flying ship, the
+    /// place the server moved it to (`d4+e5+f6`).
     Timeout,
     /// A reveal owed after a mine or minesweeper: `shots` holds the cell shown.
     Reveal,
@@ -27,6 +28,9 @@ pub enum MoveKind {
     /// implies it; the row keeps the stored moves one for one with the record's, and
     /// a restart checks the replay against it.
     Dying,
+    /// A hit flying ship's move (the Flying Dutchman): `shots` holds its new cells in
+    /// the notation's ship form, `d4+e5+f6` (`a20-d20` when straight).
+    Relocate,
 }
 
 impl MoveKind {
@@ -38,6 +42,7 @@ impl MoveKind {
             MoveKind::Timeout => "timeout",
             MoveKind::Reveal => "reveal",
             MoveKind::Dying => "dying",
+            MoveKind::Relocate => "relocate",
         }
     }
 
@@ -49,6 +54,7 @@ impl MoveKind {
             "timeout" => Some(MoveKind::Timeout),
             "reveal" => Some(MoveKind::Reveal),
             "dying" => Some(MoveKind::Dying),
+            "relocate" => Some(MoveKind::Relocate),
             _ => None,
         }
     }
@@ -62,7 +68,8 @@ pub struct StoredMove {
     /// What.
     pub kind: MoveKind,
     /// For a volley or a dying shot, `cell:answer` pairs separated by spaces
-    /// (`e5:miss f5:hit`); for a reveal, the cell shown.
+    /// (`e5:miss f5:hit`); for a reveal, the cell shown; for a move, the ship's new
+    /// cells (`d4+e5+f6`).
     pub shots: String,
 }
 

@@ -12,6 +12,8 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
+pub mod flying;
+
 /// Limits with room for clients that play at machine speed.
 pub fn fast_limits() -> Limits {
     Limits {
@@ -254,13 +256,10 @@ pub fn cells_in(v: &Value) -> BTreeSet<String> {
 /// `game_over` message.
 pub async fn play_out(c: &mut Client, game: &str, me: u64, w: u8, h: u8) -> Value {
     let mut state = c.state(game).await;
-    let mut shot = BTreeSet::new();
+    let mut shot: BTreeSet<String> = BTreeSet::new();
     let cells = all_cells(w, h);
     loop {
-        if state["phase"] == "over" {
-            return state["result"].clone();
-        }
-        // Read the board afresh each time: a submarine's dying shot lands there too.
+        // Cells shot for `me` count too: a dying shot of its sunk submarine.
         let board = &state["boards"][(me - 1) as usize];
         shot.extend(
             ["misses", "hits", "mines", "sweepers", "subs"]
@@ -268,6 +267,9 @@ pub async fn play_out(c: &mut Client, game: &str, me: u64, w: u8, h: u8) -> Valu
                 .flat_map(|k| board[*k].as_array().unwrap())
                 .map(|v| v.as_str().unwrap().to_string()),
         );
+        if state["phase"] == "over" {
+            return state["result"].clone();
+        }
         let no_duties = state["duties"].as_array().unwrap().is_empty();
         if let Some(cell) = state["reveal"]["cells"].get(0) {
             c.send(json!({"type": "reveal", "game": game, "cell": cell}))
@@ -508,6 +510,14 @@ pub fn assert_spectator_sees_only_shots(log: &[Value]) {
         assert!(m["reveal"].is_null(), "a spectator got reveal options: {m}");
         if m["type"] == "revealed" {
             assert!(m["cell"].is_null(), "a spectator saw a cell shown: {m}");
+        }
+        assert!(m["relocate"].is_null(), "a spectator got a move owed: {m}");
+        assert_ne!(m["type"], "relocate_due", "a spectator got a move owed");
+        if m["type"] == "relocated" {
+            assert!(
+                m["cells"].is_null(),
+                "a spectator saw a ship's new place: {m}"
+            );
         }
         if m["type"] == "shot" {
             let target = if m["player"] == 1 { 1 } else { 0 };

@@ -162,7 +162,6 @@ impl App {
     /// A new game in `setup`'s mode: placement for local games, connecting online.
     pub fn new(setup: Setup) -> Result<App, TuiError> {
         check_coords(setup.coords, &setup.rules)?;
-        check_mode(setup.mode, &setup.rules)?;
         let rng = match setup.seed {
             Some(s) => StdRng::seed_from_u64(s),
             None => rand::make_rng(),
@@ -379,19 +378,6 @@ impl App {
             self.apply(u);
         }
     }
-}
-
-/// An error if the rules cannot be played in `mode`: the Flying Dutchman is played
-/// here (against the computer or hot-seat), not online.
-fn check_mode(mode: Mode, rules: &Rules) -> Result<(), TuiError> {
-    if mode == Mode::Online && rules.flying() {
-        return Err(TuiError::Setup(format!(
-            "rules {rules}: the Flying Dutchman is played only on this machine (against \
-             the computer or --hotseat), not online: the game server has no message for \
-             a ship's move yet"
-        )));
-    }
-    Ok(())
 }
 
 /// An error unless `coords` can name every column of the rules' board.

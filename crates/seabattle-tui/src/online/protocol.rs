@@ -27,7 +27,7 @@ pub fn encode(action: &Action, game: &str) -> Value {
         Action::Reveal { cell, .. } => {
             json!({"type": "reveal", "game": game, "cell": cell.to_string()})
         }
-        // Nor does it play the Flying Dutchman yet: worded the same way.
+        // Without cells the server draws a legal place.
         Action::Relocate { cells, .. } => {
             let cells: Option<Vec<String>> = cells
                 .as_ref()
@@ -69,9 +69,9 @@ pub fn decode(m: &Value, rules: &Rules) -> Result<Vec<Update>, BadMessage> {
         part: what.to_string(),
     };
     let first = decode_one(m, rules)?;
-    // A move in the piece variants also says which reveal is owed now.
+    // A move in the variants also says which reveal or move is owed now.
     let owed = match ty {
-        "shot" | "revealed" => Some(Update::Owed {
+        "shot" | "revealed" | "relocated" => Some(Update::Owed {
             duty: duties(&m["duties"]).ok_or_else(|| bad("duties"))?,
             options: CellSet::EMPTY,
         }),
@@ -98,6 +98,7 @@ fn duty_kind(v: &Value) -> Option<DutyKind> {
     match v.as_str()? {
         "ship_cell" => Some(DutyKind::ShipCell),
         "mine" => Some(DutyKind::Mine),
+        "relocate" => Some(DutyKind::Relocate),
         _ => None,
     }
 }
@@ -162,6 +163,21 @@ fn decode_one(m: &Value, rules: &Rules) -> Result<Option<Update>, BadMessage> {
                 kind: duty_kind(&m["kind"]).ok_or_else(|| bad("kind"))?,
             }),
             options: cells(&m["cells"], dims).ok_or_else(|| bad("cells"))?,
+        },
+        // The owner's form has the new cells; the others' only says the ship moved.
+        "relocated" => Update::Relocated {
+            player: player(&m["player"]).ok_or_else(|| bad("player"))?,
+            ship: match m.get("cells") {
+                None | Some(Value::Null) => None,
+                Some(c) => Some(cells(c, dims).ok_or_else(|| bad("cells"))?),
+            },
+        },
+        "relocate_due" => Update::Owed {
+            duty: Some(Duty {
+                player: player(&m["player"]).ok_or_else(|| bad("player"))?,
+                kind: DutyKind::Relocate,
+            }),
+            options: CellSet::EMPTY,
         },
         "game_over" => Update::Over(Box::new(
             ending(&m["result"], dims).ok_or_else(|| bad("result"))?,
@@ -249,7 +265,10 @@ fn fired(v: &Value, rules: &Rules) -> Option<Fired> {
 }
 
 fn ending(v: &Value, dims: Dims) -> Option<Ending> {
-    let fleets = v["fleets"].as_array()?;
+    // A flying ship is shown where it stood at the end, not where it was placed.
+    let fleets = v["fleets_at_end"]
+        .as_array()
+        .or_else(|| v["fleets"].as_array())?;
     let (one, two) = (fleet(fleets.first()?, dims)?, fleet(fleets.get(1)?, dims)?);
     Some(Ending {
         winner: player(&v["winner"]),
@@ -272,7 +291,19 @@ fn board(v: &Value, rules: &Rules) -> Option<TargetBoard> {
     for c in cells(&v["misses"], dims)?.iter() {
         b.record(c, &Shot::Miss);
     }
-    for c in cells(&v["hits"], dims)?.iter() {
+    // Hits on a flying ship that has moved away since (a list other servers leave
+    // out): recorded first, then the ship moves, then the hits where it stands now.
+    let left = match v.get("left") {
+        None => CellSet::EMPTY,
+        Some(list) => cells(list, dims)?,
+    };
+    for c in left.iter() {
+        b.record(c, &Shot::Hit);
+    }
+    if !left.is_empty() {
+        b.relocated();
+    }
+    for c in cells(&v["hits"], dims)?.minus(&left).iter() {
         b.record(c, &Shot::Hit);
     }
     for s in v["sunk"].as_array()? {
@@ -455,6 +486,44 @@ mod tests {
         assert!(e.pieces[0].mines.contains(c("h10")) && e.pieces[1].submarines.contains(c("j1")));
         let bad = json!({"type":"reveal_due","player":2,"kind":"ship","cells":[]});
         assert!(decode(&bad, d).is_err());
+    }
+
+    #[test]
+    fn the_dutchman_messages_decode() {
+        let d = &Rules::preset(seabattle_core::Preset::Dutchman);
+        let c = |n: &str| CoordSystem::Latin.parse(n, d.dims()).unwrap();
+        let due = json!({"type":"relocate_due","game":"k","player":2,"decks":5,"lost":["a20"]});
+        let owe = Some(Duty {
+            player: Player::Two,
+            kind: DutyKind::Relocate,
+        });
+        let u = decode(&due, d).unwrap();
+        assert!(matches!(&u[..], [Update::Owed { duty, .. }] if *duty == owe));
+        let mine = json!({"type":"relocated","game":"k","number":4,"player":2,
+            "cells":["k10","l11"],"next":1,"shots_due":1});
+        let u = decode(&mine, d).unwrap();
+        assert!(
+            matches!(&u[0], Update::Relocated { player: Player::Two, ship: Some(s) }
+            if s.contains(c("l11")) && s.len() == 2)
+        );
+        assert!(matches!(&u[1], Update::Owed { duty: None, .. }));
+        // The opponent's and the spectators' form: only that the ship moved.
+        let theirs = json!({"type":"relocated","player":2,"next":1,"shots_due":1});
+        let u = decode(&theirs, d).unwrap();
+        assert!(matches!(&u[0], Update::Relocated { ship: None, .. }));
+        // A deck left behind: still a hit, no longer open, one deck fewer afloat.
+        let state = json!({"type":"state","seat":1,"rules":"dutchman","phase":"battle",
+            "to_move":1,"shots_due":1,"duties":[],
+            "own":{"fleet":["k10+l11+m12+n13+o14"],"incoming":["a1"],"lost":["a1"]},
+            "boards":[{"misses":[],"hits":["a20","b20"],"left":["a20"],"sunk":[]},
+                      {"misses":[],"hits":["a1"],"left":["a1"],"sunk":[]}],"result":null});
+        let Some(Update::Snapshot(s)) = decode(&state, d).unwrap().into_iter().next() else {
+            panic!("not a snapshot");
+        };
+        assert!(s.boards[0].hits().contains(c("a20")));
+        assert_eq!(s.boards[0].open_hits(), CellSet::single(c("b20")));
+        assert_eq!(s.boards[0].afloat(), &[5]);
+        assert!(decode(&json!({"type":"relocated","player":2,"cells":["zz"]}), d).is_err());
     }
 
     #[test]

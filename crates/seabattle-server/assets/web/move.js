@@ -1,0 +1,64 @@
+// The Flying Dutchman's move on the page: after a hit the player marks the ship's new
+// cells on the own board (a click, or the arrows and Enter/Space), or asks the server
+// for a random legal place; the server checks the move and says why it refuses one.
+import { t, coordSystem, lang } from './i18n.js';
+import { canon, keyOf, parse, label } from './coords.js';
+
+const $ = id => document.getElementById(id);
+let marked = [], sent = 0, refusal = '';
+
+// Whether this player owes a move now.
+export const owes = S => S?.phase === 'battle' && !!S.relocate;
+export const isMarked = cell => marked.includes(cell);
+export function reset() { marked = []; sent = 0; refusal = ''; }
+
+// Cell (c, r) of the own board activated while a move is owed: marked or unmarked. The
+// move goes once as many cells as decks are marked.
+export function toggle(S, send, c, r) {
+  if (Date.now() - sent < 1500) return;
+  const cell = canon(c, r);
+  marked = isMarked(cell) ? marked.filter(x => x !== cell) : [...marked, cell];
+  refusal = '';
+  if (marked.length === S.relocate.decks) {
+    sent = Date.now();
+    send({ type: 'relocate', game: S.game, cells: marked });
+  }
+}
+
+// Asks the server for a random legal place.
+export function random(S, send) {
+  sent = Date.now();
+  refusal = '';
+  send({ type: 'relocate', game: S.game });
+}
+
+const CODES = ['not_a_path', 'wrong_count', 'already_shot', 'repeated_cell', 'off_board', 'no_relocate_due'];
+// A refusal of the move: its reason is shown in the prompt (true), the marks kept.
+export function refused(S, m) {
+  if (!owes(S) || !CODES.includes(m.code)) return false;
+  const own = t('errors')[m.code];
+  refusal = own && lang !== 'en' ? `${own} (${m.message})` : m.message;
+  sent = 0;
+  return true;
+}
+
+// The prompt: «Перенесите корабль», the deck lost, the cells marked, the refusal.
+export function draw(S) {
+  const on = owes(S);
+  $('moveBox').hidden = !on;
+  if (!on) return;
+  const name = cell => { const p = parse(cell); return label(coordSystem(), S.spec.width, p.c, p.r); };
+  $('moveTitle').textContent = t('moveShip');
+  $('moveText').textContent = t('moveHow', S.relocate.lost.map(name).join(' '), S.relocate.decks, marked.length);
+  $('moveErr').textContent = refusal;
+  $('moveErr').hidden = !refusal;
+}
+
+// The own board's look while a move is owed: the marks and the deck to be lost.
+export function look(S, c, r, v) {
+  if (!owes(S)) return v;
+  const cell = canon(c, r);
+  if (isMarked(cell)) { v.cls += ' mark'; v.state += ', ' + t('sMarked'); }
+  if (S.relocate.lost.some(x => keyOf(x) === keyOf(cell))) { v.cls += ' lost'; v.state += ', ' + t('sLosing'); }
+  return v;
+}
