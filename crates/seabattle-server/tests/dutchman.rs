@@ -518,7 +518,7 @@ async fn play_to_the_end(c: &mut Client, game: &str) -> Value {
     let mut shot: BTreeSet<String> = BTreeSet::new();
     let mut moves = 0;
     loop {
-        let st = c.state(&game).await;
+        let st = c.state(game).await;
         if st["phase"] == "over" {
             return st["result"].clone();
         }
