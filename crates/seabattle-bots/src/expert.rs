@@ -14,9 +14,9 @@
 //!
 //! How much any shooter could gain: `examples/optimal.rs` computes the exact optimum
 //! and the exact greedy value on small boards (README, "How far is greedy from the best
-//! possible shooter?"). Greedy is within 0.0–0.7% of the optimum on all but one of
+//! possible shooter?"). Greedy is within 0.0–1.0% of the optimum on all but one of
 //! them (4×4 with 3,2 touching: 1.9%, nearly all while finishing a ship; 1.1% on 5×4),
-//! and 0.5% on 5×5 Russian rules, against the 2.9–3.0% the targets of 54.0 and 43.5
+//! and 0.5–1.0% on 5×5 Russian rules, against the 2.9–3.0% the targets of 54.0 and 43.5
 //! ask for.
 
 use crate::density::Density;
