@@ -2,7 +2,8 @@
 // in English: the 20×20 boards fit, one ship drawn cell by cell (by clicks and from the
 // keyboard), the move owed after a hit prompted («Перенесите корабль» / "Move your
 // ship"), a move refused with the server's reason, one made from the keyboard and one
-// by the random button, and the enemy's move announced without its cells.
+// by the random button, the enemy's move announced without its cells, and the replay
+// following the ship from place to place.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -108,4 +109,16 @@ test('the Flying Dutchman between two people on a desktop and a phone', async ()
   await shooter.screenshot({ path: join(artifacts, 'dutchman-shooter.png'), fullPage: true });
   // The fleets panel: four decks of six afloat.
   assert.equal(await shooter.getByRole('img', { name: /^4 (из|of) 6| 4 (из|of) 6/ }).count(), 1);
+
+  // The owner resigns; the replay follows the ship from place to place: both ships
+  // whole at the start (6 + 6 cells), the owner's four decks at the end (6 + 4).
+  await owner.getByRole('button', { name: /^(Сдаться|Resign)$/ }).click();
+  await owner.getByRole('link', { name: /^(Повтор|Replay)$/ }).click();
+  await owner.locator('#replay .cell').first().waitFor();
+  await poll(async () => (await owner.locator('#replay .cell.ship').count()) === 10);
+  await owner.getByRole('button', { name: /^(В начало|Start)$/ }).click();
+  await poll(async () => (await owner.locator('#replay .cell.ship').count()) === 12);
+  await owner.getByRole('button', { name: /^(В конец|End)$/ }).click();
+  await poll(async () => (await owner.locator('#replay .cell.ship').count()) === 10);
+  assert.match(await owner.locator('#step').textContent(), /(Ход|Move) \d+ (из|of) \d+/);
 });

@@ -47,10 +47,14 @@ export function rerenderReplay() {
   el.querySelectorAll('[data-t]').forEach(e => { e.textContent = t(e.dataset.t); });
   let lastText = '';
   const said = ([c, a]) => { const p = parse(c); return label(coordSystem(), w, p.c, p.r) + ' — ' + answerText(a); };
+  // A flying ship stands where its last move took it (the record has every move).
+  const fleets = rec.fleets.slice();
   rec.moves.slice(0, R.step).forEach(m => {
     const p = m.reveal && parse(m.reveal);
+    if (m.relocate) fleets[m.player - 1] = [m.relocate];
     // A dying shot follows the volley that sank the submarine, in the same line.
     lastText = m.resign ? t('resignedBy', m.player)
+      : m.relocate ? t('playerMoved', m.player)
       : m.reveal ? t('playerShowed', m.player) + ': ' + label(coordSystem(), w, p.c, p.r)
       : m.dying ? lastText + ' · ' + t('torpedo') + ' ' + said(m.dying)
       : m.shots ? t('playerN', m.player) + ': ' + m.shots.map(said).join('; ') : lastText;
@@ -59,7 +63,7 @@ export function rerenderReplay() {
   R.boards.forEach((b, i) => {
     // Player i+1's waters: what the other player knew of them after this many moves.
     const known = R.frames[R.step][1 - i], keys = list => new Set(list.map(keyOf));
-    const all = new Set(rec.fleets[i].flatMap(shipCells).map(q => cellKey(q.c, q.r)));
+    const all = new Set(fleets[i].flatMap(shipCells).map(q => cellKey(q.c, q.r)));
     const hit = keys(known.hits), miss = keys(known.misses), sunk = keys(known.sunk.flat()), hl = keys(known.empty);
     const pieces = piecesOf(rec.fleets[i]), struck = keys([known.mines, known.sweepers, known.subs].flat().filter(Boolean));
     b.render((c, r) => {
