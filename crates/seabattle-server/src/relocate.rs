@@ -5,13 +5,12 @@
 use crate::hub::SharedHub;
 use crate::play::ask_program;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
+use crate::reveal::duty_time;
 use crate::room::{Room, RoomCell, cells, duties_json, relocate_owed};
 use crate::store::{MoveKind, StoredMove};
 use rand::rngs::StdRng;
 use seabattle_bots::choose_relocation;
-use seabattle_core::{
-    CellSet, Coord, CoordSystem, Phase, Player, RelocationError, ShipSetup, ShotError,
-};
+use seabattle_core::{CellSet, Coord, CoordSystem, Player, RelocationError, ShipSetup, ShotError};
 use std::sync::Arc;
 
 /// The protocol's refusal of a move the rules engine refused, with the engine's reason.
@@ -36,16 +35,7 @@ pub async fn relocate(
     p: Player,
     words: Option<&[String]>,
 ) -> Result<(), ClientError> {
-    match room.game.phase() {
-        Phase::Placement => {
-            return Err(ClientError::new(
-                ErrorCode::NotStarted,
-                "the battle has not started: nothing can be owed yet",
-            ));
-        }
-        Phase::Over => return Err(ClientError::new(ErrorCode::GameOver, "the game is over")),
-        Phase::Battle => {}
-    }
+    duty_time(room)?;
     if room.game.relocation_decks(p).is_none() {
         let why = if room.rules().flying() {
             "a move is owed only after your ship is hit"

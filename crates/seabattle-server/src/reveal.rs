@@ -22,6 +22,18 @@ fn what_to_show(kind: DutyKind) -> &'static str {
     }
 }
 
+/// Refuses a reveal or a move when none can be owed: before the battle, or after it.
+pub fn duty_time(room: &Room) -> Result<(), ClientError> {
+    match room.game.phase() {
+        Phase::Placement => Err(ClientError::new(
+            ErrorCode::NotStarted,
+            "the battle has not started: nothing can be owed yet",
+        )),
+        Phase::Over => Err(ClientError::new(ErrorCode::GameOver, "the game is over")),
+        Phase::Battle => Ok(()),
+    }
+}
+
 /// `reveal`: `p` shows `cell` for the oldest reveal they owe.
 pub async fn reveal(
     hub: &SharedHub,
@@ -30,16 +42,7 @@ pub async fn reveal(
     p: Player,
     cell: &str,
 ) -> Result<(), ClientError> {
-    match room.game.phase() {
-        Phase::Placement => {
-            return Err(ClientError::new(
-                ErrorCode::NotStarted,
-                "the battle has not started: nothing can be owed yet",
-            ));
-        }
-        Phase::Over => return Err(ClientError::new(ErrorCode::GameOver, "the game is over")),
-        Phase::Battle => {}
-    }
+    duty_time(room)?;
     let c = CoordSystem::Latin
         .parse(cell, room.rules().dims())
         .map_err(|e| ClientError::new(ErrorCode::OffBoard, format!("reveal: {e}")))?;
