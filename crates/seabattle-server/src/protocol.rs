@@ -598,6 +598,11 @@ pub enum ServerMsg {
         /// The ship's new cells (its owner only).
         #[serde(skip_serializing_if = "Option::is_none")]
         cells: Option<Vec<String>>,
+        /// Every deck the ship has lost so far: hits its shooter made, where no ship is
+        /// now (the rules crate's `TargetBoard::left_behind`).
+        left: Vec<String>,
+        /// Decks the ship has left.
+        decks: usize,
         /// Made by the server for a player whose clock ran out.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         by_server: bool,

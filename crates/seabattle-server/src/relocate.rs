@@ -124,11 +124,14 @@ fn announce(room: &mut Room, p: Player, by_server: bool) {
         .own
         .fleet
         .map_or(CellSet::EMPTY, |f| *f.occupied());
+    let shooter = room.game.view(p.other()).enemy;
     let msg = |cells: Option<Vec<String>>| ServerMsg::Relocated {
         game: room.id.clone(),
         number: room.game.moves().len(),
         player: p,
         cells,
+        left: crate::room::cells(shooter.left_behind()),
+        decks: ship.len(),
         by_server,
         next: room.game.to_move(),
         shots_due: room.shots_due(),

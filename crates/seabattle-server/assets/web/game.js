@@ -184,14 +184,10 @@ function onRevealed(m) {
 // it did; the shooter's hits on it are decks left behind.
 function onRelocated(m) {
   Object.assign(S, { duties: m.duties || [], to_move: m.next, shots_due: m.shots_due, moves: m.number });
-  const b = S.boards[other(m.player) - 1], sunk = b.sunk.flat(), left = (b.left ||= []);
-  const open = b.hits.filter(c => !sunk.includes(c) && !left.includes(c));
-  left.push(...open);
-  if (b.afloat.length) b.afloat[0] = Math.max(0, b.afloat[0] - open.length);
-  if (m.cells && S.own) {
-    S.own.lost = [...(S.own.lost || []), ...open];
-    S.own.fleet = [shipText(m.cells.map(parse))];
-  }
+  // The server says which decks are lost and how many are left (the rules crate decides).
+  const b = S.boards[other(m.player) - 1];
+  Object.assign(b, { left: m.left, afloat: [m.decks] });
+  if (m.cells && S.own) Object.assign(S.own, { lost: m.left, fleet: [shipText(m.cells.map(parse))] });
   if (m.player === S.seat) {
     S.relocate = null;
     S.strikes[m.player - 1] = 0;
