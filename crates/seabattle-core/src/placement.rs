@@ -122,6 +122,22 @@ pub fn positions(rules: &Rules, size: usize) -> Vec<Position> {
     out
 }
 
+/// How many positions [`positions`] would list for ships of `size`, without listing
+/// them (no halo sets are built).
+pub fn count_positions(rules: &Rules, size: usize) -> usize {
+    let dims = rules.dims();
+    shapes(size, rules.shape())
+        .iter()
+        .map(|shape| {
+            let w = shape.iter().map(|c| c.0).max().unwrap_or(0);
+            let h = shape.iter().map(|c| c.1).max().unwrap_or(0);
+            let cols = usize::from(dims.width().saturating_sub(w));
+            let rows = usize::from(dims.height().saturating_sub(h));
+            cols * rows
+        })
+        .sum()
+}
+
 /// Positions for each ship of the fleet, shared between ships of one size.
 struct Table {
     /// For each ship (largest first), the index of its size's list in `lists`.
@@ -344,6 +360,10 @@ impl std::error::Error for TooConstrained {}
 /// Attempts before [`Placer::sample`] gives up. The presets need a few thousand.
 pub const MAX_ATTEMPTS: u64 = 50_000_000;
 
+/// How often [`Placer::sample_until`] asks whether to go on: every this many attempts
+/// (a few hundred microseconds of drawing at most).
+pub const CHECK_EVERY: u64 = 4096;
+
 impl Placer {
     /// Precomputes every position of every ship size.
     pub fn new(rules: &Rules) -> Placer {
@@ -372,13 +392,27 @@ impl Placer {
 
     /// A fleet drawn uniformly from all legal fleets (see the module docs).
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Fleet, TooConstrained> {
+        self.sample_until(rng, &mut |_| true)
+    }
+
+    /// Like [`Placer::sample`], but asks `go_on` every [`CHECK_EVERY`] attempts, with the
+    /// attempts made so far, whether to keep trying: a caller with a deadline or a
+    /// smaller budget stops the draw there. The crate reads no clock of its own.
+    pub fn sample_until<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        go_on: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Fleet, TooConstrained> {
         let (table, dense) = match &self.how {
             How::Positions { table, dense } => (table, dense),
-            How::Walk { size } => return self.walk(*size, rng),
+            How::Walk { size } => return self.walk(*size, rng, go_on),
         };
         let ships = &table.ship_list;
         let mut chosen: Vec<usize> = vec![0; ships.len()];
-        for _ in 0..MAX_ATTEMPTS {
+        for attempt in 0..MAX_ATTEMPTS {
+            if attempt % CHECK_EVERY == 0 && attempt > 0 && !go_on(attempt) {
+                return Err(TooConstrained { attempts: attempt });
+            }
             let ok = match dense {
                 Dense::W2(d) => d.attempt(ships, &mut chosen, rng),
                 Dense::W4(d) => d.attempt(ships, &mut chosen, rng),
@@ -409,9 +443,18 @@ impl Placer {
 
 impl Placer {
     /// A lone path-shaped ship drawn uniformly, then the pieces given it.
-    fn walk<R: Rng + ?Sized>(&self, size: usize, rng: &mut R) -> Result<Fleet, TooConstrained> {
+    fn walk<R: Rng + ?Sized>(
+        &self,
+        size: usize,
+        rng: &mut R,
+        go_on: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Fleet, TooConstrained> {
         let attempts = crate::path::SAMPLE_ATTEMPTS;
-        for _ in 0..MAX_ATTEMPTS / u64::from(attempts) {
+        for round in 0..MAX_ATTEMPTS / u64::from(attempts) {
+            let made = round * u64::from(attempts);
+            if round > 0 && !go_on(made) {
+                return Err(TooConstrained { attempts: made });
+            }
             let Some(ship) =
                 crate::path::sample(self.rules.dims(), size, &CellSet::EMPTY, rng, attempts)
             else {

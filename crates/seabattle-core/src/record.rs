@@ -155,6 +155,14 @@ impl std::error::Error for RecordError {}
 impl GameRecord {
     /// Replays the record under its rules, checking every fleet, move and answer.
     pub fn replay(&self) -> Result<Game, RecordError> {
+        self.replay_each(&mut |_, _| {})
+    }
+
+    /// Like [`GameRecord::replay`], showing `visit` the game as it stands before the
+    /// first move (with `0`) and after each move (with its number): every position of
+    /// the game in one pass, where replaying each prefix would take time quadratic in
+    /// the moves.
+    pub fn replay_each(&self, visit: &mut dyn FnMut(usize, &Game)) -> Result<Game, RecordError> {
         let mut game = Game::new(self.rules.clone());
         for p in Player::BOTH {
             let fleet = Fleet::new(self.fleets[p.index()].clone(), &self.rules)
@@ -165,6 +173,7 @@ impl GameRecord {
         }
         game.start_with(self.first)
             .map_err(|_| RecordError::AfterEnd { number: 0 })?;
+        visit(0, &game);
         for (i, m) in self.moves.iter().enumerate() {
             let number = i + 1;
             // A dying shot may end the game: it still follows its volley.
@@ -221,6 +230,7 @@ impl GameRecord {
                     }
                 }
             }
+            visit(number, &game);
         }
         Ok(game)
     }

@@ -309,6 +309,11 @@ pub const MAX_SHIPS: usize = 64;
 pub const MAX_BENT_SIZE: u32 = 8;
 /// The most shots a fixed volley may have.
 pub const MAX_FIXED_SHOTS: u8 = 16;
+/// The most places all the fleet's ship sizes may have on the board together (every
+/// shape at every offset). Drawing, counting and checking fleets enumerate them, at
+/// about 200 bytes each: `shape=any` ships of seven or eight cells on the largest
+/// boards would need hundreds of megabytes.
+pub const MAX_POSITIONS: usize = 250_000;
 
 /// Why a [`RulesSpec`] or a rules string was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -338,6 +343,8 @@ pub enum RulesError {
     Syntax(String),
     /// Flying ships under rules that do not allow them (see [`Rules::flying`]).
     Flying(&'static str),
+    /// The ship sizes have more than [`MAX_POSITIONS`] places on the board together.
+    TooManyPositions(usize),
 }
 
 impl fmt::Display for RulesError {
@@ -367,6 +374,11 @@ impl fmt::Display for RulesError {
             ),
             RulesError::Syntax(s) => f.write_str(s),
             RulesError::Flying(why) => write!(f, "a flying ship {why}"),
+            RulesError::TooManyPositions(n) => write!(
+                f,
+                "the ships have {n} places on this board, more than the {MAX_POSITIONS} \
+                 that can be worked with: use smaller ships, straight ones, or a smaller board"
+            ),
         }
     }
 }
@@ -419,6 +431,16 @@ impl Rules {
             ));
         }
         let rules = Rules::from_spec_unchecked(spec);
+        if crate::placement::lone_path(&rules).is_none() {
+            let places: usize = rules
+                .sizes()
+                .into_iter()
+                .map(|size| crate::placement::count_positions(&rules, usize::from(size)))
+                .sum();
+            if places > MAX_POSITIONS {
+                return Err(RulesError::TooManyPositions(places));
+            }
+        }
         let cells: usize = rules.fleet.iter().map(|&s| usize::from(s)).sum();
         if cells > dims.area() {
             return Err(RulesError::DoesNotFit(format!(

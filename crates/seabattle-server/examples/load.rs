@@ -187,7 +187,14 @@ async fn run(o: Opts) {
                 .await
                 .expect("bind");
             let mut config = Config::new(DbUrl::Sqlite(dir.path().join("load.db")));
-            config.limits = Limits::default();
+            // Every simulated player comes from this machine's one address: the
+            // per-address limits would stop the load at its first minute.
+            config.limits = Limits {
+                connections_per_address: u32::MAX,
+                games_per_minute: u32::MAX,
+                unfinished_per_address: u32::MAX,
+                ..Limits::default()
+            };
             let s = launch(listener, config).await.expect("launch");
             let a = s.addr();
             (Some(dir), Some(s), a)

@@ -2,8 +2,10 @@
 //! computer), suggested fleet layouts, fleets checked against the rules, and the rules in
 //! full for clients.
 
+use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode, RulesJson, ServerMsg, ViolationJson};
 use crate::room::Room;
+use crate::work::Lane;
 use rand::rngs::StdRng;
 use seabattle_bots::PlacerKind;
 use seabattle_bots::density::Density;
@@ -61,13 +63,18 @@ pub fn coach_input(room: &Room, p: Player) -> Result<(String, Rules, TargetBoard
 
 /// `coach`: the density shooter's map of the view from [`coach_input`].
 pub async fn coach(
+    hub: &SharedHub,
     (game, rules, view): (String, Rules, TargetBoard),
 ) -> Result<ServerMsg, ClientError> {
     let dims = rules.dims();
     // Counting placements takes milliseconds on big boards: keep it off the async threads.
-    let score = tokio::task::spawn_blocking(move || coach_scores(&rules, &view))
+    let score = hub
+        .work
+        .run(Lane::Think, hub.config.limits.work_budget, move |_| {
+            coach_scores(&rules, &view)
+        })
         .await
-        .map_err(|_| ClientError::internal())?;
+        .map_err(|o| o.refusal("the coach's map"))?;
     let top = score.iter().copied().fold(0.0_f64, f64::max);
     let width = usize::from(dims.width());
     let weights: Vec<f64> = score
@@ -114,58 +121,84 @@ fn coach_scores(rules: &Rules, view: &TargetBoard) -> Vec<f64> {
 /// Paths drawn for the coach's map of a lone flying ship, as many as `expert` draws.
 const COACH_PATHS: usize = 1500;
 
-/// `layout`: a fleet drawn by the named placer (default `uniform`) for the game's rules.
-/// Nothing is placed; the client sends it back with `place` if the player keeps it.
-pub fn layout(room: &Room, placer: Option<&str>) -> Result<ServerMsg, ClientError> {
-    let kind: PlacerKind = placer.unwrap_or("uniform").parse().map_err(
+/// `layout`: a fleet drawn by the named placer (default `uniform`) for the game's rules,
+/// in the pool. Nothing is placed; the client sends it back with `place` if the player
+/// keeps it.
+pub async fn layout(
+    hub: &SharedHub,
+    game: String,
+    rules: Rules,
+    placer: Option<String>,
+) -> Result<ServerMsg, ClientError> {
+    let kind: PlacerKind = placer.as_deref().unwrap_or("uniform").parse().map_err(
         |e: seabattle_bots::shooter::UnknownName| {
             ClientError::new(ErrorCode::BadPlacer, e.to_string())
         },
     )?;
-    let mut rng: StdRng = rand::make_rng();
-    let fleet = kind
-        .place(room.rules(), &mut rng)
-        .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))?;
+    let fleet = match kind {
+        // The uniform draw stops at its deadline; the styled placers are bounded by
+        // the pool.
+        PlacerKind::Uniform => crate::play::draw_fleet(hub, rules).await?,
+        _ => hub
+            .work
+            .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
+                let mut rng: StdRng = rand::make_rng();
+                kind.place(&rules, &mut rng)
+                    .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))
+            })
+            .await
+            .map_err(|o| o.refusal("drawing a layout"))??,
+    };
     Ok(ServerMsg::Layout {
-        game: room.id.clone(),
+        game,
         placer: kind.name().to_string(),
         fleet: crate::room::canonical_words(&fleet),
     })
 }
 
 /// `check`: every violation of `fleet` under the game's rules, worded by the rules
-/// engine in `lang` with cells in `coords`.
-pub fn check(
-    room: &Room,
-    fleet: &[String],
-    lang: Option<&str>,
-    coords: Option<&str>,
+/// engine in `lang` with cells in `coords`, worked out in the pool.
+pub async fn check(
+    hub: &SharedHub,
+    game: String,
+    rules: Rules,
+    fleet: Vec<String>,
+    lang: Option<String>,
+    coords: Option<String>,
 ) -> Result<ServerMsg, ClientError> {
     let bad = |e: String| ClientError::new(ErrorCode::BadMessage, e);
     let lang: Lang = lang
+        .as_deref()
         .unwrap_or("en")
         .parse()
         .map_err(|e| bad(format!("{e}")))?;
     let system: CoordSystem = coords
+        .as_deref()
         .unwrap_or("latin")
         .parse()
         .map_err(|e| bad(format!("{e}")))?;
-    let setup = crate::play::parse_fleet(room, fleet)?;
-    let violations = violations(&setup, room.rules())
-        .iter()
-        .map(|v| ViolationJson {
-            kind: v.kind().name(),
-            cells: v.cells().iter().map(|c| c.to_string()).collect(),
-            message: v.message(lang, system),
-            piece: match v {
-                Violation::Piece { kind, .. } => Some(kind.word()),
-                _ => None,
-            },
+    let setup = crate::play::parse_fleet(&rules, &fleet)?;
+    let violations = hub
+        .work
+        .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
+            violations(&setup, &rules)
+                .iter()
+                .map(|v| ViolationJson {
+                    kind: v.kind().name(),
+                    cells: v.cells().iter().map(|c| c.to_string()).collect(),
+                    message: v.message(lang, system),
+                    piece: match v {
+                        Violation::Piece { kind, .. } => Some(kind.word()),
+                        _ => None,
+                    },
+                })
+                .collect()
         })
-        .collect();
+        .await
+        .map_err(|o| o.refusal("checking the fleet"))?;
     Ok(ServerMsg::Checked {
-        game: room.id.clone(),
-        fleet: fleet.to_vec(),
+        game,
+        fleet,
         lang: lang.code(),
         coords: system.name(),
         violations,

@@ -1,5 +1,10 @@
 //! The web page's files, built into the binary: one table from name to content type
 //! and text. The page is plain HTML, CSS and ES modules; nothing is built from them.
+//! Each is compressed once (gzip and brotli) the first time it is needed.
+
+use crate::encoding::Encoded;
+use std::collections::HashMap;
+use std::sync::LazyLock;
 
 /// Every file served under `/assets/`.
 const FILES: &[(&str, &str, &str)] = &[
@@ -29,10 +34,20 @@ const FILES: &[(&str, &str, &str)] = &[
 const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
-/// The content type and text of the asset `name`, if there is one.
-pub fn find(name: &str) -> Option<(&'static str, &'static str)> {
+/// Every file, compressed.
+static ENCODED: LazyLock<HashMap<&'static str, (&'static str, Encoded)>> = LazyLock::new(|| {
     FILES
         .iter()
-        .find(|(n, _, _)| *n == name)
-        .map(|&(_, mime, body)| (mime, body))
+        .map(|&(name, mime, text)| (name, (mime, Encoded::new(text.as_bytes().to_vec(), true))))
+        .collect()
+});
+
+/// Compresses every file now (at start, off the async threads).
+pub fn warm() {
+    LazyLock::force(&ENCODED);
+}
+
+/// The content type and bodies of the asset `name`, if there is one.
+pub fn find(name: &str) -> Option<(&'static str, &'static Encoded)> {
+    ENCODED.get(name).map(|(mime, body)| (*mime, body))
 }

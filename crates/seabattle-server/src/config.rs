@@ -90,6 +90,27 @@ pub struct Limits {
     pub flood_strikes: u32,
     /// Longest turn clock a game may ask for, in seconds.
     pub max_clock_secs: u32,
+    /// Open WebSocket connections from one address at once; more are refused with
+    /// HTTP 429.
+    pub connections_per_address: u32,
+    /// Games one address may create (`new_game`) per minute, refused ones included.
+    pub games_per_minute: u32,
+    /// Games created by one address that may be unfinished at once.
+    pub unfinished_per_address: u32,
+    /// Record and replay downloads (`/games/ID/…`) one address may make per minute.
+    pub records_per_minute: u32,
+    /// How long a new game's fleet may take to draw: rules whose uniform fleet takes
+    /// longer are refused when a game is created (`too_costly`).
+    pub draw_budget: Duration,
+    /// How long any one request's computation may take (a fleet drawn, a layout, a
+    /// fleet checked, a record rendered) before it is answered `too_costly`.
+    pub work_budget: Duration,
+    /// A game still in placement this long after it was created is closed as
+    /// abandoned.
+    pub placement_expiry: Duration,
+    /// A battle whose players have both been away this long is closed as abandoned
+    /// (the computer counts as away).
+    pub away_expiry: Duration,
 }
 
 impl Default for Limits {
@@ -100,6 +121,14 @@ impl Default for Limits {
             burst: 40,
             flood_strikes: 20,
             max_clock_secs: 3600,
+            connections_per_address: 64,
+            games_per_minute: 30,
+            unfinished_per_address: 20,
+            records_per_minute: 60,
+            draw_budget: Duration::from_millis(200),
+            work_budget: Duration::from_secs(2),
+            placement_expiry: Duration::from_secs(60 * 60),
+            away_expiry: Duration::from_secs(24 * 60 * 60),
         }
     }
 }

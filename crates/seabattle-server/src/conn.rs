@@ -2,6 +2,7 @@
 
 use crate::room::RoomCell;
 use seabattle_core::Player;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
 
@@ -20,20 +21,31 @@ pub struct Binding {
     pub seat: Option<Player>,
 }
 
+/// What the connection's writer sends.
+pub enum Out {
+    /// A text frame.
+    Text(String),
+    /// A close frame with its code and reason; nothing is sent after it.
+    Close(u16, &'static str),
+}
+
 /// A handle to one connection, cheap to clone.
 #[derive(Clone)]
 pub struct Conn {
     /// Unique within the process.
     pub id: u64,
-    tx: mpsc::Sender<String>,
+    /// The client's address, which per-address limits count against.
+    pub ip: IpAddr,
+    tx: mpsc::Sender<Out>,
     binding: Arc<Mutex<Option<Binding>>>,
 }
 
 impl Conn {
-    /// A handle sending frames to `tx`.
-    pub fn new(id: u64, tx: mpsc::Sender<String>) -> Conn {
+    /// A handle for the client at `ip`, sending frames to `tx`.
+    pub fn new(id: u64, ip: IpAddr, tx: mpsc::Sender<Out>) -> Conn {
         Conn {
             id,
+            ip,
             tx,
             binding: Arc::new(Mutex::new(None)),
         }
@@ -41,7 +53,12 @@ impl Conn {
 
     /// Queues a frame; a full queue drops it (see [`QUEUE`]).
     pub fn send(&self, text: String) {
-        let _ = self.tx.try_send(text);
+        let _ = self.tx.try_send(Out::Text(text));
+    }
+
+    /// Queues a close frame after whatever is queued.
+    pub fn close(&self, code: u16, reason: &'static str) {
+        let _ = self.tx.try_send(Out::Close(code, reason));
     }
 
     /// Whether the connection has gone.

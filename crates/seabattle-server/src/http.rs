@@ -1,69 +1,112 @@
 //! Plain HTTP: the web page, the protocol, and finished games' records.
 
-use crate::advice::rules_json;
-use crate::hub::SharedHub;
+use crate::encoding::{Encoded, gzip};
+use crate::hub::{Lookup, SharedHub};
 use crate::ids::is_game_id;
-use crate::protocol::{RulesJson, TargetJson};
-use crate::room::target_json;
-use axum::extract::{Path, Query, State};
-use axum::http::{StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
-use seabattle_core::{CoordSystem, GameRecord, Lang, Phase, Player};
-use serde::{Deserialize, Serialize};
+use crate::records::Rendered;
+use crate::work::Lane;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use seabattle_core::{CoordSystem, Lang, Phase};
+use serde::Deserialize;
+use std::net::SocketAddr;
+use std::sync::{Arc, LazyLock};
 
 /// The web page's shell; `{BOOT}` becomes a JSON object naming what to open.
 const PAGE: &str = include_str!("../assets/web/index.html");
 
-/// Everything the page loads comes from this server; nothing runs but its modules.
+/// Everything the page loads comes from this server; nothing runs but its modules, and
+/// no other site may frame it.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
-    script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'";
+    script-src 'self'; connect-src 'self'; media-src 'self' data:; object-src 'none'; \
+    base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// The start screen's page, compressed once.
+static START_PAGE: LazyLock<Encoded> =
+    LazyLock::new(|| Encoded::new(PAGE.replace("{BOOT}", "{}").into_bytes(), true));
+
+/// Compresses what is served from memory before the first request needs it.
+pub fn warm() {
+    LazyLock::force(&START_PAGE);
+    crate::assets::warm();
+}
+
+/// Headers every response carries: no sniffing, no referrer to other sites, no
+/// framing; HTML pages also get the content security policy.
+pub async fn secure(mut response: Response) -> Response {
+    let h = response.headers_mut();
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    let html = h
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    if html {
+        h.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        );
+    }
+    response
+}
+
+const HTML: &str = "text/html; charset=utf-8";
 
 /// The page with its boot object: `{}` for the start screen, `{"game":ID}` for a game's
-/// link, `{"replay":ID}` for a replay. Ids are checked to be lower-case letters and
-/// digits before they get here: nothing to escape.
-fn page(boot: &str) -> Response {
-    (
-        [
-            (header::CACHE_CONTROL, "no-cache"),
-            (header::CONTENT_SECURITY_POLICY, CSP),
-        ],
-        Html(PAGE.replace("{BOOT}", boot)),
-    )
-        .into_response()
+/// link, `{"replay":ID}` for a replay, `{"missing":"game"}` for a link to no game. Ids
+/// are checked to be lower-case letters and digits before they get here: nothing to
+/// escape.
+fn page(headers: &HeaderMap, status: StatusCode, boot: &str) -> Response {
+    let text = PAGE.replace("{BOOT}", boot).into_bytes();
+    // A few kilobytes: gzip takes tens of microseconds.
+    let body = Encoded {
+        gzip: gzip(&text),
+        brotli: None,
+        etag: crate::encoding::etag(&text),
+        plain: text,
+    };
+    let mut r = body.respond(headers, HTML, "no-cache");
+    if r.status() == StatusCode::OK {
+        *r.status_mut() = status;
+    }
+    r
 }
 
 /// `GET /`: the start screen.
-pub async fn index() -> Response {
-    page("{}")
+pub async fn index(headers: HeaderMap) -> Response {
+    START_PAGE.respond(&headers, HTML, "no-cache")
 }
 
 /// `GET /g/{id}`: the link a game's creator sends; the page joins, resumes or watches.
-pub async fn game_link(Path(id): Path<String>) -> Response {
+/// A link that cannot name a game gets the page's own "no such game" screen.
+pub async fn game_link(headers: HeaderMap, Path(id): Path<String>) -> Response {
     if !is_game_id(&id) {
-        return plain(StatusCode::NOT_FOUND, "no such game");
+        return page(&headers, StatusCode::NOT_FOUND, r#"{"missing":"game"}"#);
     }
-    page(&format!(r#"{{"game":"{id}"}}"#))
+    page(&headers, StatusCode::OK, &format!(r#"{{"game":"{id}"}}"#))
 }
 
 /// `GET /replay/{id}`: step through a finished game.
-pub async fn replay(Path(id): Path<String>) -> Response {
+pub async fn replay(headers: HeaderMap, Path(id): Path<String>) -> Response {
     if !is_game_id(&id) {
-        return plain(StatusCode::NOT_FOUND, "no such game");
+        return page(&headers, StatusCode::NOT_FOUND, r#"{"missing":"game"}"#);
     }
-    page(&format!(r#"{{"replay":"{id}"}}"#))
+    page(&headers, StatusCode::OK, &format!(r#"{{"replay":"{id}"}}"#))
 }
 
-/// `GET /assets/{name}`: the page's style sheet and ES modules, built into the binary.
-pub async fn asset(Path(name): Path<String>) -> Response {
+/// `GET /assets/{name}`: the page's style sheet and ES modules, built into the binary
+/// and compressed once.
+pub async fn asset(headers: HeaderMap, Path(name): Path<String>) -> Response {
     match crate::assets::find(&name) {
-        Some((mime, body)) => (
-            [
-                (header::CONTENT_TYPE, mime),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            body,
-        )
-            .into_response(),
+        Some((mime, body)) => body.respond(&headers, mime, "no-cache"),
         None => plain(StatusCode::NOT_FOUND, "no such file"),
     }
 }
@@ -93,89 +136,103 @@ fn plain(status: StatusCode, msg: &str) -> Response {
     (status, format!("{msg}\n")).into_response()
 }
 
-/// The record of a finished game; unfinished games have none, or it would show the
-/// fleets.
-async fn finished_record(hub: &SharedHub, id: &str) -> Result<GameRecord, Response> {
+/// The downloads of a finished game, rendered once; unfinished games have none, or
+/// they would show the fleets. Each address may download only so many a minute.
+async fn rendered(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rendered>, Response> {
     let missing = || plain(StatusCode::NOT_FOUND, "no such game");
     if !is_game_id(id) {
         return Err(missing());
     }
+    if !hub.addresses.may_download(peer.ip()) {
+        let max = hub.config.limits.records_per_minute;
+        return Err(plain(
+            StatusCode::TOO_MANY_REQUESTS,
+            &format!("at most {max} downloads a minute from your address; wait a little"),
+        ));
+    }
+    if let Some(r) = hub.records.get(id) {
+        return Ok(r);
+    }
     let cell = match hub.room(id).await {
-        Ok(Some((cell, _))) => cell,
-        Ok(None) => return Err(missing()),
-        Err(e) => {
-            eprintln!("seabattle-server: {e}");
-            return Err(plain(StatusCode::INTERNAL_SERVER_ERROR, "storage failed"));
+        Ok(Lookup::Live(cell, _)) => cell,
+        Ok(Lookup::Missing) => return Err(missing()),
+        Ok(Lookup::Abandoned) => {
+            return Err(plain(
+                StatusCode::GONE,
+                "the game was closed unfinished: nobody played it for too long",
+            ));
         }
+        Err(e) => return Err(plain(StatusCode::SERVICE_UNAVAILABLE, &e.message)),
     };
-    let room = cell.lock().await;
-    if room.game.phase() != Phase::Over {
-        return Err(plain(StatusCode::CONFLICT, "the game is not over"));
-    }
-    // A finished game loaded only to be downloaded need not stay in memory.
-    if room.seats.iter().all(|s| s.conn.is_none()) && room.spectators.is_empty() {
-        hub.evict(id);
-    }
-    room.game.record().ok_or_else(missing)
+    let record = {
+        let room = cell.lock().await;
+        if room.game.phase() != Phase::Over {
+            return Err(plain(StatusCode::CONFLICT, "the game is not over"));
+        }
+        // A finished game loaded only to be downloaded need not stay in memory.
+        if room.seats.iter().all(|s| s.conn.is_none()) && room.spectators.is_empty() {
+            hub.evict(id);
+        }
+        room.game.record().ok_or_else(missing)?
+    };
+    let rendered = hub
+        .work
+        .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
+            Rendered::new(record)
+        })
+        .await
+        .map_err(|o| {
+            plain(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &o.refusal("rendering the record").message,
+            )
+        })?
+        .map_err(|e| {
+            eprintln!("seabattle-server: game {id}: record: {e}");
+            plain(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the record could not be read",
+            )
+        })?;
+    let rendered = Arc::new(rendered);
+    hub.records.put(id, Arc::clone(&rendered));
+    Ok(rendered)
 }
 
+/// A finished game never changes: clients and proxies may keep its downloads.
+const KEEP: &str = "public, max-age=86400";
+
 /// `GET /games/{id}/record.json`.
-pub async fn record_json(State(hub): State<SharedHub>, Path(id): Path<String>) -> Response {
-    match finished_record(&hub, &id).await {
-        Ok(r) => (
-            [(header::CONTENT_TYPE, "application/json")],
-            serde_json::to_string_pretty(&r).unwrap_or_default(),
-        )
-            .into_response(),
+pub async fn record_json(
+    State(hub): State<SharedHub>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    match rendered(&hub, peer, &id).await {
+        Ok(r) => r.json.respond(&headers, "application/json", KEEP),
         Err(resp) => resp,
     }
 }
 
-/// The replay's frames: the rules in full, and for each number of moves played (from
-/// none to all) what each player knew of the enemy waters, as `state`'s boards.
-#[derive(Serialize)]
-struct FramesJson {
-    spec: RulesJson,
-    frames: Vec<[TargetJson; 2]>,
-}
-
-/// Replays `record` through the rules engine move by move.
-fn frames(record: &GameRecord) -> Result<FramesJson, seabattle_core::RecordError> {
-    let frames = (0..=record.moves.len())
-        .map(|n| {
-            let upto = GameRecord {
-                moves: record.moves[..n].to_vec(),
-                ..record.clone()
-            };
-            let game = upto.replay()?;
-            Ok(Player::BOTH.map(|p| target_json(&game, p, true)))
-        })
-        .collect::<Result<_, _>>()?;
-    Ok(FramesJson {
-        spec: rules_json(&record.rules),
-        frames,
-    })
-}
-
 /// `GET /games/{id}/frames.json`: the boards after every move, for the replay page.
-pub async fn frames_json(State(hub): State<SharedHub>, Path(id): Path<String>) -> Response {
-    let record = match finished_record(&hub, &id).await {
-        Ok(r) => r,
-        Err(resp) => return resp,
-    };
-    match frames(&record) {
-        Ok(f) => (
-            [(header::CONTENT_TYPE, "application/json")],
-            serde_json::to_string(&f).unwrap_or_default(),
-        )
-            .into_response(),
-        Err(e) => plain(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+pub async fn frames_json(
+    State(hub): State<SharedHub>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    match rendered(&hub, peer, &id).await {
+        Ok(r) => r.frames.respond(&headers, "application/json", KEEP),
+        Err(resp) => resp,
     }
 }
 
 /// `GET /games/{id}/record.txt?coords=SYSTEM&lang=ru|en`: the text notation.
 pub async fn record_text(
     State(hub): State<SharedHub>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Path(id): Path<String>,
     Query(opt): Query<TextOptions>,
 ) -> Response {
@@ -189,12 +246,21 @@ pub async fn record_text(
         Some(Ok(l)) => l,
         Some(Err(e)) => return plain(StatusCode::BAD_REQUEST, &e.to_string()),
     };
-    match finished_record(&hub, &id).await {
-        Ok(r) => (
-            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-            r.to_text(system, lang),
-        )
-            .into_response(),
-        Err(resp) => resp,
+    let r = match rendered(&hub, peer, &id).await {
+        Ok(r) => r,
+        Err(resp) => return resp,
+    };
+    let text = hub
+        .work
+        .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
+            Encoded::new(r.record.to_text(system, lang).into_bytes(), false)
+        })
+        .await;
+    match text {
+        Ok(body) => body.respond(&headers, "text/plain; charset=utf-8", KEEP),
+        Err(o) => plain(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &o.refusal("rendering the record").message,
+        ),
     }
 }

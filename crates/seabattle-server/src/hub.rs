@@ -1,11 +1,15 @@
 //! The server's one shared state: configuration, storage, the games in memory, the queue.
 
+use crate::address::Addresses;
 use crate::config::Config;
 use crate::conn::Conn;
 use crate::error::StoreError;
 use crate::protocol::ClientError;
+use crate::records::Records;
 use crate::room::{Room, RoomCell};
 use crate::store::Store;
+use crate::vet::Verdicts;
+use crate::work::{Lane, Work};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -19,12 +23,33 @@ pub struct Waiting {
     pub since: Instant,
 }
 
+/// A game looked up by id.
+pub enum Lookup {
+    /// In memory; `true` if it was just loaded (its clock and bot need starting).
+    Live(Arc<RoomCell>, bool),
+    /// No game has that id.
+    Missing,
+    /// The game was closed unfinished (see [`crate::expiry`]).
+    Abandoned,
+}
+
+/// The result word stored for a game closed unfinished.
+pub const ABANDONED: &str = "abandoned";
+
 /// Everything the handlers share.
 pub struct Hub {
     /// Settings.
     pub config: Config,
     /// Where games are stored.
     pub store: Arc<dyn Store>,
+    /// The pool costly work runs in.
+    pub work: Work,
+    /// What each client address holds.
+    pub addresses: Arc<Addresses>,
+    /// Rules already vetted.
+    pub vetted: Verdicts,
+    /// Finished games' records and replays, rendered once.
+    pub records: Records,
     rooms: Mutex<HashMap<String, Arc<RoomCell>>>,
     // Loading a game from storage happens once even if two players reconnect at once.
     load_lock: tokio::sync::Mutex<()>,
@@ -46,8 +71,12 @@ impl Hub {
         closing: tokio::sync::watch::Receiver<bool>,
     ) -> Hub {
         Hub {
+            addresses: Arc::new(Addresses::new(config.limits.clone())),
             config,
             store,
+            work: Work::new(),
+            vetted: Verdicts::default(),
+            records: Records::default(),
             rooms: Mutex::new(HashMap::new()),
             load_lock: tokio::sync::Mutex::new(()),
             queue: Mutex::new(HashMap::new()),
@@ -105,21 +134,47 @@ impl Hub {
         self.rooms().remove(id);
     }
 
-    /// The game `id`, from memory or rebuilt from storage; `Ok(None)` if there is none.
-    /// The second value is whether it was just loaded (its clock and bot need starting).
-    pub async fn room(&self, id: &str) -> Result<Option<(Arc<RoomCell>, bool)>, StoreError> {
+    /// The game `id`, from memory or rebuilt from storage. Rebuilding replays every
+    /// move, so it runs in the pool.
+    pub async fn room(&self, id: &str) -> Result<Lookup, ClientError> {
         if let Some(r) = self.rooms().get(id) {
-            return Ok(Some((Arc::clone(r), false)));
+            return Ok(Lookup::Live(Arc::clone(r), false));
         }
         let _guard = self.load_lock.lock().await;
         if let Some(r) = self.rooms().get(id) {
-            return Ok(Some((Arc::clone(r), false)));
+            return Ok(Lookup::Live(Arc::clone(r), false));
         }
-        let key = id.to_string();
-        let Some(stored) = self.db(move |s| s.load(&key)).await? else {
-            return Ok(None);
-        };
-        let room = Room::from_stored(&stored, &self.config.bots)?;
-        Ok(Some((self.insert(room), true)))
+        let (key, store, bots) = (
+            id.to_string(),
+            Arc::clone(&self.store),
+            self.config.bots.clone(),
+        );
+        let loaded = self
+            .work
+            .run(Lane::Heavy, self.config.limits.work_budget, move |_| {
+                let Some(stored) = store.load(&key)? else {
+                    return Ok(None);
+                };
+                if stored.result.as_deref() == Some(ABANDONED) {
+                    return Ok(Some(None));
+                }
+                Room::from_stored(&stored, &bots).map(|r| Some(Some(r)))
+            })
+            .await
+            .map_err(|o| o.refusal("loading the game"))?
+            .map_err(|e: StoreError| {
+                eprintln!("seabattle-server: {e}");
+                ClientError::internal()
+            })?;
+        Ok(match loaded {
+            None => Lookup::Missing,
+            Some(None) => Lookup::Abandoned,
+            Some(Some(room)) => Lookup::Live(self.insert(room), true),
+        })
+    }
+
+    /// Every game in memory, for the expiry sweep.
+    pub fn all_rooms(&self) -> Vec<Arc<RoomCell>> {
+        self.rooms().values().cloned().collect()
     }
 }

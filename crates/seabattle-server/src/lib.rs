@@ -17,23 +17,29 @@
 //! # }
 //! ```
 
+mod address;
 mod advice;
 mod assets;
 mod clock;
 mod config;
 mod conn;
+mod encoding;
 mod error;
+mod expiry;
 mod http;
 mod hub;
 mod ids;
 mod lobby;
 mod play;
 pub mod protocol;
+mod records;
 mod relocate;
 mod rematch;
 mod reveal;
 mod room;
 mod store;
+mod vet;
+mod work;
 mod ws;
 
 pub use config::{Config, DbUrl, Limits};
@@ -63,6 +69,7 @@ fn router(hub: SharedHub) -> Router {
         .route("/games/{id}/record.json", get(http::record_json))
         .route("/games/{id}/record.txt", get(http::record_text))
         .route("/games/{id}/frames.json", get(http::frames_json))
+        .layer(axum::middleware::map_response(http::secure))
         .with_state(hub)
 }
 
@@ -109,18 +116,24 @@ pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, Ser
     let store = tokio::task::spawn_blocking(move || store::open(&url))
         .await
         .map_err(|e| ServerError::Store(StoreError::Open(e.to_string())))??;
+    // The page's files are compressed once, before any request waits for them.
+    let _ = tokio::task::spawn_blocking(http::warm).await;
     let (stop, closing) = watch::channel(false);
     let described = store.describe();
     let hub = Arc::new(Hub::new(config, store, closing.clone()));
     let addr = listener.local_addr()?;
     let app = router(Arc::clone(&hub));
+    expiry::start(Arc::clone(&hub));
     let mut closing = closing;
     let task = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                let _ = closing.wait_for(|c| *c).await;
-            })
-            .await
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            let _ = closing.wait_for(|c| *c).await;
+        })
+        .await
     });
     Ok(Server {
         addr,

@@ -2,28 +2,19 @@
 //! and the random-opponent queue.
 
 use crate::conn::{Binding, Conn};
-use crate::hub::{SharedHub, Waiting};
+use crate::hub::{Lookup, SharedHub, Waiting};
 use crate::ids::{is_game_id, new_game_id, new_token, token_hash};
 use crate::play::{after_move, computer_fleet, seat_fleet, start_battle, to_stored};
 use crate::protocol::{ClientError, ErrorCode, Opponent, Role, ServerMsg};
 use crate::room::{Mode, Room, RoomCell};
+use crate::vet;
 use seabattle_bots::Level;
-use seabattle_core::{Phase, Player, Rules};
+use seabattle_core::{Phase, Player};
 use std::sync::Arc;
 use std::time::Instant;
 
 fn not_found(id: &str) -> ClientError {
     ClientError::new(ErrorCode::NotFound, format!("no game {id:?}"))
-}
-
-fn parse_rules(text: Option<&str>) -> Result<Rules, ClientError> {
-    let rules: Rules =
-        text.unwrap_or("classic")
-            .parse()
-            .map_err(|e: seabattle_core::RulesError| {
-                ClientError::new(ErrorCode::BadRules, e.to_string())
-            })?;
-    Ok(rules)
 }
 
 /// The computer named `level`: a level, or a registered bot program.
@@ -37,7 +28,8 @@ fn computer_mode(hub: &SharedHub, level: &str) -> Result<Mode, ClientError> {
     })
 }
 
-/// `new_game`: creates the game, takes seat 1.
+/// `new_game`: creates the game, takes seat 1. The attempt counts against the
+/// address's limits before any work is done; the rules are vetted in the pool.
 pub async fn new_game(
     hub: &SharedHub,
     conn: &Conn,
@@ -46,7 +38,6 @@ pub async fn new_game(
     rules: Option<&str>,
     clock: Option<u32>,
 ) -> Result<(), ClientError> {
-    let rules = parse_rules(rules)?;
     let max = hub.config.limits.max_clock_secs;
     let clock = match clock {
         None | Some(0) => None,
@@ -62,15 +53,20 @@ pub async fn new_game(
         Opponent::Friend => Mode::Friend,
         Opponent::Computer => computer_mode(hub, level.unwrap_or("medium"))?,
     };
+    let reservation = hub.addresses.may_create(conn.ip)?;
+    let rules = vet::rules(hub, rules).await?;
     let mut room = Room::new(new_game_id(), rules, mode, clock, &hub.config.bots);
+    room.creator = Some(conn.ip);
     let token = new_token();
     room.seats[0].token_hash = Some(token_hash(&token));
     if room.bot.is_some() {
-        let fleet = computer_fleet(&mut room).await?;
+        let fleet = computer_fleet(hub, &mut room).await?;
         seat_fleet(&mut room, Player::Two, fleet)?;
     }
     let stored = to_stored(&room);
     hub.db_for_client(move |db| db.create(&stored)).await?;
+    leave(hub, conn).await;
+    reservation.opened(&room.id);
     let cell = hub.insert(room);
     let mut room = cell.lock().await;
     take_seat(&cell, &mut room, conn, Player::One, Some(token));
@@ -130,14 +126,39 @@ async fn find(hub: &SharedHub, id: &str) -> Result<(Arc<RoomCell>, bool), Client
     if !is_game_id(id) {
         return Err(not_found(id));
     }
-    match hub.room(id).await {
-        Ok(Some(r)) => Ok(r),
-        Ok(None) => Err(not_found(id)),
-        Err(e) => {
-            eprintln!("seabattle-server: {e}");
-            Err(ClientError::internal())
-        }
+    match hub.room(id).await? {
+        Lookup::Live(cell, fresh) => Ok((cell, fresh)),
+        Lookup::Missing => Err(not_found(id)),
+        Lookup::Abandoned => Err(ClientError::new(
+            ErrorCode::Abandoned,
+            format!("game {id} was closed unfinished: nobody played it for too long"),
+        )),
     }
+}
+
+/// Leaves the connection's game for `cell`'s, unless it is already in that seat (or
+/// watching it, for `None`), and locks `cell`'s game. Called once the move is known
+/// to be allowed, so a refusal never unseats anyone.
+async fn switch<'a>(
+    hub: &SharedHub,
+    conn: &Conn,
+    cell: &'a Arc<RoomCell>,
+    seat: Option<Player>,
+) -> tokio::sync::MutexGuard<'a, Room> {
+    let same = conn
+        .binding()
+        .is_some_and(|b| Arc::ptr_eq(&b.room, cell) && b.seat == seat);
+    if !same {
+        leave(hub, conn).await;
+    }
+    cell.lock().await
+}
+
+fn game_full() -> ClientError {
+    ClientError::new(
+        ErrorCode::GameFull,
+        "the game is full; send watch to see it",
+    )
 }
 
 /// A game just rebuilt from storage picks up where it was (the computer moves, the
@@ -161,12 +182,13 @@ async fn wake(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, fresh: boo
 /// `join`: the free seat of a friend's game.
 pub async fn join(hub: &SharedHub, conn: &Conn, id: &str) -> Result<(), ClientError> {
     let (cell, fresh) = find(hub, id).await?;
-    let mut room = cell.lock().await;
-    if room.mode != Mode::Friend || room.seats[1].token_hash.is_some() {
-        return Err(ClientError::new(
-            ErrorCode::GameFull,
-            "the game is full; send watch to see it",
-        ));
+    let open = |room: &Room| room.mode == Mode::Friend && room.seats[1].token_hash.is_none();
+    if !open(&*cell.lock().await) {
+        return Err(game_full());
+    }
+    let mut room = switch(hub, conn, &cell, Some(Player::Two)).await;
+    if !open(&room) {
+        return Err(game_full());
     }
     let token = new_token();
     let hash = token_hash(&token);
@@ -179,7 +201,8 @@ pub async fn join(hub: &SharedHub, conn: &Conn, id: &str) -> Result<(), ClientEr
     Ok(())
 }
 
-/// `resume`: back in the seat the token belongs to.
+/// `resume`: back in the seat the token belongs to. A wrong token changes nothing: the
+/// connection stays where it was.
 pub async fn resume(
     hub: &SharedHub,
     conn: &Conn,
@@ -187,17 +210,21 @@ pub async fn resume(
     token: &str,
 ) -> Result<(), ClientError> {
     let (cell, fresh) = find(hub, id).await?;
-    let mut room = cell.lock().await;
     let hash = token_hash(token);
-    let Some(p) = Player::BOTH
-        .into_iter()
-        .find(|p| room.seats[p.index()].token_hash.as_deref() == Some(hash.as_str()))
-    else {
-        return Err(ClientError::new(
-            ErrorCode::BadToken,
-            "that token is not a player's of this game",
-        ));
+    let seat_of = |room: &Room| {
+        Player::BOTH
+            .into_iter()
+            .find(|p| room.seats[p.index()].token_hash.as_deref() == Some(hash.as_str()))
+            .ok_or_else(|| {
+                ClientError::new(
+                    ErrorCode::BadToken,
+                    "that token is not a player's of this game",
+                )
+            })
     };
+    let p = seat_of(&*cell.lock().await)?;
+    let mut room = switch(hub, conn, &cell, Some(p)).await;
+    let p = seat_of(&room)?;
     take_seat(&cell, &mut room, conn, p, None);
     wake(hub, &cell, &mut room, fresh).await;
     Ok(())
@@ -206,8 +233,10 @@ pub async fn resume(
 /// `watch`: answers only, live.
 pub async fn watch(hub: &SharedHub, conn: &Conn, id: &str) -> Result<(), ClientError> {
     let (cell, fresh) = find(hub, id).await?;
-    let mut room = cell.lock().await;
-    room.spectators.push(conn.clone());
+    let mut room = switch(hub, conn, &cell, None).await;
+    if !room.spectators.iter().any(|c| c.id == conn.id) {
+        room.spectators.push(conn.clone());
+    }
     conn.bind(Some(Binding {
         game: room.id.clone(),
         room: Arc::clone(&cell),
@@ -230,7 +259,8 @@ pub async fn watch(hub: &SharedHub, conn: &Conn, id: &str) -> Result<(), ClientE
 
 /// `queue`: pairs with a player waiting under the same rules, or waits.
 pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<(), ClientError> {
-    let rules = parse_rules(rules)?;
+    let rules = vet::rules(hub, rules).await?;
+    leave(hub, conn).await;
     let key = rules.to_string();
     let partner = {
         let mut q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());

@@ -10,10 +10,13 @@ use crate::room::{
     Mode, PROGRAM_FALLBACK, Room, RoomCell, canonical_fleet, cells, duties_json, format_shots,
 };
 use crate::store::{MoveKind, StoredGame, StoredMove};
+use crate::vet::too_costly_to_draw;
+use crate::work::{Lane, Overrun};
 use rand::rngs::StdRng;
 use seabattle_arena::Program;
 use seabattle_core::{
-    Coord, CoordSystem, DutyKind, Fleet, FleetSetup, Move, Phase, Placer, Player, Shot, ShotError,
+    Coord, CoordSystem, DutyKind, Fleet, FleetSetup, Move, Phase, Placer, Player, Rules, Shot,
+    ShotError,
 };
 use std::sync::Arc;
 
@@ -36,32 +39,61 @@ fn shot_error(e: ShotError) -> ClientError {
 
 /// The words of a fleet as a client sends them (`a1-d1`, `f3`, …), read on the game's
 /// board; unchecked.
-pub fn parse_fleet(room: &Room, words: &[String]) -> Result<FleetSetup, ClientError> {
+pub fn parse_fleet(rules: &Rules, words: &[String]) -> Result<FleetSetup, ClientError> {
     let mut setup = FleetSetup::default();
     for w in words {
         setup
-            .push_word(w, CoordSystem::Latin, room.rules().dims())
+            .push_word(w, CoordSystem::Latin, rules.dims())
             .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))?;
     }
     Ok(setup)
 }
 
-/// A fleet drawn uniformly for the rules, with fresh dice.
-pub fn random_fleet(room: &Room) -> Result<Fleet, ClientError> {
-    let mut rng: StdRng = rand::make_rng();
-    Placer::new(room.rules())
-        .sample(&mut rng)
-        .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))
+/// A fleet drawn uniformly for `rules`, with fresh dice, in the pool within the work
+/// budget.
+pub async fn draw_fleet(hub: &SharedHub, rules: Rules) -> Result<Fleet, ClientError> {
+    hub.work
+        .run(
+            Lane::Heavy,
+            hub.config.limits.work_budget,
+            move |deadline| {
+                let mut rng: StdRng = rand::make_rng();
+                Placer::new(&rules)
+                    .sample_until(&mut rng, &mut deadline.go_on())
+                    .map_err(|_| too_costly_to_draw())
+            },
+        )
+        .await
+        .map_err(|o| match o {
+            Overrun::TooCostly => too_costly_to_draw(),
+            o => o.refusal("drawing a fleet"),
+        })?
+}
+
+/// The fleet a player sent, checked against `rules` in the pool (reading a board of
+/// ships that may touch can mean trying many splits).
+pub async fn check_fleet(
+    hub: &SharedHub,
+    rules: Rules,
+    words: Vec<String>,
+) -> Result<Fleet, ClientError> {
+    hub.work
+        .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
+            Fleet::new(parse_fleet(&rules, &words)?, &rules)
+                .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))
+        })
+        .await
+        .map_err(|o| o.refusal("checking the fleet"))?
 }
 
 /// The computer's fleet: a bot program lays out its own (off the async threads), and
 /// plays the game with the same process; a level, or a program that fails, gets a
 /// uniform draw.
-pub async fn computer_fleet(room: &mut Room) -> Result<Fleet, ClientError> {
+pub async fn computer_fleet(hub: &SharedHub, room: &mut Room) -> Result<Fleet, ClientError> {
     let (Mode::Program(name), Some(mut program)) =
         (&room.mode, room.bot.as_mut().and_then(|b| b.program.take()))
     else {
-        return random_fleet(room);
+        return draw_fleet(hub, room.rules().clone()).await;
     };
     let name = name.clone();
     let rules = room.rules().clone();
@@ -82,7 +114,7 @@ pub async fn computer_fleet(room: &mut Room) -> Result<Fleet, ClientError> {
                 room.id,
                 PROGRAM_FALLBACK.name()
             );
-            random_fleet(room)
+            draw_fleet(hub, room.rules().clone()).await
         }
     }
 }
@@ -116,14 +148,8 @@ pub fn to_stored(room: &Room) -> StoredGame {
     s
 }
 
-/// `place`: the player's fleet, or a random one.
-pub async fn place(
-    hub: &SharedHub,
-    cell: &Arc<RoomCell>,
-    room: &mut Room,
-    p: Player,
-    ships: Option<Vec<String>>,
-) -> Result<(), ClientError> {
+/// Whether `p` may place now.
+pub fn may_place(room: &Room, p: Player) -> Result<(), ClientError> {
     match room.game.phase() {
         Phase::Over => return Err(ClientError::new(ErrorCode::GameOver, "the game is over")),
         Phase::Battle => {
@@ -140,11 +166,19 @@ pub async fn place(
             "your fleet is already placed",
         ));
     }
-    let fleet = match ships {
-        None => random_fleet(room)?,
-        Some(ships) => Fleet::new(parse_fleet(room, &ships)?, room.rules())
-            .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))?,
-    };
+    Ok(())
+}
+
+/// `place`: the player's fleet (drawn or checked beforehand, in the pool, by
+/// [`draw_fleet`] or [`check_fleet`]).
+pub async fn place(
+    hub: &SharedHub,
+    cell: &Arc<RoomCell>,
+    room: &mut Room,
+    p: Player,
+    fleet: Fleet,
+) -> Result<(), ClientError> {
+    may_place(room, p)?;
     let text = canonical_fleet(&fleet);
     let salt = new_salt();
     let (id, t, s) = (room.id.clone(), text.clone(), salt.clone());
@@ -372,12 +406,15 @@ async fn bot_move(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Cli
     let view = room.game.view(p).enemy;
     let count = room.game.shots_due(p);
     // The strongest shooters think for milliseconds: keep them off the async threads.
-    let (brain, rng, cells) = tokio::task::spawn_blocking(move || {
-        let cells = brain.shooter().choose(&rules, &view, count, &mut rng);
-        (brain, rng, cells)
-    })
-    .await
-    .map_err(|_| ClientError::internal())?;
+    // A shooter has no deadline of its own; its thread is bounded by the pool.
+    let (brain, rng, cells) = hub
+        .work
+        .run(Lane::Think, THINK_BUDGET, move |_| {
+            let cells = brain.shooter().choose(&rules, &view, count, &mut rng);
+            (brain, rng, cells)
+        })
+        .await
+        .map_err(|o| o.refusal("the computer's move"))?;
     if let Some(bot) = room.bot.as_mut() {
         bot.put_brain(brain);
         bot.rng = rng;
@@ -406,7 +443,14 @@ pub async fn ask_program<T: Send + 'static>(
     Ok(Some(answer))
 }
 
+/// The longest the computer may think about one move before it is given up (and
+/// tried again on the next reconnect); the levels take milliseconds.
+const THINK_BUDGET: std::time::Duration = std::time::Duration::from_secs(30);
+
 async fn finish(hub: &SharedHub, room: &mut Room) {
+    if let Some(ip) = room.creator {
+        hub.addresses.closed(ip, &room.id);
+    }
     room.clock_gen += 1;
     room.clock_deadline = None;
     if let Some(bot) = room.bot.as_mut() {

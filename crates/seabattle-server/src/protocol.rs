@@ -219,6 +219,15 @@ pub enum ErrorCode {
     BadPlacer,
     /// The server failed; nothing changed, try again.
     Internal,
+    /// The request's computation (a fleet drawn, a layout, a record rendered) would
+    /// take longer than the server allows; nothing changed.
+    TooCostly,
+    /// No thread came free for the request's computation in time; try again.
+    Busy,
+    /// A per-address limit was reached (games created per minute, unfinished games).
+    Limit,
+    /// The game was closed unfinished after nobody played it for too long.
+    Abandoned,
 }
 
 /// A refusal, as the client sees it.

@@ -30,6 +30,11 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
         });
         return Ok(());
     }
+    // A rematch is a new game: it counts against the asking player's address.
+    let reservation = match &room.seats[p.index()].conn {
+        Some(conn) => Some(hub.addresses.may_create(conn.ip)?),
+        None => None,
+    };
     let seat_of = |q: Player| if computer { q } else { q.other() };
     let mut next = Room::new(
         new_game_id(),
@@ -44,11 +49,16 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
         seat.away_since = Some(Instant::now());
     }
     if computer {
-        let fleet = computer_fleet(&mut next).await?;
+        let fleet = computer_fleet(hub, &mut next).await?;
         seat_fleet(&mut next, Player::Two, fleet)?;
     }
+    let creator = room.seats[p.index()].conn.as_ref().map(|c| c.ip);
+    next.creator = creator;
     let stored = to_stored(&next);
     hub.db_for_client(move |db| db.create(&stored)).await?;
+    if let Some(r) = reservation {
+        r.opened(&next.id);
+    }
     let next_id = next.id.clone();
     room.next_game = Some(next_id.clone());
     let cell = hub.insert(next);

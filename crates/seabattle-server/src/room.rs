@@ -18,6 +18,7 @@ use seabattle_core::{
     Phase, Player, Rules, ShipSetup, WinReason, audit,
 };
 use std::collections::BTreeMap;
+use std::net::IpAddr;
 use std::time::Instant;
 
 /// The live game behind a lock of its own, so games never wait on each other.
@@ -195,6 +196,10 @@ pub struct Room {
     pub next_game: Option<String>,
     /// The computer, in [`Mode::Computer`] games (seat 2).
     pub bot: Option<Bot>,
+    /// The address that created the game, whose unfinished games it counts among.
+    pub creator: Option<IpAddr>,
+    /// When the game came into memory (created, or loaded from storage).
+    pub since: Instant,
 }
 
 /// The canonical text of a fleet, as committed: each ship in the file form, cells in the
@@ -332,6 +337,8 @@ impl Room {
             rematch: [false, false],
             next_game: None,
             bot,
+            creator: None,
+            since: Instant::now(),
         }
     }
 

@@ -1,20 +1,31 @@
 //! One WebSocket per player or spectator: read, check limits, parse, dispatch; a writer
 //! task drains the connection's queue.
 
+use crate::address::Connection;
 use crate::config::Limits;
-use crate::conn::{Conn, QUEUE};
+use crate::conn::{Conn, Out, QUEUE};
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse};
 use crate::{advice, lobby, play, rematch};
-use axum::extract::State;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::response::Response;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
+use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
-/// `GET /ws`.
-pub async fn upgrade(ws: WebSocketUpgrade, State(hub): State<SharedHub>) -> Response {
+/// `GET /ws`. An address already holding its limit of connections gets HTTP 429.
+pub async fn upgrade(
+    ws: WebSocketUpgrade,
+    State(hub): State<SharedHub>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+) -> Response {
+    let counted = match hub.addresses.connect(peer.ip()) {
+        Ok(c) => c,
+        Err(why) => return (StatusCode::TOO_MANY_REQUESTS, format!("{why}\n")).into_response(),
+    };
     // Up to four times the limit is read and answered with `too_large`; beyond that the
     // socket library refuses the frame and the connection closes.
     let hard = hub
@@ -29,7 +40,7 @@ pub async fn upgrade(ws: WebSocketUpgrade, State(hub): State<SharedHub>) -> Resp
         .max_frame_size(hard)
         .read_buffer_size(512)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| serve(hub, socket))
+        .on_upgrade(move |socket| serve(hub, socket, peer.ip(), counted))
 }
 
 /// A token bucket: `burst` messages at once, `rate` a second sustained.
@@ -64,10 +75,18 @@ impl Bucket {
     }
 }
 
-async fn serve(hub: SharedHub, socket: WebSocket) {
+/// How long a connection closed for flooding keeps reading (and dropping) what the
+/// client still sends, so the close frame and the `flood` error reach it before the
+/// socket goes (closing with unread data would reset the connection).
+const LINGER: Duration = Duration::from_secs(2);
+
+/// The close code for a policy violation (RFC 6455).
+const POLICY: u16 = 1008;
+
+async fn serve(hub: SharedHub, socket: WebSocket, ip: IpAddr, _counted: Connection) {
     let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<String>(QUEUE);
-    let conn = Conn::new(hub.conn_id(), tx);
+    let (tx, mut rx) = mpsc::channel::<Out>(QUEUE);
+    let conn = Conn::new(hub.conn_id(), ip, tx);
     let limits = hub.config.limits.clone();
     conn.send(
         ServerMsg::Welcome {
@@ -80,8 +99,20 @@ async fn serve(hub: SharedHub, socket: WebSocket) {
         .to_text(),
     );
     let writer = tokio::spawn(async move {
-        while let Some(text) = rx.recv().await {
-            if sink.send(Message::Text(text.into())).await.is_err() {
+        while let Some(out) = rx.recv().await {
+            let frame = match out {
+                Out::Text(text) => Message::Text(text.into()),
+                Out::Close(code, reason) => {
+                    let _ = sink
+                        .send(Message::Close(Some(CloseFrame {
+                            code,
+                            reason: reason.into(),
+                        })))
+                        .await;
+                    return;
+                }
+            };
+            if sink.send(frame).await.is_err() {
                 break;
             }
         }
@@ -107,6 +138,13 @@ async fn serve(hub: SharedHub, socket: WebSocket) {
         if !bucket.take() {
             floods += 1;
             if floods > limits.flood_strikes {
+                refuse(
+                    &conn,
+                    ErrorCode::Flood,
+                    "too many messages after repeated warnings; closing the connection",
+                );
+                conn.close(POLICY, "flood: too many messages");
+                linger(&mut stream).await;
                 break;
             }
             refuse(&conn, ErrorCode::Flood, "too many messages; slow down");
@@ -146,6 +184,19 @@ async fn serve(hub: SharedHub, socket: WebSocket) {
     }
 }
 
+/// Reads and drops the client's frames until it answers the close, hangs up, or
+/// [`LINGER`] passes.
+async fn linger(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
+    let _ = tokio::time::timeout(LINGER, async {
+        while let Some(Ok(m)) = stream.next().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
 fn refuse(conn: &Conn, code: ErrorCode, message: &str) {
     conn.send(ServerMsg::from(ClientError::new(code, message)).to_text());
 }
@@ -169,7 +220,6 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
             rules,
             clock,
         } => {
-            lobby::leave(hub, conn).await;
             lobby::new_game(
                 hub,
                 conn,
@@ -180,22 +230,12 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
             )
             .await
         }
-        ClientMsg::Join { game } => {
-            lobby::leave(hub, conn).await;
-            lobby::join(hub, conn, &game).await
-        }
-        ClientMsg::Resume { game, token } => {
-            lobby::leave(hub, conn).await;
-            lobby::resume(hub, conn, &game, &token).await
-        }
-        ClientMsg::Watch { game } => {
-            lobby::leave(hub, conn).await;
-            lobby::watch(hub, conn, &game).await
-        }
-        ClientMsg::Queue { rules } => {
-            lobby::leave(hub, conn).await;
-            lobby::queue(hub, conn, rules.as_deref()).await
-        }
+        // Each of these leaves the connection's game only once the new one is sure:
+        // a refusal changes nothing.
+        ClientMsg::Join { game } => lobby::join(hub, conn, &game).await,
+        ClientMsg::Resume { game, token } => lobby::resume(hub, conn, &game, &token).await,
+        ClientMsg::Watch { game } => lobby::watch(hub, conn, &game).await,
+        ClientMsg::Queue { rules } => lobby::queue(hub, conn, rules.as_deref()).await,
         ClientMsg::Sync { game } => {
             let b = bound(conn, &game)?;
             let room = b.room.lock().await;
@@ -204,6 +244,18 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
         }
         ClientMsg::Place { game, fleet } => {
             let (b, p) = seated(conn, &game)?;
+            // The fleet is drawn or checked in the pool with the game unlocked; the
+            // game is checked again once it is ready.
+            let rules = {
+                let room = b.room.lock().await;
+                check_seat(&room, conn, p)?;
+                play::may_place(&room, p)?;
+                room.rules().clone()
+            };
+            let fleet = match fleet {
+                None => play::draw_fleet(hub, rules).await?,
+                Some(words) => play::check_fleet(hub, rules, words).await?,
+            };
             let mut room = b.room.lock().await;
             check_seat(&room, conn, p)?;
             play::place(hub, &b.room, &mut room, p, fleet).await
@@ -239,15 +291,18 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
                 check_seat(&room, conn, p)?;
                 advice::coach_input(&room, p)?
             };
-            let msg = advice::coach(input).await?;
+            let msg = advice::coach(hub, input).await?;
             conn.send(msg.to_text());
             Ok(())
         }
         ClientMsg::Layout { game, placer } => {
             let (b, p) = seated(conn, &game)?;
-            let room = b.room.lock().await;
-            check_seat(&room, conn, p)?;
-            conn.send(advice::layout(&room, placer.as_deref())?.to_text());
+            let rules = {
+                let room = b.room.lock().await;
+                check_seat(&room, conn, p)?;
+                room.rules().clone()
+            };
+            conn.send(advice::layout(hub, game, rules, placer).await?.to_text());
             Ok(())
         }
         ClientMsg::Check {
@@ -257,8 +312,8 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
             coords,
         } => {
             let b = bound(conn, &game)?;
-            let room = b.room.lock().await;
-            let msg = advice::check(&room, &fleet, lang.as_deref(), coords.as_deref())?;
+            let rules = b.room.lock().await.rules().clone();
+            let msg = advice::check(hub, game, rules, fleet, lang, coords).await?;
             conn.send(msg.to_text());
             Ok(())
         }

@@ -245,21 +245,22 @@ async fn oversized_messages_and_floods_are_refused() {
     }
     assert!(pongs <= 5, "{pongs} pongs");
     assert!(floods >= 3, "{floods} floods");
-    // Keep flooding: the server closes the socket.
+    // Keep flooding: the server says why, sends a close frame with its reason, and
+    // only then lets the socket go (regression: the connection was reset with the
+    // client's messages unread, so the `flood` error never arrived).
     for _ in 0..30 {
         c.send(json!({"type": "ping"})).await;
     }
-    let mut closed = false;
-    for _ in 0..60 {
-        if c.try_recv(std::time::Duration::from_secs(2))
-            .await
-            .is_none()
-        {
-            closed = true;
-            break;
-        }
-    }
-    assert!(closed, "a flooding client is disconnected");
+    let (last, close) = c.read_to_close().await;
+    let last = last.expect("a last message before the close");
+    assert_eq!(last["code"], "flood", "{last}");
+    assert!(
+        last["message"].as_str().unwrap().contains("closing"),
+        "{last}"
+    );
+    let close = close.expect("a close frame, not a reset");
+    assert_eq!(u16::from(close.code), 1008);
+    assert!(close.reason.contains("flood"), "{}", close.reason);
     // A frame far over the limit closes the connection without harming the server.
     let mut d = Client::connect(server.addr()).await;
     d.send_text("x".repeat(10_000)).await;

@@ -212,3 +212,47 @@ async fn a_second_server_on_the_database_of_a_crashed_one_continues() {
     server.shutdown().await.unwrap();
     drop(crashed);
 }
+
+/// Regression: a seated player who sent `resume` with a wrong token got `bad_token`
+/// yet lost its seat (the opponent heard it leave; its next `sync` got `not_in_game`).
+#[tokio::test]
+async fn a_refused_resume_leaves_the_player_seated() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut a, mut b, game, _) = friends(
+        server.addr(),
+        json!({"type": "new_game", "opponent": "friend"}),
+    )
+    .await;
+    // The state that follows `joined`, then a fresh one.
+    b.until("state").await;
+    let before = b.state(&game).await;
+    b.expect_error(
+        json!({"type": "resume", "game": game, "token": "not-the-token"}),
+        "bad_token",
+    )
+    .await;
+    b.expect_error(json!({"type": "join", "game": game}), "game_full")
+        .await;
+    b.expect_error(json!({"type": "watch", "game": "nosuchgame"}), "not_found")
+        .await;
+    b.expect_error(
+        json!({"type": "new_game", "opponent": "friend", "rules": "5x5 fleet=9"}),
+        "bad_rules",
+    )
+    .await;
+    assert_eq!(b.state(&game).await, before);
+    // The opponent heard nobody leave.
+    a.send(json!({"type": "ping"})).await;
+    loop {
+        let m = a.recv().await;
+        assert!(
+            !(m["type"] == "presence" && m["present"] == false),
+            "the refused player was reported gone: {m}"
+        );
+        if m["type"] == "pong" {
+            break;
+        }
+    }
+    server.shutdown().await.unwrap();
+}

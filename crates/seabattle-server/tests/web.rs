@@ -57,8 +57,66 @@ async fn the_page_and_its_files_are_served_and_small() {
     let (status, body) = http_get(server.addr(), "/replay/k7m2qx9p4a").await;
     assert_eq!(status, 200);
     assert!(body.contains(r#""replay":"k7m2qx9p4a""#), "{body}");
-    let (status, _) = http_get(server.addr(), "/replay/NOPE").await;
+    // A link to no game gets the page, with its "no such game" screen.
+    let (status, body) = http_get(server.addr(), "/replay/NOPE").await;
     assert_eq!(status, 404);
+    assert!(body.contains(r#""missing":"game""#), "{body}");
+    let (status, body) = http_get(server.addr(), "/g/NOPE").await;
+    assert_eq!(status, 404);
+    assert!(body.contains(r#""missing":"game""#), "{body}");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn pages_carry_security_headers_and_files_go_compressed_and_validated() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    for path in ["/", "/g/k7m2qx9p4a", "/replay/NOPE"] {
+        let (_, head, _) = http_raw(addr, path, &[]).await;
+        assert!(head.contains("frame-ancestors 'none'"), "{path}: {head}");
+        assert!(
+            head.contains("x-content-type-options: nosniff"),
+            "{path}: {head}"
+        );
+        assert!(
+            head.contains("referrer-policy: same-origin"),
+            "{path}: {head}"
+        );
+        assert!(head.contains("x-frame-options: deny"), "{path}: {head}");
+    }
+    let (status, head, plain) = http_raw(addr, "/assets/game.js", &[]).await;
+    assert_eq!(status, 200);
+    assert!(!head.contains("content-encoding"), "{head}");
+    let (_, head, gz) = http_raw(addr, "/assets/game.js", &["Accept-Encoding: gzip"]).await;
+    assert!(head.contains("content-encoding: gzip"), "{head}");
+    assert!(
+        gz.len() * 2 < plain.len(),
+        "{} of {}",
+        gz.len(),
+        plain.len()
+    );
+    let (_, head, br) = http_raw(
+        addr,
+        "/assets/game.js",
+        &["Accept-Encoding: gzip, deflate, br"],
+    )
+    .await;
+    assert!(head.contains("content-encoding: br"), "{head}");
+    assert!(br.len() <= gz.len());
+    let etag = head
+        .lines()
+        .find_map(|l| l.strip_prefix("etag: "))
+        .expect("an etag")
+        .to_string();
+    let (status, _, body) = http_raw(
+        addr,
+        "/assets/game.js",
+        &[&format!("If-None-Match: {etag}"), "Accept-Encoding: br"],
+    )
+    .await;
+    assert_eq!(status, 304);
+    assert!(body.is_empty());
     server.shutdown().await.unwrap();
 }
 

@@ -2,6 +2,7 @@
 
 mod cmd;
 mod input;
+mod vet;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -14,11 +14,15 @@ use tokio_tungstenite::tungstenite::Message;
 
 pub mod flying;
 
-/// Limits with room for clients that play at machine speed.
+/// Limits with room for clients that play at machine speed, all from one address.
 pub fn fast_limits() -> Limits {
     Limits {
         messages_per_second: 100_000,
         burst: 100_000,
+        connections_per_address: 10_000,
+        games_per_minute: 100_000,
+        unfinished_per_address: 100_000,
+        records_per_minute: 100_000,
         ..Limits::default()
     }
 }
@@ -128,6 +132,29 @@ impl Client {
         let mut s = self.until("state").await;
         s.as_object_mut().unwrap().remove("presence");
         s
+    }
+
+    /// Reads until the server closes: the last JSON message, and the close frame if
+    /// the connection ended with one (not with a reset).
+    pub async fn read_to_close(
+        &mut self,
+    ) -> (
+        Option<Value>,
+        Option<tokio_tungstenite::tungstenite::protocol::CloseFrame>,
+    ) {
+        let mut last = None;
+        loop {
+            match tokio::time::timeout(Duration::from_secs(10), self.ws.next()).await {
+                Ok(Some(Ok(Message::Text(t)))) => {
+                    let v: Value = serde_json::from_str(&t).unwrap();
+                    self.log.push(v.clone());
+                    last = Some(v);
+                }
+                Ok(Some(Ok(Message::Close(frame)))) => return (last, frame),
+                Ok(Some(Ok(_))) => {}
+                Ok(Some(Err(_)) | None) | Err(_) => return (last, None),
+            }
+        }
     }
 
     /// Closes the socket.
@@ -573,4 +600,117 @@ pub fn assert_fair_finish(result: &Value) {
             .starts_with("the result stands"),
         "{result}"
     );
+}
+
+/// A plain HTTP GET with extra header lines (`"Accept-Encoding: gzip"`): (status, the
+/// response head in lower case, the body's bytes as sent).
+pub async fn http_raw(addr: SocketAddr, path: &str, headers: &[&str]) -> (u16, String, Vec<u8>) {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let extra: String = headers.iter().map(|h| format!("{h}\r\n")).collect();
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{extra}\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let split = buf
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a response head");
+    let head = String::from_utf8_lossy(&buf[..split]).to_ascii_lowercase();
+    let mut body = buf[split + 4..].to_vec();
+    if head.contains("transfer-encoding: chunked") {
+        let mut out = Vec::new();
+        let mut rest = &body[..];
+        while let Some(eol) = rest.windows(2).position(|w| w == b"\r\n") {
+            let n = usize::from_str_radix(String::from_utf8_lossy(&rest[..eol]).trim(), 16)
+                .unwrap_or(0);
+            if n == 0 {
+                break;
+            }
+            out.extend_from_slice(&rest[eol + 2..eol + 2 + n]);
+            rest = &rest[eol + 2 + n + 2..];
+        }
+        body = out;
+    }
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    (status, head, body)
+}
+
+/// Another game, to show whether an attack holds up players who have nothing to do
+/// with it: two friends on a 26×26 board with one one-decker each, at z26, shooting
+/// water in turn. Each shot's round trip is timed.
+pub struct Probe {
+    players: [Client; 2],
+    game: String,
+    /// Whose turn it is (0 or 1).
+    turn: usize,
+    /// The next cell each player shoots.
+    next: [usize; 2],
+    /// Every round trip measured.
+    pub rtts: Vec<Duration>,
+}
+
+impl Probe {
+    /// Sets the game up on `addr`, ready to shoot.
+    pub async fn start(addr: SocketAddr) -> Probe {
+        let (mut a, mut b, game, _) = friends(
+            addr,
+            json!({"type": "new_game", "opponent": "friend", "rules": "26x26 fleet=1"}),
+        )
+        .await;
+        for c in [&mut a, &mut b] {
+            c.send(json!({"type": "place", "game": game, "fleet": ["z26"]}))
+                .await;
+        }
+        let battle = a.until("battle").await;
+        b.until("battle").await;
+        let turn = usize::from(battle["first"] == 2);
+        Probe {
+            players: [a, b],
+            game,
+            turn,
+            next: [0, 0],
+            rtts: Vec::new(),
+        }
+    }
+
+    /// One shot at water and its answer; the time it took.
+    pub async fn shot(&mut self) -> Duration {
+        let cells = all_cells(26, 26);
+        let i = self.turn;
+        let cell = cells[self.next[i] % (cells.len() - 1)].clone();
+        self.next[i] += 1;
+        let t = std::time::Instant::now();
+        self.players[i]
+            .send(json!({"type": "fire", "game": self.game, "cells": [cell]}))
+            .await;
+        let answer = self.players[i].until("shot").await;
+        let rtt = t.elapsed();
+        self.players[1 - i].until("shot").await;
+        assert_eq!(answer["shots"][0]["answer"], "miss", "{answer}");
+        self.turn = 1 - i;
+        self.rtts.push(rtt);
+        rtt
+    }
+
+    /// The player to move sinks the other's one-decker, ending the game: its id.
+    pub async fn sink_the_ship(mut self) -> String {
+        let i = self.turn;
+        self.players[i]
+            .send(json!({"type": "fire", "game": self.game, "cells": ["z26"]}))
+            .await;
+        self.players[i].until("game_over").await;
+        self.players[1 - i].until("game_over").await;
+        self.game
+    }
+
+    /// Shoots every 20 ms until `attack` ends: the slowest round trip, and what the
+    /// attack returned. About 600 shots at most fit in one game.
+    pub async fn during<T>(&mut self, attack: tokio::task::JoinHandle<T>) -> (Duration, T) {
+        let mut worst = Duration::ZERO;
+        while !attack.is_finished() {
+            worst = worst.max(self.shot().await);
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        (worst, attack.await.expect("the attack task"))
+    }
 }

@@ -45,6 +45,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.bots.len() < 2 {
         bail!("an arena needs at least two bots: give --bot twice or more");
     }
+    crate::vet::drawable(&args.rules)?;
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

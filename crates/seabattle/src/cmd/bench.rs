@@ -62,6 +62,7 @@ struct GameResult {
 
 /// Runs the benchmark.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    crate::vet::drawable(&args.rules)?;
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))

@@ -37,6 +37,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.rules.dims().width()
         );
     }
+    crate::vet::drawable(&args.rules)?;
     let fleet = args.placer.place(&args.rules, &mut rng)?;
     let grid = Grid::from_fleet(&fleet);
     print!("{}", grid.format(args.coords));

@@ -2,8 +2,9 @@
 
 use anyhow::{Context, bail};
 use clap::Parser;
-use seabattle_server::{Config, DbUrl, launch};
+use seabattle_server::{Config, DbUrl, Limits, launch};
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Options of `serve`.
 #[derive(clap::Args, Debug)]
@@ -19,6 +20,71 @@ pub struct Args {
     /// computer like a level: NAME=CMD, where CMD is run with `sh -c`. Repeatable.
     #[arg(long = "bot", value_name = "NAME=CMD")]
     bots: Vec<String>,
+    /// Open WebSocket connections one address may hold at once [default: 64]
+    #[arg(long, env = "SEABATTLE_CONNECTIONS_PER_ADDRESS", value_name = "N")]
+    connections_per_address: Option<u32>,
+    /// Games one address may create per minute, refused ones included [default: 30]
+    #[arg(long, env = "SEABATTLE_GAMES_PER_MINUTE", value_name = "N")]
+    games_per_minute: Option<u32>,
+    /// Unfinished games one address may have created at once [default: 20]
+    #[arg(long, env = "SEABATTLE_UNFINISHED_PER_ADDRESS", value_name = "N")]
+    unfinished_per_address: Option<u32>,
+    /// Record and replay downloads one address may make per minute [default: 60]
+    #[arg(long, env = "SEABATTLE_RECORDS_PER_MINUTE", value_name = "N")]
+    records_per_minute: Option<u32>,
+    /// Longest a new game's fleet may take to draw; slower rules are refused
+    /// [default: 200]
+    #[arg(long, env = "SEABATTLE_DRAW_BUDGET_MS", value_name = "MS")]
+    draw_budget_ms: Option<u64>,
+    /// Longest any one request's computation may take [default: 2000]
+    #[arg(long, env = "SEABATTLE_WORK_BUDGET_MS", value_name = "MS")]
+    work_budget_ms: Option<u64>,
+    /// Minutes after which a game still in placement is closed as abandoned
+    /// [default: 60]
+    #[arg(long, env = "SEABATTLE_PLACEMENT_EXPIRY_MINUTES", value_name = "MIN")]
+    placement_expiry_minutes: Option<u64>,
+    /// Hours after which a battle with both players away is closed as abandoned
+    /// [default: 24]
+    #[arg(long, env = "SEABATTLE_AWAY_EXPIRY_HOURS", value_name = "H")]
+    away_expiry_hours: Option<u64>,
+}
+
+impl Args {
+    /// The limits: the server's defaults, with what the flags and environment set.
+    fn limits(&self) -> anyhow::Result<Limits> {
+        let mut l = Limits::default();
+        let positive = |name: &str, v: u64| {
+            if v == 0 {
+                bail!("--{name} must be at least 1");
+            }
+            Ok(v)
+        };
+        if let Some(n) = self.connections_per_address {
+            l.connections_per_address = positive("connections-per-address", n.into())? as u32;
+        }
+        if let Some(n) = self.games_per_minute {
+            l.games_per_minute = positive("games-per-minute", n.into())? as u32;
+        }
+        if let Some(n) = self.unfinished_per_address {
+            l.unfinished_per_address = positive("unfinished-per-address", n.into())? as u32;
+        }
+        if let Some(n) = self.records_per_minute {
+            l.records_per_minute = positive("records-per-minute", n.into())? as u32;
+        }
+        if let Some(ms) = self.draw_budget_ms {
+            l.draw_budget = Duration::from_millis(positive("draw-budget-ms", ms)?);
+        }
+        if let Some(ms) = self.work_budget_ms {
+            l.work_budget = Duration::from_millis(positive("work-budget-ms", ms)?);
+        }
+        if let Some(m) = self.placement_expiry_minutes {
+            l.placement_expiry = Duration::from_secs(positive("placement-expiry-minutes", m)? * 60);
+        }
+        if let Some(h) = self.away_expiry_hours {
+            l.away_expiry = Duration::from_secs(positive("away-expiry-hours", h)? * 3600);
+        }
+        Ok(l)
+    }
 }
 
 /// Parses nothing but the environment: `serve` as the default command.
@@ -46,6 +112,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => DbUrl::default_sqlite(),
     };
     let mut config = Config::new(db);
+    config.limits = args.limits()?;
     for bot in &args.bots {
         let Some((name, command)) = bot.split_once('=') else {
             bail!("--bot {bot:?}: expected NAME=CMD");

@@ -1,0 +1,162 @@
+//! Costly computation off the async threads: a bounded pool of blocking threads with a
+//! time budget per request. The async workers only wait for it, so no request's fleet
+//! draw, layout, check, replay or computer move can hold up other players' messages.
+
+use crate::protocol::{ClientError, ErrorCode};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+
+/// Which queue a job waits in: the computer's moves and the coach stay responsive
+/// while fleets are drawn and records rendered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// Fleet draws, layouts, fleet checks, rules vetting, replays and records.
+    Heavy,
+    /// The computer's moves, reveals and relocations, and the coach's map.
+    Think,
+}
+
+/// How a job failed to finish in its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overrun {
+    /// No thread came free within the budget.
+    Busy,
+    /// The job ran past its budget.
+    TooCostly,
+    /// The job panicked (a bug; logged).
+    Failed,
+}
+
+impl Overrun {
+    /// The refusal a client gets, with `what` naming the work ("drawing a fleet").
+    pub fn refusal(self, what: &str) -> ClientError {
+        match self {
+            Overrun::Busy => ClientError::new(
+                ErrorCode::Busy,
+                format!("the server is busy and could not start {what}; try again in a moment"),
+            ),
+            Overrun::TooCostly => ClientError::new(
+                ErrorCode::TooCostly,
+                format!("{what} took longer than this server allows; nothing changed"),
+            ),
+            Overrun::Failed => ClientError::internal(),
+        }
+    }
+}
+
+/// When a job must give up. Jobs that loop check it; the pool answers the client once
+/// it passes whether or not the job has stopped.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline(Instant);
+
+impl Deadline {
+    /// A deadline `budget` from now.
+    pub fn after(budget: Duration) -> Deadline {
+        Deadline(Instant::now() + budget)
+    }
+
+    /// Whether it has passed.
+    pub fn passed(&self) -> bool {
+        Instant::now() >= self.0
+    }
+
+    /// A `go_on` callback for [`seabattle_core::Placer::sample_until`].
+    pub fn go_on(self) -> impl FnMut(u64) -> bool {
+        move |_| !self.passed()
+    }
+}
+
+/// Slack past the deadline before the client is answered: a job that checks its
+/// deadline stops within it and gives its own, more precise error.
+const GRACE: Duration = Duration::from_millis(50);
+
+/// The pool.
+pub struct Work {
+    heavy: Arc<Semaphore>,
+    think: Arc<Semaphore>,
+}
+
+impl Work {
+    /// A pool sized for this machine: heavy jobs leave one core to the async threads;
+    /// the computer's moves may use every core.
+    pub fn new() -> Work {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Work {
+            heavy: Arc::new(Semaphore::new(cores.saturating_sub(1).max(1))),
+            think: Arc::new(Semaphore::new(cores.max(2))),
+        }
+    }
+
+    /// Runs `f` on a blocking thread of `lane` and waits for it, at most `budget` in
+    /// all (the wait for a free thread included). `f` gets its deadline. A job that
+    /// overruns keeps its thread until it ends, so the pool stays bounded.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        lane: Lane,
+        budget: Duration,
+        f: impl FnOnce(Deadline) -> T + Send + 'static,
+    ) -> Result<T, Overrun> {
+        let deadline = Deadline::after(budget);
+        let until = tokio::time::Instant::from_std(deadline.0);
+        let semaphore = match lane {
+            Lane::Heavy => Arc::clone(&self.heavy),
+            Lane::Think => Arc::clone(&self.think),
+        };
+        let permit = tokio::time::timeout_at(until, semaphore.acquire_owned())
+            .await
+            .map_err(|_| Overrun::Busy)?
+            .map_err(|_| Overrun::Busy)?;
+        let job = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            f(deadline)
+        });
+        match tokio::time::timeout_at(until + GRACE, job).await {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(e)) => {
+                eprintln!("seabattle-server: a pool job failed: {e}");
+                Err(Overrun::Failed)
+            }
+            Err(_) => Err(Overrun::TooCostly),
+        }
+    }
+}
+
+impl Default for Work {
+    fn default() -> Work {
+        Work::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_job_past_its_budget_is_answered_too_costly_at_the_deadline() {
+        let work = Work::new();
+        let start = Instant::now();
+        let r = work
+            .run(Lane::Heavy, Duration::from_millis(100), |_| {
+                std::thread::sleep(Duration::from_millis(600));
+            })
+            .await;
+        assert_eq!(r, Err(Overrun::TooCostly));
+        assert!(start.elapsed() < Duration::from_millis(500));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_job_that_checks_its_deadline_stops_there() {
+        let work = Work::new();
+        let r = work
+            .run(Lane::Heavy, Duration::from_millis(50), |d| {
+                let mut spins = 0u64;
+                while !d.passed() {
+                    spins += 1;
+                }
+                spins
+            })
+            .await;
+        assert!(r.is_ok_and(|n| n > 0));
+    }
+}

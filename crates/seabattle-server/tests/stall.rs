@@ -1,0 +1,351 @@
+//! No client can stall or fill the server: each attack of the denial-of-service report
+//! runs against a real server while another game's shots are timed. CI machines are
+//! noisy, so a round trip is only asserted under one second (the benchmark
+//! `examples/attack.rs` prints the real figures).
+
+mod common;
+
+use common::{Client, Probe, fast_limits, http_raw, start_with};
+use seabattle_server::Limits;
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+const SECOND: Duration = Duration::from_secs(1);
+
+/// Rules text of `n` ships of `size` on a `side`×`side` board.
+fn crowded(side: u8, size: u8, n: usize, extra: &str) -> String {
+    let fleet = vec![size.to_string(); n].join(",");
+    format!("{side}x{side} fleet={fleet}{extra}")
+}
+
+/// Sends `msg` and waits for the answer that is not news: (the answer, how long).
+async fn ask(c: &mut Client, msg: Value) -> (Value, Duration) {
+    let t = Instant::now();
+    c.send(msg).await;
+    loop {
+        let m = c.recv().await;
+        if ["error", "joined", "layout", "checked"].contains(&m["type"].as_str().unwrap_or("")) {
+            return (m, t.elapsed());
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_too_costly_to_draw_are_refused_at_once_and_stall_no_other_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_with(&dir.path().join("games.db"), fast_limits()).await;
+    let addr = server.addr();
+    let mut probe = Probe::start(addr).await;
+    let attack = tokio::spawn(async move {
+        let bent = crowded(26, 8, 34, " shape=any");
+        let fifty = crowded(26, 5, 50, "");
+        let mut answers = Vec::new();
+        for (opponent, rules) in [
+            ("friend", &bent),
+            ("computer", &fifty),
+            ("friend", &fifty),
+            ("computer", &fifty),
+        ] {
+            let mut c = Client::connect(addr).await;
+            let (m, took) = ask(
+                &mut c,
+                json!({"type": "new_game", "opponent": opponent, "rules": rules}),
+            )
+            .await;
+            answers.push((rules.clone(), m, took));
+        }
+        answers
+    });
+    let (worst, answers) = probe.during(attack).await;
+    for (rules, m, took) in &answers {
+        assert_eq!(m["type"], "error", "{rules}: {m}");
+        assert!(
+            ["bad_rules", "too_costly"].contains(&m["code"].as_str().unwrap()),
+            "{rules}: {m}"
+        );
+        assert!(*took < 2 * SECOND, "{rules}: refused after {took:?}");
+    }
+    // The bent eight-deckers have too many places to enumerate; the crowded ones
+    // cannot be drawn in time.
+    assert!(
+        answers[0].1["message"].as_str().unwrap().contains("places"),
+        "{}",
+        answers[0].1
+    );
+    assert!(
+        answers.iter().any(|(_, m, _)| m["code"] == "too_costly"),
+        "{answers:?}"
+    );
+    assert!(worst < SECOND, "another game's shot took {worst:?}");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn layouts_and_checks_in_a_loop_stall_no_other_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_with(&dir.path().join("games.db"), fast_limits()).await;
+    let addr = server.addr();
+    let mut probe = Probe::start(addr).await;
+    let attack = tokio::spawn(async move {
+        let mut tasks = Vec::new();
+        for rules in ["big15", "minesweepers", "classic-bent", "hasbro"] {
+            tasks.push(tokio::spawn(async move {
+                let (mut c, game, _) = common::vs_computer(addr, "easy", rules).await;
+                let mut slowest = Duration::ZERO;
+                for i in 0..40 {
+                    let placer = ["uniform", "expert", "perelman", "edge"][i % 4];
+                    let (m, took) = ask(
+                        &mut c,
+                        json!({"type": "layout", "game": game, "placer": placer}),
+                    )
+                    .await;
+                    assert_eq!(m["type"], "layout", "{rules} {placer}: {m}");
+                    let fleet = m["fleet"].clone();
+                    let (m, _) = ask(
+                        &mut c,
+                        json!({"type": "check", "game": game, "fleet": fleet}),
+                    )
+                    .await;
+                    assert_eq!(m["violations"], json!([]), "{rules} {placer}: {m}");
+                    slowest = slowest.max(took);
+                }
+                slowest
+            }));
+        }
+        let mut slowest = Duration::ZERO;
+        for t in tasks {
+            slowest = slowest.max(t.await.unwrap());
+        }
+        slowest
+    });
+    let (worst, _) = probe.during(attack).await;
+    assert!(worst < SECOND, "another game's shot took {worst:?}");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_new_games_from_one_address_is_capped() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = Limits {
+        games_per_minute: 30,
+        unfinished_per_address: 20,
+        ..fast_limits()
+    };
+    let server = start_with(&dir.path().join("games.db"), limits).await;
+    let addr = server.addr();
+    let mut probe = Probe::start(addr).await;
+    let attack = tokio::spawn(async move {
+        let mut tasks = Vec::new();
+        for _ in 0..10 {
+            tasks.push(tokio::spawn(async move {
+                let mut c = Client::connect(addr).await;
+                let (mut made, mut refused) = (0, 0);
+                for _ in 0..150 {
+                    let (m, _) =
+                        ask(&mut c, json!({"type": "new_game", "opponent": "friend"})).await;
+                    match m["type"].as_str().unwrap() {
+                        "joined" => made += 1,
+                        _ => {
+                            assert_eq!(m["code"], "limit", "{m}");
+                            refused += 1;
+                        }
+                    }
+                }
+                (made, refused)
+            }));
+        }
+        let (mut made, mut refused) = (0, 0);
+        for t in tasks {
+            let (m, r) = t.await.unwrap();
+            made += m;
+            refused += r;
+        }
+        (made, refused)
+    });
+    let (worst, (made, refused)) = probe.during(attack).await;
+    // The probe's game is one of the address's unfinished games.
+    assert!(made <= 19, "{made} games made");
+    assert_eq!(made + refused, 1500);
+    assert!(
+        server.games_held() <= 21,
+        "{} games held",
+        server.games_held()
+    );
+    assert!(worst < SECOND, "another game's shot took {worst:?}");
+    server.shutdown().await.unwrap();
+}
+
+/// Two friends play a game of `moves` shots on the 26×26 board and finish it: its id.
+async fn long_game(addr: SocketAddr, moves: usize) -> String {
+    let mut game = Probe::start(addr).await;
+    for _ in 0..moves {
+        game.shot().await;
+    }
+    game.sink_the_ship().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_downloads_in_a_loop_stall_no_other_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_with(&dir.path().join("games.db"), fast_limits()).await;
+    let addr = server.addr();
+    let game = long_game(addr, 1200).await;
+    let path = format!("/games/{game}/frames.json");
+    // The first download renders the frames once, compressed.
+    let t = Instant::now();
+    let (status, head, body) = http_raw(addr, &path, &["Accept-Encoding: gzip"]).await;
+    let first = t.elapsed();
+    assert_eq!(status, 200);
+    assert!(head.contains("content-encoding: gzip"), "{head}");
+    let frames: Value = serde_json::from_slice(&gunzip(&body)).unwrap();
+    assert_eq!(frames["frames"].as_array().unwrap().len(), 1202);
+    let mut probe = Probe::start(addr).await;
+    let attack = tokio::spawn(async move {
+        let mut tasks = Vec::new();
+        for _ in 0..6 {
+            let path = path.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut slowest = Duration::ZERO;
+                for _ in 0..30 {
+                    let t = Instant::now();
+                    let (status, _, _) = http_raw(addr, &path, &["Accept-Encoding: gzip"]).await;
+                    assert_eq!(status, 200);
+                    slowest = slowest.max(t.elapsed());
+                }
+                slowest
+            }));
+        }
+        let mut slowest = Duration::ZERO;
+        for t in tasks {
+            slowest = slowest.max(t.await.unwrap());
+        }
+        slowest
+    });
+    let (worst, slowest) = probe.during(attack).await;
+    assert!(worst < SECOND, "another game's shot took {worst:?}");
+    assert!(
+        slowest < SECOND,
+        "a cached download took {slowest:?} (first {first:?})"
+    );
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn downloads_are_rate_limited_per_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = Limits {
+        records_per_minute: 3,
+        ..fast_limits()
+    };
+    let server = start_with(&dir.path().join("games.db"), limits).await;
+    let addr = server.addr();
+    let game = long_game(addr, 4).await;
+    for _ in 0..3 {
+        let (status, _, _) = http_raw(addr, &format!("/games/{game}/record.json"), &[]).await;
+        assert_eq!(status, 200);
+    }
+    let (status, _, body) = http_raw(addr, &format!("/games/{game}/frames.json"), &[]).await;
+    assert_eq!(status, 429, "{}", String::from_utf8_lossy(&body));
+    assert!(String::from_utf8_lossy(&body).contains("a minute"));
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_past_the_limit_per_address_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = Limits {
+        connections_per_address: 3,
+        ..fast_limits()
+    };
+    let server = start_with(&dir.path().join("games.db"), limits).await;
+    let addr = server.addr();
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(Client::connect(addr).await);
+    }
+    let refused = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await;
+    match refused {
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 429),
+        other => panic!(
+            "a fourth connection was not refused: {:?}",
+            other.map(|_| ())
+        ),
+    }
+    // A connection that closes makes room.
+    held.pop().unwrap().close().await;
+    let mut again = None;
+    for _ in 0..50 {
+        if let Ok((ws, _)) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await {
+            again = Some(ws);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(again.is_some(), "no room after a connection closed");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn abandoned_games_leave_memory_and_a_returning_player_is_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = Limits {
+        placement_expiry: Duration::from_secs(2),
+        away_expiry: Duration::from_millis(300),
+        ..fast_limits()
+    };
+    let server = start_with(&dir.path().join("games.db"), limits).await;
+    let addr = server.addr();
+    // A battle against the computer whose player goes away.
+    let (mut c, left, left_token) = common::vs_computer(addr, "easy", "classic").await;
+    c.send(json!({"type": "place", "game": left})).await;
+    c.until("battle").await;
+    // A friend who never comes: the game is closed while its creator waits.
+    let mut waiting = Client::connect(addr).await;
+    let game = common::create(
+        &mut waiting,
+        json!({"type": "new_game", "opponent": "friend"}),
+    )
+    .await;
+    let token = waiting.log.iter().find(|m| m["type"] == "joined").unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    c.close().await;
+    let notice = loop {
+        let m = waiting.recv().await;
+        if m["type"] == "error" {
+            break m;
+        }
+    };
+    assert_eq!(notice["code"], "abandoned", "{notice}");
+    let mut held = usize::MAX;
+    for _ in 0..100 {
+        held = server.games_held();
+        if held == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(held, 0, "abandoned games still in memory");
+    for (game, token) in [(&game, &token), (&left, &left_token)] {
+        let mut back = Client::connect(addr).await;
+        let e = back
+            .expect_error(
+                json!({"type": "resume", "game": game, "token": token}),
+                "abandoned",
+            )
+            .await;
+        assert!(e["message"].as_str().unwrap().contains("closed"), "{e}");
+    }
+    server.shutdown().await.unwrap();
+}
+
+fn gunzip(data: &[u8]) -> Vec<u8> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(data)
+        .read_to_end(&mut out)
+        .unwrap();
+    out
+}
