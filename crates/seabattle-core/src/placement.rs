@@ -622,4 +622,57 @@ mod tests {
         assert_eq!(positions(&r, 1).len(), 100);
         assert_eq!(positions(&r, 4).len(), 140);
     }
+
+    #[test]
+    fn positions_are_counted_without_listing_them() {
+        for text in [
+            "classic",
+            "classic-bent",
+            "big15",
+            "8x6 fleet=5,3 shape=any",
+        ] {
+            let r: Rules = text.parse().unwrap();
+            for size in r.sizes() {
+                let size = usize::from(size);
+                assert_eq!(
+                    count_positions(&r, size),
+                    positions(&r, size).len(),
+                    "{text}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn rules_with_too_many_places_to_list_are_refused() {
+        let many = "26x26 fleet=8,8 shape=any".parse::<Rules>().unwrap_err();
+        assert!(
+            matches!(many, crate::RulesError::TooManyPositions(n) if n > crate::rules::MAX_POSITIONS),
+            "{many}"
+        );
+        assert!(many.to_string().contains("places"), "{many}");
+        assert!("10x10 fleet=8 shape=any".parse::<Rules>().is_ok());
+    }
+
+    #[test]
+    fn a_draw_stops_when_told_and_says_how_far_it_got() {
+        use rand::SeedableRng;
+        // Ten four-deckers on 12×12 fit, but a uniform draw needs millions of attempts.
+        let r: Rules = "12x12 fleet=4,4,4,4,4,4,4,4,4,4".parse().unwrap();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        let mut asked = 0;
+        let e = Placer::new(&r)
+            .sample_until(&mut rng, &mut |_| {
+                asked += 1;
+                asked < 3
+            })
+            .unwrap_err();
+        assert_eq!(asked, 3);
+        assert_eq!(e.attempts, 3 * CHECK_EVERY);
+        // The same seed with no stop draws what `sample` draws.
+        let classic = Placer::new(&Rules::classic());
+        let a = classic.sample(&mut rand::rngs::StdRng::seed_from_u64(7));
+        let b = classic.sample_until(&mut rand::rngs::StdRng::seed_from_u64(7), &mut |_| true);
+        assert_eq!(a.unwrap().ships(), b.unwrap().ships());
+    }
 }

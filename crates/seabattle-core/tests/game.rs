@@ -243,6 +243,23 @@ fn games_play_to_the_end_under_every_preset_and_records_round_trip() {
         );
         let replayed = record.replay().unwrap();
         assert_eq!(replayed.outcome(), g.outcome());
+        // One pass shows every position the prefixes of the record replay to.
+        let mut seen = Vec::new();
+        record
+            .replay_each(&mut |n, game| seen.push((n, game.view(Player::One).enemy)))
+            .unwrap();
+        assert_eq!(seen.len(), record.moves.len() + 1, "{preset}");
+        for (n, view) in seen.iter().step_by(7) {
+            let prefix = GameRecord {
+                moves: record.moves[..*n].to_vec(),
+                ..record.clone()
+            };
+            assert_eq!(
+                &prefix.replay().unwrap().view(Player::One).enemy,
+                view,
+                "{preset} {n}"
+            );
+        }
         assert_eq!(
             audit(&record).verdict,
             Verdict::Stands(g.outcome()),

@@ -8,9 +8,12 @@ use crate::protocol::{ClientError, ErrorCode, ServerMsg};
 use crate::reveal::duty_time;
 use crate::room::{Room, RoomCell, cells, duties_json, relocate_owed};
 use crate::store::{MoveKind, StoredMove};
+use crate::work::Lane;
 use rand::rngs::StdRng;
 use seabattle_bots::choose_relocation;
-use seabattle_core::{CellSet, Coord, CoordSystem, Player, RelocationError, ShipSetup, ShotError};
+use seabattle_core::{
+    CellSet, Coord, CoordSystem, Game, Player, RelocationError, ShipSetup, ShotError,
+};
 use std::sync::Arc;
 
 /// The protocol's refusal of a move the rules engine refused, with the engine's reason.
@@ -63,7 +66,9 @@ pub async fn relocate(
                 .map_err(|e| relocation_error(&e))?;
             ShipSetup(coords)
         }
-        None => random_place(room, p).ok_or_else(ClientError::internal)?,
+        None => random_place(hub, room.game.clone(), p)
+            .await?
+            .ok_or_else(ClientError::internal)?,
     };
     store_relocation(hub, room, p, &ship, false).await?;
     announce(room, p, false);
@@ -72,10 +77,20 @@ pub async fn relocate(
     Ok(())
 }
 
-/// A legal place for `p`'s hit ship drawn uniformly, with fresh dice.
-fn random_place(room: &Room, p: Player) -> Option<ShipSetup> {
-    let mut rng: StdRng = rand::make_rng();
-    choose_relocation(&room.game, p, &mut rng)
+/// A legal place for `p`'s hit ship drawn uniformly, with fresh dice: random walks
+/// over a board that may be mostly shot, so in the pool.
+async fn random_place(
+    hub: &SharedHub,
+    game: Game,
+    p: Player,
+) -> Result<Option<ShipSetup>, ClientError> {
+    hub.work
+        .run(Lane::Think, hub.config.limits.work_budget, move |_| {
+            let mut rng: StdRng = rand::make_rng();
+            choose_relocation(&game, p, &mut rng)
+        })
+        .await
+        .map_err(|o| o.refusal("drawing a place for the ship"))
 }
 
 /// Moves the ship on a copy, stores the move (a `relocate` row, or for `by_server` the
@@ -181,10 +196,11 @@ pub async fn bot_relocate(hub: &SharedHub, room: &mut Room, p: Player) -> Result
     })
     .await?
     .flatten();
-    let bot = room.bot.as_mut().ok_or_else(ClientError::internal)?;
     let ship = match chosen {
         Some(ship) => ship,
-        None => choose_relocation(&room.game, p, &mut bot.rng).ok_or_else(ClientError::internal)?,
+        None => random_place(hub, room.game.clone(), p)
+            .await?
+            .ok_or_else(ClientError::internal)?,
     };
     store_relocation(hub, room, p, &ship, false).await?;
     announce(room, p, false);
@@ -201,7 +217,10 @@ pub async fn relocate_on_timeout(
     p: Player,
 ) -> Option<Result<(), ClientError>> {
     room.game.relocation_decks(p)?;
-    let ship = random_place(room, p)?;
+    let ship = match random_place(hub, room.game.clone(), p).await {
+        Ok(ship) => ship?,
+        Err(e) => return Some(Err(e)),
+    };
     if let Err(e) = store_relocation(hub, room, p, &ship, true).await {
         return Some(Err(e));
     }

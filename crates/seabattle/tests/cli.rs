@@ -254,3 +254,29 @@ fn play_needs_a_terminal_and_consistent_options() {
         assert!(!o.stderr.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn rules_too_costly_to_draw_or_list_are_refused_with_the_reason() {
+    let fifty = format!("26x26 fleet={}", vec!["5"; 50].join(","));
+    for cmd in [
+        vec!["place", "--rules", &fifty],
+        vec!["bench", "--rules", &fifty, "--games", "1"],
+    ] {
+        let t = std::time::Instant::now();
+        let o = run(&cmd, "");
+        assert!(!o.status.success(), "{cmd:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("too little room"), "{cmd:?}: {err}");
+        assert!(t.elapsed() < std::time::Duration::from_secs(20), "{cmd:?}");
+    }
+    let bent = "26x26 fleet=8,8,8 shape=any";
+    for cmd in [
+        vec!["place", "--rules", bent],
+        vec!["check", "--rules", bent, "-"],
+    ] {
+        let o = run(&cmd, "");
+        assert_eq!(o.status.code(), Some(2), "{cmd:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("places on this board"), "{cmd:?}: {err}");
+    }
+}
