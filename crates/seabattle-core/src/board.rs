@@ -11,7 +11,7 @@ use crate::cellset::CellSet;
 use crate::coord::{Coord, Dims};
 use crate::fleet::{Fleet, FleetSetup, ShipSetup};
 use crate::pieces::{PieceCells, PieceKind};
-use crate::rules::{Rules, Touching};
+use crate::rules::{Rules, ShipShape, Touching};
 use crate::system::CoordSystem;
 use std::fmt;
 
@@ -220,11 +220,19 @@ impl Grid {
     }
 
     /// The ships drawn on the board. Ships are the groups of ship cells connected by
-    /// sides (seed 003). Where the rules let ships touch by their sides, a group may
-    /// hold several ships: it is split into straight ships of the fleet, choosing splits
-    /// that make the whole fleet right wherever that is possible.
+    /// sides (seed 003); path-shaped ships (the Flying Dutchman's) may turn at a corner,
+    /// so where no two of them can touch their cells are joined by corners too. Where
+    /// the rules let ships touch by their sides, a group may hold several ships: it is
+    /// split into straight ships of the fleet, choosing splits that make the whole
+    /// fleet right wherever that is possible.
     pub fn to_setup(&self, rules: &Rules) -> FleetSetup {
-        let groups = self.ships.components(self.dims);
+        let paths_apart = rules.shape() == ShipShape::Path
+            && (rules.fleet().len() == 1 || rules.touching() == Touching::Forbidden);
+        let groups = if paths_apart {
+            self.ships.components_by_corners(self.dims)
+        } else {
+            self.ships.components(self.dims)
+        };
         let as_ship = |g: &CellSet| ShipSetup(g.iter().collect());
         if rules.touching() != Touching::Allowed {
             return FleetSetup {

@@ -210,12 +210,26 @@ impl CellSet {
 
     /// The connected groups of the set, cells joined by sides only.
     pub fn components(&self, dims: Dims) -> Vec<CellSet> {
+        self.groups(dims, false)
+    }
+
+    /// The connected groups of the set, cells joined by sides or corners.
+    pub fn components_by_corners(&self, dims: Dims) -> Vec<CellSet> {
+        self.groups(dims, true)
+    }
+
+    fn groups(&self, dims: Dims, corners: bool) -> Vec<CellSet> {
         let mut rest = *self;
         let mut out = Vec::new();
         while let Some(seed) = rest.first() {
             let mut group = CellSet::single(seed);
             loop {
-                let next = group.grow_sides(dims).and(&rest);
+                let grown = if corners {
+                    group.grow_all(dims)
+                } else {
+                    group.grow_sides(dims)
+                };
+                let next = grown.and(&rest);
                 if next == group {
                     break;
                 }
