@@ -4,7 +4,7 @@ use crate::encoding::{Encoded, gzip};
 use crate::hub::{Lookup, SharedHub};
 use crate::ids::is_game_id;
 use crate::records::Rendered;
-use crate::work::Lane;
+use crate::work::{CLIENT, Lane};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -139,6 +139,10 @@ fn plain(status: StatusCode, msg: &str) -> Response {
 /// The downloads of a finished game, rendered once; unfinished games have none, or
 /// they would show the fleets. Each address may download only so many a minute.
 async fn rendered(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rendered>, Response> {
+    CLIENT.scope(peer.ip(), render(hub, peer, id)).await
+}
+
+async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rendered>, Response> {
     let missing = || plain(StatusCode::NOT_FOUND, "no such game");
     if !is_game_id(id) {
         return Err(missing());
@@ -250,12 +254,12 @@ pub async fn record_text(
         Ok(r) => r,
         Err(resp) => return resp,
     };
-    let text = hub
+    let work = hub
         .work
         .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
             Encoded::new(r.record.to_text(system, lang).into_bytes(), false)
-        })
-        .await;
+        });
+    let text = CLIENT.scope(peer.ip(), work).await;
     match text {
         Ok(body) => body.respond(&headers, "text/plain; charset=utf-8", KEEP),
         Err(o) => plain(

@@ -3,7 +3,9 @@
 //! draw, layout, check, replay or computer move can hold up other players' messages.
 
 use crate::protocol::{ClientError, ErrorCode};
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
@@ -71,10 +73,22 @@ impl Deadline {
 /// deadline stops within it and gives its own, more precise error.
 const GRACE: Duration = Duration::from_millis(50);
 
+tokio::task_local! {
+    /// The client address a request is being handled for: the pool lets each address
+    /// run only [`PER_CLIENT`] jobs at once, so one client's many connections cannot
+    /// fill the pool and keep every other client waiting.
+    pub static CLIENT: IpAddr;
+}
+
+/// Jobs one client address may have in the pool at once; more wait their turn (within
+/// their budget).
+pub const PER_CLIENT: usize = 2;
+
 /// The pool.
 pub struct Work {
     heavy: Arc<Semaphore>,
     think: Arc<Semaphore>,
+    clients: Mutex<HashMap<IpAddr, Arc<Semaphore>>>,
 }
 
 impl Work {
@@ -85,7 +99,22 @@ impl Work {
         Work {
             heavy: Arc::new(Semaphore::new(cores.saturating_sub(1).max(1))),
             think: Arc::new(Semaphore::new(cores.max(2))),
+            clients: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The semaphore of the client the current task serves, if it serves one.
+    fn client(&self) -> Option<Arc<Semaphore>> {
+        let ip = CLIENT.try_with(|ip| *ip).ok()?;
+        let mut map = self.clients.lock().unwrap_or_else(|p| p.into_inner());
+        if map.len() >= 4096 {
+            // Forget clients with nothing in the pool.
+            map.retain(|_, s| Arc::strong_count(s) > 1);
+        }
+        Some(Arc::clone(
+            map.entry(ip)
+                .or_insert_with(|| Arc::new(Semaphore::new(PER_CLIENT))),
+        ))
     }
 
     /// Runs `f` on a blocking thread of `lane` and waits for it, at most `budget` in
@@ -103,12 +132,19 @@ impl Work {
             Lane::Heavy => Arc::clone(&self.heavy),
             Lane::Think => Arc::clone(&self.think),
         };
-        let permit = tokio::time::timeout_at(until, semaphore.acquire_owned())
-            .await
-            .map_err(|_| Overrun::Busy)?
-            .map_err(|_| Overrun::Busy)?;
+        let acquire = |s: Arc<Semaphore>| async move {
+            tokio::time::timeout_at(until, s.acquire_owned())
+                .await
+                .map_err(|_| Overrun::Busy)?
+                .map_err(|_| Overrun::Busy)
+        };
+        let client = match self.client() {
+            Some(s) => Some(acquire(s).await?),
+            None => None,
+        };
+        let permit = acquire(semaphore).await?;
         let job = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
+            let _permits = (permit, client);
             f(deadline)
         });
         match tokio::time::timeout_at(until + GRACE, job).await {
@@ -143,6 +179,33 @@ mod tests {
             .await;
         assert_eq!(r, Err(Overrun::TooCostly));
         assert!(start.elapsed() < Duration::from_millis(500));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn one_client_runs_only_so_many_jobs_at_once() {
+        let work = Arc::new(Work::new());
+        let ip: IpAddr = "10.0.0.1".parse().unwrap();
+        let running = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let most = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let mut jobs = Vec::new();
+        for _ in 0..6 {
+            let (work, running, most) =
+                (Arc::clone(&work), Arc::clone(&running), Arc::clone(&most));
+            jobs.push(tokio::spawn(CLIENT.scope(ip, async move {
+                work.run(Lane::Think, Duration::from_secs(5), move |_| {
+                    use std::sync::atomic::Ordering::SeqCst;
+                    let now = running.fetch_add(1, SeqCst) + 1;
+                    most.fetch_max(now, SeqCst);
+                    std::thread::sleep(Duration::from_millis(30));
+                    running.fetch_sub(1, SeqCst);
+                })
+                .await
+            })));
+        }
+        for j in jobs {
+            assert_eq!(j.await.unwrap(), Ok(()));
+        }
+        assert!(most.load(std::sync::atomic::Ordering::SeqCst) <= PER_CLIENT);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -6,6 +6,7 @@ use crate::config::Limits;
 use crate::conn::{Conn, Out, QUEUE};
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse};
+use crate::work::CLIENT;
 use crate::{advice, lobby, play, rematch};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
@@ -165,7 +166,7 @@ async fn serve(hub: SharedHub, socket: WebSocket, ip: IpAddr, _counted: Connecti
         let result = match parse(&text) {
             // Boxed: the handlers' futures are large and live only while a message is
             // handled; inline they would sit in every idle connection's task.
-            Ok(m) => Box::pin(dispatch(&hub, &conn, m)).await,
+            Ok(m) => Box::pin(CLIENT.scope(ip, dispatch(&hub, &conn, m))).await,
             Err(e) => Err(e),
         };
         if let Err(e) = result {
