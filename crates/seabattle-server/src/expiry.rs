@@ -63,7 +63,7 @@ async fn close(hub: &SharedHub, room: &mut Room) {
     let key = id.clone();
     if let Err(e) = hub.db(move |db| db.finish(&key, ABANDONED)).await {
         // Kept in memory: the next sweep tries again.
-        eprintln!("seabattle-server: game {id}: closing abandoned: {e}");
+        tracing::warn!(game = %id, error = %e, "closing an abandoned game failed; tried again next sweep");
         return;
     }
     room.clock_gen += 1;
@@ -83,5 +83,9 @@ async fn close(hub: &SharedHub, room: &mut Room) {
     if let Some(ip) = room.creator {
         hub.addresses.closed(ip, &id);
     }
+    hub.metrics
+        .abandoned
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    tracing::info!(game = %id, "closed as abandoned");
     hub.evict(&id);
 }

@@ -125,6 +125,33 @@ pub async fn health(State(hub): State<SharedHub>) -> String {
     format!("ok {} games in memory\n", hub.rooms_held())
 }
 
+/// `GET /readyz`: `200 ready` once the store answers and while the server is not
+/// closing, else `503`: for a proxy's health checks.
+pub async fn ready(State(hub): State<SharedHub>) -> Response {
+    if *hub.closing.borrow() {
+        return plain(StatusCode::SERVICE_UNAVAILABLE, "closing");
+    }
+    match hub.db(|s| s.load("readyz")).await {
+        Ok(_) => plain(StatusCode::OK, "ready"),
+        Err(e) => {
+            tracing::error!(error = %e, "the store does not answer");
+            plain(StatusCode::SERVICE_UNAVAILABLE, "the store does not answer")
+        }
+    }
+}
+
+/// `GET /metrics`: the Prometheus text format.
+pub async fn metrics(State(hub): State<SharedHub>) -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        hub.metrics.render(hub.rooms_held()),
+    )
+        .into_response()
+}
+
 /// Options of the text record.
 #[derive(Deserialize)]
 pub struct TextOptions {
@@ -192,7 +219,7 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
             )
         })?
         .map_err(|e| {
-            eprintln!("seabattle-server: game {id}: record: {e}");
+            tracing::error!(game = %id, error = %e, "a finished game's record does not replay");
             plain(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "the record could not be read",

@@ -4,6 +4,7 @@ use crate::address::Addresses;
 use crate::config::Config;
 use crate::conn::Conn;
 use crate::error::StoreError;
+use crate::metrics::Metrics;
 use crate::protocol::ClientError;
 use crate::records::Records;
 use crate::room::{Room, RoomCell};
@@ -50,6 +51,8 @@ pub struct Hub {
     pub vetted: Verdicts,
     /// Finished games' records and replays, rendered once.
     pub records: Records,
+    /// What `/metrics` shows.
+    pub metrics: Metrics,
     rooms: Mutex<HashMap<String, Arc<RoomCell>>>,
     // Loading a game from storage happens once even if two players reconnect at once.
     load_lock: tokio::sync::Mutex<()>,
@@ -77,6 +80,7 @@ impl Hub {
             work: Work::new(),
             vetted: Verdicts::default(),
             records: Records::default(),
+            metrics: Metrics::default(),
             rooms: Mutex::new(HashMap::new()),
             load_lock: tokio::sync::Mutex::new(()),
             queue: Mutex::new(HashMap::new()),
@@ -96,9 +100,12 @@ impl Hub {
         f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
         let store = Arc::clone(&self.store);
-        tokio::task::spawn_blocking(move || f(&*store))
+        let started = Instant::now();
+        let done = tokio::task::spawn_blocking(move || f(&*store))
             .await
-            .map_err(|e| StoreError::Query(format!("storage task failed: {e}")))?
+            .map_err(|e| StoreError::Query(format!("storage task failed: {e}")))?;
+        self.metrics.store_seconds.observe(started.elapsed());
+        done
     }
 
     /// Like [`Hub::db`], logging a failure and turning it into what the client may see.
@@ -107,7 +114,7 @@ impl Hub {
         f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, ClientError> {
         self.db(f).await.map_err(|e| {
-            eprintln!("seabattle-server: {e}");
+            tracing::error!(error = %e, "storage failed");
             ClientError::internal()
         })
     }
@@ -163,7 +170,7 @@ impl Hub {
             .await
             .map_err(|o| o.refusal("loading the game"))?
             .map_err(|e: StoreError| {
-                eprintln!("seabattle-server: {e}");
+                tracing::error!(error = %e, "storage failed");
                 ClientError::internal()
             })?;
         Ok(match loaded {

@@ -30,6 +30,7 @@ mod http;
 mod hub;
 mod ids;
 mod lobby;
+mod metrics;
 mod play;
 pub mod protocol;
 mod records;
@@ -62,6 +63,8 @@ fn router(hub: SharedHub) -> Router {
         .route("/", get(http::index))
         .route("/protocol.md", get(http::protocol))
         .route("/healthz", get(http::health))
+        .route("/readyz", get(http::ready))
+        .route("/metrics", get(http::metrics))
         .route("/ws", get(ws::upgrade))
         .route("/g/{id}", get(http::game_link))
         .route("/replay/{id}", get(http::replay))

@@ -67,6 +67,9 @@ pub async fn new_game(
     hub.db_for_client(move |db| db.create(&stored)).await?;
     leave(hub, conn).await;
     reservation.opened(&room.id);
+    hub.metrics
+        .games_created
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let cell = hub.insert(room);
     let mut room = cell.lock().await;
     take_seat(&cell, &mut room, conn, Player::One, Some(token));
@@ -168,7 +171,7 @@ async fn wake(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, fresh: boo
     let placed = Player::BOTH.iter().all(|&q| room.game.has_placed(q));
     if room.game.phase() == Phase::Placement && placed {
         if let Err(e) = start_battle(hub, cell, room).await {
-            eprintln!("seabattle-server: game {}: start: {}", room.id, e.message);
+            tracing::warn!(game = %room.id, error = %e.message, "the battle could not start; tried again on the next reconnect");
         }
         return;
     }

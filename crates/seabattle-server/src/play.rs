@@ -109,9 +109,11 @@ pub async fn computer_fleet(hub: &SharedHub, room: &mut Room) -> Result<Fleet, C
     match placed {
         Ok(fleet) => Ok(fleet),
         Err(fault) => {
-            eprintln!(
-                "seabattle-server: game {}: bot {name}: {fault}; the {} level plays instead",
-                room.id,
+            tracing::warn!(
+                game = %room.id,
+                bot = %name,
+                fault = %fault,
+                "the bot program failed; the {} level plays instead",
                 PROGRAM_FALLBACK.name()
             );
             draw_fleet(hub, room.rules().clone()).await
@@ -198,7 +200,7 @@ pub async fn place(
         && let Err(e) = start_battle(hub, cell, room).await
     {
         // The placement stands; the start is tried again when anyone reconnects.
-        eprintln!("seabattle-server: game {}: start: {}", room.id, e.message);
+        tracing::warn!(game = %room.id, error = %e.message, "the battle could not start; tried again on the next reconnect");
     }
     Ok(())
 }
@@ -247,7 +249,9 @@ pub async fn fire(
                 .map_err(|e| ClientError::new(ErrorCode::OffBoard, e.to_string()))
         })
         .collect::<Result<Vec<Coord>, _>>()?;
+    let started = std::time::Instant::now();
     volley(hub, room, p, &coords).await?;
+    hub.metrics.shot_seconds.observe(started.elapsed());
     after_move(hub, cell, room).await;
     Ok(())
 }
@@ -294,6 +298,9 @@ async fn volley(
         .await?;
     room.game = next;
     room.seq += n;
+    hub.metrics
+        .shots
+        .fetch_add(coords.len() as u64, std::sync::atomic::Ordering::Relaxed);
     room.strikes[p.index()] = 0;
     let shots = coords
         .iter()
@@ -388,10 +395,7 @@ pub async fn after_move(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room) 
         };
         if let Err(e) = moved {
             // The move was not stored; the next reconnect or restart tries again.
-            eprintln!(
-                "seabattle-server: game {}: computer move: {}",
-                room.id, e.message
-            );
+            tracing::warn!(game = %room.id, error = %e.message, "the computer's move was not made");
             return;
         }
     }

@@ -150,7 +150,7 @@ impl Work {
         match tokio::time::timeout_at(until + GRACE, job).await {
             Ok(Ok(v)) => Ok(v),
             Ok(Err(e)) => {
-                eprintln!("seabattle-server: a pool job failed: {e}");
+                tracing::error!(error = %e, "a pool job failed");
                 Err(Overrun::Failed)
             }
             Err(_) => Err(Overrun::TooCostly),

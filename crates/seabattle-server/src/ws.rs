@@ -14,6 +14,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
@@ -87,6 +88,7 @@ const POLICY: u16 = 1008;
 async fn serve(hub: SharedHub, socket: WebSocket, ip: IpAddr, _counted: Connection) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Out>(QUEUE);
+    hub.metrics.connections.fetch_add(1, Ordering::Relaxed);
     let conn = Conn::new(hub.conn_id(), ip, tx);
     let limits = hub.config.limits.clone();
     conn.send(
@@ -170,10 +172,17 @@ async fn serve(hub: SharedHub, socket: WebSocket, ip: IpAddr, _counted: Connecti
             Err(e) => Err(e),
         };
         if let Err(e) = result {
+            match e.code {
+                ErrorCode::TooCostly | ErrorCode::Busy => &hub.metrics.too_costly,
+                ErrorCode::Limit => &hub.metrics.limited,
+                _ => &hub.metrics.refused,
+            }
+            .fetch_add(1, Ordering::Relaxed);
             conn.send(ServerMsg::from(e).to_text());
         }
     }
     Box::pin(lobby::leave(&hub, &conn)).await;
+    hub.metrics.connections.fetch_sub(1, Ordering::Relaxed);
     drop(conn);
     // The queue is flushed and closed once every handle to the connection is gone.
     let abort = writer.abort_handle();

@@ -422,3 +422,40 @@ async fn answers_carry_halos_and_the_next_volley_size() {
     assert_eq!(empty, halos.difference(&shot).cloned().collect());
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn metrics_and_readiness_are_served_for_operators() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    let (status, body) = http_get(addr, "/readyz").await;
+    assert_eq!((status, body.as_str()), (200, "ready\n"));
+    let (mut c, game, _) = vs_computer(addr, "easy", "classic").await;
+    c.send(json!({"type": "place", "game": game})).await;
+    c.until("battle").await;
+    let s = c.state(&game).await;
+    if s["to_move"] == 1 {
+        c.send(json!({"type": "fire", "game": game, "cells": ["a1"]}))
+            .await;
+        c.until("shot").await;
+    }
+    let (status, text) = http_get(addr, "/metrics").await;
+    assert_eq!(status, 200);
+    for line in [
+        "seabattle_games_open 1",
+        "seabattle_connections_open 1",
+        "seabattle_games_created_total 1",
+        "# TYPE seabattle_shot_seconds histogram",
+        "# TYPE seabattle_store_seconds histogram",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
+    }
+    let shots: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("seabattle_shots_total "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(shots >= 1, "{text}");
+    server.shutdown().await.unwrap();
+}

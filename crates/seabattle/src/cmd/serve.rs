@@ -47,6 +47,32 @@ pub struct Args {
     /// [default: 24]
     #[arg(long, env = "SEABATTLE_AWAY_EXPIRY_HOURS", value_name = "H")]
     away_expiry_hours: Option<u64>,
+    /// How the server's log lines are written to standard error: `text` for people,
+    /// `json` (one object a line) for a log collector.
+    #[arg(long, env = "SEABATTLE_LOG_FORMAT", value_enum, default_value = "text")]
+    log_format: LogFormat,
+}
+
+/// The log's format.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum LogFormat {
+    /// Lines for people.
+    Text,
+    /// One JSON object a line.
+    Json,
+}
+
+/// Sends the server's `tracing` events to standard error, at level INFO and above.
+fn init_logs(format: LogFormat) {
+    let builder = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing::Level::INFO)
+        .with_target(false);
+    // Another subscriber already set (in tests running several servers) is fine.
+    let _ = match format {
+        LogFormat::Text => builder.try_init(),
+        LogFormat::Json => builder.json().try_init(),
+    };
 }
 
 impl Args {
@@ -111,6 +137,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("--db {url}"))?,
         None => DbUrl::default_sqlite(),
     };
+    init_logs(args.log_format);
     let mut config = Config::new(db);
     config.limits = args.limits()?;
     for bot in &args.bots {
@@ -136,6 +163,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let server = launch(listener, config)
             .await
             .with_context(|| format!("opening {shown}"))?;
+        tracing::info!(addr = %server.addr(), store = %server.store(), "serving");
         eprintln!("seabattle: storing games in {}", server.store());
         eprintln!(
             "seabattle: listening on http://{} (protocol: /protocol.md, WebSocket: /ws)",
