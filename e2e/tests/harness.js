@@ -49,10 +49,16 @@ export async function startBrowser() {
   });
 }
 
-// A new page in a new context (its own storage), in `locale`.
-export async function newPage(browser, locale = 'ru-RU', viewport = { width: 1280, height: 860 }) {
-  const ctx = await browser.newContext({ locale, viewport });
+// A new page in a new context (its own storage), in `locale`. The page plays the
+// opponent's shots out one by one; `paced: false` (the default here) opens every address
+// with `?pace=0`, the page's documented switch for no pauses, so the tests run fast.
+export async function newPage(browser, locale = 'ru-RU', viewport = { width: 1280, height: 860 }, { paced = false, reducedMotion } = {}) {
+  const ctx = await browser.newContext({ locale, viewport, reducedMotion });
   const page = await ctx.newPage();
+  if (!paced) {
+    const goto = page.goto.bind(page);
+    page.goto = (url, opts) => goto(url + (url.includes('?') ? '&' : '?') + 'pace=0', opts);
+  }
   page.on('pageerror', e => pageErrors.push(`${page.url()}: ${e.message}`));
   page.on('console', m => { if (/Content Security Policy/.test(m.text())) pageErrors.push(m.text()); });
   return page;
@@ -83,6 +89,21 @@ export async function shootOnce(page) {
   const before = await openCells(page).count();
   await openCells(page).first().click();
   await poll(async () => (await openCells(page).count()) < before);
+}
+
+// Resigns, answering the page's question «Сдаться?» with yes.
+export async function resign(page) {
+  await page.getByRole('button', { name: /^(Сдаться|Resign)$/ }).click();
+  await page.getByRole('dialog', { name: /^(Сдаться\?|Resign\?)$/ }).getByRole('button', { name: /^(Да, сдаться|Yes, resign)$/ }).click();
+}
+
+// Opens «Подробнее» / "Details" in the game-over dialog.
+export async function details(page) {
+  const d = page.getByRole('dialog', { name: /^(Игра окончена|Game over)$/ });
+  await d.waitFor();
+  const s = d.getByText(/^(Подробнее|Details)$/);
+  if (!(await d.locator('details').evaluate(e => e.open))) await s.click();
+  return d;
 }
 
 // Waits until `check()` is truthy (polled every 50 ms), or fails after `ms`.
