@@ -178,6 +178,34 @@ test('the opponent\'s turn is played out shot by shot, each announced and logged
   assert.ok(streak, 'the opponent hit at least once');
 });
 
+test('reduced motion shortens the pause between shots (ru, paced)', async () => {
+  const page = await newPage(browser, 'ru-RU', DESK, { paced: true, reducedMotion: 'reduce' });
+  await page.addInitScript(() => {
+    window.times = [];
+    new MutationObserver(() => {
+      const log = document.getElementById('log');
+      if (!log || window.obs) return;
+      window.obs = true;
+      new MutationObserver(() => window.times.push([performance.now(), log.lastElementChild?.className])).observe(log, { childList: true });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const ready = await play(page, 'ru');
+  await ready.click();
+  // Until the turn passes from one side to the other after a shot of ours.
+  const passed = () => page.evaluate(() => window.times.some((t, i) => i > 0 && /me/.test(window.times[i - 1][1]) && /them/.test(t[1])));
+  for (let i = 0; i < 20 && !(await passed()); i++) {
+    await page.getByText('Ваш ход').waitFor({ timeout: 20000 });
+    const n = await shot(page).count();
+    await openCells(page).nth(i * 7 % 30).click();
+    await poll(async () => (await shot(page).count()) > n);
+    await page.waitForTimeout(400);
+  }
+  const t = await page.evaluate(() => window.times);
+  const i = t.findIndex((x, j) => j > 0 && /me/.test(t[j - 1][1]) && /them/.test(x[1]));
+  const gap = t[i][0] - t[i - 1][0];
+  assert.ok(gap > 150 && gap < 500, `a pause of ${Math.round(gap)} ms`);
+});
+
 test('game over is a dialog; closed, it leaves both fleets with the sunk ships sunk (ru, phone)', async () => {
   const page = await newPage(browser, 'ru-RU', PHONE);
   const ready = await play(page, 'ru');

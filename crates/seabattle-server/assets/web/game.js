@@ -86,7 +86,8 @@ function boards() {
 const left = () => S.seat || 1, right = () => other(left());
 
 export function onMessage(m) {
-  queue.push(m);
+  // The clock runs from when its message came, however long it waited here.
+  queue.push({ m, at: Date.now() });
   pump();
 }
 
@@ -96,7 +97,8 @@ function pump() {
   while (queue.length) {
     const wait = busyUntil - Date.now();
     if (wait > 0) { timer = setTimeout(pump, wait); return; }
-    handle(queue.shift());
+    const { m, at } = queue.shift();
+    handle(m, at);
   }
 }
 
@@ -109,7 +111,7 @@ function fresh(id) {
   for (const d of ['over', 'resignDlg']) if ($(d).open) $(d).close();
 }
 
-function handle(m) {
+function handle(m, at = Date.now()) {
   switch (m.type) {
     case 'state':
       if (S?.game !== m.game) fresh(m.game);
@@ -159,7 +161,7 @@ function handle(m) {
       say(said.text + ' · ' + t('moveShip'), false, false);
       break;
     case 'relocated': onRelocated(m); break;
-    case 'clock': deadline = Date.now() + m.seconds * 1000; clockPlayer = m.player; break;
+    case 'clock': deadline = at + m.seconds * 1000; clockPlayer = m.player; break;
     case 'presence':
       S.presence[m.player - 1] = { present: m.present, away_secs: m.present ? null : 0 };
       if (m.present && m.player !== S.seat && S.mode === 'friend' && S.seat) say(t('friendJoined'));
@@ -376,6 +378,7 @@ export function rerender() {
     $('placeSide').querySelector('.help').textContent = t(place.free() ? 'pathHelp' : 'placeHelp');
     $('violations').replaceChildren(...place.messages().map(x => Object.assign(document.createElement('li'), { textContent: x })));
     $('pReady').disabled = !place.ready();
+    $('placedHint').hidden = !place.ready();
   } else {
     const own = waters(S, left(), lastShots), allowed = new Set(S.reveal && S.phase === 'battle' ? S.reveal.cells : []);
     mine.render((c, r) => {

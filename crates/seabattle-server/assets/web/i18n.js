@@ -1,6 +1,7 @@
 // Russian and English texts. `t(key, ...args)` in the current language.
 const ru = {
 
+  placedHint: 'Флот уже расставлен случайно: нажмите «Готов» — или передвиньте корабли.',
   menu: 'Меню', fast: 'Быстрые ответы', settings: 'Настройки', tagline: 'Расставьте флот, найдите корабли противника и потопите их первым.',
   orFriend: 'Или сыграйте с человеком', createHelp: 'Создайте игру и отправьте ссылку другу.',
   randomHelp: 'Сыграйте с тем, кто тоже ищет игру сейчас.',
@@ -81,6 +82,7 @@ const ru = {
 };
 const en = {
 
+  placedHint: 'Your fleet is placed at random: press Ready, or move the ships first.',
   menu: 'Menu', fast: 'Quick answers', settings: 'Settings', tagline: 'Place your fleet, find the enemy ships and sink them all first.',
   orFriend: 'Or play a person', createHelp: 'Create a game and send the link to a friend.',
   randomHelp: 'Play someone else who is looking for a game right now.',
