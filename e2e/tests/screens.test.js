@@ -208,7 +208,11 @@ test('reduced motion shortens the pause between shots (ru, paced)', async () => 
 
 test('game over is a dialog; closed, it leaves both fleets with the sunk ships sunk (ru, phone)', async () => {
   const page = await newPage(browser, 'ru-RU', PHONE);
+  await page.goto(server.url + '/');
+  await page.getByRole('button', { name: 'Играть с компьютером' }).waitFor();
+  await snap(page, 'phone-start.png');
   const ready = await play(page, 'ru');
+  await snap(page, 'phone-placement.png');
   await ready.click();
   await page.getByText(/^(Ваш ход|Ходит противник)/).waitFor();
   // The phone battle is one screen: no scrolling, both boards in view.
@@ -270,6 +274,7 @@ test('game over is a dialog; closed, it leaves both fleets with the sunk ships s
   await page.getByRole('button', { name: 'Воспроизвести' }).click();
   await poll(async () => /^Ход [2-9]\d* из/.test(await step.textContent()));
   await page.getByRole('button', { name: 'Пауза' }).click();
+  await snap(page, 'phone-replay.png');
   const at = await step.textContent();
   await page.waitForTimeout(700);
   assert.equal(await step.textContent(), at);
@@ -329,12 +334,14 @@ test('the friend flow: waiting with the link, the welcome, the friend arrives (e
   const linkBox = a.getByRole('textbox', { name: 'Send your friend the link:' });
   await poll(async () => /\/g\/[a-z2-9]{10}$/.test(await linkBox.inputValue()));
   assert.ok(await a.getByRole('img', { name: 'QR' }).isVisible());
+  await snap(a, 'friend-wait.png');
   await a.waitForTimeout(1500);
   // Nobody has come yet: nobody is "away".
   assert.ok(!(await a.getByText(/Opponent is away/).isVisible()));
   await b.goto(await linkBox.inputValue());
   await b.getByText('Друг приглашает вас сыграть. Правила: Классика: 10×10, 4-3-3-2-2-2-1-1-1-1, корабли не касаются').waitFor();
   await a.getByText('Your friend is here').first().waitFor();
+  await snap(b, 'friend-invited.png');
   assert.ok(!(await a.getByText('Waiting for your friend…').isVisible()));
 });
 

@@ -2,6 +2,8 @@
 const ru = {
 
   placedHint: 'Флот уже расставлен случайно: нажмите «Готов» — или передвиньте корабли.',
+  reason_fleet_sunk_won: 'вы потопили весь флот противника', reason_fleet_sunk_lost: 'противник потопил весь ваш флот',
+  reason_resigned_won: 'противник сдался', reason_resigned_lost: 'вы сдались', reason_timeout_won: 'у противника вышло время', reason_timeout_lost: 'у вас вышло время',
   menu: 'Меню', fast: 'Быстрые ответы', settings: 'Настройки', tagline: 'Расставьте флот, найдите корабли противника и потопите их первым.',
   orFriend: 'Или сыграйте с человеком', createHelp: 'Создайте игру и отправьте ссылку другу.',
   randomHelp: 'Сыграйте с тем, кто тоже ищет игру сейчас.',
@@ -83,6 +85,8 @@ const ru = {
 const en = {
 
   placedHint: 'Your fleet is placed at random: press Ready, or move the ships first.',
+  reason_fleet_sunk_won: 'you sank the whole enemy fleet', reason_fleet_sunk_lost: 'the opponent sank your whole fleet',
+  reason_resigned_won: 'the opponent resigned', reason_resigned_lost: 'you resigned', reason_timeout_won: 'the opponent ran out of time', reason_timeout_lost: 'you ran out of time',
   menu: 'Menu', fast: 'Quick answers', settings: 'Settings', tagline: 'Place your fleet, find the enemy ships and sink them all first.',
   orFriend: 'Or play a person', createHelp: 'Create a game and send the link to a friend.',
   randomHelp: 'Play someone else who is looking for a game right now.',

@@ -44,7 +44,7 @@ export function drawOver(app, S, rematchOffer) {
   const faults = r.audit.faults.flat();
   const rec = `/games/${S.game}/record`;
   const html = `<h2 id="overTitle">${t('gameOver')}</h2>
-    <h3 class="result ${S.seat ? (r.winner === S.seat ? 'won' : 'lost') : ''}">${head}</h3><p class="reason">${t('reason_' + r.reason)}</p>
+    <h3 class="result ${S.seat ? (r.winner === S.seat ? 'won' : 'lost') : ''}">${head}</h3><p class="reason">${t('reason_' + r.reason + (S.seat ? (r.winner === S.seat ? '_won' : '_lost') : ''))}</p>
     <table class="stats"><thead><tr><td></td><th scope="col">${who(first)}</th><th scope="col">${who(second)}</th></tr></thead>
     <tbody>${row('shotsN', 'shots')}${row('hitsN', 'hits')}${row('accuracy', 'acc')}</tbody></table>
     ${rematchOffer ? `<p class="offer">${t('rematchOffered')}</p>` : ''}
