@@ -24,7 +24,8 @@ export async function startServer(extra = []) {
     const timer = setTimeout(() => reject(new Error('server did not start: ' + err)), 20000);
     proc.stderr.on('data', d => {
       err += d;
-      const m = /listening on (http:\/\/[\d.:]+)/.exec(err);
+      // The whole address: a chunk may end inside the port number.
+      const m = /listening on (http:\/\/[\d.:]+)[\s(]/.exec(err);
       if (m) { clearTimeout(timer); resolve(m[1]); }
     });
     proc.on('exit', code => reject(new Error(`server exited with ${code}: ${err}`)));
@@ -61,6 +62,11 @@ export async function newPage(browser, locale = 'ru-RU', viewport = { width: 128
   }
   page.on('pageerror', e => pageErrors.push(`${page.url()}: ${e.message}`));
   page.on('console', m => { if (/Content Security Policy/.test(m.text())) pageErrors.push(m.text()); });
+  if (process.env.E2E_DIAG) {
+    page.on('console', m => console.error('CONSOLE', page.url(), m.type(), m.text()));
+    page.on('requestfailed', r => console.error('FAILED', r.url(), r.failure()?.errorText));
+    page.on('response', r => { if (r.status() >= 400) console.error('HTTP', r.status(), r.url()); });
+  }
   return page;
 }
 
