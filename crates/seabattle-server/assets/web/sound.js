@@ -71,6 +71,7 @@ export function speak(text) {
   u.rate = 1.15;
   const v = speechSynthesis.getVoices().find(x => x.lang?.startsWith(lang));
   if (v) u.voice = v;
-  speechSynthesis.cancel();
+  // Answers not yet begun give way to the newest (a quick streak does not lag behind).
+  if (speechSynthesis.pending) speechSynthesis.cancel();
   speechSynthesis.speak(u);
 }
