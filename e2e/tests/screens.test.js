@@ -149,7 +149,9 @@ test('the opponent\'s turn is played out shot by shot, each announced and logged
   const ready = await play(page, 'en', 'medium');
   await ready.click();
   let streak = false;
-  const theirHit = () => page.evaluate(() => window.heard.some(x => /^Opponent: .* — (Hit|Sunk)!$/.test(x.text)));
+  // An opponent's hit after our first shot (the computer may shoot first).
+  let from = -1;
+  const theirHit = () => page.evaluate(f => f >= 0 && window.heard.slice(f).some(x => /^Opponent: .* — (Hit|Sunk)!$/.test(x.text)), from);
   for (let i = 0; i < 40 && !streak; i++) {
     // While the opponent shoots, the moment its hit shows is kept, mid-animation.
     while (!(await myTurn(page))) {
@@ -160,6 +162,7 @@ test('the opponent\'s turn is played out shot by shot, each announced and logged
     const n = await shot(page).count();
     await openCells(page).nth(i * 7 % 30).click();
     await poll(async () => (await shot(page).count()) > n, 20000);
+    if (from < 0) from = await page.evaluate(() => window.heard.length);
     await page.waitForTimeout(100);
   }
   await page.getByText('Your turn').waitFor({ timeout: 30000 });
