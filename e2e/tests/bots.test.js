@@ -18,7 +18,7 @@ test('a registered bot program is an opponent to pick', async () => {
   const level = page.getByLabel('Level');
   await poll(async () => (await level.locator('option[value="pybot"]').count()) === 1);
   await level.selectOption('pybot');
-  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.getByRole('button', { name: 'Play the computer' }).click();
   await placeRandomly(page);
   await enemyBoard(page).waitFor();
   // Shots until the program has answered with one of its own: it plays.

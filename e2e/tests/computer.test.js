@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, startBrowser, newPage, ownBoard, enemyBoard, openCells, placeRandomly, poll, artifacts, pageErrors } from './harness.js';
+import { startServer, startBrowser, newPage, ownBoard, enemyBoard, openCells, placeRandomly, poll, artifacts, pageErrors, resign, details } from './harness.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await startBrowser(); });
@@ -13,7 +13,7 @@ test('a full game against the easy computer, to the end', async () => {
   const page = await newPage(browser, 'ru-RU');
   await page.goto(server.url + '/');
   await page.getByLabel('Уровень').selectOption('easy');
-  await page.getByRole('button', { name: 'Играть', exact: true }).click();
+  await page.getByRole('button', { name: 'Играть с компьютером' }).click();
   await ownBoard(page).waitFor();
   await placeRandomly(page);
   await enemyBoard(page).waitFor();
@@ -56,9 +56,11 @@ test('a full game against the easy computer, to the end', async () => {
     assert.ok(shots <= 100, 'more shots than cells');
   }
   // Both boards are revealed and the commitments check out in the browser.
-  await page.getByText('флот игрока 1 совпадает с обязательством').waitFor();
-  await page.getByText('флот игрока 2 совпадает с обязательством').waitFor();
-  assert.ok(await page.getByText(/Вердикт: /).isVisible());
+  await details(page);
+  await page.getByText('Флот игрока 1 тот же, что был запечатан до первого выстрела').waitFor();
+  await page.getByText('Флот игрока 2 тот же, что был запечатан до первого выстрела').waitFor();
+  await page.getByText('Оба флота были запечатаны до первого выстрела и в конце остались теми же.').waitFor();
+  assert.ok(await page.getByText(/Судья проверил каждый ответ: /).isVisible());
   assert.ok(await page.getByRole('link', { name: 'Запись JSON' }).isVisible());
   await page.screenshot({ path: join(artifacts, 'over.png'), fullPage: true });
 
@@ -79,7 +81,7 @@ test('the turn clock is shown', async () => {
   const page = await newPage(browser, 'en-US');
   await page.goto(server.url + '/');
   await page.getByLabel('Time per move').selectOption('30');
-  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.getByRole('button', { name: 'Play the computer' }).click();
   await placeRandomly(page);
   await page.getByText(/^Time for (your|the opponent's) move: \d+ s$/).waitFor();
 });
@@ -87,13 +89,14 @@ test('the turn clock is shown', async () => {
 test('resign, then a rematch against the computer starts a new placement', async () => {
   const page = await newPage(browser, 'en-US');
   await page.goto(server.url + '/');
-  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.getByRole('button', { name: 'Play the computer' }).click();
   await placeRandomly(page);
   await enemyBoard(page).waitFor();
   const first = new URL(page.url()).pathname;
-  await page.getByRole('button', { name: 'Resign' }).click();
+  await resign(page);
   await page.getByRole('heading', { name: 'You lose' }).waitFor();
-  await page.getByText("player 2's fleet matches the commitment").waitFor();
+  await details(page);
+  await page.getByText("Player 2's fleet is the one sealed before the first shot").waitFor();
   await page.getByRole('button', { name: 'Rematch' }).click();
   await page.getByRole('button', { name: 'Ready' }).waitFor();
   await poll(async () => new URL(page.url()).pathname !== first);
@@ -102,14 +105,14 @@ test('resign, then a rematch against the computer starts a new placement', async
   await enemyBoard(page).waitFor();
   await page.reload();
   await enemyBoard(page).waitFor();
-  assert.equal(await ownBoard(page).getByRole('gridcell', { name: /(ship|hit|sunk)$/ }).count(), 20);
+  assert.equal(await ownBoard(page).getByRole('gridcell', { name: /, (ship|hit|sunk)$/ }).count(), 20);
 });
 
 test('under salvo rules a volley is picked cell by cell and fired whole', async () => {
   const page = await newPage(browser, 'en-US');
   await page.goto(server.url + '/');
   await page.getByLabel('Rules').first().selectOption('salvo');
-  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.getByRole('button', { name: 'Play the computer' }).click();
   await placeRandomly(page);
   // One shot per own ship afloat: ten, unless the computer shot first and sank some.
   const due = page.getByText(/^Your turn · Shots in this volley: \d+$/);
@@ -128,7 +131,7 @@ test('a 15×15 board names its cells to the fifteenth letter', async () => {
   const page = await newPage(browser, 'ru-RU');
   await page.goto(server.url + '/');
   await page.getByLabel('Правила').first().selectOption('big15');
-  await page.getByRole('button', { name: 'Играть', exact: true }).click();
+  await page.getByRole('button', { name: 'Играть с компьютером' }).click();
   await ownBoard(page).getByRole('gridcell', { name: /^П15,/ }).waitFor();
   assert.equal(await ownBoard(page).getByRole('gridcell').count(), 225);
   await placeRandomly(page);
@@ -140,7 +143,7 @@ test('errors are said in Russian, with the server\'s detail where it helps', asy
   await page.goto(server.url + '/');
   await page.getByRole('combobox', { name: /^Правила/ }).first().selectOption({ label: 'свои…' });
   await page.getByRole('textbox', { name: 'Правила' }).first().fill('9x9 fleet=9,9,9,9,9,9,9,9,9,9');
-  await page.getByRole('button', { name: 'Играть', exact: true }).click();
+  await page.getByRole('button', { name: 'Играть с компьютером' }).click();
   await page.getByRole('alert').filter({ hasText: /^Ошибка: такие правила не подходят \(.+\)$/ }).waitFor();
 });
 
@@ -151,10 +154,10 @@ test('custom rules are typed in; bad ones are refused with the reason', async ()
   await page.getByRole('combobox', { name: /^Rules/ }).first().selectOption({ label: 'custom…' });
   const text = page.getByRole('textbox', { name: 'Rules' }).first();
   await text.fill('9x9 fleet=9,9,9,9,9,9,9,9,9,9');
-  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.getByRole('button', { name: 'Play the computer' }).click();
   await page.getByRole('alert').filter({ hasText: /^Error: / }).waitFor();
   await text.fill('8x8 fleet=3,2,1 touch=corners');
-  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.getByRole('button', { name: 'Play the computer' }).click();
   await ownBoard(page).getByRole('gridcell', { name: /^H8,/ }).waitFor();
   assert.equal(await ownBoard(page).getByRole('gridcell').count(), 64);
   await placeRandomly(page);

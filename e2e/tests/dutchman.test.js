@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, startBrowser, newPage, ownBoard, poll, placeRandomly, artifacts, pageErrors } from './harness.js';
+import { startServer, startBrowser, newPage, ownBoard, poll, placeRandomly, artifacts, pageErrors, resign, details } from './harness.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await startBrowser(); });
@@ -29,9 +29,8 @@ async function fits(page, viewport) {
 test('the Flying Dutchman between two people on a desktop and a phone', async () => {
   const a = await newPage(browser, 'ru-RU', DESKTOP);
   await a.goto(server.url + '/');
-  const form = a.locator('#vsFriend');
-  await form.getByRole('combobox', { name: 'Правила' }).selectOption('dutchman');
-  await form.getByRole('button', { name: 'Создать игру' }).click();
+  await a.getByRole('combobox', { name: 'Правила' }).selectOption('dutchman');
+  await a.getByRole('button', { name: 'Создать игру' }).click();
   await ownBoard(a).waitFor();
   const link = await a.locator('#linkText').inputValue();
   const b = await newPage(browser, 'en-US', PHONE);
@@ -40,6 +39,9 @@ test('the Flying Dutchman between two people on a desktop and a phone', async ()
 
   // A: 20×20, the ship drawn cell by cell: three clicks, then arrows and Enter.
   assert.equal(await ownBoard(a).getByRole('gridcell').count(), 400);
+  // The page opens with the ship placed at random: clear it first.
+  await poll(async () => (await ownBoard(a).getByRole('gridcell', { name: /корабль$/ }).count()) === 6);
+  await a.getByRole('button', { name: 'Очистить' }).click();
   await a.getByText(/Щёлкайте по клеткам/).waitFor();
   for (const [c, r] of [[1, 1], [2, 2], [3, 3]]) await cellOf(a, 'mine', c, r).click();
   await a.getByText('отмечено клеток: 3 из 6').waitFor();
@@ -116,9 +118,13 @@ test('the Flying Dutchman between two people on a desktop and a phone', async ()
 
   // The owner resigns; the replay follows the ship from place to place: both ships
   // whole at the start (6 + 6 cells), the owner's four decks at the end (6 + 4).
-  await owner.getByRole('button', { name: /^(Сдаться|Resign)$/ }).click();
+  await resign(owner);
+  await details(owner);
   await owner.getByRole('link', { name: /^(Повтор|Replay)$/ }).click();
   await owner.locator('#replay .cell').first().waitFor();
+  // The replay opens at move 0.
+  await poll(async () => (await owner.locator('#replay .cell.ship').count()) === 12);
+  await owner.getByRole('button', { name: /^(В конец|End)$/ }).click();
   await poll(async () => (await owner.locator('#replay .cell.ship').count()) === 10);
   await owner.getByRole('button', { name: /^(В начало|Start)$/ }).click();
   await poll(async () => (await owner.locator('#replay .cell.ship').count()) === 12);

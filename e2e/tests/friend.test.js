@@ -2,7 +2,7 @@
 // browser context; both shoot, and a reload in the middle of the battle carries on.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, newPage, enemyBoard, openCells, placeRandomly, poll, pageErrors } from './harness.js';
+import { startServer, startBrowser, newPage, enemyBoard, openCells, placeRandomly, poll, pageErrors, resign } from './harness.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await startBrowser(); });
@@ -101,7 +101,7 @@ test('after a resignation both friends ask for a rematch and play on', async () 
   await b.goto(await linkBox.inputValue());
   await placeRandomly(a);
   await placeRandomly(b);
-  await a.getByRole('button', { name: 'Resign' }).click();
+  await resign(a);
   await a.getByRole('heading', { name: 'You lose' }).waitFor();
   await b.getByRole('heading', { name: 'You win!' }).waitFor();
   const old = new URL(a.url()).pathname;

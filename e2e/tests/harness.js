@@ -24,7 +24,8 @@ export async function startServer(extra = []) {
     const timer = setTimeout(() => reject(new Error('server did not start: ' + err)), 20000);
     proc.stderr.on('data', d => {
       err += d;
-      const m = /listening on (http:\/\/[\d.:]+)/.exec(err);
+      // The whole address: a chunk may end inside the port number.
+      const m = /listening on (http:\/\/[\d.:]+)[\s(]/.exec(err);
       if (m) { clearTimeout(timer); resolve(m[1]); }
     });
     proc.on('exit', code => reject(new Error(`server exited with ${code}: ${err}`)));
@@ -49,12 +50,23 @@ export async function startBrowser() {
   });
 }
 
-// A new page in a new context (its own storage), in `locale`.
-export async function newPage(browser, locale = 'ru-RU', viewport = { width: 1280, height: 860 }) {
-  const ctx = await browser.newContext({ locale, viewport });
+// A new page in a new context (its own storage), in `locale`. The page plays the
+// opponent's shots out one by one; `paced: false` (the default here) opens every address
+// with `?pace=0`, the page's documented switch for no pauses, so the tests run fast.
+export async function newPage(browser, locale = 'ru-RU', viewport = { width: 1280, height: 860 }, { paced = false, reducedMotion } = {}) {
+  const ctx = await browser.newContext({ locale, viewport, reducedMotion });
   const page = await ctx.newPage();
+  if (!paced) {
+    const goto = page.goto.bind(page);
+    page.goto = (url, opts) => goto(url + (url.includes('?') ? '&' : '?') + 'pace=0', opts);
+  }
   page.on('pageerror', e => pageErrors.push(`${page.url()}: ${e.message}`));
   page.on('console', m => { if (/Content Security Policy/.test(m.text())) pageErrors.push(m.text()); });
+  if (process.env.E2E_DIAG) {
+    page.on('console', m => console.error('CONSOLE', page.url(), m.type(), m.text()));
+    page.on('requestfailed', r => console.error('FAILED', r.url(), r.failure()?.errorText));
+    page.on('response', r => { if (r.status() >= 400) console.error('HTTP', r.status(), r.url()); });
+  }
   return page;
 }
 
@@ -83,6 +95,21 @@ export async function shootOnce(page) {
   const before = await openCells(page).count();
   await openCells(page).first().click();
   await poll(async () => (await openCells(page).count()) < before);
+}
+
+// Resigns, answering the page's question «Сдаться?» with yes.
+export async function resign(page) {
+  await page.getByRole('button', { name: /^(Сдаться|Resign)$/ }).click();
+  await page.getByRole('dialog', { name: /^(Сдаться\?|Resign\?)$/ }).getByRole('button', { name: /^(Да, сдаться|Yes, resign)$/ }).click();
+}
+
+// Opens «Подробнее» / "Details" in the game-over dialog.
+export async function details(page) {
+  const d = page.getByRole('dialog', { name: /^(Игра окончена|Game over)$/ });
+  await d.waitFor();
+  const s = d.getByText(/^(Подробнее|Details)$/);
+  if (!(await d.locator('details').evaluate(e => e.open))) await s.click();
+  return d;
 }
 
 // Waits until `check()` is truthy (polled every 50 ms), or fails after `ms`.

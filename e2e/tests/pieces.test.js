@@ -15,16 +15,18 @@ test('mines and a submarine against the easy computer, with a reveal', async () 
   await page.goto(server.url + '/');
   // The piece presets are offered; six mines make one likely to go off early.
   const rules = page.getByRole('combobox', { name: 'Правила' }).first();
-  for (const preset of ['mines', 'minesweepers', 'submarines']) {
-    assert.equal(await rules.getByRole('option', { name: preset, exact: true }).count(), 1, preset);
+  for (const [preset, name] of [['mines', 'Мины'], ['minesweepers', 'Тральщики'], ['submarines', 'Подлодки']]) {
+    assert.equal(await rules.getByRole('option', { name, exact: true }).getAttribute('value'), preset);
   }
   await rules.selectOption('');
   await page.getByRole('textbox', { name: 'Правила' }).first().fill('classic mines=6 subs=1');
   await page.getByLabel('Уровень').selectOption('easy');
-  await page.getByRole('button', { name: 'Играть', exact: true }).click();
+  await page.getByRole('button', { name: 'Играть с компьютером' }).click();
   await ownBoard(page).waitFor();
 
   const dock = page.getByRole('group', { name: 'Корабли для расстановки' });
+  await poll(() => page.getByRole('button', { name: 'Готов' }).isEnabled());
+  await page.getByRole('button', { name: 'Очистить' }).click();
   await poll(async () => (await dock.getByRole('button', { name: 'мина', exact: true }).count()) === 6);
   assert.equal(await dock.getByRole('button', { name: 'подлодка', exact: true }).count(), 1);
   await placeRandomly(page);

@@ -11,7 +11,7 @@ after(async () => { await browser?.close(); await server?.stop(); assert.deepEqu
 const newComputerGame = async page => {
   await page.goto(server.url + '/');
   await page.getByLabel('Уровень').selectOption('easy');
-  await page.getByRole('button', { name: 'Играть', exact: true }).click();
+  await page.getByRole('button', { name: 'Играть с компьютером' }).click();
   await ownBoard(page).waitFor();
 };
 const cell = (page, name) => ownBoard(page).getByRole('gridcell', { name: new RegExp('^' + name + ',') });
@@ -36,6 +36,10 @@ async function dragFromDock(page, name) {
 test('place by random, then by dragging, with violations shown and the layout remembered', async () => {
   const page = await newPage(browser);
   await newComputerGame(page);
+  // The first game opens with a legal fleet drawn by the server: Ready at once.
+  await poll(() => ready(page).isEnabled());
+  assert.equal(await ownBoard(page).getByRole('gridcell', { name: /корабль$/ }).count(), 20);
+  await page.getByRole('button', { name: 'Очистить' }).click();
   assert.ok(await ready(page).isDisabled());
   assert.ok(await page.getByText('не расставлено кораблей: 10').isVisible());
   await page.getByRole('button', { name: 'Случайно' }).click();

@@ -1,6 +1,6 @@
 // The page: boots from the server's boot object, keeps the socket, the token and the
 // settings, and routes each server message to the screen that shows it.
-import { t, lang, setLang } from './i18n.js';
+import { t, lang, setLang, preset } from './i18n.js';
 import { connect } from './net.js';
 import * as game from './game.js';
 import { startReplay, rerenderReplay } from './replay.js';
@@ -20,7 +20,8 @@ export const app = { game: boot.game || null, token: null, send: null, level: 'm
 app.token = app.game ? tokens()[app.game] || null : null;
 
 function show(id) {
-  for (const s of ['start', 'wait', 'game', 'replay']) $(s).hidden = s !== id;
+  for (const s of ['start', 'wait', 'game', 'replay', 'missing']) $(s).hidden = s !== id;
+  document.body.dataset.screen = id;
 }
 app.show = show;
 
@@ -35,6 +36,8 @@ function translate() {
   document.documentElement.lang = lang;
   document.title = t('title');
   document.querySelectorAll('[data-t]').forEach(e => { e.textContent = t(e.dataset.t); });
+  $('rules').querySelectorAll('option[value]:not([value=""])').forEach(o => { o.textContent = preset(o.value)[0]; });
+  describe();
   game.rerender();
   rerenderReplay();
 }
@@ -49,42 +52,42 @@ function settings() {
   };
   $('sound').checked = localStorage.getItem('sb.mute') !== '1';
   $('sound').onchange = e => localStorage.setItem('sb.mute', e.target.checked ? '0' : '1');
+  $('fast').checked = localStorage.getItem('sb.fast') === '1';
+  $('fast').onchange = e => localStorage.setItem('sb.fast', e.target.checked ? '1' : '0');
+  $('menuBtn').onclick = () => {
+    const open = document.body.classList.toggle('menuOpen');
+    $('menuBtn').setAttribute('aria-expanded', String(open));
+  };
   $('halo').checked = localStorage.getItem('sb.halo') !== '0';
   $('halo').onchange = e => { localStorage.setItem('sb.halo', e.target.checked ? '1' : '0'); game.rerender(); };
 }
 
 function startScreen() {
   // A preset (the server lists them in `welcome`), or (the last option) a rules text of
-  // one's own: "8x8 fleet=3,2,2,1".
-  document.querySelectorAll('select.rules').forEach(s => {
-    s.innerHTML = '<option value="" data-t="custom"></option>';
-    const input = s.closest('form').elements.custom;
-    input.setAttribute('aria-label', t('rules'));
-    s.onchange = () => { input.hidden = s.value !== ''; if (!input.hidden) input.focus(); };
-  });
-  const form = id => {
-    const f = Object.fromEntries(new FormData($(id)));
-    if (f.rules === '') f.rules = f.custom.trim() || 'classic';
-    return f;
-  };
+  // one's own: "8x8 fleet=3,2,2,1". One choice for all three ways to play.
+  const sel = $('rules'), input = $('custom');
+  sel.innerHTML = '<option value="" data-t="custom"></option>';
+  input.setAttribute('aria-label', t('rules'));
+  sel.onchange = () => { input.hidden = sel.value !== ''; if (!input.hidden) input.focus(); describe(); };
+  const rules = () => (sel.value === '' ? input.value.trim() || 'classic' : sel.value);
   $('vsComputer').onsubmit = e => {
     e.preventDefault();
-    const f = form('vsComputer');
+    const f = Object.fromEntries(new FormData($('vsComputer')));
     app.level = f.level;
-    app.send({ type: 'new_game', opponent: 'computer', level: f.level, rules: f.rules, clock: +f.clock });
+    app.send({ type: 'new_game', opponent: 'computer', level: f.level, rules: rules(), clock: +f.clock });
   };
   $('vsFriend').onsubmit = e => {
     e.preventDefault();
-    app.send({ type: 'new_game', opponent: 'friend', rules: form('vsFriend').rules });
+    app.send({ type: 'new_game', opponent: 'friend', rules: rules() });
   };
   $('vsFriend').elements.join.onclick = () => {
-    const code = form('vsFriend').code.trim().toLowerCase().replace(/^.*\/g\//, '');
+    const code = $('vsFriend').elements.code.value.trim().toLowerCase().replace(/^.*\/g\//, '');
     if (/^[a-z2-9]{10}$/.test(code)) location.href = '/g/' + code;
     else error(t('joinCode') + '?');
   };
   $('vsRandom').onsubmit = e => {
     e.preventDefault();
-    app.rules = form('vsRandom').rules;
+    app.rules = rules();
     app.send({ type: 'queue', rules: app.rules });
     $('offer').hidden = true;
     show('wait');
@@ -93,15 +96,22 @@ function startScreen() {
   $('offerYes').onclick = () => app.send({ type: 'new_game', opponent: 'computer', level: app.level, rules: app.rules });
 }
 
-// The presets the server plays, before the last option (a rules text of one's own).
+// The line under the rules: what the chosen preset is.
+function describe() {
+  const v = $('rules').value;
+  $('rulesDesc').textContent = v ? preset(v)[1] : t('customDesc');
+}
+
+// The presets the server plays, before the last option (a rules text of one's own),
+// each by its name in the page's language.
 function addPresets(names) {
-  document.querySelectorAll('select.rules').forEach(s => {
-    // The first welcome picks the first preset; one after a reconnect keeps the choice.
-    const custom = s.lastElementChild, first = s.options.length === 1, chosen = s.value;
-    s.querySelectorAll('option:not([value=""])').forEach(o => o.remove());
-    for (const name of names) s.insertBefore(Object.assign(document.createElement('option'), { value: name, textContent: name }), custom);
-    s.value = !first && (chosen === '' || names.includes(chosen)) ? chosen : names[0] ?? '';
-  });
+  const s = $('rules');
+  // The first welcome picks the first preset; one after a reconnect keeps the choice.
+  const custom = s.lastElementChild, first = s.options.length === 1, chosen = s.value;
+  s.querySelectorAll('option:not([value=""])').forEach(o => o.remove());
+  for (const name of names) s.insertBefore(Object.assign(document.createElement('option'), { value: name, textContent: preset(name)[0] }), custom);
+  s.value = !first && (chosen === '' || names.includes(chosen)) ? chosen : names[0] ?? '';
+  describe();
 }
 
 // Bot programs the server's operator registered: opponents like the built-in levels.
@@ -126,6 +136,8 @@ function onMessage(m) {
       app.game = m.game;
       app.token = tok;
       if (tok) saveToken(m.game, tok);
+      // A friend who joined by the link is welcomed until the battle.
+      if (m.token && m.seat === 2 && boot.game) game.invited(m.game);
       if (location.pathname !== m.link) history.replaceState(null, '', m.link);
       error('');
       return;
@@ -146,7 +158,7 @@ function onError(m) {
     app.token = null;
     return app.send({ type: 'join', game: app.game });
   }
-  if (m.code === 'not_found') { app.game = null; history.replaceState(null, '', '/'); show('start'); }
+  if (m.code === 'not_found' && app.game) { app.game = null; error(''); show('missing'); return; }
   error(errorText(m));
 }
 
@@ -163,10 +175,19 @@ function onOpen() {
   else if (app.game) app.send({ type: 'join', game: app.game });
 }
 
+// The pace of the opponent's shots: `?pace=MS` (0: no pauses, as the tests use) holds
+// for this tab.
+const pace = new URLSearchParams(location.search).get('pace');
+if (pace !== null && /^\d+$/.test(pace)) sessionStorage.setItem('sb.pace', pace);
+
 settings();
-if (boot.replay) {
+if (boot.missing) {
   translate();
-  startReplay(boot.replay);
+  show('missing');
+} else if (boot.replay) {
+  translate();
+  show('replay');
+  startReplay(boot.replay, () => show('missing'));
 } else {
   startScreen();
   game.init(app);

@@ -36,6 +36,7 @@ export function enableDrag(board, place, redraw, redrawBoard) {
     if (d.moving && at === d.at) return;
     const first = !d.moving;
     d.moving = true;
+    if (first) place.dragging(d.i);
     d.at = at;
     place.setGhost(p ? d.i : null, p?.c, p?.r, d.grab);
     if (first) redraw(); else redrawBoard();
@@ -51,12 +52,13 @@ export function enableDrag(board, place, redraw, redrawBoard) {
     else if (drag.fromBoard) place.unplace(drag.i);
     place.setGhost(null);
     place.hold(null);
+    place.dragging(null);
     redraw();
   };
   document.addEventListener('pointerdown', down);
   document.addEventListener('pointermove', move, { passive: false });
   document.addEventListener('pointerup', up);
-  document.addEventListener('pointercancel', () => { d = null; place.active() && place.setGhost(null); });
+  document.addEventListener('pointercancel', () => { d = null; if (place.active()) { place.setGhost(null); place.dragging(null); redraw(); } });
   // A click (or Enter) on a dock ship picks it up for the keyboard: arrows, Enter, R.
   document.getElementById('dock').addEventListener('click', e => {
     const ship = e.target.closest('.dship');

@@ -39,3 +39,18 @@ export function isStraight(cells) {
   const v = cells.map(p => (row ? p.c : p.r)).sort((a, b) => a - b);
   return v.every((x, i) => i === 0 || x === v[i - 1] + 1);
 }
+
+// How each ship is drawn as one hull: by cell key ("2,0"), the classes of its piece: the
+// axis (`h`, `v`) and the part (`bow`, `mid`, `stern`), `solo` for a one-decker, `x` for a
+// cell of a bent ship. `ships` are lists of cells [{c, r}].
+export function hulls(ships) {
+  const out = new Map(), k = p => p.c + ',' + p.r;
+  for (const cells of ships) {
+    if (!cells?.length) continue;
+    if (cells.length === 1) { out.set(k(cells[0]), 'hull solo'); continue; }
+    if (!isStraight(cells)) { cells.forEach(p => out.set(k(p), 'hull x')); continue; }
+    const s = [...cells].sort((a, b) => a.c - b.c || a.r - b.r), axis = s[0].r === s[1].r ? 'h' : 'v';
+    s.forEach((p, i) => out.set(k(p), `hull ${axis} ${i === 0 ? 'bow' : i === s.length - 1 ? 'stern' : 'mid'}`));
+  }
+  return out;
+}

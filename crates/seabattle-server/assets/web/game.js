@@ -1,11 +1,11 @@
 // The game screen: placement, battle and the end, drawn from the server's `state` and
 // kept current by `shot`, `clock`, `presence` and the rest.
-import { t, coordSystem, answerText } from './i18n.js';
+import { t, coordSystem, answerText, preset } from './i18n.js';
 import { makeBoard } from './board.js';
 import { waters, fleetsPanel } from './view.js';
 import { parse, label, canon, keyOf } from './coords.js';
 import * as place from './placement.js';
-import { play } from './sound.js';
+import { play, speak } from './sound.js';
 import { drawOver } from './over.js';
 import { enableDrag } from './drag.js';
 import { GLYPH, shipText } from './fleet.js';
@@ -16,6 +16,23 @@ const $ = id => document.getElementById(id);
 let app, S = null, mine = null, theirs = null, boardsKey = '';
 let heat = null, coachFor = -1, selected = new Set(), lastShots = { p: 0, cells: new Set() }, said = { text: '', at: 0 };
 let firing = 0, deadline = null, clockPlayer = null, awaySince = null, rematchOffer = false;
+// Every shot of this game seen by this page, oldest first: {p, cell, answer, dying}.
+let log = [], logHtml = '', invitedTo = null;
+
+// The pause after a shot before the next message is shown, in ms: `?pace=MS` for this
+// tab (0 for none), else shorter with «Быстрые ответы» or reduced motion.
+function pace() {
+  const q = sessionStorage.getItem('sb.pace');
+  if (q !== null) return +q;
+  const quick = localStorage.getItem('sb.fast') === '1' || matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return quick ? 250 : 800;
+}
+// Messages wait here while a shot is being played out, so that each shot of a streak is
+// seen (and heard) on its own.
+const queue = [];
+let busyUntil = 0, timer = null;
+
+export const invited = id => { invitedTo = id; };
 
 const other = p => 3 - p;
 const vsComputer = () => S?.mode.startsWith('computer');
@@ -34,7 +51,11 @@ export function init(a) {
     place.remember();
     app.send({ type: 'place', game: S.game, fleet: place.fleet() });
   };
-  $('resign').onclick = () => app.send({ type: 'resign', game: S.game });
+  // Resigning asks first.
+  $('resign').onclick = () => $('resignDlg').showModal();
+  $('resignNo').onclick = () => $('resignDlg').close();
+  $('resignYes').onclick = () => { $('resignDlg').close(); if (S?.phase === 'battle') app.send({ type: 'resign', game: S.game }); };
+  $('showOver').onclick = () => { if (S?.result) { drawOver.reopen(S.game); rerender(); } };
   $('copy').onclick = async () => {
     $('linkText').select();
     try { await navigator.clipboard.writeText($('linkText').value); } catch { document.execCommand?.('copy'); }
@@ -65,8 +86,35 @@ function boards() {
 const left = () => S.seat || 1, right = () => other(left());
 
 export function onMessage(m) {
+  // The clock runs from when its message came, however long it waited here.
+  queue.push({ m, at: Date.now() });
+  pump();
+}
+
+function pump() {
+  clearTimeout(timer);
+  timer = null;
+  while (queue.length) {
+    const wait = busyUntil - Date.now();
+    if (wait > 0) { timer = setTimeout(pump, wait); return; }
+    const { m, at } = queue.shift();
+    handle(m, at);
+  }
+}
+
+// A new game on this page (a rematch, a link): nothing of the last one stays.
+function fresh(id) {
+  lastShots = { p: 0, cells: new Set() };
+  said = { text: '', at: 0 };
+  $('answer').textContent = '';
+  try { log = JSON.parse(sessionStorage.getItem('sb.log.' + id)) || []; } catch { log = []; }
+  for (const d of ['over', 'resignDlg']) if ($(d).open) $(d).close();
+}
+
+function handle(m, at = Date.now()) {
   switch (m.type) {
     case 'state':
+      if (S?.game !== m.game) fresh(m.game);
       S = m;
       firing = 0;
       app.error('');
@@ -76,7 +124,7 @@ export function onMessage(m) {
       } else place.stop();
       // The server says how long the running clock has left (after a reload, say).
       if (S.phase === 'battle' && S.clock_left != null) { deadline = Date.now() + S.clock_left * 1000; clockPlayer = S.duties?.[0]?.player ?? S.to_move; }
-      if (S.phase !== 'over') { rematchOffer = false; $('over').hidden = true; }
+      if (S.phase !== 'over') rematchOffer = false;
       awaySince = null;
       if (!S.relocate) mv.reset();
       if (S.commitments) localStorage.setItem('sb.commit.' + S.game, JSON.stringify(S.commitments));
@@ -113,12 +161,13 @@ export function onMessage(m) {
       say(said.text + ' · ' + t('moveShip'), false, false);
       break;
     case 'relocated': onRelocated(m); break;
-    case 'clock': deadline = Date.now() + m.seconds * 1000; clockPlayer = m.player; break;
+    case 'clock': deadline = at + m.seconds * 1000; clockPlayer = m.player; break;
     case 'presence':
       S.presence[m.player - 1] = { present: m.present, away_secs: m.present ? null : 0 };
+      if (m.present && m.player !== S.seat && S.mode === 'friend' && S.seat) say(t('friendJoined'));
       awaySince = null;
       break;
-    case 'game_over': S.result = m.result; S.phase = 'over'; S.to_move = null; break;
+    case 'game_over': lastShots.sink = null; S.result = m.result; S.phase = 'over'; S.to_move = null; break;
     case 'rematch_offered': rematchOffer = m.player !== S.seat; break;
     case 'coach': heat = m.weights; break;
     default: return;
@@ -150,12 +199,18 @@ function onShot(m) {
     else lastShots.cells.add(keyOf(s.cell));
   }
   const text = (m.dying ? t('torpedo') + ' ' : '') + texts.join('; ');
+  m.shots.forEach(s => log.push({ p: m.player, cell: s.cell, answer: s.answer, dying: !!m.dying }));
+  try { sessionStorage.setItem('sb.log.' + S.game, JSON.stringify(log)); } catch { /* a full store keeps the page's log */ }
+  const sunkNow = m.shots.filter(s => s.answer === 'sunk');
+  if (sunkNow.length) lastShots.sink = { p: other(m.player), keys: new Set(sunkNow.flatMap(s => s.ship).map(keyOf)) };
+  if (pace()) busyUntil = Date.now() + pace();
   // The dying shot follows the answer «Подлодка!» in the same line.
   if (m.dying) say(said.text + ' · ' + text, said.own, false);
   else if (!S.seat) say(t('playerN', m.player) + ': ' + text);
   else if (m.player !== S.seat) say(t('enemyShot', text));
   else say(text, true);
   play(loudest);
+  speak(answerText(m.shots.length > 1 ? loudest : m.shots[0].answer));
   S.moves = m.number;
   S.to_move = m.next;
   S.shots_due = m.shots_due;
@@ -217,7 +272,9 @@ function shoot(c, r) {
   // One volley at a time: a double click must not fire twice.
   if (!S || S.phase !== 'battle' || !S.seat || S.to_move !== S.seat || owed() || Date.now() - firing < 3000) return;
   const cell = canon(c, r), b = S.boards[S.seat - 1];
-  if ([b.misses, b.hits, b.mines, b.sweepers, b.subs].some(l => l?.includes(cell))) return;
+  // A cell already known sends nothing: the page says why.
+  if ([b.misses, b.hits, b.mines, b.sweepers, b.subs].some(l => l?.includes(cell))) return say(t('knownShot', name(cell)), true, false);
+  if (b.empty?.includes(cell)) return say(t('knownEmpty', name(cell)), true, false);
   if (S.shots_due <= 1) { firing = Date.now(); app.send({ type: 'fire', game: S.game, cells: [cell] }); return; }
   if (selected.has(cell)) selected.delete(cell); else selected.add(cell);
   if (selected.size >= S.shots_due) { firing = Date.now(); app.send({ type: 'fire', game: S.game, cells: [...selected] }); }
@@ -296,7 +353,17 @@ export function rerender() {
   $('theirsSide').hidden = placing;
   $('panel').hidden = placing || S.phase === 'placement';
   $('resign').hidden = !S.seat || S.phase !== 'battle';
-  const showLink = S.mode === 'friend' && S.seat === 1 && S.phase === 'placement' && !S.presence[1].present;
+  $('showOver').hidden = S.phase !== 'over' || !S.result;
+  const friendGame = S.mode === 'friend' && S.seat === 1;
+  const showLink = friendGame && S.phase === 'placement' && !S.presence[1].present;
+  // The creator waits for the friend with the link, and is told when they come.
+  $('friendIn').hidden = !(friendGame && S.phase === 'placement' && S.presence[1].present);
+  const inv = invitedTo === S.game && S.phase === 'placement';
+  $('invite').hidden = !inv;
+  if (inv) {
+    const [nm, desc] = preset(S.rules);
+    $('invite').textContent = t('invited') + '. ' + t('invitedRules', desc && nm !== S.rules ? nm + ': ' + desc : S.rules);
+  }
   $('link').hidden = !showLink;
   if (showLink) {
     const url = location.origin + '/g/' + S.game;
@@ -311,6 +378,7 @@ export function rerender() {
     $('placeSide').querySelector('.help').textContent = t(place.free() ? 'pathHelp' : 'placeHelp');
     $('violations').replaceChildren(...place.messages().map(x => Object.assign(document.createElement('li'), { textContent: x })));
     $('pReady').disabled = !place.ready();
+    $('placedHint').hidden = !place.ready();
   } else {
     const own = waters(S, left(), lastShots), allowed = new Set(S.reveal && S.phase === 'battle' ? S.reveal.cells : []);
     mine.render((c, r) => {
@@ -331,11 +399,18 @@ export function rerender() {
       }
       return v;
     });
-    theirs.el.classList.toggle('active', S.phase === 'battle' && S.seat && S.to_move === S.seat && !owed());
-    mine.el.classList.toggle('active', S.phase === 'battle' && S.seat && (S.reveal || mv.owes(S) ? true : S.to_move !== S.seat && !owed()));
+    // The board that may be shot is framed, in the banner's colour: green when it is the
+    // enemy's (your turn), orange when it is yours (the opponent's turn).
+    const battle = S.phase === 'battle' && S.seat;
+    theirs.el.classList.toggle('aim', !!battle && S.to_move === S.seat && !owed());
+    mine.el.classList.toggle('fire', !!battle && S.to_move !== S.seat && !owed());
+    mine.el.classList.toggle('owe', !!battle && !!(S.reveal || mv.owes(S)));
     $('fleets').innerHTML = fleetsPanel(S);
   }
+  drawLog();
   mv.draw(S);
+  $('game').classList.toggle('wide', S.spec.width > 12);
+  $('game').dataset.phase = placing ? 'placement' : S.phase;
   // On a phone the own board comes first while the ship is being moved.
   $('game').classList.toggle('moving', mv.owes(S));
   $('coachBox').hidden = !(S.seat && vsComputer() && S.phase === 'battle');
@@ -345,11 +420,22 @@ export function rerender() {
   if (S.phase === 'over' && S.result) drawOver(app, S, rematchOffer);
 }
 
+// The shot log: every shot of both sides seen here, with its answer, newest last.
+function drawLog() {
+  const who = p => (S.seat ? t(p === S.seat ? 'you' : 'opp') : t('playerN', p));
+  const html = log.map(e => `<li class="${S.seat && e.p === S.seat ? 'me' : 'them'} a-${e.answer}">${who(e.p)}: ${e.dying ? t('torpedo') + ' ' : ''}${name(e.cell)} — ${answerText(e.answer)}</li>`).join('');
+  if (html === logHtml) return;
+  logHtml = html;
+  const el = $('log');
+  el.innerHTML = html;
+  el.scrollTop = el.scrollHeight;
+}
+
 function drawDock() {
   const held = place.held();
   $('dock').setAttribute('aria-label', t('dock'));
   const html = place.dockButtons().map(s =>
-    `<button class="dship${s.kind ? ' dpiece' : ''}${s.moving ? ' moving' : ''}" type="button" data-i="${s.i}" aria-pressed="${held === s.i}" aria-label="${s.name}">${s.kind ? `<span>${GLYPH[s.kind]}</span>` : '<span></span>'.repeat(s.n)}</button>`).join('');
+    `<button class="dship${s.kind ? ' dpiece' : ''}${s.moving ? ' moving' : ''}" type="button" data-i="${s.i}" aria-pressed="${held === s.i}" aria-label="${s.name}">${s.kind ? `<span>${GLYPH[s.kind]}</span>` : [...Array(s.n)].map((_, j) => `<span class="${s.n === 1 ? 'solo' : j === 0 ? 'bow' : j === s.n - 1 ? 'stern' : 'mid'}"></span>`).join('')}</button>`).join('');
   // The same buttons stay: a check's answer redraws the page under a hand or a focus.
   if (html !== dockHtml) { dockHtml = html; $('dock').innerHTML = html; }
 }
@@ -366,7 +452,8 @@ function tick() {
     c.classList.toggle('low', left <= 5);
   }
   const opp = S.seat ? other(S.seat) : null, pr = opp && S.presence[opp - 1];
-  a.hidden = !pr || pr.present || S.phase === 'over';
+  // Away only once they had come: a friend who has not joined yet is not "away".
+  a.hidden = !pr || pr.present || pr.away_secs == null || S.phase === 'over';
   if (!a.hidden) {
     awaySince ??= Date.now() - (pr.away_secs || 0) * 1000;
     a.textContent = t('away', Math.round((Date.now() - awaySince) / 1000));

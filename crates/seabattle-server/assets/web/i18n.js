@@ -1,5 +1,35 @@
 // Russian and English texts. `t(key, ...args)` in the current language.
 const ru = {
+
+  placedHint: 'Флот уже расставлен случайно: нажмите «Готов» — или передвиньте корабли.',
+  reason_fleet_sunk_won: 'вы потопили весь флот противника', reason_fleet_sunk_lost: 'противник потопил весь ваш флот',
+  reason_resigned_won: 'противник сдался', reason_resigned_lost: 'вы сдались', reason_timeout_won: 'у противника вышло время', reason_timeout_lost: 'у вас вышло время',
+  menu: 'Меню', fast: 'Быстрые ответы', settings: 'Настройки', tagline: 'Расставьте флот, найдите корабли противника и потопите их первым.',
+  orFriend: 'Или сыграйте с человеком', createHelp: 'Создайте игру и отправьте ссылку другу.',
+  randomHelp: 'Сыграйте с тем, кто тоже ищет игру сейчас.',
+  presets: { classic: ['Классика', '10×10, 4-3-3-2-2-2-1-1-1-1, корабли не касаются'],
+    'classic-corners': ['Касание углами', '10×10, флот классики, корабли могут касаться углами'],
+    'classic-bent': ['Гнутые корабли', '10×10, корабли любой формы («Г», квадрат), не касаются'],
+    hasbro: ['Hasbro', '10×10, пять кораблей 5-4-3-3-2, касаться можно, ходят строго по очереди'],
+    big15: ['Большое поле', '15×15, 5-4-3-3-2-2-2-1-1-1-1, корабли не касаются'],
+    salvo: ['Залп', '10×10, за ход столько выстрелов, сколько у вас кораблей на плаву'],
+    mines: ['Мины', 'у каждого две мины: наткнувшийся показывает клетку своего корабля'],
+    minesweepers: ['Тральщики', 'мины и тральщик: попавший в тральщик показывает свою мину'],
+    submarines: ['Подлодки', 'подлодка тонет от одного выстрела и отвечает торпедой'],
+    dutchman: ['Летучий голландец', '20×20, один корабль-цепочка, после попадания он переплывает'] },
+  customDesc: 'свои правила текстом, например «8x8 fleet=3,2,2,1 touch=corners»',
+  log: 'Ходы', you: 'Вы', opp: 'Противник',
+  knownShot: '{0}: сюда уже стреляли — выберите другую клетку', knownEmpty: '{0}: здесь кораблей нет — клетка рядом с потопленным кораблём',
+  gameOver: 'Игра окончена', shotsN: 'Выстрелов', hitsN: 'Попаданий', accuracy: 'Точность', details: 'Подробнее', close: 'Закрыть', showResult: 'Итоги игры',
+  sealedAll: 'Оба флота были запечатаны до первого выстрела и в конце остались теми же.',
+  sealedOk: 'Флот игрока {0} тот же, что был запечатан до первого выстрела', sealedBad: 'Флот игрока {0} НЕ тот, что был запечатан до боя!',
+  referee: 'Судья проверил каждый ответ: {0}', recordHelp: 'Запись партии:',
+  resignQ: 'Сдаться?', resignText: 'Игра закончится, победа достанется противнику.', resignYes: 'Да, сдаться', resignNo: 'Играть дальше',
+  missingTitle: 'Такой игры нет', missingText: 'Ссылка неверна, или игра была удалена. Начните новую игру.',
+  notOver: 'Эта игра ещё не окончена: повтор будет после её конца.',
+  play2: 'Воспроизвести', pause: 'Пауза', speed: 'Скорость',
+  friendJoined: 'Друг подключился', invited: 'Друг приглашает вас сыграть', invitedRules: 'Правила: {0}',
+  sComp: 'подбит', sAnswerYou: 'Вы: {0}',
   title: 'Морской бой', lang: 'Язык', coords: 'Координаты', auto: 'как язык',
   sound: 'Звук', halo: 'Обводить потопленные', coach: 'Подсказка тренера',
   vsComputer: 'Играть с компьютером', level: 'Уровень', rules: 'Правила', clock: 'Время на ход',
@@ -53,6 +83,36 @@ const ru = {
   howText: 'Поле 10×10, у каждого флот: один четырёхпалубный, два трёхпалубных, три двухпалубных и четыре однопалубных корабля. Корабли прямые и не касаются друг друга даже углами. Игроки стреляют по очереди; попавший стреляет ещё раз. Ответы: «Мимо!», «Ранил!», «Убил!». Побеждает тот, кто первым потопит весь флот противника. Другие правила: classic-corners — корабли могут касаться углами; classic-bent — корабли любой формы («Г», квадрат); hasbro — пять кораблей от 5 до 2 палуб, касаться можно, ходят строго по очереди; big15 — поле 15×15; salvo — залп: по выстрелу за каждый свой корабль на плаву. mines — у каждого две мины (○): наткнувшийся на мину показывает клетку своего корабля, и ход переходит; minesweepers — ещё и тральщик (△): наткнувшийся показывает свою мину; submarines — подлодка (◇) тонет от одного выстрела и стреляет торпедой в ту же клетку поля стрелявшего.',
 };
 const en = {
+
+  placedHint: 'Your fleet is placed at random: press Ready, or move the ships first.',
+  reason_fleet_sunk_won: 'you sank the whole enemy fleet', reason_fleet_sunk_lost: 'the opponent sank your whole fleet',
+  reason_resigned_won: 'the opponent resigned', reason_resigned_lost: 'you resigned', reason_timeout_won: 'the opponent ran out of time', reason_timeout_lost: 'you ran out of time',
+  menu: 'Menu', fast: 'Quick answers', settings: 'Settings', tagline: 'Place your fleet, find the enemy ships and sink them all first.',
+  orFriend: 'Or play a person', createHelp: 'Create a game and send the link to a friend.',
+  randomHelp: 'Play someone else who is looking for a game right now.',
+  presets: { classic: ['Classic', '10×10, 4-3-3-2-2-2-1-1-1-1, ships do not touch'],
+    'classic-corners': ['Corners', '10×10, the classic fleet, ships may touch at corners'],
+    'classic-bent': ['Bent ships', '10×10, ships of any shape (an L, a square), not touching'],
+    hasbro: ['Hasbro', '10×10, five ships 5-4-3-3-2 that may touch, strictly taking turns'],
+    big15: ['Big board', '15×15, 5-4-3-3-2-2-2-1-1-1-1, ships do not touch'],
+    salvo: ['Salvo', '10×10, as many shots a turn as you have ships afloat'],
+    mines: ['Mines', 'two mines each: whoever hits one shows a cell of their ship'],
+    minesweepers: ['Minesweepers', 'mines and a minesweeper: whoever hits it shows a mine'],
+    submarines: ['Submarines', 'a submarine sinks at one shot and fires a torpedo back'],
+    dutchman: ['Flying Dutchman', '20×20, one chain-shaped ship that sails away when hit'] },
+  customDesc: 'your own rules as text, e.g. "8x8 fleet=3,2,2,1 touch=corners"',
+  log: 'Moves', you: 'You', opp: 'Opponent',
+  knownShot: '{0}: already shot — pick another cell', knownEmpty: '{0}: no ship can be here — it is next to a sunk ship',
+  gameOver: 'Game over', shotsN: 'Shots', hitsN: 'Hits', accuracy: 'Accuracy', details: 'Details', close: 'Close', showResult: 'Result',
+  sealedAll: 'Both fleets were sealed before the first shot and are the same at the end.',
+  sealedOk: "Player {0}'s fleet is the one sealed before the first shot", sealedBad: "Player {0}'s fleet is NOT the one sealed before the battle!",
+  referee: 'The referee checked every answer: {0}', recordHelp: 'The game record:',
+  resignQ: 'Resign?', resignText: 'The game ends and the opponent wins.', resignYes: 'Yes, resign', resignNo: 'Keep playing',
+  missingTitle: 'No such game', missingText: 'The link is wrong, or the game was removed. Start a new game.',
+  notOver: 'This game is not over yet: its replay comes once it ends.',
+  play2: 'Play', pause: 'Pause', speed: 'Speed',
+  friendJoined: 'Your friend is here', invited: 'A friend invites you to a game', invitedRules: 'Rules: {0}',
+  sComp: 'hit', sAnswerYou: 'You: {0}',
   title: 'Sea Battle', lang: 'Language', coords: 'Coordinates', auto: 'as language',
   sound: 'Sound', halo: 'Mark around sunk ships', coach: 'Coach hint',
   vsComputer: 'Play the computer', level: 'Level', rules: 'Rules', clock: 'Time per move',
@@ -80,7 +140,10 @@ const en = {
   back: 'Back', forward: 'Forward', start: 'Start', end: 'End', move: 'Move {0} of {1}',
   custom: 'custom…', toMove: 'Player {0} to move', resignedBy: 'Player {0} resigned', playerN: 'Player {0}', board1: "Player 1's board", board2: "Player 2's board", spectator: 'You are watching',
   connecting: 'Connecting…', error: 'Error: {0}',
-  errors: {}, shotsLeft: 'Shots in this volley: {0}',
+  errors: { not_found: 'no such game', game_full: 'the game already has two players', not_your_turn: 'not your turn',
+    already_shot: 'that cell was shot before', off_board: 'off the board', game_over: 'the game is over',
+    not_started: 'the battle has not started', flood: 'too many messages, wait a little', too_large: 'message too long',
+    bad_rules: 'these rules cannot be played', bad_fleet: 'the fleet breaks the rules', bad_clock: 'that move time is not allowed' }, shotsLeft: 'Shots in this volley: {0}',
   v_missing: 'ships not placed: {0}',
   aMine: 'Mine!', aSweeper: 'Minesweeper!', aSub: 'Submarine!', torpedo: 'Torpedo:',
   s_mine: 'mine', s_sweeper: 'minesweeper', s_sub: 'submarine', sSpent: 'spent', sShown: 'shown', sCanShow: 'may be shown',
@@ -113,6 +176,9 @@ export function t(key, ...args) {
 export const answerText = a => t({ mine: 'aMine', sweeper: 'aSweeper', sub: 'aSub' }[a] || a);
 
 // A ship's name by size: «четырёхпалубный».
+// A preset's name and its one line: ['Классика', '10×10, …'].
+export const preset = id => t('presets')[id] || [id, ''];
+
 export const deckName = n => t('deck')[n] || t('decks', n);
 
 // The coordinate system: the player's pick, or the language's.

@@ -1,11 +1,15 @@
-// The end of a game: the winner, the fairness check (each revealed fleet hashed in the
-// browser against the commitment published at the start) and what to do next.
+// The end of a game, as a dialog over the boards: the result, each side's shots and
+// accuracy, what to do next, and behind «Подробнее» the fairness check (each revealed
+// fleet hashed in the browser against the commitment published at the start) and the
+// referee's verdict, in plain words.
 import { t, lang, coordSystem } from './i18n.js';
 import { sha256 } from './sha256.js';
 
 const esc = s => String(s).replace(/[&<>"]/g, c => `&#${c.charCodeAt(0)};`);
 const checks = new Map(); // game id → [bool, bool] once hashed
 const asked = new Set(); // games this page asked a rematch of
+const closed = new Set(); // games whose dialog the player closed
+let shown = '';
 
 function verify(S, redraw) {
   if (checks.has(S.game)) return checks.get(S.game);
@@ -20,22 +24,53 @@ function verify(S, redraw) {
   return null;
 }
 
+// Shots, hits and accuracy of player p, from what the other side's board shows.
+function stats(S, p) {
+  const b = S.boards[p - 1], n = l => (l || []).length;
+  const shots = n(b.misses) + n(b.hits) + n(b.mines) + n(b.sweepers) + n(b.subs);
+  const hits = n(b.hits) + n(b.sweepers) + n(b.subs);
+  return { shots, hits, acc: shots ? Math.round((100 * hits) / shots) + '%' : '—' };
+}
+
 export function drawOver(app, S, rematchOffer) {
   const el = document.getElementById('over'), r = S.result;
   const ok = verify(S, () => drawOver(app, S, rematchOffer));
   const head = S.seat ? (r.winner === S.seat ? t('youWin') : t('youLose')) : t('winner', r.winner);
-  const fair = ok ? ok.map((v, i) => `<li class="${v ? 'ok' : 'bad'}">${t(v ? 'commitOk' : 'commitBad', i + 1)}</li>`).join('') : '<li>…</li>';
+  const first = S.seat || 1, second = 3 - first;
+  const who = p => (S.seat ? t(p === S.seat ? 'you' : 'opp') : t('playerN', p));
+  const st = [stats(S, first), stats(S, second)];
+  const row = (k, f) => `<tr><th scope="row">${t(k)}</th><td>${st[0][f]}</td><td>${st[1][f]}</td></tr>`;
+  const fair = ok ? ok.map((v, i) => `<li class="${v ? 'ok' : 'bad'}">${t(v ? 'sealedOk' : 'sealedBad', i + 1)}</li>`).join('') : '<li>…</li>';
   const faults = r.audit.faults.flat();
   const rec = `/games/${S.game}/record`;
-  el.innerHTML = `<h2>${head}</h2><p>${t('reason_' + r.reason)}</p>
-    <h3>${t('fair')}</h3><ul>${fair}<li class="${faults.length ? 'bad' : 'ok'}">${esc(t('verdict', lang === 'ru' && r.audit.verdict_ru ? r.audit.verdict_ru : r.audit.verdict))}</li>
-    ${faults.map(f => `<li class="bad">${esc(f)}</li>`).join('')}</ul>
-    ${rematchOffer ? `<p>${t('rematchOffered')}</p>` : ''}
+  const html = `<h2 id="overTitle">${t('gameOver')}</h2>
+    <h3 class="result ${S.seat ? (r.winner === S.seat ? 'won' : 'lost') : ''}">${head}</h3><p class="reason">${t('reason_' + r.reason + (S.seat ? (r.winner === S.seat ? '_won' : '_lost') : ''))}</p>
+    <table class="stats"><thead><tr><td></td><th scope="col">${who(first)}</th><th scope="col">${who(second)}</th></tr></thead>
+    <tbody>${row('shotsN', 'shots')}${row('hitsN', 'hits')}${row('accuracy', 'acc')}</tbody></table>
+    ${rematchOffer ? `<p class="offer">${t('rematchOffered')}</p>` : ''}
     <p class="buttons">${S.seat ? `<button id="rematch" class="primary"${asked.has(S.game) ? ' disabled' : ''}>${t('rematch')}</button>` : ''}
-    <a href="${rec}.json" download="seabattle-${S.game}.json">${t('download')}</a>
+    <a class="btn" href="/">${t('newGame')}</a> <button id="overClose" type="button">${t('close')}</button></p>
+    <details><summary>${t('details')}</summary>
+    ${ok && ok.every(Boolean) ? `<p>${t('sealedAll')}</p>` : ''}<ul class="checks">${fair}
+    <li class="${faults.length ? 'bad' : 'ok'}">${esc(t('referee', lang === 'ru' && r.audit.verdict_ru ? r.audit.verdict_ru : r.audit.verdict))}</li>
+    ${faults.map(f => `<li class="bad">${esc(f)}</li>`).join('')}</ul>
+    <p class="buttons">${t('recordHelp')} <a href="${rec}.json" download="seabattle-${S.game}.json">${t('download')}</a>
     <a href="${rec}.txt?coords=${encodeURIComponent(coordSystem())}&lang=${lang}" download="seabattle-${S.game}.txt">${t('downloadTxt')}</a>
-    <a href="/replay/${S.game}">${t('replay')}</a> <a href="/">${t('newGame')}</a></p>`;
-  el.hidden = false;
-  const b = document.getElementById('rematch');
-  if (b) b.onclick = () => { b.disabled = true; asked.add(S.game); app.send({ type: 'rematch', game: S.game }); };
+    <a href="/replay/${S.game}">${t('replay')}</a></p></details>`;
+  if (html !== shown) {
+    // The same dialog redrawn keeps «Подробнее» open and the focus where it was.
+    const open = el.querySelector('details')?.open, focus = document.activeElement?.id;
+    shown = html;
+    el.innerHTML = html;
+    if (open) el.querySelector('details').open = true;
+    if (focus && el.contains(document.getElementById(focus))) document.getElementById(focus).focus();
+    const b = document.getElementById('rematch');
+    if (b) b.onclick = () => { b.disabled = true; asked.add(S.game); app.send({ type: 'rematch', game: S.game }); };
+    document.getElementById('overClose').onclick = () => el.close();
+    el.onclose = () => closed.add(S.game);
+  }
+  if (!el.open && !closed.has(S.game)) el.showModal();
 }
+
+// «Итоги игры» opens the closed dialog again.
+drawOver.reopen = id => closed.delete(id);

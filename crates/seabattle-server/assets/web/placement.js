@@ -2,7 +2,7 @@
 // rotated, moved, auto-placed by the server's placers. The server checks each layout
 // (`check`); the page only shows what it answers.
 import { t, deckName, lang, coordSystem } from './i18n.js';
-import { shipCells, shipText, pieceOf, PIECES, GLYPH } from './fleet.js';
+import { shipCells, shipText, pieceOf, PIECES, GLYPH, hulls } from './fleet.js';
 import { cellKey, keyOf, canon } from './coords.js';
 
 // {spec, game, send, rulesText, ships: [{shape: [{c, r}], at: {c, r} | null, kind}], held, ghost,
@@ -31,6 +31,8 @@ export function start(state, send) {
   P = { spec: state.spec, game: state.game, send, rulesText: state.rules, ships: [...state.spec.fleet.map(n => ({ shape: line(n), at: null })), ...pieces], held: null, ghost: null, asked: null, answer: null };
   const saved = localStorage.getItem('sb.layout.' + state.rules);
   if (saved) { try { load(JSON.parse(saved)); } catch { /* an old layout that no longer reads */ } }
+  // No layout kept: the server draws a legal one, so that Ready is at hand at once.
+  if (P.ships.some(s => !s.at)) send({ type: 'layout', game: state.game, placer: 'uniform' });
 }
 
 // The ships on the board, the language and the coordinate system: what a check answers.
@@ -127,6 +129,8 @@ export function put(i, c, r, grab = 0) {
 export const cellsOfShip = i => cellsOf(P.ships[i]);
 export const unplace = i => { P.ships[i].at = null; };
 export const held = () => P.held;
+// The ship being dragged (its dock button fades), or null.
+export function dragging(i) { if (P) P.dragging = i; }
 export function hold(i) { P.held = i; }
 export function setGhost(i, c, r, grab = 0) {
   P.dragged = i;
@@ -146,9 +150,11 @@ export function look() {
   P.ships.forEach(s => cellsOf(s)?.forEach(p => (s.kind ? pieces.set(key(p), s.kind) : own.add(key(p)))));
   P.drawn?.forEach(p => own.add(key(p)));
   (current() || []).forEach(v => v.cells.forEach(c => bad.add(keyOf(c))));
+  const hull = hulls(P.ships.filter(s => !s.kind).map(cellsOf));
+  P.drawn?.forEach(p => hull.set(key(p), 'hull x'));
   return (c, r) => {
     const k = cellKey(c, r), cls = [], kind = pieces.get(k);
-    if (own.has(k)) cls.push('ship');
+    if (own.has(k)) cls.push('ship', hull.get(k) || 'hull x');
     if (kind) cls.push('piece', 'p-' + kind);
     if (bad.has(k)) cls.push('bad');
     if (P.ghost?.has(k)) cls.push('ghost');
@@ -176,7 +182,7 @@ export function messages() {
 
 // The dock's ships: buttons named by size that start a drag or pick the ship up.
 export function dockButtons() {
-  return P.ships.map((s, i) => ({ i, n: s.shape.length, kind: s.kind, placed: !!s.at, moving: P.dragged === i,
+  return P.ships.map((s, i) => ({ i, n: s.shape.length, kind: s.kind, placed: !!s.at, moving: P.dragging === i,
     name: s.kind ? t('s_' + s.kind) : deckName(s.shape.length) }))
     .filter(s => !s.placed);
 }

@@ -3,24 +3,33 @@
 // (`frames.json`); the page draws them.
 import { t, coordSystem, answerText } from './i18n.js';
 import { makeBoard } from './board.js';
-import { shipCells } from './fleet.js';
+import { shipCells, hulls } from './fleet.js';
 import { pieceLook, piecesOf } from './view.js';
 import { parse, label, cellKey, keyOf } from './coords.js';
 
 let R = null; // {rec, frames, w, h, step, boards}
 
-export async function startReplay(id) {
+// `missing()` shows the «no such game» screen.
+export async function startReplay(id, missing) {
   const el = document.getElementById('replay');
   el.hidden = false;
   const [res, fres] = await Promise.all([`/games/${id}/record.json`, `/games/${id}/frames.json`].map(u => fetch(u)));
   const bad = [res, fres].find(r => !r.ok);
-  if (bad) { el.textContent = t('error', await bad.text()); return; }
+  if (bad?.status === 404) return missing();
+  if (bad) {
+    el.innerHTML = `<p class="error" role="alert"></p><p><a class="btn primary" href="/" data-t="newGame"></a></p>`;
+    el.querySelector('.error').textContent = bad.status === 409 ? t('notOver') : t('error', await bad.text());
+    el.querySelector('a').textContent = t('newGame');
+    return;
+  }
   const [rec, { spec, frames }] = await Promise.all([res.json(), fres.json()]);
   const w = spec.width, h = spec.height;
-  R = { rec, frames, w, h, step: rec.moves.length, id };
+  R = { rec, frames, w, h, step: 0, id, timer: null, speed: 1 };
   R.boards = [1, 2].map(p => makeBoard({ width: w, height: h, nameKey: 'board' + p }));
   el.innerHTML = `<h2><span data-t="replay"></span> · ${id}</h2><p class="buttons"><button data-s="start"></button> <button data-s="back"></button>
-    <button data-s="forward"></button> <button data-s="end"></button> <span id="step" aria-live="polite"></span></p>
+    <button data-s="forward"></button> <button data-s="end"></button> <button id="rPlay" class="primary" aria-pressed="false"></button>
+    <label><span data-t="speed"></span> <select id="rSpeed"><option value="0.5">×0.5</option><option value="1" selected>×1</option><option value="2">×2</option><option value="4">×4</option></select></label>
+    <span id="step" aria-live="polite"></span></p>
     <div class="boards"><section class="side"><h2 data-t="board1"></h2></section><section class="side"><h2 data-t="board2"></h2></section></div>
     <p class="buttons"><a href="/games/${id}/record.json" download="seabattle-${id}.json" data-t="download"></a> <a href="/" data-t="newGame"></a></p>`;
   const secs = el.querySelectorAll('.boards section');
@@ -29,9 +38,25 @@ export async function startReplay(id) {
     b.onclick = () => {
       const n = rec.moves.length, s = { start: 0, back: R.step - 1, forward: R.step + 1, end: n }[b.dataset.s];
       R.step = Math.max(0, Math.min(n, s));
+      stop();
       rerenderReplay();
     };
   });
+  // Play steps a move a second (at ×1) until the end or a pause.
+  const tick = () => {
+    if (R.step >= rec.moves.length) return stop();
+    R.step++;
+    rerenderReplay();
+    R.timer = setTimeout(tick, 1000 / R.speed);
+  };
+  const stop = () => { clearTimeout(R.timer); R.timer = null; rerenderReplay(); };
+  document.getElementById('rPlay').onclick = () => {
+    if (R.timer) return stop();
+    if (R.step >= rec.moves.length) R.step = 0;
+    R.timer = setTimeout(tick, 400 / R.speed);
+    rerenderReplay();
+  };
+  document.getElementById('rSpeed').onchange = e => { R.speed = +e.target.value; };
   document.addEventListener('keydown', e => {
     const d = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'start', End: 'end' }[e.key];
     if (d && !e.target.closest('[role=grid]')) el.querySelector(`[data-s=${d}]`).click();
@@ -44,6 +69,9 @@ export function rerenderReplay() {
   if (!R) return;
   const el = document.getElementById('replay'), { rec, w } = R;
   el.querySelectorAll('[data-s]').forEach(b => { b.textContent = t(b.dataset.s); });
+  const pb = document.getElementById('rPlay');
+  pb.textContent = R.timer ? t('pause') : t('play2');
+  pb.setAttribute('aria-pressed', String(!!R.timer));
   el.querySelectorAll('[data-t]').forEach(e => { e.textContent = t(e.dataset.t); });
   let lastText = '';
   const said = ([c, a]) => { const p = parse(c); return label(coordSystem(), w, p.c, p.r) + ' — ' + answerText(a); };
@@ -64,16 +92,17 @@ export function rerenderReplay() {
     // Player i+1's waters: what the other player knew of them after this many moves.
     const known = R.frames[R.step][1 - i], keys = list => new Set(list.map(keyOf));
     const all = new Set(fleets[i].flatMap(shipCells).map(q => cellKey(q.c, q.r)));
+    const hull = hulls(fleets[i].map(shipCells));
     const hit = keys(known.hits), miss = keys(known.misses), sunk = keys(known.sunk.flat()), hl = keys(known.empty);
     const pieces = piecesOf(rec.fleets[i]), struck = keys([known.mines, known.sweepers, known.subs].flat().filter(Boolean));
     b.render((c, r) => {
-      const key = cellKey(c, r), cls = all.has(key) ? ['ship'] : [];
+      const key = cellKey(c, r), cls = all.has(key) ? ['ship', hull.get(key)] : [];
       let state = all.has(key) ? t('sShip') : t('sEmpty');
       if (pieces.has(key)) { const v = pieceLook(pieces.get(key), struck.has(key)); return { ...v, cls: v.cls.join(' ') }; }
       if (sunk.has(key)) { cls.push('sunk'); state = t('sSunk'); }
       else if (hit.has(key)) { cls.push('hit'); state = t('sHit'); }
       else if (miss.has(key)) { cls.push('miss'); state = t('sMiss'); }
-      else if (hl.has(key) && !all.has(key)) cls.push('halo');
+      else if (hl.has(key) && !all.has(key)) { cls.push('halo'); state = t('sHalo'); }
       return { cls: cls.join(' '), state };
     });
   });

@@ -1,7 +1,7 @@
 // What the boards and the fleets panel show, computed from the game state `S`.
 import { t, deckName } from './i18n.js';
-import { shipCells, pieceOf, PIECES, GLYPH } from './fleet.js';
-import { cellKey, keyOf } from './coords.js';
+import { shipCells, pieceOf, PIECES, GLYPH, hulls } from './fleet.js';
+import { cellKey, keyOf, parse } from './coords.js';
 
 const other = p => 3 - p;
 const keys = list => new Set(list.map(keyOf));
@@ -34,10 +34,14 @@ export function waters(S, p, lastShots) {
   // The cells the rules prove empty, as the server says.
   const haloSet = haloOn() ? keys(b.empty || []) : new Set();
   const revealed = S.result && !(S.own && p === S.seat);
+  // Ships are drawn whole: the fleet when known, and the sunk ships in any case.
+  const hull = hulls(b.sunk.map(l => l.map(parse)));
+  if (fleet) hulls(fleet.map(shipCells)).forEach((v, k) => hull.set(k, v));
   return (c, r) => {
     const k = cellKey(c, r), cls = [], kind = found.get(k) || pieces.get(k);
     let state, glyph = '';
     if (ships.has(k)) cls.push('ship', ...(revealed ? ['reveal'] : []));
+    if (hull.has(k) && !kind) cls.push(hull.get(k));
     if (kind) {
       const v = pieceLook(kind, found.has(k));
       cls.push(...v.cls);
@@ -52,6 +56,7 @@ export function waters(S, p, lastShots) {
     // A deck a flying ship lost when it moved: a hit, but no ship is there now.
     if (left.has(k) && !sunk.has(k)) { cls.push('left'); state += ', ' + t(S.seat === p ? 'sLost' : 'sLeft'); }
     if ((lastShots.p === p && lastShots.cells.has(k)) || (lastShots.extra?.p === p && lastShots.extra.k === k)) cls.push('last');
+    if (lastShots.sink?.p === p && lastShots.sink.keys.has(k)) cls.push('sinking');
     return { cls: cls.join(' '), state, glyph };
   };
 }
