@@ -15,7 +15,10 @@ export const artifacts = join(root, 'target', 'e2e');
 export async function startServer(extra = []) {
   const dir = mkdtempSync(join(tmpdir(), 'seabattle-e2e-'));
   const bin = process.env.SEABATTLE_BIN || join(root, 'target', 'release', 'seabattle');
-  const args = ['serve', '--addr', '127.0.0.1:0', '--db', `sqlite://${join(dir, 'games.db')}`, ...extra];
+  // Every page of a test comes from this machine's one address: the per-address
+  // limits of a public server would count them all as one visitor.
+  const roomy = ['--games-per-minute', '1000', '--unfinished-per-address', '1000', '--records-per-minute', '1000'];
+  const args = ['serve', '--addr', '127.0.0.1:0', '--db', `sqlite://${join(dir, 'games.db')}`, ...roomy, ...extra];
   const proc = spawn(bin, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
