@@ -1,15 +1,18 @@
 //! Plain HTTP: the web page, the protocol, and finished games' records.
 
+use crate::advice::rules_json;
 use crate::encoding::{Encoded, gzip};
 use crate::hub::{Lookup, SharedHub};
 use crate::ids::is_game_id;
+use crate::protocol::{RulesJson, TargetJson};
 use crate::records::Rendered;
+use crate::room::target_json;
 use crate::work::{CLIENT, Lane};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use seabattle_core::{CoordSystem, Lang, Phase};
-use serde::Deserialize;
+use seabattle_core::{CoordSystem, GameRecord, Lang, Phase, Player, RecordError};
+use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use std::sync::{Arc, LazyLock};
 
@@ -209,7 +212,7 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
     let rendered = hub
         .work
         .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
-            Rendered::new(record)
+            render_record(record)
         })
         .await
         .map_err(|o| {
@@ -230,8 +233,53 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
     Ok(rendered)
 }
 
+/// Renders a finished game's downloads: its record replayed once.
+fn render_record(record: GameRecord) -> Result<Rendered, RecordError> {
+    let frames = serde_json::to_vec(&frames(&record)?).unwrap_or_default();
+    let json = serde_json::to_vec_pretty(&record).unwrap_or_default();
+    Ok(Rendered {
+        json: Encoded::new(json, false),
+        frames: Encoded::new(frames, false),
+        record,
+    })
+}
+
+/// The replay's frames: the rules in full, and for each number of moves played (from
+/// none to all) what each player knew of the enemy waters, as `state`'s boards.
+#[derive(Serialize)]
+struct FramesJson {
+    spec: RulesJson,
+    frames: Vec<[TargetJson; 2]>,
+}
+
+/// Replays `record` once, keeping each position's boards.
+fn frames(record: &GameRecord) -> Result<FramesJson, RecordError> {
+    let mut frames = Vec::with_capacity(record.moves.len() + 1);
+    record.replay_each(&mut |_, game| {
+        frames.push(Player::BOTH.map(|p| target_json(game, p, true)));
+    })?;
+    Ok(FramesJson {
+        spec: rules_json(&record.rules),
+        frames,
+    })
+}
+
 /// A finished game never changes: clients and proxies may keep its downloads.
 const KEEP: &str = "public, max-age=86400";
+
+/// One of a finished game's JSON downloads, picked by `body`.
+async fn download(
+    hub: &SharedHub,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    id: &str,
+    body: fn(&Rendered) -> &Encoded,
+) -> Response {
+    match rendered(hub, peer, id).await {
+        Ok(r) => body(&r).respond(headers, "application/json", KEEP),
+        Err(resp) => resp,
+    }
+}
 
 /// `GET /games/{id}/record.json`.
 pub async fn record_json(
@@ -240,10 +288,7 @@ pub async fn record_json(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
-    match rendered(&hub, peer, &id).await {
-        Ok(r) => r.json.respond(&headers, "application/json", KEEP),
-        Err(resp) => resp,
-    }
+    download(&hub, peer, &headers, &id, |r| &r.json).await
 }
 
 /// `GET /games/{id}/frames.json`: the boards after every move, for the replay page.
@@ -253,10 +298,7 @@ pub async fn frames_json(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
-    match rendered(&hub, peer, &id).await {
-        Ok(r) => r.frames.respond(&headers, "application/json", KEEP),
-        Err(resp) => resp,
-    }
+    download(&hub, peer, &headers, &id, |r| &r.frames).await
 }
 
 /// `GET /games/{id}/record.txt?coords=SYSTEM&lang=ru|en`: the text notation.

@@ -7,7 +7,6 @@ use crate::ids::{is_game_id, new_game_id, new_token, token_hash};
 use crate::play::{after_move, computer_fleet, seat_fleet, start_battle, to_stored};
 use crate::protocol::{ClientError, ErrorCode, Opponent, Role, ServerMsg};
 use crate::room::{Mode, Room, RoomCell};
-use crate::vet;
 use seabattle_bots::Level;
 use seabattle_core::{Phase, Player};
 use std::sync::Arc;
@@ -54,7 +53,10 @@ pub async fn new_game(
         Opponent::Computer => computer_mode(hub, level.unwrap_or("medium"))?,
     };
     let reservation = hub.addresses.may_create(conn.ip)?;
-    let rules = vet::rules(hub, rules).await?;
+    let rules = hub
+        .vetted
+        .rules(&hub.work, &hub.config.limits, rules)
+        .await?;
     let mut room = Room::new(new_game_id(), rules, mode, clock, &hub.config.bots);
     room.creator = Some(conn.ip);
     let token = new_token();
@@ -262,7 +264,10 @@ pub async fn watch(hub: &SharedHub, conn: &Conn, id: &str) -> Result<(), ClientE
 
 /// `queue`: pairs with a player waiting under the same rules, or waits.
 pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<(), ClientError> {
-    let rules = vet::rules(hub, rules).await?;
+    let rules = hub
+        .vetted
+        .rules(&hub.work, &hub.config.limits, rules)
+        .await?;
     leave(hub, conn).await;
     let key = rules.to_string();
     let partner = {

@@ -2,12 +2,8 @@
 //! frames, compressed, kept in memory up to a byte budget (oldest first out). A finished
 //! game never changes, so every later request is a copy of bytes.
 
-use crate::advice::rules_json;
 use crate::encoding::Encoded;
-use crate::protocol::{RulesJson, TargetJson};
-use crate::room::target_json;
-use seabattle_core::{GameRecord, Player, RecordError};
-use serde::Serialize;
+use seabattle_core::GameRecord;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
@@ -25,17 +21,6 @@ pub struct Rendered {
 }
 
 impl Rendered {
-    /// Renders `record` (a replay of every move, once).
-    pub fn new(record: GameRecord) -> Result<Rendered, RecordError> {
-        let frames = serde_json::to_vec(&frames(&record)?).unwrap_or_default();
-        let json = serde_json::to_vec_pretty(&record).unwrap_or_default();
-        Ok(Rendered {
-            json: Encoded::new(json, false),
-            frames: Encoded::new(frames, false),
-            record,
-        })
-    }
-
     fn bytes(&self) -> usize {
         // The plain bodies are kept for clients that take no gzip; both count.
         [&self.json, &self.frames]
@@ -43,26 +28,6 @@ impl Rendered {
             .map(|e| e.plain.len() + e.gzip.len())
             .sum()
     }
-}
-
-/// The replay's frames: the rules in full, and for each number of moves played (from
-/// none to all) what each player knew of the enemy waters, as `state`'s boards.
-#[derive(Serialize)]
-struct FramesJson {
-    spec: RulesJson,
-    frames: Vec<[TargetJson; 2]>,
-}
-
-/// Replays `record` once, keeping each position's boards.
-fn frames(record: &GameRecord) -> Result<FramesJson, RecordError> {
-    let mut frames = Vec::with_capacity(record.moves.len() + 1);
-    record.replay_each(&mut |_, game| {
-        frames.push(Player::BOTH.map(|p| target_json(game, p, true)));
-    })?;
-    Ok(FramesJson {
-        spec: rules_json(&record.rules),
-        frames,
-    })
 }
 
 /// The cache.

@@ -3,9 +3,9 @@
 //! within the draw budget on this machine. The work runs in the pool; settled verdicts
 //! are remembered by rules text, so asking again costs nothing.
 
-use crate::hub::SharedHub;
+use crate::config::Limits;
 use crate::protocol::{ClientError, ErrorCode};
-use crate::work::Lane;
+use crate::work::{Deadline, Lane, Work};
 use rand::rngs::StdRng;
 use seabattle_core::{Placer, Rules};
 use std::collections::HashMap;
@@ -45,39 +45,46 @@ pub fn too_costly_to_draw() -> ClientError {
     )
 }
 
-/// The rules of `text` (default `classic`), if a game may be played under them.
-pub async fn rules(hub: &SharedHub, text: Option<&str>) -> Result<Rules, ClientError> {
-    let text = text.unwrap_or("classic").trim().to_string();
-    if let Some(verdict) = hub.vetted.get(&text) {
-        return verdict;
+impl Verdicts {
+    /// The rules of `text` (default `classic`), if a game may be played under them:
+    /// read and drawn in `work`'s pool within `limits`.
+    pub async fn rules(
+        &self,
+        work: &Work,
+        limits: &Limits,
+        text: Option<&str>,
+    ) -> Result<Rules, ClientError> {
+        let text = text.unwrap_or("classic").trim().to_string();
+        if let Some(verdict) = self.get(&text) {
+            return verdict;
+        }
+        let budget = limits.draw_budget;
+        let key = text.clone();
+        let verdict: Result<Rules, ClientError> = work
+            .run(Lane::Heavy, limits.work_budget, move |_| {
+                let rules: Rules = key.parse().map_err(|e: seabattle_core::RulesError| {
+                    ClientError::new(ErrorCode::BadRules, e.to_string())
+                })?;
+                // The draw budget starts once the rules are read: reading is bounded
+                // by the rules crate itself.
+                let deadline = Deadline::after(budget);
+                let mut rng: StdRng = rand::make_rng();
+                Placer::new(&rules)
+                    .sample_until(&mut rng, &mut deadline.go_on())
+                    .map_err(|_| too_costly_to_draw())?;
+                Ok(rules)
+            })
+            .await
+            .map_err(|o| o.refusal("reading these rules"))?;
+        // A draw that ran out of time may have met a busy moment: only settled
+        // verdicts are remembered.
+        let settled = match &verdict {
+            Ok(_) => true,
+            Err(e) => e.code == ErrorCode::BadRules,
+        };
+        if settled {
+            self.put(&text, verdict.clone());
+        }
+        verdict
     }
-    let budget = hub.config.limits.draw_budget;
-    let key = text.clone();
-    let verdict: Result<Rules, ClientError> = hub
-        .work
-        .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
-            let rules: Rules = key.parse().map_err(|e: seabattle_core::RulesError| {
-                ClientError::new(ErrorCode::BadRules, e.to_string())
-            })?;
-            // The draw budget starts once the rules are read: reading is bounded by
-            // the rules crate itself.
-            let deadline = crate::work::Deadline::after(budget);
-            let mut rng: StdRng = rand::make_rng();
-            Placer::new(&rules)
-                .sample_until(&mut rng, &mut deadline.go_on())
-                .map_err(|_| too_costly_to_draw())?;
-            Ok(rules)
-        })
-        .await
-        .map_err(|o| o.refusal("reading these rules"))?;
-    // A draw that ran out of time may have met a busy moment: only settled verdicts
-    // are remembered.
-    let settled = match &verdict {
-        Ok(_) => true,
-        Err(e) => e.code == ErrorCode::BadRules,
-    };
-    if settled {
-        hub.vetted.put(&text, verdict.clone());
-    }
-    verdict
 }
