@@ -459,3 +459,62 @@ async fn metrics_and_readiness_are_served_for_operators() {
     assert!(shots >= 1, "{text}");
     server.shutdown().await.unwrap();
 }
+
+/// Every file the page loads, by the paths it names: the shell's links and the
+/// modules' imports.
+async fn page_paths(addr: std::net::SocketAddr) -> Vec<String> {
+    let mut todo = vec!["/".to_string()];
+    let mut seen = Vec::new();
+    while let Some(path) = todo.pop() {
+        if seen.contains(&path) {
+            continue;
+        }
+        let (status, text) = http_get(addr, &path).await;
+        assert_eq!(status, 200, "{path}");
+        for part in text.split(['"', '\'']) {
+            if let Some(name) = part.strip_prefix("/assets/").or(part.strip_prefix("./"))
+                && (name.ends_with(".js") || name.ends_with(".css"))
+            {
+                todo.push(format!("/assets/{name}"));
+            }
+        }
+        seen.push(path);
+    }
+    seen
+}
+
+#[tokio::test]
+async fn a_first_visit_stays_under_150_kib_and_a_repeat_visit_under_10_kib() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    let paths = page_paths(addr).await;
+    let (mut first, mut repeat) = (0, 0);
+    for path in &paths {
+        let (status, head, body) =
+            http_raw(addr, path, &["Accept-Encoding: gzip, deflate, br"]).await;
+        assert_eq!(status, 200, "{path}");
+        first += head.len() + body.len();
+        let etag = head
+            .lines()
+            .find_map(|l| l.strip_prefix("etag: "))
+            .unwrap_or_else(|| panic!("{path} has no etag"));
+        let (status, head, body) = http_raw(
+            addr,
+            path,
+            &[
+                "Accept-Encoding: gzip, deflate, br",
+                &format!("If-None-Match: {etag}"),
+            ],
+        )
+        .await;
+        assert_eq!(status, 304, "{path}");
+        repeat += head.len() + body.len();
+    }
+    assert!(first < 150 * 1024, "a first visit transfers {first} bytes");
+    assert!(
+        repeat < 10 * 1024,
+        "a repeat visit transfers {repeat} bytes"
+    );
+    server.shutdown().await.unwrap();
+}
