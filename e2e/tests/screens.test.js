@@ -332,6 +332,7 @@ test('a dock ship fades while dragged', async () => {
 test('the friend flow: waiting with the link, the welcome, the friend arrives (en and ru)', async () => {
   const a = await newPage(browser, 'en-US', DESK), b = await newPage(browser, 'ru-RU', PHONE);
   await a.goto(server.url + '/');
+  await a.getByRole('textbox', { name: 'Your name (optional)' }).fill('Alice');
   await a.getByRole('button', { name: 'Create game' }).click();
   await a.getByText('Waiting for your friend…').waitFor();
   const linkBox = a.getByRole('textbox', { name: 'Send your friend the link:' });
@@ -341,9 +342,12 @@ test('the friend flow: waiting with the link, the welcome, the friend arrives (e
   await a.waitForTimeout(1500);
   // Nobody has come yet: nobody is "away".
   assert.ok(!(await a.getByText(/Opponent is away/).isVisible()));
+  // The friend's browser knows their name from an earlier visit.
+  await b.goto(server.url + '/');
+  await b.evaluate(() => localStorage.setItem('sb.name', 'Боб'));
   await b.goto(await linkBox.inputValue());
-  await b.getByText('Друг приглашает вас сыграть. Правила: Классика: 10×10, 4-3-3-2-2-2-1-1-1-1, корабли не касаются').waitFor();
-  await a.getByText('Your friend is here').first().waitFor();
+  await b.getByText('Alice приглашает вас сыграть. Правила: Классика: 10×10, 4-3-3-2-2-2-1-1-1-1, корабли не касаются').waitFor();
+  await a.getByText('Your friend is here: Боб').first().waitFor();
   await snap(b, 'friend-invited.png');
   assert.ok(!(await a.getByText('Waiting for your friend…').isVisible()));
 });
@@ -353,6 +357,10 @@ test('a game that does not exist gets its own screen (ru and en)', async () => {
   await page.goto(server.url + '/g/k7m2qx9p4a');
   await page.getByRole('heading', { name: 'Такой игры нет' }).waitFor();
   assert.ok(await page.getByRole('link', { name: 'Новая игра' }).isVisible());
+  // A link that cannot be a game's: the server answers 404 with the same screen.
+  const resp = await page.goto(server.url + '/g/NOT-A-GAME');
+  assert.equal(resp.status(), 404);
+  await page.getByRole('heading', { name: 'Такой игры нет' }).waitFor();
   const en = await newPage(browser, 'en-US', DESK);
   await en.goto(server.url + '/replay/k7m2qx9p4a');
   await en.getByRole('heading', { name: 'No such game' }).waitFor();

@@ -36,6 +36,7 @@ pub async fn new_game(
     level: Option<&str>,
     rules: Option<&str>,
     clock: Option<u32>,
+    name: Option<String>,
 ) -> Result<(), ClientError> {
     let max = hub.config.limits.max_clock_secs;
     let clock = match clock {
@@ -59,6 +60,7 @@ pub async fn new_game(
         .await?;
     let mut room = Room::new(new_game_id(), rules, mode, clock, &hub.config.bots);
     room.creator = Some(conn.ip);
+    room.names[0] = name;
     let token = new_token();
     room.seats[0].token_hash = Some(token_hash(&token));
     if room.bot.is_some() {
@@ -120,6 +122,7 @@ pub fn take_seat(
         game: room.id.clone(),
         player: p,
         present: true,
+        name: room.names[p.index()].clone(),
     };
     room.send_to(p.other(), &msg);
     for s in &room.spectators {
@@ -185,7 +188,12 @@ async fn wake(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, fresh: boo
 }
 
 /// `join`: the free seat of a friend's game.
-pub async fn join(hub: &SharedHub, conn: &Conn, id: &str) -> Result<(), ClientError> {
+pub async fn join(
+    hub: &SharedHub,
+    conn: &Conn,
+    id: &str,
+    name: Option<String>,
+) -> Result<(), ClientError> {
     let (cell, fresh) = find(hub, id).await?;
     let open = |room: &Room| room.mode == Mode::Friend && room.seats[1].token_hash.is_none();
     if !open(&*cell.lock().await) {
@@ -201,6 +209,7 @@ pub async fn join(hub: &SharedHub, conn: &Conn, id: &str) -> Result<(), ClientEr
     hub.db_for_client(move |db| db.take_seat(&key, Player::Two, &hash))
         .await?;
     room.seats[1].token_hash = Some(token_hash(&token));
+    room.names[1] = name;
     take_seat(&cell, &mut room, conn, Player::Two, Some(token));
     wake(hub, &cell, &mut room, fresh).await;
     Ok(())
@@ -341,6 +350,7 @@ pub async fn leave(hub: &SharedHub, conn: &Conn) {
                     game: room.id.clone(),
                     player: p,
                     present: false,
+                    name: room.names[p.index()].clone(),
                 };
                 room.broadcast(&msg);
             }

@@ -39,11 +39,17 @@ pub enum ClientMsg {
         /// Seconds per move; absent or 0 for no clock.
         #[serde(default)]
         clock: Option<u32>,
+        /// The name the other players see (see [`player_name`]); optional.
+        #[serde(default)]
+        name: Option<String>,
     },
     /// Takes the free seat of a friend's game.
     Join {
         /// The game's code.
         game: String,
+        /// The name the other players see (see [`player_name`]); optional.
+        #[serde(default)]
+        name: Option<String>,
     },
     /// Comes back to a game with the token received on joining.
     Resume {
@@ -228,6 +234,30 @@ pub enum ErrorCode {
     Limit,
     /// The game was closed unfinished after nobody played it for too long.
     Abandoned,
+}
+
+/// The longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// A player's name as given with `new_game` or `join`: trimmed, 1 to
+/// [`MAX_NAME_CHARS`] characters, no control characters; empty means none.
+pub fn player_name(name: Option<&str>) -> Result<Option<String>, ClientError> {
+    let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+        return Ok(None);
+    };
+    let bad = |why: &str| {
+        Err(ClientError::new(
+            ErrorCode::BadMessage,
+            format!("name: {why}"),
+        ))
+    };
+    if name.chars().count() > MAX_NAME_CHARS {
+        return bad(&format!("at most {MAX_NAME_CHARS} characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return bad("no control characters");
+    }
+    Ok(Some(name.to_string()))
 }
 
 /// A refusal, as the client sees it.
@@ -461,6 +491,8 @@ pub struct StateJson {
     pub commitments: Option<[String; 2]>,
     /// Whether each player is connected.
     pub presence: [PresenceJson; 2],
+    /// The names the players gave, if any: shown to everyone in the game.
+    pub names: [Option<String>; 2],
     /// Clock timeouts in a row per player.
     pub strikes: [u8; 2],
     /// Whole seconds left on the running clock of the player to act (the one owing a
@@ -654,6 +686,8 @@ pub enum ServerMsg {
         player: Player,
         /// Connected now.
         present: bool,
+        /// The player's name, if they gave one.
+        name: Option<String>,
     },
     /// The game ended.
     GameOver {

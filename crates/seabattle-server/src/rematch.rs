@@ -44,6 +44,7 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
         &hub.config.bots,
     );
     for q in Player::BOTH {
+        next.names[seat_of(q).index()] = room.names[q.index()].clone();
         let seat = &mut next.seats[seat_of(q).index()];
         seat.token_hash = room.seats[q.index()].token_hash.clone();
         seat.away_since = Some(Instant::now());

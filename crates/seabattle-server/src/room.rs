@@ -192,6 +192,8 @@ pub struct Room {
     result: std::cell::OnceCell<ResultJson>,
     /// Who asked for a rematch.
     pub rematch: [bool; 2],
+    /// The names the players gave (kept in memory only: a name is no part of the game).
+    pub names: [Option<String>; 2],
     /// The rematch's id, once made.
     pub next_game: Option<String>,
     /// The computer, in [`Mode::Computer`] games (seat 2).
@@ -335,6 +337,7 @@ impl Room {
             timed_out: false,
             result: std::cell::OnceCell::new(),
             rematch: [false, false],
+            names: [None, None],
             next_game: None,
             bot,
             creator: None,
@@ -469,6 +472,7 @@ impl Room {
             boards: Player::BOTH.map(board),
             commitments: g.first().and_then(|_| self.commitments()),
             presence: Player::BOTH.map(presence),
+            names: self.names.clone(),
             strikes: self.strikes,
             clock_left: self
                 .clock_deadline

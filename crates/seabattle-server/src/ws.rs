@@ -5,7 +5,9 @@ use crate::address::Connection;
 use crate::config::Limits;
 use crate::conn::{Conn, Out, QUEUE};
 use crate::hub::SharedHub;
-use crate::protocol::{ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse};
+use crate::protocol::{
+    ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse, player_name,
+};
 use crate::work::CLIENT;
 use crate::{advice, lobby, play, rematch};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -229,7 +231,9 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
             level,
             rules,
             clock,
+            name,
         } => {
+            let name = player_name(name.as_deref())?;
             lobby::new_game(
                 hub,
                 conn,
@@ -237,12 +241,16 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
                 level.as_deref(),
                 rules.as_deref(),
                 clock,
+                name,
             )
             .await
         }
         // Each of these leaves the connection's game only once the new one is sure:
         // a refusal changes nothing.
-        ClientMsg::Join { game } => lobby::join(hub, conn, &game).await,
+        ClientMsg::Join { game, name } => {
+            let name = player_name(name.as_deref())?;
+            lobby::join(hub, conn, &game, name).await
+        }
         ClientMsg::Resume { game, token } => lobby::resume(hub, conn, &game, &token).await,
         ClientMsg::Watch { game } => lobby::watch(hub, conn, &game).await,
         ClientMsg::Queue { rules } => lobby::queue(hub, conn, rules.as_deref()).await,

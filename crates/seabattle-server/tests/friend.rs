@@ -189,3 +189,43 @@ async fn random_opponent_queue_pairs_players() {
     assert_eq!(s["rules"], "hasbro");
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn names_given_are_shown_to_the_other_player_and_bad_ones_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    let mut a = Client::connect(addr).await;
+    for bad in ["x".repeat(25), "bell\u{7}".to_string()] {
+        a.expect_error(
+            json!({"type": "new_game", "opponent": "friend", "name": bad}),
+            "bad_message",
+        )
+        .await;
+    }
+    let game = create(
+        &mut a,
+        json!({"type": "new_game", "opponent": "friend", "name": "  Alice  "}),
+    )
+    .await;
+    let mut b = Client::connect(addr).await;
+    b.send(json!({"type": "join", "game": game, "name": "Боб"}))
+        .await;
+    b.until("joined").await;
+    let s = b.until("state").await;
+    assert_eq!(s["names"], json!(["Alice", "Боб"]), "{s}");
+    let p = a.until("presence").await;
+    assert_eq!(
+        (p["player"].clone(), p["name"].clone()),
+        (json!(2), json!("Боб"))
+    );
+    // A player who gave no name has none.
+    let mut c = Client::connect(addr).await;
+    let other = create(
+        &mut c,
+        json!({"type": "new_game", "opponent": "friend", "name": ""}),
+    )
+    .await;
+    assert_eq!(c.state(&other).await["names"], json!([null, null]));
+    server.shutdown().await.unwrap();
+}

@@ -76,9 +76,14 @@ function startScreen() {
     app.level = f.level;
     app.send({ type: 'new_game', opponent: 'computer', level: f.level, rules: rules(), clock: +f.clock });
   };
+  // The name a friend sees (optional, kept in this browser).
+  const nameBox = $('myName');
+  nameBox.value = myName();
+  nameBox.onchange = () => localStorage.setItem('sb.name', nameBox.value.trim());
   $('vsFriend').onsubmit = e => {
     e.preventDefault();
-    app.send({ type: 'new_game', opponent: 'friend', rules: rules() });
+    localStorage.setItem('sb.name', nameBox.value.trim());
+    app.send({ type: 'new_game', opponent: 'friend', rules: rules(), name: myName() || undefined });
   };
   $('vsFriend').elements.join.onclick = () => {
     const code = $('vsFriend').elements.code.value.trim().toLowerCase().replace(/^.*\/g\//, '');
@@ -156,7 +161,7 @@ function onError(m) {
   if (m.code === 'game_full' && app.game) return app.send({ type: 'watch', game: app.game });
   if (m.code === 'bad_token' && app.game) {
     app.token = null;
-    return app.send({ type: 'join', game: app.game });
+    return app.send({ type: 'join', game: app.game, name: myName() || undefined });
   }
   if (m.code === 'not_found' && app.game) { app.game = null; error(''); show('missing'); return; }
   error(errorText(m));
@@ -172,7 +177,12 @@ function errorText(m) {
 
 function onOpen() {
   if (app.game && app.token) app.send({ type: 'resume', game: app.game, token: app.token });
-  else if (app.game) app.send({ type: 'join', game: app.game });
+  else if (app.game) app.send({ type: 'join', game: app.game, name: myName() || undefined });
+}
+
+// The player's name as this browser keeps it: '' for none.
+function myName() {
+  return (localStorage.getItem('sb.name') || '').trim().slice(0, 24);
 }
 
 // The pace of the opponent's shots: `?pace=MS` (0: no pauses, as the tests use) holds

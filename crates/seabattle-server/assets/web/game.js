@@ -164,7 +164,8 @@ function handle(m, at = Date.now()) {
     case 'clock': deadline = at + m.seconds * 1000; clockPlayer = m.player; break;
     case 'presence':
       S.presence[m.player - 1] = { present: m.present, away_secs: m.present ? null : 0 };
-      if (m.present && m.player !== S.seat && S.mode === 'friend' && S.seat) say(t('friendJoined'));
+      if (m.name && S.names) S.names[m.player - 1] = m.name;
+      if (m.present && m.player !== S.seat && S.mode === 'friend' && S.seat) say(friendJoinedText(m.name));
       awaySince = null;
       break;
     case 'game_over': lastShots.sink = null; S.result = m.result; S.phase = 'over'; S.to_move = null; break;
@@ -261,6 +262,11 @@ export function moveRefused(m) {
 
 // Writes an answer into the live region. The opponent's reply within two seconds of the
 // player's own shot is added to it, so the player's answer is not wiped at once.
+// «Друг подключился», or with the name the friend gave: «Боб в игре».
+function friendJoinedText(name) {
+  return name ? t('friendJoinedName', name) : t('friendJoined');
+}
+
 function say(text, own = false, join = !own) {
   const now = Date.now();
   if (join && said.own && now - said.at < 2000) text = said.text + ' · ' + text;
@@ -358,11 +364,13 @@ export function rerender() {
   const showLink = friendGame && S.phase === 'placement' && !S.presence[1].present;
   // The creator waits for the friend with the link, and is told when they come.
   $('friendIn').hidden = !(friendGame && S.phase === 'placement' && S.presence[1].present);
+  if (!$('friendIn').hidden) $('friendIn').textContent = friendJoinedText(S.names?.[1]);
   const inv = invitedTo === S.game && S.phase === 'placement';
   $('invite').hidden = !inv;
   if (inv) {
     const [nm, desc] = preset(S.rules);
-    $('invite').textContent = t('invited') + '. ' + t('invitedRules', desc && nm !== S.rules ? nm + ': ' + desc : S.rules);
+    const host = S.names?.[0];
+    $('invite').textContent = (host ? t('invitedBy', host) : t('invited')) + '. ' + t('invitedRules', desc && nm !== S.rules ? nm + ': ' + desc : S.rules);
   }
   $('link').hidden = !showLink;
   if (showLink) {
