@@ -1,7 +1,7 @@
-//! Bots for Sea Battle («Морской бой») as programs: the line protocol they speak over
-//! stdin and stdout (see `docs/bot-protocol.md`), a driver that runs them with time
-//! limits, the builtin computer players behind the same [`Bot`] trait, and a round-robin
-//! arena that rates them all with Elo.
+//! Bots for Sea Battle («Морской бой») in a tournament: the builtin computer players
+//! behind the bot driver's [`Bot`] trait (the driver, `seabattle-driver`, runs bot
+//! programs over the line protocol of `docs/bot-protocol.md`), duels between any two,
+//! and a round-robin arena that rates them all with Elo.
 //!
 //! The way in: read each bot with [`BotSpec::parse`], [`run`] a round robin under a
 //! [`Config`], and sum it up with [`Standings::from_report`]. Nothing a bot does — an
@@ -18,17 +18,16 @@
 //! ```
 
 pub mod arena;
-pub mod bot;
 pub mod builtin;
 pub mod duel;
 pub mod elo;
-pub mod external;
-pub mod fault;
-pub mod program;
-pub mod protocol;
 pub mod schedule;
 pub mod spec;
 pub mod standings;
+
+// The bot driver (protocol, process, faults, programs) is its own crate, which the
+// game server uses without the tournament code; its modules are re-exported here.
+pub use seabattle_driver::{bot, external, fault, program, protocol};
 
 pub use arena::{Config, Played, Report, run};
 pub use bot::Bot;

@@ -13,11 +13,11 @@ use crate::store::{MoveKind, StoredGame, StoredMove};
 use crate::vet::too_costly_to_draw;
 use crate::work::{Lane, Overrun};
 use rand::rngs::StdRng;
-use seabattle_arena::Program;
 use seabattle_core::{
     Coord, CoordSystem, DutyKind, Fleet, FleetSetup, Move, Phase, Placer, Player, Rules, Shot,
     ShotError,
 };
+use seabattle_driver::Program;
 use std::sync::Arc;
 
 fn shot_error(e: ShotError) -> ClientError {

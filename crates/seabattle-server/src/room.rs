@@ -11,12 +11,12 @@ use crate::protocol::{
 };
 use crate::store::{MoveKind, StoredGame};
 use rand::rngs::StdRng;
-use seabattle_arena::{Limits as ProgramLimits, Program};
 use seabattle_bots::{Level, Shooter};
 use seabattle_core::{
     Answer, CellSet, Coord, CoordSystem, DutyKind, Fleet, FleetSetup, Game, Lang, Move, Outcome,
     Phase, Player, Rules, ShipSetup, WinReason, audit,
 };
+use seabattle_driver::{Limits as ProgramLimits, Program};
 use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::time::Instant;

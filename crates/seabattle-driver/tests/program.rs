@@ -2,10 +2,10 @@
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use seabattle_arena::protocol::rules_text;
-use seabattle_arena::{FaultKind, Limits, Program};
 use seabattle_bots::{PlacerKind, Shooter, ShooterKind};
 use seabattle_core::{Coord, DutyKind, Game, Move, Outcome, Player, Rules, ShipSetup, flying};
+use seabattle_driver::protocol::rules_text;
+use seabattle_driver::{FaultKind, Limits, Program};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -167,7 +167,10 @@ fn a_program_started_mid_game_hears_the_past_and_plays_on() {
 #[test]
 fn a_failing_program_hands_over_to_the_fallback() {
     let rules = Rules::classic();
-    let garbage = format!("sh '{}'", repo("tests/fixtures/garbage.sh"));
+    let garbage = format!(
+        "sh '{}'",
+        repo("../seabattle-arena/tests/fixtures/garbage.sh")
+    );
     let mut program = Program::new(&garbage, limits(), ShooterKind::Hunt.build());
     let game = play(&mut program, &rules, true, 0);
     assert_eq!(program.fault().unwrap().kind, FaultKind::Garbage);
@@ -190,13 +193,19 @@ fn a_failing_program_hands_over_to_the_fallback() {
         }
     ));
 
-    let fleet = format!("sh '{}'", repo("tests/fixtures/illegal_fleet.sh"));
+    let fleet = format!(
+        "sh '{}'",
+        repo("../seabattle-arena/tests/fixtures/illegal_fleet.sh")
+    );
     let mut program = Program::new(&fleet, limits(), ShooterKind::Hunt.build());
     assert_eq!(
         program.place(&rules).unwrap_err().kind,
         FaultKind::IllegalFleet
     );
-    let repeat = format!("sh '{}'", repo("tests/fixtures/repeated_shot.sh"));
+    let repeat = format!(
+        "sh '{}'",
+        repo("../seabattle-arena/tests/fixtures/repeated_shot.sh")
+    );
     let mut program = Program::new(&repeat, limits(), ShooterKind::Hunt.build());
     let game = play(&mut program, &rules, true, 0);
     assert_eq!(program.fault().unwrap().kind, FaultKind::RepeatedShot);

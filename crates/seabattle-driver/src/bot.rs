@@ -1,12 +1,12 @@
-//! [`Bot`]: one player of the arena, in-process or a program speaking the protocol.
+//! [`Bot`]: one player of a duel, in-process or a program speaking the protocol.
 
 use crate::fault::Fault;
 use crate::protocol::End;
 use seabattle_core::{Coord, DutyKind, FleetSetup, Rules, ShipSetup, Shot};
 
-/// A player as the arena drives it, one protocol message per method. Any method may
-/// fail with a [`Fault`] (a timeout, garbage, a crash); the game runner turns that into
-/// a forfeit. Legality of fleets and shots is checked by the runner, not here.
+/// A player as a host (the arena, the game server) drives it, one protocol message per
+/// method. Any method may fail with a [`Fault`] (a timeout, garbage, a crash); the game
+/// runner turns that into a forfeit. Legality of fleets and shots is checked by the runner, not here.
 pub trait Bot: Send {
     /// The name the bot gave (or the builtin's name).
     fn name(&self) -> &str;
