@@ -12,7 +12,8 @@
 //! games against the computer ask for styled layouts and checks in a loop), `new games`
 //! (ten clients try to create games as fast as they can; the per-address limits of a
 //! default server stop them), `downloads` (six clients download the replay of a
-//! 1,200-move game in a loop). All clients share this machine's one address, so the
+//! 1,200-move game in a loop), `expert games` (200 games against the `expert` computer
+//! in progress, each player shooting the moment it may). All clients share this machine's one address, so the
 //! server runs with the per-address limits raised except in `new games`.
 
 use futures_util::{SinkExt, StreamExt};
@@ -297,6 +298,65 @@ async fn main() {
         rtts,
         &format!(
             "{} downloads of a 1,201-move replay",
+            count.load(Ordering::Relaxed)
+        ),
+    );
+
+    // Two hundred games against the strongest computer, each player shooting as soon as
+    // it may: the computer's moves run in the pool, and no game's lock is needed by
+    // another game.
+    let probe = Probe::start(addr).await;
+    let stop = Arc::new(AtomicBool::new(false));
+    let count = Arc::new(AtomicUsize::new(0));
+    let ready = Arc::new(AtomicUsize::new(0));
+    let ready_by = Arc::clone(&ready);
+    spawn_attack(200, &stop, &count, move |_, stop, count| {
+        let ready = Arc::clone(&ready_by);
+        async move {
+            let mut c = Client::connect(addr).await;
+            let mut first = true;
+            while !stop.load(Ordering::Relaxed) {
+                c.send(json!({"type": "new_game", "opponent": "computer", "level": "expert"}))
+                    .await;
+                let game = c.until(&["joined", "closed"]).await["game"].clone();
+                c.send(json!({"type": "place", "game": game})).await;
+                let mut next = c.until(&["battle", "closed"]).await["first"].clone();
+                if std::mem::take(&mut first) {
+                    ready.fetch_add(1, Ordering::Relaxed);
+                }
+                let mut cells =
+                    (0..100).map(|i| format!("{}{}", (b'a' + i % 10) as char, i / 10 + 1));
+                while !stop.load(Ordering::Relaxed) {
+                    if next == 1 {
+                        let Some(cell) = cells.next() else { break };
+                        c.send(json!({"type": "fire", "game": game, "cells": [cell]}))
+                            .await;
+                    }
+                    let m = c.until(&["shot", "game_over", "error", "closed"]).await;
+                    if m["type"] != "shot" {
+                        break;
+                    }
+                    if m["player"] == 2 {
+                        count.fetch_add(1, Ordering::Relaxed);
+                    }
+                    next = m["next"].clone();
+                }
+            }
+        }
+    });
+    // The games are all in battle before the measuring starts.
+    let started = Instant::now();
+    while ready.load(Ordering::Relaxed) < 200 && started.elapsed() < Duration::from_secs(60) {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    count.store(0, Ordering::Relaxed);
+    let rtts = measure(addr, probe, secs).await;
+    stop.store(true, Ordering::Relaxed);
+    report(
+        "expert games",
+        rtts,
+        &format!(
+            "200 games against expert: {} computer moves",
             count.load(Ordering::Relaxed)
         ),
     );
