@@ -273,6 +273,9 @@ pub async fn watch(hub: &SharedHub, conn: &Conn, id: &str) -> Result<(), ClientE
 
 /// `queue`: pairs with a player waiting under the same rules, or waits.
 pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<(), ClientError> {
+    // Joining the queue may create a game (if someone waits): it counts as an attempt,
+    // so two connections cannot make games without end by queueing in turn.
+    let reservation = hub.addresses.may_create(conn.ip)?;
     let rules = hub
         .vetted
         .rules(&hub.work, &hub.config.limits, rules)
@@ -314,6 +317,7 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         return Ok(());
     };
     let mut room = Room::new(new_game_id(), rules, Mode::Random, None, &hub.config.bots);
+    room.creator = Some(conn.ip);
     let tokens = [new_token(), new_token()];
     for p in Player::BOTH {
         room.seats[p.index()].token_hash = Some(token_hash(&tokens[p.index()]));
@@ -323,6 +327,10 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         partner.send(ServerMsg::from(e.clone()).to_text());
         return Err(e);
     }
+    reservation.opened(&room.id);
+    hub.metrics
+        .games_created
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let cell = hub.insert(room);
     let mut room = cell.lock().await;
     let [t1, t2] = tokens;

@@ -60,6 +60,9 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
     if let Some(r) = reservation {
         r.opened(&next.id);
     }
+    hub.metrics
+        .games_created
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let next_id = next.id.clone();
     room.next_game = Some(next_id.clone());
     let cell = hub.insert(next);

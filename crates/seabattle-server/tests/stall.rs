@@ -176,6 +176,43 @@ async fn a_flood_of_new_games_from_one_address_is_capped() {
     server.shutdown().await.unwrap();
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_connections_queueing_in_turn_cannot_make_games_without_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = Limits {
+        games_per_minute: 6,
+        ..fast_limits()
+    };
+    let server = start_with(&dir.path().join("games.db"), limits).await;
+    let addr = server.addr();
+    let (mut a, mut b) = (Client::connect(addr).await, Client::connect(addr).await);
+    let mut refused = None;
+    for round in 0..10 {
+        a.send(json!({"type": "queue"})).await;
+        let m = a.until_any(&["queued", "error"]).await;
+        if m["type"] == "error" {
+            refused = Some((round, m));
+            break;
+        }
+        b.send(json!({"type": "queue"})).await;
+        let m = b.until_any(&["joined", "error"]).await;
+        if m["type"] == "error" {
+            refused = Some((round, m));
+            break;
+        }
+        a.until("joined").await;
+    }
+    let (round, m) = refused.expect("the queue never refused");
+    assert_eq!(m["code"], "limit", "{m}");
+    assert!(round <= 3, "refused only in round {round}");
+    assert!(
+        server.games_held() <= 3,
+        "{} games held",
+        server.games_held()
+    );
+    server.shutdown().await.unwrap();
+}
+
 /// Two friends play a game of `moves` shots on the 26×26 board and finish it: its id.
 async fn long_game(addr: SocketAddr, moves: usize) -> String {
     let mut game = Probe::start(addr).await;

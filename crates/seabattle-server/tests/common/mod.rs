@@ -106,6 +106,17 @@ impl Client {
         }
     }
 
+    /// Skips messages until one of the types in `types` (an error included, if asked
+    /// for).
+    pub async fn until_any(&mut self, types: &[&str]) -> Value {
+        loop {
+            let v = self.recv().await;
+            if types.contains(&v["type"].as_str().unwrap_or("")) {
+                return v;
+            }
+        }
+    }
+
     /// Sends `v` and expects an error with `code`.
     pub async fn expect_error(&mut self, v: Value, code: &str) -> Value {
         self.send(v).await;
