@@ -17,7 +17,8 @@ export async function startServer(extra = []) {
   const bin = process.env.SEABATTLE_BIN || join(root, 'target', 'release', 'seabattle');
   // Every page of a test comes from this machine's one address: the per-address
   // limits of a public server would count them all as one visitor.
-  const roomy = ['--games-per-minute', '1000', '--unfinished-per-address', '1000', '--records-per-minute', '1000'];
+  const roomy = ['--connections-per-address', '1000', '--games-per-minute', '1000', '--unfinished-per-address', '1000',
+    '--records-per-minute', '1000'];
   const args = ['serve', '--addr', '127.0.0.1:0', '--db', `sqlite://${join(dir, 'games.db')}`, ...roomy, ...extra];
   const proc = spawn(bin, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
