@@ -19,8 +19,10 @@
 //! then mixed by many more Gibbs steps. The first population comes from the rules
 //! crate's exact uniform generator.
 //!
-//! The first population of a game is kept and reused by the next game, so only the
-//! first decision a sampler ever makes pays for the uniform draws.
+//! The first population is drawn once, from a generator of its own with a fixed seed,
+//! and every game starts from it (with a few fresh draws from the caller's generator),
+//! so only the first decision a sampler ever makes pays for the uniform draws, and no
+//! game depends on the games played before it.
 //!
 //! # People do not place uniformly
 //! A [`Tilt`] makes the prior `exp(-energy)` times uniform, where the energy counts
@@ -43,7 +45,8 @@
 //! the board's own size, so a Gibbs step is a few word operations.
 
 use crate::mask::Mask;
-use rand::{Rng, RngExt};
+use rand::rngs::StdRng;
+use rand::{Rng, RngExt, SeedableRng};
 use seabattle_core::placement::{Position, positions_by_size, ship_lists};
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{CellSet, Dims, Placer, Rules, Touching};
@@ -405,6 +408,10 @@ const SEEDS: usize = 16;
 const FIRST_DRAWS: usize = 200;
 /// Uniform fleets drawn to seed a population from scratch before searching for one.
 const PRIOR_DRAWS: usize = 300;
+/// Sweeps each copy in the first population gets before it is saved.
+const OPENING_SWEEPS: usize = 2;
+/// The seed of the first population's own generator.
+const OPENING_SEED: u64 = 0x5EAB_A771_E000_0001;
 /// Fresh uniform fleets that replace saved ones at the start of each game.
 const REFRESH_DRAWS: usize = 100;
 /// Sweeps that carry uniform draws to a tilted prior at the start of a game.
@@ -467,10 +474,14 @@ impl<const N: usize> Smc<N> {
     /// Returns `false` if no fleet consistent with the view could be found.
     fn advance(&mut self, view: &TargetBoard, ev: &Evidence<N>, rng: &mut dyn Rng) -> bool {
         if self.count() == 0 {
-            if let (true, Some(o)) = (view.shots().is_empty(), &self.opening) {
-                // Every game starts from the same prior: start from the last game's
-                // first population and let this update's sweeps move it on, with a few
-                // fresh exact draws so it does not keep one sample's noise for ever.
+            if view.shots().is_empty() {
+                // Every game starts from the same prior: start from the saved first
+                // population and let this update's sweeps move it on, with a few fresh
+                // exact draws so no game keeps one sample's noise.
+                let o = match self.opening.take() {
+                    Some(o) => o,
+                    None => self.first_population(ev),
+                };
                 self.pos.clone_from(&o.pos);
                 self.fixed.clone_from(&o.fixed);
                 self.occ.clone_from(&o.occ);
@@ -478,11 +489,9 @@ impl<const N: usize> Smc<N> {
                 self.pos.truncate(keep * self.ships);
                 self.fixed.truncate(keep);
                 self.occ.truncate(keep);
+                self.opening = Some(o);
                 self.draw_uniform(REFRESH_DRAWS, rng);
                 self.settle(keep, ev, rng);
-            } else if view.shots().is_empty() {
-                self.draw_uniform(self.target.min(FIRST_DRAWS), rng);
-                self.settle(0, ev, rng);
             } else {
                 self.build(ev, rng);
             }
@@ -502,15 +511,34 @@ impl<const N: usize> Smc<N> {
                 self.sweep(p, ev, rng);
             }
         }
-        if view.shots().is_empty() {
-            self.opening = Some(Opening {
-                pos: self.pos.clone(),
-                fixed: self.fixed.clone(),
-                occ: self.occ.clone(),
-            });
-        }
         self.last = Some(view.clone());
         true
+    }
+
+    /// The first population of every game, drawn once from a generator of its own with
+    /// a fixed seed. It is never updated from a game: what a game sees must not depend
+    /// on the games the sampler played before (the bench gives the same figures on any
+    /// number of threads, and the server's games do not depend on one another).
+    fn first_population(&mut self, ev: &Evidence<N>) -> Opening<N> {
+        let mut own = StdRng::seed_from_u64(OPENING_SEED);
+        self.clear();
+        self.draw_uniform(self.target.min(FIRST_DRAWS), &mut own);
+        self.settle(0, ev, &mut own);
+        let seeded = self.count();
+        self.refill(&mut own);
+        // Copies need a few steps to part from their originals.
+        for p in seeded..self.count() {
+            for _ in 0..OPENING_SWEEPS {
+                self.sweep(p, ev, &mut own);
+            }
+        }
+        let o = Opening {
+            pos: std::mem::take(&mut self.pos),
+            fixed: std::mem::take(&mut self.fixed),
+            occ: std::mem::take(&mut self.occ),
+        };
+        self.clear();
+        o
     }
 
     fn clear(&mut self) {

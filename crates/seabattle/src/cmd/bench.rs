@@ -155,6 +155,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "rules": args.rules.to_string(), "shooter": args.shooter.name(), "games": games,
             "mean": s.mean, "stderr": s.stderr, "median": s.median, "p10": s.p10, "p90": s.p90,
             "min": s.min, "max": s.max, "ms_per_shot_mean": s.ms_mean, "ms_per_shot_max": s.ms_max,
+            "shots": results.iter().map(|r| r.shots).collect::<Vec<_>>(),
         });
         println!("{out}");
     } else {
