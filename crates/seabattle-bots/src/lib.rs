@@ -5,6 +5,7 @@
 //! first population is drawn once from a generator with a fixed seed, so that a game
 //! depends on its caller's generator alone, never on the games played before it.)
 
+pub mod casual;
 pub mod density;
 pub mod dutchman;
 pub mod expert;
