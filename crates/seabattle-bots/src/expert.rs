@@ -1,7 +1,7 @@
 //! The `expert` shooter: shoots where a ship is most likely under the posterior over
-//! whole fleets (see [`crate::posterior`]), a mixture of the uniform prior and a
-//! packed one weighed by the answers, so it adapts within a game to people who hug
-//! the edges or follow Perelman's advice.
+//! whole fleets (see [`crate::posterior`]), a mixture of the uniform prior, a packed
+//! one and an edge one, weighed by the answers, so it adapts within a game to people
+//! who hug the edges or follow Perelman's advice.
 //!
 //! What was measured and dropped (`seabattle bench --shooter expert`, classic, the
 //! same boards): a two-shot lookahead (expected hits in two shots) lost 1.2 shots; a
