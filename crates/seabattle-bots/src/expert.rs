@@ -1,7 +1,7 @@
 //! The `expert` shooter: shoots where a ship is most likely under the posterior over
-//! whole fleets (see [`crate::posterior`]), a mixture of the uniform prior and a
-//! packed one weighed by the answers, so it adapts within a game to people who hug
-//! the edges or follow Perelman's advice.
+//! whole fleets (see [`crate::posterior`]), a mixture of the uniform prior, a packed
+//! one and an edge one, weighed by the answers, so it adapts within a game to people
+//! who hug the edges or follow Perelman's advice.
 //!
 //! What was measured and dropped (`seabattle bench --shooter expert`, classic, the
 //! same boards): a two-shot lookahead (expected hits in two shots) lost 1.2 shots; a
@@ -44,6 +44,8 @@ impl Default for Effort {
 /// The expert shooter.
 pub struct Expert {
     effort: Effort,
+    /// Whether the packed prior is weighed in (else the uniform prior alone).
+    packed: bool,
     sampler: Option<(Rules, Posterior)>,
     fallback: Density,
 }
@@ -59,8 +61,18 @@ impl Expert {
     pub fn new(effort: Effort) -> Expert {
         Expert {
             effort,
+            packed: true,
             sampler: None,
             fallback: Density::default(),
+        }
+    }
+
+    /// An expert under the uniform prior alone: what the packed prior adds is measured
+    /// against it.
+    pub fn uniform(effort: Effort) -> Expert {
+        Expert {
+            packed: false,
+            ..Expert::new(effort)
         }
     }
 
@@ -68,10 +80,17 @@ impl Expert {
         if self.sampler.as_ref().is_some_and(|(r, _)| r != rules) {
             self.sampler = None;
         }
-        let particles = self.effort.particles;
+        let (particles, packed) = (self.effort.particles, self.packed);
         &mut self
             .sampler
-            .get_or_insert_with(|| (rules.clone(), Posterior::adaptive(rules, particles)))
+            .get_or_insert_with(|| {
+                let posterior = if packed {
+                    Posterior::adaptive(rules, particles)
+                } else {
+                    Posterior::new(rules, particles)
+                };
+                (rules.clone(), posterior)
+            })
             .1
     }
 }

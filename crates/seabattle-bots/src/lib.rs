@@ -1,8 +1,11 @@
 //! Computer players for Sea Battle: shooters that see only a [`TargetBoard`] (what a real
 //! player knows) and placers that draw fleets in the styles people use.
 //!
-//! No I/O and no randomness of its own: callers pass a [`rand::Rng`].
+//! No I/O and no randomness of its own: callers pass a [`rand::Rng`]. (The expert's
+//! first population is drawn once from a generator with a fixed seed, so that a game
+//! depends on its caller's generator alone, never on the games played before it.)
 
+pub mod casual;
 pub mod density;
 pub mod dutchman;
 pub mod expert;

@@ -19,8 +19,10 @@
 //! then mixed by many more Gibbs steps. The first population comes from the rules
 //! crate's exact uniform generator.
 //!
-//! The first population of a game is kept and reused by the next game, so only the
-//! first decision a sampler ever makes pays for the uniform draws.
+//! The first population is drawn once, from a generator of its own with a fixed seed,
+//! and every game starts from it (with a few fresh draws from the caller's generator),
+//! so only the first decision a sampler ever makes pays for the uniform draws, and no
+//! game depends on the games played before it.
 //!
 //! # People do not place uniformly
 //! A [`Tilt`] makes the prior `exp(-energy)` times uniform, where the energy counts
@@ -31,8 +33,14 @@
 //! of the tilted prior (the candidates do not depend on the ship's current place, so
 //! the proposal is symmetric and the chain keeps the tilted posterior).
 //!
-//! [`Posterior::adaptive`] keeps two populations, uniform and [`Tilt::PACKED`], and
-//! weighs them by Bayes' rule: each population's share of survivors after an answer
+//! Edge-huggers put their multi-deckers on the border but not next to one another, and
+//! their one-deckers anywhere: the packed tilt half fits them (it likes the border) and
+//! half does not (it likes the ships together and the one-deckers apart), and cost the
+//! expert shots on such boards. [`Tilt::EDGE`] is their own prior: a weight per
+//! multi-decker off the border, nothing else.
+//!
+//! [`Posterior::adaptive`] keeps three populations, uniform, [`Tilt::PACKED`] and
+//! [`Tilt::EDGE`], and weighs them by Bayes' rule: each population's share of survivors after an answer
 //! estimates the probability its prior gave that answer, and the product over the
 //! game is its evidence. A shooter that uses the mixture shoots like the uniform
 //! posterior against uniform boards, and within a few sunk ships like the packed one
@@ -43,7 +51,8 @@
 //! the board's own size, so a Gibbs step is a few word operations.
 
 use crate::mask::Mask;
-use rand::{Rng, RngExt};
+use rand::rngs::StdRng;
+use rand::{Rng, RngExt, SeedableRng};
 use seabattle_core::placement::{Position, positions_by_size, ship_lists};
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{CellSet, Dims, Placer, Rules, Touching};
@@ -73,16 +82,20 @@ macro_rules! each {
 
 /// A prior over fleets: uniform over legal fleets, tilted by `exp(-energy)`, where the
 /// energy counts the cells the multi-deckers rule out (ship and halo, on the board)
-/// times `packed`, minus the cells the one-deckers add to that times `spread`. A
-/// positive `packed` favours fleets whose big ships hug the edges and each other
-/// (Perelman's corner, edge-huggers); a positive `spread` favours one-deckers out in
-/// the open, away from the rest.
+/// times `packed`, minus the cells the one-deckers add to that times `spread`, plus
+/// `edge` per multi-decker that touches no border cell. A positive `packed` favours
+/// fleets whose big ships hug the edges and each other (Perelman's corner); a positive
+/// `spread` favours one-deckers out in the open, away from the rest; a positive `edge`
+/// favours big ships on the border, wherever along it, and says nothing of the
+/// one-deckers (people who hug the edges).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tilt {
     /// Weight per cell ruled out by the multi-deckers.
     pub packed: f64,
     /// Weight per cell the one-deckers rule out on top.
     pub spread: f64,
+    /// Weight per multi-decker off the border.
+    pub edge: f64,
 }
 
 impl Tilt {
@@ -90,6 +103,7 @@ impl Tilt {
     pub const FLAT: Tilt = Tilt {
         packed: 0.0,
         spread: 0.0,
+        edge: 0.0,
     };
 
     /// The prior of people who pack their fleet as Perelman advises (seed 004), fitted
@@ -97,14 +111,27 @@ impl Tilt {
     pub const PACKED: Tilt = Tilt {
         packed: 0.35,
         spread: 0.15,
+        edge: 0.0,
+    };
+
+    /// The prior of people who put their multi-deckers along the border and the
+    /// one-deckers anywhere (the `edge` placer): a multi-decker off the border is
+    /// `e^3`, twenty times, less likely.
+    pub const EDGE: Tilt = Tilt {
+        packed: 0.0,
+        spread: 0.0,
+        edge: 3.0,
     };
 
     fn is_flat(&self) -> bool {
-        self.packed == 0.0 && self.spread == 0.0
+        self.packed == 0.0 && self.spread == 0.0 && self.edge == 0.0
     }
 
-    fn energy(&self, multi: usize, all: usize) -> f64 {
+    /// The energy of a fleet whose multi-deckers rule out `multi` cells, all its ships
+    /// `all`, with `off` multi-deckers off the border.
+    fn energy(&self, multi: usize, all: usize, off: usize) -> f64 {
         self.packed * multi as f64 - self.spread * all.saturating_sub(multi) as f64
+            + self.edge * off as f64
     }
 
     /// The Metropolis test for a move from energy `now` to `next`.
@@ -118,6 +145,8 @@ const DORMANT: f64 = 1e-3;
 
 /// Prior odds of the packed model against the uniform one in [`Posterior::adaptive`].
 const PACKED_PRIOR: f64 = 0.25;
+/// Prior odds of the edge model against the uniform one in [`Posterior::adaptive`].
+const EDGE_PRIOR: f64 = 0.25;
 
 impl Posterior {
     /// A sampler for `rules` that keeps `particles` fleets (at least one), under the
@@ -126,8 +155,9 @@ impl Posterior {
         Posterior::with_priors(rules, &[(Tilt::FLAT, 1.0, particles)])
     }
 
-    /// A sampler that weighs the uniform prior against [`Tilt::PACKED`] by how well each
-    /// predicted the answers so far: it adapts to people who pack their ships.
+    /// A sampler that weighs the uniform prior against [`Tilt::PACKED`] and [`Tilt::EDGE`]
+    /// by how well each predicted the answers so far: it adapts to people who pack their
+    /// ships or hug the edges.
     pub fn adaptive(rules: &Rules, particles: usize) -> Posterior {
         // Where ships may touch there is no halo to pack: the tilt would change nothing.
         if rules.touching() == Touching::Allowed {
@@ -138,6 +168,7 @@ impl Posterior {
             &[
                 (Tilt::FLAT, 1.0, particles),
                 (Tilt::PACKED, PACKED_PRIOR, particles / 2),
+                (Tilt::EDGE, EDGE_PRIOR, particles / 2),
             ],
         )
     }
@@ -254,6 +285,8 @@ struct Geometry<const N: usize> {
     covering: Vec<Vec<Vec<u16>>>,
     /// Per list, the position with given cells.
     index: Vec<HashMap<[u64; N], u16>>,
+    /// Per list and position, whether it touches no border cell.
+    off_border: Vec<Vec<bool>>,
 }
 
 impl<const N: usize> Geometry<N> {
@@ -290,8 +323,14 @@ impl<const N: usize> Geometry<N> {
                     .collect()
             })
             .collect();
+        let border = Mask::<N>::from_cells(&CellSet::full(dims).minus(&interior(dims)), w);
+        let off_border = lists
+            .iter()
+            .map(|l| l.iter().map(|p| !p.cells.intersects(&border)).collect())
+            .collect();
         Geometry {
             dims,
+            off_border,
             lists,
             ship_list: ship_lists(rules),
             multi: rules.fleet().iter().map(|&s| s > 1).collect(),
@@ -304,6 +343,22 @@ impl<const N: usize> Geometry<N> {
     fn pos(&self, ship: usize, k: u16) -> &Pos<N> {
         &self.lists[self.ship_list[ship]][usize::from(k)]
     }
+
+    /// Whether ship `ship` at position `k` is a multi-decker off the border (the edge
+    /// tilt counts those).
+    #[inline]
+    fn off_border(&self, ship: usize, k: u16) -> bool {
+        self.multi[ship] && self.off_border[self.ship_list[ship]][usize::from(k)]
+    }
+}
+
+/// The cells of `dims` off the border.
+fn interior(dims: Dims) -> CellSet {
+    let (w, h) = (dims.width(), dims.height());
+    CellSet::full(dims)
+        .iter()
+        .filter(|c| c.col > 0 && c.row > 0 && c.col + 1 < w && c.row + 1 < h)
+        .collect()
 }
 
 /// What the view says, as masks, and which positions it leaves an afloat ship.
@@ -405,6 +460,10 @@ const SEEDS: usize = 16;
 const FIRST_DRAWS: usize = 200;
 /// Uniform fleets drawn to seed a population from scratch before searching for one.
 const PRIOR_DRAWS: usize = 300;
+/// Sweeps each copy in the first population gets before it is saved.
+const OPENING_SWEEPS: usize = 2;
+/// The seed of the first population's own generator.
+const OPENING_SEED: u64 = 0x5EAB_A771_E000_0001;
 /// Fresh uniform fleets that replace saved ones at the start of each game.
 const REFRESH_DRAWS: usize = 100;
 /// Sweeps that carry uniform draws to a tilted prior at the start of a game.
@@ -467,22 +526,25 @@ impl<const N: usize> Smc<N> {
     /// Returns `false` if no fleet consistent with the view could be found.
     fn advance(&mut self, view: &TargetBoard, ev: &Evidence<N>, rng: &mut dyn Rng) -> bool {
         if self.count() == 0 {
-            if let (true, Some(o)) = (view.shots().is_empty(), &self.opening) {
-                // Every game starts from the same prior: start from the last game's
-                // first population and let this update's sweeps move it on, with a few
-                // fresh exact draws so it does not keep one sample's noise for ever.
+            if view.shots().is_empty() {
+                // Every game starts from the same prior: start from the saved first
+                // population and let this update's sweeps move it on, with a few fresh
+                // exact draws so no game keeps one sample's noise.
+                let o = match self.opening.take() {
+                    Some(o) => o,
+                    None => self.first_population(ev),
+                };
                 self.pos.clone_from(&o.pos);
                 self.fixed.clone_from(&o.fixed);
                 self.occ.clone_from(&o.occ);
-                let keep = self.count().saturating_sub(REFRESH_DRAWS);
+                let fresh = self.draws(REFRESH_DRAWS);
+                let keep = self.count().saturating_sub(fresh);
                 self.pos.truncate(keep * self.ships);
                 self.fixed.truncate(keep);
                 self.occ.truncate(keep);
-                self.draw_uniform(REFRESH_DRAWS, rng);
+                self.opening = Some(o);
+                self.draw_uniform(fresh, rng);
                 self.settle(keep, ev, rng);
-            } else if view.shots().is_empty() {
-                self.draw_uniform(self.target.min(FIRST_DRAWS), rng);
-                self.settle(0, ev, rng);
             } else {
                 self.build(ev, rng);
             }
@@ -502,15 +564,46 @@ impl<const N: usize> Smc<N> {
                 self.sweep(p, ev, rng);
             }
         }
-        if view.shots().is_empty() {
-            self.opening = Some(Opening {
-                pos: self.pos.clone(),
-                fixed: self.fixed.clone(),
-                occ: self.occ.clone(),
-            });
-        }
         self.last = Some(view.clone());
         true
+    }
+
+    /// The first population of every game, drawn once from a generator of its own with
+    /// a fixed seed. It is never updated from a game: what a game sees must not depend
+    /// on the games the sampler played before (the bench gives the same figures on any
+    /// number of threads, and the server's games do not depend on one another).
+    fn first_population(&mut self, ev: &Evidence<N>) -> Opening<N> {
+        let mut own = StdRng::seed_from_u64(OPENING_SEED);
+        self.clear();
+        let n = self.draws(self.target.min(FIRST_DRAWS));
+        self.draw_uniform(n, &mut own);
+        self.settle(0, ev, &mut own);
+        let seeded = self.count();
+        self.refill(&mut own);
+        // Copies need a few steps to part from their originals.
+        for p in seeded..self.count() {
+            for _ in 0..OPENING_SWEEPS {
+                self.sweep(p, ev, &mut own);
+            }
+        }
+        let o = Opening {
+            pos: std::mem::take(&mut self.pos),
+            fixed: std::mem::take(&mut self.fixed),
+            occ: std::mem::take(&mut self.occ),
+        };
+        self.clear();
+        o
+    }
+
+    /// How many of `n` exact uniform draws this prior takes. They are the costliest
+    /// part of a game's first decision, and a tilted prior walks them far from where
+    /// they were drawn anyway (`settle`): a quarter as many serve it as well.
+    fn draws(&self, n: usize) -> usize {
+        if self.tilt.is_flat() {
+            n
+        } else {
+            n.div_ceil(4)
+        }
     }
 
     fn clear(&mut self) {
@@ -703,6 +796,8 @@ impl<const N: usize> Smc<N> {
             if let Some(k) = chosen {
                 let cur = self.pos[base + i];
                 if k != cur && !self.tilt.is_flat() {
+                    // The other ships' part of the energy is the same on both sides
+                    // of the test: only ship `i`'s own place counts off the border.
                     let energy = |k: u16| {
                         let b = &self.geo.pos(i, k).blocked;
                         let multi = if self.geo.multi[i] {
@@ -710,7 +805,8 @@ impl<const N: usize> Smc<N> {
                         } else {
                             blk_multi
                         };
-                        self.tilt.energy(multi.len(), blk.or(b).len())
+                        let off = usize::from(self.geo.off_border(i, k));
+                        self.tilt.energy(multi.len(), blk.or(b).len(), off)
                     };
                     if !self.tilt.accept(energy(cur), energy(k), rng) {
                         continue;
@@ -763,7 +859,9 @@ impl<const N: usize> Smc<N> {
                     multi = multi.or(&q.blocked);
                 }
             }
-            tilt.energy(multi.len(), blk.or(&pa.blocked).or(&pb.blocked).len())
+            let off =
+                usize::from(self.geo.off_border(i, a)) + usize::from(self.geo.off_border(j, b));
+            tilt.energy(multi.len(), blk.or(&pa.blocked).or(&pb.blocked).len(), off)
         };
         let keep = |a: u16, b: u16, rng: &mut dyn Rng| {
             tilt.is_flat() || tilt.accept(energy(cur_i, cur_j), energy(a, b), rng)

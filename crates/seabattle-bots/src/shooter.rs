@@ -1,9 +1,10 @@
 //! The [`Shooter`] trait, the simple shooters, and the levels offered to people.
 
+use crate::casual::{Casual, random_order};
 use crate::density::Density;
 use crate::dutchman::LoneShip;
 use crate::expert::{Effort, Expert};
-use crate::targeting::{fill, finishing_cells, pick};
+use crate::targeting::{fill, finishing_cells};
 use rand::Rng;
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{CellSet, Coord, Rules};
@@ -86,6 +87,12 @@ pub enum ShooterKind {
     Random,
     /// Random until a hit, then finish the ship.
     Hunt,
+    /// A beginner (the `easy` level): random search that often forgets the cells
+    /// around sunk ships, and every side of a hit ship probed (see [`Casual`]).
+    Beginner,
+    /// A casual player (the `medium` level): random search that sometimes forgets the
+    /// cells around sunk ships; ships finished along their line (see [`Casual`]).
+    Casual,
     /// Hunt on a lattice sized to the largest ship afloat (the seeds' diagonal search).
     Parity,
     /// Probability density of the ships afloat over the cells, target mode after a hit.
@@ -93,16 +100,22 @@ pub enum ShooterKind {
     /// The most likely cell under the posterior over whole fleets (see
     /// [`crate::posterior`]).
     Expert,
+    /// The expert's posterior under the uniform prior alone (no packed prior): the
+    /// yardstick for the expert's weighing of priors.
+    UniformPosterior,
 }
 
 impl ShooterKind {
     /// Every shooter.
-    pub const ALL: [ShooterKind; 5] = [
+    pub const ALL: [ShooterKind; 8] = [
         ShooterKind::Random,
         ShooterKind::Hunt,
+        ShooterKind::Beginner,
+        ShooterKind::Casual,
         ShooterKind::Parity,
         ShooterKind::Density,
         ShooterKind::Expert,
+        ShooterKind::UniformPosterior,
     ];
 
     /// Its name.
@@ -110,10 +123,19 @@ impl ShooterKind {
         match self {
             ShooterKind::Random => "random",
             ShooterKind::Hunt => "hunt",
+            ShooterKind::Beginner => "beginner",
+            ShooterKind::Casual => "casual",
             ShooterKind::Parity => "parity",
             ShooterKind::Density => "density",
             ShooterKind::Expert => "expert",
+            ShooterKind::UniformPosterior => "uniform-posterior",
         }
+    }
+
+    /// Whether it never shoots a cell its view proves empty (the careless people
+    /// modelled by [`Casual`] sometimes do, next to sunk ships).
+    pub const fn careful(self) -> bool {
+        !matches!(self, ShooterKind::Beginner | ShooterKind::Casual)
     }
 
     /// A new shooter of this kind.
@@ -127,6 +149,10 @@ impl ShooterKind {
         let inner: Box<dyn Shooter> = match self {
             ShooterKind::Random => Box::new(RandomShooter),
             ShooterKind::Hunt => Box::new(HuntShooter),
+            // People at these levels chase a flying ship as they chase any other: no
+            // path counting (its finishing step looks at corner neighbours too).
+            ShooterKind::Beginner => Box::new(Casual::BEGINNER),
+            ShooterKind::Casual => Box::new(Casual::CASUAL),
             ShooterKind::Parity => Box::new(ParityShooter),
             ShooterKind::Density => Box::new(LoneOr(
                 Box::new(Density::default()),
@@ -134,6 +160,10 @@ impl ShooterKind {
             )),
             ShooterKind::Expert => Box::new(LoneOr(
                 Box::new(Expert::new(effort)),
+                LoneShip::new(EXPERT_PATHS),
+            )),
+            ShooterKind::UniformPosterior => Box::new(LoneOr(
+                Box::new(Expert::uniform(effort)),
                 LoneShip::new(EXPERT_PATHS),
             )),
         };
@@ -199,9 +229,11 @@ impl FromStr for ShooterKind {
 /// The levels offered to people, each a shooter; none of them cheats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
-    /// Searches at random but finishes every ship it hits (`hunt`).
+    /// A beginner: searches at random, often shoots next to sunk ships, and probes
+    /// every side of a hit ship (`beginner`).
     Easy,
-    /// The diagonal search of the seeds (`parity`).
+    /// A casual player: searches at random, sometimes shoots next to sunk ships, and
+    /// finishes ships along their line (`casual`).
     Medium,
     /// Probability density (`density`).
     Hard,
@@ -226,8 +258,8 @@ impl Level {
     /// The shooter behind the level.
     pub const fn shooter(self) -> ShooterKind {
         match self {
-            Level::Easy => ShooterKind::Hunt,
-            Level::Medium => ShooterKind::Parity,
+            Level::Easy => ShooterKind::Beginner,
+            Level::Medium => ShooterKind::Casual,
             Level::Hard => ShooterKind::Density,
             Level::Expert => ShooterKind::Expert,
         }
@@ -326,14 +358,4 @@ fn lattice(view: &TargetBoard) -> CellSet {
         })
         .max_by_key(CellSet::len)
         .unwrap_or(unknown)
-}
-
-fn random_order(set: CellSet, rng: &mut dyn Rng) -> Vec<Coord> {
-    let mut rest = set;
-    let mut out = Vec::with_capacity(set.len());
-    while let Some(c) = pick(&rest, rng) {
-        rest.remove(c);
-        out.push(c);
-    }
-    out
 }

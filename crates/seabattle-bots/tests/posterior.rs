@@ -51,7 +51,17 @@ fn prior_weight(rules: &Rules, board: &[CellSet], tilt: Tilt) -> f64 {
         .filter(|s| s.len() > 1)
         .fold(CellSet::EMPTY, |a, s| a.or(&blocked(s)));
     let all = board.iter().fold(CellSet::EMPTY, |a, s| a.or(&blocked(s)));
-    let energy = tilt.packed * multi.len() as f64 - tilt.spread * (all.len() - multi.len()) as f64;
+    let (w, h) = (rules.dims().width(), rules.dims().height());
+    let off = board
+        .iter()
+        .filter(|s| {
+            s.len() > 1
+                && s.iter()
+                    .all(|c| c.col > 0 && c.row > 0 && c.col + 1 < w && c.row + 1 < h)
+        })
+        .count();
+    let energy = tilt.packed * multi.len() as f64 - tilt.spread * (all.len() - multi.len()) as f64
+        + tilt.edge * off as f64;
     (-energy).exp()
 }
 
@@ -155,15 +165,27 @@ fn matches_enumeration_under_a_tilted_prior() {
     let tilt = Tilt {
         packed: 0.6,
         spread: 0.3,
+        edge: 0.0,
     };
     for seed in 0..3 {
         compare_tilted("6x6 fleet=3,2,1,1", tilt, seed, 8, 100 * seed);
     }
 }
 
-/// The packed prior's weight after `shots` shots of a greedy game against a fleet the
-/// placer drew.
-fn packed_weight(rules: &Rules, placer: PlacerKind, seed: u64, shots: usize) -> f64 {
+#[test]
+fn matches_enumeration_under_the_edge_prior() {
+    let tilt = Tilt {
+        edge: 1.5,
+        ..Tilt::PACKED
+    };
+    for seed in 0..3 {
+        compare_tilted("6x6 fleet=3,2,1,1", tilt, seed, 8, 100 * seed + 7);
+    }
+}
+
+/// The weights of the adaptive priors (uniform, packed, edge) after `shots` shots of a
+/// greedy game against a fleet the placer drew.
+fn prior_weights(rules: &Rules, placer: PlacerKind, seed: u64, shots: usize) -> Vec<f64> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut sea = Sea::new(placer.place(rules, &mut rng).unwrap());
     let mut view = TargetBoard::new(rules);
@@ -181,19 +203,33 @@ fn packed_weight(rules: &Rules, placer: PlacerKind, seed: u64, shots: usize) -> 
         view.record(c, &sea.fire(c).unwrap());
     }
     assert!(post.update(&view, &mut rng));
-    post.weights()[1]
+    post.weights()
 }
 
 #[test]
 fn adaptive_prior_recognises_packed_fleets() {
     let rules = Rules::classic();
-    let mean = |placer| {
+    let mean = |placer, prior: usize| {
         (0..12)
-            .map(|s| packed_weight(&rules, placer, s, 35))
+            .map(|s| prior_weights(&rules, placer, s, 35)[prior])
             .sum::<f64>()
             / 12.0
     };
-    let (packed, uniform) = (mean(PlacerKind::Perelman), mean(PlacerKind::Uniform));
+    let (packed, uniform) = (mean(PlacerKind::Perelman, 1), mean(PlacerKind::Uniform, 1));
     assert!(packed > 0.8, "packed fleets: weight {packed:.2}");
+    assert!(uniform < 0.2, "uniform fleets: weight {uniform:.2}");
+}
+
+#[test]
+fn adaptive_prior_recognises_edge_hugging_fleets() {
+    let rules = Rules::classic();
+    let mean = |placer, prior: usize| {
+        (0..12)
+            .map(|s| prior_weights(&rules, placer, s, 35)[prior])
+            .sum::<f64>()
+            / 12.0
+    };
+    let (edge, uniform) = (mean(PlacerKind::Edge, 2), mean(PlacerKind::Uniform, 2));
+    assert!(edge > 0.8, "edge fleets: weight {edge:.2}");
     assert!(uniform < 0.2, "uniform fleets: weight {uniform:.2}");
 }

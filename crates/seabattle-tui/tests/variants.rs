@@ -87,7 +87,7 @@ fn full_games_against_the_computer_under_each_preset() {
     let mut torpedoes = 0;
     for (preset, seed, piece) in [
         (Preset::Mines, 3, Answer::Mine),
-        (Preset::Minesweepers, 2, Answer::Sweeper),
+        (Preset::Minesweepers, 4, Answer::Sweeper),
         (Preset::Submarines, 1, Answer::Submarine),
     ] {
         let rules = Rules::preset(preset);

@@ -207,6 +207,45 @@ fn bench_is_deterministic_across_thread_counts() {
     assert!(a["ms_per_shot_mean"].as_f64().is_some());
 }
 
+/// The expert keeps a sampler from game to game: a game must still see nothing of the
+/// games its thread played before, so the per-game shots agree on one and two threads.
+#[test]
+fn expert_bench_gives_the_same_games_on_one_and_two_threads() {
+    let args = |t: &'static str| {
+        [
+            "bench",
+            "--shooter",
+            "expert",
+            "--placer",
+            "edge",
+            "--particles",
+            "300",
+            "--games",
+            "8",
+            "--seed",
+            "11",
+            "--json",
+            "--threads",
+            t,
+        ]
+    };
+    let games = |t| {
+        let o = run(&args(t), "");
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        v["shots"].as_array().unwrap().clone()
+    };
+    let one = games("1");
+    assert_eq!(one.len(), 8);
+    assert_eq!(one, games("2"));
+    assert_eq!(one, games("1"));
+}
+
 #[test]
 fn bench_reads_boards_from_a_file_and_names_a_bad_one() {
     let board = stdout(&run(&["place", "--seed", "1"], ""));

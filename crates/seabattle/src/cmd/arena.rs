@@ -14,7 +14,8 @@ use std::time::Duration;
 pub struct Args {
     /// A bot: a shell command speaking the bot protocol (docs/bot-protocol.md), or
     /// builtin:LEVEL / builtin:SHOOTER (easy, medium, hard, expert, random, hunt,
-    /// parity, density), optionally with :PLACER. Give two or more.
+    /// beginner, casual, parity, density, uniform-posterior), optionally with :PLACER.
+    /// Give two or more.
     #[arg(long = "bot", value_name = "CMD", required = true)]
     bots: Vec<BotSpec>,
     /// Rules preset or custom rules.

@@ -20,9 +20,10 @@ pub struct Args {
     /// Rules preset or custom rules.
     #[arg(long, default_value = "classic")]
     rules: Rules,
-    /// The shooter: random, hunt, parity, density or expert.
+    /// The shooter: a level (easy, medium, hard, expert) or a shooter (random, hunt,
+    /// beginner, casual, parity, density, expert, uniform-posterior).
     #[arg(long, default_value = "density")]
-    shooter: ShooterKind,
+    shooter: ShooterArg,
     /// Fleets the expert keeps in its posterior sample: its time/strength knob.
     #[arg(long, default_value_t = Effort::default().particles as u32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     particles: u32,
@@ -50,6 +51,23 @@ pub struct Args {
     /// Also write a histogram of shots per game to FILE (SVG).
     #[arg(long, value_name = "FILE", conflicts_with = "matrix")]
     svg: Option<PathBuf>,
+}
+
+/// A shooter named by a level or by its own name; the name given is kept for the output.
+#[derive(Clone)]
+struct ShooterArg {
+    name: String,
+    kind: ShooterKind,
+}
+
+impl std::str::FromStr for ShooterArg {
+    type Err = seabattle_bots::shooter::UnknownName;
+    fn from_str(s: &str) -> Result<ShooterArg, Self::Err> {
+        Ok(ShooterArg {
+            name: s.trim().to_string(),
+            kind: ShooterKind::by_level_or_name(s)?,
+        })
+    }
 }
 
 /// One game's figures.
@@ -80,14 +98,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     if args.matrix {
         println!(
-            "{:<10} {}",
+            "{:<18} {}",
             "shooter",
             PlacerKind::ALL
                 .map(|p| format!("{:>10}", p.name()))
                 .join("")
         );
         for shooter in ShooterKind::ALL {
-            let mut row = format!("{:<10}", shooter.name());
+            let mut row = format!("{:<18}", shooter.name());
             for placer in PlacerKind::ALL {
                 let boards = Boards::Placer(placer);
                 let results = play_all(&plan, shooter, &boards)?;
@@ -135,13 +153,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     plan.games = games;
     plan.progress = !args.json && std::io::stderr().is_terminal();
-    let results = play_all(&plan, args.shooter, &boards)?;
+    let results = play_all(&plan, args.shooter.kind, &boards)?;
     let s = Stats::of(&results);
     if let Some(path) = &args.svg {
         let shots: Vec<usize> = results.iter().map(|r| r.shots).collect();
         let title = format!(
             "{} vs {} boards, rules {}: {games} games",
-            args.shooter,
+            args.shooter.name,
             args.boards
                 .as_ref()
                 .map_or(args.placer.to_string(), |p| p.display().to_string()),
@@ -152,9 +170,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     if args.json {
         let out = serde_json::json!({
-            "rules": args.rules.to_string(), "shooter": args.shooter.name(), "games": games,
+            "rules": args.rules.to_string(), "shooter": args.shooter.name, "games": games,
             "mean": s.mean, "stderr": s.stderr, "median": s.median, "p10": s.p10, "p90": s.p90,
             "min": s.min, "max": s.max, "ms_per_shot_mean": s.ms_mean, "ms_per_shot_max": s.ms_max,
+            "shots": results.iter().map(|r| r.shots).collect::<Vec<_>>(),
         });
         println!("{out}");
     } else {
@@ -166,7 +185,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             });
         println!(
             "rules {}, shooter {}, {source}, {games} games, seed {}",
-            args.rules, args.shooter, args.seed
+            args.rules, args.shooter.name, args.seed
         );
         println!(
             "shots: mean {:.2} ± {:.2}, median {}, p10 {}, p90 {}, min {}, max {}",
