@@ -1,7 +1,7 @@
 //! Plain HTTP: the web page, the protocol, and finished games' records.
 
 use crate::advice::rules_json;
-use crate::encoding::{Encoded, gzip};
+use crate::encoding::Encoded;
 use crate::hub::{Lookup, SharedHub};
 use crate::ids::is_game_id;
 use crate::protocol::{RulesJson, TargetJson};
@@ -68,14 +68,8 @@ const HTML: &str = "text/html; charset=utf-8";
 /// are checked to be lower-case letters and digits before they get here: nothing to
 /// escape.
 fn page(headers: &HeaderMap, status: StatusCode, boot: &str) -> Response {
-    let text = PAGE.replace("{BOOT}", boot).into_bytes();
     // A few kilobytes: gzip takes tens of microseconds.
-    let body = Encoded {
-        gzip: gzip(&text),
-        brotli: None,
-        etag: crate::encoding::etag(&text),
-        plain: text,
-    };
+    let body = Encoded::new(PAGE.replace("{BOOT}", boot).into_bytes(), false);
     let mut r = body.respond(headers, HTML, "no-cache");
     if r.status() == StatusCode::OK {
         *r.status_mut() = status;
