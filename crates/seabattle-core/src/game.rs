@@ -341,9 +341,44 @@ pub enum DutyKind {
 }
 
 impl DutyKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [DutyKind; 3] = [DutyKind::ShipCell, DutyKind::Mine, DutyKind::Relocate];
+
     /// Whether the duty is met by showing a cell ([`Game::reveal`]).
     pub const fn is_reveal(self) -> bool {
         matches!(self, DutyKind::ShipCell | DutyKind::Mine)
+    }
+
+    /// The one word for the kind, the same in the server's messages, its storage and
+    /// the referee's events: `ship_cell`, `mine`, `relocate`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            DutyKind::ShipCell => "ship_cell",
+            DutyKind::Mine => "mine",
+            DutyKind::Relocate => "relocate",
+        }
+    }
+}
+
+impl FromStr for DutyKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<DutyKind, String> {
+        DutyKind::ALL
+            .into_iter()
+            .find(|k| k.word() == s)
+            .ok_or_else(|| format!("{s:?} is not a duty (ship_cell, mine or relocate)"))
+    }
+}
+
+impl Phase {
+    /// The word for the phase: `placement`, `battle`, `over`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Phase::Placement => "placement",
+            Phase::Battle => "battle",
+            Phase::Over => "over",
+        }
     }
 }
 

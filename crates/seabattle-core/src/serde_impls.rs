@@ -2,9 +2,10 @@
 //! answers as `"miss"`/`"hit"`/`"sunk"`, rules as their text (a preset name or the full
 //! form) or as an object, ships as their text (`"a1-d1"`).
 
+use crate::cellset::CellSet;
 use crate::coord::{Coord, Dims};
 use crate::fleet::{FleetSetup, ShipSetup};
-use crate::game::{Answer, Player};
+use crate::game::{Answer, Duty, DutyKind, Phase, Player, SunkShip, WinReason};
 use crate::record::{GameRecord, Move};
 use crate::rules::{Rules, RulesSpec, ShipShape, Shots, Touching};
 use crate::system::CoordSystem;
@@ -349,6 +350,120 @@ impl<'de> Deserialize<'de> for GameRecord {
             first: o.first,
             fleets: o.fleets,
             moves: o.moves,
+        })
+    }
+}
+
+/// A cell set is an array of its cells in board order.
+impl Serialize for CellSet {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for CellSet {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CellSet, D::Error> {
+        Ok(Vec::<Coord>::deserialize(d)?.into_iter().collect())
+    }
+}
+
+impl Serialize for DutyKind {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.word())
+    }
+}
+
+impl<'de> Deserialize<'de> for DutyKind {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<DutyKind, D::Error> {
+        String::deserialize(d)?.parse().map_err(D::Error::custom)
+    }
+}
+
+impl Serialize for Phase {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.word())
+    }
+}
+
+impl<'de> Deserialize<'de> for Phase {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Phase, D::Error> {
+        let w = String::deserialize(d)?;
+        [Phase::Placement, Phase::Battle, Phase::Over]
+            .into_iter()
+            .find(|p| p.word() == w)
+            .ok_or_else(|| D::Error::custom(format!("{w:?} is not a phase")))
+    }
+}
+
+impl Serialize for WinReason {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match self {
+            WinReason::FleetSunk => "fleet_sunk",
+            WinReason::Resigned => "resigned",
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for WinReason {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<WinReason, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "fleet_sunk" => Ok(WinReason::FleetSunk),
+            "resigned" => Ok(WinReason::Resigned),
+            w => Err(D::Error::custom(format!("{w:?} is not a way to win"))),
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DutyObject {
+    player: Player,
+    kind: DutyKind,
+}
+
+impl Serialize for Duty {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        DutyObject {
+            player: self.player,
+            kind: self.kind,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Duty {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Duty, D::Error> {
+        let o = DutyObject::deserialize(d)?;
+        Ok(Duty {
+            player: o.player,
+            kind: o.kind,
+        })
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SunkObject {
+    cells: CellSet,
+    halo: CellSet,
+}
+
+impl Serialize for SunkShip {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        SunkObject {
+            cells: self.cells,
+            halo: self.halo,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for SunkShip {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SunkShip, D::Error> {
+        let o = SunkObject::deserialize(d)?;
+        Ok(SunkShip {
+            cells: o.cells,
+            halo: o.halo,
         })
     }
 }
