@@ -1,9 +1,10 @@
-//! [`play`]: one game between two bots, refereed by the rules engine's [`Game`].
+//! [`play`]: one game between two bots, refereed by a [`Table`].
 
 use crate::bot::Bot;
 use crate::fault::Fault;
 use crate::protocol::End;
-use seabattle_core::{Answer, Coord, DutyKind, Fleet, Game, Move, Outcome, Player, Rules};
+use seabattle_core::{Fleet, Outcome, Player, PlayerView, Rules};
+use seabattle_table::{Ask, Command, Computer, Event, Failure, Table, TableError};
 
 /// How one game went, by side (index 0 is [`Player::One`], who shoots first).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +17,73 @@ pub struct Duel {
     pub shots: [usize; 2],
 }
 
+/// A bot in its seat at the table: it answers the table's asks and hears each event
+/// as its seat may see it, in the bot protocol's terms.
+struct Sitting<'a> {
+    bot: &'a mut dyn Bot,
+    seat: Player,
+}
+
+impl Computer for Sitting<'_> {
+    type Error = Fault;
+
+    fn answer(&mut self, _: &Rules, _: &PlayerView, ask: Ask) -> Result<Command, Fault> {
+        Ok(match ask {
+            Ask::Place => Command::Place {
+                fleet: self.bot.place()?,
+            },
+            Ask::Fire { due } => Command::Fire {
+                cells: self.bot.shoot(due)?,
+            },
+            Ask::Reveal { kind, .. } => Command::Reveal {
+                cell: self.bot.reveal(kind)?,
+            },
+            Ask::Relocate { decks } => Command::Relocate {
+                ship: self.bot.relocate(decks)?,
+            },
+        })
+    }
+
+    fn hear(&mut self, event: &Event) -> Result<(), Fault> {
+        let mine = |p: &Player| *p == self.seat;
+        match event {
+            Event::Volley { player, shots, .. } => {
+                for f in shots {
+                    if mine(player) {
+                        self.bot.result(f.cell, &f.shot())?;
+                    } else {
+                        self.bot.incoming(f.cell, &f.shot())?;
+                    }
+                }
+                Ok(())
+            }
+            Event::Dying { player, shot, .. } if mine(player) => {
+                self.bot.torpedo(shot.cell, &shot.shot())
+            }
+            Event::Dying { shot, .. } => self.bot.torpedoed(shot.cell, &shot.shot()),
+            Event::Revealed {
+                player,
+                kind,
+                cell: Some(cell),
+                ..
+            } if !mine(player) => self.bot.shown(*cell, *kind),
+            // The owner hears where its ship went by choosing; the other only that it
+            // moved.
+            Event::Relocated { player, .. } if !mine(player) => self.bot.moved(),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A refusal by the table, as the bot protocol names it.
+fn refusal(e: TableError) -> Fault {
+    match e {
+        TableError::Fleet(e) => Fault::from(e),
+        TableError::Shot(e) => Fault::from(e),
+        other => Fault::new(crate::fault::FaultKind::IllegalShot, other.to_string()),
+    }
+}
+
 /// Plays one game: `bots[0]` is [`Player::One`] and shoots first, `bots[1]` is
 /// [`Player::Two`]. `seeds` seed in-process bots' dice. A bot that fails (a fault of its
 /// own or an illegal fleet or shot) resigns the game with the reason recorded.
@@ -26,7 +94,7 @@ pub fn play(bots: [&mut dyn Bot; 2], rules: &Rules, seeds: [u64; 2]) -> Duel {
         forfeits: Vec::new(),
         shots: [0, 0],
     };
-    let mut game = Game::new(rules.clone());
+    let mut table = Table::new(rules.clone());
     for p in Player::BOTH {
         let bot = &mut bots[p.index()];
         let placed = bot
@@ -34,114 +102,65 @@ pub fn play(bots: [&mut dyn Bot; 2], rules: &Rules, seeds: [u64; 2]) -> Duel {
             .and_then(|()| bot.place())
             .and_then(|setup| Ok(Fleet::new(setup, rules)?));
         match placed {
-            // The fleet was checked under the game's rules, so the game takes it.
+            // The fleet was checked under the game's rules, so the table takes it.
             Ok(fleet) => {
-                let _ = game.place(p, fleet);
+                let _ = table.place(p, fleet);
             }
             Err(f) => duel.forfeits.push((p, f)),
         }
     }
     match duel.forfeits.as_slice() {
-        [] => battle(&mut bots, &mut game, &mut duel),
+        [] => battle(&mut bots, &mut table, &mut duel),
         // Both forfeited: nobody resigns, nobody wins.
         [(p, _)] => {
-            let _ = game.resign(*p);
+            let _ = table.act(*p, Command::Resign);
         }
         _ => {}
     }
-    if let Outcome::Won { winner, .. } = game.outcome() {
+    if let Outcome::Won { winner, .. } = table.game().outcome() {
         duel.winner = Some(winner);
     }
     tell_the_end(&mut bots, &duel);
     duel
 }
 
-/// Shoots until someone's fleet is sunk or someone forfeits (and resigns).
-fn battle(bots: &mut [&mut dyn Bot; 2], game: &mut Game, duel: &mut Duel) {
-    // Both fleets are placed, so the engine cannot refuse to start; should it, the game
+/// Lets both bots play until someone's fleet is sunk or someone forfeits (and resigns).
+fn battle(bots: &mut [&mut dyn Bot; 2], table: &mut Table, duel: &mut Duel) {
+    // Both fleets are placed, so the table cannot refuse to start; should it, the game
     // stays undecided (a draw) and no bot is blamed.
-    if game.start_with(Player::One).is_err() {
+    if table.start(Player::One).is_err() {
         return;
     }
-    while let Some(p) = game.to_move() {
-        match turn(bots, game, p) {
-            Ok(fired) => duel.shots[p.index()] += fired,
-            Err((who, fault)) => {
-                duel.forfeits.push((who, fault));
-                // The game is on, so the engine takes the resignation.
-                let _ = game.resign(who);
-                return;
-            }
-        }
+    let [one, two] = bots;
+    let mut one = Sitting {
+        bot: &mut **one,
+        seat: Player::One,
+    };
+    let mut two = Sitting {
+        bot: &mut **two,
+        seat: Player::Two,
+    };
+    if let Err((who, failure)) =
+        table.play_computers::<Fault>(&mut [Some(&mut one), Some(&mut two)], &[])
+    {
+        let fault = match failure {
+            Failure::Computer(f) => f,
+            Failure::Refused(e) => refusal(e),
+        };
+        duel.forfeits.push((who, fault));
+        // The game is on, so the table takes the resignation.
+        let _ = table.act(who, Command::Resign);
     }
+    count_shots(table, duel);
 }
 
-/// One volley of `p`: asks for it, fires it, tells both bots the answers and any
-/// submarine's dying shot, then has the reveals and moves owed made. Returns the number of cells
-/// fired, or the side at fault.
-fn turn(
-    bots: &mut [&mut dyn Bot; 2],
-    game: &mut Game,
-    p: Player,
-) -> Result<usize, (Player, Fault)> {
-    let due = game.shots_due(p);
-    let cells = bots[p.index()].shoot(due).map_err(|f| (p, f))?;
-    let before = game.moves().len();
-    let shots = game.fire(p, &cells).map_err(|e| (p, Fault::from(e)))?;
-    for (cell, shot) in cells.iter().zip(&shots) {
-        bots[p.index()].result(*cell, shot).map_err(|f| (p, f))?;
-        bots[p.other().index()]
-            .incoming(*cell, shot)
-            .map_err(|f| (p.other(), f))?;
-    }
-    let dying: Vec<(Player, Coord, Answer)> = game.moves()[before..]
-        .iter()
-        .filter_map(|m| match *m {
-            Move::Dying {
-                player,
-                cell,
-                answer,
-            } => Some((player, cell, answer)),
-            _ => None,
-        })
-        .collect();
-    for (owner, cell, answer) in dying {
-        let shot = game.dying_shot(owner, cell, answer);
-        bots[owner.index()]
-            .torpedo(cell, &shot)
-            .map_err(|f| (owner, f))?;
-        bots[owner.other().index()]
-            .torpedoed(cell, &shot)
-            .map_err(|f| (owner.other(), f))?;
-    }
-    settle_duties(bots, game)?;
-    Ok(cells.len())
-}
-
-/// Asks for every reveal and move owed, oldest first, and tells the other side what
-/// was shown, or that the flying ship moved (never where).
-fn settle_duties(bots: &mut [&mut dyn Bot; 2], game: &mut Game) -> Result<(), (Player, Fault)> {
-    while let Some(duty) = game.duties().first().copied() {
-        let who = duty.player;
-        let (me, them) = (who.index(), who.other().index());
-        if duty.kind == DutyKind::Relocate {
-            // The engine owes a move only when a legal place exists, so the decks are known.
-            let Some(decks) = game.relocation_decks(who) else {
-                return Ok(());
-            };
-            let ship = bots[me].relocate(decks).map_err(|f| (who, f))?;
-            game.relocate(who, &ship)
-                .map_err(|e| (who, Fault::from(e)))?;
-            bots[them].moved().map_err(|f| (who.other(), f))?;
-        } else {
-            let cell = bots[me].reveal(duty.kind).map_err(|f| (who, f))?;
-            game.reveal(who, cell).map_err(|e| (who, Fault::from(e)))?;
-            bots[them]
-                .shown(cell, duty.kind)
-                .map_err(|f| (who.other(), f))?;
+/// Cells each side fired at, from the record.
+fn count_shots(table: &Table, duel: &mut Duel) {
+    for m in table.game().moves() {
+        if let seabattle_core::Move::Volley { player, shots } = m {
+            duel.shots[player.index()] += shots.len();
         }
     }
-    Ok(())
 }
 
 /// Sends `gameover` to both bots, with the reason for a forfeit.
@@ -169,7 +188,7 @@ mod tests {
     use super::*;
     use crate::builtin::Builtin;
     use crate::fault::FaultKind;
-    use seabattle_core::{Coord, FleetSetup, ShipSetup, Shot};
+    use seabattle_core::{Coord, DutyKind, FleetSetup, ShipSetup, Shot};
 
     /// Places a fixed legal fleet and fires the cells it is given, in order.
     struct Scripted {

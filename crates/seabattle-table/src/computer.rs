@@ -55,7 +55,10 @@ impl Table {
         // Each round makes a move, and a game has finitely many; the bound only guards
         // a mistake in the rules engine.
         for _ in 0..100_000 {
-            let Some((p, ask)) = Player::BOTH.into_iter().find_map(|p| {
+            // The one who must act first (the oldest reveal owed, else the shooter),
+            // then the other, who may make a reveal it owes meanwhile.
+            let order = self.actor().map_or(Player::BOTH, |a| [a, a.other()]);
+            let Some((p, ask)) = order.into_iter().find_map(|p| {
                 computers[p.index()].as_ref()?;
                 Some((p, self.ask(p)?))
             }) else {
