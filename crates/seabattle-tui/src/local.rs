@@ -1,25 +1,60 @@
-//! The referee of a game played on this machine: the rules engine's [`Game`], with the
-//! computer in seat 2 when playing against it.
+//! A game played on this machine: a [`Table`], with the computer in seat 2 when
+//! playing against it.
 
 use crate::error::TuiError;
 use crate::update::{Action, EndReason, Ending, Fired, Update};
+use rand::RngExt;
 use rand::rngs::StdRng;
-use seabattle_bots::{Level, PlacerKind, Shooter, choose_relocation, choose_reveal};
+use seabattle_bots::{Level, PlacerKind, Shooter, choose_relocation, choose_reveal_among};
 use seabattle_core::{
-    Answer, CellSet, Coord, DutyKind, Fleet, Game, Lang, Move, Outcome, Phase, PieceCells, Player,
-    Rules, ShipSetup, Shot, WinReason, audit,
+    CellSet, Fleet, Lang, PieceCells, Player, PlayerView, Rules, ShipSetup, audit,
+};
+use seabattle_table::{
+    Ask, Command, Computer, EndReason as TableEnd, Event, Failure, Table, Viewer,
 };
 
 /// The computer's seat and its shooting half.
-struct Computer {
+struct Opponent {
     seat: Player,
     shooter: Box<dyn Shooter>,
 }
 
+/// The computer at the table, thinking with the referee's dice.
+struct Thinking<'a> {
+    shooter: &'a mut dyn Shooter,
+    rng: &'a mut StdRng,
+}
+
+impl Computer for Thinking<'_> {
+    type Error = String;
+
+    fn answer(&mut self, rules: &Rules, view: &PlayerView, ask: Ask) -> Result<Command, String> {
+        match ask {
+            Ask::Place => Err("it has no fleet to place".to_string()),
+            Ask::Fire { due } => Ok(Command::Fire {
+                cells: self.shooter.choose(rules, &view.enemy, due, self.rng),
+            }),
+            Ask::Reveal { kind, options } => {
+                let fleet = view.own.fleet.as_ref().ok_or("it has no fleet")?;
+                choose_reveal_among(fleet, &view.own.incoming, options, kind, self.rng)
+                    .map(|cell| Command::Reveal { cell })
+                    .ok_or_else(|| "it has no cell to show".to_string())
+            }
+            Ask::Relocate { decks } => {
+                seabattle_core::flying::random_move(rules, decks, &view.own.incoming, self.rng)
+                    .map(|set| Command::Relocate {
+                        ship: ShipSetup(set.iter().collect()),
+                    })
+                    .ok_or_else(|| "it found no place for its ship".to_string())
+            }
+        }
+    }
+}
+
 /// A game refereed here.
 pub struct LocalReferee {
-    game: Game,
-    computer: Option<Computer>,
+    table: Table,
+    computer: Option<Opponent>,
     rng: StdRng,
 }
 
@@ -27,15 +62,16 @@ impl LocalReferee {
     /// A game against the computer at `level`; the computer takes seat 2 and draws its
     /// fleet uniformly.
     pub fn vs_computer(rules: &Rules, level: Level, mut rng: StdRng) -> Result<Self, TuiError> {
-        let mut game = Game::new(rules.clone());
+        let mut table = Table::new(rules.clone());
         let fleet = PlacerKind::Uniform
             .place(rules, &mut rng)
             .map_err(|e| TuiError::Setup(format!("the computer cannot place a fleet: {e}")))?;
-        game.place(Player::Two, fleet)
+        table
+            .place(Player::Two, fleet)
             .map_err(|e| TuiError::Setup(format!("the computer's fleet: {e}")))?;
         Ok(LocalReferee {
-            game,
-            computer: Some(Computer {
+            table,
+            computer: Some(Opponent {
                 seat: Player::Two,
                 shooter: level.shooter().build(),
             }),
@@ -46,21 +82,27 @@ impl LocalReferee {
     /// A game between two people at this terminal.
     pub fn hotseat(rules: &Rules, rng: StdRng) -> Self {
         LocalReferee {
-            game: Game::new(rules.clone()),
+            table: Table::new(rules.clone()),
             computer: None,
             rng,
         }
+    }
+
+    /// Who looks at this terminal: against the computer, the person's seat; two people
+    /// at one terminal see everything either may.
+    fn viewer(&self) -> Option<Viewer> {
+        self.computer.as_ref().map(|c| Viewer::Seat(c.seat.other()))
     }
 
     /// Carries out `action` and returns what everyone is told, the computer's answering
     /// moves (and reveals) included.
     pub fn act(&mut self, action: Action) -> Vec<Update> {
         let mut out = Vec::new();
-        match action {
+        let happened = match action {
             Action::Place { seat, fleet } => {
                 let ships = fleet.ships().iter().map(|s| *s.cells()).collect();
                 let pieces = Box::new(*fleet.pieces());
-                if let Err(e) = self.game.place(seat, *fleet) {
+                if let Err(e) = self.table.place(seat, *fleet) {
                     return vec![Update::Refused(e.to_string())];
                 }
                 out.push(Update::Placed {
@@ -68,208 +110,150 @@ impl LocalReferee {
                     ships: Some(ships),
                     pieces,
                 });
-                if Player::BOTH.iter().all(|&p| self.game.has_placed(p)) {
-                    match self.game.start(&mut self.rng) {
-                        Ok(first) => out.push(Update::Battle {
-                            first,
-                            shots_due: self.game.shots_due(first),
-                        }),
-                        Err(e) => return vec![Update::Refused(e.to_string())],
+                if Player::BOTH
+                    .iter()
+                    .all(|&p| self.table.game().has_placed(p))
+                {
+                    // The host draws who starts: the table has no dice.
+                    let first = if self.rng.random_bool(0.5) {
+                        Player::One
+                    } else {
+                        Player::Two
+                    };
+                    self.table.start(first)
+                } else {
+                    Ok(Vec::new())
+                }
+            }
+            Action::Fire { seat, cells } => self.table.act(seat, Command::Fire { cells }),
+            Action::Reveal { seat, cell } => self.table.act(seat, Command::Reveal { cell }),
+            Action::Relocate { seat, cells } => {
+                let ship = match cells {
+                    Some(cells) => Some(ShipSetup(cells)),
+                    None => choose_relocation(self.table.game(), seat, &mut self.rng),
+                };
+                match ship {
+                    Some(ship) => self.table.act(seat, Command::Relocate { ship }),
+                    None => {
+                        return vec![Update::Refused(
+                            "no legal place was found for the ship".to_string(),
+                        )];
                     }
                 }
             }
-            Action::Fire { seat, cells } => {
-                let seen = self.game.moves().len();
-                match self.game.fire(seat, &cells) {
-                    Ok(shots) => self.report(seen, &shots, None, &mut out),
-                    Err(e) => return vec![Update::Refused(e.to_string())],
-                }
-            }
-            Action::Reveal { seat, cell } => {
-                let seen = self.game.moves().len();
-                let kind = self.owed_kind(seat);
-                if let Err(e) = self.game.reveal(seat, cell) {
-                    return vec![Update::Refused(e.to_string())];
-                }
-                self.report(seen, &[], kind, &mut out);
-            }
-            Action::Relocate { seat, cells } => {
-                let seen = self.game.moves().len();
-                let ship = match cells {
-                    Some(cells) => Some(ShipSetup(cells)),
-                    None => choose_relocation(&self.game, seat, &mut self.rng),
-                };
-                let Some(ship) = ship else {
-                    return vec![Update::Refused(
-                        "no legal place was found for the ship".to_string(),
-                    )];
-                };
-                if let Err(e) = self.game.relocate(seat, &ship) {
-                    return vec![Update::Refused(e.to_string())];
-                }
-                self.report(seen, &[], None, &mut out);
-            }
-            Action::Resign { seat } => {
-                if let Err(e) = self.game.resign(seat) {
-                    return vec![Update::Refused(e.to_string())];
-                }
-            }
+            Action::Resign { seat } => self.table.act(seat, Command::Resign),
+        };
+        match happened {
+            Ok(events) => self.tell(&events, &mut out),
+            Err(e) => return vec![Update::Refused(e.to_string())],
         }
         self.computer_moves(&mut out);
-        if self.game.phase() == Phase::Battle {
-            let duty = self.game.duties().first().copied();
-            let options = duty.map_or(CellSet::EMPTY, |d| {
-                self.game.reveal_options(d.player, d.kind)
-            });
+        let game = self.table.game();
+        if game.phase() == seabattle_core::Phase::Battle {
+            let duty = game.duties().first().copied();
+            let options = duty.map_or(CellSet::EMPTY, |d| game.reveal_options(d.player, d.kind));
             out.push(Update::Owed { duty, options });
         }
-        if self.game.phase() == Phase::Over {
+        if game.phase() == seabattle_core::Phase::Over {
             out.push(Update::Over(Box::new(self.ending())));
         }
         out
     }
 
-    /// What `seat`'s oldest reveal owed is of, if it owes one.
-    fn owed_kind(&self, seat: Player) -> Option<DutyKind> {
-        let duty = self.game.duties().iter().find(|d| d.player == seat);
-        duty.map(|d| d.kind)
-    }
-
-    /// The updates for the game's moves from index `seen` on: the volley answered by
-    /// `shots`, the dying shots after it, and the reveal of `kind`.
-    fn report(&self, seen: usize, shots: &[Shot], kind: Option<DutyKind>, out: &mut Vec<Update>) {
-        let moves = self.game.moves().get(seen..).unwrap_or_default();
-        // The turn after the whole move, dying shots included.
-        let next = self.game.to_move();
-        let shots_due = next.map_or(0, |p| self.game.shots_due(p));
-        for m in moves {
-            match m {
-                Move::Volley {
+    /// The updates for `events`, as this terminal may see them.
+    fn tell(&self, events: &[Event], out: &mut Vec<Update>) {
+        for e in events {
+            let e = match self.viewer() {
+                Some(v) => e.for_viewer(v),
+                None => e.clone(),
+            };
+            match e {
+                Event::Started { first, shots_due } => {
+                    out.push(Update::Battle { first, shots_due })
+                }
+                Event::Volley {
                     player,
-                    shots: cells,
+                    shots,
+                    next,
+                    shots_due,
+                    ..
                 } => out.push(Update::Volley {
-                    player: *player,
-                    shots: cells
+                    player,
+                    shots: shots
                         .iter()
-                        .zip(shots)
-                        .map(|(&(cell, _), &shot)| Fired { cell, shot })
+                        .map(|f| Fired {
+                            cell: f.cell,
+                            shot: f.shot(),
+                        })
                         .collect(),
                     next,
                     shots_due,
                 }),
-                Move::Dying {
+                Event::Dying { player, shot, .. } => out.push(Update::Dying {
                     player,
-                    cell,
-                    answer,
-                } => out.push(Update::Dying {
-                    player: *player,
-                    shot: self.dying(*player, *cell, *answer),
+                    shot: Fired {
+                        cell: shot.cell,
+                        shot: shot.shot(),
+                    },
                 }),
-                Move::Reveal { player, cell } => {
-                    if let Some(kind) = kind {
-                        out.push(Update::Reveal {
-                            player: *player,
-                            cell: *cell,
-                            kind,
-                        });
-                    }
+                Event::Revealed {
+                    player,
+                    cell: Some(cell),
+                    kind,
+                    ..
+                } => out.push(Update::Reveal { player, cell, kind }),
+                Event::Relocated { player, ship, .. } => {
+                    out.push(Update::Relocated { player, ship })
                 }
-                Move::Relocate { player, cells } => out.push(Update::Relocated {
-                    player: *player,
-                    // The computer's new place is not for the person to see.
-                    ship: self
-                        .computer
-                        .as_ref()
-                        .is_none_or(|c| c.seat != *player)
-                        .then(|| cells.iter().copied().collect()),
-                }),
-                Move::Resign { .. } | Move::Pass { .. } => {}
+                // Placements are told with their ships by `act`; duties and the end
+                // after the whole move.
+                _ => {}
             }
         }
     }
 
-    /// A sunk submarine's dying shot by `player` at `cell`, with the ship it sank, as
-    /// `player`'s own target board holds it.
-    fn dying(&self, player: Player, cell: Coord, answer: Answer) -> Fired {
-        Fired {
-            cell,
-            shot: self.game.dying_shot(player, cell, answer),
-        }
-    }
-
-    /// The computer's moves while it is the one to act: reveals it owes, then volleys,
-    /// until a person must act or the game is over.
+    /// The computer's moves while the table asks anything of it: reveals and moves it
+    /// owes, then volleys, until a person must act or the game is over.
     fn computer_moves(&mut self, out: &mut Vec<Update>) {
-        let Some(seat) = self.computer.as_ref().map(|c| c.seat) else {
+        let Some(opponent) = self.computer.as_mut() else {
             return;
         };
-        // Each round makes a move, so the game ends; the bound only guards a mistake.
-        for _ in 0..10_000 {
-            if self.game.phase() != Phase::Battle {
-                return;
-            }
-            let seen = self.game.moves().len();
-            let done = match self.game.duties().first().copied() {
-                Some(duty) if duty.player == seat && duty.kind == DutyKind::Relocate => {
-                    match choose_relocation(&self.game, seat, &mut self.rng) {
-                        Some(ship) => self
-                            .game
-                            .relocate(seat, &ship)
-                            .map(|()| (Vec::new(), None))
-                            .map_err(|e| e.to_string()),
-                        None => Err("it found no place for its ship".to_string()),
-                    }
-                }
-                Some(duty) if duty.player == seat => {
-                    match choose_reveal(&self.game, seat, duty.kind, &mut self.rng) {
-                        Some(cell) => self
-                            .game
-                            .reveal(seat, cell)
-                            .map(|()| (Vec::new(), Some(duty.kind)))
-                            .map_err(|e| e.to_string()),
-                        None => Err("it has no cell to show".to_string()),
-                    }
-                }
-                Some(_) => return,
-                None if self.game.to_move() == Some(seat) => {
-                    let due = self.game.shots_due(seat);
-                    let view = self.game.view(seat);
-                    let Some(computer) = self.computer.as_mut() else {
-                        return;
-                    };
-                    let cells =
-                        computer
-                            .shooter
-                            .choose(self.game.rules(), &view.enemy, due, &mut self.rng);
-                    self.game
-                        .fire(seat, &cells)
-                        .map(|shots| (shots, None))
-                        .map_err(|e| e.to_string())
-                }
-                None => return,
-            };
-            match done {
-                Ok((shots, kind)) => self.report(seen, &shots, kind, out),
-                Err(e) => {
-                    out.push(Update::Refused(format!("the computer's move failed: {e}")));
-                    return;
-                }
+        let seat = opponent.seat;
+        let mut thinking = Thinking {
+            shooter: opponent.shooter.as_mut(),
+            rng: &mut self.rng,
+        };
+        let mut seats: seabattle_table::Computers<'_, String> = [None, None];
+        seats[seat.index()] = Some(&mut thinking);
+        let played = self.table.play_computers(&mut seats, &[]);
+        match played {
+            Ok(events) => self.tell(&events, out),
+            Err((_, failure)) => {
+                let why = match failure {
+                    Failure::Computer(e) => e,
+                    Failure::Refused(e) => e.to_string(),
+                };
+                out.push(Update::Refused(format!(
+                    "the computer's move failed: {why}"
+                )));
             }
         }
     }
 
     fn ending(&self) -> Ending {
-        let (winner, reason) = match self.game.outcome() {
-            Outcome::Won { winner, reason } => (
+        let (winner, reason) = match self.table.ending() {
+            Some((winner, reason)) => (
                 Some(winner),
                 match reason {
-                    WinReason::FleetSunk => EndReason::FleetSunk,
-                    WinReason::Resigned => EndReason::Resigned,
+                    TableEnd::FleetSunk => EndReason::FleetSunk,
+                    TableEnd::Resigned => EndReason::Resigned,
+                    TableEnd::Timeout => EndReason::Timeout,
                 },
             ),
-            Outcome::InProgress => (None, EndReason::Resigned),
+            None => (None, EndReason::Resigned),
         };
-        let fleets = Player::BOTH.map(|p| self.game.view(p).own.fleet);
+        let game = self.table.game();
+        let fleets = Player::BOTH.map(|p| game.view(p).own.fleet);
         let ships = |f: &Option<Fleet>| {
             f.as_ref().map_or_else(Vec::new, |f| {
                 f.ships().iter().map(|s| *s.cells()).collect::<Vec<_>>()
@@ -277,7 +261,7 @@ impl LocalReferee {
         };
         let pieces =
             |f: &Option<Fleet>| f.as_ref().map_or_else(PieceCells::default, |f| *f.pieces());
-        let (verdict, verdict_ru) = match self.game.record() {
+        let (verdict, verdict_ru) = match game.record() {
             Some(r) => {
                 let v = audit(&r).verdict;
                 (v.message(Lang::En), v.message(Lang::Ru))
@@ -302,6 +286,7 @@ impl LocalReferee {
 mod tests {
     use super::*;
     use rand::SeedableRng;
+    use seabattle_core::{DutyKind, Phase};
 
     #[test]
     fn the_computer_answers_until_it_is_the_players_turn() {
@@ -324,7 +309,7 @@ mod tests {
             }
         ));
         assert!(matches!(ups[1], Update::Battle { .. }));
-        assert_eq!(r.game.to_move(), Some(Player::One));
+        assert_eq!(r.table.game().to_move(), Some(Player::One));
         let ups = r.act(Action::Fire {
             seat: Player::Two,
             cells: vec![seabattle_core::Coord::new(0, 0)],
@@ -353,16 +338,21 @@ mod tests {
         });
         let (mut computer_reveals, mut owed_to_it) = (0, 0);
         for c in rules.dims().cells() {
-            if r.game.phase() != Phase::Battle {
+            if r.table.game().phase() != Phase::Battle {
                 break;
             }
-            if let Some(d) = r.game.duties().first().copied() {
+            if let Some(d) = r.table.game().duties().first().copied() {
                 assert_eq!(
                     d.player,
                     Player::One,
                     "the computer never leaves a reveal owed"
                 );
-                let cell = r.game.reveal_options(Player::One, d.kind).first().unwrap();
+                let cell = r
+                    .table
+                    .game()
+                    .reveal_options(Player::One, d.kind)
+                    .first()
+                    .unwrap();
                 r.act(Action::Reveal {
                     seat: Player::One,
                     cell,
