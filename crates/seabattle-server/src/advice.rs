@@ -48,7 +48,7 @@ pub fn coach_input(room: &Room, p: Player) -> Result<(String, Rules, TargetBoard
             "the coach helps only in games against the computer",
         ));
     }
-    if room.game.phase() != Phase::Battle {
+    if room.game().phase() != Phase::Battle {
         return Err(ClientError::new(
             ErrorCode::NoCoach,
             "the coach helps only during the battle",
@@ -57,7 +57,7 @@ pub fn coach_input(room: &Room, p: Player) -> Result<(String, Rules, TargetBoard
     Ok((
         room.id.clone(),
         room.rules().clone(),
-        room.game.view(p).enemy,
+        room.game().view(p).enemy,
     ))
 }
 

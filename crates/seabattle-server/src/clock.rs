@@ -1,11 +1,14 @@
 //! The turn clock: a move's time running out passes the turn; two in a row lose the game.
 
+use crate::commit::commit;
 use crate::hub::SharedHub;
-use crate::play::{after_move, store_resign};
+use crate::play::after_move;
 use crate::protocol::ServerMsg;
 use crate::room::{Room, RoomCell};
-use crate::store::{MoveKind, StoredMove};
+use rand::rngs::StdRng;
+use seabattle_bots::choose_reveal;
 use seabattle_core::Player;
+use seabattle_table::{Ask, Command, Instead};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -36,58 +39,31 @@ pub fn arm(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
     });
 }
 
-/// The clock ran out: a strike, and the turn passes to the opponent (or, for a player
-/// who owed a reveal or a move of their hit ship, the server makes it for them); the second strike in a row loses
-/// the game instead. The strike is stored before anything changes, so a restart replays
-/// it the same way (see `Room::from_stored`).
+/// The clock ran out: a strike, and the turn passes to the opponent; the second strike
+/// in a row loses the game. A player who owed a reveal or a move of their hit ship has
+/// it made for them on a first strike: the cell that tells least (see
+/// [`choose_reveal`]), or a legal place drawn uniformly, so holding the game up cannot
+/// pay. The referee settles the rest; the timeout is stored before anyone is told, so a
+/// restart replays it the same way.
 async fn timeout(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
-    let owed = if room.strikes[p.index()] == 0 {
-        match crate::reveal::reveal_on_timeout(hub, room, p).await {
-            Some(done) => Some(done),
-            None => crate::relocate::relocate_on_timeout(hub, room, p).await,
+    let instead = match room.table.stand_in(p) {
+        Some(Ask::Reveal { kind, .. }) => {
+            let mut rng: StdRng = rand::make_rng();
+            choose_reveal(room.game(), p, kind, &mut rng).map(Instead::Reveal)
         }
-    } else {
-        None
-    };
-    if let Some(done) = owed {
-        if done.is_err() {
-            return arm(hub, cell, room, p);
+        Some(Ask::Relocate { .. }) => {
+            match crate::relocate::random_place(hub, room.game().clone(), p).await {
+                Ok(Some(ship)) => Some(Instead::Relocate(ship)),
+                _ => return arm(hub, cell, room, p),
+            }
         }
-        return Box::pin(after_move(hub, cell, room)).await;
-    }
-    let row = StoredMove {
-        player: p,
-        kind: MoveKind::Timeout,
-        shots: String::new(),
+        _ => None,
     };
-    let (id, seq) = (room.id.clone(), room.seq);
-    if hub
-        .db_for_client(move |db| db.append(&id, seq, &row))
+    if commit(hub, room, p, Command::Timeout { instead })
         .await
         .is_err()
     {
         return arm(hub, cell, room, p);
     }
-    room.seq += 1;
-    room.strikes[p.index()] += 1;
-    let strikes = room.strikes[p.index()];
-    if strikes < 2 {
-        // The clock only runs out for the player to act, during the battle; one who
-        // owed a reveal or a move was handled above.
-        let _ = room.game.pass(p);
-    } else {
-        room.timed_out = true;
-        if store_resign(hub, room, p).await.is_err() {
-            room.timed_out = false;
-            return arm(hub, cell, room, p);
-        }
-    }
-    room.broadcast(&ServerMsg::Timeout {
-        game: room.id.clone(),
-        player: p,
-        strikes,
-        next: room.game.to_move(),
-        shots_due: room.shots_due(),
-    });
     Box::pin(after_move(hub, cell, room)).await;
 }

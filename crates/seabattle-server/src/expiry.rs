@@ -43,7 +43,7 @@ async fn sweep(hub: &SharedHub) {
 
 fn expired(hub: &SharedHub, room: &Room) -> bool {
     let limits = &hub.config.limits;
-    match room.game.phase() {
+    match room.game().phase() {
         Phase::Placement => room.since.elapsed() >= limits.placement_expiry,
         Phase::Battle => Player::BOTH.iter().all(|&p| {
             let seat = &room.seats[p.index()];

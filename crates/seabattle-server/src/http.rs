@@ -194,14 +194,14 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
     };
     let record = {
         let room = cell.lock().await;
-        if room.game.phase() != Phase::Over {
+        if room.game().phase() != Phase::Over {
             return Err(plain(StatusCode::CONFLICT, "the game is not over"));
         }
         // A finished game loaded only to be downloaded need not stay in memory.
         if room.seats.iter().all(|s| s.conn.is_none()) && room.spectators.is_empty() {
             hub.evict(id);
         }
-        room.game.record().ok_or_else(missing)?
+        room.game().record().ok_or_else(missing)?
     };
     let rendered = hub
         .work

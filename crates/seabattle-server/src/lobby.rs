@@ -173,16 +173,16 @@ fn game_full() -> ClientError {
 /// clock starts); a battle start or a computer move that could not be stored is tried
 /// again.
 async fn wake(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, fresh: bool) {
-    let placed = Player::BOTH.iter().all(|&q| room.game.has_placed(q));
-    if room.game.phase() == Phase::Placement && placed {
+    let placed = Player::BOTH.iter().all(|&q| room.game().has_placed(q));
+    if room.game().phase() == Phase::Placement && placed {
         if let Err(e) = start_battle(hub, cell, room).await {
             tracing::warn!(game = %room.id, error = %e.message, "the battle could not start; tried again on the next reconnect");
         }
         return;
     }
     let bot_due = room.actor().is_some_and(|p| room.is_bot(p))
-        || room.game.duties().iter().any(|d| room.is_bot(d.player));
-    if room.game.phase() == Phase::Battle && (fresh || bot_due) {
+        || room.game().duties().iter().any(|d| room.is_bot(d.player));
+    if room.game().phase() == Phase::Battle && (fresh || bot_due) {
         after_move(hub, cell, room).await;
     }
 }
@@ -365,7 +365,7 @@ pub async fn leave(hub: &SharedHub, conn: &Conn) {
         }
     }
     let idle = room.seats.iter().all(|s| s.conn.is_none()) && room.spectators.is_empty();
-    if idle && room.game.phase() == Phase::Over {
+    if idle && room.game().phase() == Phase::Over {
         hub.evict(&room.id);
     }
 }

@@ -1,41 +1,20 @@
 //! Moves in a game: placing, firing, resigning, the computer's turns, the end. Each
 //! change is stored first and applied only once stored.
 
+use crate::commit::commit;
 use crate::hub::SharedHub;
 use crate::ids::new_salt;
-use crate::protocol::{ClientError, ErrorCode, ServerMsg, ShotJson};
-use crate::relocate::{bot_relocate, notify_relocations};
-use crate::reveal::{announce_dying, bot_reveal, notify_reveals};
-use crate::room::{
-    Mode, PROGRAM_FALLBACK, Room, RoomCell, canonical_fleet, cells, duties_json, format_shots,
-};
-use crate::store::{MoveKind, StoredGame, StoredMove};
+use crate::protocol::{ClientError, ErrorCode, ServerMsg};
+use crate::room::{Mode, PROGRAM_FALLBACK, Room, RoomCell, canonical_fleet};
+use crate::store::StoredGame;
+use crate::tell::tell;
 use crate::vet::too_costly_to_draw;
 use crate::work::{Lane, Overrun};
 use rand::rngs::StdRng;
-use seabattle_core::{
-    Coord, CoordSystem, DutyKind, Fleet, FleetSetup, Move, Phase, Placer, Player, Rules, Shot,
-    ShotError,
-};
+use seabattle_core::{Coord, CoordSystem, Fleet, FleetSetup, Phase, Placer, Player, Rules};
 use seabattle_driver::Program;
+use seabattle_table::Command;
 use std::sync::Arc;
-
-fn shot_error(e: ShotError) -> ClientError {
-    let code = match e {
-        ShotError::NotStarted => ErrorCode::NotStarted,
-        ShotError::GameOver => ErrorCode::GameOver,
-        ShotError::OutOfTurn { .. } => ErrorCode::NotYourTurn,
-        ShotError::WrongCount { .. } => ErrorCode::WrongCount,
-        ShotError::OffBoard(_) => ErrorCode::OffBoard,
-        ShotError::AlreadyShot(_) => ErrorCode::AlreadyShot,
-        ShotError::Repeated(_) => ErrorCode::RepeatedCell,
-        ShotError::RevealDue(_) => ErrorCode::RevealDue,
-        ShotError::NotRevealable(_) => ErrorCode::NotRevealable,
-        ShotError::RelocationDue(_) => ErrorCode::RelocateDue,
-        ShotError::Relocation(r) => return crate::relocate::relocation_error(&r),
-    };
-    ClientError::new(code, e.to_string())
-}
 
 /// The words of a fleet as a client sends them (`a1-d1`, `f3`, …), read on the game's
 /// board; unchecked.
@@ -125,9 +104,9 @@ pub async fn computer_fleet(hub: &SharedHub, room: &mut Room) -> Result<Fleet, C
 /// after storing).
 pub fn seat_fleet(room: &mut Room, p: Player, fleet: Fleet) -> Result<(), ClientError> {
     let text = canonical_fleet(&fleet);
-    room.game
+    room.table
         .place(p, fleet)
-        .map_err(|e| ClientError::new(ErrorCode::AlreadyPlaced, e.to_string()))?;
+        .map_err(crate::commit::table_error)?;
     room.fleet_texts[p.index()] = Some(text);
     room.salts[p.index()] = Some(new_salt());
     Ok(())
@@ -152,7 +131,7 @@ pub fn to_stored(room: &Room) -> StoredGame {
 
 /// Whether `p` may place now.
 pub fn may_place(room: &Room, p: Player) -> Result<(), ClientError> {
-    match room.game.phase() {
+    match room.game().phase() {
         Phase::Over => return Err(ClientError::new(ErrorCode::GameOver, "the game is over")),
         Phase::Battle => {
             return Err(ClientError::new(
@@ -162,7 +141,7 @@ pub fn may_place(room: &Room, p: Player) -> Result<(), ClientError> {
         }
         Phase::Placement => {}
     }
-    if room.game.has_placed(p) {
+    if room.game().has_placed(p) {
         return Err(ClientError::new(
             ErrorCode::AlreadyPlaced,
             "your fleet is already placed",
@@ -186,17 +165,15 @@ pub async fn place(
     let (id, t, s) = (room.id.clone(), text.clone(), salt.clone());
     hub.db_for_client(move |db| db.place(&id, p, &t, &s))
         .await?;
-    room.game
+    let events = room
+        .table
         .place(p, fleet)
-        .map_err(|e| ClientError::new(ErrorCode::AlreadyPlaced, e.to_string()))?;
+        .map_err(crate::commit::table_error)?;
     room.fleet_texts[p.index()] = Some(text);
     room.salts[p.index()] = Some(salt);
-    room.broadcast(&ServerMsg::Placed {
-        game: room.id.clone(),
-        player: p,
-    });
+    tell(room, &events);
     room.send_to(p, &ServerMsg::State(Box::new(room.state_for(Some(p)))));
-    if Player::BOTH.iter().all(|&q| room.game.has_placed(q))
+    if Player::BOTH.iter().all(|&q| room.game().has_placed(q))
         && let Err(e) = start_battle(hub, cell, room).await
     {
         // The placement stands; the start is tried again when anyone reconnects.
@@ -218,16 +195,11 @@ pub async fn start_battle(
     };
     let id = room.id.clone();
     hub.db_for_client(move |db| db.start(&id, first)).await?;
-    room.game
-        .start_with(first)
+    let events = room
+        .table
+        .start(first)
         .map_err(|_| ClientError::internal())?;
-    let commitments = room.commitments().ok_or_else(ClientError::internal)?;
-    room.broadcast(&ServerMsg::Battle {
-        game: room.id.clone(),
-        first,
-        commitments,
-        shots_due: room.shots_due(),
-    });
+    tell(room, &events);
     after_move(hub, cell, room).await;
     Ok(())
 }
@@ -250,87 +222,9 @@ pub async fn fire(
         })
         .collect::<Result<Vec<Coord>, _>>()?;
     let started = std::time::Instant::now();
-    volley(hub, room, p, &coords).await?;
+    commit(hub, room, p, Command::Fire { cells: coords }).await?;
     hub.metrics.shot_seconds.observe(started.elapsed());
     after_move(hub, cell, room).await;
-    Ok(())
-}
-
-/// Fires on a copy, stores the answered volley (with the dying shots of the submarines
-/// it sank), then makes the copy the game.
-async fn volley(
-    hub: &SharedHub,
-    room: &mut Room,
-    p: Player,
-    coords: &[Coord],
-) -> Result<(), ClientError> {
-    let mut next = room.game.clone();
-    let before = next.moves().len();
-    let shots = next.fire(p, coords).map_err(shot_error)?;
-    let answered: Vec<_> = coords
-        .iter()
-        .zip(&shots)
-        .map(|(&c, s)| (c, s.answer()))
-        .collect();
-    let mut rows = vec![StoredMove {
-        player: p,
-        kind: MoveKind::Volley,
-        shots: format_shots(&answered),
-    }];
-    // Moves after the volley itself are the dying shots it caused.
-    let dying: Vec<Move> = next.moves()[before + 1..].to_vec();
-    for m in &dying {
-        if let Move::Dying {
-            player,
-            cell,
-            answer,
-        } = m
-        {
-            rows.push(StoredMove {
-                player: *player,
-                kind: MoveKind::Dying,
-                shots: format_shots(&[(*cell, *answer)]),
-            });
-        }
-    }
-    let (id, seq, n) = (room.id.clone(), room.seq, rows.len());
-    hub.db_for_client(move |db| db.append_all(&id, seq, &rows))
-        .await?;
-    room.game = next;
-    room.seq += n;
-    hub.metrics
-        .shots
-        .fetch_add(coords.len() as u64, std::sync::atomic::Ordering::Relaxed);
-    room.strikes[p.index()] = 0;
-    let shots = coords
-        .iter()
-        .zip(&shots)
-        .map(|(c, s)| ShotJson {
-            cell: c.to_string(),
-            answer: s.answer(),
-            ship: match s {
-                Shot::Sunk(ship) => Some(cells(&ship.cells)),
-                _ => None,
-            },
-            halo: match s {
-                Shot::Sunk(ship) => Some(cells(&ship.halo)),
-                _ => None,
-            },
-        })
-        .collect();
-    room.broadcast(&ServerMsg::Shot {
-        game: room.id.clone(),
-        number: before + 1,
-        player: p,
-        shots,
-        dying: false,
-        next: room.game.to_move(),
-        shots_due: room.shots_due(),
-        duties: duties_json(&room.game),
-    });
-    for (i, m) in dying.iter().enumerate() {
-        announce_dying(room, before + 2 + i, m);
-    }
     Ok(())
 }
 
@@ -341,89 +235,46 @@ pub async fn resign(
     room: &mut Room,
     p: Player,
 ) -> Result<(), ClientError> {
-    if room.game.phase() == Phase::Over {
+    if room.game().phase() == Phase::Over {
         return Err(ClientError::new(ErrorCode::GameOver, "the game is over"));
     }
-    store_resign(hub, room, p).await?;
+    commit(hub, room, p, Command::Resign).await?;
     after_move(hub, cell, room).await;
-    Ok(())
-}
-
-/// Stores and applies `p`'s resignation.
-pub async fn store_resign(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
-    let row = StoredMove {
-        player: p,
-        kind: MoveKind::Resign,
-        shots: String::new(),
-    };
-    let (id, seq) = (room.id.clone(), room.seq);
-    hub.db_for_client(move |db| db.append(&id, seq, &row))
-        .await?;
-    room.game
-        .resign(p)
-        .map_err(|e| ClientError::new(ErrorCode::GameOver, e.to_string()))?;
-    room.seq += 1;
     Ok(())
 }
 
 /// After any change: end the game, let the computer move, or start the clock.
 pub async fn after_move(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room) {
     loop {
-        match room.game.phase() {
+        match room.game().phase() {
             Phase::Placement => return,
             Phase::Over => return finish(hub, room).await,
             Phase::Battle => {}
         }
         // The computer makes the reveals and moves it owes at once, whoever else owes
-        // one.
-        let bot_owes = room
-            .game
-            .duties()
-            .iter()
-            .find(|d| room.is_bot(d.player))
-            .map(|d| (d.player, d.kind));
-        let moved = match (bot_owes, room.actor()) {
-            (Some((p, DutyKind::Relocate)), _) => bot_relocate(hub, room, p).await,
-            (Some((p, _)), _) => bot_reveal(hub, room, p).await,
-            (None, None) => return,
-            (None, Some(p)) if !room.is_bot(p) => {
-                notify_reveals(room);
-                notify_relocations(room);
+        // one, and fires when its turn comes.
+        let computer = Player::BOTH.into_iter().find(|&p| room.is_bot(p));
+        if let Some((p, ask)) = computer.and_then(|p| Some((p, room.table.ask(p)?))) {
+            let moved = match crate::computer::command(hub, room, p, ask).await {
+                Ok(command) => commit(hub, room, p, command).await.map(|_| ()),
+                Err(e) => Err(e),
+            };
+            if let Err(e) = moved {
+                // The move was not stored; the next reconnect or restart tries again.
+                tracing::warn!(game = %room.id, error = %e.message, "the computer's move was not made");
+                return;
+            }
+            continue;
+        }
+        match room.actor() {
+            Some(p) if !room.is_bot(p) => {
+                crate::reveal::notify_reveals(room);
+                crate::relocate::notify_relocations(room);
                 return crate::clock::arm(hub, cell, room, p);
             }
-            (None, Some(p)) => bot_move(hub, room, p).await,
-        };
-        if let Err(e) = moved {
-            // The move was not stored; the next reconnect or restart tries again.
-            tracing::warn!(game = %room.id, error = %e.message, "the computer's move was not made");
-            return;
+            _ => return,
         }
     }
-}
-
-async fn bot_move(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
-    let bot = room.bot.as_mut().ok_or_else(ClientError::internal)?;
-    let mut brain = bot.take_brain().ok_or_else(ClientError::internal)?;
-    let mut rng: StdRng = rand::make_rng();
-    std::mem::swap(&mut rng, &mut bot.rng);
-    let rules = room.rules().clone();
-    let view = room.game.view(p).enemy;
-    let count = room.game.shots_due(p);
-    // The strongest shooters think for milliseconds: keep them off the async threads.
-    // A shooter has no deadline of its own; its thread is bounded by the pool.
-    let (brain, rng, cells) = hub
-        .work
-        .run(Lane::Think, THINK_BUDGET, move |_| {
-            let cells = brain.shooter().choose(&rules, &view, count, &mut rng);
-            (brain, rng, cells)
-        })
-        .await
-        .map_err(|o| o.refusal("the computer's move"))?;
-    if let Some(bot) = room.bot.as_mut() {
-        bot.put_brain(brain);
-        bot.rng = rng;
-    }
-    volley(hub, room, p, &cells).await
 }
 
 /// Runs `f` on the computer's bot program, off the async threads (a program may take
@@ -449,7 +300,7 @@ pub async fn ask_program<T: Send + 'static>(
 
 /// The longest the computer may think about one move before it is given up (and
 /// tried again on the next reconnect); the levels take milliseconds.
-const THINK_BUDGET: std::time::Duration = std::time::Duration::from_secs(30);
+pub const THINK_BUDGET: std::time::Duration = std::time::Duration::from_secs(30);
 
 async fn finish(hub: &SharedHub, room: &mut Room) {
     if let Some(ip) = room.creator {

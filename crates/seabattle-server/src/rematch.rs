@@ -12,7 +12,7 @@ use std::time::Instant;
 /// the same rules; between people the seats swap. Each player keeps their token, so one
 /// who is away can `resume` the new game (its id is in the old game's state).
 pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
-    if room.game.phase() != Phase::Over {
+    if room.game().phase() != Phase::Over {
         return Err(ClientError::new(ErrorCode::NotOver, "the game is not over"));
     }
     if let Some(next) = &room.next_game {

@@ -9,14 +9,14 @@ use crate::protocol::{
     AuditJson, DutyJson, OwnJson, PresenceJson, RelocateJson, ResultJson, RevealJson, Role,
     ServerMsg, StateJson, TargetJson,
 };
-use crate::store::{MoveKind, StoredGame};
+use crate::store::StoredGame;
 use rand::rngs::StdRng;
 use seabattle_bots::{Level, Shooter};
 use seabattle_core::{
-    Answer, CellSet, Coord, CoordSystem, DutyKind, Fleet, FleetSetup, Game, Lang, Move, Outcome,
-    Phase, Player, Rules, ShipSetup, WinReason, audit,
+    CellSet, CoordSystem, DutyKind, Fleet, Game, Lang, Phase, Player, Rules, audit,
 };
 use seabattle_driver::{Limits as ProgramLimits, Program};
+use seabattle_table::{EndReason, Table};
 use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::time::Instant;
@@ -168,8 +168,8 @@ pub struct Room {
     pub mode: Mode,
     /// Seconds per move.
     pub clock: Option<u32>,
-    /// The rules engine's game: the one authority on answers and turns.
-    pub game: Game,
+    /// The referee: the one authority on answers, turns and strikes.
+    pub table: Table,
     /// Seats 1 and 2.
     pub seats: [Seat; 2],
     /// Connections watching.
@@ -178,16 +178,12 @@ pub struct Room {
     pub fleet_texts: [Option<String>; 2],
     /// Each commitment's salt.
     pub salts: [Option<String>; 2],
-    /// Clock timeouts in a row.
-    pub strikes: [u8; 2],
     /// Stored move rows so far (volleys, resignations, timeouts).
     pub seq: usize,
     /// Bumped whenever a running clock must be forgotten.
     pub clock_gen: u64,
     /// When the running clock runs out, if one runs.
     pub clock_deadline: Option<Instant>,
-    /// The game was lost on time.
-    pub timed_out: bool,
     /// The result with its audit, made once the game is over.
     result: std::cell::OnceCell<ResultJson>,
     /// Who asked for a rematch.
@@ -325,16 +321,14 @@ impl Room {
             id,
             mode,
             clock,
-            game: Game::new(rules),
+            table: Table::new(rules),
             seats: Default::default(),
             spectators: Vec::new(),
             fleet_texts: [None, None],
             salts: [None, None],
-            strikes: [0, 0],
             seq: 0,
             clock_gen: 0,
             clock_deadline: None,
-            timed_out: false,
             result: std::cell::OnceCell::new(),
             rematch: [false, false],
             names: [None, None],
@@ -347,7 +341,12 @@ impl Room {
 
     /// The rules.
     pub fn rules(&self) -> &Rules {
-        self.game.rules()
+        self.table.rules()
+    }
+
+    /// The game as the rules engine keeps it.
+    pub fn game(&self) -> &Game {
+        self.table.game()
     }
 
     /// Whether `p` is the computer.
@@ -374,25 +373,29 @@ impl Room {
 
     /// Sends `msg` to the player in seat `p`, if connected.
     pub fn send_to(&self, p: Player, msg: &ServerMsg) {
+        if self.seats[p.index()].conn.is_some() {
+            self.send_text(p, msg.to_text());
+        }
+    }
+
+    /// Sends a message already written out to the player in seat `p`, if connected.
+    pub fn send_text(&self, p: Player, text: String) {
         if let Some(c) = &self.seats[p.index()].conn {
-            c.send(msg.to_text());
+            c.send(text);
         }
     }
 
     /// Who must act now during the battle: the player owing the oldest reveal, if any
     /// is owed, else the player to shoot. The clock runs on them.
     pub fn actor(&self) -> Option<Player> {
-        self.game.to_move()?;
-        self.game
-            .duties()
-            .first()
-            .map(|d| d.player)
-            .or(self.game.to_move())
+        self.table.actor()
     }
 
     /// Shots in the volley of the player to move; 0 outside the battle.
     pub fn shots_due(&self) -> usize {
-        self.game.to_move().map_or(0, |p| self.game.shots_due(p))
+        self.game()
+            .to_move()
+            .map_or(0, |p| self.game().shots_due(p))
     }
 
     /// Sends `msg` to both players and every spectator. Only for messages everyone may
@@ -417,7 +420,7 @@ impl Room {
 
     /// What `seat` (or a spectator, for `None`) may see.
     pub fn state_for(&self, seat: Option<Player>) -> StateJson {
-        let g = &self.game;
+        let g = self.game();
         let board = |p: Player| target_json(g, p, seat.is_some());
         let presence = |p: Player| PresenceJson {
             present: self.present(p),
@@ -473,7 +476,7 @@ impl Room {
             commitments: g.first().and_then(|_| self.commitments()),
             presence: Player::BOTH.map(presence),
             names: self.names.clone(),
-            strikes: self.strikes,
+            strikes: self.table.strikes(),
             clock_left: self
                 .clock_deadline
                 .filter(|_| g.phase() == Phase::Battle)
@@ -491,14 +494,14 @@ impl Room {
         if let Some(r) = self.result.get() {
             return Some(r.clone());
         }
-        let report = audit(&self.game.record()?);
+        let report = audit(&self.game().record()?);
         let result = ResultJson {
             winner,
             reason,
             fleets: self.fleet_texts.clone().map(|t| fleet_list(&t)),
             fleets_at_end: self.rules().flying().then(|| {
                 Player::BOTH.map(|p| {
-                    self.game
+                    self.game()
                         .view(p)
                         .own
                         .fleet
@@ -522,13 +525,11 @@ impl Room {
 
     /// The winner and how (`fleet_sunk`, `resigned` or `timeout`), once the game is over.
     fn winner(&self) -> Option<(Player, &'static str)> {
-        let Outcome::Won { winner, reason } = self.game.outcome() else {
-            return None;
-        };
+        let (winner, reason) = self.table.ending()?;
         let how = match reason {
-            _ if self.timed_out => "timeout",
-            WinReason::FleetSunk => "fleet_sunk",
-            WinReason::Resigned => "resigned",
+            EndReason::Timeout => "timeout",
+            EndReason::FleetSunk => "fleet_sunk",
+            EndReason::Resigned => "resigned",
         };
         Some((winner, how))
     }
@@ -539,173 +540,14 @@ impl Room {
             .map(|(winner, how)| format!("{} {how}", winner.number()))
     }
 
-    /// Rebuilds a stored game by replaying its moves through the rules engine; `bots`
-    /// are the registered bot programs.
+    /// Rebuilds a stored game by replaying its moves through the referee; `bots` are
+    /// the registered bot programs.
     pub fn from_stored(
         s: &StoredGame,
         bots: &BTreeMap<String, String>,
     ) -> Result<Room, StoreError> {
-        let bad = |what: String| StoreError::Corrupt(format!("game {}: {what}", s.id));
-        let rules: Rules = s.rules.parse().map_err(|e| bad(format!("rules: {e}")))?;
-        let mode = Mode::from_word(&s.mode).ok_or_else(|| bad(format!("mode {:?}", s.mode)))?;
-        let mut room = Room::new(s.id.clone(), rules.clone(), mode, s.clock_secs, bots);
-        for p in Player::BOTH {
-            let i = p.index();
-            room.seats[i].token_hash = s.tokens[i].clone();
-            if let Some(text) = &s.fleets[i] {
-                let setup = FleetSetup::parse(text, CoordSystem::Latin, rules.dims())
-                    .map_err(|e| bad(format!("fleet {p}: {e}")))?;
-                let fleet =
-                    Fleet::new(setup, &rules).map_err(|e| bad(format!("fleet {p}: {e}")))?;
-                room.game
-                    .place(p, fleet)
-                    .map_err(|e| bad(format!("fleet {p}: {e}")))?;
-                room.fleet_texts[i] = Some(text.clone());
-                room.salts[i] = s.salts[i].clone();
-            }
-            // A player who never connected since the restart is away from now on.
-            room.seats[i].away_since = Some(Instant::now());
-        }
-        if let Some(first) = s.first {
-            room.game
-                .start_with(first)
-                .map_err(|e| bad(format!("start: {e}")))?;
-        }
-        // Dying shots the replayed volleys fired, which their own rows must confirm.
-        let mut dying: std::collections::VecDeque<Move> = Default::default();
-        for (n, m) in s.moves.iter().enumerate() {
-            if m.kind != MoveKind::Dying
-                && let Some(d) = dying.front()
-            {
-                return Err(bad(format!("move {n}: the dying shot {d:?} has no row")));
-            }
-            match m.kind {
-                MoveKind::Timeout => {
-                    room.strikes[m.player.index()] += 1;
-                    // A second strike in a row is followed by the stored resignation.
-                    if room.strikes[m.player.index()] < 2 {
-                        room.replay_timeout(m, n, rules.dims())?;
-                    }
-                }
-                MoveKind::Resign => {
-                    room.timed_out = room.strikes[m.player.index()] >= 2;
-                    room.game
-                        .resign(m.player)
-                        .map_err(|e| bad(format!("move {n}: {e}")))?;
-                }
-                MoveKind::Volley => {
-                    let shots = parse_shots(&m.shots, rules.dims())
-                        .ok_or_else(|| bad(format!("move {n}: {:?}", m.shots)))?;
-                    let cells: Vec<Coord> = shots.iter().map(|s| s.0).collect();
-                    let before = room.game.moves().len();
-                    let got = room
-                        .game
-                        .fire(m.player, &cells)
-                        .map_err(|e| bad(format!("move {n}: {e}")))?;
-                    if got.iter().zip(&shots).any(|(g, s)| g.answer() != s.1) {
-                        return Err(bad(format!("move {n}: answers differ on replay")));
-                    }
-                    dying.extend(room.game.moves().iter().skip(before + 1).cloned());
-                    room.strikes[m.player.index()] = 0;
-                }
-                MoveKind::Dying => {
-                    let stored = parse_shots(&m.shots, rules.dims()).unwrap_or_default();
-                    let expected = dying.pop_front();
-                    let same = match (&expected, stored.as_slice()) {
-                        (
-                            Some(Move::Dying {
-                                player,
-                                cell,
-                                answer,
-                            }),
-                            [(c, a)],
-                        ) => *player == m.player && cell == c && answer == a,
-                        _ => false,
-                    };
-                    if !same {
-                        return Err(bad(format!(
-                            "move {n}: dying shot {:?} differs on replay ({expected:?})",
-                            m.shots
-                        )));
-                    }
-                }
-                MoveKind::Relocate => {
-                    room.replay_relocation(m, n, rules.dims())?;
-                    room.strikes[m.player.index()] = 0;
-                }
-                MoveKind::Reveal => {
-                    let cell = CoordSystem::Latin
-                        .parse(&m.shots, rules.dims())
-                        .map_err(|e| bad(format!("move {n}: {e}")))?;
-                    room.game
-                        .reveal(m.player, cell)
-                        .map_err(|e| bad(format!("move {n}: {e}")))?;
-                    room.strikes[m.player.index()] = 0;
-                }
-            }
-        }
-        if let Some(d) = dying.front() {
-            return Err(bad(format!("the dying shot {d:?} has no row")));
-        }
-        room.seq = s.moves.len();
-        Ok(room)
+        crate::rows::restore(s, bots)
     }
-}
-
-impl Room {
-    /// Replays a stored move of a flying ship (its own row, or a timeout's): the ship
-    /// written as in the notation, `d4+e5+f6`.
-    fn replay_relocation(
-        &mut self,
-        m: &crate::store::StoredMove,
-        n: usize,
-        dims: seabattle_core::Dims,
-    ) -> Result<(), StoreError> {
-        let bad = |what: String| StoreError::Corrupt(format!("game {}: move {n}: {what}", self.id));
-        let ship =
-            ShipSetup::parse(&m.shots, CoordSystem::Latin, dims).map_err(|e| bad(e.to_string()))?;
-        self.game
-            .relocate(m.player, &ship)
-            .map_err(|e| bad(e.to_string()))
-    }
-
-    /// Replays a stored first timeout: the turn passed, or, for a player who owed a
-    /// reveal or a move, the cell the server showed or the place it moved the ship to.
-    fn replay_timeout(
-        &mut self,
-        m: &crate::store::StoredMove,
-        n: usize,
-        dims: seabattle_core::Dims,
-    ) -> Result<(), StoreError> {
-        let bad = |what: String| StoreError::Corrupt(format!("game {}: move {n}: {what}", self.id));
-        if m.shots.is_empty() {
-            return self.game.pass(m.player).map_err(|e| bad(e.to_string()));
-        }
-        if self.game.relocation_decks(m.player).is_some() {
-            return self.replay_relocation(m, n, dims);
-        }
-        let cell = CoordSystem::Latin
-            .parse(&m.shots, dims)
-            .map_err(|e| bad(e.to_string()))?;
-        self.game
-            .reveal(m.player, cell)
-            .map_err(|e| bad(e.to_string()))
-    }
-}
-
-/// The stored form of a volley: `cell:answer` pairs.
-pub fn format_shots(shots: &[(Coord, Answer)]) -> String {
-    let v: Vec<String> = shots.iter().map(|(c, a)| format!("{c}:{a}")).collect();
-    v.join(" ")
-}
-
-fn parse_shots(text: &str, dims: seabattle_core::Dims) -> Option<Vec<(Coord, Answer)>> {
-    text.split_whitespace()
-        .map(|pair| {
-            let (c, a) = pair.split_once(':')?;
-            Some((CoordSystem::Latin.parse(c, dims).ok()?, a.parse().ok()?))
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -724,18 +566,5 @@ mod tests {
         }
         assert_eq!(Mode::from_word("computer:"), None);
         assert_eq!(Mode::from_word("robot"), None);
-    }
-
-    #[test]
-    fn shots_round_trip() {
-        let dims = Rules::classic().dims();
-        let s = vec![
-            (Coord::new(0, 0), Answer::Miss),
-            (Coord::new(9, 9), Answer::Sunk),
-        ];
-        let text = format_shots(&s);
-        assert_eq!(text, "a1:miss j10:sunk");
-        assert_eq!(parse_shots(&text, dims), Some(s));
-        assert_eq!(parse_shots("a1", dims), None);
     }
 }

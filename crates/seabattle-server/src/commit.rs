@@ -1,0 +1,71 @@
+//! The one path every change to a game takes: the referee acts on a copy, the moves it
+//! made are stored, and only then does the copy become the game and is anyone told.
+
+use crate::hub::SharedHub;
+use crate::protocol::{ClientError, ErrorCode};
+use crate::room::Room;
+use crate::rows::rows_for;
+use crate::tell::{shots_fired, tell};
+use seabattle_core::{GameError, Player, ShotError};
+use seabattle_table::{Command, Event, TableError};
+use std::sync::atomic::Ordering;
+
+/// Carries out `seat`'s `command`: acts on a copy of the table, stores the rows of what
+/// happened, then makes the copy the table and tells everyone. On error nothing changed
+/// and nobody was told.
+pub async fn commit(
+    hub: &SharedHub,
+    room: &mut Room,
+    seat: Player,
+    command: Command,
+) -> Result<Vec<Event>, ClientError> {
+    let mut next = room.table.clone();
+    let events = next.act(seat, command).map_err(table_error)?;
+    let rows = rows_for(&events);
+    if !rows.is_empty() {
+        let (id, seq, n) = (room.id.clone(), room.seq, rows.len());
+        hub.db_for_client(move |db| db.append_all(&id, seq, &rows))
+            .await?;
+        room.seq += n;
+    }
+    room.table = next;
+    hub.metrics
+        .shots
+        .fetch_add(shots_fired(&events) as u64, Ordering::Relaxed);
+    tell(room, &events);
+    Ok(events)
+}
+
+/// The protocol's refusal of a command the referee refused, with its reason.
+pub fn table_error(e: TableError) -> ClientError {
+    match e {
+        TableError::Shot(e) => shot_error(e),
+        TableError::Fleet(e) => ClientError::new(ErrorCode::BadFleet, e.to_string()),
+        TableError::Game(GameError::GameOver) => {
+            ClientError::new(ErrorCode::GameOver, "the game is over")
+        }
+        TableError::Game(e) => ClientError::new(ErrorCode::AlreadyPlaced, e.to_string()),
+        // Timeouts are the server's own commands: a refusal is its mistake.
+        e @ (TableError::NotActing(_) | TableError::StandIn(_) | TableError::NoStandIn(_)) => {
+            tracing::error!(error = %e, "the referee refused a timeout");
+            ClientError::internal()
+        }
+    }
+}
+
+fn shot_error(e: ShotError) -> ClientError {
+    let code = match e {
+        ShotError::NotStarted => ErrorCode::NotStarted,
+        ShotError::GameOver => ErrorCode::GameOver,
+        ShotError::OutOfTurn { .. } => ErrorCode::NotYourTurn,
+        ShotError::WrongCount { .. } => ErrorCode::WrongCount,
+        ShotError::OffBoard(_) => ErrorCode::OffBoard,
+        ShotError::AlreadyShot(_) => ErrorCode::AlreadyShot,
+        ShotError::Repeated(_) => ErrorCode::RepeatedCell,
+        ShotError::RevealDue(_) => ErrorCode::RevealDue,
+        ShotError::NotRevealable(_) => ErrorCode::NotRevealable,
+        ShotError::RelocationDue(_) => ErrorCode::RelocateDue,
+        ShotError::Relocation(r) => return crate::relocate::relocation_error(&r),
+    };
+    ClientError::new(code, e.to_string())
+}

@@ -1,0 +1,156 @@
+//! The referee's events as protocol messages: each event cut down for each seat and
+//! for spectators by the table's one filter, then sent to whoever is connected.
+
+use crate::protocol::{ServerMsg, ShotJson};
+use crate::room::{Room, cells, duties_json, duty_word};
+use seabattle_table::{Event, Fired, Viewer};
+
+/// Sends `events` to both seats and every spectator, each as they may see it.
+pub fn tell(room: &mut Room, events: &[Event]) {
+    room.spectators.retain(|c| !c.is_closed());
+    for e in events {
+        for viewer in Viewer::ALL {
+            let watched = match viewer {
+                Viewer::Seat(p) => room.seats[p.index()].conn.is_some(),
+                Viewer::Spectator => !room.spectators.is_empty(),
+            };
+            if !watched {
+                continue;
+            }
+            let Some(msg) = message(room, &e.for_viewer(viewer)) else {
+                continue;
+            };
+            let text = msg.to_text();
+            match viewer {
+                Viewer::Seat(p) => room.send_text(p, text),
+                Viewer::Spectator => room.spectators.iter().for_each(|c| c.send(text.clone())),
+            }
+        }
+    }
+}
+
+fn shot_json(f: &Fired) -> ShotJson {
+    ShotJson {
+        cell: f.cell.to_string(),
+        answer: f.answer,
+        ship: f.sunk.map(|s| cells(&s.cells)),
+        halo: f.sunk.map(|s| cells(&s.halo)),
+    }
+}
+
+/// The message for an event already cut down for its viewer; `None` for events told
+/// some other way (duties owed, with the cells to show, go to their owner when a person
+/// must act; the end comes with its result).
+fn message(room: &Room, e: &Event) -> Option<ServerMsg> {
+    let game = room.id.clone();
+    let duties = || duties_json(room.game());
+    Some(match e {
+        Event::Placed { player, .. } => ServerMsg::Placed {
+            game,
+            player: *player,
+        },
+        Event::Started { first, shots_due } => ServerMsg::Battle {
+            game,
+            first: *first,
+            commitments: room.commitments()?,
+            shots_due: *shots_due,
+        },
+        Event::Volley {
+            number,
+            player,
+            shots,
+            next,
+            shots_due,
+        } => ServerMsg::Shot {
+            game,
+            number: *number,
+            player: *player,
+            shots: shots.iter().map(shot_json).collect(),
+            dying: false,
+            next: *next,
+            shots_due: *shots_due,
+            duties: duties(),
+        },
+        Event::Dying {
+            number,
+            player,
+            shot,
+            next,
+            shots_due,
+        } => ServerMsg::Shot {
+            game,
+            number: *number,
+            player: *player,
+            shots: vec![shot_json(shot)],
+            dying: true,
+            next: *next,
+            shots_due: *shots_due,
+            duties: duties(),
+        },
+        Event::Revealed {
+            number,
+            player,
+            kind,
+            cell,
+            stand_in,
+            next,
+            shots_due,
+        } => ServerMsg::Revealed {
+            game,
+            number: *number,
+            player: *player,
+            kind: duty_word(*kind),
+            cell: cell.map(|c| c.to_string()),
+            by_server: *stand_in,
+            next: *next,
+            shots_due: *shots_due,
+            duties: duties(),
+        },
+        Event::Relocated {
+            number,
+            player,
+            ship,
+            decks,
+            left,
+            stand_in,
+            next,
+            shots_due,
+        } => ServerMsg::Relocated {
+            game,
+            number: *number,
+            player: *player,
+            cells: ship.as_ref().map(cells),
+            left: cells(left),
+            decks: *decks,
+            by_server: *stand_in,
+            next: *next,
+            shots_due: *shots_due,
+            duties: duties(),
+        },
+        Event::TimedOut {
+            player,
+            strikes,
+            next,
+            shots_due,
+            ..
+        } => ServerMsg::Timeout {
+            game,
+            player: *player,
+            strikes: *strikes,
+            next: *next,
+            shots_due: *shots_due,
+        },
+        Event::Owed { .. } | Event::Resigned { .. } | Event::Over { .. } => return None,
+    })
+}
+
+/// Cells fired in `events`' volleys (for the shot counter).
+pub fn shots_fired(events: &[Event]) -> usize {
+    events
+        .iter()
+        .map(|e| match e {
+            Event::Volley { shots, .. } => shots.len(),
+            _ => 0,
+        })
+        .sum()
+}
