@@ -1,51 +1,40 @@
-//! The turn clock: a move's time running out passes the turn; two in a row lose the game.
+//! The turn clock: a move's time running out is a timeout command to the referee,
+//! which passes the turn, or loses the game on the second in a row.
 
 use crate::commit::commit;
 use crate::hub::SharedHub;
-use crate::play::after_move;
 use crate::protocol::ServerMsg;
-use crate::room::{Room, RoomCell};
+use crate::room::Room;
 use rand::rngs::StdRng;
 use seabattle_bots::choose_reveal;
 use seabattle_core::Player;
 use seabattle_table::{Ask, Command, Instead};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Starts `p`'s clock for the move due, forgetting any clock running.
-pub fn arm(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
-    room.clock_gen += 1;
+/// Starts `p`'s clock for the move due, forgetting any clock running; the game's task
+/// wakes at the deadline.
+pub fn arm(room: &mut Room, p: Player) {
     room.clock_deadline = None;
     let Some(secs) = room.clock else { return };
     room.clock_deadline = Some(Instant::now() + Duration::from_secs(u64::from(secs)));
-    let gen_now = room.clock_gen;
+    room.clock_for = Some(p);
     room.broadcast(&ServerMsg::Clock {
         game: room.id.clone(),
         player: p,
         seconds: secs,
     });
-    let (hub, cell) = (Arc::clone(hub), Arc::clone(cell));
-    tokio::spawn(async move {
-        // A server shutting down stops its clocks: the next one starts them afresh.
-        let mut closing = hub.closing.clone();
-        tokio::select! {
-            _ = tokio::time::sleep(Duration::from_secs(u64::from(secs))) => {}
-            _ = closing.wait_for(|c| *c) => return,
-        }
-        let mut room = cell.lock().await;
-        if room.clock_gen == gen_now && room.actor() == Some(p) {
-            timeout(&hub, &cell, &mut room, p).await;
-        }
-    });
 }
 
-/// The clock ran out: a strike, and the turn passes to the opponent; the second strike
-/// in a row loses the game. A player who owed a reveal or a move of their hit ship has
-/// it made for them on a first strike: the cell that tells least (see
-/// [`choose_reveal`]), or a legal place drawn uniformly, so holding the game up cannot
-/// pay. The referee settles the rest; the timeout is stored before anyone is told, so a
-/// restart replays it the same way.
-async fn timeout(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Player) {
+/// The clock ran out. A player who owed a reveal or a move of their hit ship has it made
+/// for them on a first strike: the cell that tells least (see [`choose_reveal`]), or a
+/// legal place drawn uniformly, so holding the game up cannot pay. The referee settles
+/// the rest; the timeout is stored before anyone is told, so a restart replays it the
+/// same way. If storing fails the clock starts again.
+pub async fn run_out(hub: &SharedHub, room: &mut Room) {
+    room.clock_deadline = None;
+    let Some(p) = room.clock_for.take().filter(|&p| room.actor() == Some(p)) else {
+        return;
+    };
     let instead = match room.table.stand_in(p) {
         Some(Ask::Reveal { kind, .. }) => {
             let mut rng: StdRng = rand::make_rng();
@@ -54,7 +43,7 @@ async fn timeout(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Play
         Some(Ask::Relocate { .. }) => {
             match crate::relocate::random_place(hub, room.game().clone(), p).await {
                 Ok(Some(ship)) => Some(Instead::Relocate(ship)),
-                _ => return arm(hub, cell, room, p),
+                _ => return arm(room, p),
             }
         }
         _ => None,
@@ -63,7 +52,6 @@ async fn timeout(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, p: Play
         .await
         .is_err()
     {
-        return arm(hub, cell, room, p);
+        arm(room, p);
     }
-    Box::pin(after_move(hub, cell, room)).await;
 }

@@ -1,98 +1,144 @@
-//! The computer's side of a game: what it answers when the referee asks it something.
-//! A level's shooter or a bot program thinks off the async threads; the command it
-//! gives goes through [`crate::commit::commit`] like a person's.
+//! The computer's side of a game: its answer to what the referee asks of it, thought
+//! out in the pool while the game's task goes on, then committed like a person's move
+//! if what it was asked still stands.
 
+use crate::commit::commit;
 use crate::hub::SharedHub;
-use crate::play::{THINK_BUDGET, ask_program};
-use crate::protocol::ClientError;
-use crate::relocate::random_place;
-use crate::room::Room;
+use crate::room::{Bot, Room};
 use crate::work::Lane;
-use rand::rngs::StdRng;
-use seabattle_bots::choose_reveal;
-use seabattle_core::Player;
+use futures_util::future::BoxFuture;
+use seabattle_bots::choose_reveal_among;
+use seabattle_core::{Player, PlayerView, Rules, ShipSetup};
 use seabattle_table::{Ask, Command};
 
-/// The computer's answer, in seat `p`, to the referee's `ask`.
-pub async fn command(
+/// The longest the computer may think about one move before it is given up (and
+/// tried again when someone comes back); the levels take milliseconds.
+const THINK_BUDGET: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The computer's answer, with the bot that thought it, to come back to its game.
+pub struct Thought {
+    seat: Player,
+    ask: Ask,
+    /// The moves made when it was asked: an answer to a game that moved on is dropped.
+    moves: usize,
+    bot: Option<Bot>,
+    command: Option<Command>,
+}
+
+/// Sets the computer in seat `p` thinking about `ask`, seeing only its own view. The
+/// bot leaves the room while it thinks; `None` if it is not there to think.
+pub fn think(
     hub: &SharedHub,
     room: &mut Room,
     p: Player,
     ask: Ask,
-) -> Result<Command, ClientError> {
-    match ask {
-        Ask::Fire { due } => Ok(Command::Fire {
-            cells: fire(hub, room, p, due).await?,
-        }),
-        Ask::Reveal { kind, options } => {
-            // A bot program chooses; a level, or a program that fails, shows as little
-            // as it can (see `choose_reveal`).
-            let rules = room.rules().clone();
-            let view = room.game().view(p);
-            let chosen = ask_program(room, move |program| {
-                program.reveal(&rules, &view.enemy, &view.own, kind, &options)
+) -> Option<BoxFuture<'static, Thought>> {
+    let bot = room.bot.take()?;
+    let rules = room.rules().clone();
+    let view = room.game().view(p);
+    let moves = room.game().moves().len();
+    let hub = std::sync::Arc::clone(hub);
+    Some(Box::pin(async move {
+        let answered = hub
+            .work
+            .run(Lane::Think, THINK_BUDGET, move |_| {
+                answer(bot, &rules, &view, ask)
             })
-            .await?
-            .flatten();
-            let cell = match chosen {
-                Some(c) => c,
-                None => {
-                    let bot = room.bot.as_mut().ok_or_else(ClientError::internal)?;
-                    choose_reveal(room.table.game(), p, kind, &mut bot.rng)
-                        .ok_or_else(ClientError::internal)?
-                }
-            };
-            Ok(Command::Reveal { cell })
+            .await;
+        let (bot, command) = match answered {
+            Ok((bot, command)) => (Some(bot), command),
+            Err(o) => {
+                tracing::warn!(reason = %o.refusal("the computer's move").message, "the computer did not answer");
+                (None, None)
+            }
+        };
+        Thought {
+            seat: p,
+            ask,
+            moves,
+            bot,
+            command,
         }
-        Ask::Relocate { decks } => {
-            // A bot program says where; a level, or a program that fails, moves the
-            // ship uniformly among all legal places.
-            let rules = room.rules().clone();
-            let view = room.game().view(p);
-            let chosen = ask_program(room, move |program| {
-                program.relocate(&rules, &view.enemy, &view.own, decks)
-            })
-            .await?
-            .flatten();
-            let ship = match chosen {
-                Some(ship) => ship,
-                None => random_place(hub, room.game().clone(), p)
-                    .await?
-                    .ok_or_else(ClientError::internal)?,
-            };
-            Ok(Command::Relocate { ship })
-        }
-        // The computer's fleet is placed when the game is made.
-        Ask::Place => Err(ClientError::internal()),
-    }
+    }))
 }
 
-/// The computer's volley: its brain thinks in the pool, seeing only its target board.
-async fn fire(
-    hub: &SharedHub,
-    room: &mut Room,
-    p: Player,
-    count: usize,
-) -> Result<Vec<seabattle_core::Coord>, ClientError> {
-    let bot = room.bot.as_mut().ok_or_else(ClientError::internal)?;
-    let mut brain = bot.take_brain().ok_or_else(ClientError::internal)?;
-    let mut rng: StdRng = rand::make_rng();
-    std::mem::swap(&mut rng, &mut bot.rng);
-    let rules = room.rules().clone();
-    let view = room.game().view(p).enemy;
-    // The strongest shooters think for milliseconds: keep them off the async threads.
-    // A shooter has no deadline of its own; its thread is bounded by the pool.
-    let (brain, rng, cells) = hub
-        .work
-        .run(Lane::Think, THINK_BUDGET, move |_| {
-            let cells = brain.shooter().choose(&rules, &view, count, &mut rng);
-            (brain, rng, cells)
-        })
-        .await
-        .map_err(|o| o.refusal("the computer's move"))?;
-    if let Some(bot) = room.bot.as_mut() {
-        bot.put_brain(brain);
-        bot.rng = rng;
+/// What the computer answers, off the async threads. A bot program chooses where it
+/// can; a level, or a program that fails, fires its shooter's choice, shows as little
+/// as it can (see [`choose_reveal_among`]) and moves its ship uniformly among all legal
+/// places.
+fn answer(mut bot: Bot, rules: &Rules, view: &PlayerView, ask: Ask) -> (Bot, Option<Command>) {
+    let command = match ask {
+        Ask::Fire { due } => bot.take_brain().map(|mut brain| {
+            let cells = brain
+                .shooter()
+                .choose(rules, &view.enemy, due, &mut bot.rng);
+            bot.put_brain(brain);
+            Command::Fire { cells }
+        }),
+        Ask::Reveal { kind, options } => {
+            let chosen = bot
+                .program
+                .as_mut()
+                .and_then(|program| program.reveal(rules, &view.enemy, &view.own, kind, &options));
+            chosen
+                .or_else(|| {
+                    let fleet = view.own.fleet.as_ref()?;
+                    choose_reveal_among(fleet, &view.own.incoming, options, kind, &mut bot.rng)
+                })
+                .map(|cell| Command::Reveal { cell })
+        }
+        Ask::Relocate { decks } => {
+            let chosen = bot
+                .program
+                .as_mut()
+                .and_then(|program| program.relocate(rules, &view.enemy, &view.own, decks));
+            chosen
+                .or_else(|| {
+                    seabattle_core::flying::random_move(
+                        rules,
+                        decks,
+                        &view.own.incoming,
+                        &mut bot.rng,
+                    )
+                    .map(|set| ShipSetup(set.iter().collect()))
+                })
+                .map(|ship| Command::Relocate { ship })
+        }
+        // The computer's fleet is placed when the game is made.
+        Ask::Place => None,
+    };
+    (bot, command)
+}
+
+/// Takes the computer's answer back into its game: the bot returns to the room, and the
+/// command is committed if the game still asks what it answered. A move that cannot be
+/// made leaves the computer waiting until someone comes back.
+pub async fn apply(hub: &SharedHub, room: &mut Room, thought: Thought) {
+    let Thought {
+        seat,
+        ask,
+        moves,
+        bot,
+        command,
+    } = thought;
+    room.bot = bot;
+    if room.game().phase() != seabattle_core::Phase::Battle {
+        if let Some(bot) = room.bot.as_mut() {
+            bot.shooter = None;
+            bot.program = None;
+        }
+        return;
     }
-    Ok(cells)
+    let asked = room.game().moves().len() == moves && room.table.ask(seat) == Some(ask);
+    if !asked {
+        return;
+    }
+    let made = match command {
+        Some(command) => commit(hub, room, seat, command).await.map(|_| ()),
+        None => Err(crate::protocol::ClientError::internal()),
+    };
+    if let Err(e) = made {
+        room.computer_stuck = true;
+        tracing::warn!(game = %room.id, error = %e.message, "the computer's move was not made; tried again when someone comes back");
+    }
 }

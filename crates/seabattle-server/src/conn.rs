@@ -1,6 +1,5 @@
 //! A connection as the rest of the server sees it: where to send, and what it is bound to.
 
-use crate::room::RoomCell;
 use seabattle_core::Player;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
@@ -13,10 +12,8 @@ pub const QUEUE: usize = 256;
 /// The game a connection plays or watches.
 #[derive(Clone)]
 pub struct Binding {
-    /// The game id.
+    /// The game id (its task's handle is in the hub while it is live).
     pub game: String,
-    /// The live game.
-    pub room: Arc<RoomCell>,
     /// The seat, or `None` for a spectator.
     pub seat: Option<Player>,
 }

@@ -7,6 +7,7 @@ use crate::hub::{ABANDONED, SharedHub};
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
 use crate::room::Room;
 use seabattle_core::{Phase, Player};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Starts the sweep, every quarter of the shorter expiry (between 20 ms and 30 s),
@@ -29,15 +30,20 @@ pub fn start(hub: SharedHub) {
     });
 }
 
-/// Closes every expired game in memory; a game busy right now is looked at next time.
+/// Closes every expired game in memory, each in its own task.
 async fn sweep(hub: &SharedHub) {
-    for cell in hub.all_rooms() {
-        let Ok(mut room) = cell.try_lock() else {
-            continue;
-        };
-        if expired(hub, &room) {
-            close(hub, &mut room).await;
-        }
+    for h in hub.all_rooms() {
+        let hub = Arc::clone(hub);
+        // A game that left memory meanwhile needs no closing.
+        let _ = h
+            .with(move |room| {
+                Box::pin(async move {
+                    if expired(&hub, room) {
+                        close(&hub, room).await;
+                    }
+                })
+            })
+            .await;
     }
 }
 
@@ -66,7 +72,6 @@ async fn close(hub: &SharedHub, room: &mut Room) {
         tracing::warn!(game = %id, error = %e, "closing an abandoned game failed; tried again next sweep");
         return;
     }
-    room.clock_gen += 1;
     room.clock_deadline = None;
     room.bot = None;
     let notice = ServerMsg::from(ClientError::new(

@@ -181,8 +181,8 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
     if let Some(r) = hub.records.get(id) {
         return Ok(r);
     }
-    let cell = match hub.room(id).await {
-        Ok(Lookup::Live(cell, _)) => cell,
+    let h = match crate::game_task::find(&hub, id).await {
+        Ok(Lookup::Live(h)) => h,
         Ok(Lookup::Missing) => return Err(missing()),
         Ok(Lookup::Abandoned) => {
             return Err(plain(
@@ -192,17 +192,22 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
         }
         Err(e) => return Err(plain(StatusCode::SERVICE_UNAVAILABLE, &e.message)),
     };
-    let record = {
-        let room = cell.lock().await;
-        if room.game().phase() != Phase::Over {
-            return Err(plain(StatusCode::CONFLICT, "the game is not over"));
-        }
-        // A finished game loaded only to be downloaded need not stay in memory.
-        if room.seats.iter().all(|s| s.conn.is_none()) && room.spectators.is_empty() {
-            hub.evict(id);
-        }
-        room.game().record().ok_or_else(missing)?
-    };
+    let evict = Arc::clone(&hub);
+    let record = h
+        .with(move |room| {
+            Box::pin(async move {
+                if room.game().phase() != Phase::Over {
+                    return Err(plain(StatusCode::CONFLICT, "the game is not over"));
+                }
+                // A finished game loaded only to be downloaded need not stay in memory.
+                if room.seats.iter().all(|s| s.conn.is_none()) && room.spectators.is_empty() {
+                    evict.evict(&room.id);
+                }
+                room.game().record().ok_or_else(missing)
+            })
+        })
+        .await
+        .map_err(|_| missing())??;
     let rendered = hub
         .work
         .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {

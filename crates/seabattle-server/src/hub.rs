@@ -4,13 +4,13 @@ use crate::address::Addresses;
 use crate::config::Config;
 use crate::conn::Conn;
 use crate::error::StoreError;
+use crate::handle::GameHandle;
 use crate::metrics::Metrics;
 use crate::protocol::ClientError;
 use crate::records::Records;
-use crate::room::{Room, RoomCell};
 use crate::store::Store;
 use crate::vet::Verdicts;
-use crate::work::{Lane, Work};
+use crate::work::Work;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -26,8 +26,8 @@ pub struct Waiting {
 
 /// A game looked up by id.
 pub enum Lookup {
-    /// In memory; `true` if it was just loaded (its clock and bot need starting).
-    Live(Arc<RoomCell>, bool),
+    /// In memory: its task's handle.
+    Live(GameHandle),
     /// No game has that id.
     Missing,
     /// The game was closed unfinished (see [`crate::expiry`]).
@@ -53,9 +53,10 @@ pub struct Hub {
     pub records: Records,
     /// What `/metrics` shows.
     pub metrics: Metrics,
-    rooms: Mutex<HashMap<String, Arc<RoomCell>>>,
-    // Loading a game from storage happens once even if two players reconnect at once.
-    load_lock: tokio::sync::Mutex<()>,
+    rooms: Mutex<HashMap<String, GameHandle>>,
+    /// Held while a game is loaded from storage, so it is loaded once even if two
+    /// players reconnect at once.
+    pub load_lock: tokio::sync::Mutex<()>,
     /// Waiting players by rules text.
     pub queue: Mutex<HashMap<String, Waiting>>,
     next_conn: AtomicU64,
@@ -119,16 +120,13 @@ impl Hub {
         })
     }
 
-    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<RoomCell>>> {
+    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, GameHandle>> {
         self.rooms.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Puts a new game in memory.
-    pub fn insert(&self, room: Room) -> Arc<RoomCell> {
-        let id = room.id.clone();
-        let cell = Arc::new(tokio::sync::Mutex::new(room));
-        self.rooms().insert(id, Arc::clone(&cell));
-        cell
+    /// Notes a live game's task.
+    pub fn insert(&self, handle: GameHandle) {
+        self.rooms().insert(handle.id().to_string(), handle);
     }
 
     /// Games held in memory.
@@ -136,52 +134,18 @@ impl Hub {
         self.rooms().len()
     }
 
-    /// Forgets a finished game nobody is connected to (it stays stored).
+    /// Forgets a game (it stays stored); its task ends once nobody holds its handle.
     pub fn evict(&self, id: &str) {
         self.rooms().remove(id);
     }
 
-    /// The game `id`, from memory or rebuilt from storage. Rebuilding replays every
-    /// move, so it runs in the pool.
-    pub async fn room(&self, id: &str) -> Result<Lookup, ClientError> {
-        if let Some(r) = self.rooms().get(id) {
-            return Ok(Lookup::Live(Arc::clone(r), false));
-        }
-        let _guard = self.load_lock.lock().await;
-        if let Some(r) = self.rooms().get(id) {
-            return Ok(Lookup::Live(Arc::clone(r), false));
-        }
-        let (key, store, bots) = (
-            id.to_string(),
-            Arc::clone(&self.store),
-            self.config.bots.clone(),
-        );
-        let loaded = self
-            .work
-            .run(Lane::Heavy, self.config.limits.work_budget, move |_| {
-                let Some(stored) = store.load(&key)? else {
-                    return Ok(None);
-                };
-                if stored.result.as_deref() == Some(ABANDONED) {
-                    return Ok(Some(None));
-                }
-                Room::from_stored(&stored, &bots).map(|r| Some(Some(r)))
-            })
-            .await
-            .map_err(|o| o.refusal("loading the game"))?
-            .map_err(|e: StoreError| {
-                tracing::error!(error = %e, "storage failed");
-                ClientError::internal()
-            })?;
-        Ok(match loaded {
-            None => Lookup::Missing,
-            Some(None) => Lookup::Abandoned,
-            Some(Some(room)) => Lookup::Live(self.insert(room), true),
-        })
+    /// The game `id` if it is in memory.
+    pub fn live(&self, id: &str) -> Option<GameHandle> {
+        self.rooms().get(id).cloned()
     }
 
     /// Every game in memory, for the expiry sweep.
-    pub fn all_rooms(&self) -> Vec<Arc<RoomCell>> {
+    pub fn all_rooms(&self) -> Vec<GameHandle> {
         self.rooms().values().cloned().collect()
     }
 }

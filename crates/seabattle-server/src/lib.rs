@@ -28,6 +28,8 @@ mod conn;
 mod encoding;
 mod error;
 mod expiry;
+mod game_task;
+mod handle;
 mod http;
 mod hub;
 mod ids;

@@ -2,11 +2,13 @@
 //! and the random-opponent queue.
 
 use crate::conn::{Binding, Conn};
+use crate::game_task::open;
+use crate::handle::GameHandle;
 use crate::hub::{Lookup, SharedHub, Waiting};
 use crate::ids::{is_game_id, new_game_id, new_token, token_hash};
-use crate::play::{after_move, computer_fleet, seat_fleet, start_battle, to_stored};
+use crate::play::{computer_fleet, seat_fleet, to_stored};
 use crate::protocol::{ClientError, ErrorCode, Opponent, Role, ServerMsg};
-use crate::room::{Mode, Room, RoomCell};
+use crate::room::{Mode, Room};
 use seabattle_bots::Level;
 use seabattle_core::{Phase, Player};
 use std::sync::Arc;
@@ -74,20 +76,16 @@ pub async fn new_game(
     hub.metrics
         .games_created
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let cell = hub.insert(room);
-    let mut room = cell.lock().await;
-    take_seat(&cell, &mut room, conn, Player::One, Some(token));
+    take_seat(&mut room, conn, Player::One, Some(token));
+    open(hub, room);
     Ok(())
 }
 
-/// Puts `conn` in seat `p` and tells it so; a connection already there is let go.
-pub fn take_seat(
-    cell: &Arc<RoomCell>,
-    room: &mut Room,
-    conn: &Conn,
-    p: Player,
-    token: Option<String>,
-) {
+/// Puts `conn` in seat `p` and tells it so; a connection already there is let go. A
+/// computer's move or a start that could not be made is tried again.
+pub fn take_seat(room: &mut Room, conn: &Conn, p: Player, token: Option<String>) {
+    room.computer_stuck = false;
+    room.start_failed = false;
     let seat = &mut room.seats[p.index()];
     if let Some(old) = seat.conn.replace(conn.clone())
         && old.id != conn.id
@@ -104,7 +102,6 @@ pub fn take_seat(
     seat.away_since = None;
     conn.bind(Some(Binding {
         game: room.id.clone(),
-        room: Arc::clone(cell),
         seat: Some(p),
     }));
     conn.send(
@@ -130,12 +127,12 @@ pub fn take_seat(
     }
 }
 
-async fn find(hub: &SharedHub, id: &str) -> Result<(Arc<RoomCell>, bool), ClientError> {
+async fn find(hub: &SharedHub, id: &str) -> Result<GameHandle, ClientError> {
     if !is_game_id(id) {
         return Err(not_found(id));
     }
-    match hub.room(id).await? {
-        Lookup::Live(cell, fresh) => Ok((cell, fresh)),
+    match crate::game_task::find(hub, id).await? {
+        Lookup::Live(h) => Ok(h),
         Lookup::Missing => Err(not_found(id)),
         Lookup::Abandoned => Err(ClientError::new(
             ErrorCode::Abandoned,
@@ -144,22 +141,16 @@ async fn find(hub: &SharedHub, id: &str) -> Result<(Arc<RoomCell>, bool), Client
     }
 }
 
-/// Leaves the connection's game for `cell`'s, unless it is already in that seat (or
-/// watching it, for `None`), and locks `cell`'s game. Called once the move is known
-/// to be allowed, so a refusal never unseats anyone.
-async fn switch<'a>(
-    hub: &SharedHub,
-    conn: &Conn,
-    cell: &'a Arc<RoomCell>,
-    seat: Option<Player>,
-) -> tokio::sync::MutexGuard<'a, Room> {
+/// Leaves the connection's game for `h`'s, unless it is already in that seat (or
+/// watching it, for `None`). Called once the move is known to be allowed, so a refusal
+/// never unseats anyone.
+async fn switch(hub: &SharedHub, conn: &Conn, h: &GameHandle, seat: Option<Player>) {
     let same = conn
         .binding()
-        .is_some_and(|b| Arc::ptr_eq(&b.room, cell) && b.seat == seat);
+        .is_some_and(|b| b.game == h.id() && b.seat == seat);
     if !same {
         leave(hub, conn).await;
     }
-    cell.lock().await
 }
 
 fn game_full() -> ClientError {
@@ -169,22 +160,22 @@ fn game_full() -> ClientError {
     )
 }
 
-/// A game just rebuilt from storage picks up where it was (the computer moves, the
-/// clock starts); a battle start or a computer move that could not be stored is tried
-/// again.
-async fn wake(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room, fresh: bool) {
-    let placed = Player::BOTH.iter().all(|&q| room.game().has_placed(q));
-    if room.game().phase() == Phase::Placement && placed {
-        if let Err(e) = start_battle(hub, cell, room).await {
-            tracing::warn!(game = %room.id, error = %e.message, "the battle could not start; tried again on the next reconnect");
-        }
-        return;
-    }
-    let bot_due = room.actor().is_some_and(|p| room.is_bot(p))
-        || room.game().duties().iter().any(|d| room.is_bot(d.player));
-    if room.game().phase() == Phase::Battle && (fresh || bot_due) {
-        after_move(hub, cell, room).await;
-    }
+/// Whether a friend's game has its second seat free.
+fn open_seat(room: &Room) -> bool {
+    room.mode == Mode::Friend && room.seats[1].token_hash.is_none()
+}
+
+/// The seat the token `hash` belongs to.
+fn seat_of(room: &Room, hash: &str) -> Result<Player, ClientError> {
+    Player::BOTH
+        .into_iter()
+        .find(|p| room.seats[p.index()].token_hash.as_deref() == Some(hash))
+        .ok_or_else(|| {
+            ClientError::new(
+                ErrorCode::BadToken,
+                "that token is not a player's of this game",
+            )
+        })
 }
 
 /// `join`: the free seat of a friend's game.
@@ -194,25 +185,32 @@ pub async fn join(
     id: &str,
     name: Option<String>,
 ) -> Result<(), ClientError> {
-    let (cell, fresh) = find(hub, id).await?;
-    let open = |room: &Room| room.mode == Mode::Friend && room.seats[1].token_hash.is_none();
-    if !open(&*cell.lock().await) {
+    let h = find(hub, id).await?;
+    if !h
+        .with(|room| Box::pin(async move { open_seat(room) }))
+        .await?
+    {
         return Err(game_full());
     }
-    let mut room = switch(hub, conn, &cell, Some(Player::Two)).await;
-    if !open(&room) {
-        return Err(game_full());
-    }
-    let token = new_token();
-    let hash = token_hash(&token);
-    let key = room.id.clone();
-    hub.db_for_client(move |db| db.take_seat(&key, Player::Two, &hash))
-        .await?;
-    room.seats[1].token_hash = Some(token_hash(&token));
-    room.names[1] = name;
-    take_seat(&cell, &mut room, conn, Player::Two, Some(token));
-    wake(hub, &cell, &mut room, fresh).await;
-    Ok(())
+    switch(hub, conn, &h, Some(Player::Two)).await;
+    let (hub, conn) = (Arc::clone(hub), conn.clone());
+    h.with(move |room| {
+        Box::pin(async move {
+            if !open_seat(room) {
+                return Err(game_full());
+            }
+            let token = new_token();
+            let hash = token_hash(&token);
+            let key = room.id.clone();
+            hub.db_for_client(move |db| db.take_seat(&key, Player::Two, &hash))
+                .await?;
+            room.seats[1].token_hash = Some(token_hash(&token));
+            room.names[1] = name;
+            take_seat(room, &conn, Player::Two, Some(token));
+            Ok(())
+        })
+    })
+    .await?
 }
 
 /// `resume`: back in the seat the token belongs to. A wrong token changes nothing: the
@@ -223,52 +221,54 @@ pub async fn resume(
     id: &str,
     token: &str,
 ) -> Result<(), ClientError> {
-    let (cell, fresh) = find(hub, id).await?;
+    let h = find(hub, id).await?;
     let hash = token_hash(token);
-    let seat_of = |room: &Room| {
-        Player::BOTH
-            .into_iter()
-            .find(|p| room.seats[p.index()].token_hash.as_deref() == Some(hash.as_str()))
-            .ok_or_else(|| {
-                ClientError::new(
-                    ErrorCode::BadToken,
-                    "that token is not a player's of this game",
-                )
-            })
-    };
-    let p = seat_of(&*cell.lock().await)?;
-    let mut room = switch(hub, conn, &cell, Some(p)).await;
-    let p = seat_of(&room)?;
-    take_seat(&cell, &mut room, conn, p, None);
-    wake(hub, &cell, &mut room, fresh).await;
-    Ok(())
+    let key = hash.clone();
+    let p = h
+        .with(move |room| Box::pin(async move { seat_of(room, &key) }))
+        .await??;
+    switch(hub, conn, &h, Some(p)).await;
+    let conn = conn.clone();
+    h.with(move |room| {
+        Box::pin(async move {
+            let p = seat_of(room, &hash)?;
+            take_seat(room, &conn, p, None);
+            Ok(())
+        })
+    })
+    .await?
 }
 
 /// `watch`: answers only, live.
 pub async fn watch(hub: &SharedHub, conn: &Conn, id: &str) -> Result<(), ClientError> {
-    let (cell, fresh) = find(hub, id).await?;
-    let mut room = switch(hub, conn, &cell, None).await;
-    if !room.spectators.iter().any(|c| c.id == conn.id) {
-        room.spectators.push(conn.clone());
-    }
-    conn.bind(Some(Binding {
-        game: room.id.clone(),
-        room: Arc::clone(&cell),
-        seat: None,
-    }));
-    conn.send(
-        ServerMsg::Joined {
-            game: room.id.clone(),
-            role: Role::Spectator,
-            seat: None,
-            token: None,
-            link: room.link(),
-        }
-        .to_text(),
-    );
-    conn.send(ServerMsg::State(Box::new(room.state_for(None))).to_text());
-    wake(hub, &cell, &mut room, fresh).await;
-    Ok(())
+    let h = find(hub, id).await?;
+    switch(hub, conn, &h, None).await;
+    let conn = conn.clone();
+    h.with(move |room| {
+        Box::pin(async move {
+            room.computer_stuck = false;
+            room.start_failed = false;
+            if !room.spectators.iter().any(|c| c.id == conn.id) {
+                room.spectators.push(conn.clone());
+            }
+            conn.bind(Some(Binding {
+                game: room.id.clone(),
+                seat: None,
+            }));
+            conn.send(
+                ServerMsg::Joined {
+                    game: room.id.clone(),
+                    role: Role::Spectator,
+                    seat: None,
+                    token: None,
+                    link: room.link(),
+                }
+                .to_text(),
+            );
+            conn.send(ServerMsg::State(Box::new(room.state_for(None))).to_text());
+        })
+    })
+    .await
 }
 
 /// `queue`: pairs with a player waiting under the same rules, or waits.
@@ -331,11 +331,10 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
     hub.metrics
         .games_created
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let cell = hub.insert(room);
-    let mut room = cell.lock().await;
     let [t1, t2] = tokens;
-    take_seat(&cell, &mut room, &partner, Player::One, Some(t1));
-    take_seat(&cell, &mut room, conn, Player::Two, Some(t2));
+    take_seat(&mut room, &partner, Player::One, Some(t1));
+    take_seat(&mut room, conn, Player::Two, Some(t2));
+    open(hub, room);
     Ok(())
 }
 
@@ -346,26 +345,35 @@ pub async fn leave(hub: &SharedHub, conn: &Conn) {
         q.retain(|_, w| w.conn.id != conn.id);
     }
     let Some(b) = conn.bind(None) else { return };
-    let mut room = b.room.lock().await;
-    match b.seat {
-        None => room.spectators.retain(|c| c.id != conn.id),
-        Some(p) => {
-            let seat = &mut room.seats[p.index()];
-            if seat.conn.as_ref().is_some_and(|c| c.id == conn.id) {
-                seat.conn = None;
-                seat.away_since = Some(Instant::now());
-                let msg = ServerMsg::Presence {
-                    game: room.id.clone(),
-                    player: p,
-                    present: false,
-                    name: room.names[p.index()].clone(),
-                };
-                room.broadcast(&msg);
-            }
-        }
-    }
-    let idle = room.seats.iter().all(|s| s.conn.is_none()) && room.spectators.is_empty();
-    if idle && room.game().phase() == Phase::Over {
-        hub.evict(&room.id);
-    }
+    let Some(h) = hub.live(&b.game) else { return };
+    let (hub, id) = (Arc::clone(hub), conn.id);
+    // A game that left memory meanwhile has nobody to tell.
+    let _ = h
+        .with(move |room| {
+            Box::pin(async move {
+                match b.seat {
+                    None => room.spectators.retain(|c| c.id != id),
+                    Some(p) => {
+                        let seat = &mut room.seats[p.index()];
+                        if seat.conn.as_ref().is_some_and(|c| c.id == id) {
+                            seat.conn = None;
+                            seat.away_since = Some(Instant::now());
+                            let msg = ServerMsg::Presence {
+                                game: room.id.clone(),
+                                player: p,
+                                present: false,
+                                name: room.names[p.index()].clone(),
+                            };
+                            room.broadcast(&msg);
+                        }
+                    }
+                }
+                let idle =
+                    room.seats.iter().all(|s| s.conn.is_none()) && room.spectators.is_empty();
+                if idle && room.game().phase() == Phase::Over {
+                    hub.evict(&room.id);
+                }
+            })
+        })
+        .await;
 }

@@ -5,16 +5,14 @@ use crate::commit::commit;
 use crate::hub::SharedHub;
 use crate::ids::new_salt;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
-use crate::room::{Mode, PROGRAM_FALLBACK, Room, RoomCell, canonical_fleet};
+use crate::room::{Mode, PROGRAM_FALLBACK, Room, canonical_fleet};
 use crate::store::StoredGame;
 use crate::tell::tell;
 use crate::vet::too_costly_to_draw;
 use crate::work::{Lane, Overrun};
 use rand::rngs::StdRng;
 use seabattle_core::{Coord, CoordSystem, Fleet, FleetSetup, Phase, Placer, Player, Rules};
-use seabattle_driver::Program;
 use seabattle_table::Command;
-use std::sync::Arc;
 
 /// The words of a fleet as a client sends them (`a1-d1`, `f3`, …), read on the game's
 /// board; unchecked.
@@ -154,7 +152,6 @@ pub fn may_place(room: &Room, p: Player) -> Result<(), ClientError> {
 /// [`draw_fleet`] or [`check_fleet`]).
 pub async fn place(
     hub: &SharedHub,
-    cell: &Arc<RoomCell>,
     room: &mut Room,
     p: Player,
     fleet: Fleet,
@@ -173,21 +170,12 @@ pub async fn place(
     room.salts[p.index()] = Some(salt);
     tell(room, &events);
     room.send_to(p, &ServerMsg::State(Box::new(room.state_for(Some(p)))));
-    if Player::BOTH.iter().all(|&q| room.game().has_placed(q))
-        && let Err(e) = start_battle(hub, cell, room).await
-    {
-        // The placement stands; the start is tried again when anyone reconnects.
-        tracing::warn!(game = %room.id, error = %e.message, "the battle could not start; tried again on the next reconnect");
-    }
+    // The game's task opens fire once both fleets are in.
     Ok(())
 }
 
 /// Draws who shoots first, stores it, and opens fire.
-pub async fn start_battle(
-    hub: &SharedHub,
-    cell: &Arc<RoomCell>,
-    room: &mut Room,
-) -> Result<(), ClientError> {
+pub async fn start_battle(hub: &SharedHub, room: &mut Room) -> Result<(), ClientError> {
     let first = if rand::random::<bool>() {
         Player::One
     } else {
@@ -200,14 +188,12 @@ pub async fn start_battle(
         .start(first)
         .map_err(|_| ClientError::internal())?;
     tell(room, &events);
-    after_move(hub, cell, room).await;
     Ok(())
 }
 
 /// `fire`: a volley of canonical cells.
 pub async fn fire(
     hub: &SharedHub,
-    cell: &Arc<RoomCell>,
     room: &mut Room,
     p: Player,
     cells: &[String],
@@ -224,104 +210,14 @@ pub async fn fire(
     let started = std::time::Instant::now();
     commit(hub, room, p, Command::Fire { cells: coords }).await?;
     hub.metrics.shot_seconds.observe(started.elapsed());
-    after_move(hub, cell, room).await;
     Ok(())
 }
 
 /// `resign`.
-pub async fn resign(
-    hub: &SharedHub,
-    cell: &Arc<RoomCell>,
-    room: &mut Room,
-    p: Player,
-) -> Result<(), ClientError> {
+pub async fn resign(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
     if room.game().phase() == Phase::Over {
         return Err(ClientError::new(ErrorCode::GameOver, "the game is over"));
     }
     commit(hub, room, p, Command::Resign).await?;
-    after_move(hub, cell, room).await;
     Ok(())
-}
-
-/// After any change: end the game, let the computer move, or start the clock.
-pub async fn after_move(hub: &SharedHub, cell: &Arc<RoomCell>, room: &mut Room) {
-    loop {
-        match room.game().phase() {
-            Phase::Placement => return,
-            Phase::Over => return finish(hub, room).await,
-            Phase::Battle => {}
-        }
-        // The computer makes the reveals and moves it owes at once, whoever else owes
-        // one, and fires when its turn comes.
-        let computer = Player::BOTH.into_iter().find(|&p| room.is_bot(p));
-        if let Some((p, ask)) = computer.and_then(|p| Some((p, room.table.ask(p)?))) {
-            let moved = match crate::computer::command(hub, room, p, ask).await {
-                Ok(command) => commit(hub, room, p, command).await.map(|_| ()),
-                Err(e) => Err(e),
-            };
-            if let Err(e) = moved {
-                // The move was not stored; the next reconnect or restart tries again.
-                tracing::warn!(game = %room.id, error = %e.message, "the computer's move was not made");
-                return;
-            }
-            continue;
-        }
-        match room.actor() {
-            Some(p) if !room.is_bot(p) => {
-                crate::reveal::notify_reveals(room);
-                crate::relocate::notify_relocations(room);
-                return crate::clock::arm(hub, cell, room, p);
-            }
-            _ => return,
-        }
-    }
-}
-
-/// Runs `f` on the computer's bot program, off the async threads (a program may take
-/// up to its time limit to answer); `None` if the computer is not a bot program.
-pub async fn ask_program<T: Send + 'static>(
-    room: &mut Room,
-    f: impl FnOnce(&mut Program) -> T + Send + 'static,
-) -> Result<Option<T>, ClientError> {
-    let Some(mut program) = room.bot.as_mut().and_then(|b| b.program.take()) else {
-        return Ok(None);
-    };
-    let (program, answer) = tokio::task::spawn_blocking(move || {
-        let answer = f(&mut program);
-        (program, answer)
-    })
-    .await
-    .map_err(|_| ClientError::internal())?;
-    if let Some(bot) = room.bot.as_mut() {
-        bot.program = Some(program);
-    }
-    Ok(Some(answer))
-}
-
-/// The longest the computer may think about one move before it is given up (and
-/// tried again on the next reconnect); the levels take milliseconds.
-pub const THINK_BUDGET: std::time::Duration = std::time::Duration::from_secs(30);
-
-async fn finish(hub: &SharedHub, room: &mut Room) {
-    if let Some(ip) = room.creator {
-        hub.addresses.closed(ip, &room.id);
-    }
-    room.clock_gen += 1;
-    room.clock_deadline = None;
-    if let Some(bot) = room.bot.as_mut() {
-        // The computer has no more moves: let a bot program go now, not when the game
-        // leaves memory.
-        bot.shooter = None;
-        bot.program = None;
-    }
-    let Some(result) = room.result() else { return };
-    if let Some(word) = room.result_word() {
-        let id = room.id.clone();
-        // The moves are stored already; the result column only saves a replay.
-        let _ = hub.db_for_client(move |db| db.finish(&id, &word)).await;
-    }
-    room.broadcast(&ServerMsg::GameOver {
-        game: room.id.clone(),
-        result: Box::new(result),
-    });
 }

@@ -6,13 +6,12 @@ use crate::commit::commit;
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
 use crate::reveal::duty_time;
-use crate::room::{Room, RoomCell, relocate_owed};
+use crate::room::{Room, relocate_owed};
 use crate::work::Lane;
 use rand::rngs::StdRng;
 use seabattle_bots::choose_relocation;
 use seabattle_core::{Coord, CoordSystem, Game, Player, RelocationError, ShipSetup};
 use seabattle_table::Command;
-use std::sync::Arc;
 
 /// The protocol's refusal of a move the rules engine refused, with the engine's reason.
 pub fn relocation_error(e: &RelocationError) -> ClientError {
@@ -31,7 +30,6 @@ pub fn relocation_error(e: &RelocationError) -> ClientError {
 /// them, to a legal place the server draws uniformly.
 pub async fn relocate(
     hub: &SharedHub,
-    room_cell: &Arc<RoomCell>,
     room: &mut Room,
     p: Player,
     words: Option<&[String]>,
@@ -69,7 +67,6 @@ pub async fn relocate(
             .ok_or_else(ClientError::internal)?,
     };
     commit(hub, room, p, Command::Relocate { ship }).await?;
-    crate::play::after_move(hub, room_cell, room).await;
     Ok(())
 }
 

@@ -65,13 +65,12 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let next_id = next.id.clone();
     room.next_game = Some(next_id.clone());
-    let cell = hub.insert(next);
-    let mut next = cell.lock().await;
     for q in Player::BOTH {
         if let Some(conn) = room.seats[q.index()].conn.take() {
-            crate::lobby::take_seat(&cell, &mut next, &conn, seat_of(q), None);
+            crate::lobby::take_seat(&mut next, &conn, seat_of(q), None);
         }
     }
+    crate::game_task::open(hub, next);
     room.broadcast(&ServerMsg::Rematch {
         game: room.id.clone(),
         next: next_id,

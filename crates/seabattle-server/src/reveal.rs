@@ -5,10 +5,9 @@
 use crate::commit::commit;
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
-use crate::room::{Room, RoomCell, cells, duty_word, reveal_owed};
+use crate::room::{Room, cells, duty_word, reveal_owed};
 use seabattle_core::{CoordSystem, DutyKind, Phase, Player};
 use seabattle_table::Command;
-use std::sync::Arc;
 
 /// What a player must show for a reveal of `kind`, for error messages.
 fn what_to_show(kind: DutyKind) -> &'static str {
@@ -35,7 +34,6 @@ pub fn duty_time(room: &Room) -> Result<(), ClientError> {
 /// `reveal`: `p` shows `cell` for the oldest reveal they owe.
 pub async fn reveal(
     hub: &SharedHub,
-    room_cell: &Arc<RoomCell>,
     room: &mut Room,
     p: Player,
     cell: &str,
@@ -66,7 +64,6 @@ pub async fn reveal(
         ));
     }
     commit(hub, room, p, Command::Reveal { cell: c }).await?;
-    crate::play::after_move(hub, room_cell, room).await;
     Ok(())
 }
 

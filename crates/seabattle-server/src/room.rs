@@ -21,9 +21,6 @@ use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::time::Instant;
 
-/// The live game behind a lock of its own, so games never wait on each other.
-pub type RoomCell = tokio::sync::Mutex<Room>;
-
 /// Who the game is between.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -180,10 +177,18 @@ pub struct Room {
     pub salts: [Option<String>; 2],
     /// Stored move rows so far (volleys, resignations, timeouts).
     pub seq: usize,
-    /// Bumped whenever a running clock must be forgotten.
-    pub clock_gen: u64,
     /// When the running clock runs out, if one runs.
     pub clock_deadline: Option<Instant>,
+    /// Whose clock runs.
+    pub clock_for: Option<Player>,
+    /// The move (by its number) and the player the clock was last started for.
+    pub armed: Option<(usize, Player)>,
+    /// Whether the end has been stored and told.
+    pub told_over: bool,
+    /// The computer's last move could not be made: it waits until someone comes back.
+    pub computer_stuck: bool,
+    /// The battle could not start: tried again when someone comes back.
+    pub start_failed: bool,
     /// The result with its audit, made once the game is over.
     result: std::cell::OnceCell<ResultJson>,
     /// Who asked for a rematch.
@@ -327,8 +332,12 @@ impl Room {
             fleet_texts: [None, None],
             salts: [None, None],
             seq: 0,
-            clock_gen: 0,
             clock_deadline: None,
+            clock_for: None,
+            armed: None,
+            told_over: false,
+            computer_stuck: false,
+            start_failed: false,
             result: std::cell::OnceCell::new(),
             rematch: [false, false],
             names: [None, None],
@@ -351,7 +360,7 @@ impl Room {
 
     /// Whether `p` is the computer.
     pub fn is_bot(&self, p: Player) -> bool {
-        self.bot.is_some() && p == Player::Two
+        self.mode.is_computer() && p == Player::Two
     }
 
     /// The path that joins (or watches) this game.

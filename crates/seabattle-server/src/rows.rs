@@ -157,6 +157,8 @@ pub fn restore(s: &StoredGame, bots: &BTreeMap<String, String>) -> Result<Room, 
         return Err(bad(format!("the move {m:?} has no row")));
     }
     room.seq = s.moves.len();
+    // A game stored finished was told its end when it ended.
+    room.told_over = room.game().phase() == seabattle_core::Phase::Over;
     Ok(room)
 }
 

@@ -4,18 +4,23 @@
 use crate::address::Connection;
 use crate::config::Limits;
 use crate::conn::{Conn, Out, QUEUE};
+use crate::handle::GameHandle;
 use crate::hub::SharedHub;
 use crate::protocol::{
     ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse, player_name,
 };
+use crate::room::Room;
 use crate::work::CLIENT;
 use crate::{advice, lobby, play, rematch};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use futures_util::future::BoxFuture;
 use futures_util::{SinkExt, StreamExt};
+use seabattle_core::Player;
 use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -256,70 +261,79 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
         ClientMsg::Queue { rules } => lobby::queue(hub, conn, rules.as_deref()).await,
         ClientMsg::Sync { game } => {
             let b = bound(conn, &game)?;
-            let room = b.room.lock().await;
-            conn.send(ServerMsg::State(Box::new(room.state_for(b.seat))).to_text());
-            Ok(())
+            let h = live(hub, &b)?;
+            let conn = conn.clone();
+            h.with(move |room| {
+                Box::pin(async move {
+                    conn.send(ServerMsg::State(Box::new(room.state_for(b.seat))).to_text());
+                })
+            })
+            .await
         }
         ClientMsg::Place { game, fleet } => {
-            let (b, p) = seated(conn, &game)?;
-            // The fleet is drawn or checked in the pool with the game unlocked; the
-            // game is checked again once it is ready.
-            let rules = {
-                let room = b.room.lock().await;
-                check_seat(&room, conn, p)?;
-                play::may_place(&room, p)?;
-                room.rules().clone()
-            };
+            // The fleet is drawn or checked in the pool with the game free; the game is
+            // checked again once it is ready.
+            let rules = in_seat(hub, conn, &game, |room, p| {
+                Box::pin(async move {
+                    play::may_place(room, p)?;
+                    Ok(room.rules().clone())
+                })
+            })
+            .await?;
             let fleet = match fleet {
                 None => play::draw_fleet(hub, rules).await?,
                 Some(words) => play::check_fleet(hub, rules, words).await?,
             };
-            let mut room = b.room.lock().await;
-            check_seat(&room, conn, p)?;
-            play::place(hub, &b.room, &mut room, p, fleet).await
+            let hub = Arc::clone(hub);
+            in_seat(&hub.clone(), conn, &game, move |room, p| {
+                Box::pin(async move { play::place(&hub, room, p, fleet).await })
+            })
+            .await
         }
         ClientMsg::Fire { game, cells } => {
-            let (b, p) = seated(conn, &game)?;
-            let mut room = b.room.lock().await;
-            check_seat(&room, conn, p)?;
-            play::fire(hub, &b.room, &mut room, p, &cells).await
+            let hub = Arc::clone(hub);
+            in_seat(&hub.clone(), conn, &game, move |room, p| {
+                Box::pin(async move { play::fire(&hub, room, p, &cells).await })
+            })
+            .await
         }
         ClientMsg::Reveal { game, cell } => {
-            let (b, p) = seated(conn, &game)?;
-            let mut room = b.room.lock().await;
-            check_seat(&room, conn, p)?;
-            crate::reveal::reveal(hub, &b.room, &mut room, p, &cell).await
+            let hub = Arc::clone(hub);
+            in_seat(&hub.clone(), conn, &game, move |room, p| {
+                Box::pin(async move { crate::reveal::reveal(&hub, room, p, &cell).await })
+            })
+            .await
         }
         ClientMsg::Relocate { game, cells } => {
-            let (b, p) = seated(conn, &game)?;
-            let mut room = b.room.lock().await;
-            check_seat(&room, conn, p)?;
-            crate::relocate::relocate(hub, &b.room, &mut room, p, cells.as_deref()).await
+            let hub = Arc::clone(hub);
+            in_seat(&hub.clone(), conn, &game, move |room, p| {
+                Box::pin(
+                    async move { crate::relocate::relocate(&hub, room, p, cells.as_deref()).await },
+                )
+            })
+            .await
         }
         ClientMsg::Resign { game } => {
-            let (b, p) = seated(conn, &game)?;
-            let mut room = b.room.lock().await;
-            check_seat(&room, conn, p)?;
-            play::resign(hub, &b.room, &mut room, p).await
+            let hub = Arc::clone(hub);
+            in_seat(&hub.clone(), conn, &game, move |room, p| {
+                Box::pin(async move { play::resign(&hub, room, p).await })
+            })
+            .await
         }
         ClientMsg::Coach { game } => {
-            let (b, p) = seated(conn, &game)?;
-            let input = {
-                let room = b.room.lock().await;
-                check_seat(&room, conn, p)?;
-                advice::coach_input(&room, p)?
-            };
+            let input = in_seat(hub, conn, &game, |room, p| {
+                Box::pin(async move { advice::coach_input(room, p) })
+            })
+            .await?;
             let msg = advice::coach(hub, input).await?;
             conn.send(msg.to_text());
             Ok(())
         }
         ClientMsg::Layout { game, placer } => {
-            let (b, p) = seated(conn, &game)?;
-            let rules = {
-                let room = b.room.lock().await;
-                check_seat(&room, conn, p)?;
-                room.rules().clone()
-            };
+            let rules = in_seat(hub, conn, &game, |room, _| {
+                Box::pin(async move { Ok(room.rules().clone()) })
+            })
+            .await?;
             conn.send(advice::layout(hub, game, rules, placer).await?.to_text());
             Ok(())
         }
@@ -330,18 +344,53 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
             coords,
         } => {
             let b = bound(conn, &game)?;
-            let rules = b.room.lock().await.rules().clone();
+            let rules = live(hub, &b)?
+                .with(|room| Box::pin(async move { room.rules().clone() }))
+                .await?;
             let msg = advice::check(hub, game, rules, fleet, lang, coords).await?;
             conn.send(msg.to_text());
             Ok(())
         }
         ClientMsg::Rematch { game } => {
-            let (b, p) = seated(conn, &game)?;
-            let mut room = b.room.lock().await;
-            check_seat(&room, conn, p)?;
-            rematch::rematch(hub, &mut room, p).await
+            let hub = Arc::clone(hub);
+            in_seat(&hub.clone(), conn, &game, move |room, p| {
+                Box::pin(async move { rematch::rematch(&hub, room, p).await })
+            })
+            .await
         }
     }
+}
+
+/// The live game a connection is bound to.
+fn live(hub: &SharedHub, b: &crate::conn::Binding) -> Result<GameHandle, ClientError> {
+    hub.live(&b.game).ok_or_else(|| {
+        ClientError::new(
+            ErrorCode::NotInGame,
+            format!("game {} is no longer open here", b.game),
+        )
+    })
+}
+
+/// Runs `f` in the game the connection plays in `game`, in the game's task, once the
+/// seat is checked to be still this connection's.
+async fn in_seat<T: Send + 'static>(
+    hub: &SharedHub,
+    conn: &Conn,
+    game: &str,
+    f: impl for<'r> FnOnce(&'r mut Room, Player) -> BoxFuture<'r, Result<T, ClientError>>
+    + Send
+    + 'static,
+) -> Result<T, ClientError> {
+    let (b, p) = seated(conn, game)?;
+    let h = live(hub, &b)?;
+    let id = conn.id;
+    h.with(move |room| {
+        Box::pin(async move {
+            check_seat(room, id, p)?;
+            f(room, p).await
+        })
+    })
+    .await?
 }
 
 fn bound(conn: &Conn, game: &str) -> Result<crate::conn::Binding, ClientError> {
@@ -360,10 +409,7 @@ fn bound(conn: &Conn, game: &str) -> Result<crate::conn::Binding, ClientError> {
     Ok(b)
 }
 
-fn seated(
-    conn: &Conn,
-    game: &str,
-) -> Result<(crate::conn::Binding, seabattle_core::Player), ClientError> {
+fn seated(conn: &Conn, game: &str) -> Result<(crate::conn::Binding, Player), ClientError> {
     let b = bound(conn, game)?;
     let p = b
         .seat
@@ -371,13 +417,9 @@ fn seated(
     Ok((b, p))
 }
 
-fn check_seat(
-    room: &crate::room::Room,
-    conn: &Conn,
-    p: seabattle_core::Player,
-) -> Result<(), ClientError> {
+fn check_seat(room: &Room, conn: u64, p: Player) -> Result<(), ClientError> {
     match &room.seats[p.index()].conn {
-        Some(c) if c.id == conn.id => Ok(()),
+        Some(c) if c.id == conn => Ok(()),
         _ => Err(ClientError::new(
             ErrorCode::NotInGame,
             "this seat is played from another connection now",

@@ -1,0 +1,182 @@
+//! One task per live game. It owns the [`Room`] and with it the referee's `Table`, and
+//! takes, one at a time, the jobs sent to its inbox (players' commands, joins, state
+//! requests), its clock running out, and the computer's answers. The computer thinks
+//! beside it, in the pool: the game goes on answering everyone meanwhile, and its
+//! answer is committed only if what it was asked still stands.
+
+use crate::clock;
+use crate::computer::{self, Thought};
+use crate::error::StoreError;
+use crate::handle::{GameHandle, INBOX, Job};
+use crate::hub::{ABANDONED, Lookup, SharedHub};
+use crate::protocol::{ClientError, ServerMsg};
+use crate::room::Room;
+use crate::work::Lane;
+use futures_util::future::BoxFuture;
+use seabattle_core::{Phase, Player};
+use std::sync::Arc;
+use tokio::sync::mpsc;
+
+/// Starts the task that owns `room` and returns its handle. The task ends when the
+/// last handle is dropped (the game left memory).
+pub fn spawn(hub: &SharedHub, room: Room) -> GameHandle {
+    let (tx, rx) = mpsc::channel(INBOX);
+    let handle = GameHandle::new(&room.id, tx);
+    tokio::spawn(run(Arc::clone(hub), room, rx));
+    handle
+}
+
+async fn run(hub: SharedHub, mut room: Room, mut inbox: mpsc::Receiver<Job>) {
+    let mut thinking: Option<BoxFuture<'static, Thought>> = None;
+    let mut closing = hub.closing.clone();
+    let mut closed = *closing.borrow();
+    loop {
+        settle(&hub, &mut room, &mut thinking).await;
+        // A server shutting down stops its clocks: the next one starts them afresh.
+        let deadline = room
+            .clock_deadline
+            .filter(|_| !closed)
+            .map(tokio::time::Instant::from_std);
+        tokio::select! {
+            job = inbox.recv() => match job {
+                Some(job) => job(&mut room).await,
+                None => return,
+            },
+            thought = async { thinking.as_mut().expect("guarded").await }, if thinking.is_some() => {
+                thinking = None;
+                computer::apply(&hub, &mut room, thought).await;
+            }
+            () = tokio::time::sleep_until(deadline.unwrap_or_else(tokio::time::Instant::now)), if deadline.is_some() => {
+                clock::run_out(&hub, &mut room).await;
+            }
+            _ = closing.changed(), if !closed => {
+                closed = *closing.borrow();
+            }
+        }
+    }
+}
+
+/// Brings the game to where it should be after anything happened: the battle started
+/// once both fleets are in, the end told once, the computer set thinking when it is
+/// asked something, or the clock started for the person who must act.
+async fn settle(
+    hub: &SharedHub,
+    room: &mut Room,
+    thinking: &mut Option<BoxFuture<'static, Thought>>,
+) {
+    match room.game().phase() {
+        Phase::Placement => {
+            let placed = Player::BOTH.iter().all(|&q| room.game().has_placed(q));
+            if !placed || room.start_failed {
+                return;
+            }
+            if let Err(e) = crate::play::start_battle(hub, room).await {
+                // Tried again when anyone comes back.
+                room.start_failed = true;
+                tracing::warn!(game = %room.id, error = %e.message, "the battle could not start; tried again on the next reconnect");
+                return;
+            }
+        }
+        Phase::Over => {
+            if !room.told_over {
+                finish(hub, room).await;
+            }
+            return;
+        }
+        Phase::Battle => {}
+    }
+    if thinking.is_some() {
+        return;
+    }
+    // The computer makes the reveals and moves it owes at once, whoever else owes one,
+    // and fires when its turn comes.
+    let computer = Player::BOTH.into_iter().find(|&p| room.is_bot(p));
+    if let Some((p, ask)) = computer.and_then(|p| Some((p, room.table.ask(p)?))) {
+        if !room.computer_stuck {
+            *thinking = computer::think(hub, room, p, ask);
+        }
+        return;
+    }
+    let Some(p) = room.actor().filter(|&p| !room.is_bot(p)) else {
+        return;
+    };
+    // Each move a person must make gets the clock afresh, and the note of what they owe.
+    let key = (room.game().moves().len(), p);
+    if room.armed != Some(key) {
+        room.armed = Some(key);
+        crate::reveal::notify_reveals(room);
+        crate::relocate::notify_relocations(room);
+        clock::arm(room, p);
+    }
+}
+
+/// The end: the result stored and told, the clock stopped, the computer let go.
+async fn finish(hub: &SharedHub, room: &mut Room) {
+    room.told_over = true;
+    if let Some(ip) = room.creator {
+        hub.addresses.closed(ip, &room.id);
+    }
+    room.clock_deadline = None;
+    if let Some(bot) = room.bot.as_mut() {
+        // The computer has no more moves: let a bot program go now, not when the game
+        // leaves memory.
+        bot.shooter = None;
+        bot.program = None;
+    }
+    let Some(result) = room.result() else { return };
+    if let Some(word) = room.result_word() {
+        let id = room.id.clone();
+        // The moves are stored already; the result column only saves a replay.
+        let _ = hub.db_for_client(move |db| db.finish(&id, &word)).await;
+    }
+    room.broadcast(&ServerMsg::GameOver {
+        game: room.id.clone(),
+        result: Box::new(result),
+    });
+}
+
+/// The game `id`, from memory or rebuilt from storage (and its task started).
+/// Rebuilding replays every move, so it runs in the pool.
+pub async fn find(hub: &SharedHub, id: &str) -> Result<Lookup, ClientError> {
+    if let Some(h) = hub.live(id) {
+        return Ok(Lookup::Live(h));
+    }
+    let _guard = hub.load_lock.lock().await;
+    if let Some(h) = hub.live(id) {
+        return Ok(Lookup::Live(h));
+    }
+    let (key, store, bots) = (
+        id.to_string(),
+        Arc::clone(&hub.store),
+        hub.config.bots.clone(),
+    );
+    let loaded = hub
+        .work
+        .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
+            let Some(stored) = store.load(&key)? else {
+                return Ok(None);
+            };
+            if stored.result.as_deref() == Some(ABANDONED) {
+                return Ok(Some(None));
+            }
+            Room::from_stored(&stored, &bots).map(|r| Some(Some(r)))
+        })
+        .await
+        .map_err(|o| o.refusal("loading the game"))?
+        .map_err(|e: StoreError| {
+            tracing::error!(error = %e, "storage failed");
+            ClientError::internal()
+        })?;
+    Ok(match loaded {
+        None => Lookup::Missing,
+        Some(None) => Lookup::Abandoned,
+        Some(Some(room)) => Lookup::Live(open(hub, room)),
+    })
+}
+
+/// Starts a new or rebuilt game's task and puts it in memory.
+pub fn open(hub: &SharedHub, room: Room) -> GameHandle {
+    let handle = spawn(hub, room);
+    hub.insert(handle.clone());
+    handle
+}
