@@ -181,7 +181,7 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
     if let Some(r) = hub.records.get(id) {
         return Ok(r);
     }
-    let h = match crate::game_task::find(&hub, id).await {
+    let h = match crate::game_task::find(hub, id).await {
         Ok(Lookup::Live(h)) => h,
         Ok(Lookup::Missing) => return Err(missing()),
         Ok(Lookup::Abandoned) => {
@@ -192,7 +192,7 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
         }
         Err(e) => return Err(plain(StatusCode::SERVICE_UNAVAILABLE, &e.message)),
     };
-    let evict = Arc::clone(&hub);
+    let evict = Arc::clone(hub);
     let record = h
         .with(move |room| {
             Box::pin(async move {
