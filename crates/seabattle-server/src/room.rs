@@ -226,12 +226,8 @@ pub fn canonical_words(fleet: &Fleet) -> Vec<String> {
 }
 
 /// The protocol word of a duty's kind.
-pub fn duty_word(kind: DutyKind) -> &'static str {
-    match kind {
-        DutyKind::ShipCell => "ship_cell",
-        DutyKind::Mine => "mine",
-        DutyKind::Relocate => "relocate",
-    }
+pub fn duty_word(kind: DutyKind) -> crate::protocol::DutyKind {
+    kind.into()
 }
 
 /// The reveals and moves owed in `game`, oldest first.
@@ -240,7 +236,7 @@ pub fn duties_json(game: &Game) -> Vec<DutyJson> {
         .iter()
         .map(|d| DutyJson {
             player: d.player,
-            kind: duty_word(d.kind).to_string(),
+            kind: duty_word(d.kind),
         })
         .collect()
 }
@@ -451,11 +447,7 @@ impl Room {
             spec: crate::advice::rules_json(self.rules()),
             mode: self.mode.word(),
             clock: self.clock,
-            phase: match g.phase() {
-                Phase::Placement => "placement",
-                Phase::Battle => "battle",
-                Phase::Over => "over",
-            },
+            phase: g.phase().into(),
             placed: Player::BOTH.map(|p| g.has_placed(p)),
             to_move: g.to_move(),
             shots_due: self.shots_due(),
@@ -521,14 +513,13 @@ impl Room {
     }
 
     /// The winner and how (`fleet_sunk`, `resigned` or `timeout`), once the game is over.
-    fn winner(&self) -> Option<(Player, &'static str)> {
+    fn winner(&self) -> Option<(Player, crate::protocol::EndReason)> {
         let Outcome::Won { winner, reason } = self.game.outcome() else {
             return None;
         };
         let how = match reason {
-            _ if self.timed_out => "timeout",
-            WinReason::FleetSunk => "fleet_sunk",
-            WinReason::Resigned => "resigned",
+            _ if self.timed_out => crate::protocol::EndReason::Timeout,
+            WinReason::FleetSunk | WinReason::Resigned => reason.into(),
         };
         Some((winner, how))
     }
