@@ -360,6 +360,18 @@ impl DutyKind {
     }
 }
 
+impl fmt::Display for DutyKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
 impl FromStr for DutyKind {
     type Err = String;
 
@@ -372,6 +384,9 @@ impl FromStr for DutyKind {
 }
 
 impl Phase {
+    /// Every phase, in order.
+    pub const ALL: [Phase; 3] = [Phase::Placement, Phase::Battle, Phase::Over];
+
     /// The word for the phase: `placement`, `battle`, `over`.
     pub const fn word(self) -> &'static str {
         match self {

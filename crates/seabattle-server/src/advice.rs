@@ -15,8 +15,8 @@ use seabattle_core::view::TargetBoard;
 use seabattle_core::{Coord, CoordSystem, Lang, Phase, Player, Preset, Rules, Violation};
 
 /// The presets a client may offer: every preset of the rules crate.
-pub fn offered_presets() -> Vec<&'static str> {
-    Preset::ALL.into_iter().map(Preset::name).collect()
+pub fn offered_presets() -> Vec<String> {
+    Preset::ALL.into_iter().map(|p| p.name().into()).collect()
 }
 
 /// The rules in full, as `state` carries them.
@@ -26,8 +26,8 @@ pub fn rules_json(rules: &Rules) -> RulesJson {
         width: dims.width(),
         height: dims.height(),
         fleet: rules.fleet().to_vec(),
-        touch: rules.touching().name(),
-        shape: rules.shape().name(),
+        touch: rules.touching().into(),
+        shape: rules.shape().into(),
         hit_again: rules.hit_again(),
         shots: rules.shots().to_string(),
         mines: rules.pieces().mines,
@@ -184,11 +184,11 @@ pub async fn check(
             violations(&setup, &rules)
                 .iter()
                 .map(|v| ViolationJson {
-                    kind: v.kind().name(),
+                    kind: v.kind().into(),
                     cells: v.cells().iter().map(|c| c.to_string()).collect(),
                     message: v.message(lang, system),
                     piece: match v {
-                        Violation::Piece { kind, .. } => Some(kind.word()),
+                        Violation::Piece { kind, .. } => Some((*kind).into()),
                         _ => None,
                     },
                 })
@@ -199,8 +199,8 @@ pub async fn check(
     Ok(ServerMsg::Checked {
         game,
         fleet,
-        lang: lang.code(),
-        coords: system.name(),
+        lang: lang.into(),
+        coords: system.into(),
         violations,
     })
 }

@@ -227,12 +227,8 @@ pub fn canonical_words(fleet: &Fleet) -> Vec<String> {
 }
 
 /// The protocol word of a duty's kind.
-pub fn duty_word(kind: DutyKind) -> &'static str {
-    match kind {
-        DutyKind::ShipCell => "ship_cell",
-        DutyKind::Mine => "mine",
-        DutyKind::Relocate => "relocate",
-    }
+pub fn duty_word(kind: DutyKind) -> crate::protocol::DutyKind {
+    kind.into()
 }
 
 /// The reveals and moves owed in `game`, oldest first.
@@ -241,7 +237,7 @@ pub fn duties_json(game: &Game) -> Vec<DutyJson> {
         .iter()
         .map(|d| DutyJson {
             player: d.player,
-            kind: duty_word(d.kind).to_string(),
+            kind: duty_word(d.kind),
         })
         .collect()
 }
@@ -463,11 +459,7 @@ impl Room {
             spec: crate::advice::rules_json(self.rules()),
             mode: self.mode.word(),
             clock: self.clock,
-            phase: match g.phase() {
-                Phase::Placement => "placement",
-                Phase::Battle => "battle",
-                Phase::Over => "over",
-            },
+            phase: g.phase().into(),
             placed: Player::BOTH.map(|p| g.has_placed(p)),
             to_move: g.to_move(),
             shots_due: self.shots_due(),
@@ -532,15 +524,9 @@ impl Room {
         Some(self.result.get_or_init(|| result).clone())
     }
 
-    /// The winner and how (`fleet_sunk`, `resigned` or `timeout`), once the game is over.
-    fn winner(&self) -> Option<(Player, &'static str)> {
-        let (winner, reason) = self.table.ending()?;
-        let how = match reason {
-            EndReason::Timeout => "timeout",
-            EndReason::FleetSunk => "fleet_sunk",
-            EndReason::Resigned => "resigned",
-        };
-        Some((winner, how))
+    /// The winner and how, once the game is over.
+    fn winner(&self) -> Option<(Player, EndReason)> {
+        self.table.ending()
     }
 
     /// The result as stored: `WINNER REASON`.

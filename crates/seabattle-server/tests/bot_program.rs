@@ -185,7 +185,7 @@ async fn after_a_restart_the_program_hears_the_past_and_plays_on() {
         }
         c.send(json!({"type": "fire", "game": game, "cells": [cell]}))
             .await;
-        c.until("shot").await;
+        c.until_my_turn(1).await;
         state = c.state(&game).await;
     }
     let before = c.state(&game).await;

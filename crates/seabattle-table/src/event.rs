@@ -57,6 +57,30 @@ pub enum EndReason {
     Timeout,
 }
 
+impl EndReason {
+    /// Every reason.
+    pub const ALL: [EndReason; 3] = [
+        EndReason::FleetSunk,
+        EndReason::Resigned,
+        EndReason::Timeout,
+    ];
+
+    /// The word for it, in storage and on the wire: `fleet_sunk`, `resigned`, `timeout`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            EndReason::FleetSunk => "fleet_sunk",
+            EndReason::Resigned => "resigned",
+            EndReason::Timeout => "timeout",
+        }
+    }
+}
+
+impl std::fmt::Display for EndReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
 /// Something that happened at the table. Moves carry their `number`: their place in
 /// the game's record, from 1. Events that change the turn carry `next` (who acts
 /// next, none once the game is over) and `shots_due` (cells in `next`'s volley), as they

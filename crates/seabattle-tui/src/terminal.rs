@@ -147,6 +147,7 @@ pub fn run(app: &mut App, connection: Option<&Connection>) -> Result<(), TuiErro
             while let Some(e) = conn.try_recv() {
                 match e {
                     LinkEvent::Message(m) => app.server_message(&m),
+                    LinkEvent::Unreadable(e) => app.server_unreadable(&e),
                     LinkEvent::Down(why) => app.apply(crate::Update::Link(Some(why))),
                     LinkEvent::Up => app.apply(crate::Update::Link(None)),
                 }

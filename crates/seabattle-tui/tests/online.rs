@@ -52,6 +52,7 @@ impl Player {
         while let Some(e) = self.conn.try_recv() {
             match e {
                 LinkEvent::Message(m) => self.app.server_message(&m),
+                LinkEvent::Unreadable(e) => self.app.server_unreadable(&e),
                 LinkEvent::Down(_) => self.drops += 1,
                 LinkEvent::Up => {}
             }
@@ -444,16 +445,26 @@ fn server_news_reaches_the_screens_in_the_players_language() {
     use serde_json::json;
     let mut app = app(Mode::Online, Rules::classic(), Lang::Ru, 3);
     assert!(screen_text(&mut app, 80, 24).contains("Подключение к серверу"));
-    app.server_message(
+    app.server_text(
         &json!({"type":"joined","game":"k7m2qx9p4a","role":"player","seat":2,
-        "token":"00","link":"http://h:1/g/k7m2qx9p4a"}),
+        "token":"00","link":"http://h:1/g/k7m2qx9p4a"})
+        .to_string(),
     );
     // The joiner's rules come from the server.
-    app.server_message(
+    let board = json!({"misses":[],"hits":[],"sunk":[],"empty":[],"afloat":[3,2,2,1]});
+    app.server_text(
         &json!({"type":"state","game":"k7m2qx9p4a","role":"player","seat":2,
-        "rules":"8x8 fleet=3,2,2,1","phase":"placement","to_move":null,"shots_due":0,"own":null,
-        "boards":[{"misses":[],"hits":[],"sunk":[]},{"misses":[],"hits":[],"sunk":[]}],
-        "result":null}),
+        "rules":"8x8 fleet=3,2,2,1",
+        "spec":{"width":8,"height":8,"fleet":[3,2,2,1],"touch":"none","shape":"straight",
+            "hit_again":true,"shots":"1","mines":0,"sweepers":0,"subs":0,"pieces_touch":false,
+            "flying":false},
+        "mode":"friend","clock":null,"phase":"placement","placed":[false,false],
+        "to_move":null,"shots_due":0,"duties":[],"reveal":null,"relocate":null,"own":null,
+        "boards":[board,board],"commitments":null,
+        "presence":[{"present":true,"away_secs":null},{"present":true,"away_secs":null}],
+        "names":[null,null],"strikes":[0,0],"clock_left":null,"moves":0,
+        "result":null,"next_game":null})
+        .to_string(),
     );
     assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
     let text = screen_text(&mut app, 80, 24);
@@ -463,17 +474,21 @@ fn server_news_reaches_the_screens_in_the_players_language() {
         "an 8×8 board in Russian letters:\n{text}"
     );
     assert!(!text.contains(" и "), "no ninth column:\n{text}");
-    app.server_message(&json!({"type":"presence","game":"k7m2qx9p4a","player":1,"present":false}));
+    app.server_text(
+        &json!({"type":"presence","game":"k7m2qx9p4a","player":1,"present":false}).to_string(),
+    );
     assert_eq!(app.status(), "Противник отключился; ждём его.");
     app.apply(seabattle_tui::Update::Link(Some("reset".into())));
     assert_eq!(app.status(), "Связь потеряна (reset); переподключаюсь…");
     // A clock timeout that passes the turn hands it over.
-    app.server_message(
-        &json!({"type":"timeout","game":"k7m2qx9p4a","player":1,"strikes":1,"next":2}),
+    app.server_text(
+        &json!({"type":"timeout","game":"k7m2qx9p4a","player":1,"strikes":1,"next":2}).to_string(),
     );
     assert_eq!(app.to_move(), Some(seabattle_core::Player::Two));
     assert_eq!(app.status(), "У игрока 1 вышло время хода.");
-    app.server_message(&json!({"type":"timeout","game":"k7m2qx9p4a","player":2,"strikes":1}));
+    app.server_text(
+        &json!({"type":"timeout","game":"k7m2qx9p4a","player":2,"strikes":1}).to_string(),
+    );
     assert_eq!(
         app.to_move(),
         Some(seabattle_core::Player::Two),
@@ -481,18 +496,33 @@ fn server_news_reaches_the_screens_in_the_players_language() {
     );
     app.apply(seabattle_tui::Update::Link(Some("reset".into())));
     assert_eq!(app.status(), "Связь потеряна (reset); переподключаюсь…");
-    app.server_message(&json!({"type":"shot","player":7}));
+    app.server_text(&json!({"type":"shot","player":7}).to_string());
     assert!(app.status().contains("shot"), "{}", app.status());
+    // A message of a type this client does not know (from a newer server) is skipped,
+    // and said so once.
+    app.server_text(&json!({"type":"chat","game":"k7m2qx9p4a","text":"привет"}).to_string());
+    assert!(app.status().contains("skipped"), "{}", app.status());
+    assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
+    app.apply(seabattle_tui::Update::Link(None));
+    let before = app.status().to_string();
+    app.server_text(&json!({"type":"chat","game":"k7m2qx9p4a","text":"ещё"}).to_string());
+    assert_eq!(app.status(), before);
     // Enter sends the fleet as the protocol writes it.
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen(), Screen::Waiting);
-    let out = app.take_outbox();
+    let out: Vec<serde_json::Value> = app
+        .take_outbox()
+        .iter()
+        .map(|m| serde_json::to_value(m).unwrap())
+        .collect();
     assert_eq!(out.len(), 1);
     assert_eq!(out[0]["type"], "place");
     assert_eq!(out[0]["game"], "k7m2qx9p4a");
     assert_eq!(out[0]["fleet"].as_array().unwrap().len(), 4);
     // A refused fleet goes back to placement with the server's words.
-    app.server_message(&json!({"type":"error","code":"bad_fleet","message":"ships touch"}));
+    app.server_text(
+        &json!({"type":"error","code":"bad_fleet","message":"ships touch"}).to_string(),
+    );
     assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
     assert_eq!(app.status(), "ships touch");
 }

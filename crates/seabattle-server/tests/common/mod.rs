@@ -138,6 +138,22 @@ impl Client {
     }
 
     /// The state, freshly asked for, without the presence timings.
+    /// Reads until seat `me` must act again (a shot or reveal after which it is `me`'s
+    /// turn and nothing is owed) or the game is over: the opponent's moves, the
+    /// computer's included, come after the answer to one's own, not with it.
+    pub async fn until_my_turn(&mut self, me: u64) -> Value {
+        loop {
+            let m = self.recv().await;
+            let mine_now = m["next"] == me && m["duties"].as_array().is_none_or(|d| d.is_empty());
+            match m["type"].as_str().unwrap() {
+                "game_over" => return m,
+                "shot" | "revealed" | "relocated" if mine_now => return m,
+                "error" => panic!("{m}"),
+                _ => {}
+            }
+        }
+    }
+
     pub async fn state(&mut self, game: &str) -> Value {
         self.send(json!({"type": "sync", "game": game})).await;
         let mut s = self.until("state").await;

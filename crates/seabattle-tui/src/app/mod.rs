@@ -17,7 +17,7 @@ use rand::rngs::StdRng;
 use ratatui::layout::Rect;
 use seabattle_bots::{Level, PlacerKind};
 use seabattle_core::{Answer, CellSet, Coord, CoordSystem, Duty, DutyKind, Lang, Player, Rules};
-use serde_json::Value;
+use seabattle_wire::ClientMsg;
 
 /// Who the opponent is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +116,7 @@ enum Driver {
     Local(Box<LocalReferee>),
     Remote {
         game: Option<String>,
-        outbox: Vec<Value>,
+        outbox: Vec<ClientMsg>,
     },
 }
 
@@ -156,6 +156,8 @@ pub struct App {
     pub(crate) area: Rect,
     pub(crate) code: Option<String>,
     pub(crate) link: Option<String>,
+    /// The server's message types this client does not know and has said it skips.
+    skipped: Vec<String>,
 }
 
 impl App {
@@ -198,6 +200,7 @@ impl App {
             area: Rect::new(0, 0, 80, 24),
             code: None,
             link: None,
+            skipped: Vec::new(),
         };
         let referee_rng = StdRng::seed_from_u64(rand::Rng::next_u64(&mut app.rng));
         match setup.mode {
@@ -356,7 +359,7 @@ impl App {
     }
 
     /// Messages for the server (online only), oldest first.
-    pub fn take_outbox(&mut self) -> Vec<Value> {
+    pub fn take_outbox(&mut self) -> Vec<ClientMsg> {
         match &mut self.driver {
             Driver::Remote { outbox, .. } => std::mem::take(outbox),
             Driver::Local(_) => Vec::new(),

@@ -6,14 +6,37 @@ use crate::table::Table;
 use crate::update::{Ending, Snapshot, Update};
 use crate::words::fill;
 use seabattle_core::{CellSet, CoordSystem, Phase, Player};
-use serde_json::Value;
+use seabattle_wire::{ParseError, ServerMsg};
 
 impl App {
     /// A message from the game server.
-    pub fn server_message(&mut self, message: &Value) {
+    pub fn server_message(&mut self, message: &ServerMsg) {
         match protocol::decode(message, &self.rules) {
             Ok(updates) => updates.into_iter().for_each(|u| self.apply(u)),
             Err(e) => self.status = e.to_string(),
+        }
+    }
+
+    /// A frame from the game server that is no message this client can read: a
+    /// malformed one is shown like a message with a part that cannot be read; one of a
+    /// type this client does not know (from a newer server) is skipped, and the status
+    /// line says so the first time.
+    pub fn server_unreadable(&mut self, e: &ParseError) {
+        if let ParseError::UnknownType(kind) = e {
+            if self.skipped.contains(kind) {
+                return;
+            }
+            self.skipped.push(kind.clone());
+        }
+        self.status = protocol::unreadable_notice(e);
+    }
+
+    /// A text frame from the game server, read and handed to [`App::server_message`]
+    /// or [`App::server_unreadable`].
+    pub fn server_text(&mut self, text: &str) {
+        match ServerMsg::parse(text) {
+            Ok(m) => self.server_message(&m),
+            Err(e) => self.server_unreadable(&e),
         }
     }
 

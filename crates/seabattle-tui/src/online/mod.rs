@@ -4,3 +4,5 @@ mod net;
 pub mod protocol;
 
 pub use net::{Connection, LinkEvent, Opening, server_urls};
+/// The protocol's messages, from the `seabattle-wire` crate.
+pub use seabattle_wire::{ClientMsg, ParseError, ServerMsg};

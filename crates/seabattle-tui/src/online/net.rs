@@ -3,7 +3,7 @@
 
 use crate::error::TuiError;
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
+use seabattle_wire::{ClientMsg, Opponent, ParseError, ServerMsg};
 use std::sync::mpsc;
 use std::time::Duration;
 use tokio::sync::mpsc as tokio_mpsc;
@@ -25,12 +25,19 @@ pub enum Opening {
 }
 
 impl Opening {
-    fn message(&self) -> Value {
+    fn message(&self) -> ClientMsg {
         match self {
-            Opening::NewGame { rules } => {
-                json!({"type": "new_game", "opponent": "friend", "rules": rules})
-            }
-            Opening::Join { code } => json!({"type": "join", "game": code}),
+            Opening::NewGame { rules } => ClientMsg::NewGame {
+                opponent: Opponent::Friend,
+                level: None,
+                rules: Some(rules.clone()),
+                clock: None,
+                name: None,
+            },
+            Opening::Join { code } => ClientMsg::Join {
+                game: code.clone(),
+                name: None,
+            },
         }
     }
 }
@@ -39,7 +46,10 @@ impl Opening {
 #[derive(Clone, Debug)]
 pub enum LinkEvent {
     /// A message from the server.
-    Message(Value),
+    Message(ServerMsg),
+    /// A message this client cannot read: of a type it does not know (from a newer
+    /// server: skip it), or malformed. Frames that are not JSON are dropped.
+    Unreadable(ParseError),
     /// The connection dropped (or could not be made); it is being tried again.
     Down(String),
     /// The connection is (back) up.
@@ -48,7 +58,7 @@ pub enum LinkEvent {
 
 /// A live connection to the server.
 pub struct Connection {
-    out: tokio_mpsc::UnboundedSender<Value>,
+    out: tokio_mpsc::UnboundedSender<ClientMsg>,
     events: mpsc::Receiver<LinkEvent>,
     base: String,
 }
@@ -88,7 +98,7 @@ impl Connection {
         url: &str,
         opening: Opening,
         wait: Duration,
-    ) -> Result<(Connection, Value), TuiError> {
+    ) -> Result<(Connection, ServerMsg), TuiError> {
         let (ws_url, base) = server_urls(url)?;
         let (out, out_rx) = tokio_mpsc::unbounded_channel();
         let (events_tx, events) = mpsc::channel();
@@ -103,14 +113,12 @@ impl Connection {
         loop {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             match conn.events.recv_timeout(left) {
-                Ok(LinkEvent::Message(m)) if m["type"] == "joined" => {
+                Ok(LinkEvent::Message(m @ ServerMsg::Joined { .. })) => {
                     let m = conn.absolute(m);
                     return Ok((conn, m));
                 }
-                Ok(LinkEvent::Message(m)) if m["type"] == "error" => {
-                    return Err(TuiError::Server(
-                        m["message"].as_str().unwrap_or("refused").to_string(),
-                    ));
+                Ok(LinkEvent::Message(ServerMsg::Error { message, .. })) => {
+                    return Err(TuiError::Server(message));
                 }
                 Ok(LinkEvent::Down(e)) => return Err(TuiError::Server(e)),
                 Ok(_) => {}
@@ -125,7 +133,7 @@ impl Connection {
     }
 
     /// Sends a message (queued while the connection is down).
-    pub fn send(&self, message: Value) {
+    pub fn send(&self, message: ClientMsg) {
         // The session ends only when the connection is dropped, so this cannot fail
         // while `self` lives.
         let _ = self.out.send(message);
@@ -140,11 +148,11 @@ impl Connection {
     }
 
     /// `m` with a `joined` message's relative link made a full address.
-    fn absolute(&self, mut m: Value) -> Value {
-        if m["type"] == "joined"
-            && let Some(path) = m["link"].as_str().filter(|p| p.starts_with('/'))
+    fn absolute(&self, mut m: ServerMsg) -> ServerMsg {
+        if let ServerMsg::Joined { link, .. } = &mut m
+            && link.starts_with('/')
         {
-            m["link"] = Value::String(self.link(path));
+            *link = self.link(link);
         }
         m
     }
@@ -163,7 +171,7 @@ type Ws =
 async fn session(
     url: String,
     opening: Opening,
-    mut out: tokio_mpsc::UnboundedReceiver<Value>,
+    mut out: tokio_mpsc::UnboundedReceiver<ClientMsg>,
     events: mpsc::Sender<LinkEvent>,
 ) {
     let mut seat: Option<(String, String)> = None;
@@ -176,9 +184,10 @@ async fn session(
                     return;
                 }
                 let first = match &seat {
-                    Some((game, token)) => {
-                        json!({"type": "resume", "game": game, "token": token})
-                    }
+                    Some((game, token)) => ClientMsg::Resume {
+                        game: game.clone(),
+                        token: token.clone(),
+                    },
                     None => opening.message(),
                 };
                 match serve(ws, first, &mut out, &events, &mut seat).await {
@@ -213,26 +222,30 @@ enum Ended {
 
 async fn serve(
     ws: Ws,
-    first: Value,
-    out: &mut tokio_mpsc::UnboundedReceiver<Value>,
+    first: ClientMsg,
+    out: &mut tokio_mpsc::UnboundedReceiver<ClientMsg>,
     events: &mpsc::Sender<LinkEvent>,
     seat: &mut Option<(String, String)>,
 ) -> Ended {
     let (mut sink, mut stream) = ws.split();
-    if let Err(e) = sink.send(Message::Text(first.to_string().into())).await {
+    if let Err(e) = sink.send(Message::Text(first.to_text().into())).await {
         return Ended::Dropped(e.to_string());
     }
     loop {
         tokio::select! {
             incoming = stream.next() => match incoming {
                 Some(Ok(Message::Text(t))) => {
-                    let Ok(v) = serde_json::from_str::<Value>(&t) else { continue };
-                    if v["type"] == "joined"
-                        && let (Some(g), Some(tok)) = (v["game"].as_str(), v["token"].as_str())
-                    {
-                        *seat = Some((g.to_string(), tok.to_string()));
-                    }
-                    if events.send(LinkEvent::Message(v)).is_err() {
+                    let event = match ServerMsg::parse(&t) {
+                        Ok(m) => {
+                            if let ServerMsg::Joined { game, token: Some(tok), .. } = &m {
+                                *seat = Some((game.clone(), tok.clone()));
+                            }
+                            LinkEvent::Message(m)
+                        }
+                        Err(ParseError::NotJson(_)) => continue,
+                        Err(e) => LinkEvent::Unreadable(e),
+                    };
+                    if events.send(event).is_err() {
                         return Ended::Closed;
                     }
                 }
@@ -242,7 +255,7 @@ async fn serve(
             },
             message = out.recv() => match message {
                 Some(m) => {
-                    if let Err(e) = sink.send(Message::Text(m.to_string().into())).await {
+                    if let Err(e) = sink.send(Message::Text(m.to_text().into())).await {
                         return Ended::Dropped(e.to_string());
                     }
                 }

@@ -1,14 +1,18 @@
-//! Translation between the server's JSON messages and [`Action`]s and [`Update`]s.
+//! Translation between the server's messages ([`seabattle_wire`]) and [`Action`]s and
+//! [`Update`]s.
 
 use crate::update::{Action, EndReason, Ending, Fired, Snapshot, Update};
 use seabattle_core::{
-    Answer, CellSet, Coord, CoordSystem, Dims, Duty, DutyKind, Phase, Piece, PieceCells, PieceKind,
-    Player, Rules, ShipSetup, Shot, SunkShip, TargetBoard,
+    Answer, CellSet, Coord, CoordSystem, Dims, Duty, DutyKind, Piece, PieceCells, PieceKind, Rules,
+    ShipSetup, Shot, SunkShip, TargetBoard,
 };
-use serde_json::{Value, json};
+use seabattle_wire::{
+    ClientMsg, DutyJson, ParseError, ResultJson, Role, ServerMsg, ShotJson, StateJson, TargetJson,
+};
 
 /// The message that carries `action` in game `game`.
-pub fn encode(action: &Action, game: &str) -> Value {
+pub fn encode(action: &Action, game: &str) -> ClientMsg {
+    let game = game.to_string();
     match action {
         Action::Place { fleet, .. } => {
             let setup = fleet.to_setup();
@@ -18,23 +22,27 @@ pub fn encode(action: &Action, game: &str) -> Value {
                 .map(|s| s.format(CoordSystem::Latin))
                 .chain(setup.pieces.iter().map(|p| p.format(CoordSystem::Latin)))
                 .collect();
-            json!({"type": "place", "game": game, "fleet": words})
+            ClientMsg::Place {
+                game,
+                fleet: Some(words),
+            }
         }
-        Action::Fire { cells, .. } => {
-            let cells: Vec<String> = cells.iter().map(Coord::to_string).collect();
-            json!({"type": "fire", "game": game, "cells": cells})
-        }
-        Action::Reveal { cell, .. } => {
-            json!({"type": "reveal", "game": game, "cell": cell.to_string()})
-        }
+        Action::Fire { cells, .. } => ClientMsg::Fire {
+            game,
+            cells: cells.iter().map(Coord::to_string).collect(),
+        },
+        Action::Reveal { cell, .. } => ClientMsg::Reveal {
+            game,
+            cell: cell.to_string(),
+        },
         // Without cells the server draws a legal place.
-        Action::Relocate { cells, .. } => {
-            let cells: Option<Vec<String>> = cells
+        Action::Relocate { cells, .. } => ClientMsg::Relocate {
+            game,
+            cells: cells
                 .as_ref()
-                .map(|c| c.iter().map(Coord::to_string).collect());
-            json!({"type": "relocate", "game": game, "cells": cells})
-        }
-        Action::Resign { .. } => json!({"type": "resign", "game": game}),
+                .map(|c| c.iter().map(Coord::to_string).collect()),
+        },
+        Action::Resign { .. } => ClientMsg::Resign { game },
     }
 }
 
@@ -59,20 +67,33 @@ impl std::fmt::Display for BadMessage {
 
 impl std::error::Error for BadMessage {}
 
+/// What to tell the player about a frame that is no message this client can read, if
+/// anything: a malformed message is shown like a message with a part that cannot be
+/// read; a message of a type this client does not know (from a newer server) is
+/// skipped, and said so.
+pub fn unreadable_notice(e: &ParseError) -> String {
+    match e {
+        ParseError::UnknownType(kind) => format!(
+            "skipped the server's {kind} messages: this client does not know them (a newer server?)"
+        ),
+        ParseError::BadMessage { kind, error } => {
+            format!("the server's {kind} message could not be read: {error}")
+        }
+        ParseError::NotJson(why) => format!("the server sent something unreadable: {why}"),
+    }
+}
+
 /// The updates a server message brings, in order (none for a message that changes
 /// nothing here); an error names what could not be read. `rules` are the game's (a
 /// snapshot brings its own).
-pub fn decode(m: &Value, rules: &Rules) -> Result<Vec<Update>, BadMessage> {
-    let ty = m["type"].as_str().unwrap_or("");
-    let bad = |what: &str| BadMessage {
-        kind: ty.to_string(),
-        part: what.to_string(),
-    };
+pub fn decode(m: &ServerMsg, rules: &Rules) -> Result<Vec<Update>, BadMessage> {
     let first = decode_one(m, rules)?;
     // A move in the variants also says which reveal or move is owed now.
-    let owed = match ty {
-        "shot" | "revealed" | "relocated" => Some(Update::Owed {
-            duty: duties(&m["duties"]).ok_or_else(|| bad("duties"))?,
+    let owed = match m {
+        ServerMsg::Shot { duties, .. }
+        | ServerMsg::Revealed { duties, .. }
+        | ServerMsg::Relocated { duties, .. } => Some(Update::Owed {
+            duty: oldest(duties),
             options: CellSet::EMPTY,
         }),
         _ => None,
@@ -80,157 +101,163 @@ pub fn decode(m: &Value, rules: &Rules) -> Result<Vec<Update>, BadMessage> {
     Ok(first.into_iter().chain(owed).collect())
 }
 
-/// The oldest reveal owed in `v` (a message's `duties`; absent means none).
-fn duties(v: &Value) -> Option<Option<Duty>> {
-    let Some(list) = v.as_array() else {
-        return v.is_null().then_some(None);
-    };
-    let Some(d) = list.first() else {
-        return Some(None);
-    };
-    Some(Some(Duty {
-        player: player(&d["player"])?,
-        kind: duty_kind(&d["kind"])?,
-    }))
+/// The oldest reveal owed in a message's `duties`.
+fn oldest(duties: &[DutyJson]) -> Option<Duty> {
+    duties.first().map(|d| Duty {
+        player: d.player,
+        kind: d.kind.into(),
+    })
 }
 
-fn duty_kind(v: &Value) -> Option<DutyKind> {
-    match v.as_str()? {
-        "ship_cell" => Some(DutyKind::ShipCell),
-        "mine" => Some(DutyKind::Mine),
-        "relocate" => Some(DutyKind::Relocate),
-        _ => None,
-    }
-}
-
-fn decode_one(m: &Value, rules: &Rules) -> Result<Option<Update>, BadMessage> {
+fn decode_one(m: &ServerMsg, rules: &Rules) -> Result<Option<Update>, BadMessage> {
     let dims = rules.dims();
-    let ty = m["type"].as_str().unwrap_or("");
     let bad = |what: &str| BadMessage {
-        kind: ty.to_string(),
+        kind: m.kind().to_string(),
         part: what.to_string(),
     };
-    Ok(Some(match ty {
-        "joined" => {
-            if m["role"] != "player" {
+    Ok(Some(match m {
+        ServerMsg::Joined {
+            game,
+            role,
+            seat,
+            link,
+            ..
+        } => {
+            if *role != Role::Player {
                 return Err(bad("seat"));
             }
             Update::Seated {
-                seat: player(&m["seat"]).ok_or_else(|| bad("seat"))?,
-                game: m["game"].as_str().ok_or_else(|| bad("game"))?.to_string(),
-                link: m["link"].as_str().unwrap_or("").to_string(),
+                seat: seat.ok_or_else(|| bad("seat"))?,
+                game: game.clone(),
+                link: link.clone(),
             }
         }
-        "state" => Update::Snapshot(Box::new(snapshot(m).map_err(bad)?)),
-        "placed" => Update::Placed {
-            seat: player(&m["player"]).ok_or_else(|| bad("player"))?,
+        ServerMsg::State(s) => Update::Snapshot(Box::new(snapshot(s).map_err(bad)?)),
+        ServerMsg::Placed { player, .. } => Update::Placed {
+            seat: *player,
             ships: None,
             pieces: Box::default(),
         },
-        "battle" => Update::Battle {
-            first: player(&m["first"]).ok_or_else(|| bad("first"))?,
-            shots_due: due(m),
+        ServerMsg::Battle {
+            first, shots_due, ..
+        } => Update::Battle {
+            first: *first,
+            shots_due: *shots_due,
         },
-        "shot" if m["dying"] == true => Update::Dying {
-            player: player(&m["player"]).ok_or_else(|| bad("player"))?,
-            shot: m["shots"]
-                .get(0)
+        ServerMsg::Shot {
+            player,
+            shots,
+            dying: true,
+            ..
+        } => Update::Dying {
+            player: *player,
+            shot: shots
+                .first()
                 .and_then(|s| fired(s, rules))
                 .ok_or_else(|| bad("shots"))?,
         },
-        "shot" => Update::Volley {
-            player: player(&m["player"]).ok_or_else(|| bad("player"))?,
-            shots: m["shots"]
-                .as_array()
-                .ok_or_else(|| bad("shots"))?
+        ServerMsg::Shot {
+            player,
+            shots,
+            next,
+            shots_due,
+            ..
+        } => Update::Volley {
+            player: *player,
+            shots: shots
                 .iter()
                 .map(|s| fired(s, rules))
                 .collect::<Option<_>>()
                 .ok_or_else(|| bad("shots"))?,
-            next: player(&m["next"]),
-            shots_due: due(m),
+            next: *next,
+            shots_due: *shots_due,
         },
         // A spectator's form has no cell: nothing to draw.
-        "revealed" if m["cell"].is_null() => return Ok(None),
-        "revealed" => Update::Reveal {
-            player: player(&m["player"]).ok_or_else(|| bad("player"))?,
-            cell: cell(&m["cell"], dims).ok_or_else(|| bad("cell"))?,
-            kind: duty_kind(&m["kind"]).ok_or_else(|| bad("kind"))?,
+        ServerMsg::Revealed { cell: None, .. } => return Ok(None),
+        ServerMsg::Revealed {
+            player,
+            kind,
+            cell: Some(c),
+            ..
+        } => Update::Reveal {
+            player: *player,
+            cell: cell(c, dims).ok_or_else(|| bad("cell"))?,
+            kind: (*kind).into(),
         },
-        "reveal_due" => Update::Owed {
+        ServerMsg::RevealDue {
+            player,
+            kind,
+            cells: options,
+            ..
+        } => Update::Owed {
             duty: Some(Duty {
-                player: player(&m["player"]).ok_or_else(|| bad("player"))?,
-                kind: duty_kind(&m["kind"]).ok_or_else(|| bad("kind"))?,
+                player: *player,
+                kind: (*kind).into(),
             }),
-            options: cells(&m["cells"], dims).ok_or_else(|| bad("cells"))?,
+            options: cells(options, dims).ok_or_else(|| bad("cells"))?,
         },
         // The owner's form has the new cells; the others' only says the ship moved.
-        "relocated" => Update::Relocated {
-            player: player(&m["player"]).ok_or_else(|| bad("player"))?,
-            ship: match m.get("cells") {
-                None | Some(Value::Null) => None,
+        ServerMsg::Relocated {
+            player,
+            cells: ship,
+            ..
+        } => Update::Relocated {
+            player: *player,
+            ship: match ship {
+                None => None,
                 Some(c) => Some(cells(c, dims).ok_or_else(|| bad("cells"))?),
             },
         },
-        "relocate_due" => Update::Owed {
+        ServerMsg::RelocateDue { player, .. } => Update::Owed {
             duty: Some(Duty {
-                player: player(&m["player"]).ok_or_else(|| bad("player"))?,
+                player: *player,
                 kind: DutyKind::Relocate,
             }),
             options: CellSet::EMPTY,
         },
-        "game_over" => Update::Over(Box::new(
-            ending(&m["result"], dims).ok_or_else(|| bad("result"))?,
-        )),
-        "error" => Update::Refused(m["message"].as_str().unwrap_or("refused").to_string()),
-        "presence" => Update::Presence {
-            player: player(&m["player"]).ok_or_else(|| bad("player"))?,
-            present: m["present"] == true,
+        ServerMsg::GameOver { result, .. } => {
+            Update::Over(Box::new(ending(result, dims).ok_or_else(|| bad("result"))?))
+        }
+        ServerMsg::Error { message, .. } => Update::Refused(message.clone()),
+        ServerMsg::Presence {
+            player, present, ..
+        } => Update::Presence {
+            player: *player,
+            present: *present,
         },
-        "timeout" => Update::Timeout {
-            player: player(&m["player"]).ok_or_else(|| bad("player"))?,
-            next: player(&m["next"]),
-            shots_due: due(m),
+        ServerMsg::Timeout {
+            player,
+            next,
+            shots_due,
+            ..
+        } => Update::Timeout {
+            player: *player,
+            next: *next,
+            shots_due: *shots_due,
         },
         _ => return Ok(None),
     }))
 }
 
-fn player(v: &Value) -> Option<Player> {
-    match v.as_u64()? {
-        1 => Some(Player::One),
-        2 => Some(Player::Two),
-        _ => None,
-    }
+fn cell(text: &str, dims: Dims) -> Option<Coord> {
+    CoordSystem::Latin.parse(text, dims).ok()
 }
 
-/// A message's `shots_due`; 1, the classic volley, from a server that does not say.
-fn due(m: &Value) -> usize {
-    m["shots_due"]
-        .as_u64()
-        .and_then(|n| usize::try_from(n).ok())
-        .unwrap_or(1)
+fn cells(list: &[String], dims: Dims) -> Option<CellSet> {
+    list.iter().map(|c| cell(c, dims)).collect()
 }
 
-fn cell(v: &Value, dims: Dims) -> Option<Coord> {
-    CoordSystem::Latin.parse(v.as_str()?, dims).ok()
-}
-
-fn cells(v: &Value, dims: Dims) -> Option<CellSet> {
-    v.as_array()?.iter().map(|c| cell(c, dims)).collect()
-}
-
-fn ship(v: &Value, dims: Dims) -> Option<CellSet> {
-    let s = ShipSetup::parse(v.as_str()?, CoordSystem::Latin, dims).ok()?;
+fn ship(text: &str, dims: Dims) -> Option<CellSet> {
+    let s = ShipSetup::parse(text, CoordSystem::Latin, dims).ok()?;
     Some(s.0.into_iter().collect())
 }
 
 /// A fleet's words: the ships, each as its cells, and the pieces (`mine:e5`, …).
-fn fleet(v: &Value, dims: Dims) -> Option<(Vec<CellSet>, PieceCells)> {
+fn fleet(words: &[String], dims: Dims) -> Option<(Vec<CellSet>, PieceCells)> {
     let mut ships = Vec::new();
     let mut pieces = PieceCells::default();
-    for w in v.as_array()? {
-        match Piece::parse(w.as_str()?, CoordSystem::Latin, dims) {
+    for w in words {
+        match Piece::parse(w, CoordSystem::Latin, dims) {
             Some(p) => {
                 let p = p.ok()?;
                 let set = match p.kind {
@@ -248,12 +275,11 @@ fn fleet(v: &Value, dims: Dims) -> Option<(Vec<CellSet>, PieceCells)> {
 
 /// A shot; a sunk ship's halo is the message's, or the rules' from a server that does
 /// not send it.
-fn fired(v: &Value, rules: &Rules) -> Option<Fired> {
+fn fired(s: &ShotJson, rules: &Rules) -> Option<Fired> {
     let dims = rules.dims();
-    let answer: Answer = v["answer"].as_str()?.parse().ok()?;
-    let sunk = if answer == Answer::Sunk {
-        let ship = cells(&v["ship"], dims)?;
-        let halo = match v.get("halo") {
+    let sunk = if s.answer == Answer::Sunk {
+        let ship = cells(s.ship.as_deref()?, dims)?;
+        let halo = match &s.halo {
             Some(h) => cells(h, dims)?,
             None => rules.halo(&ship),
         };
@@ -261,52 +287,47 @@ fn fired(v: &Value, rules: &Rules) -> Option<Fired> {
     } else {
         None
     };
-    Fired::new(cell(&v["cell"], dims)?, answer, sunk)
+    Fired::new(cell(&s.cell, dims)?, s.answer, sunk)
 }
 
-fn ending(v: &Value, dims: Dims) -> Option<Ending> {
+fn ending(r: &ResultJson, dims: Dims) -> Option<Ending> {
     // A flying ship is shown where it stood at the end, not where it was placed.
-    let fleets = v["fleets_at_end"]
-        .as_array()
-        .or_else(|| v["fleets"].as_array())?;
-    let (one, two) = (fleet(fleets.first()?, dims)?, fleet(fleets.get(1)?, dims)?);
+    let fleets = r.fleets_at_end.as_ref().unwrap_or(&r.fleets);
+    let (one, two) = (fleet(&fleets[0], dims)?, fleet(&fleets[1], dims)?);
     Some(Ending {
-        winner: player(&v["winner"]),
-        reason: match v["reason"].as_str()? {
-            "fleet_sunk" => EndReason::FleetSunk,
-            "timeout" => EndReason::Timeout,
-            _ => EndReason::Resigned,
+        winner: Some(r.winner),
+        reason: match r.reason {
+            seabattle_wire::EndReason::FleetSunk => EndReason::FleetSunk,
+            seabattle_wire::EndReason::Timeout => EndReason::Timeout,
+            seabattle_wire::EndReason::Resigned => EndReason::Resigned,
         },
         fleets: [one.0, two.0],
-        verdict: v["audit"]["verdict"].as_str().unwrap_or("").to_string(),
-        verdict_ru: v["audit"]["verdict_ru"].as_str().unwrap_or("").to_string(),
+        verdict: r.audit.verdict.clone(),
+        verdict_ru: r.audit.verdict_ru.clone(),
         pieces: [one.1, two.1],
     })
 }
 
 /// A board of a `state` message, fed into a [`TargetBoard`] as the shots it answers.
-fn board(v: &Value, rules: &Rules) -> Option<TargetBoard> {
+fn board(t: &TargetJson, rules: &Rules) -> Option<TargetBoard> {
     let dims = rules.dims();
     let mut b = TargetBoard::new(rules);
-    for c in cells(&v["misses"], dims)?.iter() {
+    for c in cells(&t.misses, dims)?.iter() {
         b.record(c, &Shot::Miss);
     }
     // Hits on a flying ship that has moved away since (a list other servers leave
     // out): recorded first, then the ship moves, then the hits where it stands now.
-    let left = match v.get("left") {
-        None => CellSet::EMPTY,
-        Some(list) => cells(list, dims)?,
-    };
+    let left = cells(&t.left, dims)?;
     for c in left.iter() {
         b.record(c, &Shot::Hit);
     }
     if !left.is_empty() {
         b.relocated();
     }
-    for c in cells(&v["hits"], dims)?.minus(&left).iter() {
+    for c in cells(&t.hits, dims)?.minus(&left).iter() {
         b.record(c, &Shot::Hit);
     }
-    for s in v["sunk"].as_array()? {
+    for s in &t.sunk {
         let ship = cells(s, dims)?;
         let sunk = SunkShip {
             cells: ship,
@@ -316,68 +337,56 @@ fn board(v: &Value, rules: &Rules) -> Option<TargetBoard> {
     }
     // Pieces found by shots, and the cells shown after mines and minesweepers (lists a
     // server without the variants leaves out).
-    let more = |key: &str| match v.get(key) {
-        None => Some(CellSet::EMPTY),
-        Some(list) => cells(list, dims),
-    };
-    for (key, shot) in [
-        ("mines", Shot::Mine),
-        ("sweepers", Shot::Sweeper),
-        ("subs", Shot::Submarine),
+    for (list, shot) in [
+        (&t.mines, Shot::Mine),
+        (&t.sweepers, Shot::Sweeper),
+        (&t.subs, Shot::Submarine),
     ] {
-        more(key)?.iter().for_each(|c| b.record(c, &shot));
+        cells(list, dims)?.iter().for_each(|c| b.record(c, &shot));
     }
-    more("shown_ships")?
+    cells(&t.shown_ships, dims)?
         .iter()
         .for_each(|c| b.reveal(c, DutyKind::ShipCell));
-    more("shown_mines")?
+    cells(&t.shown_mines, dims)?
         .iter()
         .for_each(|c| b.reveal(c, DutyKind::Mine));
     Some(b)
 }
 
-fn snapshot(m: &Value) -> Result<Snapshot, &'static str> {
-    let rules: Rules = m["rules"]
-        .as_str()
-        .ok_or("rules")?
-        .parse()
-        .map_err(|_| "rules")?;
+fn snapshot(s: &StateJson) -> Result<Snapshot, &'static str> {
+    let rules: Rules = s.rules.parse().map_err(|_| "rules")?;
     let dims = rules.dims();
-    let phase = match m["phase"].as_str() {
-        Some("placement") => Phase::Placement,
-        Some("battle") => Phase::Battle,
-        Some("over") => Phase::Over,
-        _ => return Err("phase"),
-    };
-    let (own, own_pieces) = if m["own"]["fleet"].is_array() {
-        let (ships, pieces) = fleet(&m["own"]["fleet"], dims).ok_or("own fleet")?;
-        (Some(ships), pieces)
-    } else {
-        (None, PieceCells::default())
-    };
-    let duty = duties(&m["duties"]).ok_or("duties")?;
-    // The cells this seat may show, when the oldest reveal owed is its own.
-    let options = match duty {
-        Some(d) if m["seat"] == d.player.number() => {
-            cells(&m["reveal"]["cells"], dims).ok_or("reveal")?
+    let (own, own_pieces) = match s.own.as_ref().and_then(|o| o.fleet.as_ref()) {
+        Some(words) => {
+            let (ships, pieces) = fleet(words, dims).ok_or("own fleet")?;
+            (Some(ships), pieces)
         }
+        None => (None, PieceCells::default()),
+    };
+    let duty = oldest(&s.duties);
+    // The cells this seat may show, when the oldest duty owed is its own reveal (a move
+    // of a flying ship has no cells to show).
+    let options = match duty {
+        Some(d) if s.seat == Some(d.player) && d.kind.is_reveal() => s
+            .reveal
+            .as_ref()
+            .and_then(|r| cells(&r.cells, dims))
+            .ok_or("reveal")?,
         _ => CellSet::EMPTY,
     };
-    let boards = m["boards"].as_array().ok_or("boards")?;
-    let board = |i: usize| boards.get(i).and_then(|b| board(b, &rules)).ok_or("boards");
+    let board = |i: usize| board(&s.boards[i], &rules).ok_or("boards");
     Ok(Snapshot {
-        phase,
-        to_move: player(&m["to_move"]),
-        shots_due: due(m),
+        phase: s.phase.into(),
+        to_move: s.to_move,
+        shots_due: s.shots_due,
         own,
         own_pieces,
         duty,
         options,
         boards: [board(0)?, board(1)?],
-        ending: if m["result"].is_object() {
-            Some(ending(&m["result"], dims).ok_or("result")?)
-        } else {
-            None
+        ending: match &s.result {
+            Some(r) => Some(ending(r, dims).ok_or("result")?),
+            None => None,
         },
         rules,
     })
@@ -386,6 +395,73 @@ fn snapshot(m: &Value) -> Result<Snapshot, &'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use seabattle_core::{Phase, Player};
+    use serde_json::{Value, json};
+
+    /// `m` with the fields of protocol v1 it leaves out filled with neutral values (the
+    /// fixtures here name only what the client reads), read as a [`ServerMsg`] and
+    /// decoded; a message that cannot be read is a [`BadMessage`] too.
+    fn decode(m: &Value, rules: &Rules) -> Result<Vec<Update>, BadMessage> {
+        let m = ServerMsg::from_value(full(m.clone())).map_err(|e| BadMessage {
+            kind: m["type"].as_str().unwrap_or("").to_string(),
+            part: e.to_string(),
+        })?;
+        super::decode(&m, rules)
+    }
+
+    /// Adds to the object `v` the fields of `with` it lacks.
+    fn fill(v: &mut Value, with: Value) {
+        if let (Some(o), Value::Object(w)) = (v.as_object_mut(), with) {
+            for (k, x) in w {
+                o.entry(k).or_insert(x);
+            }
+        }
+    }
+
+    fn full(mut m: Value) -> Value {
+        // Fields a message type does not have are ignored.
+        fill(
+            &mut m,
+            json!({"game":"k","number":1,"left":[],"decks":0,"link":"/g/k"}),
+        );
+        match m["type"].as_str() {
+            Some("state") => {
+                let role = if m["seat"].is_null() {
+                    "spectator"
+                } else {
+                    "player"
+                };
+                fill(
+                    &mut m,
+                    json!({"role":role,"mode":"friend","placed":[true,true],"duties":[],
+                    "spec":{"width":10,"height":10,"fleet":[4,3,3,2,2,2,1,1,1,1],"touch":"none",
+                        "shape":"straight","hit_again":true,"shots":"1","mines":0,"sweepers":0,
+                        "subs":0,"pieces_touch":false,"flying":false},
+                    "presence":[{"present":true,"away_secs":null},{"present":true,"away_secs":null}],
+                    "names":[null,null],"strikes":[0,0],"moves":0,"phase":"placement",
+                    "boards":[{"misses":[],"hits":[],"sunk":[]},{"misses":[],"hits":[],"sunk":[]}]}),
+                );
+                if let Some(boards) = m["boards"].as_array_mut() {
+                    for b in boards {
+                        fill(b, json!({"empty":[],"afloat":[]}));
+                    }
+                }
+            }
+            Some("game_over") => {
+                let result = &mut m["result"];
+                fill(
+                    result,
+                    json!({"salts":["",""],"commitments":["",""],"record":"","audit":{}}),
+                );
+                fill(
+                    &mut result["audit"],
+                    json!({"verdict":"","verdict_ru":"","faults":[[],[]]}),
+                );
+            }
+            _ => {}
+        }
+        m
+    }
 
     #[test]
     fn the_documented_messages_decode() {

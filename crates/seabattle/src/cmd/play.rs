@@ -3,7 +3,7 @@
 use anyhow::{Context, bail};
 use seabattle_bots::Level;
 use seabattle_core::{CoordSystem, Lang, Rules};
-use seabattle_tui::online::{Connection, Opening};
+use seabattle_tui::online::{Connection, Opening, ServerMsg};
 use seabattle_tui::{App, Mode, Setup, terminal};
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -70,11 +70,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             };
             let (conn, joined) = Connection::open(url, opening, Duration::from_secs(10))
                 .with_context(|| format!("connecting to {url}"))?;
-            println!(
-                "game code: {}\nlink: {}",
-                joined["game"].as_str().unwrap_or("?"),
-                joined["link"].as_str().unwrap_or("?")
-            );
+            if let ServerMsg::Joined { game, link, .. } = &joined {
+                println!("game code: {game}\nlink: {link}");
+            }
             app.server_message(&joined);
             Some(conn)
         }

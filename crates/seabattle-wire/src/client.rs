@@ -1,0 +1,134 @@
+//! Messages from a client to the server.
+
+use serde::{Deserialize, Serialize};
+
+use crate::Opponent;
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// Checks the protocol version.
+    Hello {
+        /// The version the client speaks.
+        v: u32,
+    },
+    /// Creates a game and takes seat 1.
+    NewGame {
+        /// Computer or friend.
+        opponent: Opponent,
+        /// The computer's level (`easy`…); default `medium`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<String>,
+        /// Rules text (a preset or custom); default `classic`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rules: Option<String>,
+        /// Seconds per move; absent or 0 for no clock.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<u32>,
+        /// The name the other players see (see [`player_name`](crate::player_name)); optional.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// Takes the free seat of a friend's game.
+    Join {
+        /// The game's code.
+        game: String,
+        /// The name the other players see (see [`player_name`](crate::player_name)); optional.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// Comes back to a game with the token received on joining.
+    Resume {
+        /// The game id.
+        game: String,
+        /// The player's secret token.
+        token: String,
+    },
+    /// Watches a game.
+    Watch {
+        /// The game id.
+        game: String,
+    },
+    /// Waits for a random opponent under these rules.
+    Queue {
+        /// Rules text; default `classic`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rules: Option<String>,
+    },
+    /// Places the fleet: the ships given, or a random fleet when `fleet` is absent.
+    Place {
+        /// The game id.
+        game: String,
+        /// Ships as `a1-d1`, `f3`, `a1+a2+b2`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fleet: Option<Vec<String>>,
+    },
+    /// Fires a volley (one cell under most rules).
+    Fire {
+        /// The game id.
+        game: String,
+        /// The cells, canonical `a1`…
+        cells: Vec<String>,
+    },
+    /// Shows the opponent a cell owed after setting off a mine (a cell of one of the
+    /// player's own ships not yet hit) or a minesweeper (one of their unspent mines).
+    Reveal {
+        /// The game id.
+        game: String,
+        /// The cell shown, canonical `a1`…
+        cell: String,
+    },
+    /// Moves the player's hit flying ship (the Flying Dutchman) to new cells; without
+    /// `cells`, the server draws a legal place uniformly.
+    Relocate {
+        /// The game id.
+        game: String,
+        /// The new cells, canonical `a1`…, as many as the decks left.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cells: Option<Vec<String>>,
+    },
+    /// Gives up.
+    Resign {
+        /// The game id.
+        game: String,
+    },
+    /// Asks for another game with the same rules once this one is over.
+    Rematch {
+        /// The game id.
+        game: String,
+    },
+    /// Asks for the current state again.
+    Sync {
+        /// The game id.
+        game: String,
+    },
+    /// Asks for the coach's heat map of the enemy board (games against the computer).
+    Coach {
+        /// The game id.
+        game: String,
+    },
+    /// Asks for a suggested fleet layout, without placing it.
+    Layout {
+        /// The game id.
+        game: String,
+        /// `uniform` (default) or `perelman`, or any placer of the bots crate.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        placer: Option<String>,
+    },
+    /// Checks a fleet against the game's rules without placing it.
+    Check {
+        /// The game id.
+        game: String,
+        /// The ships and pieces, as in `place`.
+        fleet: Vec<String>,
+        /// `ru` or `en` (default) for the messages.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lang: Option<String>,
+        /// The coordinate system of the cells in the messages (default `latin`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        coords: Option<String>,
+    },
+    /// Keeps the connection alive.
+    Ping,
+}

@@ -1,0 +1,138 @@
+//! Refusals: why the server refused a message, and player names.
+
+use serde::{Deserialize, Serialize};
+
+/// Why a message was refused. Nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, or not a JSON object with a string `type`.
+    BadJson,
+    /// A `type` the server does not know.
+    UnknownType,
+    /// A known type with missing or wrong fields.
+    BadMessage,
+    /// A protocol version the server does not speak.
+    UnsupportedVersion,
+    /// The message is longer than the limit.
+    TooLarge,
+    /// Too many messages too fast.
+    Flood,
+    /// No such game.
+    NotFound,
+    /// Both seats are taken.
+    GameFull,
+    /// The token is not a player's of this game.
+    BadToken,
+    /// The message names a game this connection is not in.
+    WrongGame,
+    /// The connection is in no game yet.
+    NotInGame,
+    /// Spectators cannot play.
+    Spectator,
+    /// The rules text cannot be used.
+    BadRules,
+    /// No such computer level.
+    BadLevel,
+    /// The clock is out of range.
+    BadClock,
+    /// The fleet breaks the rules.
+    BadFleet,
+    /// The fleet is already placed.
+    AlreadyPlaced,
+    /// The battle has not started.
+    NotStarted,
+    /// The game is over.
+    GameOver,
+    /// It is the other player's turn.
+    NotYourTurn,
+    /// A cell off the board, or not a cell.
+    OffBoard,
+    /// A cell shot before.
+    AlreadyShot,
+    /// A cell named twice in one volley.
+    RepeatedCell,
+    /// A volley of the wrong number of shots.
+    WrongCount,
+    /// A reveal is owed (after a mine or minesweeper): nobody shoots until it is made.
+    RevealDue,
+    /// A `reveal` from a player who owes none.
+    NoRevealDue,
+    /// A cell that may not be shown for the reveal owed.
+    NotRevealable,
+    /// A move of a hit flying ship is owed: nobody shoots until it is made.
+    RelocateDue,
+    /// A `relocate` from a player who owes no move.
+    NoRelocateDue,
+    /// A `relocate` to cells that cannot be walked in one line of side or corner
+    /// neighbours.
+    NotAPath,
+    /// The game is not over yet.
+    NotOver,
+    /// The coach is only for a player against the computer, during the battle.
+    NoCoach,
+    /// No placer of that name.
+    BadPlacer,
+    /// The server failed; nothing changed, try again.
+    Internal,
+    /// The request's computation (a fleet drawn, a layout, a record rendered) would
+    /// take longer than the server allows; nothing changed.
+    TooCostly,
+    /// No thread came free for the request's computation in time; try again.
+    Busy,
+    /// A per-address limit was reached (games created per minute, unfinished games).
+    Limit,
+    /// The game was closed unfinished after nobody played it for too long.
+    Abandoned,
+}
+
+/// The longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// A player's name as given with `new_game` or `join`: trimmed, 1 to
+/// [`MAX_NAME_CHARS`] characters, no control characters; empty means none.
+pub fn player_name(name: Option<&str>) -> Result<Option<String>, ClientError> {
+    let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+        return Ok(None);
+    };
+    let bad = |why: &str| {
+        Err(ClientError::new(
+            ErrorCode::BadMessage,
+            format!("name: {why}"),
+        ))
+    };
+    if name.chars().count() > MAX_NAME_CHARS {
+        return bad(&format!("at most {MAX_NAME_CHARS} characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return bad("no control characters");
+    }
+    Ok(Some(name.to_string()))
+}
+
+/// A refusal, as the client sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClientError {
+    /// The kind.
+    pub code: ErrorCode,
+    /// A short explanation.
+    pub message: String,
+}
+
+impl ClientError {
+    /// A refusal of kind `code`.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ClientError {
+        ClientError {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// A server fault: the details go to the log, the client gets a generic message.
+    pub fn internal() -> ClientError {
+        ClientError::new(
+            ErrorCode::Internal,
+            "the server could not do that; nothing changed, try again",
+        )
+    }
+}
