@@ -5,7 +5,7 @@
 use crate::commit::commit;
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
-use crate::room::{Room, cells, duty_word, reveal_owed};
+use crate::room::{Room, cells, reveal_owed};
 use seabattle_core::{CoordSystem, DutyKind, Phase, Player};
 use seabattle_table::Command;
 
@@ -77,7 +77,7 @@ pub fn notify_reveals(room: &Room) {
                 &ServerMsg::RevealDue {
                     game: room.id.clone(),
                     player: p,
-                    kind: duty_word(kind),
+                    kind,
                     cells: cells(&options),
                 },
             );

@@ -226,18 +226,13 @@ pub fn canonical_words(fleet: &Fleet) -> Vec<String> {
     ships
 }
 
-/// The protocol word of a duty's kind.
-pub fn duty_word(kind: DutyKind) -> crate::protocol::DutyKind {
-    kind.into()
-}
-
 /// The reveals and moves owed in `game`, oldest first.
 pub fn duties_json(game: &Game) -> Vec<DutyJson> {
     game.duties()
         .iter()
         .map(|d| DutyJson {
             player: d.player,
-            kind: duty_word(d.kind),
+            kind: d.kind,
         })
         .collect()
 }
@@ -459,7 +454,7 @@ impl Room {
             spec: crate::advice::rules_json(self.rules()),
             mode: self.mode.word(),
             clock: self.clock,
-            phase: g.phase().into(),
+            phase: g.phase(),
             placed: Player::BOTH.map(|p| g.has_placed(p)),
             to_move: g.to_move(),
             shots_due: self.shots_due(),
@@ -467,7 +462,7 @@ impl Room {
             reveal: seat.and_then(|p| {
                 let (kind, options) = reveal_owed(g, p)?;
                 Some(RevealJson {
-                    kind: duty_word(kind),
+                    kind,
                     cells: cells(&options),
                 })
             }),

@@ -2,7 +2,7 @@
 //! for spectators by the table's one filter, then sent to whoever is connected.
 
 use crate::protocol::{ServerMsg, ShotJson};
-use crate::room::{Room, cells, duties_json, duty_word};
+use crate::room::{Room, cells, duties_json};
 use seabattle_table::{Event, Fired, Viewer};
 
 /// Sends `events` to both seats and every spectator, each as they may see it.
@@ -99,7 +99,7 @@ fn message(room: &Room, e: &Event) -> Option<ServerMsg> {
             game,
             number: *number,
             player: *player,
-            kind: duty_word(*kind),
+            kind: *kind,
             cell: cell.map(|c| c.to_string()),
             by_server: *stand_in,
             next: *next,

@@ -105,7 +105,7 @@ pub fn decode(m: &ServerMsg, rules: &Rules) -> Result<Vec<Update>, BadMessage> {
 fn oldest(duties: &[DutyJson]) -> Option<Duty> {
     duties.first().map(|d| Duty {
         player: d.player,
-        kind: d.kind.into(),
+        kind: d.kind,
     })
 }
 
@@ -182,7 +182,7 @@ fn decode_one(m: &ServerMsg, rules: &Rules) -> Result<Option<Update>, BadMessage
         } => Update::Reveal {
             player: *player,
             cell: cell(c, dims).ok_or_else(|| bad("cell"))?,
-            kind: (*kind).into(),
+            kind: *kind,
         },
         ServerMsg::RevealDue {
             player,
@@ -192,7 +192,7 @@ fn decode_one(m: &ServerMsg, rules: &Rules) -> Result<Option<Update>, BadMessage
         } => Update::Owed {
             duty: Some(Duty {
                 player: *player,
-                kind: (*kind).into(),
+                kind: *kind,
             }),
             options: cells(options, dims).ok_or_else(|| bad("cells"))?,
         },
@@ -376,7 +376,7 @@ fn snapshot(s: &StateJson) -> Result<Snapshot, &'static str> {
     };
     let board = |i: usize| board(&s.boards[i], &rules).ok_or("boards");
     Ok(Snapshot {
-        phase: s.phase.into(),
+        phase: s.phase,
         to_move: s.to_move,
         shots_due: s.shots_due,
         own,
