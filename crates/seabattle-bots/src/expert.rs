@@ -213,6 +213,43 @@ mod tests {
     }
 
     #[test]
+    fn learning_works_under_every_rule_preset() {
+        for preset in seabattle_core::Preset::ALL {
+            let rules = preset.rules();
+            let mut rng = StdRng::seed_from_u64(6);
+            let mut history = History::new(&rules);
+            for placer in [PlacerKind::Reuser, PlacerKind::Reuser, PlacerKind::Hugger] {
+                history
+                    .record(&placer.place(&rules, &mut rng).unwrap())
+                    .unwrap();
+            }
+            let mut shooter = crate::ShooterKind::Expert.build_with(EFFORT);
+            shooter.set_opponent(history.prior());
+            let mut sea = Sea::new(PlacerKind::Reuser.place(&rules, &mut rng).unwrap());
+            let mut view = TargetBoard::new(&rules);
+            let mut turns = 0;
+            while !sea.all_sunk() && turns < 2 * rules.dims().area() {
+                let left = rules.dims().area() - sea.incoming().len();
+                let count = rules.volley_size(rules.fleet().len(), left);
+                for c in shooter.choose(&rules, &view, count, &mut rng) {
+                    if let Ok(shot) = sea.fire(c) {
+                        view.record(c, &shot);
+                    }
+                }
+                if let Some((_, decks)) = sea.relocation_due()
+                    && let Some(cells) =
+                        seabattle_core::flying::random_move(&rules, decks, sea.incoming(), &mut rng)
+                    && sea.relocate(&cells.iter().collect::<Vec<_>>()).is_ok()
+                {
+                    view.relocated();
+                }
+                turns += 1;
+            }
+            assert!(sea.all_sunk(), "{preset}");
+        }
+    }
+
+    #[test]
     fn no_history_is_the_plain_expert() {
         let f = fleets(PlacerKind::Uniform, 1);
         let plain = game(&mut Expert::new(EFFORT), &f[0], 3, |_| {});
