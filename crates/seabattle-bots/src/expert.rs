@@ -20,12 +20,14 @@
 //! ask for.
 
 use crate::density::Density;
+use crate::learn::OpponentPrior;
 use crate::posterior::Posterior;
 use crate::shooter::Shooter;
 use crate::targeting::best_cells;
 use rand::Rng;
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{Coord, Rules};
+use std::sync::Arc;
 
 /// How much work the expert does per decision: the time/strength knob.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +50,10 @@ pub struct Expert {
     packed: bool,
     sampler: Option<(Rules, Posterior)>,
     fallback: Density,
+    /// What was learned of this opponent, taken at game start.
+    opponent: Option<Arc<OpponentPrior>>,
+    /// Whether the sampler has yet to take `opponent` in (at the next game's start).
+    pending: bool,
 }
 
 impl Default for Expert {
@@ -64,7 +70,17 @@ impl Expert {
             packed: true,
             sampler: None,
             fallback: Density::default(),
+            opponent: None,
+            pending: false,
         }
+    }
+
+    /// An expert that mixes in what `prior` learned of its opponent (see
+    /// [`crate::learn`]).
+    pub fn with_opponent(effort: Effort, prior: Option<Arc<OpponentPrior>>) -> Expert {
+        let mut e = Expert::new(effort);
+        e.set_opponent(prior);
+        e
     }
 
     /// An expert under the uniform prior alone: what the packed prior adds is measured
@@ -76,22 +92,31 @@ impl Expert {
         }
     }
 
-    fn sampler(&mut self, rules: &Rules) -> &mut Posterior {
+    fn sampler(&mut self, rules: &Rules, new_game: bool) -> &mut Posterior {
         if self.sampler.as_ref().is_some_and(|(r, _)| r != rules) {
             self.sampler = None;
         }
         let (particles, packed) = (self.effort.particles, self.packed);
-        &mut self
-            .sampler
-            .get_or_insert_with(|| {
-                let posterior = if packed {
-                    Posterior::adaptive(rules, particles)
-                } else {
-                    Posterior::new(rules, particles)
-                };
-                (rules.clone(), posterior)
-            })
-            .1
+        let (_, posterior) = self.sampler.get_or_insert_with(|| {
+            let posterior = if packed {
+                Posterior::adaptive(rules, particles)
+            } else {
+                Posterior::new(rules, particles)
+            };
+            (rules.clone(), posterior)
+        });
+        // The opponent's prior changes only between games.
+        if new_game && self.pending {
+            self.pending = false;
+            let parts = self
+                .opponent
+                .as_ref()
+                .filter(|o| o.rules() == rules)
+                .map(|o| o.parts(particles))
+                .unwrap_or_default();
+            posterior.set_learned(&parts);
+        }
+        posterior
     }
 }
 
@@ -103,7 +128,7 @@ impl Shooter for Expert {
         count: usize,
         rng: &mut dyn Rng,
     ) -> Vec<Coord> {
-        let posterior = self.sampler(rules);
+        let posterior = self.sampler(rules, view.shots().is_empty());
         if !posterior.update(view, rng) {
             // No fleet fits what the view says (it breaks the rules): fall back to
             // counting ships one by one, which always has an answer.
@@ -117,5 +142,136 @@ impl Shooter for Expert {
             count,
             rng,
         )
+    }
+
+    fn set_opponent(&mut self, prior: Option<Arc<OpponentPrior>>) {
+        self.opponent = prior;
+        self.pending = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::PlacerKind;
+    use crate::learn::History;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+    use seabattle_core::{Fleet, Sea};
+
+    const EFFORT: Effort = Effort { particles: 300 };
+
+    /// The cells `expert` shoots at `fleet`, one at a time, with a generator of `seed`;
+    /// `mid_game` runs after the fifth decision.
+    fn game(
+        expert: &mut Expert,
+        fleet: &Fleet,
+        seed: u64,
+        mut mid_game: impl FnMut(&mut Expert),
+    ) -> Vec<Coord> {
+        let rules = fleet.rules().clone();
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut sea = Sea::new(fleet.clone());
+        let mut view = TargetBoard::new(&rules);
+        let mut shots = Vec::new();
+        while !sea.all_sunk() && shots.len() < rules.dims().area() {
+            let c = expert.choose(&rules, &view, 1, &mut rng)[0];
+            let shot = sea.fire(c).unwrap();
+            view.record(c, &shot);
+            shots.push(c);
+            if shots.len() == 5 {
+                mid_game(expert);
+            }
+        }
+        shots
+    }
+
+    fn fleets(placer: PlacerKind, n: usize) -> Vec<Fleet> {
+        let rules = Rules::classic();
+        let mut rng = StdRng::seed_from_u64(8);
+        (0..n)
+            .map(|_| placer.place(&rules, &mut rng).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn an_erased_history_leaves_the_plain_expert() {
+        let f = fleets(PlacerKind::Reuser, 6);
+        let mut history = History::new(&Rules::classic());
+        for x in &f[..5] {
+            history.record(x).unwrap();
+        }
+        let mut learned = Expert::with_opponent(EFFORT, history.prior());
+        let with = game(&mut learned, &f[5], 1, |_| {});
+        history.erase();
+        learned.set_opponent(history.prior());
+        let erased = game(&mut learned, &f[5], 2, |_| {});
+        let plain = game(&mut Expert::new(EFFORT), &f[5], 2, |_| {});
+        assert_eq!(erased, plain);
+        // And the history was worth something while it was there.
+        assert!(with.len() < plain.len(), "{} {}", with.len(), plain.len());
+    }
+
+    #[test]
+    fn learning_works_under_every_rule_preset() {
+        for preset in seabattle_core::Preset::ALL {
+            let rules = preset.rules();
+            let mut rng = StdRng::seed_from_u64(6);
+            let mut history = History::new(&rules);
+            for placer in [PlacerKind::Reuser, PlacerKind::Reuser, PlacerKind::Hugger] {
+                history
+                    .record(&placer.place(&rules, &mut rng).unwrap())
+                    .unwrap();
+            }
+            let mut shooter = crate::ShooterKind::Expert.build_with(EFFORT);
+            shooter.set_opponent(history.prior());
+            let mut sea = Sea::new(PlacerKind::Reuser.place(&rules, &mut rng).unwrap());
+            let mut view = TargetBoard::new(&rules);
+            let mut turns = 0;
+            while !sea.all_sunk() && turns < 2 * rules.dims().area() {
+                let left = rules.dims().area() - sea.incoming().len();
+                let count = rules.volley_size(rules.fleet().len(), left);
+                for c in shooter.choose(&rules, &view, count, &mut rng) {
+                    if let Ok(shot) = sea.fire(c) {
+                        view.record(c, &shot);
+                    }
+                }
+                if let Some((_, decks)) = sea.relocation_due()
+                    && let Some(cells) =
+                        seabattle_core::flying::random_move(&rules, decks, sea.incoming(), &mut rng)
+                    && sea.relocate(&cells.iter().collect::<Vec<_>>()).is_ok()
+                {
+                    view.relocated();
+                }
+                turns += 1;
+            }
+            assert!(sea.all_sunk(), "{preset}");
+        }
+    }
+
+    #[test]
+    fn no_history_is_the_plain_expert() {
+        let f = fleets(PlacerKind::Uniform, 1);
+        let plain = game(&mut Expert::new(EFFORT), &f[0], 3, |_| {});
+        let none = game(&mut Expert::with_opponent(EFFORT, None), &f[0], 3, |_| {});
+        assert_eq!(plain, none);
+    }
+
+    /// What is learned during a game (its own fleet, say, recorded the moment it
+    /// ends, or by a careless caller before) reaches the expert only at the next game.
+    #[test]
+    fn a_prior_is_taken_only_when_a_game_starts() {
+        let f = fleets(PlacerKind::Uniform, 2);
+        let mut history = History::new(&Rules::classic());
+        history.record(&f[0]).unwrap();
+        let before = history.prior();
+        let mut told = history.clone();
+        told.record(&f[1]).unwrap();
+        let told = told.prior();
+        let mut a = Expert::with_opponent(EFFORT, before.clone());
+        let mut b = Expert::with_opponent(EFFORT, before);
+        let quiet = game(&mut a, &f[1], 4, |_| {});
+        let leaked = game(&mut b, &f[1], 4, |e| e.set_opponent(told.clone()));
+        assert_eq!(quiet, leaked);
     }
 }

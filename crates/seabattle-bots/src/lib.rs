@@ -9,6 +9,7 @@ pub mod casual;
 pub mod density;
 pub mod dutchman;
 pub mod expert;
+pub mod learn;
 mod mask;
 pub mod placers;
 pub mod posterior;
@@ -17,6 +18,7 @@ pub mod shooter;
 mod targeting;
 
 pub use dutchman::choose_relocation;
+pub use learn::{History, OpponentPrior, StoredHistory};
 pub use placers::PlacerKind;
 pub use reveal::{choose_reveal, choose_reveal_among};
 pub use shooter::{Level, Shooter, ShooterKind};

@@ -1,7 +1,7 @@
 //! Placers: how a computer player lays out its fleet.
 
 use crate::shooter::{UnknownName, by_name};
-use rand::{Rng, RngExt};
+use rand::{Rng, RngExt, SeedableRng};
 use seabattle_core::placement::{Position, positions_by_size};
 use seabattle_core::{CellSet, Coord, Fleet, FleetSetup, Placer, Rules, ShipSetup, TooConstrained};
 use std::fmt;
@@ -20,11 +20,28 @@ pub enum PlacerKind {
     /// The hardest for strong shooters, by measurement: Perelman's packed corner, with
     /// the one-deckers anywhere else at random so their places cannot be predicted.
     Expert,
+    /// A player who reuses two layouts (the same two for given rules), one ship in five
+    /// games moved: an opponent to learn (`bench --learn`).
+    Reuser,
+    /// A player who hugs the edges: every ship, one-deckers too, along the border while
+    /// there is room there (then touching it).
+    Hugger,
 }
 
 impl PlacerKind {
     /// Every placer.
-    pub const ALL: [PlacerKind; 4] = [
+    pub const ALL: [PlacerKind; 6] = [
+        PlacerKind::Uniform,
+        PlacerKind::Edge,
+        PlacerKind::Perelman,
+        PlacerKind::Expert,
+        PlacerKind::Reuser,
+        PlacerKind::Hugger,
+    ];
+
+    /// The placement styles the shooters are compared on (`bench --matrix`); the
+    /// others are opponents with habits to learn.
+    pub const STYLES: [PlacerKind; 4] = [
         PlacerKind::Uniform,
         PlacerKind::Edge,
         PlacerKind::Perelman,
@@ -38,6 +55,8 @@ impl PlacerKind {
             PlacerKind::Edge => "edge",
             PlacerKind::Perelman => "perelman",
             PlacerKind::Expert => "expert",
+            PlacerKind::Reuser => "reuser",
+            PlacerKind::Hugger => "hugger",
         }
     }
 
@@ -54,6 +73,8 @@ impl PlacerKind {
             PlacerKind::Edge => greedy(rules, rng, Style::Edge),
             PlacerKind::Perelman => greedy(rules, rng, Style::Perelman),
             PlacerKind::Expert => greedy(rules, rng, Style::Expert),
+            PlacerKind::Hugger => greedy(rules, rng, Style::Hug),
+            PlacerKind::Reuser => reuse(rules, rng),
         };
         match styled {
             Some(f) => Ok(f),
@@ -80,6 +101,48 @@ enum Style {
     Edge,
     Perelman,
     Expert,
+    Hug,
+}
+
+/// The seed of the reuser's two layouts: the same for every game under given rules.
+const REUSER_SEED: u64 = 0x0000_2E05_E200_0000;
+/// The chance the reuser moves one ship of its layout.
+const REUSER_MOVES: f64 = 0.2;
+
+/// One of the reuser's two layouts, now and then with one ship moved.
+fn reuse(rules: &Rules, rng: &mut dyn Rng) -> Option<Fleet> {
+    let which = u64::from(rng.random_bool(0.5));
+    let mut own = rand::rngs::StdRng::seed_from_u64(REUSER_SEED + which);
+    let layout = Placer::new(rules).sample(&mut own).ok()?;
+    if !rng.random_bool(REUSER_MOVES) || layout.ships().is_empty() {
+        return Some(layout);
+    }
+    let moved = rng.random_range(0..layout.ships().len());
+    let others = layout
+        .ships()
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != moved)
+        .fold(CellSet::EMPTY, |acc, (_, s)| acc.or(s.cells()));
+    let size = layout.ships()[moved].size();
+    let lists = positions_by_size(rules);
+    let free: Vec<&Position> = lists
+        .iter()
+        .filter(|(s, _)| usize::from(*s) == size)
+        .flat_map(|(_, l)| l)
+        .filter(|p| !p.blocked.intersects(&others) && p.cells != *layout.ships()[moved].cells())
+        .collect();
+    if free.is_empty() {
+        return Some(layout);
+    }
+    let to = free[rng.random_range(0..free.len())];
+    let mut setup = layout.to_setup();
+    if let Some(ship) = setup.ships.get_mut(moved) {
+        *ship = ShipSetup(to.cells.iter().collect());
+    }
+    // Pieces and ships the move might now touch: the layout went through the same
+    // validation as any player's, or stays as it was.
+    Some(Fleet::new(setup, rules).unwrap_or(layout))
 }
 
 /// Tries a few times to lay the fleet out ship by ship in the style; `None` if every try
@@ -161,6 +224,26 @@ fn greedy(rules: &Rules, rng: &mut dyn Rng, style: Style) -> Option<Fleet> {
                         .collect()
                 }
                 (Style::Edge | Style::Expert, false) => free,
+                (Style::Hug, _) => {
+                    let along = |p: &&Position| {
+                        p.cells.iter().all(|c| {
+                            c.col == 0
+                                || c.row == 0
+                                || i32::from(c.col) == w
+                                || i32::from(c.row) == h
+                        })
+                    };
+                    let lying: Vec<&Position> = free.iter().copied().filter(along).collect();
+                    let touching: Vec<&Position> = free.iter().copied().filter(on_edge).collect();
+                    // Along the border while there is room, then touching it; one-deckers
+                    // go inside once the border is full.
+                    match (lying.is_empty(), touching.is_empty(), size == 1) {
+                        (false, _, _) => lying,
+                        (true, false, _) => touching,
+                        (true, true, true) => free,
+                        (true, true, false) => Vec::new(),
+                    }
+                }
             };
             if choice.is_empty() {
                 ok = false;

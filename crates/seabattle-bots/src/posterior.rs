@@ -62,6 +62,8 @@ use std::collections::HashMap;
 /// prior (uniform) or a mixture of priors weighed by how well each predicted the answers.
 pub struct Posterior {
     inner: Inner,
+    /// How many of the models are the built-in priors; learned ones follow them.
+    plain: usize,
 }
 
 enum Inner {
@@ -140,6 +142,9 @@ impl Tilt {
     }
 }
 
+/// Past fleets a near-repeat prior stays near at most (one bit each).
+const MAX_ANCHORS: usize = 64;
+
 /// A prior whose weight falls below this stops being updated for the rest of the game.
 const DORMANT: f64 = 1e-3;
 
@@ -186,7 +191,28 @@ impl Posterior {
             129..=256 => Inner::W4(build(rules, priors)),
             _ => Inner::W11(build(rules, priors)),
         };
-        Posterior { inner }
+        Posterior {
+            inner,
+            plain: priors.len(),
+        }
+    }
+
+    /// Replaces the learned priors with `parts`: (prior, prior weight, fleets kept).
+    /// The built-in priors keep their first populations; the learned ones start from
+    /// their own at the next game. No parts: the sampler is the plain one again.
+    pub(crate) fn set_learned(&mut self, parts: &[(LearnedPart, f64, usize)]) {
+        let plain = self.plain;
+        each!(&mut self.inner, models => {
+            models.truncate(plain);
+            let Some(rules) = models.first().map(|m| m.rules.clone()) else {
+                return;
+            };
+            for (part, weight, n) in parts {
+                let mut m = Smc::new(&rules, (*n).max(1), Tilt::FLAT, *weight);
+                m.learn = Learn::new(&m.geo, part);
+                models.push(m);
+            }
+        })
     }
 
     /// Brings the sample up to date with `view`. Returns `false` if no fleet consistent
@@ -281,6 +307,8 @@ struct Geometry<const N: usize> {
     ship_list: Vec<usize>,
     /// Per ship of the fleet, whether it has more than one deck.
     multi: Vec<bool>,
+    /// Per ship of the fleet, its size.
+    sizes: Vec<usize>,
     /// Per list and cell, the positions covering the cell.
     covering: Vec<Vec<Vec<u16>>>,
     /// Per list, the position with given cells.
@@ -334,9 +362,42 @@ impl<const N: usize> Geometry<N> {
             lists,
             ship_list: ship_lists(rules),
             multi: rules.fleet().iter().map(|&s| s > 1).collect(),
+            sizes: rules.fleet().iter().map(|&s| usize::from(s)).collect(),
             covering,
             index,
         }
+    }
+
+    /// The fleet with ships of cells `ships` as a row of positions, ship by ship of the
+    /// rules' fleet; `None` if it is not a fleet of these rules.
+    fn row_of(&self, ships: &[CellSet]) -> Option<Vec<u16>> {
+        let sizes: Vec<usize> = ships.iter().map(CellSet::len).collect();
+        self.row_matching(ships.len(), |j| sizes[j], |j| &ships[j])
+    }
+
+    /// Matches each ship of the rules' fleet to one of `n` ships (of size `size(j)`
+    /// and cells `cells(j)`), in order.
+    fn row_matching<'a>(
+        &self,
+        n: usize,
+        size: impl Fn(usize) -> usize,
+        cells: impl Fn(usize) -> &'a CellSet,
+    ) -> Option<Vec<u16>> {
+        let mut row = Vec::with_capacity(self.ship_list.len());
+        let mut used = vec![false; n];
+        for (i, &list) in self.ship_list.iter().enumerate() {
+            let want = self.sizes[i];
+            let (j, k) = (0..n).find_map(|j| {
+                if used[j] || size(j) != want {
+                    return None;
+                }
+                let m = Mask::<N>::from_cells(cells(j), self.dims.width());
+                self.index[list].get(&m.0).map(|&k| (j, k))
+            })?;
+            used[j] = true;
+            row.push(k);
+        }
+        Some(row)
     }
 
     #[inline]
@@ -412,11 +473,150 @@ impl<const N: usize> Evidence<N> {
     }
 }
 
-/// A saved population: positions, sunk flags and occupied cells per particle.
+/// A prior learned from one opponent's past fleets (see [`crate::learn`]), in the
+/// rules' terms: the sampler turns it into positions.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum LearnedPart {
+    /// Exactly one of these fleets (each ship's cells), each as likely as it is listed.
+    Exact(Vec<Vec<CellSet>>),
+    /// One of these fleets with each ship moved (or turned) with chance `moved`.
+    Near {
+        /// The fleets, as for [`LearnedPart::Exact`].
+        fleets: Vec<Vec<CellSet>>,
+        /// The chance each ship is elsewhere.
+        moved: f64,
+    },
+    /// Habits: uniform, tilted by the energy each deck adds where it lies.
+    Habits {
+        /// Per cell (`row * width + col`), the energy a multi-decker's deck adds there.
+        multi: Vec<f64>,
+        /// Per cell, the energy a one-decker adds there.
+        single: Vec<f64>,
+        /// The energy of a multi-decker lying along a row.
+        across: f64,
+        /// The energy of a multi-decker lying along a column.
+        down: f64,
+    },
+}
+
+/// A learned prior as positions of the sampler's geometry.
+struct Learn {
+    /// Per list and position, the energy of a ship there (empty: no habits).
+    table: Vec<Vec<f64>>,
+    /// The past fleets as rows of positions; a particle keeps the index of the one it
+    /// stays near (its label).
+    anchors: Vec<Vec<u16>>,
+    /// Per ship, the energy of standing anywhere but its anchor's places (empty: the
+    /// anchors pull nothing).
+    away: Vec<f64>,
+    /// Per list and position, the anchors (as bits) with a ship there: the steps ask
+    /// this for every ship of every particle.
+    homes: Vec<Vec<u64>>,
+    /// The chance a draw from the prior moves a ship off its anchor.
+    moved: f64,
+    /// Whether particles stay exactly as drawn (exact repeats).
+    frozen: bool,
+}
+
+impl Learn {
+    fn new<const N: usize>(geo: &Geometry<N>, part: &LearnedPart) -> Option<Learn> {
+        let rows = |fleets: &[Vec<CellSet>]| -> Vec<Vec<u16>> {
+            fleets.iter().filter_map(|f| geo.row_of(f)).collect()
+        };
+        let learn = match part {
+            LearnedPart::Exact(fleets) => Learn {
+                table: Vec::new(),
+                anchors: rows(fleets),
+                away: Vec::new(),
+                homes: Vec::new(),
+                moved: 0.0,
+                frozen: true,
+            },
+            LearnedPart::Near { fleets, moved } => {
+                let moved = moved.clamp(0.01, 0.9);
+                // Stationary odds of a ship at its anchor's place against any one other
+                // place are e^away: set so a ship stays with chance 1 - moved when about
+                // half of its list is free of the other ships.
+                let away = geo
+                    .ship_list
+                    .iter()
+                    .map(|&l| {
+                        let free = (geo.lists[l].len() as f64 / 2.0).max(1.0);
+                        ((1.0 - moved) / moved * free).ln()
+                    })
+                    .collect();
+                let mut anchors = rows(fleets);
+                anchors.truncate(MAX_ANCHORS);
+                let mut homes: Vec<Vec<u64>> = geo.lists.iter().map(|l| vec![0; l.len()]).collect();
+                for (a, row) in anchors.iter().enumerate() {
+                    for (i, &k) in row.iter().enumerate() {
+                        homes[geo.ship_list[i]][usize::from(k)] |= 1 << a;
+                    }
+                }
+                Learn {
+                    table: Vec::new(),
+                    anchors,
+                    away,
+                    homes,
+                    moved,
+                    frozen: false,
+                }
+            }
+            LearnedPart::Habits {
+                multi,
+                single,
+                across,
+                down,
+            } => {
+                let w = usize::from(geo.dims.width());
+                let table = geo
+                    .lists
+                    .iter()
+                    .map(|list| {
+                        list.iter()
+                            .map(|p| {
+                                let cells: Vec<usize> = p.cells.ones().collect();
+                                if cells.len() == 1 {
+                                    return single.get(cells[0]).copied().unwrap_or(0.0);
+                                }
+                                let decks: f64 = cells
+                                    .iter()
+                                    .map(|&i| multi.get(i).copied().unwrap_or(0.0))
+                                    .sum();
+                                let rows = cells.iter().map(|&i| i / w);
+                                let flat = rows.clone().min() == rows.max();
+                                decks + if flat { *across } else { *down }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                Learn {
+                    table,
+                    anchors: Vec::new(),
+                    away: Vec::new(),
+                    homes: Vec::new(),
+                    moved: 0.0,
+                    frozen: false,
+                }
+            }
+        };
+        let anchored = matches!(part, LearnedPart::Exact(_) | LearnedPart::Near { .. });
+        // A prior of past fleets none of which fits these rules has nothing to say.
+        (!anchored || !learn.anchors.is_empty()).then_some(learn)
+    }
+
+    /// Whether ship `i` at position `k` stands where anchor `a` has a ship of its list.
+    fn home<const N: usize>(&self, geo: &Geometry<N>, a: usize, i: usize, k: u16) -> bool {
+        self.homes[geo.ship_list[i]][usize::from(k)] >> a & 1 == 1
+    }
+}
+
+/// A saved population: positions, sunk flags, occupied cells and labels per particle.
 struct Opening<const N: usize> {
     pos: Vec<u16>,
     fixed: Vec<u64>,
     occ: Vec<Mask<N>>,
+    label: Vec<u16>,
 }
 
 /// The sampler for boards of up to `64 * N` cells.
@@ -446,6 +646,10 @@ struct Smc<const N: usize> {
     /// The log of the probability this prior gave the answers of the game so far, as the
     /// share of particles each answer left standing estimates it.
     log_z: f64,
+    /// A prior learned from the opponent's past fleets, instead of the tilt.
+    learn: Option<Learn>,
+    /// Per particle, the anchor it stays near (0 where there are none).
+    label: Vec<u16>,
 }
 
 /// Gibbs sweeps per surviving particle after each update.
@@ -488,6 +692,107 @@ impl<const N: usize> Smc<N> {
             prior,
             dormant: false,
             log_z: 0.0,
+            learn: None,
+            label: Vec::new(),
+        }
+    }
+
+    /// Whether the prior is uniform (moves need no Metropolis test).
+    fn flat(&self) -> bool {
+        self.tilt.is_flat() && self.learn.is_none()
+    }
+
+    /// Whether particles never move (the exact repeats of past fleets).
+    fn frozen(&self) -> bool {
+        self.learn.as_ref().is_some_and(|l| l.frozen)
+    }
+
+    /// Whether the prior is one of past fleets, kept or moved.
+    fn anchored(&self) -> bool {
+        self.learn.as_ref().is_some_and(|l| !l.anchors.is_empty())
+    }
+
+    /// The learned prior's energy of ship `i` of particle `p` at position `k`.
+    fn learned_energy(&self, p: usize, i: usize, k: u16) -> f64 {
+        let Some(l) = &self.learn else { return 0.0 };
+        let mut e = 0.0;
+        if !l.table.is_empty() {
+            e += l.table[self.geo.ship_list[i]][usize::from(k)];
+        }
+        if !l.away.is_empty() && !l.home(&self.geo, usize::from(self.label[p]), i, k) {
+            e += l.away[i];
+        }
+        e
+    }
+
+    /// A Gibbs step for the anchor particle `p` stays near: each past fleet, as likely
+    /// as its ships' places make the particle's.
+    fn relabel(&mut self, p: usize, rng: &mut dyn Rng) {
+        let Some(l) = &self.learn else { return };
+        if l.away.is_empty() {
+            return;
+        }
+        let base = p * self.ships;
+        // Every ship away from every anchor, less what each ship's anchors give back.
+        let all: f64 = l.away.iter().sum();
+        let mut energies = vec![all; l.anchors.len()];
+        for i in 0..self.ships {
+            let mut at = l.homes[self.geo.ship_list[i]][usize::from(self.pos[base + i])];
+            while at != 0 {
+                energies[at.trailing_zeros() as usize] -= l.away[i];
+                at &= at - 1;
+            }
+        }
+        let low = energies.iter().copied().fold(f64::INFINITY, f64::min);
+        let odds: Vec<f64> = energies.iter().map(|e| (low - e).exp()).collect();
+        let mut x = rng.random::<f64>() * odds.iter().sum::<f64>();
+        for (a, o) in odds.iter().enumerate() {
+            x -= o;
+            if x <= 0.0 {
+                self.label[p] = a as u16;
+                return;
+            }
+        }
+    }
+
+    /// Adds `n` draws from the prior of past fleets: the anchors in turn (so each is
+    /// drawn as often as it is listed), each ship moved with the prior's chance to a
+    /// uniform place clear of the others.
+    fn draw_anchored(&mut self, n: usize, rng: &mut dyn Rng) {
+        let Some(l) = self.learn.take() else { return };
+        for t in 0..n.min(if l.frozen { l.anchors.len() } else { n }) {
+            let a = t % l.anchors.len();
+            let mut row = l.anchors[a].clone();
+            for i in 0..self.ships {
+                if l.frozen || rng.random::<f64>() >= l.moved {
+                    continue;
+                }
+                let blk = (0..self.ships)
+                    .filter(|&j| j != i)
+                    .fold(Mask::ZERO, |m, j| m.or(&self.geo.pos(j, row[j]).blocked));
+                let list = &self.geo.lists[self.geo.ship_list[i]];
+                self.buf.clear();
+                self.buf.extend(
+                    (0..list.len() as u16)
+                        .filter(|&k| k != row[i] && !list[usize::from(k)].cells.intersects(&blk)),
+                );
+                if let Some(k) = pick(&self.buf, rng) {
+                    row[i] = k;
+                }
+            }
+            let p = self.push(&row, 0);
+            self.label[p] = a as u16;
+        }
+        self.learn = Some(l);
+    }
+
+    /// Adds `n` draws from the prior: past fleets for an anchored prior, else exact
+    /// uniform draws.
+    fn draw_prior(&mut self, n: usize, rng: &mut dyn Rng) {
+        if self.anchored() {
+            self.draw_anchored(n, rng);
+        } else {
+            self.draw_uniform(n, rng);
         }
     }
 
@@ -509,7 +814,11 @@ impl<const N: usize> Smc<N> {
         let ev = Evidence::new(&self.geo, view);
         let before = self.count();
         self.filter(&ev);
-        if before > 0 {
+        if before > 0 && self.frozen() {
+            // Every past fleet is in the population, as often as it is listed: the
+            // survivors' share is the chance exactly, and none left rules it out.
+            self.log_z += (self.count() as f64 / before as f64).ln();
+        } else if before > 0 {
             // Survivors of a sample of the last posterior: their share estimates the
             // chance this prior gave the new answers. A wipe-out still counts as rare.
             self.log_z += (self.count().max(1) as f64 / (before + 1) as f64).ln();
@@ -537,13 +846,15 @@ impl<const N: usize> Smc<N> {
                 self.pos.clone_from(&o.pos);
                 self.fixed.clone_from(&o.fixed);
                 self.occ.clone_from(&o.occ);
+                self.label.clone_from(&o.label);
                 let fresh = self.draws(REFRESH_DRAWS);
                 let keep = self.count().saturating_sub(fresh);
                 self.pos.truncate(keep * self.ships);
                 self.fixed.truncate(keep);
                 self.occ.truncate(keep);
+                self.label.truncate(keep);
                 self.opening = Some(o);
-                self.draw_uniform(fresh, rng);
+                self.draw_prior(fresh, rng);
                 self.settle(keep, ev, rng);
             } else {
                 self.build(ev, rng);
@@ -552,6 +863,11 @@ impl<const N: usize> Smc<N> {
                 self.last = None;
                 return false;
             }
+        }
+        if self.frozen() {
+            // Past fleets as they were: nothing to copy or move.
+            self.last = Some(view.clone());
+            return true;
         }
         let seeded = self.count();
         self.refill(rng);
@@ -575,6 +891,17 @@ impl<const N: usize> Smc<N> {
     fn first_population(&mut self, ev: &Evidence<N>) -> Opening<N> {
         let mut own = StdRng::seed_from_u64(OPENING_SEED);
         self.clear();
+        if self.anchored() {
+            // Draws from past fleets cost next to nothing: the whole population is
+            // drawn, none of it copied.
+            self.draw_anchored(self.target, &mut own);
+            return Opening {
+                pos: std::mem::take(&mut self.pos),
+                fixed: std::mem::take(&mut self.fixed),
+                occ: std::mem::take(&mut self.occ),
+                label: std::mem::take(&mut self.label),
+            };
+        }
         let n = self.draws(self.target.min(FIRST_DRAWS));
         self.draw_uniform(n, &mut own);
         self.settle(0, ev, &mut own);
@@ -590,6 +917,7 @@ impl<const N: usize> Smc<N> {
             pos: std::mem::take(&mut self.pos),
             fixed: std::mem::take(&mut self.fixed),
             occ: std::mem::take(&mut self.occ),
+            label: std::mem::take(&mut self.label),
         };
         self.clear();
         o
@@ -599,7 +927,10 @@ impl<const N: usize> Smc<N> {
     /// part of a game's first decision, and a tilted prior walks them far from where
     /// they were drawn anyway (`settle`): a quarter as many serve it as well.
     fn draws(&self, n: usize) -> usize {
-        if self.tilt.is_flat() {
+        if self.frozen() {
+            // Redrawn, they would be the same fleets.
+            0
+        } else if self.flat() || self.anchored() {
             n
         } else {
             n.div_ceil(4)
@@ -611,6 +942,7 @@ impl<const N: usize> Smc<N> {
         self.pos.clear();
         self.fixed.clear();
         self.occ.clear();
+        self.label.clear();
         self.last = None;
     }
 
@@ -624,6 +956,7 @@ impl<const N: usize> Smc<N> {
                     self.pos
                         .copy_within(p * ships..(p + 1) * ships, kept * ships);
                     self.occ[kept] = self.occ[p];
+                    self.label[kept] = self.label[p];
                 }
                 self.fixed[kept] = fixed;
                 kept += 1;
@@ -632,6 +965,7 @@ impl<const N: usize> Smc<N> {
         self.pos.truncate(kept * ships);
         self.fixed.truncate(kept);
         self.occ.truncate(kept);
+        self.label.truncate(kept);
     }
 
     /// The sunk ships of particle `p` as bits, if it agrees with the evidence.
@@ -663,23 +997,14 @@ impl<const N: usize> Smc<N> {
             let Ok(fleet) = placer.sample(rng) else {
                 return;
             };
-            let mut row = Vec::with_capacity(self.ships);
-            let mut used = vec![false; fleet.ships().len()];
             // The generator's ships are in fleet order; match each to a position.
-            for i in 0..self.ships {
-                let size = self.rules.fleet()[i];
-                let list = self.geo.ship_list[i];
-                let found = fleet.ships().iter().enumerate().find_map(|(j, s)| {
-                    if used[j] || s.size() != usize::from(size) {
-                        return None;
-                    }
-                    let m = Mask::<N>::from_cells(s.cells(), self.geo.dims.width());
-                    self.geo.index[list].get(&m.0).map(|&k| (j, k))
-                });
-                let Some((j, k)) = found else { return };
-                used[j] = true;
-                row.push(k);
-            }
+            let ships = fleet.ships();
+            let Some(row) =
+                self.geo
+                    .row_matching(ships.len(), |j| ships[j].size(), |j| ships[j].cells())
+            else {
+                return;
+            };
             self.push(&row, 0);
         }
     }
@@ -687,13 +1012,20 @@ impl<const N: usize> Smc<N> {
     /// A population from scratch: uniform fleets that agree with the evidence (exact,
     /// if any turn up), else fleets found by search, each mixed by a burn-in.
     fn build(&mut self, ev: &Evidence<N>, rng: &mut dyn Rng) {
-        self.draw_uniform(PRIOR_DRAWS.min(self.target), rng);
+        if self.frozen() {
+            // No past fleet fits the answers: there is nothing to build.
+            return;
+        }
+        // A learned prior is a guess on top of the built-in ones: its rebuilds are kept
+        // small so they cannot slow a decision much.
+        let scale = if self.learn.is_some() { 4 } else { 1 };
+        self.draw_prior((PRIOR_DRAWS / scale).min(self.target), rng);
         self.filter(ev);
         if self.count() > 0 {
             self.settle(0, ev, rng);
             return;
         }
-        for _ in 0..SEEDS.min(self.target) {
+        for _ in 0..(SEEDS / scale).min(self.target) {
             let Some((row, fixed)) = self.construct(ev, rng) else {
                 continue;
             };
@@ -707,7 +1039,8 @@ impl<const N: usize> Smc<N> {
     /// Uniform draws are exact for the uniform prior but far from a tilted one: walk
     /// the particles from `start` on there.
     fn settle(&mut self, start: usize, ev: &Evidence<N>, rng: &mut dyn Rng) {
-        if self.tilt.is_flat() {
+        // Draws from past fleets are draws from their prior already.
+        if self.flat() || self.anchored() {
             return;
         }
         for p in start..self.count() {
@@ -725,6 +1058,7 @@ impl<const N: usize> Smc<N> {
         self.pos.extend_from_slice(row);
         self.fixed.push(fixed);
         self.occ.push(occ);
+        self.label.push(0);
         self.occ.len() - 1
     }
 
@@ -740,11 +1074,16 @@ impl<const N: usize> Smc<N> {
             self.pos.extend_from_within(p * ships..(p + 1) * ships);
             self.fixed.push(self.fixed[p]);
             self.occ.push(self.occ[p]);
+            self.label.push(self.label[p]);
         }
     }
 
     /// One Gibbs step for every ship of particle `p` that is not sunk.
     fn sweep(&mut self, p: usize, ev: &Evidence<N>, rng: &mut dyn Rng) {
+        if self.frozen() {
+            return;
+        }
+        self.relabel(p, rng);
         let ships = self.ships;
         let base = p * ships;
         for i in 0..ships {
@@ -795,7 +1134,7 @@ impl<const N: usize> Smc<N> {
             // so the proposal is symmetric).
             if let Some(k) = chosen {
                 let cur = self.pos[base + i];
-                if k != cur && !self.tilt.is_flat() {
+                if k != cur && !self.flat() {
                     // The other ships' part of the energy is the same on both sides
                     // of the test: only ship `i`'s own place counts off the border.
                     let energy = |k: u16| {
@@ -807,6 +1146,7 @@ impl<const N: usize> Smc<N> {
                         };
                         let off = usize::from(self.geo.off_border(i, k));
                         self.tilt.energy(multi.len(), blk.or(b).len(), off)
+                            + self.learned_energy(p, i, k)
                     };
                     if !self.tilt.accept(energy(cur), energy(k), rng) {
                         continue;
@@ -862,9 +1202,12 @@ impl<const N: usize> Smc<N> {
             let off =
                 usize::from(self.geo.off_border(i, a)) + usize::from(self.geo.off_border(j, b));
             tilt.energy(multi.len(), blk.or(&pa.blocked).or(&pb.blocked).len(), off)
+                + self.learned_energy(p, i, a)
+                + self.learned_energy(p, j, b)
         };
+        let flat = self.flat();
         let keep = |a: u16, b: u16, rng: &mut dyn Rng| {
-            tilt.is_flat() || tilt.accept(energy(cur_i, cur_j), energy(a, b), rng)
+            flat || tilt.accept(energy(cur_i, cur_j), energy(a, b), rng)
         };
         let geo = &self.geo;
         let fits = |l: usize, k: u16, blk: &Mask<N>| {

@@ -4,12 +4,14 @@ use crate::casual::{Casual, random_order};
 use crate::density::Density;
 use crate::dutchman::LoneShip;
 use crate::expert::{Effort, Expert};
+use crate::learn::OpponentPrior;
 use crate::targeting::{fill, finishing_cells};
 use rand::Rng;
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{CellSet, Coord, Rules};
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 /// A computer player's shooting half. It is given only the enemy board as its owner
 /// knows it, so it cannot peek at the hidden fleet.
@@ -23,6 +25,13 @@ pub trait Shooter: Send {
         count: usize,
         rng: &mut dyn Rng,
     ) -> Vec<Coord>;
+
+    /// What was learned of the opponent (see [`crate::learn`]), or `None` for nothing:
+    /// taken in when the next game starts, and kept to its end. Only the `expert`
+    /// learns; the others ignore it.
+    fn set_opponent(&mut self, prior: Option<Arc<OpponentPrior>>) {
+        let _ = prior;
+    }
 }
 
 /// Any shooter, made to shoot first the enemy ship cells shown after a mine: a sure
@@ -53,6 +62,10 @@ impl Shooter for ShownFirst {
         }
         out
     }
+
+    fn set_opponent(&mut self, prior: Option<Arc<OpponentPrior>>) {
+        self.0.set_opponent(prior);
+    }
 }
 
 /// A shooter that hands rules with one path-shaped ship (the Flying Dutchman) to a
@@ -72,6 +85,11 @@ impl Shooter for LoneOr {
         } else {
             self.0.choose(rules, view, count, rng)
         }
+    }
+
+    fn set_opponent(&mut self, prior: Option<Arc<OpponentPrior>>) {
+        // A lone path-shaped ship is drawn uniformly by every placer: nothing to learn.
+        self.0.set_opponent(prior);
     }
 }
 

@@ -246,6 +246,53 @@ fn expert_bench_gives_the_same_games_on_one_and_two_threads() {
     assert_eq!(one, games("1"));
 }
 
+/// With --learn the games are one sequence, each learning from the fleets before it:
+/// threads must still change nothing, and the boards `place --count` writes are read.
+#[test]
+fn learning_bench_gives_the_same_games_on_one_and_two_threads() {
+    let o = run(
+        &[
+            "place", "--placer", "reuser", "--count", "14", "--seed", "3",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let boards = stdout(&o);
+    assert_eq!(boards.matches("a b c d e f g h i j").count(), 14);
+    let games = |t: &str| {
+        let o = run(
+            &[
+                "bench",
+                "--shooter",
+                "expert",
+                "--boards",
+                "-",
+                "--learn",
+                "--particles",
+                "300",
+                "--seed",
+                "5",
+                "--json",
+                "--threads",
+                t,
+            ],
+            &boards,
+        );
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert!(v["mean_after_ten"].as_f64().is_some());
+        v["shots"].as_array().unwrap().clone()
+    };
+    let one = games("1");
+    assert_eq!(one.len(), 14);
+    assert_eq!(one, games("2"));
+}
+
 #[test]
 fn bench_reads_boards_from_a_file_and_names_a_bad_one() {
     let board = stdout(&run(&["place", "--seed", "1"], ""));

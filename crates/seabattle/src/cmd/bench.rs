@@ -5,7 +5,7 @@ use anyhow::{Context, bail};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seabattle_bots::expert::Effort;
-use seabattle_bots::{PlacerKind, ShooterKind};
+use seabattle_bots::{History, PlacerKind, ShooterKind};
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{Fleet, Grid, Rules, Sea};
 use std::io::IsTerminal;
@@ -48,6 +48,11 @@ pub struct Args {
     /// Play every shooter against every placer and print the table.
     #[arg(long, conflicts_with_all = ["boards", "json"])]
     matrix: bool,
+    /// Play the boards in order as one opponent, whose every fleet the shooter learns
+    /// when its game ends (only the expert learns); also print the mean after the
+    /// first ten games.
+    #[arg(long, conflicts_with = "matrix")]
+    learn: bool,
     /// Also write a histogram of shots per game to FILE (SVG).
     #[arg(long, value_name = "FILE", conflicts_with = "matrix")]
     svg: Option<PathBuf>,
@@ -76,6 +81,8 @@ struct GameResult {
     decisions: usize,
     seconds: f64,
     worst: f64,
+    /// Seconds spent turning the history into the game's prior (with --learn).
+    learning: f64,
 }
 
 /// Runs the benchmark.
@@ -95,18 +102,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         seed: args.seed,
         threads,
         progress: false,
+        learn: false,
     };
     if args.matrix {
         println!(
             "{:<18} {}",
             "shooter",
-            PlacerKind::ALL
+            PlacerKind::STYLES
                 .map(|p| format!("{:>10}", p.name()))
                 .join("")
         );
         for shooter in ShooterKind::ALL {
             let mut row = format!("{:<18}", shooter.name());
-            for placer in PlacerKind::ALL {
+            for placer in PlacerKind::STYLES {
                 let boards = Boards::Placer(placer);
                 let results = play_all(&plan, shooter, &boards)?;
                 row.push_str(&format!("{:>10.2}", Stats::of(&results).mean));
@@ -152,9 +160,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Boards::Placer(_) => args.games,
     };
     plan.games = games;
+    plan.learn = args.learn;
     plan.progress = !args.json && std::io::stderr().is_terminal();
     let results = play_all(&plan, args.shooter.kind, &boards)?;
     let s = Stats::of(&results);
+    let after_ten = results
+        .get(AFTER..)
+        .filter(|r| !r.is_empty())
+        .map(Stats::of);
+    let learning_ms =
+        1000.0 * results.iter().map(|r| r.learning).sum::<f64>() / results.len().max(1) as f64;
     if let Some(path) = &args.svg {
         let shots: Vec<usize> = results.iter().map(|r| r.shots).collect();
         let title = format!(
@@ -169,12 +184,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("writing the histogram to {}", path.display()))?;
     }
     if args.json {
-        let out = serde_json::json!({
+        let mut out = serde_json::json!({
             "rules": args.rules.to_string(), "shooter": args.shooter.name, "games": games,
             "mean": s.mean, "stderr": s.stderr, "median": s.median, "p10": s.p10, "p90": s.p90,
             "min": s.min, "max": s.max, "ms_per_shot_mean": s.ms_mean, "ms_per_shot_max": s.ms_max,
             "shots": results.iter().map(|r| r.shots).collect::<Vec<_>>(),
         });
+        if args.learn {
+            out["learn"] = true.into();
+            out["mean_after_ten"] = after_ten.as_ref().map(|a| a.mean).into();
+            out["stderr_after_ten"] = after_ten.as_ref().map(|a| a.stderr).into();
+            out["ms_learning_per_game"] = learning_ms.into();
+        }
         println!("{out}");
     } else {
         let source = args
@@ -195,6 +216,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "time per decision: mean {:.3} ms, max {:.3} ms",
             s.ms_mean, s.ms_max
         );
+        if args.learn {
+            match &after_ten {
+                Some(a) => println!(
+                    "after the first {AFTER} games: mean {:.2} ± {:.2} ({} games)",
+                    a.mean,
+                    a.stderr,
+                    games - AFTER
+                ),
+                None => println!("after the first {AFTER} games: no games"),
+            }
+            println!("learning: {learning_ms:.3} ms per game to build the prior");
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -211,6 +244,9 @@ fn game_seed(seed: u64, game: usize) -> u64 {
     x ^ (x >> 31)
 }
 
+/// Games before `mean_after_ten`.
+const AFTER: usize = 10;
+
 /// What every game of a run shares.
 struct Plan<'a> {
     rules: &'a Rules,
@@ -219,6 +255,38 @@ struct Plan<'a> {
     seed: u64,
     threads: usize,
     progress: bool,
+    /// Whether the games are one opponent's, in order, each learned when it ended.
+    learn: bool,
+}
+
+/// Game `i`'s fleet and its generator as it stands after the fleet was drawn: the same
+/// with and without --learn.
+fn board(rules: &Rules, boards: &Boards, seed: u64, i: usize) -> anyhow::Result<(Fleet, StdRng)> {
+    let mut rng = StdRng::seed_from_u64(game_seed(seed, i));
+    let fleet = match boards {
+        Boards::Placer(p) => p.place(rules, &mut rng)?,
+        Boards::Fixed(f) => f[i].clone(),
+    };
+    Ok((fleet, rng))
+}
+
+/// With --learn, every game's fleet, drawn before any is played: game `i` learns from
+/// `fleets[..i]` alone, whichever thread plays it and whenever.
+fn draw_all(plan: &Plan, boards: &Boards) -> anyhow::Result<Vec<Fleet>> {
+    (0..plan.games)
+        .map(|i| board(plan.rules, boards, plan.seed, i).map(|(f, _)| f))
+        .collect()
+}
+
+/// The history game `game` of a --learn run starts from: the fleets of the games played
+/// before it, which have ended; never its own or a later one's.
+fn history_before(rules: &Rules, fleets: &[Fleet], game: usize) -> History {
+    let mut history = History::new(rules);
+    for fleet in fleets.iter().take(game) {
+        // Every fleet was drawn or read under these rules: none is refused.
+        let _ = history.record(fleet);
+    }
+    history
 }
 
 fn play_all(plan: &Plan, shooter: ShooterKind, boards: &Boards) -> anyhow::Result<Vec<GameResult>> {
@@ -229,7 +297,13 @@ fn play_all(plan: &Plan, shooter: ShooterKind, boards: &Boards) -> anyhow::Resul
         seed,
         threads,
         progress,
+        learn,
     } = *plan;
+    let sequence = if learn {
+        draw_all(plan, boards)?
+    } else {
+        Vec::new()
+    };
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let mut results: Vec<Option<anyhow::Result<GameResult>>> = (0..games).map(|_| None).collect();
@@ -244,17 +318,17 @@ fn play_all(plan: &Plan, shooter: ShooterKind, boards: &Boards) -> anyhow::Resul
                         if i >= games {
                             break;
                         }
-                        let mut rng = StdRng::seed_from_u64(game_seed(seed, i));
-                        let fleet = match boards {
-                            Boards::Placer(p) => {
-                                p.place(rules, &mut rng).map_err(anyhow::Error::from)
-                            }
-                            Boards::Fixed(f) => Ok(f[i].clone()),
-                        };
-                        mine.push((
-                            i,
-                            fleet.map(|f| play_one(rules, player.as_mut(), f, &mut rng)),
-                        ));
+                        let t = Instant::now();
+                        if learn {
+                            player.set_opponent(history_before(rules, &sequence, i).prior());
+                        }
+                        let learning = t.elapsed().as_secs_f64();
+                        let game = board(rules, boards, seed, i).map(|(fleet, mut rng)| {
+                            let mut r = play_one(rules, player.as_mut(), fleet, &mut rng);
+                            r.learning = learning;
+                            r
+                        });
+                        mine.push((i, game));
                         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                         if progress && (n % 50 == 0 || n == games) {
                             eprint!("\r{n}/{games} games");
@@ -296,6 +370,7 @@ fn play_one(
         decisions: 0,
         seconds: 0.0,
         worst: 0.0,
+        learning: 0.0,
     };
     while !sea.all_sunk() {
         let count = rules.volley_size(
@@ -367,6 +442,38 @@ impl Stats {
             ms_mean: 1000.0 * results.iter().map(|r| r.seconds).sum::<f64>()
                 / decisions.max(1) as f64,
             ms_max: 1000.0 * results.iter().map(|r| r.worst).fold(0.0, f64::max),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A --learn game learns from the games before it and never from its own fleet or a
+    /// later one's, which have not ended when it starts.
+    #[test]
+    fn a_learning_game_sees_only_the_fleets_of_earlier_games() {
+        let rules = Rules::classic();
+        let plan = Plan {
+            rules: &rules,
+            effort: Effort::default(),
+            games: 6,
+            seed: 9,
+            threads: 1,
+            progress: false,
+            learn: true,
+        };
+        let fleets = draw_all(&plan, &Boards::Placer(PlacerKind::Uniform)).unwrap();
+        for k in 0..fleets.len() {
+            let history = history_before(&rules, &fleets, k);
+            assert_eq!(history.fleets(), &fleets[..k]);
+        }
+        assert!(history_before(&rules, &fleets, 0).prior().is_none());
+        // Game k's fleet is the one it plays, drawn as without --learn.
+        for (k, f) in fleets.iter().enumerate() {
+            let (own, _) = board(&rules, &Boards::Placer(PlacerKind::Uniform), 9, k).unwrap();
+            assert_eq!(&own, f);
         }
     }
 }

@@ -1,4 +1,5 @@
-//! `seabattle place`: print a uniformly drawn legal board.
+//! `seabattle place`: print a legal board, or several (one opponent's games in a row,
+//! for `seabattle bench --boards FILE --learn`).
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -18,9 +19,13 @@ pub struct Args {
     /// Coordinate system of the header letters.
     #[arg(long, default_value = "latin")]
     coords: CoordSystem,
-    /// Placement style: uniform (every legal board equally likely), edge or perelman.
+    /// Placement style: uniform (every legal board equally likely), edge, perelman,
+    /// expert, reuser (two layouts again and again) or hugger (every ship on the border).
     #[arg(long, default_value = "uniform")]
     placer: PlacerKind,
+    /// Boards to print, separated by blank lines (the format `bench --boards` reads).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    count: u32,
 }
 
 /// Draws and prints the board.
@@ -38,8 +43,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     crate::vet::drawable(&args.rules)?;
-    let fleet = args.placer.place(&args.rules, &mut rng)?;
-    let grid = Grid::from_fleet(&fleet);
-    print!("{}", grid.format(args.coords));
+    let mut out = String::new();
+    for i in 0..args.count {
+        let fleet = args.placer.place(&args.rules, &mut rng)?;
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&Grid::from_fleet(&fleet).format(args.coords));
+    }
+    print!("{out}");
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,531 @@
+//! Learning an opponent: the fleets one player placed in past games, under one rules
+//! text, and the prior the `expert` shooter mixes in from them.
+//!
+//! # What is learned
+//! A [`History`] keeps the fleets of the games that ended. [`History::prior`] turns it
+//! into an [`OpponentPrior`] of three parts, each a prior over fleets the expert's
+//! posterior weighs by Bayes' rule against its built-in ones (uniform, packed, edge),
+//! exactly as it weighs those against each other:
+//!
+//! - **exact repeats**: the fleet is one of the past ones, each as likely as it was
+//!   placed. Its evidence is exact (the share of past fleets the answers leave);
+//! - **near repeats**: a past fleet with a few ships moved or turned. A particle keeps
+//!   the past fleet it is near as a label, resampled by Gibbs steps;
+//! - **habits**: uniform fleets tilted by the energy of each deck's cell class (corner,
+//!   edge, rings inward; multi-deckers and one-deckers apart), of each cell (its heat,
+//!   shrunk hard towards its class), and of multi-deckers' orientation.
+//!
+//! Each part's prior weight is what the history says of it: the share of past games
+//! that repeated an earlier fleet exactly or nearly, and for habits how far the decks'
+//! classes are from a uniform placer's (a G-test). A uniform placer's history gives all
+//! three next to no weight, so the expert plays against it as the plain one.
+//!
+//! # Never the fleet of the game being played
+//! The expert takes a prior when its game starts and keeps it to the end
+//! ([`crate::Shooter::set_opponent`]); a [`History`] only grows by
+//! [`History::record`], which a caller makes when a game has ended. An empty history
+//! gives no prior at all: the expert is then the plain one, shot for shot.
+
+use crate::posterior::LearnedPart;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use seabattle_core::{CellSet, CoordSystem, Fleet, FleetSetup, Placer, Rules};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::Arc;
+
+/// Fleets a history keeps: the oldest go first.
+pub const MAX_FLEETS: usize = 200;
+/// Distinct recent fleets the near-repeat prior stays near (each costs time per step).
+const MAX_ANCHORS: usize = 24;
+/// Uniform fleets drawn (from a fixed seed) to know a uniform placer's habits.
+const BASE_DRAWS: usize = 400;
+/// The seed of those draws.
+const BASE_SEED: u64 = 0x1EA2_0000_0000_0020;
+/// Pseudo-fleets of a uniform placer every habit estimate starts from.
+const CLASS_PSEUDO: f64 = 4.0;
+/// Pseudo-fleets behind each cell's heat: a cell says little before many games.
+const CELL_PSEUDO: f64 = 40.0;
+/// The prior weight of habits once the history shows them clearly (uniform is 1).
+const HABIT_WEIGHT: f64 = 1.0;
+/// The largest prior odds of a repeat prior against the built-in ones.
+const MAX_REPEAT_ODDS: f64 = 20.0;
+/// Fleets kept per learned population.
+const EXACT_SHARE: usize = 1;
+const NEAR_SHARE: usize = 4;
+const HABIT_SHARE: usize = 2;
+
+/// Why a history cannot be read or grown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LearnError {
+    /// The stored rules text is not rules.
+    Rules(String),
+    /// A stored fleet (its index) is not a fleet of the rules.
+    Fleet(usize, String),
+    /// The fleet was placed under other rules than the history's.
+    OtherRules,
+}
+
+impl fmt::Display for LearnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LearnError::Rules(e) => write!(f, "bad rules in history: {e}"),
+            LearnError::Fleet(i, e) => write!(f, "bad fleet {} in history: {e}", i + 1),
+            LearnError::OtherRules => f.write_str("fleet placed under other rules"),
+        }
+    }
+}
+
+impl std::error::Error for LearnError {}
+
+/// The fleets one opponent placed in games that ended, under one rules text.
+#[derive(Clone, Debug)]
+pub struct History {
+    rules: Rules,
+    fleets: Vec<Fleet>,
+}
+
+/// A history as plain data, for storage: the rules text and each fleet's canonical text
+/// (`FleetSetup::format` in Latin coordinates), oldest first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredHistory {
+    /// The rules text.
+    pub rules: String,
+    /// The fleets, oldest first.
+    pub fleets: Vec<String>,
+}
+
+impl History {
+    /// An empty history for `rules`.
+    pub fn new(rules: &Rules) -> History {
+        History {
+            rules: rules.clone(),
+            fleets: Vec::new(),
+        }
+    }
+
+    /// The rules the fleets were placed under.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The fleets, oldest first.
+    pub fn fleets(&self) -> &[Fleet] {
+        &self.fleets
+    }
+
+    /// How many fleets it holds.
+    pub fn len(&self) -> usize {
+        self.fleets.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.fleets.is_empty()
+    }
+
+    /// Learns the fleet of a game that has ended. Call it only then: a prior taken
+    /// before keeps what it had ([`History::prior`] copies).
+    pub fn record(&mut self, fleet: &Fleet) -> Result<(), LearnError> {
+        if fleet.rules() != &self.rules {
+            return Err(LearnError::OtherRules);
+        }
+        if self.fleets.len() == MAX_FLEETS {
+            self.fleets.remove(0);
+        }
+        self.fleets.push(fleet.clone());
+        Ok(())
+    }
+
+    /// Forgets every fleet: the next prior is the plain one.
+    pub fn erase(&mut self) {
+        self.fleets.clear();
+    }
+
+    /// The history as plain data.
+    pub fn to_stored(&self) -> StoredHistory {
+        StoredHistory {
+            rules: self.rules.to_string(),
+            fleets: self
+                .fleets
+                .iter()
+                .map(|f| f.to_setup().format(CoordSystem::Latin))
+                .collect(),
+        }
+    }
+
+    /// Reads a stored history back; every fleet is checked against the rules.
+    pub fn from_stored(stored: &StoredHistory) -> Result<History, LearnError> {
+        let rules: Rules = stored
+            .rules
+            .parse()
+            .map_err(|e: <Rules as std::str::FromStr>::Err| LearnError::Rules(e.to_string()))?;
+        let mut history = History::new(&rules);
+        let skip = stored.fleets.len().saturating_sub(MAX_FLEETS);
+        for (i, text) in stored.fleets.iter().enumerate().skip(skip) {
+            let setup = FleetSetup::parse(text, CoordSystem::Latin, rules.dims())
+                .map_err(|e| LearnError::Fleet(i, e.to_string()))?;
+            let fleet =
+                Fleet::new(setup, &rules).map_err(|e| LearnError::Fleet(i, e.to_string()))?;
+            history.fleets.push(fleet);
+        }
+        Ok(history)
+    }
+
+    /// The prior the expert mixes in for this opponent; `None` if there is nothing to
+    /// learn from (no fleets, or rules with a lone path-shaped ship, which every
+    /// placer draws uniformly).
+    pub fn prior(&self) -> Option<Arc<OpponentPrior>> {
+        if self.fleets.is_empty() || seabattle_core::placement::lone_path(&self.rules).is_some() {
+            return None;
+        }
+        let ships: Vec<Vec<CellSet>> = self
+            .fleets
+            .iter()
+            .map(|f| f.ships().iter().map(|s| *s.cells()).collect())
+            .collect();
+        let n = ships.len();
+        let size = self.rules.fleet().len().max(1);
+        // How each game's fleet stood to the ones before it.
+        let (mut exact, mut near, mut moved) = (0usize, 0usize, 0usize);
+        for i in 1..n {
+            let d = (0..i)
+                .map(|j| away(&ships[i], &ships[j]))
+                .min()
+                .unwrap_or(size);
+            if d == 0 {
+                exact += 1;
+            } else if 2 * d <= size {
+                near += 1;
+                moved += d;
+            }
+        }
+        let later = n.saturating_sub(1) as f64;
+        let odds = |k: usize| {
+            let rate = (k as f64 + 0.1) / (later + 1.0);
+            (rate / (1.0 - rate).max(0.05)).min(MAX_REPEAT_ODDS)
+        };
+        let mut recent: Vec<Vec<CellSet>> = Vec::new();
+        for f in ships.iter().rev() {
+            if recent.len() < MAX_ANCHORS && !recent.contains(f) {
+                recent.push(f.clone());
+            }
+        }
+        let q = (moved as f64 + 0.5) / ((near * size) as f64 + 2.0);
+        let mut parts = vec![
+            (LearnedPart::Exact(ships.clone()), odds(exact), EXACT_SHARE),
+            (
+                LearnedPart::Near {
+                    fleets: recent,
+                    moved: q.clamp(0.05, 0.5),
+                },
+                odds(near + exact) * 0.5,
+                NEAR_SHARE,
+            ),
+        ];
+        if let Some((habits, weight)) = habits(&self.rules, &ships) {
+            parts.push((habits, weight, HABIT_SHARE));
+        }
+        Some(Arc::new(OpponentPrior {
+            rules: self.rules.clone(),
+            games: n,
+            parts,
+        }))
+    }
+}
+
+/// How many ships of `a` stand where `b` has no ship of the same cells.
+fn away(a: &[CellSet], b: &[CellSet]) -> usize {
+    a.iter().filter(|s| !b.contains(s)).count()
+}
+
+/// What the expert mixes in for one opponent: built by [`History::prior`] when a game
+/// starts, and fixed for the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpponentPrior {
+    rules: Rules,
+    games: usize,
+    /// (part, prior weight, eighths of the expert's particles it keeps).
+    parts: Vec<(LearnedPart, f64, usize)>,
+}
+
+impl OpponentPrior {
+    /// The rules it was learned under.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The games it was learned from.
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
+    /// The prior weights of exact repeats, near repeats and habits (uniform is 1; a
+    /// part the history gives nothing is 0).
+    pub fn weights(&self) -> [f64; 3] {
+        let mut w = [0.0; 3];
+        for (part, weight, _) in &self.parts {
+            let i = match part {
+                LearnedPart::Exact(_) => 0,
+                LearnedPart::Near { .. } => 1,
+                LearnedPart::Habits { .. } => 2,
+            };
+            w[i] = *weight;
+        }
+        w
+    }
+
+    /// The parts for a sampler keeping `particles` fleets in its uniform population.
+    pub(crate) fn parts(&self, particles: usize) -> Vec<(LearnedPart, f64, usize)> {
+        self.parts
+            .iter()
+            .map(|(p, w, eighths)| (p.clone(), *w, (particles * eighths / 8).max(1)))
+            .collect()
+    }
+}
+
+/// Classes of cells: 0 corner, 1 the rest of the border, then rings inward (2, 3, 4+).
+const CLASSES: usize = 5;
+
+fn class(dims: seabattle_core::Dims, i: usize) -> usize {
+    let (w, h) = (usize::from(dims.width()), usize::from(dims.height()));
+    let (r, c) = (i / w, i % w);
+    let (dr, dc) = (r.min(h - 1 - r), c.min(w - 1 - c));
+    match dr.min(dc) {
+        0 if dr == 0 && dc == 0 => 0,
+        0 => 1,
+        ring => (ring + 1).min(CLASSES - 1),
+    }
+}
+
+/// Per-fleet counts: decks of multi-deckers and one-deckers per cell, multi-deckers
+/// across and down.
+struct Counts {
+    multi: Vec<f64>,
+    single: Vec<f64>,
+    across: f64,
+    down: f64,
+}
+
+impl Counts {
+    fn new(area: usize) -> Counts {
+        Counts {
+            multi: vec![0.0; area],
+            single: vec![0.0; area],
+            across: 0.0,
+            down: 0.0,
+        }
+    }
+
+    fn add(&mut self, w: usize, ships: &[CellSet]) {
+        for s in ships {
+            let cells: Vec<usize> = s
+                .iter()
+                .map(|c| usize::from(c.row) * w + usize::from(c.col))
+                .collect();
+            if cells.len() == 1 {
+                self.single[cells[0]] += 1.0;
+                continue;
+            }
+            for &i in &cells {
+                self.multi[i] += 1.0;
+            }
+            let rows = cells.iter().map(|&i| i / w);
+            if rows.clone().min() == rows.max() {
+                self.across += 1.0;
+            } else {
+                self.down += 1.0;
+            }
+        }
+    }
+
+    fn by_class(cells: &[f64], dims: seabattle_core::Dims) -> [f64; CLASSES] {
+        let mut out = [0.0; CLASSES];
+        for (i, x) in cells.iter().enumerate() {
+            out[class(dims, i)] += x;
+        }
+        out
+    }
+}
+
+/// The habits part and its prior weight, or `None` if the board is too small to
+/// have classes worth learning.
+fn habits(rules: &Rules, ships: &[Vec<CellSet>]) -> Option<(LearnedPart, f64)> {
+    let dims = rules.dims();
+    let (w, area) = (usize::from(dims.width()), dims.area());
+    if dims.width() < 3 || dims.height() < 3 {
+        return None;
+    }
+    // A uniform placer's counts, from draws of a fixed seed: every history of these
+    // rules is measured against the same yardstick.
+    let mut base = Counts::new(area);
+    let placer = Placer::new(rules);
+    let mut own = StdRng::seed_from_u64(BASE_SEED);
+    let mut drawn = 0.0;
+    for _ in 0..BASE_DRAWS {
+        let Ok(f) = placer.sample(&mut own) else {
+            break;
+        };
+        let cells: Vec<CellSet> = f.ships().iter().map(|s| *s.cells()).collect();
+        base.add(w, &cells);
+        drawn += 1.0;
+    }
+    if drawn == 0.0 {
+        return None;
+    }
+    let mut seen = Counts::new(area);
+    for f in ships {
+        seen.add(w, f);
+    }
+    let n = ships.len() as f64;
+    let mut g: f64 = 0.0;
+    let mut df: f64 = 0.0;
+    // Per deck: the energy of its class, then of its cell against its class.
+    // The decks of one ship are one choice, not several: the G-test counts ships.
+    let multi_ships: usize = rules.fleet().iter().filter(|&&s| s > 1).count();
+    let multi_decks: usize = rules
+        .fleet()
+        .iter()
+        .filter(|&&s| s > 1)
+        .map(|&s| usize::from(s))
+        .sum();
+    let deck_size = (multi_decks as f64 / multi_ships.max(1) as f64).max(1.0);
+    let mut energies = |seen: &[f64], base: &[f64], decks: f64| -> Vec<f64> {
+        let (sc, bc) = (Counts::by_class(seen, dims), Counts::by_class(base, dims));
+        let total_seen: f64 = sc.iter().sum();
+        let total_base: f64 = bc.iter().sum();
+        let mut class_ratio = [1.0; CLASSES];
+        for k in 0..CLASSES {
+            if bc[k] == 0.0 || total_base == 0.0 {
+                continue;
+            }
+            let expect = bc[k] / drawn;
+            class_ratio[k] = (sc[k] + CLASS_PSEUDO * expect) / ((n + CLASS_PSEUDO) * expect);
+            // G-test of the classes against the uniform placer's shares.
+            let e = total_seen * bc[k] / total_base;
+            if sc[k] > 0.0 && e > 0.0 {
+                g += 2.0 * sc[k] * (sc[k] / e).ln() / decks;
+            }
+            df += 1.0;
+        }
+        df -= 1.0;
+        (0..area)
+            .map(|i| {
+                let k = class(dims, i);
+                let expect = base[i] / drawn * class_ratio[k];
+                if expect <= 0.0 {
+                    return 0.0;
+                }
+                let cell = (seen[i] + CELL_PSEUDO * expect) / ((n + CELL_PSEUDO) * expect);
+                -(class_ratio[k] * cell).ln()
+            })
+            .collect()
+    };
+    let multi = energies(&seen.multi, &base.multi, deck_size);
+    let single = energies(&seen.single, &base.single, 1.0);
+    let orient = |seen: f64, base: f64, seen_all: f64, base_all: f64| {
+        if base == 0.0 || base_all == 0.0 {
+            return 0.0;
+        }
+        let share = base / base_all;
+        -((seen + CLASS_PSEUDO * share) / ((seen_all + CLASS_PSEUDO) * share)).ln()
+    };
+    let (sa, sd, ba, bd) = (seen.across, seen.down, base.across, base.down);
+    let across = orient(sa, ba, sa + sd, ba + bd);
+    let down = orient(sd, bd, sa + sd, ba + bd);
+    // How sure the history is that this player is not a uniform placer: nothing up to
+    // two standard deviations above the G-test's mean under a uniform placer, then
+    // rising to the full weight.
+    let df = df.max(1.0);
+    let excess = ((g - df - 2.0 * (2.0 * df).sqrt()) / (2.0 * df)).max(0.0);
+    let weight = HABIT_WEIGHT * (1.0 - (-excess).exp());
+    (weight > 0.01).then_some((
+        LearnedPart::Habits {
+            multi,
+            single,
+            across,
+            down,
+        },
+        weight,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::PlacerKind;
+
+    fn history(placer: PlacerKind, n: usize, seed: u64) -> History {
+        let rules = Rules::classic();
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut h = History::new(&rules);
+        for _ in 0..n {
+            h.record(&placer.place(&rules, &mut rng).unwrap()).unwrap();
+        }
+        h
+    }
+
+    #[test]
+    fn stored_history_round_trips() {
+        let h = history(PlacerKind::Uniform, 5, 1);
+        let stored = h.to_stored();
+        let json = serde_json::to_string(&stored).unwrap();
+        let back: StoredHistory = serde_json::from_str(&json).unwrap();
+        let again = History::from_stored(&back).unwrap();
+        assert_eq!(again.fleets(), h.fleets());
+        assert_eq!(again.rules(), h.rules());
+    }
+
+    #[test]
+    fn bad_stored_history_is_an_error() {
+        let mut stored = history(PlacerKind::Uniform, 2, 1).to_stored();
+        stored.fleets[1] = "a1-a4".into();
+        assert!(matches!(
+            History::from_stored(&stored),
+            Err(LearnError::Fleet(1, _))
+        ));
+        stored.rules = "not rules".into();
+        assert!(matches!(
+            History::from_stored(&stored),
+            Err(LearnError::Rules(_))
+        ));
+    }
+
+    #[test]
+    fn fleets_of_other_rules_are_refused() {
+        let mut h = History::new(&Rules::classic());
+        let hasbro = seabattle_core::Preset::Hasbro.rules();
+        let mut rng = StdRng::seed_from_u64(1);
+        let f = PlacerKind::Uniform.place(&hasbro, &mut rng).unwrap();
+        assert_eq!(h.record(&f), Err(LearnError::OtherRules));
+        assert!(h.is_empty());
+    }
+
+    #[test]
+    fn empty_or_erased_history_gives_no_prior() {
+        let mut h = history(PlacerKind::Reuser, 3, 1);
+        assert!(h.prior().is_some());
+        h.erase();
+        assert!(h.prior().is_none());
+    }
+
+    #[test]
+    fn weights_follow_the_history() {
+        let reuser = history(PlacerKind::Reuser, 12, 2)
+            .prior()
+            .unwrap()
+            .weights();
+        let hugger = history(PlacerKind::Hugger, 12, 3)
+            .prior()
+            .unwrap()
+            .weights();
+        let uniform = history(PlacerKind::Uniform, 12, 4)
+            .prior()
+            .unwrap()
+            .weights();
+        assert!(reuser[0] > 1.0, "{reuser:?}");
+        assert!(uniform[0] < 0.05 && uniform[1] < 0.05, "{uniform:?}");
+        assert!(hugger[2] > 0.5, "{hugger:?}");
+        assert!(uniform[2] < 0.3, "{uniform:?}");
+    }
+}
