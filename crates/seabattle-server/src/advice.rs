@@ -3,7 +3,7 @@
 //! full for clients.
 
 use crate::hub::SharedHub;
-use crate::protocol::{ClientError, ErrorCode, RulesJson, ServerMsg, ViolationJson};
+use crate::protocol::{ClientError, ErrorCode, ServerMsg, ViolationJson};
 use crate::room::Room;
 use crate::work::Lane;
 use rand::rngs::StdRng;
@@ -17,25 +17,6 @@ use seabattle_core::{Coord, CoordSystem, Lang, Phase, Player, Preset, Rules, Vio
 /// The presets a client may offer: every preset of the rules crate.
 pub fn offered_presets() -> Vec<String> {
     Preset::ALL.into_iter().map(|p| p.name().into()).collect()
-}
-
-/// The rules in full, as `state` carries them.
-pub fn rules_json(rules: &Rules) -> RulesJson {
-    let dims = rules.dims();
-    RulesJson {
-        width: dims.width(),
-        height: dims.height(),
-        fleet: rules.fleet().to_vec(),
-        touch: rules.touching().into(),
-        shape: rules.shape().into(),
-        hit_again: rules.hit_again(),
-        shots: rules.shots().to_string(),
-        mines: rules.pieces().mines,
-        sweepers: rules.pieces().sweepers,
-        subs: rules.pieces().submarines,
-        pieces_touch: rules.pieces().may_touch,
-        flying: rules.flying(),
-    }
 }
 
 /// What the coach works from: the game id, the rules and player `p`'s view of the enemy

@@ -6,7 +6,7 @@ use crate::protocol::{ClientError, ErrorCode};
 use crate::room::Room;
 use crate::rows::rows_for;
 use crate::tell::{shots_fired, tell};
-use seabattle_core::{GameError, Player, ShotError};
+use seabattle_core::{GameError, Player, RelocationError, ShotError};
 use seabattle_table::{Command, Event, TableError};
 use std::sync::atomic::Ordering;
 
@@ -65,7 +65,20 @@ fn shot_error(e: ShotError) -> ClientError {
         ShotError::RevealDue(_) => ErrorCode::RevealDue,
         ShotError::NotRevealable(_) => ErrorCode::NotRevealable,
         ShotError::RelocationDue(_) => ErrorCode::RelocateDue,
-        ShotError::Relocation(r) => return crate::relocate::relocation_error(&r),
+        ShotError::Relocation(r) => return relocation_error(&r),
     };
     ClientError::new(code, e.to_string())
+}
+
+/// The protocol's refusal of a move the rules engine refused, with the engine's reason.
+pub fn relocation_error(e: &RelocationError) -> ClientError {
+    let code = match e {
+        RelocationError::NotOwed => ErrorCode::NoRelocateDue,
+        RelocationError::OffBoard(_) => ErrorCode::OffBoard,
+        RelocationError::Repeated(_) => ErrorCode::RepeatedCell,
+        RelocationError::Size { .. } => ErrorCode::WrongCount,
+        RelocationError::NotPath => ErrorCode::NotAPath,
+        RelocationError::Shot(_) => ErrorCode::AlreadyShot,
+    };
+    ClientError::new(code, format!("the ship cannot go there: {e}"))
 }

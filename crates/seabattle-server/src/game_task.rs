@@ -159,7 +159,7 @@ pub async fn find(hub: &SharedHub, id: &str) -> Result<Lookup, ClientError> {
             if stored.result.as_deref() == Some(ABANDONED) {
                 return Ok(Some(None));
             }
-            Room::from_stored(&stored, &bots).map(|r| Some(Some(r)))
+            crate::rows::restore(&stored, &bots).map(|r| Some(Some(r)))
         })
         .await
         .map_err(|o| o.refusal("loading the game"))?

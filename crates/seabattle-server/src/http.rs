@@ -1,6 +1,5 @@
 //! Plain HTTP: the web page, the protocol, and finished games' records.
 
-use crate::advice::rules_json;
 use crate::encoding::Encoded;
 use crate::hub::{Lookup, SharedHub};
 use crate::ids::is_game_id;
@@ -258,7 +257,7 @@ fn frames(record: &GameRecord) -> Result<FramesJson, RecordError> {
         frames.push(Player::BOTH.map(|p| target_json(game, p, true)));
     })?;
     Ok(FramesJson {
-        spec: rules_json(&record.rules),
+        spec: (&record.rules).into(),
         frames,
     })
 }

@@ -76,9 +76,25 @@ pub async fn new_game(
     hub.metrics
         .games_created
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    take_seat(&mut room, conn, Player::One, Some(token));
-    open(hub, room);
-    Ok(())
+    seat_new(hub, room, vec![(conn.clone(), Player::One, Some(token))]).await
+}
+
+/// Opens a new game and seats its first players. The game is in memory before anyone
+/// hears of it, so a player's next message always finds it.
+pub async fn seat_new(
+    hub: &SharedHub,
+    room: Room,
+    seats: Vec<(Conn, Player, Option<String>)>,
+) -> Result<(), ClientError> {
+    open(hub, room)
+        .with(move |room| {
+            Box::pin(async move {
+                for (conn, p, token) in seats {
+                    take_seat(room, &conn, p, token);
+                }
+            })
+        })
+        .await
 }
 
 /// Puts `conn` in seat `p` and tells it so; a connection already there is let go. A
@@ -332,10 +348,15 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         .games_created
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let [t1, t2] = tokens;
-    take_seat(&mut room, &partner, Player::One, Some(t1));
-    take_seat(&mut room, conn, Player::Two, Some(t2));
-    open(hub, room);
-    Ok(())
+    seat_new(
+        hub,
+        room,
+        vec![
+            (partner, Player::One, Some(t1)),
+            (conn.clone(), Player::Two, Some(t2)),
+        ],
+    )
+    .await
 }
 
 /// Takes `conn` out of its game (or the queue), telling the others it is away.

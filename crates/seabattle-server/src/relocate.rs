@@ -2,7 +2,7 @@
 //! reasons a person understands, a legal place drawn for whoever wants one, and the
 //! note telling the owner how many decks go.
 
-use crate::commit::commit;
+use crate::commit::{commit, relocation_error};
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
 use crate::reveal::duty_time;
@@ -10,21 +10,8 @@ use crate::room::{Room, relocate_owed};
 use crate::work::Lane;
 use rand::rngs::StdRng;
 use seabattle_bots::choose_relocation;
-use seabattle_core::{Coord, CoordSystem, Game, Player, RelocationError, ShipSetup};
+use seabattle_core::{Coord, CoordSystem, Game, Player, ShipSetup};
 use seabattle_table::Command;
-
-/// The protocol's refusal of a move the rules engine refused, with the engine's reason.
-pub fn relocation_error(e: &RelocationError) -> ClientError {
-    let code = match e {
-        RelocationError::NotOwed => ErrorCode::NoRelocateDue,
-        RelocationError::OffBoard(_) => ErrorCode::OffBoard,
-        RelocationError::Repeated(_) => ErrorCode::RepeatedCell,
-        RelocationError::Size { .. } => ErrorCode::WrongCount,
-        RelocationError::NotPath => ErrorCode::NotAPath,
-        RelocationError::Shot(_) => ErrorCode::AlreadyShot,
-    };
-    ClientError::new(code, format!("the ship cannot go there: {e}"))
-}
 
 /// `relocate`: `p` moves their hit ship to `words` (canonical cells), or, without
 /// them, to a legal place the server draws uniformly.

@@ -65,12 +65,11 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let next_id = next.id.clone();
     room.next_game = Some(next_id.clone());
-    for q in Player::BOTH {
-        if let Some(conn) = room.seats[q.index()].conn.take() {
-            crate::lobby::take_seat(&mut next, &conn, seat_of(q), None);
-        }
-    }
-    crate::game_task::open(hub, next);
+    let seats = Player::BOTH
+        .into_iter()
+        .filter_map(|q| Some((room.seats[q.index()].conn.take()?, seat_of(q), None)))
+        .collect();
+    crate::lobby::seat_new(hub, next, seats).await?;
     room.broadcast(&ServerMsg::Rematch {
         game: room.id.clone(),
         next: next_id,

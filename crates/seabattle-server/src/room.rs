@@ -3,13 +3,11 @@
 //! changes before applying them.
 
 use crate::conn::Conn;
-use crate::error::StoreError;
 use crate::ids::commitment;
 use crate::protocol::{
     AuditJson, DutyJson, OwnJson, PresenceJson, RelocateJson, ResultJson, RevealJson, Role,
     ServerMsg, StateJson, TargetJson,
 };
-use crate::store::StoredGame;
 use rand::rngs::StdRng;
 use seabattle_bots::{Level, Shooter};
 use seabattle_core::{
@@ -451,7 +449,7 @@ impl Room {
             },
             seat,
             rules: self.rules().to_string(),
-            spec: crate::advice::rules_json(self.rules()),
+            spec: self.rules().into(),
             mode: self.mode.word(),
             clock: self.clock,
             phase: g.phase(),
@@ -528,15 +526,6 @@ impl Room {
     pub fn result_word(&self) -> Option<String> {
         self.winner()
             .map(|(winner, how)| format!("{} {how}", winner.number()))
-    }
-
-    /// Rebuilds a stored game by replaying its moves through the referee; `bots` are
-    /// the registered bot programs.
-    pub fn from_stored(
-        s: &StoredGame,
-        bots: &BTreeMap<String, String>,
-    ) -> Result<Room, StoreError> {
-        crate::rows::restore(s, bots)
     }
 }
 

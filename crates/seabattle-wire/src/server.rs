@@ -170,6 +170,26 @@ pub struct RulesJson {
     pub flying: bool,
 }
 
+impl From<&seabattle_core::Rules> for RulesJson {
+    fn from(rules: &seabattle_core::Rules) -> RulesJson {
+        let dims = rules.dims();
+        RulesJson {
+            width: dims.width(),
+            height: dims.height(),
+            fleet: rules.fleet().to_vec(),
+            touch: rules.touching().into(),
+            shape: rules.shape().into(),
+            hit_again: rules.hit_again(),
+            shots: rules.shots().to_string(),
+            mines: rules.pieces().mines,
+            sweepers: rules.pieces().sweepers,
+            subs: rules.pieces().submarines,
+            pieces_touch: rules.pieces().may_touch,
+            flying: rules.flying(),
+        }
+    }
+}
+
 /// The whole game as this connection may see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StateJson {
