@@ -39,6 +39,7 @@ pub async fn new_game(
     rules: Option<&str>,
     clock: Option<u32>,
     name: Option<String>,
+    learner: Option<String>,
 ) -> Result<(), ClientError> {
     let max = hub.config.limits.max_clock_secs;
     let clock = match clock {
@@ -66,6 +67,7 @@ pub async fn new_game(
     let token = new_token();
     room.seats[0].token_hash = Some(token_hash(&token));
     if room.bot.is_some() {
+        crate::learning::teach(hub, &mut room, learner).await;
         let fleet = computer_fleet(hub, &mut room).await?;
         seat_fleet(&mut room, Player::Two, fleet)?;
     }
