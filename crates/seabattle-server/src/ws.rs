@@ -252,8 +252,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
                 level.as_deref(),
                 rules.as_deref(),
                 clock,
-                name,
-                learner,
+                lobby::Creator { name, learner },
             )
             .await
         }
