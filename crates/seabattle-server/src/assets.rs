@@ -29,6 +29,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("qr.js", JS, include_str!("../assets/web/qr.js")),
     ("sha256.js", JS, include_str!("../assets/web/sha256.js")),
     ("sound.js", JS, include_str!("../assets/web/sound.js")),
+    ("learned.js", JS, include_str!("../assets/web/learned.js")),
 ];
 
 const CSS: &str = "text/css; charset=utf-8";

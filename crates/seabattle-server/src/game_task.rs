@@ -129,6 +129,9 @@ async fn finish(hub: &SharedHub, room: &mut Room) {
         // The moves are stored already; the result column only saves a replay.
         let _ = hub.db_for_client(move |db| db.finish(&id, &word)).await;
     }
+    // Only now, with the game over, may the computer learn the human's fleet; before
+    // the end is told, so a player who sees `game_over` finds it in `learned`.
+    crate::learning::remember(hub, room).await;
     room.broadcast(&ServerMsg::GameOver {
         game: room.id.clone(),
         result: Box::new(result),

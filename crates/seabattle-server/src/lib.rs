@@ -33,6 +33,7 @@ mod handle;
 mod http;
 mod hub;
 mod ids;
+mod learning;
 mod lobby;
 mod metrics;
 mod play;

@@ -29,6 +29,15 @@ fn computer_mode(hub: &SharedHub, level: &str) -> Result<Mode, ClientError> {
     })
 }
 
+/// Who creates a game: the name others see, and the hash of their player key (see
+/// [`crate::learning`]).
+pub struct Creator {
+    /// The name the other players see.
+    pub name: Option<String>,
+    /// SHA-256 of the player's key, for games against the computer to learn from.
+    pub learner: Option<String>,
+}
+
 /// `new_game`: creates the game, takes seat 1. The attempt counts against the
 /// address's limits before any work is done; the rules are vetted in the pool.
 pub async fn new_game(
@@ -38,7 +47,7 @@ pub async fn new_game(
     level: Option<&str>,
     rules: Option<&str>,
     clock: Option<u32>,
-    name: Option<String>,
+    Creator { name, learner }: Creator,
 ) -> Result<(), ClientError> {
     let max = hub.config.limits.max_clock_secs;
     let clock = match clock {
@@ -66,6 +75,7 @@ pub async fn new_game(
     let token = new_token();
     room.seats[0].token_hash = Some(token_hash(&token));
     if room.bot.is_some() {
+        crate::learning::teach(hub, &mut room, learner).await;
         let fleet = computer_fleet(hub, &mut room).await?;
         seat_fleet(&mut room, Player::Two, fleet)?;
     }

@@ -50,6 +50,8 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
         seat.away_since = Some(Instant::now());
     }
     if computer {
+        // The rematch learns from the game just ended: its fleet is remembered already.
+        crate::learning::teach(hub, &mut next, room.learner.clone()).await;
         let fleet = computer_fleet(hub, &mut next).await?;
         seat_fleet(&mut next, Player::Two, fleet)?;
     }

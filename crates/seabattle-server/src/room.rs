@@ -201,6 +201,10 @@ pub struct Room {
     pub creator: Option<IpAddr>,
     /// When the game came into memory (created, or loaded from storage).
     pub since: Instant,
+    /// The SHA-256 of the human's player key, in a game against a level made with one:
+    /// their fleet is learned when the game ends (see [`crate::learning`]). Kept in
+    /// memory only, so a game rebuilt after a restart does not learn.
+    pub learner: Option<String>,
 }
 
 /// The canonical text of a fleet, as committed: each ship in the file form, cells in the
@@ -334,6 +338,7 @@ impl Room {
             bot,
             creator: None,
             since: Instant::now(),
+            learner: None,
         }
     }
 

@@ -7,7 +7,7 @@ use crate::conn::{Conn, Out, QUEUE};
 use crate::handle::GameHandle;
 use crate::hub::SharedHub;
 use crate::protocol::{
-    ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse, player_name,
+    ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse, player_key, player_name,
 };
 use crate::room::Room;
 use crate::work::CLIENT;
@@ -237,8 +237,14 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
             rules,
             clock,
             name,
+            player,
         } => {
             let name = player_name(name.as_deref())?;
+            // Only the key's hash goes on: the key itself is dropped here.
+            let learner = player
+                .as_deref()
+                .map(|k| player_key(k).map(crate::learning::player_hash))
+                .transpose()?;
             lobby::new_game(
                 hub,
                 conn,
@@ -246,9 +252,21 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
                 level.as_deref(),
                 rules.as_deref(),
                 clock,
-                name,
+                lobby::Creator { name, learner },
             )
             .await
+        }
+        ClientMsg::Learned { player, rules } => {
+            conn.send(
+                crate::learning::learned(hub, &player, rules)
+                    .await?
+                    .to_text(),
+            );
+            Ok(())
+        }
+        ClientMsg::Forget { player } => {
+            conn.send(crate::learning::forget(hub, &player).await?.to_text());
+            Ok(())
         }
         // Each of these leaves the connection's game only once the new one is sure:
         // a refusal changes nothing.

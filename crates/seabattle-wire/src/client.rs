@@ -29,6 +29,10 @@ pub enum ClientMsg {
         /// The name the other players see (see [`player_name`](crate::player_name)); optional.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<String>,
+        /// The player's long-lived secret key (see [`player_key`](crate::player_key)),
+        /// under which the computer learns the fleets they place; optional.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<String>,
     },
     /// Takes the free seat of a friend's game.
     Join {
@@ -128,6 +132,20 @@ pub enum ClientMsg {
         /// The coordinate system of the cells in the messages (default `latin`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         coords: Option<String>,
+    },
+    /// Asks what the computer learned about a player: their past fleets and habits.
+    Learned {
+        /// The player's key (see [`player_key`](crate::player_key)).
+        player: String,
+        /// Only the fleets placed under these rules (the game's rules text); all rules
+        /// when absent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rules: Option<String>,
+    },
+    /// Erases what the computer learned about a player, under every rules.
+    Forget {
+        /// The player's key (see [`player_key`](crate::player_key)).
+        player: String,
     },
     /// Keeps the connection alive.
     Ping,

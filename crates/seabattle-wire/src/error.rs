@@ -84,6 +84,8 @@ pub enum ErrorCode {
     Limit,
     /// The game was closed unfinished after nobody played it for too long.
     Abandoned,
+    /// A player key that is not 22 to 64 characters of `A-Z a-z 0-9 _ -`.
+    BadPlayer,
 }
 
 /// The longest player name, in characters.
@@ -110,6 +112,32 @@ pub fn player_name(name: Option<&str>) -> Result<Option<String>, ClientError> {
     Ok(Some(name.to_string()))
 }
 
+/// The shortest player key: 22 characters of base64url are 128 bits.
+pub const MIN_KEY_CHARS: usize = 22;
+/// The longest player key.
+pub const MAX_KEY_CHARS: usize = 64;
+
+/// Checks a player key as given with `new_game`, `learned` or `forget`: 22 to 64
+/// characters of `A-Z a-z 0-9 _ -`. The key is a secret: the refusal never repeats it.
+pub fn player_key(key: &str) -> Result<&str, ClientError> {
+    let fits = (MIN_KEY_CHARS..=MAX_KEY_CHARS).contains(&key.len())
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    if fits {
+        Ok(key)
+    } else {
+        Err(ClientError::new(
+            ErrorCode::BadPlayer,
+            format!(
+                "player: a key is {MIN_KEY_CHARS} to {MAX_KEY_CHARS} characters of A-Z, a-z, \
+                 0-9, _ and - (this one has {} characters)",
+                key.chars().count()
+            ),
+        ))
+    }
+}
+
 /// A refusal, as the client sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClientError {
@@ -134,5 +162,27 @@ impl ClientError {
             ErrorCode::Internal,
             "the server could not do that; nothing changed, try again",
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_keys() {
+        assert!(player_key("q8V2-x_7Lm0pZr4tY6wE1A").is_ok());
+        assert!(player_key(&"a".repeat(64)).is_ok());
+        for bad in [
+            "",
+            "short",
+            &"a".repeat(65),
+            "q8V2-x_7Lm0pZr4tY6wE1A!",
+            "ключключключключключключ",
+        ] {
+            let e = player_key(bad).unwrap_err();
+            assert_eq!(e.code, ErrorCode::BadPlayer);
+            assert!(bad.is_empty() || !e.message.contains(bad), "{}", e.message);
+        }
     }
 }

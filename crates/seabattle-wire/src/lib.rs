@@ -31,10 +31,12 @@ mod server;
 mod words;
 
 pub use client::ClientMsg;
-pub use error::{ClientError, ErrorCode, MAX_NAME_CHARS, player_name};
+pub use error::{
+    ClientError, ErrorCode, MAX_KEY_CHARS, MAX_NAME_CHARS, MIN_KEY_CHARS, player_key, player_name,
+};
 pub use server::{
-    AuditJson, DutyJson, OwnJson, PresenceJson, RelocateJson, ResultJson, RevealJson, RulesJson,
-    ServerMsg, ShotJson, StateJson, TargetJson, ViolationJson,
+    AuditJson, DutyJson, LearnedJson, OwnJson, PresenceJson, RelocateJson, ResultJson, RevealJson,
+    RulesJson, ServerMsg, ShotJson, StateJson, TargetJson, ViolationJson,
 };
 pub use words::{
     CoordSystem, DutyKind, EndReason, Lang, Opponent, Phase, PieceKind, Role, ShipShape, Touching,
@@ -48,13 +50,13 @@ use std::fmt;
 pub const PROTOCOL_VERSION: u32 = 1;
 
 /// The `type` of every client message, to tell an unknown type from a malformed one.
-pub const CLIENT_TYPES: [&str; 17] = [
+pub const CLIENT_TYPES: [&str; 19] = [
     "hello", "new_game", "join", "resume", "watch", "queue", "place", "fire", "reveal", "relocate",
-    "resign", "rematch", "sync", "coach", "layout", "check", "ping",
+    "resign", "rematch", "sync", "coach", "layout", "check", "learned", "forget", "ping",
 ];
 
 /// The `type` of every server message, to tell an unknown type from a malformed one.
-pub const SERVER_TYPES: [&str; 23] = [
+pub const SERVER_TYPES: [&str; 25] = [
     "welcome",
     "joined",
     "state",
@@ -78,6 +80,8 @@ pub const SERVER_TYPES: [&str; 23] = [
     "layout",
     "checked",
     "pong",
+    "learned",
+    "forgotten",
 ];
 
 /// A text frame that is not a message of this protocol version.
@@ -163,6 +167,8 @@ impl ClientMsg {
             ClientMsg::Coach { .. } => "coach",
             ClientMsg::Layout { .. } => "layout",
             ClientMsg::Check { .. } => "check",
+            ClientMsg::Learned { .. } => "learned",
+            ClientMsg::Forget { .. } => "forget",
             ClientMsg::Ping => "ping",
         }
     }
@@ -213,6 +219,8 @@ impl ServerMsg {
             ServerMsg::Layout { .. } => "layout",
             ServerMsg::Checked { .. } => "checked",
             ServerMsg::Pong => "pong",
+            ServerMsg::Learned { .. } => "learned",
+            ServerMsg::Forgotten { .. } => "forgotten",
         }
     }
 

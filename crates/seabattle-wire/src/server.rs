@@ -512,6 +512,32 @@ pub enum ServerMsg {
     },
     /// The answer to `ping`.
     Pong,
+    /// The answer to `learned`: what the computer learned about the player, one entry
+    /// per rules text they played under (none if nothing was learned).
+    Learned {
+        /// Each rules text's fleets and heat map.
+        histories: Vec<LearnedJson>,
+    },
+    /// The answer to `forget`: everything learned about the player is erased.
+    Forgotten {
+        /// How many fleets were erased.
+        fleets: usize,
+    },
+}
+
+/// What the computer learned about a player under one rules text.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LearnedJson {
+    /// The rules text.
+    pub rules: String,
+    /// Board width; `heat` is row by row.
+    pub width: u8,
+    /// Board height.
+    pub height: u8,
+    /// The fleets placed in games that ended, oldest first, each as in `place`.
+    pub fleets: Vec<Vec<String>>,
+    /// For each cell, the share of those fleets with a ship there, 0 to 1.
+    pub heat: Vec<f64>,
 }
 
 /// One rule a fleet breaks.

@@ -346,6 +346,16 @@ fn every_server_message_round_trips() {
             ],
         },
         ServerMsg::Pong,
+        ServerMsg::Learned {
+            histories: vec![LearnedJson {
+                rules: s("classic"),
+                width: 5,
+                height: 5,
+                fleets: vec![v(&["a1-d1", "e5"])],
+                heat: vec![0.5; 25],
+            }],
+        },
+        ServerMsg::Forgotten { fleets: 3 },
     ];
     let mut kinds: Vec<&str> = all.iter().map(ServerMsg::kind).collect();
     kinds.dedup();
@@ -366,6 +376,7 @@ fn every_client_message_round_trips() {
             rules: Some(s("classic")),
             clock: Some(30),
             name: Some(s("Алиса")),
+            player: Some(s("q8V2-x_7Lm0pZr4tY6wE1A")),
         },
         ClientMsg::NewGame {
             opponent: Opponent::Friend,
@@ -373,6 +384,7 @@ fn every_client_message_round_trips() {
             rules: None,
             clock: None,
             name: None,
+            player: None,
         },
         ClientMsg::Join {
             game: game(),
@@ -421,6 +433,17 @@ fn every_client_message_round_trips() {
             fleet: v(&["a1-d1", "e2"]),
             lang: Some(s("ru")),
             coords: Some(s("russian")),
+        },
+        ClientMsg::Learned {
+            player: s("q8V2-x_7Lm0pZr4tY6wE1A"),
+            rules: Some(s("classic")),
+        },
+        ClientMsg::Learned {
+            player: s("q8V2-x_7Lm0pZr4tY6wE1A"),
+            rules: None,
+        },
+        ClientMsg::Forget {
+            player: s("q8V2-x_7Lm0pZr4tY6wE1A"),
         },
         ClientMsg::Ping,
     ];

@@ -30,6 +30,9 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Play in the terminal: against the computer, hot-seat, or online (--server).
     Play(cmd::play::Args),
+    /// Show what the computer learned about you on a server (your past fleets and a
+    /// heat map of your habits), or erase it with --erase.
+    Learned(cmd::learned::Args),
     /// Play bots (programs speaking the bot protocol, or builtins) in a round robin and
     /// rate them.
     Arena(cmd::arena::Args),
@@ -46,6 +49,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => cmd::bench::run(a),
         Some(Command::Play(a)) => cmd::play::run(a),
         Some(Command::Arena(a)) => cmd::arena::run(a),
+        Some(Command::Learned(a)) => cmd::learned::run(a),
     };
     match result {
         Ok(code) => code,

@@ -4,6 +4,7 @@ import { t, lang, setLang, preset } from './i18n.js';
 import { connect } from './net.js';
 import * as game from './game.js';
 import { startReplay, rerenderReplay } from './replay.js';
+import { playerKey, initLearned, onLearned, rerenderLearned } from './learned.js';
 
 const $ = id => document.getElementById(id);
 const boot = JSON.parse($('boot').textContent);
@@ -40,6 +41,7 @@ function translate() {
   describe();
   game.rerender();
   rerenderReplay();
+  rerenderLearned();
 }
 
 function settings() {
@@ -74,7 +76,7 @@ function startScreen() {
     e.preventDefault();
     const f = Object.fromEntries(new FormData($('vsComputer')));
     app.level = f.level;
-    app.send({ type: 'new_game', opponent: 'computer', level: f.level, rules: rules(), clock: +f.clock });
+    app.send({ type: 'new_game', opponent: 'computer', level: f.level, rules: rules(), clock: +f.clock, player: playerKey() });
   };
   // The name a friend sees (optional, kept in this browser).
   const nameBox = $('myName');
@@ -98,7 +100,7 @@ function startScreen() {
     show('wait');
   };
   $('waitCancel').onclick = () => { location.href = '/'; };
-  $('offerYes').onclick = () => app.send({ type: 'new_game', opponent: 'computer', level: app.level, rules: app.rules });
+  $('offerYes').onclick = () => app.send({ type: 'new_game', opponent: 'computer', level: app.level, rules: app.rules, player: playerKey() });
 }
 
 // The line under the rules: what the chosen preset is.
@@ -135,6 +137,7 @@ function onMessage(m) {
   switch (m.type) {
     case 'welcome': addPresets(m.presets || ['classic']); addBots(m.bots || []); return;
     case 'pong': case 'queued': return;
+    case 'learned': case 'forgotten': return onLearned(m);
     case 'queue_offer': $('offer').hidden = false; return;
     case 'joined': {
       const tok = m.token || app.token;
@@ -211,4 +214,5 @@ if (boot.missing) {
       if (!up) first = false;
     },
   }).send;
+  initLearned(app.send);
 }

@@ -8,6 +8,7 @@ mod sqlite;
 
 use crate::config::DbUrl;
 use crate::error::StoreError;
+use seabattle_bots::StoredHistory;
 use seabattle_core::Player;
 use std::sync::Arc;
 
@@ -138,8 +139,36 @@ pub trait Store: Send + Sync + 'static {
     fn finish(&self, id: &str, result: &str) -> Result<(), StoreError>;
     /// Reads a game with its moves.
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
+    /// Learns the fleet (canonical text) `player` placed under `rules` in a game that
+    /// has ended; only the newest [`LEARNED_FLEETS`] per rules text are kept. `player`
+    /// is the SHA-256 of their key ([`crate::learning::player_hash`]), never the key.
+    fn remember(&self, player: &str, rules: &str, fleet: &str) -> Result<(), StoreError>;
+    /// The fleets `player` placed, one history per rules text (only `rules`, if
+    /// given), oldest fleet first; empty if nothing was learned.
+    fn learned(&self, player: &str, rules: Option<&str>) -> Result<Vec<StoredHistory>, StoreError>;
+    /// Erases every fleet `player` placed, under every rules; how many there were.
+    fn forget(&self, player: &str) -> Result<usize, StoreError>;
     /// Where the data is, for logs.
     fn describe(&self) -> String;
+}
+
+/// Fleets kept per player and rules text: as many as the expert learns from.
+pub const LEARNED_FLEETS: usize = seabattle_bots::learn::MAX_FLEETS;
+
+/// Gathers `(rules, fleet)` rows, sorted by rules and then oldest first, into one
+/// history per rules text.
+pub(crate) fn histories(rows: impl IntoIterator<Item = (String, String)>) -> Vec<StoredHistory> {
+    let mut out: Vec<StoredHistory> = Vec::new();
+    for (rules, fleet) in rows {
+        match out.last_mut() {
+            Some(h) if h.rules == rules => h.fleets.push(fleet),
+            _ => out.push(StoredHistory {
+                rules,
+                fleets: vec![fleet],
+            }),
+        }
+    }
+    out
 }
 
 /// Opens (and creates, migrating to the latest schema) the store at `url`.

@@ -3,13 +3,17 @@
 
 use super::sql;
 use crate::error::{StoreError, chain};
-use crate::store::{MoveKind, Store, StoredGame, StoredMove, now_secs};
+use crate::store::{LEARNED_FLEETS, MoveKind, Store, StoredGame, StoredMove, histories, now_secs};
 use postgres::{Client, NoTls};
+use seabattle_bots::StoredHistory;
 use seabattle_core::Player;
 use std::sync::{Arc, Mutex};
 
 /// The PostgreSQL migrations, in order; version `n` is `MIGRATIONS[n - 1]`.
-const MIGRATIONS: [&str; 1] = [include_str!("../../migrations/postgres/0001_init.sql")];
+const MIGRATIONS: [&str; 2] = [
+    include_str!("../../migrations/postgres/0001_init.sql"),
+    include_str!("../../migrations/postgres/0002_learned.sql"),
+];
 
 /// A key for `pg_advisory_xact_lock`: two servers starting at once migrate one at a time.
 const MIGRATION_LOCK: i64 = 0x5eab_a771;
@@ -230,6 +234,36 @@ impl Store for PgStore {
                 });
             }
             Ok(Some(game))
+        })
+    }
+
+    fn remember(&self, player: &str, rules: &str, fleet: &str) -> Result<(), StoreError> {
+        let keep = LEARNED_FLEETS as i64;
+        self.with(player, |c| {
+            let mut tx = c.transaction().map_err(q)?;
+            tx.execute(sql::INSERT_LEARNED, &[&player, &rules, &fleet, &now_secs()])
+                .map_err(q)?;
+            tx.execute(sql::TRIM_LEARNED, &[&player, &rules, &keep])
+                .map_err(q)?;
+            tx.commit().map_err(q)
+        })
+    }
+
+    fn learned(&self, player: &str, rules: Option<&str>) -> Result<Vec<StoredHistory>, StoreError> {
+        self.with(player, |c| {
+            let rows = match rules {
+                Some(rules) => c.query(sql::SELECT_LEARNED_RULES, &[&player, &rules]),
+                None => c.query(sql::SELECT_LEARNED, &[&player]),
+            }
+            .map_err(q)?;
+            Ok(histories(rows.iter().map(|r| (r.get(0), r.get(1)))))
+        })
+    }
+
+    fn forget(&self, player: &str) -> Result<usize, StoreError> {
+        self.with(player, |c| {
+            let n = c.execute(sql::FORGET, &[&player]).map_err(q)?;
+            Ok(usize::try_from(n).unwrap_or(usize::MAX))
         })
     }
 

@@ -42,3 +42,23 @@ pub const SELECT_MIGRATIONS: &str = "SELECT version FROM schema_migrations";
 /// Notes a migration applied.
 pub const INSERT_MIGRATION: &str =
     "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)";
+
+/// Learns a fleet a player placed.
+pub const INSERT_LEARNED: &str =
+    "INSERT INTO learned_fleets (player, rules, fleet, added_at) VALUES ($1, $2, $3, $4)";
+
+/// Drops a player's fleets under one rules text but the newest `$3`.
+pub const TRIM_LEARNED: &str = "DELETE FROM learned_fleets WHERE player = $1 AND rules = $2 \
+     AND id NOT IN (SELECT id FROM learned_fleets WHERE player = $1 AND rules = $2 \
+     ORDER BY id DESC LIMIT $3)";
+
+/// A player's fleets, by rules text and then oldest first.
+pub const SELECT_LEARNED: &str =
+    "SELECT rules, fleet FROM learned_fleets WHERE player = $1 ORDER BY rules, id";
+
+/// A player's fleets under one rules text, oldest first.
+pub const SELECT_LEARNED_RULES: &str =
+    "SELECT rules, fleet FROM learned_fleets WHERE player = $1 AND rules = $2 ORDER BY id";
+
+/// Erases a player's fleets.
+pub const FORGET: &str = "DELETE FROM learned_fleets WHERE player = $1";

@@ -2,14 +2,18 @@
 
 use super::sql;
 use crate::error::StoreError;
-use crate::store::{MoveKind, Store, StoredGame, StoredMove, now_secs};
+use crate::store::{LEARNED_FLEETS, MoveKind, Store, StoredGame, StoredMove, histories, now_secs};
 use rusqlite::{Connection, OptionalExtension, params};
+use seabattle_bots::StoredHistory;
 use seabattle_core::Player;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// The SQLite migrations, in order; version `n` is `MIGRATIONS[n - 1]`.
-const MIGRATIONS: [&str; 1] = [include_str!("../../migrations/sqlite/0001_init.sql")];
+const MIGRATIONS: [&str; 2] = [
+    include_str!("../../migrations/sqlite/0001_init.sql"),
+    include_str!("../../migrations/sqlite/0002_learned.sql"),
+];
 
 /// Games in an SQLite file.
 pub struct SqliteStore {
@@ -213,6 +217,43 @@ impl Store for SqliteStore {
         })
     }
 
+    fn remember(&self, player: &str, rules: &str, fleet: &str) -> Result<(), StoreError> {
+        self.with(|c| {
+            let tx = c.unchecked_transaction().map_err(q)?;
+            tx.execute(
+                sql::INSERT_LEARNED,
+                params![player, rules, fleet, now_secs()],
+            )
+            .map_err(q)?;
+            tx.execute(
+                sql::TRIM_LEARNED,
+                params![player, rules, LEARNED_FLEETS as i64],
+            )
+            .map_err(q)?;
+            tx.commit().map_err(q)
+        })
+    }
+
+    fn learned(&self, player: &str, rules: Option<&str>) -> Result<Vec<StoredHistory>, StoreError> {
+        self.with(|c| {
+            let row = |r: &rusqlite::Row<'_>| Ok((r.get(0)?, r.get(1)?));
+            let rows: Vec<(String, String)> = match rules {
+                Some(rules) => c
+                    .prepare_cached(sql::SELECT_LEARNED_RULES)
+                    .and_then(|mut s| s.query_map(params![player, rules], row)?.collect()),
+                None => c
+                    .prepare_cached(sql::SELECT_LEARNED)
+                    .and_then(|mut s| s.query_map(params![player], row)?.collect()),
+            }
+            .map_err(q)?;
+            Ok(histories(rows))
+        })
+    }
+
+    fn forget(&self, player: &str) -> Result<usize, StoreError> {
+        self.with(|c| c.execute(sql::FORGET, params![player]).map_err(q))
+    }
+
     fn describe(&self) -> String {
         format!("sqlite://{} (WAL)", self.path.display())
     }
@@ -253,5 +294,38 @@ mod tests {
         assert_eq!(back.clock_secs, Some(30));
         assert_eq!(back.moves, vec![mv]);
         assert!(s.load("zzz").unwrap().is_none());
+    }
+
+    #[test]
+    fn learned_fleets_are_kept_per_player_and_rules_and_forgotten() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = SqliteStore::open(&dir.path().join("g.db")).unwrap();
+        assert!(s.learned("p", None).unwrap().is_empty());
+        s.remember("p", "classic", "a1-d1").unwrap();
+        s.remember("p", "classic", "a2-d2").unwrap();
+        s.remember("p", "8x8", "b1").unwrap();
+        s.remember("q", "classic", "c1").unwrap();
+        let all = s.learned("p", None).unwrap();
+        assert_eq!(all.len(), 2);
+        assert_eq!(all[0].rules, "8x8");
+        assert_eq!(all[1].fleets, vec!["a1-d1", "a2-d2"], "oldest first");
+        let classic = s.learned("p", Some("classic")).unwrap();
+        assert_eq!(classic, vec![all[1].clone()]);
+        for i in 0..LEARNED_FLEETS + 3 {
+            s.remember("q", "classic", &format!("x{i}")).unwrap();
+        }
+        let q = s.learned("q", Some("classic")).unwrap();
+        assert_eq!(
+            q[0].fleets.len(),
+            LEARNED_FLEETS,
+            "only the newest are kept"
+        );
+        assert_eq!(
+            q[0].fleets.last().unwrap(),
+            &format!("x{}", LEARNED_FLEETS + 2)
+        );
+        assert_eq!(s.forget("p").unwrap(), 3);
+        assert!(s.learned("p", None).unwrap().is_empty());
+        assert_eq!(s.learned("q", None).unwrap().len(), 1, "others keep theirs");
     }
 }

@@ -1,5 +1,6 @@
 //! Online play through the game server's WebSocket protocol (`docs/protocol.md`).
 
+pub mod learned;
 mod net;
 pub mod protocol;
 

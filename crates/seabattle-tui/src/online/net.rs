@@ -33,6 +33,9 @@ impl Opening {
                 rules: Some(rules.clone()),
                 clock: None,
                 name: None,
+                // Only games against the computer learn, and this is a friend's: the
+                // player's key stays on this machine.
+                player: None,
             },
             Opening::Join { code } => ClientMsg::Join {
                 game: code.clone(),

@@ -1,0 +1,70 @@
+// What the computer learned about this browser's player: the key it plays under (kept
+// here, sent only with games against the computer and with `learned`/`forget`), and a
+// dialog with a heat map of their habits, the number of past fleets, and Erase.
+import { t, coordSystem, preset } from './i18n.js';
+import { label } from './coords.js';
+
+const $ = id => document.getElementById(id);
+let send = null, histories = [], shown = 0;
+
+// 32 random bytes in base64url: 43 characters, made on the first visit and kept.
+export function playerKey() {
+  let key = localStorage.getItem('sb.player');
+  if (!key || !/^[A-Za-z0-9_-]{22,64}$/.test(key)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    localStorage.setItem('sb.player', key);
+  }
+  return key;
+}
+
+export function initLearned(sendFn) {
+  send = sendFn;
+  $('learnedBtn').onclick = () => {
+    histories = null;
+    render();
+    $('learnedDlg').showModal();
+    send({ type: 'learned', player: playerKey() });
+  };
+  $('learnedClose').onclick = () => $('learnedDlg').close();
+  $('learnedErase').onclick = () => send({ type: 'forget', player: playerKey() });
+  $('learnedRules').onchange = e => { shown = +e.target.value; render(); };
+}
+
+// `learned` and `forgotten` from the server.
+export function onLearned(m) {
+  if (m.type === 'forgotten') { histories = []; $('learnedNote').textContent = t('learnedErased'); render(false); return; }
+  // The rules played most first.
+  histories = (m.histories || []).slice().sort((a, b) => b.fleets.length - a.fleets.length);
+  shown = 0;
+  render();
+}
+
+export function rerenderLearned() { if ($('learnedDlg').open) render(); }
+
+function render(clearNote = true) {
+  if (clearNote) $('learnedNote').textContent = '';
+  const grid = $('learnedGrid'), pick = $('learnedRules');
+  grid.replaceChildren();
+  if (histories === null) { $('learnedCount').textContent = '…'; pick.hidden = true; $('learnedErase').disabled = true; return; }
+  const total = histories.reduce((n, h) => n + h.fleets.length, 0);
+  $('learnedCount').textContent = total ? t('learnedCount', total) : t('learnedNone');
+  $('learnedErase').disabled = total === 0;
+  pick.replaceChildren(...histories.map((h, i) => Object.assign(document.createElement('option'),
+    { value: i, textContent: `${preset(h.rules)[0]} · ${h.fleets.length}` })));
+  pick.value = String(shown);
+  pick.hidden = histories.length < 2;
+  const h = histories[shown];
+  grid.hidden = !h;
+  if (!h) return;
+  grid.style.setProperty('--w', h.width);
+  const sys = coordSystem();
+  for (let r = 0; r < h.height; r++) {
+    for (let c = 0; c < h.width; c++) {
+      const v = h.heat[r * h.width + c] || 0, d = document.createElement('span');
+      d.style.setProperty('--h', v);
+      d.title = `${label(sys, h.width, c, r)}: ${Math.round(v * 100)}%`;
+      grid.append(d);
+    }
+  }
+}

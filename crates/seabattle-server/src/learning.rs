@@ -1,0 +1,223 @@
+//! The expert learns its opponent: the fleets a player placed in games against the
+//! computer that ended, kept under a hash of the player's key (see `docs/protocol.md`,
+//! "Players and what the computer learns").
+//!
+//! The key is a secret the client keeps. The server keeps only its SHA-256, in the
+//! game's memory and in storage; no message and no log carries the key or its hash
+//! (a log names a player by [`short`]).
+//!
+//! A fleet is learned only once its game has ended ([`remember`], from
+//! `game_task::finish`), and a prior is taken only when a game is made ([`teach`]):
+//! a game never learns from its own fleet. A game rebuilt from storage after a restart
+//! has no key and neither learns nor teaches.
+
+use crate::error::StoreError;
+use crate::hub::SharedHub;
+use crate::ids::sha256_hex;
+use crate::protocol::{ClientError, LearnedJson, ServerMsg, player_key};
+use crate::room::{Mode, Room};
+use crate::store::Store;
+use seabattle_bots::{History, Level, OpponentPrior, StoredHistory};
+use seabattle_core::Rules;
+use std::sync::Arc;
+
+/// What is kept instead of a player's key: its SHA-256, so a copy of the database
+/// cannot be matched to a browser's key without the key.
+pub fn player_hash(key: &str) -> String {
+    sha256_hex(key)
+}
+
+/// A player's hash shortened for logs: enough to follow one player, too little to look
+/// them up.
+pub fn short(hash: &str) -> &str {
+    hash.get(..8).unwrap_or(hash)
+}
+
+/// The prior the expert mixes in for the player `hash` under `rules`: `None` when
+/// nothing was learned (or nothing can be). Blocking: storage and the prior's
+/// building run off the async threads.
+pub fn prior_for(
+    store: &dyn Store,
+    hash: &str,
+    rules: &Rules,
+) -> Result<Option<Arc<OpponentPrior>>, StoreError> {
+    let text = rules.to_string();
+    let Some(stored) = store.learned(hash, Some(&text))?.into_iter().next() else {
+        return Ok(None);
+    };
+    let history = History::from_stored(&stored)
+        .map_err(|e| StoreError::Corrupt(format!("learned fleets: {e}")))?;
+    Ok(history.prior())
+}
+
+/// Whether games of `mode` take what was learned: only the expert learns (the other
+/// levels ignore a prior, so it is not built for them).
+fn learns(mode: &Mode) -> bool {
+    *mode == Mode::Computer(Level::Expert)
+}
+
+/// Whether games of `mode` teach the computer the human's fleet: every level's, since
+/// the player may meet the expert later. A bot program is someone else's code: it is
+/// told nothing.
+fn teaches(mode: &Mode) -> bool {
+    matches!(mode, Mode::Computer(_))
+}
+
+/// Gives a new game against the expert, made for the player `hash`, what was learned
+/// of them, before the computer's first shot. A failure is logged and the game goes on
+/// with the plain expert.
+pub async fn teach(hub: &SharedHub, room: &mut Room, hash: Option<String>) {
+    let Some(hash) = hash.filter(|_| teaches(&room.mode)) else {
+        return;
+    };
+    room.learner = Some(hash.clone());
+    if !learns(&room.mode) {
+        return;
+    }
+    let rules = room.rules().clone();
+    let who = short(&hash).to_string();
+    let prior = match hub.db(move |db| prior_for(db, &hash, &rules)).await {
+        Ok(p) => p,
+        Err(e) => {
+            tracing::warn!(player = %who, error = %e, "what was learned could not be read; the plain expert plays");
+            None
+        }
+    };
+    if let Some(shooter) = room.bot.as_mut().and_then(|b| b.shooter.as_mut()) {
+        shooter.set_opponent(prior);
+    }
+}
+
+/// Learns the human's fleet of a game that has ended. Call it only then. A failure
+/// is logged: the game's result does not depend on it.
+pub async fn remember(hub: &SharedHub, room: &mut Room) {
+    // `&mut`: a room is not `Sync`, so only a unique borrow may wait across threads.
+    let Some((hash, rules, fleet)) = lesson(room) else {
+        return;
+    };
+    let who = short(&hash).to_string();
+    if let Err(e) = hub.db(move |db| db.remember(&hash, &rules, &fleet)).await {
+        tracing::warn!(player = %who, error = %e, "the fleet could not be learned");
+    }
+}
+
+/// What a game teaches: (player hash, rules text, the human's fleet), and only once
+/// the game is over.
+fn lesson(room: &Room) -> Option<(String, String, String)> {
+    if room.game().phase() != seabattle_core::Phase::Over {
+        return None;
+    }
+    Some((
+        room.learner.clone()?,
+        room.rules().to_string(),
+        room.fleet_texts[0].clone()?,
+    ))
+}
+
+/// `learned`: what the computer learned about the player with `key`, under `rules`
+/// (the rules text as a game's state gives it) or all.
+pub async fn learned(
+    hub: &SharedHub,
+    key: &str,
+    rules: Option<String>,
+) -> Result<ServerMsg, ClientError> {
+    let hash = player_hash(player_key(key)?);
+    let histories = hub
+        .db_for_client(move |db| db.learned(&hash, rules.as_deref()))
+        .await?;
+    Ok(ServerMsg::Learned {
+        histories: histories.iter().filter_map(learned_json).collect(),
+    })
+}
+
+/// `forget`: erases what the computer learned about the player with `key`.
+pub async fn forget(hub: &SharedHub, key: &str) -> Result<ServerMsg, ClientError> {
+    let hash = player_hash(player_key(key)?);
+    let fleets = hub.db_for_client(move |db| db.forget(&hash)).await?;
+    Ok(ServerMsg::Forgotten { fleets })
+}
+
+/// One rules text's fleets and the share of them with a ship on each cell; `None` (and
+/// a log line) for a history that no longer reads.
+pub fn learned_json(stored: &StoredHistory) -> Option<LearnedJson> {
+    let history = match History::from_stored(stored) {
+        Ok(h) => h,
+        Err(e) => {
+            tracing::warn!(error = %e, "a learned history does not read; left out");
+            return None;
+        }
+    };
+    let dims = history.rules().dims();
+    let width = usize::from(dims.width());
+    let mut counts = vec![0usize; width * usize::from(dims.height())];
+    for fleet in history.fleets() {
+        for c in fleet.occupied().iter() {
+            if let Some(n) = counts.get_mut(usize::from(c.row) * width + usize::from(c.col)) {
+                *n += 1;
+            }
+        }
+    }
+    let n = history.len().max(1) as f64;
+    let skip = stored.fleets.len() - history.len();
+    Some(LearnedJson {
+        rules: stored.rules.clone(),
+        width: dims.width(),
+        height: dims.height(),
+        fleets: stored.fleets[skip..]
+            .iter()
+            .map(|f| f.split_whitespace().map(str::to_string).collect())
+            .collect(),
+        heat: counts
+            .iter()
+            .map(|&k| (k as f64 / n * 1000.0).round() / 1000.0)
+            .collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::room::canonical_fleet;
+    use seabattle_core::{Fleet, Placer};
+
+    fn fleet(rules: &Rules, seed: u64) -> Fleet {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        Placer::new(rules).sample(&mut rng).expect("classic places")
+    }
+
+    #[test]
+    fn forgetting_makes_the_next_prior_the_plain_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let store =
+            crate::store::open(&crate::config::DbUrl::Sqlite(dir.path().join("g.db"))).unwrap();
+        let rules: Rules = "classic".parse().unwrap();
+        let hash = player_hash("q8V2-x_7Lm0pZr4tY6wE1A");
+        assert!(
+            prior_for(&*store, &hash, &rules).unwrap().is_none(),
+            "nothing learned yet"
+        );
+        let placed = fleet(&rules, 7);
+        for _ in 0..3 {
+            store
+                .remember(&hash, &rules.to_string(), &canonical_fleet(&placed))
+                .unwrap();
+        }
+        let prior = prior_for(&*store, &hash, &rules).unwrap().expect("a prior");
+        assert_eq!(prior.games(), 3);
+        let shown = learned_json(&store.learned(&hash, None).unwrap()[0]).unwrap();
+        assert_eq!(shown.fleets.len(), 3);
+        assert_eq!(shown.heat.len(), 100);
+        assert_eq!(
+            shown.heat.iter().filter(|&&h| h == 1.0).count(),
+            placed.occupied().len(),
+            "the same fleet thrice: its cells are hot, the rest cold"
+        );
+        assert_eq!(store.forget(&hash).unwrap(), 3);
+        assert!(store.learned(&hash, None).unwrap().is_empty());
+        assert!(
+            prior_for(&*store, &hash, &rules).unwrap().is_none(),
+            "after forget the expert is the plain one"
+        );
+    }
+}
