@@ -229,3 +229,26 @@ async fn names_given_are_shown_to_the_other_player_and_bad_ones_refused() {
     assert_eq!(c.state(&other).await["names"], json!([null, null]));
     server.shutdown().await.unwrap();
 }
+
+/// Regression: a new game was seated before it was in memory, so a friend who joined at
+/// once could load a second copy from storage, and the first player's moves then met
+/// "this seat is played from another connection now" (seen under load).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_game_is_in_memory_before_its_players_hear_of_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    for _ in 0..40 {
+        let (mut a, mut b, game, _) = friends(
+            server.addr(),
+            json!({"type": "new_game", "opponent": "friend", "rules": "26x26 fleet=1"}),
+        )
+        .await;
+        for c in [&mut a, &mut b] {
+            c.send(json!({"type": "place", "game": game, "fleet": ["z26"]}))
+                .await;
+        }
+        a.until("battle").await;
+        b.until("battle").await;
+    }
+    server.shutdown().await.unwrap();
+}
