@@ -149,7 +149,7 @@ async fn postgres_restart_mid_game_continues() {
         if s["to_move"] == 1 {
             c.send(json!({"type": "fire", "game": game, "cells": [cell]}))
                 .await;
-            c.until("shot").await;
+            c.until_my_turn(1).await;
         }
     }
     let before = c.state(&game).await;
@@ -162,4 +162,38 @@ async fn postgres_restart_mid_game_continues() {
     let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.json")).await;
     assert_eq!(status, 200, "{body}");
     server.shutdown().await.unwrap();
+}
+
+/// What the computer learned about players, kept in PostgreSQL as in SQLite: per player
+/// and rules text, oldest first, and forgotten per player.
+#[test]
+fn postgres_learned_fleets_are_kept_and_forgotten() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: PostgreSQL not tested");
+        return;
+    };
+    let s = open_store(&DbUrl::Postgres(url)).unwrap();
+    // The database outlives the test: players of its own, new each run.
+    let run = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let (p, q) = (format!("p{run}"), format!("q{run}"));
+    assert!(s.learned(&p, None).unwrap().is_empty());
+    s.remember(&p, "classic", "a1-d1").unwrap();
+    s.remember(&p, "classic", "a2-d2").unwrap();
+    s.remember(&p, "8x8", "b1").unwrap();
+    s.remember(&q, "classic", "c1").unwrap();
+    let all = s.learned(&p, None).unwrap();
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0].rules, "8x8");
+    assert_eq!(all[1].fleets, vec!["a1-d1", "a2-d2"], "oldest first");
+    assert_eq!(
+        s.learned(&p, Some("classic")).unwrap(),
+        vec![all[1].clone()]
+    );
+    assert_eq!(s.forget(&p).unwrap(), 3);
+    assert!(s.learned(&p, None).unwrap().is_empty());
+    assert_eq!(s.learned(&q, None).unwrap().len(), 1, "others keep theirs");
+    s.forget(&q).unwrap();
 }

@@ -148,6 +148,7 @@ impl Client {
             match m["type"].as_str().unwrap() {
                 "game_over" => return m,
                 "shot" | "revealed" | "relocated" if mine_now => return m,
+                "reveal_due" | "relocate_due" if m["player"] == me => return m,
                 "error" => panic!("{m}"),
                 _ => {}
             }
