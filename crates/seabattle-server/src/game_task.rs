@@ -31,9 +31,7 @@ async fn run(hub: SharedHub, mut room: Room, mut inbox: mpsc::Receiver<Job>) {
     let mut closing = hub.closing.clone();
     let mut closed = *closing.borrow();
     loop {
-        // Boxed, like every handler below: a game's task sits idle most of its life,
-        // and an idle task should hold the select, not the largest handler's future.
-        Box::pin(settle(&hub, &mut room, &mut thinking)).await;
+        settle(&hub, &mut room, &mut thinking).await;
         // A server shutting down stops its clocks: the next one starts them afresh.
         let deadline = room
             .clock_deadline
@@ -46,10 +44,10 @@ async fn run(hub: SharedHub, mut room: Room, mut inbox: mpsc::Receiver<Job>) {
             },
             thought = async { thinking.as_mut().expect("guarded").await }, if thinking.is_some() => {
                 thinking = None;
-                Box::pin(computer::apply(&hub, &mut room, thought)).await;
+                computer::apply(&hub, &mut room, thought).await;
             }
             () = tokio::time::sleep_until(deadline.unwrap_or_else(tokio::time::Instant::now)), if deadline.is_some() => {
-                Box::pin(clock::run_out(&hub, &mut room)).await;
+                clock::run_out(&hub, &mut room).await;
             }
             _ = closing.changed(), if !closed => {
                 closed = *closing.borrow();
