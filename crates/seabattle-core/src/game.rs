@@ -360,6 +360,19 @@ impl DutyKind {
     }
 }
 
+impl WinReason {
+    /// Both ways to win.
+    pub const ALL: [WinReason; 2] = [WinReason::FleetSunk, WinReason::Resigned];
+
+    /// The word for it: `fleet_sunk` or `resigned`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            WinReason::FleetSunk => "fleet_sunk",
+            WinReason::Resigned => "resigned",
+        }
+    }
+}
+
 impl fmt::Display for DutyKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.word())

@@ -14,6 +14,9 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// Both languages.
+    pub const ALL: [Lang; 2] = [Lang::Ru, Lang::En];
+
     /// The language code, `ru` or `en`.
     pub const fn code(self) -> &'static str {
         match self {

@@ -6,9 +6,12 @@ use crate::cellset::CellSet;
 use crate::coord::{Coord, Dims};
 use crate::fleet::{FleetSetup, ShipSetup};
 use crate::game::{Answer, Duty, DutyKind, Phase, Player, SunkShip, WinReason};
+use crate::lang::Lang;
+use crate::pieces::PieceKind;
 use crate::record::{GameRecord, Move};
 use crate::rules::{Rules, RulesSpec, ShipShape, Shots, Touching};
 use crate::system::CoordSystem;
+use crate::violation::ViolationKind;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -367,51 +370,37 @@ impl<'de> Deserialize<'de> for CellSet {
     }
 }
 
-impl Serialize for DutyKind {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.word())
-    }
-}
-
-impl<'de> Deserialize<'de> for DutyKind {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<DutyKind, D::Error> {
-        String::deserialize(d)?.parse().map_err(D::Error::custom)
-    }
-}
-
-impl Serialize for Phase {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.word())
-    }
-}
-
-impl<'de> Deserialize<'de> for Phase {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Phase, D::Error> {
-        let w = String::deserialize(d)?;
-        [Phase::Placement, Phase::Battle, Phase::Over]
-            .into_iter()
-            .find(|p| p.word() == w)
-            .ok_or_else(|| D::Error::custom(format!("{w:?} is not a phase")))
-    }
-}
-
-impl Serialize for WinReason {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(match self {
-            WinReason::FleetSunk => "fleet_sunk",
-            WinReason::Resigned => "resigned",
-        })
-    }
-}
-
-impl<'de> Deserialize<'de> for WinReason {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<WinReason, D::Error> {
-        match String::deserialize(d)?.as_str() {
-            "fleet_sunk" => Ok(WinReason::FleetSunk),
-            "resigned" => Ok(WinReason::Resigned),
-            w => Err(D::Error::custom(format!("{w:?} is not a way to win"))),
+/// Serialises a fixed vocabulary as its word, and reads it back from any of `ALL`.
+macro_rules! by_word {
+    ($($ty:ty: $word:ident, $what:literal;)+) => {$(
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.$word())
+            }
         }
-    }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
+                let w = String::deserialize(d)?;
+                <$ty>::ALL
+                    .into_iter()
+                    .find(|x| x.$word() == w)
+                    .ok_or_else(|| D::Error::custom(format!("{w:?} is not {}", $what)))
+            }
+        }
+    )+};
+}
+
+by_word! {
+    DutyKind: word, "a duty (ship_cell, mine or relocate)";
+    Phase: word, "a phase";
+    WinReason: word, "a way to win";
+    Touching: name, "a touching rule (none, corners or allowed)";
+    ShipShape: name, "a ship shape (straight, any or path)";
+    ViolationKind: name, "a kind of violation";
+    PieceKind: word, "a piece (mine, sweeper or sub)";
+    Lang: code, "a language (ru or en)";
+    CoordSystem: name, "a coordinate system";
 }
 
 #[derive(Serialize, Deserialize)]

@@ -65,6 +65,16 @@ pub enum ViolationKind {
 }
 
 impl ViolationKind {
+    /// Every kind.
+    pub const ALL: [ViolationKind; 6] = [
+        ViolationKind::Bounds,
+        ViolationKind::Overlap,
+        ViolationKind::Touching,
+        ViolationKind::Shape,
+        ViolationKind::Size,
+        ViolationKind::Fleet,
+    ];
+
     /// The kind's name: `bounds`, `overlap`, `touching`, `shape`, `size` or `fleet`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -79,10 +89,7 @@ impl ViolationKind {
 
     /// Reads a kind's name.
     pub fn from_name(s: &str) -> Option<ViolationKind> {
-        use ViolationKind::*;
-        [Bounds, Overlap, Touching, Shape, Size, Fleet]
-            .into_iter()
-            .find(|k| k.name() == s)
+        ViolationKind::ALL.into_iter().find(|k| k.name() == s)
     }
 }
 

@@ -165,11 +165,11 @@ pub async fn check(
             violations(&setup, &rules)
                 .iter()
                 .map(|v| ViolationJson {
-                    kind: v.kind().into(),
+                    kind: v.kind(),
                     cells: v.cells().iter().map(|c| c.to_string()).collect(),
                     message: v.message(lang, system),
                     piece: match v {
-                        Violation::Piece { kind, .. } => Some((*kind).into()),
+                        Violation::Piece { kind, .. } => Some(*kind),
                         _ => None,
                     },
                 })
@@ -180,8 +180,8 @@ pub async fn check(
     Ok(ServerMsg::Checked {
         game,
         fleet,
-        lang: lang.into(),
-        coords: system.into(),
+        lang,
+        coords: system,
         violations,
     })
 }

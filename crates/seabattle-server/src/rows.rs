@@ -31,6 +31,11 @@ fn ship_text(cells: &CellSet) -> String {
     ShipSetup(cells.iter().collect()).format(CoordSystem::Latin)
 }
 
+/// The kind of row of a reveal or move: its own, or the timeout's when a stand-in made it.
+fn own(stand_in: bool, kind: MoveKind) -> MoveKind {
+    if stand_in { MoveKind::Timeout } else { kind }
+}
+
 /// The rows `events` are stored as, in order. Placements and the start have columns of
 /// their own; the end needs no row.
 pub fn rows_for(events: &[Event]) -> Vec<StoredMove> {
@@ -60,11 +65,7 @@ pub fn rows_for(events: &[Event]) -> Vec<StoredMove> {
                 ..
             } => rows.push(row(
                 *player,
-                if *stand_in {
-                    MoveKind::Timeout
-                } else {
-                    MoveKind::Reveal
-                },
+                own(*stand_in, MoveKind::Reveal),
                 cell.to_string(),
             )),
             Event::Relocated {
@@ -74,11 +75,7 @@ pub fn rows_for(events: &[Event]) -> Vec<StoredMove> {
                 ..
             } => rows.push(row(
                 *player,
-                if *stand_in {
-                    MoveKind::Timeout
-                } else {
-                    MoveKind::Relocate
-                },
+                own(*stand_in, MoveKind::Relocate),
                 ship_text(ship),
             )),
             Event::TimedOut {

@@ -1,14 +1,18 @@
 //! The referee's events as protocol messages: each event cut down for each seat and
 //! for spectators by the table's one filter, then sent to whoever is connected.
 
-use crate::protocol::{ServerMsg, ShotJson};
+use crate::protocol::{DutyJson, ServerMsg, ShotJson};
 use crate::room::{Room, cells, duties_json};
+use seabattle_core::Player;
 use seabattle_table::{Event, Fired, Viewer};
 
-/// Sends `events` to both seats and every spectator, each as they may see it.
+/// Sends `events` to both seats and every spectator, each as they may see it. Most
+/// events read the same to every viewer: each distinct message is written out once.
 pub fn tell(room: &mut Room, events: &[Event]) {
     room.spectators.retain(|c| !c.is_closed());
+    let duties = duties_json(room.game());
     for e in events {
+        let mut last: Option<(Event, String)> = None;
         for viewer in Viewer::ALL {
             let watched = match viewer {
                 Viewer::Seat(p) => room.seats[p.index()].conn.is_some(),
@@ -17,15 +21,45 @@ pub fn tell(room: &mut Room, events: &[Event]) {
             if !watched {
                 continue;
             }
-            let Some(msg) = message(room, &e.for_viewer(viewer)) else {
-                continue;
+            let seen = e.for_viewer(viewer);
+            let text = match &last {
+                Some((same, text)) if *same == seen => text.clone(),
+                _ => {
+                    let Some(msg) = message(room, &seen, &duties) else {
+                        continue;
+                    };
+                    let text = msg.to_text();
+                    last = Some((seen, text.clone()));
+                    text
+                }
             };
-            let text = msg.to_text();
             match viewer {
                 Viewer::Seat(p) => room.send_text(p, text),
                 Viewer::Spectator => room.spectators.iter().for_each(|c| c.send(text.clone())),
             }
         }
+    }
+}
+
+/// A volley, or (`dying`) a sunk submarine's dying shot: move `number` by `player`,
+/// then `next` shoots `shots_due` cells.
+fn shot_msg(
+    game: String,
+    (number, player): (usize, Player),
+    shots: &[Fired],
+    dying: bool,
+    (next, shots_due): (Option<Player>, usize),
+    duties: Vec<DutyJson>,
+) -> ServerMsg {
+    ServerMsg::Shot {
+        game,
+        number,
+        player,
+        shots: shots.iter().map(shot_json).collect(),
+        dying,
+        next,
+        shots_due,
+        duties,
     }
 }
 
@@ -41,9 +75,9 @@ fn shot_json(f: &Fired) -> ShotJson {
 /// The message for an event already cut down for its viewer; `None` for events told
 /// some other way (duties owed, with the cells to show, go to their owner when a person
 /// must act; the end comes with its result).
-fn message(room: &Room, e: &Event) -> Option<ServerMsg> {
+fn message(room: &Room, e: &Event, duties: &[DutyJson]) -> Option<ServerMsg> {
     let game = room.id.clone();
-    let duties = || duties_json(room.game());
+    let duties = || duties.to_vec();
     Some(match e {
         Event::Placed { player, .. } => ServerMsg::Placed {
             game,
@@ -61,32 +95,28 @@ fn message(room: &Room, e: &Event) -> Option<ServerMsg> {
             shots,
             next,
             shots_due,
-        } => ServerMsg::Shot {
+        } => shot_msg(
             game,
-            number: *number,
-            player: *player,
-            shots: shots.iter().map(shot_json).collect(),
-            dying: false,
-            next: *next,
-            shots_due: *shots_due,
-            duties: duties(),
-        },
+            (*number, *player),
+            shots,
+            false,
+            (*next, *shots_due),
+            duties(),
+        ),
         Event::Dying {
             number,
             player,
             shot,
             next,
             shots_due,
-        } => ServerMsg::Shot {
+        } => shot_msg(
             game,
-            number: *number,
-            player: *player,
-            shots: vec![shot_json(shot)],
-            dying: true,
-            next: *next,
-            shots_due: *shots_due,
-            duties: duties(),
-        },
+            (*number, *player),
+            std::slice::from_ref(shot),
+            true,
+            (*next, *shots_due),
+            duties(),
+        ),
         Event::Revealed {
             number,
             player,

@@ -43,6 +43,10 @@ async fn a_fleet_is_learned_only_once_its_game_ended_and_forget_erases_it() {
         learned(&mut other, KEY).await.is_empty(),
         "the game is not over"
     );
+    // The computer may shoot first; its moves come after the battle's start.
+    if c.state(&game).await["to_move"] != 1 {
+        c.until_my_turn(1).await;
+    }
     c.send(json!({"type": "fire", "game": game, "cells": ["e5"]}))
         .await;
     assert!(
