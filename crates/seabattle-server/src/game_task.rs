@@ -22,16 +22,20 @@ use tokio::sync::mpsc;
 pub fn spawn(hub: &SharedHub, room: Room) -> GameHandle {
     let (tx, rx) = mpsc::channel(INBOX);
     let handle = GameHandle::new(&room.id, tx);
-    tokio::spawn(run(Arc::clone(hub), room, rx));
+    // Boxed: the task's future then holds a pointer to the game, not the game itself,
+    // whatever the state machine's layout does with its argument.
+    tokio::spawn(run(Arc::clone(hub), Box::new(room), rx));
     handle
 }
 
-async fn run(hub: SharedHub, mut room: Room, mut inbox: mpsc::Receiver<Job>) {
+async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Job>) {
     let mut thinking: Option<BoxFuture<'static, Thought>> = None;
     let mut closing = hub.closing.clone();
     let mut closed = *closing.borrow();
     loop {
-        settle(&hub, &mut room, &mut thinking).await;
+        // Boxed, like every handler below: a game's task sits idle most of its life,
+        // and an idle task should hold the select, not the largest handler's future.
+        Box::pin(settle(&hub, &mut room, &mut thinking)).await;
         // A server shutting down stops its clocks: the next one starts them afresh.
         let deadline = room
             .clock_deadline
@@ -44,10 +48,10 @@ async fn run(hub: SharedHub, mut room: Room, mut inbox: mpsc::Receiver<Job>) {
             },
             thought = async { thinking.as_mut().expect("guarded").await }, if thinking.is_some() => {
                 thinking = None;
-                computer::apply(&hub, &mut room, thought).await;
+                Box::pin(computer::apply(&hub, &mut room, thought)).await;
             }
             () = tokio::time::sleep_until(deadline.unwrap_or_else(tokio::time::Instant::now)), if deadline.is_some() => {
-                clock::run_out(&hub, &mut room).await;
+                Box::pin(clock::run_out(&hub, &mut room)).await;
             }
             _ = closing.changed(), if !closed => {
                 closed = *closing.borrow();
