@@ -133,7 +133,7 @@ async fn state_carries_the_rules_in_full() {
     let s = c.state(&game).await;
     assert_eq!(
         s["spec"],
-        json!({"width": 8, "height": 9, "fleet": [3, 2, 1], "touch": "corners",
+        json!({"width": 8, "height": 9, "fleet": [3, 2, 1], "touching": "corners",
                "shape": "straight", "hit_again": true, "shots": "afloat",
                "mines": 0, "sweepers": 0, "subs": 0, "pieces_touch": false, "flying": false})
     );

@@ -455,7 +455,7 @@ fn server_news_reaches_the_screens_in_the_players_language() {
     app.server_text(
         &json!({"type":"state","game":"k7m2qx9p4a","role":"player","seat":2,
         "rules":"8x8 fleet=3,2,2,1",
-        "spec":{"width":8,"height":8,"fleet":[3,2,2,1],"touch":"none","shape":"straight",
+        "spec":{"width":8,"height":8,"fleet":[3,2,2,1],"touching":"none","shape":"straight",
             "hit_again":true,"shots":"1","mines":0,"sweepers":0,"subs":0,"pieces_touch":false,
             "flying":false},
         "mode":"friend","clock":null,"phase":"placement","placed":[false,false],

@@ -47,7 +47,7 @@ use serde::de::DeserializeOwned;
 use std::fmt;
 
 /// The protocol version, sent in `welcome`; a client may check it with `hello`.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The `type` of every client message, to tell an unknown type from a malformed one.
 pub const CLIENT_TYPES: [&str; 19] = [

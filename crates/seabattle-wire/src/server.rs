@@ -151,7 +151,7 @@ pub struct RulesJson {
     /// Ship sizes, largest first, one entry per ship.
     pub fleet: Vec<u8>,
     /// `none`, `corners` or `allowed`.
-    pub touch: Touching,
+    pub touching: Touching,
     /// `straight` or `any`.
     pub shape: ShipShape,
     /// Whether a hit shoots again.
@@ -177,7 +177,7 @@ impl From<&seabattle_core::Rules> for RulesJson {
             width: dims.width(),
             height: dims.height(),
             fleet: rules.fleet().to_vec(),
-            touch: rules.touching(),
+            touching: rules.touching(),
             shape: rules.shape(),
             hit_again: rules.hit_again(),
             shots: rules.shots().to_string(),

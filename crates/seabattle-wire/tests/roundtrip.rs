@@ -79,7 +79,7 @@ fn state(full: bool) -> StateJson {
             width: 10,
             height: 10,
             fleet: vec![4, 3, 3, 2, 2, 2, 1, 1, 1, 1],
-            touch: Touching::Forbidden,
+            touching: Touching::Forbidden,
             shape: ShipShape::Path,
             hit_again: true,
             shots: s("afloat"),
@@ -369,7 +369,7 @@ fn every_server_message_round_trips() {
 fn every_client_message_round_trips() {
     let game = || s("k7m2qx9p4a");
     let all = vec![
-        ClientMsg::Hello { v: 1 },
+        ClientMsg::Hello { v: 2 },
         ClientMsg::NewGame {
             opponent: Opponent::Computer,
             level: Some(s("hard")),

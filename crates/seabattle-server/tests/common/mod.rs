@@ -62,7 +62,7 @@ impl Client {
         };
         let w = c.recv().await;
         assert_eq!(w["type"], "welcome");
-        assert_eq!(w["v"], 1);
+        assert_eq!(w["v"], 2);
         c
     }
 

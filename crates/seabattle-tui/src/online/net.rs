@@ -3,7 +3,7 @@
 
 use crate::error::TuiError;
 use futures_util::{SinkExt, StreamExt};
-use seabattle_wire::{ClientMsg, Opponent, ParseError, ServerMsg};
+use seabattle_wire::{ClientMsg, Opponent, PROTOCOL_VERSION, ParseError, ServerMsg};
 use std::sync::mpsc;
 use std::time::Duration;
 use tokio::sync::mpsc as tokio_mpsc;
@@ -231,8 +231,14 @@ async fn serve(
     seat: &mut Option<(String, String)>,
 ) -> Ended {
     let (mut sink, mut stream) = ws.split();
-    if let Err(e) = sink.send(Message::Text(first.to_text().into())).await {
-        return Ended::Dropped(e.to_string());
+    // The version first, so a server that speaks another one refuses at once.
+    let hello = ClientMsg::Hello {
+        v: PROTOCOL_VERSION,
+    };
+    for m in [hello, first] {
+        if let Err(e) = sink.send(Message::Text(m.to_text().into())).await {
+            return Ended::Dropped(e.to_string());
+        }
     }
     loop {
         tokio::select! {

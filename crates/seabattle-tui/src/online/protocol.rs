@@ -434,7 +434,7 @@ mod tests {
                 fill(
                     &mut m,
                     json!({"role":role,"mode":"friend","placed":[true,true],"duties":[],
-                    "spec":{"width":10,"height":10,"fleet":[4,3,3,2,2,2,1,1,1,1],"touch":"none",
+                    "spec":{"width":10,"height":10,"fleet":[4,3,3,2,2,2,1,1,1,1],"touching":"none",
                         "shape":"straight","hit_again":true,"shots":"1","mines":0,"sweepers":0,
                         "subs":0,"pieces_touch":false,"flying":false},
                     "presence":[{"present":true,"away_secs":null},{"present":true,"away_secs":null}],
