@@ -57,6 +57,14 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Job>
                 closed = *closing.borrow();
             }
         }
+        // A write that found another node owning the game: it is that node's now.
+        if !room.gone && crate::cluster::lost(&hub, &room) {
+            tracing::warn!(game = %room.id, "another node took the game over; letting it go");
+            crate::cluster::let_go(&hub, &mut room);
+        }
+        if room.gone {
+            return;
+        }
     }
 }
 
@@ -147,6 +155,12 @@ async fn finish(hub: &SharedHub, room: &mut Room) {
 pub async fn find(hub: &SharedHub, id: &str) -> Result<Lookup, ClientError> {
     if let Some(h) = hub.live(id) {
         return Ok(Lookup::Live(h));
+    }
+    // In a cluster the game must be this node's before it is read: a node it is
+    // taken from can no longer write it. Not under the load lock: waiting for a dead
+    // node's lease must not hold up other games' loads.
+    if !crate::cluster::claim(hub, id).await? {
+        return Ok(Lookup::Missing);
     }
     let _guard = hub.load_lock.lock().await;
     if let Some(h) = hub.live(id) {

@@ -127,6 +127,9 @@ pub async fn ready(State(hub): State<SharedHub>) -> Response {
     if *hub.closing.borrow() {
         return plain(StatusCode::SERVICE_UNAVAILABLE, "closing");
     }
+    if hub.draining.load(std::sync::atomic::Ordering::Relaxed) {
+        return plain(StatusCode::SERVICE_UNAVAILABLE, "draining");
+    }
     match hub.db(|s| s.load("readyz")).await {
         Ok(_) => plain(StatusCode::OK, "ready"),
         Err(e) => {
@@ -143,7 +146,8 @@ pub async fn metrics(State(hub): State<SharedHub>) -> Response {
             header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        hub.metrics.render(hub.rooms_held()),
+        hub.metrics
+            .render(hub.rooms_held(), hub.store.cluster().map(|c| c.name())),
     )
         .into_response()
 }
@@ -286,6 +290,7 @@ pub async fn record_json(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
+    let peer = crate::address::client_of(&hub.config.trusted_proxies, peer, &headers);
     download(&hub, peer, &headers, &id, |r| &r.json).await
 }
 
@@ -296,6 +301,7 @@ pub async fn frames_json(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
+    let peer = crate::address::client_of(&hub.config.trusted_proxies, peer, &headers);
     download(&hub, peer, &headers, &id, |r| &r.frames).await
 }
 
@@ -317,6 +323,7 @@ pub async fn record_text(
         Some(Ok(l)) => l,
         Some(Err(e)) => return plain(StatusCode::BAD_REQUEST, &e.to_string()),
     };
+    let peer = crate::address::client_of(&hub.config.trusted_proxies, peer, &headers);
     let r = match rendered(&hub, peer, &id).await {
         Ok(r) => r,
         Err(resp) => return resp,
