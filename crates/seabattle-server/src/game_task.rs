@@ -166,6 +166,27 @@ pub async fn find(hub: &SharedHub, id: &str) -> Result<Lookup, ClientError> {
     if let Some(h) = hub.live(id) {
         return Ok(Lookup::Live(h));
     }
+    Ok(match read(hub, id).await? {
+        Stored::Missing => Lookup::Missing,
+        Stored::Abandoned => Lookup::Abandoned,
+        Stored::Game(room) => Lookup::Live(open(hub, *room)),
+    })
+}
+
+/// A game as storage has it.
+pub enum Stored {
+    /// No game has that id.
+    Missing,
+    /// Closed unfinished.
+    Abandoned,
+    /// Rebuilt, not in memory.
+    Game(Box<Room>),
+}
+
+/// The game `id` rebuilt from storage, without taking it or putting it in memory: for
+/// reading a game another node may be serving. Rebuilding replays every move, so it
+/// runs in the pool.
+pub async fn read(hub: &SharedHub, id: &str) -> Result<Stored, ClientError> {
     let (key, store, bots) = (
         id.to_string(),
         Arc::clone(&hub.store),
@@ -189,9 +210,9 @@ pub async fn find(hub: &SharedHub, id: &str) -> Result<Lookup, ClientError> {
             ClientError::internal()
         })?;
     Ok(match loaded {
-        None => Lookup::Missing,
-        Some(None) => Lookup::Abandoned,
-        Some(Some(room)) => Lookup::Live(open(hub, room)),
+        None => Stored::Missing,
+        Some(None) => Stored::Abandoned,
+        Some(Some(room)) => Stored::Game(Box::new(room)),
     })
 }
 
