@@ -12,8 +12,9 @@ use crate::pieces::PieceKind;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sea {
     fleet: Fleet,
-    /// The fleet as placed, before any flying ship moved.
-    placed: Fleet,
+    /// The fleet as placed, once a flying ship moved (until then it is `fleet`): most
+    /// games never move a ship, and a server holds thousands of seas.
+    placed: Option<Box<Fleet>>,
     incoming: CellSet,
     /// Decks hit, per ship of the fleet.
     ship_hits: Vec<u8>,
@@ -27,7 +28,7 @@ impl Sea {
     pub fn new(fleet: Fleet) -> Sea {
         let n = fleet.ships().len();
         Sea {
-            placed: fleet.clone(),
+            placed: None,
             fleet,
             incoming: CellSet::EMPTY,
             ship_hits: vec![0; n],
@@ -43,7 +44,7 @@ impl Sea {
 
     /// The fleet as placed, before any flying ship moved: what the record keeps.
     pub fn placed(&self) -> &Fleet {
-        &self.placed
+        self.placed.as_deref().unwrap_or(&self.fleet)
     }
 
     /// Cells shot so far.
@@ -98,6 +99,9 @@ impl Sea {
         let set = crate::flying::check(self.fleet.rules(), decks, &self.incoming, cells)?;
         if let Some(ship) = self.fleet.ships().get(i) {
             self.lost.union_with(&ship.cells().and(&self.incoming));
+        }
+        if self.placed.is_none() {
+            self.placed = Some(Box::new(self.fleet.clone()));
         }
         self.fleet = self.fleet.with_ship_moved(i, set);
         self.ship_hits[i] = 0;
