@@ -4,8 +4,9 @@
 
 use crate::config::Limits;
 use crate::protocol::{ClientError, ErrorCode};
+use axum::http::HeaderMap;
 use std::collections::{HashMap, HashSet, VecDeque};
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -230,5 +231,39 @@ mod tests {
         assert!(a.may_download(ip));
         assert!(a.may_download(ip));
         assert!(!a.may_download(ip));
+    }
+}
+
+/// The client behind a connection from `peer`: a trusted proxy's `X-Forwarded-For`
+/// names it (the last address, the one the proxy itself added); anyone else is who
+/// they are, whatever they claim.
+pub fn client_of(trusted: &[IpAddr], peer: SocketAddr, headers: &HeaderMap) -> SocketAddr {
+    if !trusted.contains(&peer.ip()) {
+        return peer;
+    }
+    let forwarded = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .next_back()
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.rsplit(',').next())
+        .and_then(|v| v.trim().parse::<IpAddr>().ok());
+    forwarded.map_or(peer, |ip| SocketAddr::new(ip, peer.port()))
+}
+
+#[cfg(test)]
+mod forwarded_tests {
+    use super::*;
+
+    #[test]
+    fn only_a_trusted_proxy_names_the_client() {
+        let proxy: SocketAddr = "10.0.0.1:5000".parse().unwrap();
+        let mut h = HeaderMap::new();
+        h.append("x-forwarded-for", "1.1.1.1, 2.2.2.2".parse().unwrap());
+        h.append("x-forwarded-for", "3.3.3.3".parse().unwrap());
+        let trusted = [proxy.ip()];
+        assert_eq!(client_of(&trusted, proxy, &h).ip().to_string(), "3.3.3.3");
+        assert_eq!(client_of(&[], proxy, &h), proxy);
+        assert_eq!(client_of(&trusted, proxy, &HeaderMap::new()), proxy);
     }
 }

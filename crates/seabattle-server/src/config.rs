@@ -146,6 +146,12 @@ pub struct Config {
     /// Bot programs (docs/bot-protocol.md) players may pick as the computer, like a
     /// level: the shell command of each, by name. See [`Config::add_bot`].
     pub bots: BTreeMap<String, String>,
+    /// This server's name among the nodes sharing a PostgreSQL database (shown in
+    /// `welcome`, the metrics and the logs); unused with SQLite.
+    pub node: String,
+    /// Addresses of the proxies in front of the server (HAProxy): a connection from one
+    /// of them is counted against the client address its `X-Forwarded-For` names.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Config {
@@ -156,6 +162,8 @@ impl Config {
             limits: Limits::default(),
             queue_wait: Duration::from_secs(30),
             bots: BTreeMap::new(),
+            node: "node".to_string(),
+            trusted_proxies: Vec::new(),
         }
     }
 

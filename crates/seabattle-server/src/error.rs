@@ -13,6 +13,9 @@ pub enum StoreError {
     Query(String),
     /// Stored data could not be read back as a game.
     Corrupt(String),
+    /// A write of a game this node no longer owns: another node took it over (its
+    /// fencing token moved on), so the write was refused and nothing changed.
+    Fenced(String),
 }
 
 impl fmt::Display for StoreError {
@@ -22,6 +25,7 @@ impl fmt::Display for StoreError {
             StoreError::Migrate(m) => write!(f, "cannot migrate the database: {m}"),
             StoreError::Query(m) => write!(f, "database query failed: {m}"),
             StoreError::Corrupt(m) => write!(f, "stored game is unreadable: {m}"),
+            StoreError::Fenced(id) => write!(f, "game {id} is owned by another node now"),
         }
     }
 }

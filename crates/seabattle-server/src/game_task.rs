@@ -57,6 +57,14 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Job>
                 closed = *closing.borrow();
             }
         }
+        // A write that found another node owning the game: it is that node's now.
+        if !room.gone && crate::cluster::lost(&hub, &room) {
+            tracing::warn!(game = %room.id, "another node took the game over; letting it go");
+            crate::cluster::let_go(&hub, &mut room);
+        }
+        if room.gone {
+            return;
+        }
     }
 }
 
@@ -148,10 +156,37 @@ pub async fn find(hub: &SharedHub, id: &str) -> Result<Lookup, ClientError> {
     if let Some(h) = hub.live(id) {
         return Ok(Lookup::Live(h));
     }
+    // In a cluster the game must be this node's before it is read: a node it is
+    // taken from can no longer write it. Not under the load lock: waiting for a dead
+    // node's lease must not hold up other games' loads.
+    if !crate::cluster::claim(hub, id).await? {
+        return Ok(Lookup::Missing);
+    }
     let _guard = hub.load_lock.lock().await;
     if let Some(h) = hub.live(id) {
         return Ok(Lookup::Live(h));
     }
+    Ok(match read(hub, id).await? {
+        Stored::Missing => Lookup::Missing,
+        Stored::Abandoned => Lookup::Abandoned,
+        Stored::Game(room) => Lookup::Live(open(hub, *room)),
+    })
+}
+
+/// A game as storage has it.
+pub enum Stored {
+    /// No game has that id.
+    Missing,
+    /// Closed unfinished.
+    Abandoned,
+    /// Rebuilt, not in memory.
+    Game(Box<Room>),
+}
+
+/// The game `id` rebuilt from storage, without taking it or putting it in memory: for
+/// reading a game another node may be serving. Rebuilding replays every move, so it
+/// runs in the pool.
+pub async fn read(hub: &SharedHub, id: &str) -> Result<Stored, ClientError> {
     let (key, store, bots) = (
         id.to_string(),
         Arc::clone(&hub.store),
@@ -175,9 +210,9 @@ pub async fn find(hub: &SharedHub, id: &str) -> Result<Lookup, ClientError> {
             ClientError::internal()
         })?;
     Ok(match loaded {
-        None => Lookup::Missing,
-        Some(None) => Lookup::Abandoned,
-        Some(Some(room)) => Lookup::Live(open(hub, room)),
+        None => Stored::Missing,
+        Some(None) => Stored::Abandoned,
+        Some(Some(room)) => Stored::Game(Box::new(room)),
     })
 }
 

@@ -1,6 +1,7 @@
 //! Plain HTTP: the web page, the protocol, and finished games' records.
 
 use crate::encoding::Encoded;
+use crate::game_task::Stored;
 use crate::hub::{Lookup, SharedHub};
 use crate::ids::is_game_id;
 use crate::protocol::{RulesJson, TargetJson};
@@ -127,6 +128,9 @@ pub async fn ready(State(hub): State<SharedHub>) -> Response {
     if *hub.closing.borrow() {
         return plain(StatusCode::SERVICE_UNAVAILABLE, "closing");
     }
+    if hub.draining.load(std::sync::atomic::Ordering::Relaxed) {
+        return plain(StatusCode::SERVICE_UNAVAILABLE, "draining");
+    }
     match hub.db(|s| s.load("readyz")).await {
         Ok(_) => plain(StatusCode::OK, "ready"),
         Err(e) => {
@@ -143,7 +147,8 @@ pub async fn metrics(State(hub): State<SharedHub>) -> Response {
             header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        hub.metrics.render(hub.rooms_held()),
+        hub.metrics
+            .render(hub.rooms_held(), hub.store.cluster().map(|c| c.name())),
     )
         .into_response()
 }
@@ -180,15 +185,29 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
     if let Some(r) = hub.records.get(id) {
         return Ok(r);
     }
+    let gone = || {
+        plain(
+            StatusCode::GONE,
+            "the game was closed unfinished: nobody played it for too long",
+        )
+    };
+    // In a cluster another node may be serving the game: read it, do not take it.
+    if hub.store.cluster().is_some() && hub.live(id).is_none() {
+        let record = match crate::game_task::read(hub, id).await {
+            Ok(Stored::Game(room)) if room.game().phase() != Phase::Over => {
+                return Err(plain(StatusCode::CONFLICT, "the game is not over"));
+            }
+            Ok(Stored::Game(room)) => room.game().record().ok_or_else(missing)?,
+            Ok(Stored::Missing) => return Err(missing()),
+            Ok(Stored::Abandoned) => return Err(gone()),
+            Err(e) => return Err(plain(StatusCode::SERVICE_UNAVAILABLE, &e.message)),
+        };
+        return rendered_record(hub, id, record).await;
+    }
     let h = match crate::game_task::find(hub, id).await {
         Ok(Lookup::Live(h)) => h,
         Ok(Lookup::Missing) => return Err(missing()),
-        Ok(Lookup::Abandoned) => {
-            return Err(plain(
-                StatusCode::GONE,
-                "the game was closed unfinished: nobody played it for too long",
-            ));
-        }
+        Ok(Lookup::Abandoned) => return Err(gone()),
         Err(e) => return Err(plain(StatusCode::SERVICE_UNAVAILABLE, &e.message)),
     };
     let evict = Arc::clone(hub);
@@ -207,6 +226,15 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
         })
         .await
         .map_err(|_| missing())??;
+    rendered_record(hub, id, record).await
+}
+
+/// Renders a finished game's record in the pool, and keeps it.
+async fn rendered_record(
+    hub: &SharedHub,
+    id: &str,
+    record: GameRecord,
+) -> Result<Arc<Rendered>, Response> {
     let rendered = hub
         .work
         .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
@@ -286,6 +314,7 @@ pub async fn record_json(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
+    let peer = crate::address::client_of(&hub.config.trusted_proxies, peer, &headers);
     download(&hub, peer, &headers, &id, |r| &r.json).await
 }
 
@@ -296,6 +325,7 @@ pub async fn frames_json(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
+    let peer = crate::address::client_of(&hub.config.trusted_proxies, peer, &headers);
     download(&hub, peer, &headers, &id, |r| &r.frames).await
 }
 
@@ -317,6 +347,7 @@ pub async fn record_text(
         Some(Ok(l)) => l,
         Some(Err(e)) => return plain(StatusCode::BAD_REQUEST, &e.to_string()),
     };
+    let peer = crate::address::client_of(&hub.config.trusted_proxies, peer, &headers);
     let r = match rendered(&hub, peer, &id).await {
         Ok(r) => r,
         Err(resp) => return resp,

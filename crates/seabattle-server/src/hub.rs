@@ -22,6 +22,9 @@ pub struct Waiting {
     pub conn: Conn,
     /// Since when.
     pub since: Instant,
+    /// In a cluster: the waiter's id in the shared queue, and the seat token its node
+    /// made for it (the queue holds only the token's hash).
+    pub ticket: Option<(String, String)>,
 }
 
 /// A game looked up by id.
@@ -62,6 +65,9 @@ pub struct Hub {
     next_conn: AtomicU64,
     /// Flips to `true` when the server shuts down.
     pub closing: tokio::sync::watch::Receiver<bool>,
+    /// Set when a node of a cluster is about to stop: `/readyz` fails so the proxy
+    /// sends no one new, while everyone here is still served.
+    pub draining: std::sync::atomic::AtomicBool,
 }
 
 /// The hub as handlers hold it.
@@ -87,6 +93,7 @@ impl Hub {
             queue: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             closing,
+            draining: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -114,9 +121,18 @@ impl Hub {
         &self,
         f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, ClientError> {
-        self.db(f).await.map_err(|e| {
-            tracing::error!(error = %e, "storage failed");
-            ClientError::internal()
+        self.db(f).await.map_err(|e| match e {
+            StoreError::Fenced(id) => {
+                tracing::warn!(game = %id, "a write was refused: another node owns the game now");
+                ClientError::new(
+                    crate::protocol::ErrorCode::Moved,
+                    format!("game {id} is served by another node now; reconnect and resume"),
+                )
+            }
+            e => {
+                tracing::error!(error = %e, "storage failed");
+                ClientError::internal()
+            }
         })
     }
 
@@ -135,8 +151,19 @@ impl Hub {
     }
 
     /// Forgets a game (it stays stored); its task ends once nobody holds its handle.
+    /// In a cluster the game is released too, so any node may take it at once.
     pub fn evict(&self, id: &str) {
         self.rooms().remove(id);
+        let Some(fence) = self.store.cluster().and_then(|c| c.forget(id)) else {
+            return;
+        };
+        let (store, id) = (Arc::clone(&self.store), id.to_string());
+        tokio::task::spawn_blocking(move || {
+            if let Some(Err(e)) = store.cluster().map(|c| c.release(&id, fence)) {
+                // Its lease runs out with the node's, or the token moved on already.
+                tracing::warn!(game = %id, error = %e, "releasing a game failed");
+            }
+        });
     }
 
     /// The game `id` if it is in memory.

@@ -189,8 +189,11 @@ mod tests {
     #[test]
     fn forgetting_makes_the_next_prior_the_plain_one() {
         let dir = tempfile::tempdir().unwrap();
-        let store =
-            crate::store::open(&crate::config::DbUrl::Sqlite(dir.path().join("g.db"))).unwrap();
+        let store = crate::store::open(
+            &crate::config::DbUrl::Sqlite(dir.path().join("g.db")),
+            "node",
+        )
+        .unwrap();
         let rules: Rules = "classic".parse().unwrap();
         let hash = player_hash("q8V2-x_7Lm0pZr4tY6wE1A");
         assert!(

@@ -21,6 +21,7 @@ mod address;
 mod advice;
 mod assets;
 mod clock;
+mod cluster;
 mod commit;
 mod computer;
 mod config;
@@ -52,7 +53,9 @@ mod ws;
 
 pub use config::{Config, DbUrl, Limits};
 pub use error::{ServerError, StoreError};
-pub use store::{MoveKind, Store, StoredGame, StoredMove, open as open_store};
+pub use store::{
+    Claim, Cluster, MoveKind, Pairing, Store, StoredGame, StoredMove, open as open_store,
+};
 
 use axum::Router;
 use axum::routing::get;
@@ -108,6 +111,26 @@ impl Server {
         self.hub.rooms_held()
     }
 
+    /// The node's name, when the server is one node of a cluster (PostgreSQL).
+    pub fn node(&self) -> Option<&str> {
+        self.hub.store.cluster().map(|c| c.name())
+    }
+
+    /// Before a node of a cluster stops: `/readyz` fails at once, so the proxy sends
+    /// nobody new here; after `wait` (the proxy's checks have seen it), every game
+    /// here is let go and its players reconnect to other nodes, which take the games
+    /// at once. With SQLite there is nobody to hand over to, and this returns at once.
+    pub async fn drain(&self, wait: Duration) {
+        if self.hub.store.cluster().is_none() {
+            return;
+        }
+        self.hub
+            .draining
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        tokio::time::sleep(wait).await;
+        cluster::drain(&self.hub).await;
+    }
+
     /// Stops accepting, closes every WebSocket, and waits (up to five seconds) for the
     /// server to wind down. Every acknowledged move is already stored.
     pub async fn shutdown(self) -> Result<(), ServerError> {
@@ -123,7 +146,8 @@ impl Server {
 /// `listener` until [`Server::shutdown`].
 pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, ServerError> {
     let url = config.db.clone();
-    let store = tokio::task::spawn_blocking(move || store::open(&url))
+    let node = config.node.clone();
+    let store = tokio::task::spawn_blocking(move || store::open(&url, &node))
         .await
         .map_err(|e| ServerError::Store(StoreError::Open(e.to_string())))??;
     // The page's files are compressed once, before any request waits for them.
@@ -134,6 +158,7 @@ pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, Ser
     let addr = listener.local_addr()?;
     let app = router(Arc::clone(&hub));
     expiry::start(Arc::clone(&hub));
+    cluster::start(&hub).await?;
     let mut closing = closing;
     let task = tokio::spawn(async move {
         axum::serve(

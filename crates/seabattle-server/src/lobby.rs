@@ -9,6 +9,7 @@ use crate::ids::{is_game_id, new_game_id, new_token, token_hash};
 use crate::play::{computer_fleet, seat_fleet, to_stored};
 use crate::protocol::{ClientError, ErrorCode, Opponent, Role, ServerMsg};
 use crate::room::{Mode, Room};
+use crate::store::Pairing;
 use seabattle_bots::Level;
 use seabattle_core::{Phase, Player};
 use std::sync::Arc;
@@ -308,6 +309,9 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         .await?;
     leave(hub, conn).await;
     let key = rules.to_string();
+    if hub.store.cluster().is_some() {
+        return queue_shared(hub, conn, rules, reservation).await;
+    }
     let partner = {
         let mut q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
         match q.remove(&key) {
@@ -318,6 +322,7 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
                     Waiting {
                         conn: conn.clone(),
                         since: Instant::now(),
+                        ticket: None,
                     },
                 );
                 None
@@ -325,21 +330,7 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         }
     };
     let Some(partner) = partner else {
-        conn.send(ServerMsg::Queued { rules: key.clone() }.to_text());
-        let (hub, conn, wait) = (Arc::clone(hub), conn.clone(), hub.config.queue_wait);
-        tokio::spawn(async move {
-            tokio::time::sleep(wait).await;
-            let q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
-            if let Some(w) = q.get(&key).filter(|w| w.conn.id == conn.id) {
-                conn.send(
-                    ServerMsg::QueueOffer {
-                        rules: key.clone(),
-                        waited_secs: w.since.elapsed().as_secs(),
-                    }
-                    .to_text(),
-                );
-            }
-        });
+        queued(hub, conn, key.clone(), key);
         return Ok(());
     };
     let mut room = Room::new(new_game_id(), rules, Mode::Random, None, &hub.config.bots);
@@ -369,11 +360,160 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
     .await
 }
 
+/// Tells `conn` it waits under `rules` (in the hub's queue under `slot`), and offers it
+/// the computer if nobody comes.
+fn queued(hub: &SharedHub, conn: &Conn, rules: String, slot: String) {
+    conn.send(
+        ServerMsg::Queued {
+            rules: rules.clone(),
+        }
+        .to_text(),
+    );
+    let (hub, conn, wait) = (Arc::clone(hub), conn.clone(), hub.config.queue_wait);
+    tokio::spawn(async move {
+        tokio::time::sleep(wait).await;
+        let q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(w) = q.get(&slot).filter(|w| w.conn.id == conn.id) {
+            conn.send(
+                ServerMsg::QueueOffer {
+                    rules: rules.clone(),
+                    waited_secs: w.since.elapsed().as_secs(),
+                }
+                .to_text(),
+            );
+        }
+    });
+}
+
+/// The queue shared by a cluster's nodes, in the database: pair with whoever waits
+/// longest under these rules on any node, or wait there. Pairing is tried again after
+/// the row is in, so two players queueing at once on two nodes cannot both wait.
+async fn queue_shared(
+    hub: &SharedHub,
+    conn: &Conn,
+    rules: seabattle_core::Rules,
+    reservation: crate::address::Reservation,
+) -> Result<(), ClientError> {
+    let key = rules.to_string();
+    let me = new_token();
+    let my_token = new_token();
+    for queued_now in [false, true] {
+        let mut room = Room::new(
+            new_game_id(),
+            rules.clone(),
+            Mode::Random,
+            None,
+            &hub.config.bots,
+        );
+        room.creator = Some(conn.ip);
+        let token = if queued_now {
+            my_token.clone()
+        } else {
+            new_token()
+        };
+        room.seats[1].token_hash = Some(token_hash(&token));
+        let mut stored = to_stored(&room);
+        let who = me.clone();
+        let (pairing, stored) = hub
+            .db_for_client(move |db| {
+                let c = db.cluster().ok_or_else(|| {
+                    crate::StoreError::Query("the queue is shared only in a cluster".into())
+                })?;
+                Ok((c.pair(&mut stored, &who, queued_now)?, stored))
+            })
+            .await?;
+        match pairing {
+            Pairing::With(waiter) => {
+                if queued_now {
+                    let mut q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
+                    q.retain(|_, w| w.conn.id != conn.id);
+                }
+                tracing::info!(game = %room.id, %waiter, "paired from the shared queue");
+                room.seats[0].token_hash = stored.tokens[0].clone();
+                // The waiter is on another node (or this one): it hears through the
+                // database and comes here by the game's address.
+                room.seats[0].away_since = Some(Instant::now());
+                reservation.opened(&room.id);
+                hub.metrics
+                    .games_created
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                return seat_new(hub, room, vec![(conn.clone(), Player::Two, Some(token))]).await;
+            }
+            Pairing::Taken => {
+                // Paired by another node a moment ago: its notice brings the game.
+                return Ok(());
+            }
+            Pairing::Nobody if queued_now => return Ok(()),
+            Pairing::Nobody => {
+                let (who, hash) = (me.clone(), token_hash(&my_token));
+                let rules_text = key.clone();
+                hub.db_for_client(move |db| match db.cluster() {
+                    Some(c) => c.enqueue(&rules_text, &who, &hash),
+                    None => Ok(()),
+                })
+                .await?;
+                hub.queue.lock().unwrap_or_else(|p| p.into_inner()).insert(
+                    format!("{key}\n{me}"),
+                    Waiting {
+                        conn: conn.clone(),
+                        since: Instant::now(),
+                        ticket: Some((me.clone(), my_token.clone())),
+                    },
+                );
+                queued(hub, conn, key.clone(), format!("{key}\n{me}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A waiter of this node was paired into `game` by some node: it takes seat 1 there,
+/// and reaches the game by its address.
+pub fn paired(hub: &SharedHub, waiter: &str, game: &str) {
+    let w = {
+        let mut q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
+        let key = q
+            .iter()
+            .find(|(_, w)| w.ticket.as_ref().is_some_and(|t| t.0 == waiter))
+            .map(|(k, _)| k.clone());
+        key.and_then(|k| q.remove(&k))
+    };
+    let Some(Waiting {
+        conn,
+        ticket: Some((_, token)),
+        ..
+    }) = w
+    else {
+        return;
+    };
+    conn.send(
+        ServerMsg::Joined {
+            game: game.to_string(),
+            role: Role::Player,
+            seat: Some(Player::One),
+            token: Some(token),
+            link: format!("/g/{game}"),
+        }
+        .to_text(),
+    );
+}
+
 /// Takes `conn` out of its game (or the queue), telling the others it is away.
 pub async fn leave(hub: &SharedHub, conn: &Conn) {
-    {
+    let tickets: Vec<String> = {
         let mut q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
+        let mine: Vec<String> = q
+            .values()
+            .filter(|w| w.conn.id == conn.id)
+            .filter_map(|w| w.ticket.as_ref().map(|t| t.0.clone()))
+            .collect();
         q.retain(|_, w| w.conn.id != conn.id);
+        mine
+    };
+    for me in tickets {
+        let _ = hub
+            .db_for_client(move |db| db.cluster().map_or(Ok(()), |c| c.dequeue(&me)))
+            .await;
     }
     let Some(b) = conn.bind(None) else { return };
     let Some(h) = hub.live(&b.game) else { return };

@@ -66,6 +66,10 @@ pub struct Metrics {
     pub refused: AtomicU64,
     /// Games closed as abandoned.
     pub abandoned: AtomicU64,
+    /// Games this node took over from a node whose lease had run out.
+    pub takeovers: AtomicU64,
+    /// Games this node handed over to another node that was asked for them.
+    pub handovers: AtomicU64,
     /// From a `fire` read off the socket to its answer queued for the players.
     pub shot_seconds: Histogram,
     /// One store call, from asking to committed.
@@ -73,8 +77,9 @@ pub struct Metrics {
 }
 
 impl Metrics {
-    /// The text format, with `games` held in memory now.
-    pub fn render(&self, games: usize) -> String {
+    /// The text format, with `games` held in memory now, by the cluster node named
+    /// `node` if the server is one.
+    pub fn render(&self, games: usize, node: Option<&str>) -> String {
         let mut out = String::new();
         let gauge = |out: &mut String, name: &str, help: &str, v: u64| {
             let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {v}");
@@ -134,6 +139,25 @@ impl Metrics {
             "Games closed as abandoned.",
             &self.abandoned,
         );
+        if let Some(node) = node {
+            let _ = writeln!(
+                out,
+                "# HELP seabattle_node_games Games this node owns and holds in memory.\n\
+                 # TYPE seabattle_node_games gauge\nseabattle_node_games{{node=\"{node}\"}} {games}"
+            );
+            counter(
+                &mut out,
+                "seabattle_takeovers_total",
+                "Games taken over from a node whose lease ran out.",
+                &self.takeovers,
+            );
+            counter(
+                &mut out,
+                "seabattle_handovers_total",
+                "Games handed over to another node that was asked for them.",
+                &self.handovers,
+            );
+        }
         self.shot_seconds.render(
             &mut out,
             "seabattle_shot_seconds",
@@ -159,7 +183,7 @@ mod tests {
         m.shot_seconds.observe(Duration::from_millis(3));
         m.shot_seconds.observe(Duration::from_secs(9));
         m.shots.fetch_add(2, Ordering::Relaxed);
-        let text = m.render(5);
+        let text = m.render(5, None);
         assert!(text.contains("seabattle_games_open 5\n"), "{text}");
         assert!(text.contains("seabattle_shots_total 2\n"), "{text}");
         assert!(text.contains("seabattle_shot_seconds_bucket{le=\"0.0005\"} 1\n"));
@@ -167,5 +191,12 @@ mod tests {
         assert!(text.contains("seabattle_shot_seconds_bucket{le=\"5\"} 2\n"));
         assert!(text.contains("seabattle_shot_seconds_bucket{le=\"+Inf\"} 3\n"));
         assert!(text.contains("seabattle_shot_seconds_count 3\n"));
+        assert!(!text.contains("seabattle_node_games"), "{text}");
+        let text = m.render(5, Some("n2"));
+        assert!(
+            text.contains("seabattle_node_games{node=\"n2\"} 5\n"),
+            "{text}"
+        );
+        assert!(text.contains("seabattle_takeovers_total 0\n"), "{text}");
     }
 }

@@ -205,6 +205,8 @@ pub struct Room {
     /// their fleet is learned when the game ends (see [`crate::learning`]). Kept in
     /// memory only, so a game rebuilt after a restart does not learn.
     pub learner: Option<String>,
+    /// The game left this node (handed over, or taken by another): its task ends.
+    pub gone: bool,
 }
 
 /// The canonical text of a fleet, as committed: each ship in the file form, cells in the
@@ -339,6 +341,7 @@ impl Room {
             creator: None,
             since: Instant::now(),
             learner: None,
+            gone: false,
         }
     }
 

@@ -30,7 +30,9 @@ pub async fn upgrade(
     ws: WebSocketUpgrade,
     State(hub): State<SharedHub>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
 ) -> Response {
+    let peer = crate::address::client_of(&hub.config.trusted_proxies, peer, &headers);
     let counted = match hub.addresses.connect(peer.ip()) {
         Ok(c) => c,
         Err(why) => return (StatusCode::TOO_MANY_REQUESTS, format!("{why}\n")).into_response(),
@@ -105,6 +107,7 @@ async fn serve(hub: SharedHub, socket: WebSocket, ip: IpAddr, _counted: Connecti
             messages_per_second: limits.messages_per_second,
             bots: hub.config.bots.keys().cloned().collect(),
             presets: crate::advice::offered_presets(),
+            node: hub.store.cluster().map(|c| c.name().to_string()),
         }
         .to_text(),
     );

@@ -99,9 +99,9 @@ fn rand_suffix() -> u64 {
 fn sqlite_store_round_trip_and_reopen() {
     let dir = tempfile::tempdir().unwrap();
     let url = DbUrl::Sqlite(dir.path().join("new").join("games.db"));
-    round_trip(&*open_store(&url).unwrap());
+    round_trip(&*open_store(&url, "node").unwrap());
     // Opening again finds the schema in place.
-    round_trip(&*open_store(&url).unwrap());
+    round_trip(&*open_store(&url, "node").unwrap());
 }
 
 #[test]
@@ -111,14 +111,16 @@ fn postgres_store_round_trip() {
         return;
     };
     let url = DbUrl::Postgres(url);
-    round_trip(&*open_store(&url).unwrap());
-    round_trip(&*open_store(&url).unwrap());
+    round_trip(&*open_store(&url, "node").unwrap());
+    round_trip(&*open_store(&url, "node").unwrap());
 }
 
 #[test]
 fn unreachable_postgres_is_a_clear_error() {
     let url = DbUrl::Postgres("postgres://nobody@127.0.0.1:1/none".into());
-    let e = open_store(&url).err().expect("no server listens on port 1");
+    let e = open_store(&url, "node")
+        .err()
+        .expect("no server listens on port 1");
     assert!(e.to_string().starts_with("cannot open the database"), "{e}");
 }
 
@@ -172,7 +174,7 @@ fn postgres_learned_fleets_are_kept_and_forgotten() {
         eprintln!("SEABATTLE_TEST_POSTGRES is not set: PostgreSQL not tested");
         return;
     };
-    let s = open_store(&DbUrl::Postgres(url)).unwrap();
+    let s = open_store(&DbUrl::Postgres(url), "node").unwrap();
     // The database outlives the test: players of its own, new each run.
     let run = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -86,6 +86,9 @@ pub enum ErrorCode {
     Abandoned,
     /// A player key that is not 22 to 64 characters of `A-Z a-z 0-9 _ -`.
     BadPlayer,
+    /// The game is served by another node of the cluster now (or is moving to one);
+    /// nothing changed: reconnect to `/ws?game=ID` and `resume`.
+    Moved,
 }
 
 /// The longest player name, in characters.

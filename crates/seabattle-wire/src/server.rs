@@ -263,6 +263,10 @@ pub enum ServerMsg {
         /// The rules presets a game may be started with (all of them, mines,
         /// minesweepers and submarines included).
         presets: Vec<String>,
+        /// The node's name when the server is one node of a cluster: the client then
+        /// connects to `/ws?game=ID` once it knows its game (docs/protocol.md §13).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        node: Option<String>,
     },
     /// The connection now plays or watches a game. `token` only ever goes to its owner.
     Joined {

@@ -163,6 +163,7 @@ fn every_server_message_round_trips() {
             messages_per_second: 20,
             bots: v(&["pybot"]),
             presets: v(&["classic", "dutchman"]),
+            node: Some("n1".into()),
         },
         ServerMsg::Joined {
             game: game(),

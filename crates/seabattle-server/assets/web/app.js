@@ -208,7 +208,7 @@ if (boot.missing) {
   show(app.game ? 'game' : 'start');
   let first = true;
   app.send = connect({
-    onOpen, onMessage,
+    onOpen, onMessage, game: () => app.game,
     onStatus: up => {
       $('conn').hidden = up || first;
       if (!up) first = false;

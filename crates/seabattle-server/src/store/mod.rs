@@ -2,8 +2,13 @@
 //! the rules engine when loaded. SQLite (a file) and PostgreSQL (a `postgres://` URL),
 //! each with its own migrations in `migrations/` and the shared queries of `sql.rs`.
 
+mod cluster;
+mod pg_cluster;
 mod postgres;
 mod sql;
+
+pub use cluster::{Claim, Cluster, Notice, Pairing};
+pub use pg_cluster::HEARTBEAT;
 mod sqlite;
 
 use crate::config::DbUrl;
@@ -150,6 +155,11 @@ pub trait Store: Send + Sync + 'static {
     fn forget(&self, player: &str) -> Result<usize, StoreError>;
     /// Where the data is, for logs.
     fn describe(&self) -> String;
+    /// The cluster this store is shared by, if it can be shared (PostgreSQL); `None`
+    /// for a store only one server uses (SQLite).
+    fn cluster(&self) -> Option<&dyn Cluster> {
+        None
+    }
 }
 
 /// Fleets kept per player and rules text: as many as the expert learns from.
@@ -172,10 +182,12 @@ pub(crate) fn histories(rows: impl IntoIterator<Item = (String, String)>) -> Vec
 }
 
 /// Opens (and creates, migrating to the latest schema) the store at `url`.
-pub fn open(url: &DbUrl) -> Result<Arc<dyn Store>, StoreError> {
+/// Under PostgreSQL the server is one node of a cluster, named `node` (see
+/// [`Cluster`]).
+pub fn open(url: &DbUrl, node: &str) -> Result<Arc<dyn Store>, StoreError> {
     match url {
         DbUrl::Sqlite(path) => Ok(Arc::new(sqlite::SqliteStore::open(path)?)),
-        DbUrl::Postgres(u) => postgres::open(u, url.display()),
+        DbUrl::Postgres(u) => postgres::open(u, url.display(), node),
     }
 }
 

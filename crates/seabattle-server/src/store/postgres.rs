@@ -7,12 +7,14 @@ use crate::store::{LEARNED_FLEETS, MoveKind, Store, StoredGame, StoredMove, hist
 use postgres::{Client, NoTls};
 use seabattle_bots::StoredHistory;
 use seabattle_core::Player;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 /// The PostgreSQL migrations, in order; version `n` is `MIGRATIONS[n - 1]`.
-const MIGRATIONS: [&str; 2] = [
+const MIGRATIONS: [&str; 3] = [
     include_str!("../../migrations/postgres/0001_init.sql"),
     include_str!("../../migrations/postgres/0002_learned.sql"),
+    include_str!("../../migrations/postgres/0003_cluster.sql"),
 ];
 
 /// A key for `pg_advisory_xact_lock`: two servers starting at once migrate one at a time.
@@ -25,34 +27,47 @@ const CONNECTIONS: usize = 8;
 
 /// Games in a PostgreSQL database.
 pub struct PgStore {
-    url: String,
+    pub(super) url: String,
     shown: String,
+    /// This node's name, as `--node` gave it.
+    pub(super) name: String,
+    /// This run of the node: its name and a random suffix, so a node restarted under
+    /// the same name does not inherit the games its last run owned.
+    pub(super) node: String,
+    /// The fencing token of each game this node owns, as it got it; every write of the
+    /// game must find it unchanged in the database.
+    pub(super) fences: Mutex<HashMap<String, i64>>,
     // A game always uses the same connection (by a hash of its id), which keeps its
     // writes in order. `Option` so that `Drop` can move the clients off the async
     // threads: each owns a runtime, which may not be dropped inside another.
     conns: Vec<Mutex<Option<Client>>>,
 }
 
-fn q(e: postgres::Error) -> StoreError {
+pub(super) fn q(e: postgres::Error) -> StoreError {
     StoreError::Query(chain(&e))
 }
 
-fn connect(url: &str) -> Result<Client, StoreError> {
+pub(super) fn connect(url: &str) -> Result<Client, StoreError> {
     Client::connect(url, NoTls).map_err(|e| StoreError::Open(chain(&e)))
 }
 
-/// Opens the database at `url` and migrates it.
-pub(super) fn open(url: &str, shown: String) -> Result<Arc<dyn Store>, StoreError> {
+/// Opens the database at `url`, migrates it, and joins its cluster as `name`.
+pub(super) fn open(url: &str, shown: String, name: &str) -> Result<Arc<dyn Store>, StoreError> {
     let mut client = connect(url)?;
     migrate(&mut client)?;
     let mut conns = vec![Mutex::new(Some(client))];
     // The others are opened when first needed.
     conns.extend((1..CONNECTIONS).map(|_| Mutex::new(None)));
-    Ok(Arc::new(PgStore {
+    let store = PgStore {
         url: url.to_string(),
         shown,
+        name: name.to_string(),
+        node: format!("{name}-{}", crate::ids::new_salt()),
+        fences: Mutex::new(HashMap::new()),
         conns,
-    }))
+    };
+    crate::store::Cluster::heartbeat(&store)?;
+    Ok(Arc::new(store))
 }
 
 fn migrate(client: &mut Client) -> Result<(), StoreError> {
@@ -92,7 +107,7 @@ fn number(p: Player) -> i16 {
 }
 
 impl PgStore {
-    fn with<T>(
+    pub(super) fn with<T>(
         &self,
         id: &str,
         f: impl FnOnce(&mut Client) -> Result<T, StoreError>,
@@ -110,16 +125,96 @@ impl PgStore {
         }
     }
 
+    /// The fencing token this node holds for game `id`.
+    pub(super) fn fence(&self, id: &str) -> Result<i64, StoreError> {
+        let fences = self.fences.lock().unwrap_or_else(|p| p.into_inner());
+        fences
+            .get(id)
+            .copied()
+            .ok_or_else(|| StoreError::Fenced(id.to_string()))
+    }
+
+    /// Runs `f` on a transaction in which game `id`'s row is locked and its fencing
+    /// token is the one this node holds, so no other node can take the game over
+    /// until the write is committed, and a node that lost it writes nothing.
+    fn fenced<T>(
+        &self,
+        id: &str,
+        f: impl FnOnce(&mut postgres::Transaction<'_>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let fence = self.fence(id)?;
+        self.with(id, |c| {
+            let mut tx = c.transaction().map_err(q)?;
+            let row = tx
+                .query_opt("SELECT fence FROM games WHERE id = $1 FOR UPDATE", &[&id])
+                .map_err(q)?;
+            match row.map(|r| r.get::<_, i64>(0)) {
+                None => return Err(StoreError::Query("no such game".into())),
+                Some(now) if now != fence => {
+                    self.fences
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .remove(id);
+                    return Err(StoreError::Fenced(id.to_string()));
+                }
+                Some(_) => {}
+            }
+            let out = f(&mut tx)?;
+            tx.commit().map_err(q)?;
+            Ok(out)
+        })
+    }
+
     fn exec(
         &self,
         id: &str,
         sql: &str,
         params: &[&(dyn postgres::types::ToSql + Sync)],
     ) -> Result<(), StoreError> {
-        self.with(id, |c| match c.execute(sql, params).map_err(q)? {
+        self.fenced(id, |tx| match tx.execute(sql, params).map_err(q)? {
             0 => Err(StoreError::Query("no such game".into())),
             _ => Ok(()),
         })
+    }
+
+    /// Stores a new game owned by this node, in `tx`.
+    pub(super) fn insert(
+        &self,
+        tx: &mut postgres::Transaction<'_>,
+        g: &StoredGame,
+    ) -> Result<(), StoreError> {
+        let clock = g.clock_secs.map(|s| s.min(i32::MAX as u32) as i32);
+        tx.execute(
+            sql::INSERT_GAME,
+            &[
+                &g.id,
+                &g.rules,
+                &g.mode,
+                &clock,
+                &g.tokens[0],
+                &g.tokens[1],
+                &g.fleets[0],
+                &g.fleets[1],
+                &g.salts[0],
+                &g.salts[1],
+                &now_secs(),
+            ],
+        )
+        .map_err(q)?;
+        tx.execute(
+            "UPDATE games SET owner = $1, fence = 1 WHERE id = $2",
+            &[&self.node, &g.id],
+        )
+        .map_err(q)?;
+        Ok(())
+    }
+
+    /// Notes that this node owns game `id` under fencing token `fence`.
+    pub(super) fn hold(&self, id: &str, fence: i64) {
+        self.fences
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(id.to_string(), fence);
     }
 }
 
@@ -138,27 +233,13 @@ impl Drop for PgStore {
 
 impl Store for PgStore {
     fn create(&self, g: &StoredGame) -> Result<(), StoreError> {
-        let clock = g.clock_secs.map(|s| s.min(i32::MAX as u32) as i32);
         self.with(&g.id, |c| {
-            c.execute(
-                sql::INSERT_GAME,
-                &[
-                    &g.id,
-                    &g.rules,
-                    &g.mode,
-                    &clock,
-                    &g.tokens[0],
-                    &g.tokens[1],
-                    &g.fleets[0],
-                    &g.fleets[1],
-                    &g.salts[0],
-                    &g.salts[1],
-                    &now_secs(),
-                ],
-            )
-            .map_err(q)
-            .map(drop)
-        })
+            let mut tx = c.transaction().map_err(q)?;
+            self.insert(&mut tx, g)?;
+            tx.commit().map_err(q)
+        })?;
+        self.hold(&g.id, 1);
+        Ok(())
     }
 
     fn take_seat(&self, id: &str, player: Player, token_hash: &str) -> Result<(), StoreError> {
@@ -184,8 +265,7 @@ impl Store for PgStore {
     fn append_all(&self, id: &str, seq: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
         let too_many = || StoreError::Query("too many moves".into());
         let first = i32::try_from(seq).map_err(|_| too_many())?;
-        self.with(id, |c| {
-            let mut tx = c.transaction().map_err(q)?;
+        self.fenced(id, |tx| {
             for (i, mv) in moves.iter().enumerate() {
                 let seq = i32::try_from(i)
                     .ok()
@@ -197,7 +277,7 @@ impl Store for PgStore {
                 )
                 .map_err(q)?;
             }
-            tx.commit().map_err(q)
+            Ok(())
         })
     }
 
@@ -269,5 +349,9 @@ impl Store for PgStore {
 
     fn describe(&self) -> String {
         self.shown.clone()
+    }
+
+    fn cluster(&self) -> Option<&dyn crate::store::Cluster> {
+        Some(self)
     }
 }

@@ -53,7 +53,12 @@ pub struct Client {
 impl Client {
     /// Connects and reads the `welcome`.
     pub async fn connect(addr: SocketAddr) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        Client::connect_to(addr, "/ws").await
+    }
+
+    /// Connects to `path` (`/ws?game=ID`) and reads the `welcome`.
+    pub async fn connect_to(addr: SocketAddr, path: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}{path}"))
             .await
             .unwrap();
         let mut c = Client {

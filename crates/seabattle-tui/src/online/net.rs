@@ -180,7 +180,17 @@ async fn session(
     let mut seat: Option<(String, String)> = None;
     let mut pause = Duration::from_millis(200);
     loop {
-        match tokio_tungstenite::connect_async(url.as_str()).await {
+        // The game's address once it is known: behind a cluster's proxy, the game's own
+        // node serves it (docs/protocol.md §13).
+        let game = match (&seat, &opening) {
+            (Some((g, _)), _) | (None, Opening::Join { code: g }) => Some(g.clone()),
+            (None, Opening::NewGame { .. }) => None,
+        };
+        let address = match &game {
+            Some(g) => format!("{url}?game={g}"),
+            None => url.clone(),
+        };
+        match tokio_tungstenite::connect_async(address.as_str()).await {
             Ok((ws, _)) => {
                 pause = Duration::from_millis(200);
                 if events.send(LinkEvent::Up).is_err() {
@@ -193,8 +203,9 @@ async fn session(
                     },
                     None => opening.message(),
                 };
-                match serve(ws, first, &mut out, &events, &mut seat).await {
+                match serve(ws, first, &mut out, &events, &mut seat, game.as_deref()).await {
                     Ended::Closed => return,
+                    Ended::Follow => continue,
                     Ended::Dropped(why) => {
                         if events.send(LinkEvent::Down(why)).is_err() {
                             return;
@@ -219,6 +230,8 @@ async fn session(
 enum Ended {
     /// The application let go of the connection.
     Closed,
+    /// A cluster's node made the game: reconnect at the game's address.
+    Follow,
     /// The socket dropped.
     Dropped(String),
 }
@@ -229,7 +242,9 @@ async fn serve(
     out: &mut tokio_mpsc::UnboundedReceiver<ClientMsg>,
     events: &mpsc::Sender<LinkEvent>,
     seat: &mut Option<(String, String)>,
+    at: Option<&str>,
 ) -> Ended {
+    let mut node = false;
     let (mut sink, mut stream) = ws.split();
     // The version first, so a server that speaks another one refuses at once.
     let hello = ClientMsg::Hello {
@@ -246,10 +261,24 @@ async fn serve(
                 Some(Ok(Message::Text(t))) => {
                     let event = match ServerMsg::parse(&t) {
                         Ok(m) => {
-                            if let ServerMsg::Joined { game, token: Some(tok), .. } = &m {
-                                *seat = Some((game.clone(), tok.clone()));
+                            if let ServerMsg::Welcome { node: Some(_), .. } = &m {
+                                node = true;
                             }
-                            LinkEvent::Message(m)
+                            let follow = match &m {
+                                ServerMsg::Joined { game, token: Some(tok), .. } => {
+                                    *seat = Some((game.clone(), tok.clone()));
+                                    node && at != Some(game.as_str())
+                                }
+                                _ => false,
+                            };
+                            if events.send(LinkEvent::Message(m)).is_err() {
+                                return Ended::Closed;
+                            }
+                            if follow {
+                                let _ = sink.close().await;
+                                return Ended::Follow;
+                            }
+                            continue;
                         }
                         Err(ParseError::NotJson(_)) => continue,
                         Err(e) => LinkEvent::Unreadable(e),

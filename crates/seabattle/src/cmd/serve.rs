@@ -47,6 +47,29 @@ pub struct Args {
     /// [default: 24]
     #[arg(long, env = "SEABATTLE_AWAY_EXPIRY_HOURS", value_name = "H")]
     away_expiry_hours: Option<u64>,
+    /// This server's name among the nodes sharing one PostgreSQL database (docs/deploy.md)
+    /// [default: the host's name]
+    #[arg(long, env = "SEABATTLE_NODE", value_name = "NAME")]
+    node: Option<String>,
+    /// Address of a proxy in front of the server (HAProxy): connections from it are
+    /// counted against the client its X-Forwarded-For header names. Repeatable, or
+    /// comma-separated in the environment.
+    #[arg(
+        long = "trusted-proxy",
+        env = "SEABATTLE_TRUSTED_PROXIES",
+        value_delimiter = ',',
+        value_name = "IP"
+    )]
+    trusted_proxies: Vec<std::net::IpAddr>,
+    /// On SIGTERM, a node of a cluster keeps serving this long with /readyz failing, so
+    /// the proxy stops sending players here, then hands its games to other nodes
+    #[arg(
+        long,
+        env = "SEABATTLE_DRAIN_SECS",
+        value_name = "S",
+        default_value = "3"
+    )]
+    drain_secs: u64,
     /// How the server's log lines are written to standard error: `text` for people,
     /// `json` (one object a line) for a log collector.
     #[arg(long, env = "SEABATTLE_LOG_FORMAT", value_enum, default_value = "text")]
@@ -140,6 +163,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     init_logs(args.log_format);
     let mut config = Config::new(db);
     config.limits = args.limits()?;
+    config.trusted_proxies = args.trusted_proxies.clone();
+    config.node = match &args.node {
+        Some(n)
+            if n.is_empty()
+                || !n
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) =>
+        {
+            bail!("--node {n:?}: use letters, digits, '-', '_' and '.'")
+        }
+        Some(n) => n.clone(),
+        None => host_name(),
+    };
     for bot in &args.bots {
         let Some((name, command)) = bot.split_once('=') else {
             bail!("--bot {bot:?}: expected NAME=CMD");
@@ -169,12 +205,36 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "seabattle: listening on http://{} (protocol: /protocol.md, WebSocket: /ws)",
             server.addr()
         );
+        if let Some(node) = server.node() {
+            eprintln!(
+                "seabattle: node {node} of the cluster on {}",
+                server.store()
+            );
+        }
         stop_signal().await;
+        if server.node().is_some() {
+            eprintln!("seabattle: draining: handing every game to the other nodes");
+            server.drain(Duration::from_secs(args.drain_secs)).await;
+        }
         eprintln!("seabattle: shutting down");
         server.shutdown().await.context("shutting down")?;
         eprintln!("seabattle: stopped; every acknowledged move is stored");
         Ok(ExitCode::SUCCESS)
     })
+}
+
+/// The host's name, for a node named by nobody.
+fn host_name() -> String {
+    let name = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_default();
+    let name: String = name
+        .trim()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || "-_.".contains(*c))
+        .collect();
+    if name.is_empty() { "node".into() } else { name }
 }
 
 /// Ctrl-C, or SIGTERM on Unix.

@@ -1,0 +1,165 @@
+//! This server as one node of many on a shared PostgreSQL (see `docs/deploy.md`): the
+//! lease it renews, taking a game before loading it, handing a game over when another
+//! node is asked for it, letting every game go when it stops, and the notes other nodes
+//! send. With SQLite none of this runs.
+
+use crate::hub::SharedHub;
+use crate::protocol::{ClientError, ErrorCode};
+use crate::room::Room;
+use crate::store::{Claim, Notice};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// The close code of a socket whose game left this node: the client reconnects to the
+/// game's address and resumes.
+pub const MOVED: u16 = 4001;
+
+/// How long a request waits for a game to become this node's: a dead owner's lease
+/// runs out within five seconds, a live owner hands over at once.
+const CLAIM_WAIT: Duration = Duration::from_secs(8);
+
+/// How often a request waiting for a game tries again, and asks the owner again.
+const CLAIM_RETRY: Duration = Duration::from_millis(50);
+const ASK_AGAIN: Duration = Duration::from_secs(1);
+
+/// Starts the lease's heartbeat and the listener for other nodes' notes.
+pub async fn start(hub: &SharedHub) -> Result<(), crate::StoreError> {
+    if hub.store.cluster().is_none() {
+        return Ok(());
+    }
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    hub.db(move |s| s.cluster().map_or(Ok(()), |c| c.listen(tx)))
+        .await?;
+    let h = Arc::clone(hub);
+    tokio::spawn(async move {
+        while let Some(notice) = rx.recv().await {
+            match notice {
+                Notice::Handover(id) => hand_over(&h, &id).await,
+                Notice::Paired { waiter, game } => crate::lobby::paired(&h, &waiter, &game),
+            }
+        }
+    });
+    let h = Arc::clone(hub);
+    tokio::spawn(async move {
+        let mut closing = h.closing.clone();
+        loop {
+            tokio::select! {
+                () = tokio::time::sleep(crate::store::HEARTBEAT) => {}
+                _ = closing.wait_for(|c| *c) => return,
+            }
+            if let Err(e) = h
+                .db(|s| s.cluster().map_or(Ok(()), |c| c.heartbeat()))
+                .await
+            {
+                tracing::warn!(error = %e, "renewing this node's lease failed");
+            }
+        }
+    });
+    Ok(())
+}
+
+/// Makes game `id` this node's before it is loaded: `Ok(false)` if there is no such
+/// game. A live owner is asked to hand it over; a dead one's lease must run out.
+pub async fn claim(hub: &SharedHub, id: &str) -> Result<bool, ClientError> {
+    if hub.store.cluster().is_none() {
+        return Ok(true);
+    }
+    let started = Instant::now();
+    let mut asked: Option<Instant> = None;
+    loop {
+        let key = id.to_string();
+        let claim = hub
+            .db_for_client(move |s| match s.cluster() {
+                Some(c) => c.acquire(&key),
+                None => Ok(Claim::Owned { took_over: false }),
+            })
+            .await?;
+        match claim {
+            Claim::Missing => return Ok(false),
+            Claim::Owned { took_over } => {
+                if took_over {
+                    hub.metrics.takeovers.fetch_add(1, Ordering::Relaxed);
+                    tracing::info!(game = %id, waited_ms = started.elapsed().as_millis() as u64, "took the game over from a node that is gone");
+                }
+                return Ok(true);
+            }
+            Claim::Held { owner } => {
+                if started.elapsed() > CLAIM_WAIT {
+                    return Err(ClientError::new(
+                        ErrorCode::Moved,
+                        format!("game {id} is still held by another node; try again"),
+                    ));
+                }
+                if asked.is_none_or(|t| t.elapsed() > ASK_AGAIN) {
+                    asked = Some(Instant::now());
+                    tracing::debug!(game = %id, %owner, "asking the owner to hand the game over");
+                    let key = id.to_string();
+                    hub.db_for_client(move |s| {
+                        s.cluster().map_or(Ok(()), |c| c.ask_handover(&key))
+                    })
+                    .await?;
+                }
+                tokio::time::sleep(CLAIM_RETRY).await;
+            }
+        }
+    }
+}
+
+/// Another node was asked for game `id`: if it is here, it is let go at once.
+async fn hand_over(hub: &SharedHub, id: &str) {
+    let Some(h) = hub.live(id) else { return };
+    let hub2 = Arc::clone(hub);
+    let _ = h
+        .with(move |room| {
+            Box::pin(async move {
+                let_go(&hub2, room);
+                hub2.metrics.handovers.fetch_add(1, Ordering::Relaxed);
+                tracing::info!(game = %room.id, "handed the game over to another node");
+            })
+        })
+        .await;
+}
+
+/// The game leaves this node: released (if still held), out of memory, and everyone
+/// connected to it here told to reconnect, which brings them to its new node.
+pub fn let_go(hub: &SharedHub, room: &mut Room) {
+    room.gone = true;
+    room.clock_deadline = None;
+    hub.evict(&room.id);
+    let id = room.id.clone();
+    let seated = room.seats.iter_mut().filter_map(|s| s.conn.take());
+    for conn in seated.chain(room.spectators.drain(..)) {
+        if conn.binding().is_some_and(|b| b.game == id) {
+            conn.bind(None);
+            conn.close(MOVED, "moved");
+        }
+    }
+}
+
+/// Whether a write found that another node owns the game now.
+pub fn lost(hub: &SharedHub, room: &Room) -> bool {
+    hub.store.cluster().is_some_and(|c| !c.holds(&room.id))
+}
+
+/// Lets every game here go, for a node that stops: their players reconnect and reach
+/// other nodes, which take the games at once. Then the node leaves the cluster.
+pub async fn drain(hub: &SharedHub) {
+    if hub.store.cluster().is_none() {
+        return;
+    }
+    for h in hub.all_rooms() {
+        let hub2 = Arc::clone(hub);
+        let _ = h
+            .with(move |room| {
+                Box::pin(async move {
+                    let_go(&hub2, room);
+                })
+            })
+            .await;
+    }
+    if let Err(e) = hub.db(|s| s.cluster().map_or(Ok(()), |c| c.retire())).await {
+        tracing::warn!(error = %e, "leaving the cluster failed; the lease runs out instead");
+    }
+}

@@ -1,0 +1,259 @@
+//! The cluster on PostgreSQL: a lease row per node, an owner and a fencing token per
+//! game, the queue as rows taken with `FOR UPDATE SKIP LOCKED`, and `NOTIFY` for what
+//! one node must tell another.
+
+use super::StoredGame;
+use super::cluster::{Claim, Cluster, Notice, Pairing};
+use super::postgres::{PgStore, connect, q};
+use crate::error::StoreError;
+use std::time::Duration;
+use tokio::sync::mpsc::UnboundedSender;
+
+/// How long a node's lease lasts past its last heartbeat. A killed node's games can be
+/// taken over this long after its last heartbeat.
+pub const LEASE: Duration = Duration::from_secs(5);
+
+/// How often a node renews its lease.
+pub const HEARTBEAT: Duration = Duration::from_secs(1);
+
+/// The channel on which a node is asked to hand a game over (payload: the game id).
+const HANDOVER: &str = "seabattle_handover";
+/// The channel on which a waiter's node hears it was paired (payload: `waiter game`).
+const PAIRED: &str = "seabattle_paired";
+
+/// Takes a game if nobody owns it, this node does, or its owner's lease ran out; the
+/// old owner comes back to tell a takeover from a first claim.
+const ACQUIRE: &str = "WITH old AS (SELECT id, owner FROM games WHERE id = $1 FOR UPDATE) \
+     UPDATE games g SET owner = $2, fence = g.fence + 1 FROM old WHERE g.id = old.id \
+     AND (old.owner IS NULL OR old.owner = $2 OR NOT EXISTS \
+     (SELECT 1 FROM nodes n WHERE n.id = old.owner AND n.lease_until > now())) \
+     RETURNING g.fence, old.owner";
+
+/// The oldest waiter under the rules `$1` whose node is alive, other than `$2`, taken.
+const TAKE_WAITER: &str = "DELETE FROM queue WHERE ticket = (SELECT q.ticket FROM queue q \
+     JOIN nodes n ON n.id = q.node AND n.lease_until > now() \
+     WHERE q.rules = $1 AND q.waiter <> $2 ORDER BY q.ticket \
+     FOR UPDATE OF q SKIP LOCKED LIMIT 1) RETURNING waiter, token_hash";
+
+impl Cluster for PgStore {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn heartbeat(&self) -> Result<(), StoreError> {
+        let ms = LEASE.as_millis() as f64;
+        self.with(&self.node, |c| {
+            c.execute(
+                "INSERT INTO nodes (id, name, lease_until) \
+                 VALUES ($1, $2, now() + $3 * interval '1 millisecond') \
+                 ON CONFLICT (id) DO UPDATE SET lease_until = EXCLUDED.lease_until",
+                &[&self.node, &self.name, &ms],
+            )
+            .map_err(q)?;
+            // Rows of nodes long gone; their games are free to take already.
+            c.execute(
+                "DELETE FROM nodes WHERE lease_until < now() - interval '1 hour'",
+                &[],
+            )
+            .map_err(q)?;
+            Ok(())
+        })
+    }
+
+    fn acquire(&self, id: &str) -> Result<Claim, StoreError> {
+        let claim = self.with(id, |c| {
+            let mut tx = c.transaction().map_err(q)?;
+            let claim = match tx.query_opt(ACQUIRE, &[&id, &self.node]).map_err(q)? {
+                Some(r) => {
+                    let old: Option<String> = r.get(1);
+                    let took_over = old.is_some_and(|o| o != self.node);
+                    self.hold(id, r.get(0));
+                    Claim::Owned { took_over }
+                }
+                None => match tx
+                    .query_opt("SELECT owner FROM games WHERE id = $1", &[&id])
+                    .map_err(q)?
+                {
+                    None => Claim::Missing,
+                    Some(r) => Claim::Held {
+                        owner: r.get::<_, Option<String>>(0).unwrap_or_default(),
+                    },
+                },
+            };
+            tx.commit().map_err(q)?;
+            Ok(claim)
+        })?;
+        Ok(claim)
+    }
+
+    fn holds(&self, id: &str) -> bool {
+        self.fence(id).is_ok()
+    }
+
+    fn forget(&self, id: &str) -> Option<i64> {
+        self.fences
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(id)
+    }
+
+    fn release(&self, id: &str, fence: i64) -> Result<(), StoreError> {
+        self.with(id, |c| {
+            c.execute(
+                "UPDATE games SET owner = NULL, fence = fence + 1 \
+                 WHERE id = $1 AND owner = $2 AND fence = $3",
+                &[&id, &self.node, &fence],
+            )
+            .map_err(q)
+            .map(drop)
+        })
+    }
+
+    fn ask_handover(&self, id: &str) -> Result<(), StoreError> {
+        self.with(id, |c| {
+            c.execute("SELECT pg_notify($1, $2)", &[&HANDOVER, &id])
+                .map_err(q)
+                .map(drop)
+        })
+    }
+
+    fn retire(&self) -> Result<(), StoreError> {
+        self.fences
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clear();
+        self.with(&self.node, |c| {
+            let mut tx = c.transaction().map_err(q)?;
+            tx.execute(
+                "UPDATE games SET owner = NULL, fence = fence + 1 WHERE owner = $1",
+                &[&self.node],
+            )
+            .map_err(q)?;
+            tx.execute("DELETE FROM queue WHERE node = $1", &[&self.node])
+                .map_err(q)?;
+            tx.execute("DELETE FROM nodes WHERE id = $1", &[&self.node])
+                .map_err(q)?;
+            tx.commit().map_err(q)
+        })
+    }
+
+    fn pair(&self, game: &mut StoredGame, me: &str, queued: bool) -> Result<Pairing, StoreError> {
+        let rules = game.rules.clone();
+        let pairing = self.with(&rules, |c| {
+            let mut tx = c.transaction().map_err(q)?;
+            if queued {
+                // Locks our own row first: a node pairing with us meanwhile has it.
+                let ours = tx
+                    .execute(
+                        "DELETE FROM queue WHERE waiter = $1 AND ticket = \
+                         (SELECT ticket FROM queue WHERE waiter = $1 FOR UPDATE SKIP LOCKED)",
+                        &[&me],
+                    )
+                    .map_err(q)?;
+                if ours == 0 {
+                    return Ok(Pairing::Taken);
+                }
+            }
+            let Some(row) = tx.query_opt(TAKE_WAITER, &[&game.rules, &me]).map_err(q)? else {
+                // Our row stays, if we had one: the rollback keeps it.
+                return Ok(Pairing::Nobody);
+            };
+            let waiter: String = row.get(0);
+            game.tokens[0] = Some(row.get(1));
+            self.insert(&mut tx, game)?;
+            let payload = format!("{waiter} {}", game.id);
+            tx.execute("SELECT pg_notify($1, $2)", &[&PAIRED, &payload])
+                .map_err(q)?;
+            tx.commit().map_err(q)?;
+            Ok(Pairing::With(waiter))
+        })?;
+        if matches!(pairing, Pairing::With(_)) {
+            self.hold(&game.id, 1);
+        }
+        Ok(pairing)
+    }
+
+    fn enqueue(&self, rules: &str, me: &str, token_hash: &str) -> Result<(), StoreError> {
+        self.with(rules, |c| {
+            c.execute(
+                "INSERT INTO queue (rules, node, waiter, token_hash) VALUES ($1, $2, $3, $4)",
+                &[&rules, &self.node, &me, &token_hash],
+            )
+            .map_err(q)
+            .map(drop)
+        })
+    }
+
+    fn dequeue(&self, me: &str) -> Result<(), StoreError> {
+        self.with(me, |c| {
+            c.execute("DELETE FROM queue WHERE waiter = $1", &[&me])
+                .map_err(q)
+                .map(drop)
+        })
+    }
+
+    fn listen(&self, to: UnboundedSender<Notice>) -> Result<(), StoreError> {
+        let url = self.url.clone();
+        // Connects once here, so a server that cannot listen fails to start.
+        let first = listener(&url)?;
+        std::thread::Builder::new()
+            .name("seabattle-listen".into())
+            .spawn(move || {
+                let mut client = Some(first);
+                while !to.is_closed() {
+                    let c = match client.take() {
+                        Some(c) => c,
+                        None => match listener(&url) {
+                            Ok(c) => c,
+                            Err(e) => {
+                                tracing::warn!(error = %e, "cannot listen for other nodes; retrying");
+                                std::thread::sleep(HEARTBEAT);
+                                continue;
+                            }
+                        },
+                    };
+                    let mut c = c;
+                    if let Err(e) = relay(&mut c, &to) {
+                        tracing::warn!(error = %e, "lost the notification connection; reconnecting");
+                    } else {
+                        client = Some(c);
+                    }
+                }
+            })
+            .map(drop)
+            .map_err(|e| StoreError::Open(format!("listener thread: {e}")))
+    }
+}
+
+/// A connection listening on both channels.
+fn listener(url: &str) -> Result<postgres::Client, StoreError> {
+    let mut c = connect(url)?;
+    c.batch_execute(&format!("LISTEN {HANDOVER}; LISTEN {PAIRED};"))
+        .map_err(q)?;
+    Ok(c)
+}
+
+/// Passes notifications on for a while (so a closed `to` is noticed), or until the
+/// connection fails.
+fn relay(c: &mut postgres::Client, to: &UnboundedSender<Notice>) -> Result<(), StoreError> {
+    let mut notes = c.notifications();
+    let mut it = notes.timeout_iter(HEARTBEAT);
+    use postgres::fallible_iterator::FallibleIterator;
+    while let Some(n) = it.next().map_err(q)? {
+        let notice = match n.channel() {
+            HANDOVER => Notice::Handover(n.payload().to_string()),
+            PAIRED => match n.payload().split_once(' ') {
+                Some((waiter, game)) => Notice::Paired {
+                    waiter: waiter.to_string(),
+                    game: game.to_string(),
+                },
+                None => continue,
+            },
+            _ => continue,
+        };
+        if to.send(notice).is_err() {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
