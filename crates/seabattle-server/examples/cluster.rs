@@ -22,6 +22,7 @@
 //! socket whose URL lacks `?game=ID` reconnects to `/ws?game=ID` and resumes; a socket
 //! closed (code 4001 `moved`, or dropped) or a `moved` refusal sends it to the same URL
 //! again. Without `node` in `welcome` (one SQLite server) nobody follows.
+//! `CLUSTER_TRACE=1` prints every message the clients receive to standard error.
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -559,7 +560,8 @@ async fn drive(
         }
         match v["type"].as_str().unwrap_or("") {
             "state" => {
-                if play.state(c, ctx, game, &v).await? {
+                let over = play.state(c, ctx, game, &v).await?;
+                if over {
                     seen.result = Some(v["result"].clone());
                     return Ok(());
                 }
