@@ -9,7 +9,10 @@
 //! ```
 //!
 //! Without `--addr` it starts a server in this process on a temporary SQLite file; with
-//! it, it drives an external `seabattle serve` (whose memory can then be measured alone).
+//! it, it drives an external `seabattle serve` (whose memory can then be measured alone),
+//! or HAProxy in front of several nodes (docs/deploy.md): when `welcome` names a node,
+//! each game's creator follows it to `/ws?game=ID` and resumes there, and the friend
+//! joins there, as the cluster's clients do; the games per node go to standard error.
 
 use futures_util::{SinkExt, StreamExt};
 use seabattle_server::{Config, DbUrl, Limits, launch};
@@ -63,18 +66,21 @@ fn opts() -> Opts {
     o
 }
 
-async fn connect(addr: SocketAddr) -> Result<Ws, String> {
+/// Connects to `/ws` (or `/ws?game=ID`) and reads `welcome`: the socket and the node
+/// that answered, if the server runs as one node of a cluster.
+async fn connect(addr: SocketAddr, game: Option<&str>) -> Result<(Ws, Option<String>), String> {
     let config = WebSocketConfig::default()
         .read_buffer_size(2048)
         .write_buffer_size(0);
-    let (ws, _) = tokio_tungstenite::connect_async_with_config(
-        format!("ws://{addr}/ws"),
-        Some(config),
-        false,
-    )
-    .await
-    .map_err(|e| e.to_string())?;
-    Ok(ws)
+    let url = match game {
+        Some(g) => format!("ws://{addr}/ws?game={g}"),
+        None => format!("ws://{addr}/ws"),
+    };
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false)
+        .await
+        .map_err(|e| e.to_string())?;
+    let welcome = until(&mut ws, "welcome").await?;
+    Ok((ws, welcome["node"].as_str().map(str::to_string)))
 }
 
 async fn send(ws: &mut Ws, v: Value) -> Result<(), String> {
@@ -105,6 +111,8 @@ async fn until(ws: &mut Ws, ty: &str) -> Result<Value, String> {
 /// An open game: both sockets, whose turn, and the next cell each side fires at.
 struct Game {
     id: String,
+    /// The node serving the game, if the server runs as a cluster.
+    node: Option<String>,
     ws: [Ws; 2],
     to_move: usize,
     next_cell: [usize; 2],
@@ -112,17 +120,32 @@ struct Game {
 }
 
 async fn open_game(addr: SocketAddr) -> Result<Game, String> {
-    let mut a = connect(addr).await?;
+    let (mut a, node) = connect(addr, None).await?;
     send(
         &mut a,
         json!({"type": "new_game", "opponent": "friend", "rules": "classic"}),
     )
     .await?;
-    let id = until(&mut a, "joined").await?["game"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string();
-    let mut b = connect(addr).await?;
+    let joined = until(&mut a, "joined").await?;
+    let id = joined["game"].as_str().unwrap_or_default().to_string();
+    // A cluster's proxy sends a game's connections to its node by the game in the URL:
+    // the creator, who made the game on any node, follows it there.
+    let node = match node {
+        Some(_) => {
+            let _ = a.close(None).await;
+            let (mut followed, node) = connect(addr, Some(&id)).await?;
+            send(
+                &mut followed,
+                json!({"type": "resume", "game": id, "token": joined["token"]}),
+            )
+            .await?;
+            until(&mut followed, "joined").await?;
+            a = followed;
+            node
+        }
+        None => None,
+    };
+    let (mut b, _) = connect(addr, Some(&id)).await?;
     send(&mut b, json!({"type": "join", "game": id})).await?;
     until(&mut b, "joined").await?;
     send(&mut a, json!({"type": "place", "game": id})).await?;
@@ -133,6 +156,7 @@ async fn open_game(addr: SocketAddr) -> Result<Game, String> {
     until(&mut b, "battle").await?;
     Ok(Game {
         id,
+        node,
         ws: [a, b],
         to_move: first - 1,
         next_cell: [0, 0],
@@ -229,6 +253,16 @@ async fn run(o: Opts) {
         }
     }
     let open_secs = t0.elapsed().as_secs_f64();
+    let mut per_node = std::collections::BTreeMap::new();
+    for g in &games {
+        if let Some(n) = g.lock().await.node.clone() {
+            *per_node.entry(n).or_insert(0usize) += 1;
+        }
+    }
+    if !per_node.is_empty() {
+        let spread: Vec<String> = per_node.iter().map(|(n, k)| format!("{n} {k}")).collect();
+        eprintln!("load: games per node: {}", spread.join(", "));
+    }
     println!(
         "games held: {} (opened in {open_secs:.1} s, {:.0} games/s)",
         games.len(),
