@@ -178,3 +178,44 @@ async fn the_queue_pairs_players_on_different_nodes() {
     n1.shutdown().await.unwrap();
     n2.shutdown().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_clock_runs_on_after_a_takeover() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
+        return;
+    };
+    let (name1, name2) = (fresh("n"), fresh("n"));
+    let (n1, n2) = (node(&url, &name1).await, node(&url, &name2).await);
+    let (mut a, mut b, game, joined) = friends(
+        n1.addr(),
+        json!({"type": "new_game", "opponent": "friend", "clock": 2}),
+    )
+    .await;
+    a.send(json!({"type": "place", "game": game})).await;
+    b.send(json!({"type": "place", "game": game})).await;
+    a.until("battle").await;
+    let token_a = a.log.iter().find(|m| m["type"] == "joined").unwrap()["token"].clone();
+    let token_b = joined["token"].clone();
+    // n1 dies: it stops serving and renewing its lease, which then runs out.
+    n1.shutdown().await.unwrap();
+    drop((a, b));
+    let (u, n) = (url.clone(), name1.clone());
+    tokio::task::spawn_blocking(move || lapse(&u, &n))
+        .await
+        .unwrap();
+    let at = format!("/ws?game={game}");
+    let mut a = Client::connect_to(n2.addr(), &at).await;
+    a.send(json!({"type": "resume", "game": game, "token": token_a}))
+        .await;
+    a.until("joined").await;
+    let mut b = Client::connect_to(n2.addr(), &at).await;
+    b.send(json!({"type": "resume", "game": game, "token": token_b}))
+        .await;
+    b.until("joined").await;
+    // Nobody shoots: the clock, rebuilt on n2, passes the turn.
+    let timeout = a.until("timeout").await;
+    assert_eq!(timeout["game"], game.as_str(), "{timeout}");
+    assert_eq!(n2.games_held(), 1);
+    n2.shutdown().await.unwrap();
+}
