@@ -150,13 +150,7 @@ impl PgStore {
                 .map_err(q)?;
             match row.map(|r| r.get::<_, i64>(0)) {
                 None => return Err(StoreError::Query("no such game".into())),
-                Some(now) if now != fence => {
-                    self.fences
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .remove(id);
-                    return Err(StoreError::Fenced(id.to_string()));
-                }
+                Some(now) if now != fence => return Err(self.lost(id)),
                 Some(_) => {}
             }
             let out = f(&mut tx)?;
@@ -165,16 +159,34 @@ impl PgStore {
         })
     }
 
+    /// Runs one of the shared `UPDATE games … WHERE id = $n` statements only if the
+    /// game's fencing token is still this node's: one statement, whose row lock orders
+    /// it against a takeover.
     fn exec(
         &self,
         id: &str,
         sql: &str,
         params: &[&(dyn postgres::types::ToSql + Sync)],
     ) -> Result<(), StoreError> {
-        self.fenced(id, |tx| match tx.execute(sql, params).map_err(q)? {
-            0 => Err(StoreError::Query("no such game".into())),
-            _ => Ok(()),
+        let fence = self.fence(id)?;
+        let checked = format!("{sql} AND fence = ${}", params.len() + 1);
+        let mut all = params.to_vec();
+        all.push(&fence);
+        self.with(id, |c| {
+            match c.execute(checked.as_str(), &all).map_err(q)? {
+                0 => Err(self.lost(id)),
+                _ => Ok(()),
+            }
         })
+    }
+
+    /// A write found the game's token moved on: another node took it.
+    fn lost(&self, id: &str) -> StoreError {
+        self.fences
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(id);
+        StoreError::Fenced(id.to_string())
     }
 
     /// Stores a new game owned by this node, in `tx`.
@@ -265,6 +277,29 @@ impl Store for PgStore {
     fn append_all(&self, id: &str, seq: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
         let too_many = || StoreError::Query("too many moves".into());
         let first = i32::try_from(seq).map_err(|_| too_many())?;
+        // The usual case, a single move: one statement, one round trip. The game's row
+        // is locked and its token checked in the same statement.
+        if let [mv] = moves {
+            let fence = self.fence(id)?;
+            return self.with(id, |c| {
+                let n = c
+                    .execute(
+                        "INSERT INTO moves (game_id, seq, player, kind, shots) \
+                         SELECT id, $2, $3, $4, $5 FROM games WHERE id = $1 AND fence = $6 \
+                         FOR UPDATE",
+                        &[
+                            &id,
+                            &first,
+                            &number(mv.player),
+                            &mv.kind.word(),
+                            &mv.shots,
+                            &fence,
+                        ],
+                    )
+                    .map_err(q)?;
+                if n == 0 { Err(self.lost(id)) } else { Ok(()) }
+            });
+        }
         self.fenced(id, |tx| {
             for (i, mv) in moves.iter().enumerate() {
                 let seq = i32::try_from(i)
