@@ -50,9 +50,15 @@ impl Cluster for PgStore {
                 &[&self.node, &self.name, &ms],
             )
             .map_err(q)?;
-            // Rows of nodes long gone; their games are free to take already.
+            // Rows of nodes long gone (their games are free to take already), and the
+            // queue rows of waiters they left behind (never paired: their node is dead).
             c.execute(
                 "DELETE FROM nodes WHERE lease_until < now() - interval '1 hour'",
+                &[],
+            )
+            .map_err(q)?;
+            c.execute(
+                "DELETE FROM queue q WHERE NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = q.node)",
                 &[],
             )
             .map_err(q)?;
