@@ -3,10 +3,11 @@
 //! node is asked for it, letting every game go when it stops, and the notes other nodes
 //! send. With SQLite none of this runs.
 
-use crate::hub::SharedHub;
-use crate::protocol::{ClientError, ErrorCode};
+use crate::hub::{SharedHub, Waiting};
+use crate::protocol::{ClientError, ErrorCode, Role, ServerMsg};
 use crate::room::Room;
 use crate::store::{Claim, Notice};
+use seabattle_core::Player;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -25,7 +26,7 @@ const CLAIM_RETRY: Duration = Duration::from_millis(50);
 const ASK_AGAIN: Duration = Duration::from_secs(1);
 
 /// Starts the lease's heartbeat and the listener for other nodes' notes.
-pub async fn start(hub: &SharedHub) -> Result<(), crate::StoreError> {
+pub async fn start(hub: &SharedHub) -> Result<(), crate::error::StoreError> {
     if hub.store.cluster().is_none() {
         return Ok(());
     }
@@ -37,7 +38,7 @@ pub async fn start(hub: &SharedHub) -> Result<(), crate::StoreError> {
         while let Some(notice) = rx.recv().await {
             match notice {
                 Notice::Handover(id) => hand_over(&h, &id).await,
-                Notice::Paired { waiter, game } => crate::lobby::paired(&h, &waiter, &game),
+                Notice::Paired { waiter, game } => paired(&h, &waiter, &game),
             }
         }
     });
@@ -105,6 +106,37 @@ pub async fn claim(hub: &SharedHub, id: &str) -> Result<bool, ClientError> {
             }
         }
     }
+}
+
+/// A waiter of this node was paired into `game` by some node: it takes seat 1 there,
+/// and reaches the game by its address.
+fn paired(hub: &SharedHub, waiter: &str, game: &str) {
+    let w = {
+        let mut q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
+        let key = q
+            .iter()
+            .find(|(_, w)| w.ticket.as_ref().is_some_and(|t| t.0 == waiter))
+            .map(|(k, _)| k.clone());
+        key.and_then(|k| q.remove(&k))
+    };
+    let Some(Waiting {
+        conn,
+        ticket: Some((_, token)),
+        ..
+    }) = w
+    else {
+        return;
+    };
+    conn.send(
+        ServerMsg::Joined {
+            game: game.to_string(),
+            role: Role::Player,
+            seat: Some(Player::One),
+            token: Some(token),
+            link: format!("/g/{game}"),
+        }
+        .to_text(),
+    );
 }
 
 /// Another node was asked for game `id`: if it is here, it is let go at once.

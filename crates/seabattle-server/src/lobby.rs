@@ -417,7 +417,7 @@ async fn queue_shared(
         let (pairing, stored) = hub
             .db_for_client(move |db| {
                 let c = db.cluster().ok_or_else(|| {
-                    crate::StoreError::Query("the queue is shared only in a cluster".into())
+                    crate::error::StoreError::Query("the queue is shared only in a cluster".into())
                 })?;
                 Ok((c.pair(&mut stored, &who, queued_now)?, stored))
             })
@@ -465,37 +465,6 @@ async fn queue_shared(
         }
     }
     Ok(())
-}
-
-/// A waiter of this node was paired into `game` by some node: it takes seat 1 there,
-/// and reaches the game by its address.
-pub fn paired(hub: &SharedHub, waiter: &str, game: &str) {
-    let w = {
-        let mut q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
-        let key = q
-            .iter()
-            .find(|(_, w)| w.ticket.as_ref().is_some_and(|t| t.0 == waiter))
-            .map(|(k, _)| k.clone());
-        key.and_then(|k| q.remove(&k))
-    };
-    let Some(Waiting {
-        conn,
-        ticket: Some((_, token)),
-        ..
-    }) = w
-    else {
-        return;
-    };
-    conn.send(
-        ServerMsg::Joined {
-            game: game.to_string(),
-            role: Role::Player,
-            seat: Some(Player::One),
-            token: Some(token),
-            link: format!("/g/{game}"),
-        }
-        .to_text(),
-    );
 }
 
 /// Takes `conn` out of its game (or the queue), telling the others it is away.
