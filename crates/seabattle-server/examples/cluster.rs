@@ -627,6 +627,24 @@ struct Made {
     state: Option<Value>,
 }
 
+impl Made {
+    /// Plays the seat to the end in a task of its own.
+    fn play(self, ctx: &Arc<Ctx>) -> tokio::task::JoinHandle<Seen> {
+        let who = format!("player {}", self.seat);
+        tokio::spawn(client(
+            Arc::clone(ctx),
+            self.conn,
+            self.state,
+            self.game,
+            Role::Player {
+                seat: self.seat,
+                token: self.token,
+            },
+            who,
+        ))
+    }
+}
+
 /// Sends `msg` (`new_game`, or `queue`) on `conn`, waits for `joined`, and follows the
 /// game to `/ws?game=ID` if the node named itself (the cluster's contract).
 async fn made_on(ctx: &Ctx, mut conn: Conn, msg: Option<Value>) -> Result<Made, String> {
@@ -1171,17 +1189,7 @@ async fn start_friend_game(ctx: &Arc<Ctx>, i: usize) -> Result<Running, String> 
         .await?;
     s.until("joined").await?;
     let clients = vec![
-        tokio::spawn(client(
-            Arc::clone(ctx),
-            made.conn,
-            made.state,
-            game.clone(),
-            Role::Player {
-                seat: made.seat,
-                token: made.token,
-            },
-            format!("player {}", made.seat),
-        )),
+        made.play(ctx),
         tokio::spawn(client(
             Arc::clone(ctx),
             b,
@@ -1221,17 +1229,7 @@ async fn start_computer_game(ctx: &Arc<Ctx>, level: &str) -> Result<Running, Str
     )
     .await?;
     let game = made.game.clone();
-    let clients = vec![tokio::spawn(client(
-        Arc::clone(ctx),
-        made.conn,
-        made.state,
-        game.clone(),
-        Role::Player {
-            seat: made.seat,
-            token: made.token,
-        },
-        "player 1".into(),
-    ))];
+    let clients = vec![made.play(ctx)];
     Ok(Running {
         game,
         what: format!("game against {level}"),
@@ -1279,30 +1277,7 @@ async fn start_queue_game(ctx: &Arc<Ctx>, cluster: bool) -> Result<(Running, Str
         ));
     }
     let game = mp.game.clone();
-    let clients = vec![
-        tokio::spawn(client(
-            Arc::clone(ctx),
-            mp.conn,
-            mp.state,
-            game.clone(),
-            Role::Player {
-                seat: 1,
-                token: mp.token,
-            },
-            "player 1".into(),
-        )),
-        tokio::spawn(client(
-            Arc::clone(ctx),
-            mq.conn,
-            mq.state,
-            game.clone(),
-            Role::Player {
-                seat: 2,
-                token: mq.token,
-            },
-            "player 2".into(),
-        )),
-    ];
+    let clients = vec![mp.play(ctx), mq.play(ctx)];
     Ok((
         Running {
             game,

@@ -111,14 +111,12 @@ pub async fn claim(hub: &SharedHub, id: &str) -> Result<bool, ClientError> {
 /// A waiter of this node was paired into `game` by some node: it takes seat 1 there,
 /// and reaches the game by its address.
 fn paired(hub: &SharedHub, waiter: &str, game: &str) {
-    let w = {
-        let mut q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
-        let key = q
-            .iter()
-            .find(|(_, w)| w.ticket.as_ref().is_some_and(|t| t.0 == waiter))
-            .map(|(k, _)| k.clone());
-        key.and_then(|k| q.remove(&k))
-    };
+    // This node's waiters in the shared queue are kept under their waiter id.
+    let w = hub
+        .queue
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .remove(waiter);
     let Some(Waiting {
         conn,
         ticket: Some((_, token)),
@@ -133,7 +131,7 @@ fn paired(hub: &SharedHub, waiter: &str, game: &str) {
             role: Role::Player,
             seat: Some(Player::One),
             token: Some(token),
-            link: format!("/g/{game}"),
+            link: crate::room::link(game),
         }
         .to_text(),
     );
@@ -160,13 +158,8 @@ pub fn let_go(hub: &SharedHub, room: &mut Room) {
     room.gone = true;
     room.clock_deadline = None;
     hub.evict(&room.id);
-    let id = room.id.clone();
-    let seated = room.seats.iter_mut().filter_map(|s| s.conn.take());
-    for conn in seated.chain(room.spectators.drain(..)) {
-        if conn.binding().is_some_and(|b| b.game == id) {
-            conn.bind(None);
-            conn.close(MOVED, "moved");
-        }
+    for conn in room.take_connections() {
+        conn.close(MOVED, "moved");
     }
 }
 

@@ -78,11 +78,7 @@ async fn close(hub: &SharedHub, room: &mut Room) {
         ErrorCode::Abandoned,
         format!("game {id} was closed unfinished: nobody played it for too long"),
     ));
-    let seated = room.seats.iter_mut().filter_map(|s| s.conn.take());
-    for conn in seated.chain(room.spectators.drain(..)) {
-        if conn.binding().is_some_and(|b| b.game == id) {
-            conn.bind(None);
-        }
+    for conn in room.take_connections() {
         conn.send(notice.to_text());
     }
     if let Some(ip) = room.creator {

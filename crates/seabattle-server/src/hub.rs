@@ -60,7 +60,8 @@ pub struct Hub {
     /// Held while a game is loaded from storage, so it is loaded once even if two
     /// players reconnect at once.
     pub load_lock: tokio::sync::Mutex<()>,
-    /// Waiting players by rules text.
+    /// Waiting players: by rules text on a lone server; on a cluster's node, by their
+    /// waiter id in the shared queue (the id the pairing node's notice names).
     pub queue: Mutex<HashMap<String, Waiting>>,
     next_conn: AtomicU64,
     /// Flips to `true` when the server shuts down.

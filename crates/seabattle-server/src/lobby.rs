@@ -406,12 +406,8 @@ async fn queue_shared(
             &hub.config.bots,
         );
         room.creator = Some(conn.ip);
-        let token = if queued_now {
-            my_token.clone()
-        } else {
-            new_token()
-        };
-        room.seats[1].token_hash = Some(token_hash(&token));
+        // The same token for seat 2 of a game made now and for the queue's row.
+        room.seats[1].token_hash = Some(token_hash(&my_token));
         let mut stored = to_stored(&room);
         let who = me.clone();
         let (pairing, stored) = hub
@@ -437,7 +433,8 @@ async fn queue_shared(
                 hub.metrics
                     .games_created
                     .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                return seat_new(hub, room, vec![(conn.clone(), Player::Two, Some(token))]).await;
+                return seat_new(hub, room, vec![(conn.clone(), Player::Two, Some(my_token))])
+                    .await;
             }
             Pairing::Taken => {
                 // Paired by another node a moment ago: its notice brings the game.
@@ -452,15 +449,16 @@ async fn queue_shared(
                     None => Ok(()),
                 })
                 .await?;
+                // Kept under the waiter id, which the pairing node's notice names.
                 hub.queue.lock().unwrap_or_else(|p| p.into_inner()).insert(
-                    format!("{key}\n{me}"),
+                    me.clone(),
                     Waiting {
                         conn: conn.clone(),
                         since: Instant::now(),
                         ticket: Some((me.clone(), my_token.clone())),
                     },
                 );
-                queued(hub, conn, key.clone(), format!("{key}\n{me}"));
+                queued(hub, conn, key.clone(), me.clone());
             }
         }
     }

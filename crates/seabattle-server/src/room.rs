@@ -209,6 +209,11 @@ pub struct Room {
     pub gone: bool,
 }
 
+/// The path that joins (or watches) game `id`.
+pub fn link(id: &str) -> String {
+    format!("/g/{id}")
+}
+
 /// The canonical text of a fleet, as committed: each ship in the file form, cells in the
 /// canonical ASCII system, ships sorted by their text, then the pieces (`mine:e5`,
 /// `sweeper:c3`, `sub:j10`) by kind and board order, joined by single spaces.
@@ -362,7 +367,22 @@ impl Room {
 
     /// The path that joins (or watches) this game.
     pub fn link(&self) -> String {
-        format!("/g/{}", self.id)
+        link(&self.id)
+    }
+
+    /// Everyone connected to the game, seated or watching, let go of it: the
+    /// connections still bound here, unbound, for a last word (the game was closed, or
+    /// left this node). One that has moved on to another game is left alone.
+    pub fn take_connections(&mut self) -> Vec<Conn> {
+        let id = &self.id;
+        let seated = self.seats.iter_mut().filter_map(|s| s.conn.take());
+        seated
+            .chain(self.spectators.drain(..))
+            .filter(|c| c.binding().is_some_and(|b| b.game == *id))
+            .inspect(|c| {
+                c.bind(None);
+            })
+            .collect()
     }
 
     /// The commitments, once both fleets are placed.

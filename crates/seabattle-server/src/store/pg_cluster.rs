@@ -67,7 +67,7 @@ impl Cluster for PgStore {
     }
 
     fn acquire(&self, id: &str) -> Result<Claim, StoreError> {
-        let claim = self.with(id, |c| {
+        self.with(id, |c| {
             let mut tx = c.transaction().map_err(q)?;
             let claim = match tx.query_opt(ACQUIRE, &[&id, &self.node]).map_err(q)? {
                 Some(r) => {
@@ -88,8 +88,7 @@ impl Cluster for PgStore {
             };
             tx.commit().map_err(q)?;
             Ok(claim)
-        })?;
-        Ok(claim)
+        })
     }
 
     fn holds(&self, id: &str) -> bool {
