@@ -111,6 +111,9 @@ pub struct Limits {
     /// A battle whose players have both been away this long is closed as abandoned
     /// (the computer counts as away).
     pub away_expiry: Duration,
+    /// In a game between people without a clock, how long an opponent must have been
+    /// away before the player who stayed may claim the win (`claim_win`).
+    pub claim_after: Duration,
 }
 
 impl Default for Limits {
@@ -129,6 +132,7 @@ impl Default for Limits {
             work_budget: Duration::from_secs(2),
             placement_expiry: Duration::from_secs(60 * 60),
             away_expiry: Duration::from_secs(24 * 60 * 60),
+            claim_after: Duration::from_secs(60),
         }
     }
 }

@@ -19,7 +19,8 @@ use tokio::sync::mpsc;
 
 /// Starts the task that owns `room` and returns its handle. The task ends when the
 /// last handle is dropped (the game left memory).
-pub fn spawn(hub: &SharedHub, room: Room) -> GameHandle {
+pub fn spawn(hub: &SharedHub, mut room: Room) -> GameHandle {
+    room.claim_limit = hub.config.limits.claim_after;
     let (tx, rx) = mpsc::channel(INBOX);
     let handle = GameHandle::new(&room.id, tx);
     // Boxed: the task's future then holds a pointer to the game, not the game itself,
@@ -36,6 +37,7 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Job>
         // Boxed, like every handler below: a game's task sits idle most of its life,
         // and an idle task should hold the select, not the largest handler's future.
         Box::pin(settle(&hub, &mut room, &mut thinking)).await;
+        crate::hotseat::hand_over(&mut room);
         // A server shutting down stops its clocks: the next one starts them afresh.
         let deadline = room
             .clock_deadline

@@ -31,6 +31,7 @@ mod error;
 mod expiry;
 mod game_task;
 mod handle;
+mod hotseat;
 mod http;
 mod hub;
 mod ids;

@@ -64,6 +64,14 @@ pub async fn new_game(
     let mode = match opponent {
         Opponent::Friend => Mode::Friend,
         Opponent::Computer => computer_mode(hub, level.unwrap_or("medium"))?,
+        // The device goes from hand to hand between moves: no clock could be fair.
+        Opponent::Hotseat if clock.is_some() => {
+            return Err(ClientError::new(
+                ErrorCode::BadClock,
+                "a hot-seat game has no clock: leave clock out or send 0",
+            ));
+        }
+        Opponent::Hotseat => Mode::Hotseat,
     };
     let reservation = hub.addresses.may_create(conn.ip)?;
     let rules = hub
@@ -75,6 +83,10 @@ pub async fn new_game(
     room.names[0] = name;
     let token = new_token();
     room.seats[0].token_hash = Some(token_hash(&token));
+    if room.mode == Mode::Hotseat {
+        // One device holds both seats: the one token resumes the game, in seat 1.
+        room.seats[1].token_hash = room.seats[0].token_hash.clone();
+    }
     if room.bot.is_some() {
         crate::learning::teach(hub, &mut room, learner).await;
         let fleet = computer_fleet(hub, &mut room).await?;
@@ -131,6 +143,10 @@ pub fn take_seat(room: &mut Room, conn: &Conn, p: Player, token: Option<String>)
         game: room.id.clone(),
         seat: Some(p),
     }));
+    // The device may have changed hands while it was away: the state is the seat's it
+    // is handed to now.
+    room.hot_told = None;
+    let shown = crate::hotseat::shown_seat_for(room, p);
     conn.send(
         ServerMsg::Joined {
             game: room.id.clone(),
@@ -141,7 +157,11 @@ pub fn take_seat(room: &mut Room, conn: &Conn, p: Player, token: Option<String>)
         }
         .to_text(),
     );
-    conn.send(ServerMsg::State(Box::new(room.state_for(Some(p)))).to_text());
+    if room.mode == Mode::Hotseat {
+        crate::hotseat::hand_over(room);
+    } else {
+        conn.send(ServerMsg::State(Box::new(room.state_for(Some(shown)))).to_text());
+    }
     let msg = ServerMsg::Presence {
         game: room.id.clone(),
         player: p,

@@ -213,6 +213,55 @@ pub async fn fire(
     Ok(())
 }
 
+/// `claim_win`: the opponent left and stayed away past the game's limit, and the
+/// player who stayed takes the win. Only between people on two devices, without a
+/// clock (a clock passes an absent player's turns and ends the game by itself), and
+/// only in the battle: in placement nothing is at stake yet.
+pub async fn claim_win(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
+    let Some(after) = room.claim_after() else {
+        return Err(ClientError::new(
+            ErrorCode::NotAway,
+            "a win can be claimed only in a game between people without a clock",
+        ));
+    };
+    match room.game().phase() {
+        Phase::Placement => {
+            return Err(ClientError::new(
+                ErrorCode::NotStarted,
+                "the battle has not started",
+            ));
+        }
+        Phase::Over => return Err(ClientError::new(ErrorCode::GameOver, "the game is over")),
+        Phase::Battle => {}
+    }
+    let other = p.other();
+    if room.present(other) {
+        return Err(ClientError::new(ErrorCode::NotAway, "the opponent is here"));
+    }
+    let away = room.seats[other.index()]
+        .away_since
+        .map_or(0, |t| t.elapsed().as_secs());
+    if away < u64::from(after) {
+        return Err(ClientError::new(
+            ErrorCode::NotAway,
+            format!("the opponent has been away {away} s; the win may be claimed after {after} s"),
+        ));
+    }
+    commit(hub, room, other, Command::Abandon).await?;
+    Ok(())
+}
+
+/// `name`: the name player `p` gives (none for `None`), told to everyone in the game.
+pub fn rename(room: &mut Room, p: Player, name: Option<String>) {
+    room.names[p.index()] = name;
+    room.broadcast(&ServerMsg::Presence {
+        game: room.id.clone(),
+        player: p,
+        present: room.present(p),
+        name: room.names[p.index()].clone(),
+    });
+}
+
 /// `resign`.
 pub async fn resign(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
     if room.game().phase() == Phase::Over {

@@ -4,7 +4,7 @@ use crate::hub::SharedHub;
 use crate::ids::new_game_id;
 use crate::play::{computer_fleet, seat_fleet, to_stored};
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
-use crate::room::Room;
+use crate::room::{Mode, Room};
 use seabattle_core::{Phase, Player};
 use std::time::Instant;
 
@@ -23,7 +23,9 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
     }
     room.rematch[p.index()] = true;
     let computer = room.mode.is_computer();
-    if !computer && !room.rematch.iter().all(|&r| r) {
+    // Against the computer, or at one device, one request is everyone's.
+    let at_once = computer || room.mode == Mode::Hotseat;
+    if !at_once && !room.rematch.iter().all(|&r| r) {
         room.broadcast(&ServerMsg::RematchOffered {
             game: room.id.clone(),
             player: p,
@@ -35,7 +37,7 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
         Some(conn) => Some(hub.addresses.may_create(conn.ip)?),
         None => None,
     };
-    let seat_of = |q: Player| if computer { q } else { q.other() };
+    let seat_of = |q: Player| if at_once { q } else { q.other() };
     let mut next = Room::new(
         new_game_id(),
         room.rules().clone(),

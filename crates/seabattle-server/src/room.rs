@@ -30,17 +30,21 @@ pub enum Mode {
     Friend,
     /// Two people paired by the queue.
     Random,
+    /// Two people at one device: one connection plays both seats, each when the
+    /// referee asks it to act (see [`Room::hot_seat`]).
+    Hotseat,
 }
 
 impl Mode {
     /// The stored and shown form: `computer:LEVEL` (or `computer:NAME` for a bot
-    /// program), `friend`, `random`.
+    /// program), `friend`, `random`, `hotseat`.
     pub fn word(&self) -> String {
         match self {
             Mode::Computer(l) => format!("computer:{}", l.name()),
             Mode::Program(name) => format!("computer:{name}"),
             Mode::Friend => "friend".into(),
             Mode::Random => "random".into(),
+            Mode::Hotseat => "hotseat".into(),
         }
     }
 
@@ -49,6 +53,7 @@ impl Mode {
         match w {
             "friend" => Some(Mode::Friend),
             "random" => Some(Mode::Random),
+            "hotseat" => Some(Mode::Hotseat),
             _ => {
                 let name = w.strip_prefix("computer:").filter(|n| !n.is_empty())?;
                 Some(match name.parse() {
@@ -62,6 +67,12 @@ impl Mode {
     /// Whether seat 2 is the computer (a level or a bot program).
     pub fn is_computer(&self) -> bool {
         matches!(self, Mode::Computer(_) | Mode::Program(_))
+    }
+
+    /// Whether two people play it, each on their own connection: a friend's game or a
+    /// random opponent's.
+    pub fn is_two_devices(&self) -> bool {
+        matches!(self, Mode::Friend | Mode::Random)
     }
 }
 
@@ -207,6 +218,12 @@ pub struct Room {
     pub learner: Option<String>,
     /// The game left this node (handed over, or taken by another): its task ends.
     pub gone: bool,
+    /// In a hot-seat game, the seat, phase and move the connection was last sent the
+    /// state for: a new one is sent whenever this changes.
+    pub hot_told: Option<(Player, Phase, usize)>,
+    /// How long an opponent must be away before a win may be claimed (the server's
+    /// limit, set when the game's task starts).
+    pub claim_limit: std::time::Duration,
 }
 
 /// The path that joins (or watches) game `id`.
@@ -347,6 +364,8 @@ impl Room {
             since: Instant::now(),
             learner: None,
             gone: false,
+            hot_told: None,
+            claim_limit: std::time::Duration::from_secs(60),
         }
     }
 
@@ -439,9 +458,44 @@ impl Room {
         }
     }
 
-    /// Whether `p` is connected (the computer always is).
+    /// Whether `p` is connected (the computer always is; in a hot-seat game both
+    /// seats are there when the one connection is).
     pub fn present(&self, p: Player) -> bool {
-        self.is_bot(p) || self.seats[p.index()].conn.is_some()
+        let seat = if self.mode == Mode::Hotseat {
+            Player::One
+        } else {
+            p
+        };
+        self.is_bot(p) || self.seats[seat.index()].conn.is_some()
+    }
+
+    /// In a hot-seat game, the seat the device is handed to now: the first seat still
+    /// to place its fleet, then whoever the referee asks to act. None once both fleets
+    /// are in before the battle starts, and once the game is over.
+    pub fn hot_seat(&self) -> Option<Player> {
+        match self.game().phase() {
+            Phase::Placement => Player::BOTH
+                .into_iter()
+                .find(|&p| !self.game().has_placed(p)),
+            Phase::Battle => self.actor(),
+            Phase::Over => None,
+        }
+    }
+
+    /// The seat a command from the connection in seat `p` is made for: `p`, except in
+    /// a hot-seat game, where it is the seat the device is handed to.
+    pub fn acting_seat(&self, p: Player) -> Player {
+        match self.mode {
+            Mode::Hotseat => self.hot_seat().unwrap_or(p),
+            _ => p,
+        }
+    }
+
+    /// In a game between people without a clock, the seconds an opponent must be away
+    /// before a win may be claimed.
+    pub fn claim_after(&self) -> Option<u32> {
+        (self.mode.is_two_devices() && self.clock.is_none())
+            .then(|| u32::try_from(self.claim_limit.as_secs()).unwrap_or(u32::MAX))
     }
 
     /// What `seat` (or a spectator, for `None`) may see.
@@ -506,6 +560,7 @@ impl Room {
             moves: g.moves().len(),
             result: self.result(),
             next_game: self.next_game.clone(),
+            claim_after: seat.and(self.claim_after()),
         }
     }
 
@@ -566,6 +621,7 @@ mod tests {
         for m in [
             Mode::Friend,
             Mode::Random,
+            Mode::Hotseat,
             Mode::Computer(Level::Hard),
             Mode::Program("pybot".into()),
         ] {

@@ -31,6 +31,10 @@ fn ship_text(cells: &CellSet) -> String {
     ShipSetup(cells.iter().collect()).format(CoordSystem::Latin)
 }
 
+/// What a resignation row holds when the player did not resign but stayed away and
+/// the opponent claimed the win.
+const ABANDONED: &str = "abandoned";
+
 /// The kind of row of a reveal or move: its own, or the timeout's when a stand-in made it.
 fn own(stand_in: bool, kind: MoveKind) -> MoveKind {
     if stand_in { MoveKind::Timeout } else { kind }
@@ -85,6 +89,10 @@ pub fn rows_for(events: &[Event]) -> Vec<StoredMove> {
             } => rows.push(row(*player, MoveKind::Timeout, String::new())),
             Event::Resigned { player, .. } => {
                 rows.push(row(*player, MoveKind::Resign, String::new()))
+            }
+            // A resignation row that says why: the player stayed away.
+            Event::Abandoned { player, .. } => {
+                rows.push(row(*player, MoveKind::Resign, ABANDONED.to_string()))
             }
             Event::Placed { .. }
             | Event::Started { .. }
@@ -175,7 +183,9 @@ fn command_for(table: &Table, m: &StoredMove, dims: Dims) -> Result<Command, Str
                 cells: shots.iter().map(|s| s.0).collect(),
             }
         }
-        MoveKind::Resign => Command::Resign,
+        MoveKind::Resign if m.shots == ABANDONED => Command::Abandon,
+        MoveKind::Resign if m.shots.is_empty() => Command::Resign,
+        MoveKind::Resign => return Err(format!("a resignation reads {:?}", m.shots)),
         MoveKind::Reveal => Command::Reveal {
             cell: cell(&m.shots)?,
         },

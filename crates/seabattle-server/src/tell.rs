@@ -170,7 +170,10 @@ fn message(room: &Room, e: &Event, duties: &[DutyJson]) -> Option<ServerMsg> {
             next: *next,
             shots_due: *shots_due,
         },
-        Event::Owed { .. } | Event::Resigned { .. } | Event::Over { .. } => return None,
+        Event::Owed { .. }
+        | Event::Resigned { .. }
+        | Event::Abandoned { .. }
+        | Event::Over { .. } => return None,
     })
 }
 

@@ -286,7 +286,8 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
             let conn = conn.clone();
             h.with(move |room| {
                 Box::pin(async move {
-                    conn.send(ServerMsg::State(Box::new(room.state_for(b.seat))).to_text());
+                    let seat = b.seat.map(|p| crate::hotseat::shown_seat_for(room, p));
+                    conn.send(ServerMsg::State(Box::new(room.state_for(seat))).to_text());
                 })
             })
             .await
@@ -372,6 +373,23 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
             conn.send(msg.to_text());
             Ok(())
         }
+        ClientMsg::ClaimWin { game } => {
+            let hub = Arc::clone(hub);
+            in_seat(&hub.clone(), conn, &game, move |room, p| {
+                Box::pin(async move { play::claim_win(&hub, room, p).await })
+            })
+            .await
+        }
+        ClientMsg::Name { game, name } => {
+            let name = player_name(Some(&name))?;
+            in_seat(hub, conn, &game, move |room, p| {
+                Box::pin(async move {
+                    play::rename(room, p, name);
+                    Ok(())
+                })
+            })
+            .await
+        }
         ClientMsg::Rematch { game } => {
             let hub = Arc::clone(hub);
             in_seat(&hub.clone(), conn, &game, move |room, p| {
@@ -408,6 +426,7 @@ async fn in_seat<T: Send + 'static>(
     h.with(move |room| {
         Box::pin(async move {
             check_seat(room, id, p)?;
+            let p = room.acting_seat(p);
             f(room, p).await
         })
     })

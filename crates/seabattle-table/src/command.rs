@@ -29,6 +29,10 @@ pub enum Command {
     },
     /// Gives up.
     Resign,
+    /// The seat left and stayed away past the host's limit, and the opponent claimed
+    /// the win: the seat loses as if it had resigned, and the game ends as abandoned.
+    /// The host (which keeps the time) decides when the claim may be made.
+    Abandon,
     /// The seat's clock ran out. A first strike passes the turn; the second in a row
     /// loses the game. A seat that owes a reveal or a move on its first strike has it
     /// made for it: `instead` is the stand-in's choice, which the host draws (the table

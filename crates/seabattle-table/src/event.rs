@@ -55,22 +55,27 @@ pub enum EndReason {
     Resigned,
     /// The loser ran out of time twice in a row.
     Timeout,
+    /// The loser left and stayed away, and the winner claimed the game.
+    Abandoned,
 }
 
 impl EndReason {
     /// Every reason.
-    pub const ALL: [EndReason; 3] = [
+    pub const ALL: [EndReason; 4] = [
         EndReason::FleetSunk,
         EndReason::Resigned,
         EndReason::Timeout,
+        EndReason::Abandoned,
     ];
 
-    /// The word for it, in storage and on the wire: `fleet_sunk`, `resigned`, `timeout`.
+    /// The word for it, in storage and on the wire: `fleet_sunk`, `resigned`, `timeout`,
+    /// `abandoned`.
     pub const fn word(self) -> &'static str {
         match self {
             EndReason::FleetSunk => "fleet_sunk",
             EndReason::Resigned => "resigned",
             EndReason::Timeout => "timeout",
+            EndReason::Abandoned => "abandoned",
         }
     }
 }
@@ -194,6 +199,13 @@ pub enum Event {
         /// The move's number.
         number: usize,
         /// Who.
+        player: Player,
+    },
+    /// A player who stayed away lost the game: the opponent claimed it.
+    Abandoned {
+        /// The move's number.
+        number: usize,
+        /// Who stayed away.
         player: Player,
     },
     /// The game is over.

@@ -53,6 +53,7 @@ pub struct Table {
     game: Game,
     strikes: [u8; 2],
     timed_out: bool,
+    abandoned: bool,
 }
 
 impl Table {
@@ -62,6 +63,7 @@ impl Table {
             game: Game::new(rules),
             strikes: [0, 0],
             timed_out: false,
+            abandoned: false,
         }
     }
 
@@ -87,6 +89,7 @@ impl Table {
         };
         let reason = match reason {
             _ if self.timed_out => EndReason::Timeout,
+            _ if self.abandoned => EndReason::Abandoned,
             WinReason::FleetSunk => EndReason::FleetSunk,
             WinReason::Resigned => EndReason::Resigned,
         };
@@ -199,6 +202,18 @@ impl Table {
                 let number = self.game.moves().len() + 1;
                 self.game.resign(seat).map_err(TableError::Game)?;
                 let out = vec![Event::Resigned {
+                    number,
+                    player: seat,
+                }];
+                Ok(self.close(out))
+            }
+            Command::Abandon => {
+                let number = self.game.moves().len() + 1;
+                // The rules engine knows one way to give a game up: the record shows a
+                // resignation, and the table keeps why.
+                self.game.resign(seat).map_err(TableError::Game)?;
+                self.abandoned = true;
+                let out = vec![Event::Abandoned {
                     number,
                     player: seat,
                 }];
@@ -582,6 +597,30 @@ mod tests {
     }
 
     #[test]
+    fn a_seat_that_stayed_away_loses_the_game_as_abandoned() {
+        let mut t = table("classic", [FLEET, FLEET]);
+        let events = t.act(Player::Two, Command::Abandon).unwrap();
+        assert_eq!(
+            events,
+            vec![
+                Event::Abandoned {
+                    number: 1,
+                    player: Player::Two
+                },
+                Event::Over {
+                    winner: Player::One,
+                    reason: EndReason::Abandoned
+                }
+            ]
+        );
+        assert_eq!(t.ending(), Some((Player::One, EndReason::Abandoned)));
+        assert!(
+            t.act(Player::One, Command::Abandon).is_err(),
+            "over is over"
+        );
+    }
+
+    #[test]
     fn commands_and_events_read_back_from_json() {
         let commands = [
             Command::Fire {
@@ -592,6 +631,7 @@ mod tests {
                 ship: ShipSetup(vec![cell("c3"), cell("d4")]),
             },
             Command::Resign,
+            Command::Abandon,
             Command::Timeout {
                 instead: Some(Instead::Reveal(cell("e5"))),
             },

@@ -73,6 +73,7 @@ impl Event {
             | Event::Dying { .. }
             | Event::TimedOut { .. }
             | Event::Resigned { .. }
+            | Event::Abandoned { .. }
             | Event::Over { .. } => {}
         }
         e

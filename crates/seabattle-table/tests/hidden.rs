@@ -75,6 +75,7 @@ fn cells_on(event: &Event, owner: Player) -> CellSet {
         | Event::Started { .. }
         | Event::TimedOut { .. }
         | Event::Resigned { .. }
+        | Event::Abandoned { .. }
         | Event::Over { .. } => {}
     }
     out
@@ -146,6 +147,8 @@ fn play_and_check(preset: Preset, seed: u64) -> Result<(), TestCaseError> {
             table.act(seat, Command::Timeout { instead })
         } else if roll == 4 && rng.random_range(0..20) == 0 {
             table.act(Player::One, Command::Resign)
+        } else if roll == 5 && rng.random_range(0..20) == 0 {
+            table.act(Player::Two, Command::Abandon)
         } else {
             let (seat, ask) = Player::BOTH
                 .into_iter()

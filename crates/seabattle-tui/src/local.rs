@@ -9,9 +9,7 @@ use seabattle_bots::{Level, PlacerKind, Shooter, choose_relocation, choose_revea
 use seabattle_core::{
     CellSet, Fleet, Lang, PieceCells, Player, PlayerView, Rules, ShipSetup, audit,
 };
-use seabattle_table::{
-    Ask, Command, Computer, EndReason as TableEnd, Event, Failure, Table, Viewer,
-};
+use seabattle_table::{Ask, Command, Computer, Event, Failure, Table, Viewer};
 
 /// The computer's seat and its shooting half.
 struct Opponent {
@@ -242,14 +240,7 @@ impl LocalReferee {
 
     fn ending(&self) -> Ending {
         let (winner, reason) = match self.table.ending() {
-            Some((winner, reason)) => (
-                Some(winner),
-                match reason {
-                    TableEnd::FleetSunk => EndReason::FleetSunk,
-                    TableEnd::Resigned => EndReason::Resigned,
-                    TableEnd::Timeout => EndReason::Timeout,
-                },
-            ),
+            Some((winner, reason)) => (Some(winner), reason),
             None => (None, EndReason::Resigned),
         };
         let game = self.table.game();

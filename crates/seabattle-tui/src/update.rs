@@ -76,16 +76,8 @@ impl Fired {
     }
 }
 
-/// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EndReason {
-    /// A whole fleet was sunk.
-    FleetSunk,
-    /// A player resigned.
-    Resigned,
-    /// A player ran out of time.
-    Timeout,
-}
+/// How a game ended: the referee's word for it, on this machine and online alike.
+pub use seabattle_table::EndReason;
 
 /// The end of a game: the winner, both fleets revealed, and the audit's verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]

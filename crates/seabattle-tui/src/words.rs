@@ -85,6 +85,8 @@ pub struct Words {
     pub by_resignation: &'static str,
     /// By timeout.
     pub by_timeout: &'static str,
+    /// The loser left and stayed away.
+    pub by_abandonment: &'static str,
     /// The audit's verdict.
     pub verdict: &'static str,
     /// The game-over keys.
@@ -208,6 +210,7 @@ pub const RU: Words = Words {
     by_sinking: "весь флот потоплен",
     by_resignation: "соперник сдался",
     by_timeout: "время вышло",
+    by_abandonment: "соперник ушёл из игры",
     verdict: "Проверка:",
     over_keys: "q — выход",
     too_small: "Окно мало: нужно хотя бы {}.",
@@ -308,6 +311,7 @@ pub const EN: Words = Words {
     by_sinking: "the whole fleet sunk",
     by_resignation: "resignation",
     by_timeout: "out of time",
+    by_abandonment: "the opponent left the game",
     verdict: "Audit:",
     over_keys: "q: quit",
     too_small: "The window is too small: it needs at least {}.",

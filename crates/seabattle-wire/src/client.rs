@@ -97,6 +97,19 @@ pub enum ClientMsg {
         /// The game id.
         game: String,
     },
+    /// Claims the win over an opponent who left and stayed away past the game's
+    /// `claim_after` (games between people without a clock).
+    ClaimWin {
+        /// The game id.
+        game: String,
+    },
+    /// Gives or changes the name the others see, once in a seat.
+    Name {
+        /// The game id.
+        game: String,
+        /// The name (see [`player_name`](crate::player_name)); empty for none.
+        name: String,
+    },
     /// Asks for another game with the same rules once this one is over.
     Rematch {
         /// The game id.

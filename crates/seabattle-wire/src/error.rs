@@ -89,6 +89,10 @@ pub enum ErrorCode {
     /// The game is served by another node of the cluster now (or is moving to one);
     /// nothing changed: reconnect to `/ws?game=ID` and `resume`.
     Moved,
+    /// A win claimed while the opponent is here, has not been away long enough, or
+    /// in a game where it cannot be claimed (a clock runs, or the opponent is the
+    /// computer).
+    NotAway,
 }
 
 /// The longest player name, in characters.

@@ -50,9 +50,28 @@ use std::fmt;
 pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The `type` of every client message, to tell an unknown type from a malformed one.
-pub const CLIENT_TYPES: [&str; 19] = [
-    "hello", "new_game", "join", "resume", "watch", "queue", "place", "fire", "reveal", "relocate",
-    "resign", "rematch", "sync", "coach", "layout", "check", "learned", "forget", "ping",
+pub const CLIENT_TYPES: [&str; 21] = [
+    "hello",
+    "new_game",
+    "join",
+    "resume",
+    "watch",
+    "queue",
+    "place",
+    "fire",
+    "reveal",
+    "relocate",
+    "resign",
+    "claim_win",
+    "name",
+    "rematch",
+    "sync",
+    "coach",
+    "layout",
+    "check",
+    "learned",
+    "forget",
+    "ping",
 ];
 
 /// The `type` of every server message, to tell an unknown type from a malformed one.
@@ -162,6 +181,8 @@ impl ClientMsg {
             ClientMsg::Reveal { .. } => "reveal",
             ClientMsg::Relocate { .. } => "relocate",
             ClientMsg::Resign { .. } => "resign",
+            ClientMsg::ClaimWin { .. } => "claim_win",
+            ClientMsg::Name { .. } => "name",
             ClientMsg::Rematch { .. } => "rematch",
             ClientMsg::Sync { .. } => "sync",
             ClientMsg::Coach { .. } => "coach",

@@ -243,6 +243,12 @@ pub struct StateJson {
     pub result: Option<ResultJson>,
     /// The rematch's game id, once made.
     pub next_game: Option<String>,
+    /// In a game between people without a clock, the seconds an opponent must have
+    /// been away before the player who stayed may claim the win (`claim_win`); absent
+    /// where no win can be claimed (computer and hot-seat games, clocked games,
+    /// spectators).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim_after: Option<u32>,
 }
 
 /// A message from the server.

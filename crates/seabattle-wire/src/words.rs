@@ -36,8 +36,11 @@ pub enum Opponent {
     Computer,
     /// Whoever the game's code is sent to.
     Friend,
+    /// Two people at one device: one connection plays both seats, the server says
+    /// whose turn it is, and the client hands the device over between them.
+    Hotseat,
 }
-words!(Opponent { Computer => "computer", Friend => "friend" });
+words!(Opponent { Computer => "computer", Friend => "friend", Hotseat => "hotseat" });
 
 /// Whether the connection plays or watches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]

@@ -140,6 +140,7 @@ fn state(full: bool) -> StateJson {
         moves: 4,
         result: (!full).then(|| result(true)),
         next_game: (!full).then(|| s("p3xq8rmt2c")),
+        claim_after: full.then_some(60),
     }
 }
 
@@ -422,6 +423,11 @@ fn every_client_message_round_trips() {
             cells: None,
         },
         ClientMsg::Resign { game: game() },
+        ClientMsg::ClaimWin { game: game() },
+        ClientMsg::Name {
+            game: game(),
+            name: s("Алиса"),
+        },
         ClientMsg::Rematch { game: game() },
         ClientMsg::Sync { game: game() },
         ClientMsg::Coach { game: game() },

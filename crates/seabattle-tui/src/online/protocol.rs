@@ -1,7 +1,7 @@
 //! Translation between the server's messages ([`seabattle_wire`]) and [`Action`]s and
 //! [`Update`]s.
 
-use crate::update::{Action, EndReason, Ending, Fired, Snapshot, Update};
+use crate::update::{Action, Ending, Fired, Snapshot, Update};
 use seabattle_core::{
     Answer, CellSet, Coord, CoordSystem, Dims, Duty, DutyKind, Piece, PieceCells, PieceKind, Rules,
     ShipSetup, Shot, SunkShip, TargetBoard,
@@ -296,11 +296,7 @@ fn ending(r: &ResultJson, dims: Dims) -> Option<Ending> {
     let (one, two) = (fleet(&fleets[0], dims)?, fleet(&fleets[1], dims)?);
     Some(Ending {
         winner: Some(r.winner),
-        reason: match r.reason {
-            seabattle_wire::EndReason::FleetSunk => EndReason::FleetSunk,
-            seabattle_wire::EndReason::Timeout => EndReason::Timeout,
-            seabattle_wire::EndReason::Resigned => EndReason::Resigned,
-        },
+        reason: r.reason,
         fleets: [one.0, two.0],
         verdict: r.audit.verdict.clone(),
         verdict_ru: r.audit.verdict_ru.clone(),

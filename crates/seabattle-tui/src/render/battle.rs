@@ -145,6 +145,7 @@ fn result_lines(app: &App) -> Vec<Line<'static>> {
         EndReason::FleetSunk => w.by_sinking,
         EndReason::Resigned => w.by_resignation,
         EndReason::Timeout => w.by_timeout,
+        EndReason::Abandoned => w.by_abandonment,
     };
     vec![
         bold(format!("{result} ({reason})")),

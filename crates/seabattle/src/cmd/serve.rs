@@ -47,6 +47,10 @@ pub struct Args {
     /// [default: 24]
     #[arg(long, env = "SEABATTLE_AWAY_EXPIRY_HOURS", value_name = "H")]
     away_expiry_hours: Option<u64>,
+    /// Seconds an opponent must be away (in a game between people without a clock)
+    /// before the player who stayed may claim the win [default: 60]
+    #[arg(long, env = "SEABATTLE_CLAIM_AFTER_SECS", value_name = "S")]
+    claim_after_secs: Option<u64>,
     /// This server's name among the nodes sharing one PostgreSQL database (docs/deploy.md)
     /// [default: the host's name]
     #[arg(long, env = "SEABATTLE_NODE", value_name = "NAME")]
@@ -131,6 +135,9 @@ impl Args {
         }
         if let Some(h) = self.away_expiry_hours {
             l.away_expiry = Duration::from_secs(positive("away-expiry-hours", h)? * 3600);
+        }
+        if let Some(s) = self.claim_after_secs {
+            l.claim_after = Duration::from_secs(positive("claim-after-secs", s)?);
         }
         Ok(l)
     }
