@@ -46,6 +46,7 @@ pub mod sea;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod system;
+pub mod turn;
 pub mod view;
 pub mod violation;
 
@@ -66,5 +67,6 @@ pub use record::{GameRecord, Move, RecordError};
 pub use rules::{Pieces, Preset, Rules, RulesError, RulesSpec, ShipShape, Shots, Touching};
 pub use sea::Sea;
 pub use system::{CoordError, CoordSystem};
+pub use turn::{TurnError, turn_ship};
 pub use view::{OwnBoard, PlayerView, TargetBoard};
 pub use violation::{Contact, PieceProblem, ShapeProblem, Violation, ViolationKind};

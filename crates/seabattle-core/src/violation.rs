@@ -200,12 +200,13 @@ impl Violation {
         }
     }
 
-    /// A sentence for players, in their language and coordinate system.
+    /// A sentence for players, in their language and coordinate system, the cells
+    /// named as a board labels them: a capital letter and the row («Г1 Д2»).
     pub fn message(&self, lang: Lang, system: CoordSystem) -> String {
         let cells = self
             .cells()
             .iter()
-            .map(|c| system.format(*c))
+            .map(|c| system.format(*c).to_uppercase())
             .collect::<Vec<_>>()
             .join(" ");
         let text = match (lang, self) {

@@ -137,6 +137,48 @@ pub async fn layout(
     })
 }
 
+/// `turn`: ship `ship` of `fleet` turned a quarter turn into the nearest place where
+/// it breaks no rule (the rules crate decides), or `no_room`.
+pub async fn turn(
+    hub: &SharedHub,
+    game: String,
+    rules: Rules,
+    fleet: Vec<String>,
+    ship: usize,
+) -> Result<ServerMsg, ClientError> {
+    let setup = crate::play::parse_fleet(&rules, &fleet)?;
+    // The words are ships and pieces in the order sent; the rules crate counts ships.
+    let nth = fleet
+        .iter()
+        .take(ship + 1)
+        .filter(|w| !w.contains(':'))
+        .count();
+    if ship >= fleet.len() || fleet[ship].contains(':') {
+        return Err(ClientError::new(
+            ErrorCode::BadMessage,
+            format!(
+                "ship: {ship} names no ship of the {} words sent",
+                fleet.len()
+            ),
+        ));
+    }
+    let turned = hub
+        .work
+        .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
+            seabattle_core::turn_ship(&setup, nth - 1, &rules)
+        })
+        .await
+        .map_err(|o| o.refusal("turning the ship"))?
+        .map_err(|e| ClientError::new(ErrorCode::NoRoom, e.to_string()))?;
+    let mut words = fleet;
+    words[ship] = turned.ships[nth - 1].format(CoordSystem::Latin);
+    Ok(ServerMsg::Turned {
+        game,
+        fleet: words,
+        ship,
+    })
+}
+
 /// `check`: every violation of `fleet` under the game's rules, worded by the rules
 /// engine in `lang` with cells in `coords`, worked out in the pool.
 pub async fn check(

@@ -390,6 +390,14 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
             })
             .await
         }
+        ClientMsg::Turn { game, fleet, ship } => {
+            let b = bound(conn, &game)?;
+            let rules = live(hub, &b)?
+                .with(|room| Box::pin(async move { room.rules().clone() }))
+                .await?;
+            conn.send(advice::turn(hub, game, rules, fleet, ship).await?.to_text());
+            Ok(())
+        }
         ClientMsg::Rematch { game } => {
             let hub = Arc::clone(hub);
             in_seat(&hub.clone(), conn, &game, move |room, p| {

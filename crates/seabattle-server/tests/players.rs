@@ -334,3 +334,56 @@ async fn hotseat_plays_both_seats_over_one_connection_and_the_server_hands_the_t
     // Resuming with the one token comes back to the game.
     c.close().await;
 }
+
+#[tokio::test]
+async fn a_tapped_ship_turns_into_a_legal_place_or_is_refused_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut c, game, _) = vs_computer(server.addr(), "easy", "classic").await;
+    let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    send(
+        &mut c,
+        ClientMsg::Turn {
+            game: game.clone(),
+            fleet: words(&["c3-f3", "d5-e5"]),
+            ship: 0,
+        },
+    )
+    .await;
+    let t = c.until("turned").await;
+    assert_eq!(t["ship"], 0);
+    assert_eq!(t["fleet"][1], "d5-e5", "the other ship stays");
+    assert_ne!(t["fleet"][0], "c3-c6", "turned in place it would touch d5");
+    send(
+        &mut c,
+        ClientMsg::Check {
+            game: game.clone(),
+            fleet: serde_json::from_value(t["fleet"].clone()).unwrap(),
+            lang: None,
+            coords: None,
+        },
+    )
+    .await;
+    let checked = c.until("checked").await;
+    let kinds: Vec<&str> = checked["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["kind"].as_str().unwrap())
+        .collect();
+    assert!(kinds.iter().all(|k| *k == "fleet"), "{checked}");
+    let e = refused(
+        &mut c,
+        ClientMsg::Turn {
+            game: game.clone(),
+            fleet: words(&["c3-f3"]),
+            ship: 3,
+        },
+        "bad_message",
+    )
+    .await;
+    assert!(
+        e["message"].as_str().unwrap().contains("names no ship"),
+        "{e}"
+    );
+}

@@ -366,7 +366,7 @@ async fn check_names_every_violation_as_the_rules_engine_words_it() {
         .find(|x| x["kind"] == "touching")
         .unwrap();
     assert_eq!(touching["cells"], json!(["d1", "e2"]));
-    assert_eq!(touching["message"], "корабли касаются углами: г1 д2");
+    assert_eq!(touching["message"], "корабли касаются углами: Г1 Д2");
     // A legal fleet has none; bad words and bad languages are refused.
     c.send(json!({"type": "check", "game": game, "fleet": ["a1-d1", "a3-c3", "e3-g3", "a5-b5", "d5-e5", "g5-h5", "a7", "c7", "e7", "g7"]}))
         .await;

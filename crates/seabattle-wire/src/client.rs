@@ -146,6 +146,16 @@ pub enum ClientMsg {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         coords: Option<String>,
     },
+    /// Turns one ship of a layout a quarter turn, into the nearest place where it
+    /// breaks no rule (placement): the server answers `turned`, or `no_room`.
+    Turn {
+        /// The game id.
+        game: String,
+        /// The ships and pieces on the board, as in `place`.
+        fleet: Vec<String>,
+        /// The index in `fleet` of the ship to turn.
+        ship: usize,
+    },
     /// Asks what the computer learned about a player: their past fleets and habits.
     Learned {
         /// The player's key (see [`player_key`](crate::player_key)).

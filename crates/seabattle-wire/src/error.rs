@@ -93,6 +93,8 @@ pub enum ErrorCode {
     /// in a game where it cannot be claimed (a clock runs, or the opponent is the
     /// computer).
     NotAway,
+    /// A ship that, turned, fits nowhere on the board without breaking a rule.
+    NoRoom,
 }
 
 /// The longest player name, in characters.

@@ -50,7 +50,7 @@ use std::fmt;
 pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The `type` of every client message, to tell an unknown type from a malformed one.
-pub const CLIENT_TYPES: [&str; 21] = [
+pub const CLIENT_TYPES: [&str; 22] = [
     "hello",
     "new_game",
     "join",
@@ -69,13 +69,14 @@ pub const CLIENT_TYPES: [&str; 21] = [
     "coach",
     "layout",
     "check",
+    "turn",
     "learned",
     "forget",
     "ping",
 ];
 
 /// The `type` of every server message, to tell an unknown type from a malformed one.
-pub const SERVER_TYPES: [&str; 25] = [
+pub const SERVER_TYPES: [&str; 26] = [
     "welcome",
     "joined",
     "state",
@@ -98,6 +99,7 @@ pub const SERVER_TYPES: [&str; 25] = [
     "coach",
     "layout",
     "checked",
+    "turned",
     "pong",
     "learned",
     "forgotten",
@@ -188,6 +190,7 @@ impl ClientMsg {
             ClientMsg::Coach { .. } => "coach",
             ClientMsg::Layout { .. } => "layout",
             ClientMsg::Check { .. } => "check",
+            ClientMsg::Turn { .. } => "turn",
             ClientMsg::Learned { .. } => "learned",
             ClientMsg::Forget { .. } => "forget",
             ClientMsg::Ping => "ping",
@@ -239,6 +242,7 @@ impl ServerMsg {
             ServerMsg::Coach { .. } => "coach",
             ServerMsg::Layout { .. } => "layout",
             ServerMsg::Checked { .. } => "checked",
+            ServerMsg::Turned { .. } => "turned",
             ServerMsg::Pong => "pong",
             ServerMsg::Learned { .. } => "learned",
             ServerMsg::Forgotten { .. } => "forgotten",

@@ -520,6 +520,16 @@ pub enum ServerMsg {
         /// Each violation.
         violations: Vec<ViolationJson>,
     },
+    /// The answer to `turn`: the layout with the ship turned and moved where it breaks
+    /// no rule.
+    Turned {
+        /// The game id.
+        game: String,
+        /// The layout, in the order sent, the ship turned.
+        fleet: Vec<String>,
+        /// The index of the ship that turned.
+        ship: usize,
+    },
     /// The answer to `ping`.
     Pong,
     /// The answer to `learned`: what the computer learned about the player, one entry

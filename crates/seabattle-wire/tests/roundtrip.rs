@@ -336,7 +336,7 @@ fn every_server_message_round_trips() {
                 ViolationJson {
                     kind: ViolationKind::Touching,
                     cells: v(&["d1", "e2"]),
-                    message: s("корабли касаются углами: г1 д2"),
+                    message: s("корабли касаются углами: Г1 Д2"),
                     piece: None,
                 },
                 ViolationJson {
@@ -346,6 +346,11 @@ fn every_server_message_round_trips() {
                     piece: Some(PieceKind::Submarine),
                 },
             ],
+        },
+        ServerMsg::Turned {
+            game: game(),
+            fleet: v(&["a1-a4", "e2"]),
+            ship: 0,
         },
         ServerMsg::Pong,
         ServerMsg::Learned {
@@ -440,6 +445,11 @@ fn every_client_message_round_trips() {
             fleet: v(&["a1-d1", "e2"]),
             lang: Some(s("ru")),
             coords: Some(s("russian")),
+        },
+        ClientMsg::Turn {
+            game: game(),
+            fleet: v(&["a1-d1", "e2"]),
+            ship: 0,
         },
         ClientMsg::Learned {
             player: s("q8V2-x_7Lm0pZr4tY6wE1A"),
