@@ -57,8 +57,8 @@ export async function startBrowser() {
 // A new page in a new context (its own storage), in `locale`. The page plays the
 // opponent's shots out one by one; `paced: false` (the default here) opens every address
 // with `?pace=0`, the page's documented switch for no pauses, so the tests run fast.
-export async function newPage(browser, locale = 'ru-RU', viewport = { width: 1280, height: 860 }, { paced = false, reducedMotion } = {}) {
-  const ctx = await browser.newContext({ locale, viewport, reducedMotion });
+export async function newPage(browser, locale = 'ru-RU', viewport = { width: 1280, height: 860 }, { paced = false, reducedMotion, isMobile, hasTouch } = {}) {
+  const ctx = await browser.newContext({ locale, viewport, reducedMotion, isMobile, hasTouch });
   const page = await ctx.newPage();
   if (!paced) {
     const goto = page.goto.bind(page);

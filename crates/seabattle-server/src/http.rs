@@ -197,7 +197,7 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
             Ok(Stored::Game(room)) if room.game().phase() != Phase::Over => {
                 return Err(plain(StatusCode::CONFLICT, "the game is not over"));
             }
-            Ok(Stored::Game(room)) => room.game().record().ok_or_else(missing)?,
+            Ok(Stored::Game(room)) => (room.game().record().ok_or_else(missing)?, About::of(&room)),
             Ok(Stored::Missing) => return Err(missing()),
             Ok(Stored::Abandoned) => return Err(gone()),
             Err(e) => return Err(plain(StatusCode::SERVICE_UNAVAILABLE, &e.message)),
@@ -221,7 +221,7 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
                 if room.seats.iter().all(|s| s.conn.is_none()) && room.spectators.is_empty() {
                     evict.evict(&room.id);
                 }
-                room.game().record().ok_or_else(missing)
+                Ok((room.game().record().ok_or_else(missing)?, About::of(room)))
             })
         })
         .await
@@ -229,16 +229,39 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
     rendered_record(hub, id, record).await
 }
 
+/// What the replay says besides the moves: who played and how it ended (the record
+/// holds only what the rules engine keeps).
+#[derive(Clone, Serialize)]
+struct About {
+    /// `computer:LEVEL`, `friend`, `random` or `hotseat`.
+    mode: String,
+    /// The winner.
+    winner: Option<Player>,
+    /// How the game ended.
+    reason: Option<seabattle_table::EndReason>,
+}
+
+impl About {
+    fn of(room: &crate::room::Room) -> About {
+        let ending = room.table.ending();
+        About {
+            mode: room.mode.word(),
+            winner: ending.map(|e| e.0),
+            reason: ending.map(|e| e.1),
+        }
+    }
+}
+
 /// Renders a finished game's record in the pool, and keeps it.
 async fn rendered_record(
     hub: &SharedHub,
     id: &str,
-    record: GameRecord,
+    (record, about): (GameRecord, About),
 ) -> Result<Arc<Rendered>, Response> {
     let rendered = hub
         .work
         .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
-            render_record(record)
+            render_record(record, about)
         })
         .await
         .map_err(|o| {
@@ -260,8 +283,8 @@ async fn rendered_record(
 }
 
 /// Renders a finished game's downloads: its record replayed once.
-fn render_record(record: GameRecord) -> Result<Rendered, RecordError> {
-    let frames = serde_json::to_vec(&frames(&record)?).unwrap_or_default();
+fn render_record(record: GameRecord, about: About) -> Result<Rendered, RecordError> {
+    let frames = serde_json::to_vec(&frames(&record, about)?).unwrap_or_default();
     let json = serde_json::to_vec_pretty(&record).unwrap_or_default();
     Ok(Rendered {
         json: Encoded::new(json, false),
@@ -276,10 +299,12 @@ fn render_record(record: GameRecord) -> Result<Rendered, RecordError> {
 struct FramesJson {
     spec: RulesJson,
     frames: Vec<[TargetJson; 2]>,
+    #[serde(flatten)]
+    about: About,
 }
 
 /// Replays `record` once, keeping each position's boards.
-fn frames(record: &GameRecord) -> Result<FramesJson, RecordError> {
+fn frames(record: &GameRecord, about: About) -> Result<FramesJson, RecordError> {
     let mut frames = Vec::with_capacity(record.moves.len() + 1);
     record.replay_each(&mut |_, game| {
         frames.push(Player::BOTH.map(|p| target_json(game, p, true)));
@@ -287,6 +312,7 @@ fn frames(record: &GameRecord) -> Result<FramesJson, RecordError> {
     Ok(FramesJson {
         spec: (&record.rules).into(),
         frames,
+        about,
     })
 }
 

@@ -98,9 +98,29 @@ function startScreen() {
     app.send({ type: 'queue', rules: app.rules });
     $('offer').hidden = true;
     show('wait');
+    searching(Date.now());
+    $('waitCancel').focus();
   };
+  // Leaving the page leaves the queue (the connection closes).
   $('waitCancel').onclick = () => { location.href = '/'; };
+  $('vsHotseat').onsubmit = e => {
+    e.preventDefault();
+    app.send({ type: 'new_game', opponent: 'hotseat', rules: rules() });
+  };
   $('offerYes').onclick = () => app.send({ type: 'new_game', opponent: 'computer', level: app.level, rules: app.rules, player: playerKey() });
+}
+
+// The search for a random opponent: the time searched, each second, until a game
+// comes; then «Соперник найден!».
+let searchTimer = null;
+function searching(since) {
+  clearInterval(searchTimer);
+  const draw = () => {
+    const s = Math.floor((Date.now() - since) / 1000);
+    $('searching').textContent = t('searchingFor', `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`);
+  };
+  draw();
+  searchTimer = setInterval(draw, 1000);
 }
 
 // The line under the rules: what the chosen preset is.
@@ -153,6 +173,8 @@ function onMessage(m) {
     case 'error': return onError(m);
     default:
       if (m.game && m.game !== app.game) return;
+      // A pairing is announced, not only shown.
+      if (searchTimer && m.type === 'state') { clearInterval(searchTimer); searchTimer = null; game.announce('opponentFound'); }
       show('game');
       game.onMessage(m);
   }
@@ -160,7 +182,8 @@ function onMessage(m) {
 
 function onError(m) {
   if (game.moveRefused(m)) return;
-  if (m.code === 'bad_fleet' || m.code === 'bad_message') game.refused();
+  if (m.code === 'no_room' && game.turnRefused(t('noRoom'))) return;
+  game.refused();
   if (m.code === 'game_full' && app.game) return app.send({ type: 'watch', game: app.game });
   if (m.code === 'bad_token' && app.game) {
     app.token = null;

@@ -2,7 +2,7 @@
 // kept current by `shot`, `clock`, `presence` and the rest.
 import { t, coordSystem, answerText, preset } from './i18n.js';
 import { makeBoard } from './board.js';
-import { waters, fleetsPanel } from './view.js';
+import { waters, fleetsPanel, seatName } from './view.js';
 import { parse, label, canon, keyOf } from './coords.js';
 import * as place from './placement.js';
 import { play, speak } from './sound.js';
@@ -13,9 +13,13 @@ import * as mv from './move.js';
 import { qrSvg } from './qr.js';
 
 const $ = id => document.getElementById(id);
+const esc = s => String(s).replace(/[&<>"]/g, c => `&#${c.charCodeAt(0)};`);
 let app, S = null, mine = null, theirs = null, boardsKey = '';
 let heat = null, coachFor = -1, selected = new Set(), lastShots = { p: 0, cells: new Set() }, said = { text: '', at: 0 };
 let firing = 0, deadline = null, clockPlayer = null, awaySince = null, rematchOffer = false;
+// Cells fired and not yet answered: marked at once. `shown`: in a hot-seat game, the
+// seat whose view is on screen; `handTo`: the seat the device must be handed to first.
+let pending = new Set(), shown = null, handTo = null, showMineBoard = false, focusNext = false;
 // Every shot of this game seen by this page, oldest first: {p, cell, answer, dying}.
 let log = [], logHtml = '', invitedTo = null;
 
@@ -35,6 +39,8 @@ let busyUntil = 0, timer = null;
 export const invited = id => { invitedTo = id; };
 
 const other = p => 3 - p;
+const hotseat = () => S?.mode === 'hotseat';
+const nameOf = p => seatName(S, p);
 const vsComputer = () => S?.mode.startsWith('computer');
 // A reveal owed (after a mine or minesweeper) holds up every shot until it is made.
 const owed = () => S.phase === 'battle' && S.duties?.length > 0;
@@ -46,6 +52,22 @@ export function init(a) {
   $('pRandom').onclick = () => app.send({ type: 'layout', game: S.game, placer: 'uniform' });
   $('pPerelman').onclick = () => app.send({ type: 'layout', game: S.game, placer: 'perelman' });
   $('pClear').onclick = () => { place.clear(); rerender(); };
+  $('pLast').onclick = () => { place.loadLast(); rerender(); };
+  $('claim').onclick = () => { if (S?.phase === 'battle') app.send({ type: 'claim_win', game: S.game }); };
+  $('nameForm').onsubmit = e => {
+    e.preventDefault();
+    const n = $('friendName').value.trim().slice(0, 24);
+    localStorage.setItem('sb.name', n);
+    app.send({ type: 'name', game: S.game, name: n });
+    say(() => t('nameSaved', n), true, false);
+  };
+  $('handReady').onclick = () => {
+    handTo = null;
+    shown = S.seat;
+    focusNext = true;
+    rerender();
+  };
+  $('boardSwitch').onclick = () => { showMineBoard = !showMineBoard; rerender(); };
   $('pReady').onclick = () => {
     if (!place.ready()) return;
     place.remember();
@@ -95,7 +117,10 @@ function pump() {
   clearTimeout(timer);
   timer = null;
   while (queue.length) {
-    const wait = busyUntil - Date.now();
+    // The answer to the player's own shot is shown at once: the pause is for the
+    // opponent's shots, one by one, not for the player's own.
+    const head = queue[0].m, own = head.type === 'shot' && S?.seat && head.player === S.seat && !head.dying && !hotseat();
+    const wait = own ? 0 : busyUntil - Date.now();
     if (wait > 0) { timer = setTimeout(pump, wait); return; }
     const { m, at } = queue.shift();
     handle(m, at);
@@ -105,8 +130,12 @@ function pump() {
 // A new game on this page (a rematch, a link): nothing of the last one stays.
 function fresh(id) {
   lastShots = { p: 0, cells: new Set() };
-  said = { text: '', at: 0 };
+  said = { render: () => '', at: 0 };
   $('answer').textContent = '';
+  pending = new Set();
+  shown = null;
+  handTo = null;
+  focusNext = true;
   try { log = JSON.parse(sessionStorage.getItem('sb.log.' + id)) || []; } catch { log = []; }
   for (const d of ['over', 'resignDlg']) if ($(d).open) $(d).close();
 }
@@ -115,8 +144,14 @@ function handle(m, at = Date.now()) {
   switch (m.type) {
     case 'state':
       if (S?.game !== m.game) fresh(m.game);
+      // At one device the server hands the turn over: the page hides both fleets
+      // until the next player says they hold the device.
+      if (m.mode === 'hotseat' && m.seat !== shown && m.phase !== 'over') handTo = m.seat;
+      if (m.mode !== 'hotseat' || m.phase === 'over') shown = m.seat;
+      if (handTo === null) shown = m.seat;
       S = m;
       firing = 0;
+      pending = new Set();
       app.error('');
       boards();
       if (S.phase === 'placement' && S.seat && !S.placed[S.seat - 1]) {
@@ -139,7 +174,7 @@ function handle(m, at = Date.now()) {
       place.stop();
       break;
     case 'timeout':
-      say(t('timeout', m.player));
+      say(() => t('timeout', m.player));
       if (m.player === S.seat) S.reveal = S.relocate = null;
       S.strikes[m.player - 1] = m.strikes;
       Object.assign(S, { to_move: m.next, shots_due: m.shots_due, moves: S.moves + 1 });
@@ -151,24 +186,25 @@ function handle(m, at = Date.now()) {
     case 'shot': onShot(m); break;
     case 'reveal_due':
       S.reveal = { kind: m.kind, cells: m.cells };
-      say(t(m.kind === 'mine' ? 'showMine' : 'showShip'));
+      say(() => t(m.kind === 'mine' ? 'showMine' : 'showShip'));
       break;
     case 'revealed': onRevealed(m); break;
     case 'relocate_due':
       S.relocate = { decks: m.decks, lost: m.lost };
       mv.reset();
       // After the answer to the hit: «Противник: Б2 — Ранил! · Перенесите корабль».
-      say(said.text + ' · ' + t('moveShip'), false, false);
+      { const before = said.render; say(() => before() + ' · ' + t('moveShip'), false, false); }
       break;
     case 'relocated': onRelocated(m); break;
     case 'clock': deadline = at + m.seconds * 1000; clockPlayer = m.player; break;
     case 'presence':
       S.presence[m.player - 1] = { present: m.present, away_secs: m.present ? null : 0 };
       if (m.name && S.names) S.names[m.player - 1] = m.name;
-      if (m.present && m.player !== S.seat && S.mode === 'friend' && S.seat) say(friendJoinedText(m.name));
+      if (m.present && m.player !== S.seat && S.mode === 'friend' && S.seat) { const n = m.name; say(() => friendJoinedText(n)); }
       awaySince = null;
       break;
-    case 'game_over': lastShots.sink = null; S.result = m.result; S.phase = 'over'; S.to_move = null; break;
+    case 'game_over': lastShots.sink = null; S.result = m.result; S.phase = 'over'; S.to_move = null; handTo = null; pending = new Set(); break;
+    case 'turned': place.turned(m); break;
     case 'rematch_offered': rematchOffer = m.player !== S.seat; break;
     case 'coach': heat = m.weights; break;
     default: return;
@@ -195,20 +231,22 @@ function onShot(m) {
     }
     if (S.own && m.player !== S.seat) S.own.incoming.push(s.cell);
     if (s.answer === 'sunk' || (s.answer !== 'miss' && loudest === 'miss')) loudest = s.answer === 'sunk' ? 'sunk' : 'hit';
-    texts.push(name(s.cell) + ' — ' + answerText(s.answer));
+    texts.push(() => name(s.cell) + ' — ' + answerText(s.answer));
+    pending.delete(s.cell);
     if (m.dying) lastShots.extra = { p: other(m.player), k: keyOf(s.cell) };
     else lastShots.cells.add(keyOf(s.cell));
   }
-  const text = (m.dying ? t('torpedo') + ' ' : '') + texts.join('; ');
+  const text = () => (m.dying ? t('torpedo') + ' ' : '') + texts.map(f => f()).join('; ');
   m.shots.forEach(s => log.push({ p: m.player, cell: s.cell, answer: s.answer, dying: !!m.dying }));
   try { sessionStorage.setItem('sb.log.' + S.game, JSON.stringify(log)); } catch { /* a full store keeps the page's log */ }
   const sunkNow = m.shots.filter(s => s.answer === 'sunk');
   if (sunkNow.length) lastShots.sink = { p: other(m.player), keys: new Set(sunkNow.flatMap(s => s.ship).map(keyOf)) };
   if (pace()) busyUntil = Date.now() + pace();
   // The dying shot follows the answer «Подлодка!» in the same line.
-  if (m.dying) say(said.text + ' · ' + text, said.own, false);
-  else if (!S.seat) say(t('playerN', m.player) + ': ' + text);
-  else if (m.player !== S.seat) say(t('enemyShot', text));
+  const who = m.player, before = said.render;
+  if (m.dying) say(() => before() + ' · ' + text(), said.own, false);
+  else if (!S.seat || hotseat()) say(() => nameOf(who) + ': ' + text());
+  else if (m.player !== S.seat) say(() => (S.names?.[who - 1] ? S.names[who - 1] + ': ' + text() : t('enemyShot', text())));
   else say(text, true);
   play(loudest);
   speak(answerText(m.shots.length > 1 ? loudest : m.shots[0].answer));
@@ -229,10 +267,10 @@ function onRevealed(m) {
   const list = m.kind === 'mine' ? 'shown_mines' : 'shown_ships';
   if (m.cell) (S.boards[other(m.player) - 1][list] ??= []).push(m.cell);
   if (m.player === S.seat) { S.reveal = null; S.strikes[m.player - 1] = 0; }
-  const what = m.cell ? name(m.cell) : '';
-  if (!S.seat) say(t('playerShowed', m.player));
-  else if (m.player === S.seat) say(t(m.by_server ? 'serverShowed' : 'youShowed', what), true);
-  else say(t(m.kind === 'mine' ? 'enemyShowedMine' : 'enemyShowedShip', what));
+  const what = () => (m.cell ? name(m.cell) : '');
+  if (!S.seat) say(() => t('playerShowed', m.player));
+  else if (m.player === S.seat) say(() => t(m.by_server ? 'serverShowed' : 'youShowed', what()), true);
+  else say(() => t(m.kind === 'mine' ? 'enemyShowedMine' : 'enemyShowedShip', what()));
   firing = 0;
 }
 
@@ -248,8 +286,8 @@ function onRelocated(m) {
     S.relocate = null;
     S.strikes[m.player - 1] = 0;
     mv.reset();
-    say(t(m.by_server ? 'serverMoved' : 'youMoved'), true);
-  } else say(S.seat ? t('enemyMoved') : t('playerMoved', m.player));
+    say(() => t(m.by_server ? 'serverMoved' : 'youMoved'), true);
+  } else say(() => (S.seat ? t('enemyMoved') : t('playerMoved', m.player)));
   firing = 0;
 }
 
@@ -267,23 +305,32 @@ function friendJoinedText(name) {
   return name ? t('friendJoinedName', name) : t('friendJoined');
 }
 
+// `text` is a function, so that a change of language says the same again in the new one.
 function say(text, own = false, join = !own) {
-  const now = Date.now();
-  if (join && said.own && now - said.at < 2000) text = said.text + ' · ' + text;
-  said = { text, at: now, own };
-  $('answer').textContent = text;
+  const now = Date.now(), before = said.render;
+  const render = join && said.own && now - said.at < 2000 ? () => before() + ' · ' + text() : text;
+  said = { render, at: now, own };
+  $('answer').textContent = render();
 }
 
+// A click on the enemy board: sent at once, and marked on its cell until the answer
+// comes; a click that cannot be sent now is refused with words, never dropped.
 function shoot(c, r) {
-  // One volley at a time: a double click must not fire twice.
-  if (!S || S.phase !== 'battle' || !S.seat || S.to_move !== S.seat || owed() || Date.now() - firing < 3000) return;
+  if (!S || S.phase !== 'battle' || !S.seat || handTo !== null) return;
   const cell = canon(c, r), b = S.boards[S.seat - 1];
+  // The opponent's moves still being played out: the turn is not the player's yet.
+  if (S.to_move !== S.seat || owed()) return say(() => t(queue.length ? 'waitPlayback' : 'notYourTurnNow'), true, false);
+  // One volley at a time: a double click must not fire twice.
+  if (pending.size && Date.now() - firing < 5000) return say(() => t('shotInFlight', [...pending].map(name).join(', ')), true, false);
   // A cell already known sends nothing: the page says why.
-  if ([b.misses, b.hits, b.mines, b.sweepers, b.subs].some(l => l?.includes(cell))) return say(t('knownShot', name(cell)), true, false);
-  if (b.empty?.includes(cell)) return say(t('knownEmpty', name(cell)), true, false);
-  if (S.shots_due <= 1) { firing = Date.now(); app.send({ type: 'fire', game: S.game, cells: [cell] }); return; }
-  if (selected.has(cell)) selected.delete(cell); else selected.add(cell);
-  if (selected.size >= S.shots_due) { firing = Date.now(); app.send({ type: 'fire', game: S.game, cells: [...selected] }); }
+  if ([b.misses, b.hits, b.mines, b.sweepers, b.subs].some(l => l?.includes(cell))) return say(() => t('knownShot', name(cell)), true, false);
+  if (b.empty?.includes(cell)) return say(() => t('knownEmpty', name(cell)), true, false);
+  const fire = cells => { firing = Date.now(); pending = new Set(cells); app.send({ type: 'fire', game: S.game, cells }); };
+  if (S.shots_due <= 1) fire([cell]);
+  else {
+    if (selected.has(cell)) selected.delete(cell); else selected.add(cell);
+    if (selected.size >= S.shots_due) fire([...selected]);
+  }
   rerender();
 }
 
@@ -304,7 +351,7 @@ function ownActivate(c, r, e) {
   if (!place.active()) return;
   const at = place.shipAt(c, r), held = place.held();
   if (held !== null) { place.put(held, c, r); place.hold(null); place.setGhost(null); }
-  else if (at >= 0 && e.type === 'click') { if (!enableDrag.dragged()) place.rotate(at); }
+  else if (at >= 0 && e.type === 'click') { if (!enableDrag.dragged()) place.turn(at); }
   else if (at >= 0) place.hold(at);
   rerender();
 }
@@ -312,7 +359,7 @@ function ownRotate(c, r) {
   if (!place.active()) return;
   const held = place.held(), at = place.shipAt(c, r);
   if (held !== null) { place.rotate(held); place.setGhost(held, c, r); }
-  else if (at >= 0) place.rotate(at);
+  else if (at >= 0) place.turn(at);
   rerender();
 }
 function ownFocus(c, r) {
@@ -322,7 +369,7 @@ function ownFocus(c, r) {
 function turnBanner() {
   const e = $('turn');
   let text = '', cls = '';
-  if (S.phase === 'placement') text = S.seat && S.placed[S.seat - 1] ? t('waitPlace') : '';
+  if (S.phase === 'placement') text = hotseat() ? t('placeTurn', S.seat) : S.seat && S.placed[S.seat - 1] ? t('waitPlace') : '';
   else if (S.phase === 'battle' && owed()) {
     const d = S.duties[0];
     const moving = d.kind === 'relocate';
@@ -331,10 +378,17 @@ function turnBanner() {
     else if (moving) text = S.seat ? t('waitMove') : t('toMoveShip', d.player);
     else text = S.seat ? t('waitReveal') : t('toReveal', d.player);
   } else if (S.phase === 'battle') {
-    if (!S.seat) text = t('toMove', S.to_move);
+    if (!S.seat) text = S.names?.[S.to_move - 1] ? t('toMoveName', S.names[S.to_move - 1]) : t('toMove', S.to_move);
+    else if (hotseat()) { text = t('turnOf', S.seat); cls = 'mine'; }
     else if (S.to_move === S.seat) { text = t('yourTurn'); cls = 'mine'; }
     else { text = t('theirTurn'); cls = 'theirs'; }
     if (S.shots_due > 1 && S.to_move === S.seat) text += ' · ' + t('shotsLeft', S.shots_due - selected.size);
+  } else if (S.phase === 'over' && S.result) {
+    // The result stays said once its dialog is closed; a rematch asked for is waited on.
+    const w = S.result.winner, solo = S.seat && !hotseat();
+    text = solo ? t(w === S.seat ? 'youWin' : 'youLose') : t('winnerName', nameOf(w));
+    cls = solo ? (w === S.seat ? 'won' : 'lost') : '';
+    if (drawOver.asked(S.game) && !S.next_game) text += ' · ' + t('rematchWaiting');
   }
   e.textContent = text;
   e.className = 'turn ' + cls;
@@ -345,7 +399,25 @@ function turnBanner() {
 let wasPlacing = false;
 
 // The server refused a message (a check among them): the next draw may ask again.
-export function refused() { place.unasked(); }
+// Says `key`'s text in the answer line (a live region): «Соперник найден!».
+export function announce(key) { say(() => t(key)); }
+
+// A turn of a ship the server refused: said under the board (true if it was one).
+export function turnRefused(text) {
+  if (!place.turnRefused(text)) return false;
+  rerender();
+  return true;
+}
+
+// Any refusal also lets go of the shot it answered: the cell is unmarked, the page may
+// fire again.
+export function refused() {
+  place.unasked();
+  if (!pending.size) return;
+  pending = new Set();
+  firing = 0;
+  rerender();
+}
 
 export function rerender() {
   if (!S || !mine) return;
@@ -353,8 +425,33 @@ export function rerender() {
   // The keyboard goes on from the own board to the enemy's when the fleet is in.
   const handOver = wasPlacing && !placing && document.activeElement?.closest?.('#placeSide, #mine');
   wasPlacing = placing;
-  $('mineTitle').textContent = t(S.seat ? 'yourBoard' : 'board1');
-  $('theirsTitle').textContent = t(S.seat ? 'enemyBoard' : 'board2');
+  const away = handTo !== null;
+  $('handover').hidden = !away;
+  $('game').classList.toggle('handing', away);
+  if (away) {
+    $('handTitle').textContent = t('handTo', handTo);
+    $('handHelp').textContent = t('handToHelp', handTo);
+    $('handReady').textContent = t('handReady', handTo);
+  }
+  if (hotseat()) {
+    $('mineTitle').textContent = t('yourBoardN', S.seat);
+    $('theirsTitle').textContent = t('enemyBoardN', S.seat);
+  } else if (S.seat) {
+    $('mineTitle').textContent = t('yourBoard');
+    $('theirsTitle').textContent = t('enemyBoard');
+  } else {
+    $('mineTitle').textContent = S.names?.[0] ? t('boardOf', S.names[0]) : t('board1');
+    $('theirsTitle').textContent = S.names?.[1] ? t('boardOf', S.names[1]) : t('board2');
+  }
+  // A spectator is told, in every phase, whose game this is.
+  $('watching').hidden = !!S.seat;
+  if (!S.seat) $('watching').textContent = t('watching', nameOf(1), nameOf(2));
+  $('answer').textContent = said.render();
+  $('pLast').hidden = !placing || !place.hasLast();
+  $('game').classList.toggle('volley', S.spec.shots !== '1');
+  $('game').classList.toggle('showMine', showMineBoard);
+  $('boardSwitch').textContent = t(showMineBoard ? 'showEnemyBoard' : 'showMineBoard');
+  $('boardSwitch').setAttribute('aria-pressed', String(showMineBoard));
   $('placeSide').hidden = !placing;
   $('theirsSide').hidden = placing;
   $('panel').hidden = placing || S.phase === 'placement';
@@ -367,6 +464,9 @@ export function rerender() {
   if (!$('friendIn').hidden) $('friendIn').textContent = friendJoinedText(S.names?.[1]);
   const inv = invitedTo === S.game && S.phase === 'placement';
   $('invite').hidden = !inv;
+  // The friend who came by the link may give the name the host sees.
+  $('nameForm').hidden = !inv;
+  if (inv && !$('friendName').value && document.activeElement !== $('friendName')) $('friendName').value = S.names?.[1] || '';
   if (inv) {
     const [nm, desc] = preset(S.rules);
     const host = S.names?.[0];
@@ -383,7 +483,8 @@ export function rerender() {
     place.ask();
     mine.render(place.look());
     drawDock();
-    $('placeSide').querySelector('.help').textContent = t(place.free() ? 'pathHelp' : 'placeHelp');
+    const touch = matchMedia('(pointer: coarse)').matches;
+    $('placeSide').querySelector('.help').textContent = t(place.free() ? 'pathHelp' : touch ? 'placeHelpTouch' : 'placeHelp');
     $('violations').replaceChildren(...place.messages().map(x => Object.assign(document.createElement('li'), { textContent: x })));
     $('pReady').disabled = !place.ready();
     $('placedHint').hidden = !place.ready();
@@ -400,6 +501,7 @@ export function rerender() {
     theirs.render((c, r) => {
       const v = look(c, r), cell = canon(c, r);
       if (selected.has(cell)) v.cls += ' sel';
+      if (pending.has(cell)) { v.cls += ' pending'; v.state += ', ' + t('sPending'); }
       if (coach && heat && !v.cls) {
         const w = heat[r * S.spec.width + c];
         v.heat = w;
@@ -422,7 +524,14 @@ export function rerender() {
   // On a phone the own board comes first while the ship is being moved.
   $('game').classList.toggle('moving', mv.owes(S));
   $('coachBox').hidden = !(S.seat && vsComputer() && S.phase === 'battle');
-  if (handOver) theirs.at(theirs.focus.c, theirs.focus.r).focus();
+  if (handOver && !away) theirs.at(theirs.focus.c, theirs.focus.r).focus();
+  // A new game, or the device handed over: the keyboard goes to the board that comes
+  // next (the own board while placing, else the enemy's).
+  if (focusNext && !away && S.seat) {
+    focusNext = false;
+    const b = placing ? mine : S.phase === 'battle' ? theirs : null;
+    if (b && !document.querySelector('dialog[open]')) b.at(b.focus.c, b.focus.r).focus();
+  } else if (away) $('handReady').focus();
   turnBanner();
   tick();
   if (S.phase === 'over' && S.result) drawOver(app, S, rematchOffer);
@@ -430,13 +539,13 @@ export function rerender() {
 
 // The shot log: every shot of both sides seen here, with its answer, newest last.
 function drawLog() {
-  const who = p => (S.seat ? t(p === S.seat ? 'you' : 'opp') : t('playerN', p));
+  const who = p => esc(nameOf(p));
   const html = log.map(e => `<li class="${S.seat && e.p === S.seat ? 'me' : 'them'} a-${e.answer}">${who(e.p)}: ${e.dying ? t('torpedo') + ' ' : ''}${name(e.cell)} — ${answerText(e.answer)}</li>`).join('');
   if (html === logHtml) return;
   logHtml = html;
-  const el = $('log');
-  el.innerHTML = html;
-  el.scrollTop = el.scrollHeight;
+  $('log').innerHTML = html;
+  const box = $('logBox');
+  box.scrollTop = box.scrollHeight;
 }
 
 function drawDock() {
@@ -465,5 +574,14 @@ function tick() {
   if (!a.hidden) {
     awaySince ??= Date.now() - (pr.away_secs || 0) * 1000;
     a.textContent = t('away', Math.round((Date.now() - awaySince) / 1000));
+  }
+  // An opponent away past the server's limit, in a game without a clock: the one who
+  // stayed may claim the win (the server checks again).
+  const claimable = !a.hidden && S.claim_after != null && S.phase === 'battle';
+  $('claimBox').hidden = !claimable;
+  if (claimable) {
+    const left = S.claim_after - Math.floor((Date.now() - awaySince) / 1000);
+    $('claim').hidden = left > 0;
+    $('claimText').textContent = left > 0 ? t('claimSoon', left) : t('claimHelp');
   }
 }

@@ -1,5 +1,21 @@
 // Russian and English texts. `t(key, ...args)` in the current language.
 const ru = {
+  // Two-player games: names, spectators, an opponent who left, hot-seat, the queue.
+  watching: 'Вы наблюдаете за игрой {0} — {1}', boardOf: 'Поле: {0}', winnerName: 'Победа: {0}', toMoveName: 'Ходит {0}',
+  reason_abandoned_won: 'противник ушёл из игры', reason_abandoned_lost: 'вы ушли из игры и не вернулись', reason_abandoned: 'игрок ушёл из игры',
+  claimWin: 'Засчитать победу', claimHelp: 'Противник не возвращается. Можно засчитать победу.', claimSoon: 'Засчитать победу можно будет через {0} с',
+  notYourTurnNow: 'Сейчас ходит противник — подождите своего хода', waitPlayback: 'Подождите: ещё показываем ходы противника',
+  shotInFlight: 'Выстрел {0} уже отправлен — ждём ответа', sPending: 'выстрел отправлен',
+  lastFleet: 'Прошлая расстановка', rematchWaiting: 'Вы предложили реванш — ждём ответа соперника',
+  searchingFor: 'Ищем соперника… {0}', opponentFound: 'Соперник найден!', skip: 'Перейти к игре',
+  saveName: 'Сохранить', nameSaved: 'Имя сохранено: {0}',
+  hotseat: 'Вдвоём на одном устройстве', hotseatHelp: 'Двое за одним экраном: каждый расставляет флот и стреляет в свой ход, передавая устройство.', hotseatStart: 'Начать',
+  handTo: 'Передайте устройство игроку {0}', handToHelp: 'Оба флота скрыты. Игрок {0}, нажмите, когда соперник отвернётся.', handReady: 'Я игрок {0} — показать',
+  placeTurn: 'Игрок {0} расставляет флот', turnOf: 'Ход игрока {0}', yourBoardN: 'Поле игрока {0} (ваше)', enemyBoardN: 'Поле противника игрока {0}',
+  placeHelpTouch: 'Перетащите корабль пальцем с дока на поле. Коснитесь корабля, чтобы повернуть его: он встанет туда, где не нарушит правил. «Случайно» расставит весь флот заново.',
+  noRoom: 'Этот корабль здесь не повернуть: ему нигде нет места', showMineBoard: 'Моё поле', showEnemyBoard: 'Поле противника',
+  replayWon: 'Победил игрок {0}: {1}', replayWho: 'Игрок 1 — {0}, игрок 2 — {1}', computerN: 'компьютер ({0})', person: 'человек', share: 'Поделиться',
+  howText: 'Поле 10×10, у каждого флот: один четырёхпалубный, два трёхпалубных, три двухпалубных и четыре однопалубных корабля. Корабли прямые и не касаются друг друга даже углами. Кто стреляет первым, решает жребий; попавший стреляет ещё раз. Ответы: «Мимо!», «Ранил!», «Убил!». Побеждает тот, кто первым потопит весь флот противника; после игры сервер проверяет оба поля. Другие правила: «Касание углами» — корабли могут касаться углами; «Гнутые корабли» — корабли любой формы («Г», квадрат, зигзаг); «Hasbro» — пять кораблей от 5 до 2 палуб, касаться можно, ходят строго по очереди; «Большое поле» — 15×15 и пятипалубный авианосец; «Залп» — по выстрелу за каждый свой корабль на плаву; «Мины» — наткнувшийся на мину (○) показывает клетку своего корабля, и ход переходит; «Тральщики» — ещё и тральщик (△): наткнувшийся показывает свою мину; «Подлодки» — подлодка (◇) тонет от одного выстрела и стреляет торпедой в ту же клетку поля стрелявшего; «Летучий голландец» — поле 20×20 и один корабль из 5–8 палуб цепочкой (по сторонам и углам); подбитый, он теряет палубу и переплывает в другое место. Кнопка «По Перельману» расставляет флот, как советовал Я. И. Перельман: большие корабли плотно в углу, однопалубные — по всему полю, чтобы их было долго искать.',
 
   placedHint: 'Флот уже расставлен случайно: нажмите «Готов» — или передвиньте корабли.',
   reason_fleet_sunk_won: 'вы потопили весь флот противника', reason_fleet_sunk_lost: 'противник потопил весь ваш флот',
@@ -65,6 +81,7 @@ const ru = {
     not_started: 'бой ещё не начался', flood: 'слишком много сообщений, подождите', too_large: 'слишком длинное сообщение',
     bad_rules: 'такие правила не подходят', too_costly: 'по этим правилам не удаётся быстро расставить флот — расставьте сами или выберите правила попросторнее', busy: 'сервер занят, попробуйте через минуту', limit: 'слишком много игр с вашего адреса — доиграйте или подождите немного', abandoned: 'игра закрыта: в неё слишком долго не играли', bad_fleet: 'флот расставлен не по правилам', bad_clock: 'такое время на ход не подходит',
     reveal_due: 'сначала нужно показать клетку', no_reveal_due: 'вы ничего не должны показывать', not_revealable: 'эту клетку показать нельзя',
+    not_away: 'победу пока нельзя засчитать', no_room: 'этот корабль здесь не повернуть: ему нигде нет места',
     relocate_due: 'сначала нужно перенести корабль', no_relocate_due: 'переносить корабль сейчас не нужно',
     not_a_path: 'клетки не выстроены в цепочку', wrong_count: 'не то число клеток', repeated_cell: 'клетка названа дважды' }, shotsLeft: 'Выстрелов в залпе: {0}',
   v_missing: 'не расставлено кораблей: {0}',
@@ -82,10 +99,25 @@ const ru = {
   sLeft: 'корабль ушёл', afloatOf: 'палуб на плаву: {0} из {1}', v_drawn: 'отмечено клеток: {0} из {1}',
   pathHelp: 'Щёлкайте по клеткам (или стрелки и Enter), чтобы выстроить корабль цепочкой — клетки соседствуют сторонами или углами; щелчок по палубе убирает её. Можно перетащить корабль из дока или нажать «Случайно».',
   deck: ['', 'однопалубный', 'двухпалубный', 'трёхпалубный', 'четырёхпалубный', 'пятипалубный', 'шестипалубный', 'семипалубный', 'восьмипалубный'],
-  decks: '{0}-палубный', proto: 'Протокол сервера',
-  howText: 'Поле 10×10, у каждого флот: один четырёхпалубный, два трёхпалубных, три двухпалубных и четыре однопалубных корабля. Корабли прямые и не касаются друг друга даже углами. Игроки стреляют по очереди; попавший стреляет ещё раз. Ответы: «Мимо!», «Ранил!», «Убил!». Побеждает тот, кто первым потопит весь флот противника. Другие правила: classic-corners — корабли могут касаться углами; classic-bent — корабли любой формы («Г», квадрат); hasbro — пять кораблей от 5 до 2 палуб, касаться можно, ходят строго по очереди; big15 — поле 15×15; salvo — залп: по выстрелу за каждый свой корабль на плаву. mines — у каждого две мины (○): наткнувшийся на мину показывает клетку своего корабля, и ход переходит; minesweepers — ещё и тральщик (△): наткнувшийся показывает свою мину; submarines — подлодка (◇) тонет от одного выстрела и стреляет торпедой в ту же клетку поля стрелявшего.',
+  decks: '{0}-палубный', 
 };
 const en = {
+  // Two-player games: names, spectators, an opponent who left, hot-seat, the queue.
+  watching: 'You are watching {0} vs {1}', boardOf: "{0}'s board", winnerName: '{0} wins', toMoveName: '{0} to move',
+  reason_abandoned_won: 'the opponent left the game', reason_abandoned_lost: 'you left the game and did not come back', reason_abandoned: 'a player left the game',
+  claimWin: 'Claim the win', claimHelp: 'The opponent is not coming back. You may claim the win.', claimSoon: 'You may claim the win in {0} s',
+  notYourTurnNow: "It's the opponent's turn — wait for yours", waitPlayback: "Wait: the opponent's moves are still being shown",
+  shotInFlight: 'Shot {0} is on its way — waiting for the answer', sPending: 'shot sent',
+  lastFleet: 'My last fleet', rematchWaiting: 'You asked for a rematch — waiting for the opponent',
+  searchingFor: 'Looking for an opponent… {0}', opponentFound: 'Opponent found!', skip: 'Skip to the game',
+  saveName: 'Save', nameSaved: 'Name saved: {0}',
+  hotseat: 'Two players, one device', hotseatHelp: 'Two people at one screen: each places a fleet and shoots in turn, handing the device over.', hotseatStart: 'Start',
+  handTo: 'Hand the device to player {0}', handToHelp: 'Both fleets are hidden. Player {0}, press when your opponent looks away.', handReady: "I'm player {0} — show",
+  placeTurn: 'Player {0} places their fleet', turnOf: "Player {0}'s turn", yourBoardN: "Player {0}'s board (yours)", enemyBoardN: "Player {0}'s enemy board",
+  placeHelpTouch: 'Drag a ship from the dock onto the board with a finger. Tap a ship to turn it: it moves to where it breaks no rule. Random places the whole fleet again.',
+  noRoom: 'This ship cannot turn here: there is no room for it', showMineBoard: 'My board', showEnemyBoard: 'Enemy board',
+  replayWon: 'Player {0} won: {1}', replayWho: 'Player 1 — {0}, player 2 — {1}', computerN: 'the computer ({0})', person: 'a person', share: 'Share',
+  howText: 'A 10×10 board; each fleet has one four-decker, two three-deckers, three two-deckers and four one-deckers. Ships are straight and do not touch, not even at corners. A draw decides who shoots first; a hit shoots again. The answers are Miss!, Hit!, Sunk!. Whoever sinks the whole enemy fleet first wins; after the game the server checks both boards. Other rules: Corners — ships may touch at corners; Bent ships — ships of any shape (an L, a square, a zigzag); Hasbro — five ships of 5 to 2 decks that may touch, strictly taking turns; Big board — 15×15 with a five-decker; Salvo — one shot per own ship afloat; Mines — whoever hits a mine (○) shows a cell of their own ship, and the turn passes; Minesweepers — also a minesweeper (△): whoever hits it shows one of their mines; Submarines — a submarine (◇) sinks at one shot and fires a torpedo back at the same cell of the shooter’s board; Flying Dutchman — a 20×20 board and one ship of 5 to 8 decks in a chain (by sides or corners) that loses the deck hit and sails to another place. The Perelman button places the fleet as Ya. I. Perelman advised: the big ships packed in a corner, the one-deckers spread over the board, so they take long to find.',
 
   placedHint: 'Your fleet is placed at random: press Ready, or move the ships first.',
   reason_fleet_sunk_won: 'you sank the whole enemy fleet', reason_fleet_sunk_lost: 'the opponent sank your whole fleet',
@@ -149,7 +181,8 @@ const en = {
   errors: { bad_player: 'bad player key', not_found: 'no such game', game_full: 'the game already has two players', not_your_turn: 'not your turn',
     already_shot: 'that cell was shot before', off_board: 'off the board', game_over: 'the game is over',
     not_started: 'the battle has not started', flood: 'too many messages, wait a little', too_large: 'message too long',
-    bad_rules: 'these rules cannot be played', too_costly: 'these rules leave too little room to draw a fleet in time; place it yourself or choose roomier rules', busy: 'the server is busy; try again in a moment', limit: 'too many games from your address; finish one or wait a little', abandoned: 'the game was closed: nobody played it for too long', bad_fleet: 'the fleet breaks the rules', bad_clock: 'that move time is not allowed' }, shotsLeft: 'Shots in this volley: {0}',
+    bad_rules: 'these rules cannot be played', too_costly: 'these rules leave too little room to draw a fleet in time; place it yourself or choose roomier rules', busy: 'the server is busy; try again in a moment', limit: 'too many games from your address; finish one or wait a little', abandoned: 'the game was closed: nobody played it for too long', bad_fleet: 'the fleet breaks the rules', bad_clock: 'that move time is not allowed',
+    not_away: 'the win cannot be claimed yet', no_room: 'this ship cannot turn here: there is no room for it' }, shotsLeft: 'Shots in this volley: {0}',
   v_missing: 'ships not placed: {0}',
   aMine: 'Mine!', aSweeper: 'Minesweeper!', aSub: 'Submarine!', torpedo: 'Torpedo:',
   s_mine: 'mine', s_sweeper: 'minesweeper', s_sub: 'submarine', sSpent: 'spent', sShown: 'shown', sCanShow: 'may be shown',
@@ -165,8 +198,7 @@ const en = {
   sLeft: 'the ship moved away', afloatOf: '{0} of {1} decks afloat', v_drawn: 'cells marked: {0} of {1}',
   pathHelp: 'Click cells (or use the arrows and Enter) to build the ship as a chain of cells touching by sides or corners; clicking a deck takes it off. You can also drag the ship from the dock or press Random.',
   deck: ['', 'one-decker', 'two-decker', 'three-decker', 'four-decker', 'five-decker', 'six-decker', 'seven-decker', 'eight-decker'],
-  decks: '{0}-decker', proto: 'Server protocol',
-  howText: 'A 10×10 board; each fleet has one four-decker, two three-deckers, three two-deckers and four one-deckers. Ships are straight and do not touch, not even at corners. Players take turns to shoot; a hit shoots again. The answers are Miss!, Hit!, Sunk!. Whoever sinks the whole enemy fleet first wins. Other rules: classic-corners — ships may touch at corners; classic-bent — ships of any shape (an L, a square); hasbro — five ships of 5 to 2 decks that may touch, strictly taking turns; big15 — a 15×15 board; salvo — a volley of one shot per own ship afloat. mines — two mines each (○): whoever hits one shows a cell of their own ship, and the turn passes; minesweepers — also a minesweeper (△): whoever hits it shows one of their mines; submarines — a submarine (◇) sinks at one shot and fires a torpedo back at the same cell of the shooter’s board.',
+  decks: '{0}-decker', 
 };
 const TEXTS = { ru, en };
 export let lang = localStorage.getItem('sb.lang') || (/^ru\b/i.test(navigator.language || '') ? 'ru' : 'en');

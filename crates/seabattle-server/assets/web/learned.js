@@ -2,7 +2,7 @@
 // here, sent only with games against the computer and with `learned`/`forget`), and a
 // dialog with a heat map of their habits, the number of past fleets, and Erase.
 import { t, coordSystem, preset } from './i18n.js';
-import { label } from './coords.js';
+import { label, letters } from './coords.js';
 
 const $ = id => document.getElementById(id);
 let send = null, histories = [], shown = 0;
@@ -57,9 +57,13 @@ function render(clearNote = true) {
   const h = histories[shown];
   grid.hidden = !h;
   if (!h) return;
-  grid.style.setProperty('--w', h.width);
+  grid.style.setProperty('--w', h.width + 1);
   const sys = coordSystem();
+  // The board's coordinates around the map, as the game's boards have them.
+  const lab = text => Object.assign(document.createElement('span'), { className: 'lab', textContent: text });
+  grid.append(lab(''), ...letters(sys, h.width).slice(0, h.width).map(l => lab(l.toUpperCase())));
   for (let r = 0; r < h.height; r++) {
+    grid.append(lab(String(r + 1)));
     for (let c = 0; c < h.width; c++) {
       const v = h.heat[r * h.width + c] || 0, d = document.createElement('span');
       d.style.setProperty('--h', v);

@@ -3,6 +3,7 @@
 // fleet hashed in the browser against the commitment published at the start) and the
 // referee's verdict, in plain words.
 import { t, lang, coordSystem } from './i18n.js';
+import { seatName } from './view.js';
 import { sha256 } from './sha256.js';
 
 const esc = s => String(s).replace(/[&<>"]/g, c => `&#${c.charCodeAt(0)};`);
@@ -35,19 +36,21 @@ function stats(S, p) {
 export function drawOver(app, S, rematchOffer) {
   const el = document.getElementById('over'), r = S.result;
   const ok = verify(S, () => drawOver(app, S, rematchOffer));
-  const head = S.seat ? (r.winner === S.seat ? t('youWin') : t('youLose')) : t('winner', r.winner);
-  const first = S.seat || 1, second = 3 - first;
-  const who = p => (S.seat ? t(p === S.seat ? 'you' : 'opp') : t('playerN', p));
+  // At one device, or watching, nobody is «you»: the winner is named.
+  const me = S.mode === 'hotseat' ? null : S.seat;
+  const head = me ? (r.winner === me ? t('youWin') : t('youLose')) : t('winnerName', seatName(S, r.winner));
+  const first = me || 1, second = 3 - first;
+  const who = p => esc(seatName(S, p));
   const st = [stats(S, first), stats(S, second)];
   const row = (k, f) => `<tr><th scope="row">${t(k)}</th><td>${st[0][f]}</td><td>${st[1][f]}</td></tr>`;
   const fair = ok ? ok.map((v, i) => `<li class="${v ? 'ok' : 'bad'}">${t(v ? 'sealedOk' : 'sealedBad', i + 1)}</li>`).join('') : '<li>…</li>';
   const faults = r.audit.faults.flat();
   const rec = `/games/${S.game}/record`;
   const html = `<h2 id="overTitle">${t('gameOver')}</h2>
-    <h3 class="result ${S.seat ? (r.winner === S.seat ? 'won' : 'lost') : ''}">${head}</h3><p class="reason">${t('reason_' + r.reason + (S.seat ? (r.winner === S.seat ? '_won' : '_lost') : ''))}</p>
+    <h3 class="result ${me ? (r.winner === me ? 'won' : 'lost') : ''}">${esc(head)}</h3><p class="reason">${t('reason_' + r.reason + (me ? (r.winner === me ? '_won' : '_lost') : ''))}</p>
     <table class="stats"><thead><tr><td></td><th scope="col">${who(first)}</th><th scope="col">${who(second)}</th></tr></thead>
     <tbody>${row('shotsN', 'shots')}${row('hitsN', 'hits')}${row('accuracy', 'acc')}</tbody></table>
-    ${rematchOffer ? `<p class="offer">${t('rematchOffered')}</p>` : ''}
+    ${rematchOffer ? `<p class="offer">${t('rematchOffered')}</p>` : ''}${asked.has(S.game) && !rematchOffer ? `<p class="offer">${t('rematchWaiting')}</p>` : ''}
     <p class="buttons">${S.seat ? `<button id="rematch" class="primary"${asked.has(S.game) ? ' disabled' : ''}>${t('rematch')}</button>` : ''}
     <a class="btn" href="/">${t('newGame')}</a> <button id="overClose" type="button">${t('close')}</button></p>
     <details><summary>${t('details')}</summary>
@@ -65,7 +68,7 @@ export function drawOver(app, S, rematchOffer) {
     if (open) el.querySelector('details').open = true;
     if (focus && el.contains(document.getElementById(focus))) document.getElementById(focus).focus();
     const b = document.getElementById('rematch');
-    if (b) b.onclick = () => { b.disabled = true; asked.add(S.game); app.send({ type: 'rematch', game: S.game }); };
+    if (b) b.onclick = () => { asked.add(S.game); app.send({ type: 'rematch', game: S.game }); drawOver(app, S, rematchOffer); };
     document.getElementById('overClose').onclick = () => el.close();
     el.onclose = () => closed.add(S.game);
   }
@@ -74,3 +77,5 @@ export function drawOver(app, S, rematchOffer) {
 
 // «Итоги игры» opens the closed dialog again.
 drawOver.reopen = id => closed.delete(id);
+// Whether this page asked for a rematch of game `id`.
+drawOver.asked = id => asked.has(id);

@@ -29,11 +29,18 @@ export function start(state, send) {
   const counts = { mine: state.spec.mines, sweeper: state.spec.sweepers, sub: state.spec.subs };
   const pieces = PIECES.flatMap(kind => [...Array(counts[kind] || 0)].map(() => ({ kind, shape: line(1), at: null })));
   P = { spec: state.spec, game: state.game, send, rulesText: state.rules, ships: [...state.spec.fleet.map(n => ({ shape: line(n), at: null })), ...pieces], held: null, ghost: null, asked: null, answer: null };
-  const saved = localStorage.getItem('sb.layout.' + state.rules);
-  if (saved) { try { load(JSON.parse(saved)); } catch { /* an old layout that no longer reads */ } }
-  // No layout kept: the server draws a legal one, so that Ready is at hand at once.
-  if (P.ships.some(s => !s.at)) send({ type: 'layout', game: state.game, placer: 'uniform' });
+  // Every game starts from a fresh fleet the server draws, so that Ready is at hand at
+  // once: a fleet of an earlier game (which its opponent may have seen) is only ever
+  // a choice («Прошлая расстановка»).
+  send({ type: 'layout', game: state.game, placer: 'uniform' });
 }
+
+// The last legal layout kept for these rules, if any.
+function last() {
+  try { return JSON.parse(localStorage.getItem('sb.layout.' + P.rulesText)); } catch { return null; }
+}
+export const hasLast = () => !!P && Array.isArray(last());
+export function loadLast() { const l = last(); if (l) load(l); }
 
 // The ships on the board, the language and the coordinate system: what a check answers.
 const word = s => (s.kind ? s.kind + ':' + canon(s.at.c, s.at.r) : shipText(cellsOf(s)));
@@ -87,6 +94,7 @@ export function load(texts) {
   }).concat(pieces.map(q => ({ kind: q.kind, shape: line(1), at: { c: q.c, r: q.r } })));
   P.held = null;
   P.drawn = null;
+  P.note = null;
 }
 
 export function clear() { P.ships.forEach(s => { s.at = null; s.shape = line(s.shape.length); }); P.held = null; P.drawn = null; }
@@ -113,6 +121,34 @@ export function draw(c, r) {
 export const fleet = () => P.ships.map(word);
 export const shipAt = (c, r) => P.ships.findIndex(s => s.at && cellsOf(s).some(p => p.c === c && p.r === r));
 
+// Turns ship `i` on the board: the server (the rules crate) answers with the nearest
+// place where it breaks no rule (`turned`), or refuses (`no_room`).
+export function turn(i) {
+  const words = P.ships.filter(s => s.at).map(word), k = P.ships.filter(s => s.at).indexOf(P.ships[i]);
+  if (k < 0 || P.ships[i].kind) return;
+  P.turning = { i, key: layoutKey() };
+  P.note = null;
+  P.send({ type: 'turn', game: P.game, fleet: words, ship: k });
+}
+
+// The server's `turned`: the ship where it now stands, if the board has not changed since.
+export function turned(m) {
+  if (!P?.turning || P.turning.key !== layoutKey()) return;
+  const s = P.ships[P.turning.i], cells = shipCells(m.fleet[m.ship]);
+  P.turning = null;
+  const c0 = Math.min(...cells.map(p => p.c)), r0 = Math.min(...cells.map(p => p.r));
+  s.shape = cells.map(p => ({ c: p.c - c0, r: p.r - r0 }));
+  s.at = { c: c0, r: r0 };
+}
+
+// A turn the server refused: the reason is said under the board.
+export function turnRefused(text) {
+  if (!P?.turning) return false;
+  P.turning = null;
+  P.note = text;
+  return true;
+}
+
 export function rotate(i) {
   const s = P.ships[i];
   s.shape = rotated(s.shape);
@@ -124,6 +160,7 @@ export function put(i, c, r, grab = 0) {
   const s = P.ships[i], g = s.shape[grab] || s.shape[0];
   s.at = clamp(s.shape, c - g.c, r - g.r);
   P.drawn = null;
+  P.note = null;
 }
 
 export const cellsOfShip = i => cellsOf(P.ships[i]);
@@ -170,6 +207,7 @@ export function look() {
 // size are left out while ships are docked: the dock says it.
 export function messages() {
   const out = P.drawn?.length ? [t('v_drawn', P.drawn.length, P.ships[0].shape.length)] : docked() ? [t('v_missing', docked())] : [], heads = new Map();
+  if (P.note) out.unshift(P.note);
   for (const v of current() || []) {
     if (v.kind === 'fleet' && docked()) continue;
     const at = v.message.indexOf(': '), head = at < 0 ? v.message : v.message.slice(0, at);

@@ -22,14 +22,15 @@ export async function startReplay(id, missing) {
     el.querySelector('a').textContent = t('newGame');
     return;
   }
-  const [rec, { spec, frames }] = await Promise.all([res.json(), fres.json()]);
+  const [rec, { spec, frames, mode, winner, reason }] = await Promise.all([res.json(), fres.json()]);
   const w = spec.width, h = spec.height;
-  R = { rec, frames, w, h, step: 0, id, timer: null, speed: 1 };
+  R = { rec, frames, w, h, step: 0, id, timer: null, speed: 1, mode, winner, reason };
   R.boards = [1, 2].map(p => makeBoard({ width: w, height: h, nameKey: 'board' + p }));
   el.innerHTML = `<h2><span data-t="replay"></span> · ${id}</h2><p class="buttons"><button data-s="start"></button> <button data-s="back"></button>
     <button data-s="forward"></button> <button data-s="end"></button> <button id="rPlay" class="primary" aria-pressed="false"></button>
     <label><span data-t="speed"></span> <select id="rSpeed"><option value="0.5">×0.5</option><option value="1" selected>×1</option><option value="2">×2</option><option value="4">×4</option></select></label>
     <span id="step" aria-live="polite"></span></p>
+    <p id="rWho" class="desc"></p><p id="rWon" class="big"></p>
     <div class="boards"><section class="side"><h2 data-t="board1"></h2></section><section class="side"><h2 data-t="board2"></h2></section></div>
     <p class="buttons"><a href="/games/${id}/record.json" download="seabattle-${id}.json" data-t="download"></a> <a href="/" data-t="newGame"></a></p>`;
   const secs = el.querySelectorAll('.boards section');
@@ -88,6 +89,16 @@ export function rerenderReplay() {
       : m.shots ? t('playerN', m.player) + ': ' + m.shots.map(said).join('; ') : lastText;
   });
   document.getElementById('step').textContent = t('move', R.step, rec.moves.length) + (lastText ? ' · ' + lastText : '');
+  // Who was who, and (at the end) who won and how: the server says, from the game.
+  const who = p => (R.mode?.startsWith('computer:') && p === 2 ? t('computerN', t(R.mode.slice(9))) : t('person'));
+  document.getElementById('rWho').textContent = R.mode ? t('replayWho', who(1), who(2)) : '';
+  const done = R.step === rec.moves.length && R.winner;
+  document.getElementById('rWon').textContent = done ? t('replayWon', R.winner, t('reason_' + R.reason)) : '';
+  // The last move's cells are ringed, as in the game.
+  const lastMove = rec.moves[R.step - 1];
+  const lastCells = new Set((lastMove?.shots || []).map(([c]) => keyOf(c)).concat(lastMove?.dying ? [keyOf(lastMove.dying[0])] : [])
+    .concat(lastMove?.reveal ? [keyOf(lastMove.reveal)] : []));
+  const lastBoard = lastMove ? (lastMove.reveal || lastMove.relocate ? lastMove.player - 1 : 2 - lastMove.player) : -1;
   R.boards.forEach((b, i) => {
     // Player i+1's waters: what the other player knew of them after this many moves.
     const known = R.frames[R.step][1 - i], keys = list => new Set(list.map(keyOf));
@@ -103,6 +114,7 @@ export function rerenderReplay() {
       else if (hit.has(key)) { cls.push('hit'); state = t('sHit'); }
       else if (miss.has(key)) { cls.push('miss'); state = t('sMiss'); }
       else if (hl.has(key) && !all.has(key)) { cls.push('halo'); state = t('sHalo'); }
+      if (i === lastBoard && lastCells.has(key)) cls.push('last');
       return { cls: cls.join(' '), state };
     });
   });

@@ -4,6 +4,11 @@ import { shipCells, pieceOf, PIECES, GLYPH, hulls } from './fleet.js';
 import { cellKey, keyOf, parse } from './coords.js';
 
 const other = p => 3 - p;
+
+// A seat's name as the page shows it in game `S`: the name its player gave, else «Вы» /
+// «Противник» for a player, «Игрок N» for a spectator and at one device.
+export const seatName = (S, p) =>
+  S.names?.[p - 1] || (S.seat && S.mode !== 'hotseat' ? t(p === S.seat ? 'you' : 'opp') : t('playerN', p));
 const keys = list => new Set(list.map(keyOf));
 const haloOn = () => localStorage.getItem('sb.halo') !== '0';
 
