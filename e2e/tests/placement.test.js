@@ -54,15 +54,13 @@ test('place by random, then by dragging, with violations shown and the layout re
   assert.equal(await ownBoard(page).getByRole('gridcell', { name: /корабль$/ }).count(), 20);
   await poll(() => ready(page).isEnabled());
 
-  // A right click turns the two-decker at А5 down onto А6: it now touches А7 by its side.
+  // A right click turns the two-decker at А5: turned in place (А5–А6) it would touch
+  // А7, so the rules engine moves it to the nearest place where it breaks no rule.
   await cell(page, 'А5').click({ button: 'right' });
-  await page.getByText('корабли касаются бортами').waitFor();
-  assert.ok(await ready(page).isDisabled());
-  assert.match(await cell(page, 'А7').getAttribute('aria-label'), /ошибка$/);
-  // R on the focused ship turns it back.
-  await cell(page, 'А5').focus();
-  await page.keyboard.press('r');
+  await poll(async () => !/корабль$/.test(await cell(page, 'Б5').getAttribute('aria-label')));
   await poll(() => ready(page).isEnabled());
+  assert.equal(await page.getByText('корабли касаются бортами').count(), 0);
+  assert.equal(await ownBoard(page).getByRole('gridcell', { name: /корабль$/ }).count(), 20);
 
   // The one-decker moved from Г5 to Г2 touches А1–Г1 by its side and two ships at
   // corners: every violation is listed at once and marked on the board.
@@ -73,16 +71,19 @@ test('place by random, then by dragging, with violations shown and the layout re
   assert.ok(await ready(page).isDisabled());
   for (const name of ['Г1', 'Г2', 'В3', 'Д3']) assert.match(await cell(page, name).getAttribute('aria-label'), /ошибка$/);
   const g2 = await cell(page, 'Г2').boundingBox();
-  await drag(page, g2.x + g2.width / 2, g2.y + g2.height / 2, cell(page, 'В9'));
+  await drag(page, g2.x + g2.width / 2, g2.y + g2.height / 2, cell(page, 'К10'));
   await poll(() => ready(page).isEnabled());
   await ready(page).click();
   await enemyBoard(page).waitFor();
 
-  // The next game starts with this layout, ready to go.
+  // The next game starts from a fresh fleet; the layout played comes back on request.
+  const played = await ownBoard(page).getByRole('gridcell', { name: /корабль$/ }).evaluateAll(cs => cs.map(c => c.getAttribute('aria-label')));
   await newComputerGame(page);
   await poll(() => ready(page).isEnabled());
-  assert.match(await cell(page, 'В9').getAttribute('aria-label'), /корабль$/);
-  assert.match(await cell(page, 'А1').getAttribute('aria-label'), /корабль$/);
+  await page.getByRole('button', { name: 'Прошлая расстановка' }).click();
+  await poll(async () => JSON.stringify(await ownBoard(page).getByRole('gridcell', { name: /корабль$/ }).evaluateAll(cs => cs.map(c => c.getAttribute('aria-label')))) === JSON.stringify(played));
+  await poll(() => ready(page).isEnabled());
+  assert.match(await cell(page, 'К10').getAttribute('aria-label'), /корабль$/);
 });
 
 test('the keyboard alone places a ship: pick it in the dock, arrows, R, Enter', async () => {

@@ -173,10 +173,10 @@ function onMessage(m) {
     case 'error': return onError(m);
     default:
       if (m.game && m.game !== app.game) return;
-      // A pairing is announced, not only shown.
-      if (searchTimer && m.type === 'state') { clearInterval(searchTimer); searchTimer = null; game.announce('opponentFound'); }
       show('game');
       game.onMessage(m);
+      // A pairing is announced, not only shown.
+      if (searchTimer && m.type === 'state') { clearInterval(searchTimer); searchTimer = null; game.announce('opponentFound'); }
   }
 }
 

@@ -5,7 +5,7 @@ import { t, coordSystem } from './i18n.js';
 
 const h = (tag, cls, attrs = {}) => Object.assign(document.createElement(tag), { className: cls }, attrs);
 
-// `opts`: {nameKey, width, height, onActivate(c, r, event), onRotate(c, r), onFocus(c, r),
+// `opts`: {nameKey, name() (a name that overrides it, when there is one), width, height, onActivate(c, r, event), onRotate(c, r), onFocus(c, r),
 // onCancel()}.
 export function makeBoard(opts) {
   const { width: w, height: hgt } = opts;
@@ -74,7 +74,7 @@ export function makeBoard(opts) {
     // piece's sign}. The name says it all; the glyph is for the eye.
     render(look) {
       const sys = coordSystem();
-      el.setAttribute('aria-label', t(opts.nameKey));
+      el.setAttribute('aria-label', opts.name?.() || t(opts.nameKey));
       letters(sys, w).slice(0, w).forEach((l, c) => { colLabs[c].textContent = l.toUpperCase(); });
       for (let r = 0; r < hgt; r++) for (let c = 0; c < w; c++) {
         const cell = at(c, r), v = look(c, r);

@@ -96,9 +96,11 @@ function boards() {
   if (k === boardsKey) return;
   boardsKey = k;
   const dims = { width: S.spec.width, height: S.spec.height };
-  mine = makeBoard({ ...dims, nameKey: S.seat ? 'yourBoard' : 'board1', onActivate: ownActivate, onRotate: ownRotate, onFocus: ownFocus,
+  // A spectator's boards are named by the players' names, when they gave them.
+  const named = p => () => (!S.seat && S.names?.[p - 1] ? t('boardOf', S.names[p - 1]) : '');
+  mine = makeBoard({ ...dims, nameKey: S.seat ? 'yourBoard' : 'board1', name: named(1), onActivate: ownActivate, onRotate: ownRotate, onFocus: ownFocus,
     onCancel: () => { if (place.active()) { place.hold(null); place.setGhost(null); rerender(); } } });
-  theirs = makeBoard({ ...dims, nameKey: S.seat ? 'enemyBoard' : 'board2', onActivate: shoot });
+  theirs = makeBoard({ ...dims, nameKey: S.seat ? 'enemyBoard' : 'board2', name: named(2), onActivate: shoot });
   $('mine').replaceChildren(mine.el);
   $('theirs').replaceChildren(theirs.el);
   enableDrag(mine, place, rerender, () => mine.render(place.look()));

@@ -63,7 +63,6 @@ export function checked(m) {
   const k = P && keyOfCheck(m.fleet, m.lang, m.coords);
   if (k !== layoutKey()) return;
   P.answer = { key: k, violations: m.violations };
-  remember();
 }
 
 // A new connection answers no check sent before it, nor does a refused one: ask again
@@ -176,7 +175,7 @@ export function setGhost(i, c, r, grab = 0) {
   P.ghost = new Set(s.shape.map(p => key({ c: at.c + p.c, r: at.r + p.r })));
 }
 
-// Remembers the layout when the server found it legal (on its answer, and on Ready).
+// Remembers the layout played (on Ready): «Прошлая расстановка» offers it next time.
 export function remember() {
   if (ready()) localStorage.setItem('sb.layout.' + P.rulesText, JSON.stringify(fleet()));
 }
