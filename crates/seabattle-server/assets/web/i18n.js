@@ -84,6 +84,8 @@ const ru = {
   deck: ['', 'однопалубный', 'двухпалубный', 'трёхпалубный', 'четырёхпалубный', 'пятипалубный', 'шестипалубный', 'семипалубный', 'восьмипалубный'],
   decks: '{0}-палубный', proto: 'Протокол сервера',
   howText: 'Поле 10×10, у каждого флот: один четырёхпалубный, два трёхпалубных, три двухпалубных и четыре однопалубных корабля. Корабли прямые и не касаются друг друга даже углами. Игроки стреляют по очереди; попавший стреляет ещё раз. Ответы: «Мимо!», «Ранил!», «Убил!». Побеждает тот, кто первым потопит весь флот противника. Другие правила: classic-corners — корабли могут касаться углами; classic-bent — корабли любой формы («Г», квадрат); hasbro — пять кораблей от 5 до 2 палуб, касаться можно, ходят строго по очереди; big15 — поле 15×15; salvo — залп: по выстрелу за каждый свой корабль на плаву. mines — у каждого две мины (○): наткнувшийся на мину показывает клетку своего корабля, и ход переходит; minesweepers — ещё и тральщик (△): наткнувшийся показывает свою мину; submarines — подлодка (◇) тонет от одного выстрела и стреляет торпедой в ту же клетку поля стрелявшего.',
+  // The installable app (issue 25).
+  share: 'Поделиться', shareText: 'Сыграем в морской бой?',
 };
 const en = {
 
@@ -167,6 +169,8 @@ const en = {
   deck: ['', 'one-decker', 'two-decker', 'three-decker', 'four-decker', 'five-decker', 'six-decker', 'seven-decker', 'eight-decker'],
   decks: '{0}-decker', proto: 'Server protocol',
   howText: 'A 10×10 board; each fleet has one four-decker, two three-deckers, three two-deckers and four one-deckers. Ships are straight and do not touch, not even at corners. Players take turns to shoot; a hit shoots again. The answers are Miss!, Hit!, Sunk!. Whoever sinks the whole enemy fleet first wins. Other rules: classic-corners — ships may touch at corners; classic-bent — ships of any shape (an L, a square); hasbro — five ships of 5 to 2 decks that may touch, strictly taking turns; big15 — a 15×15 board; salvo — a volley of one shot per own ship afloat. mines — two mines each (○): whoever hits one shows a cell of their own ship, and the turn passes; minesweepers — also a minesweeper (△): whoever hits it shows one of their mines; submarines — a submarine (◇) sinks at one shot and fires a torpedo back at the same cell of the shooter’s board.',
+  // The installable app (issue 25).
+  share: 'Share', shareText: 'Shall we play Sea Battle?',
 };
 const TEXTS = { ru, en };
 export let lang = localStorage.getItem('sb.lang') || (/^ru\b/i.test(navigator.language || '') ? 'ru' : 'en');
