@@ -49,7 +49,7 @@ async function counting(target) {
   return { url: `http://127.0.0.1:${proxy.address().port}`, seen, close: () => { proxy.closeAllConnections(); proxy.close(); } };
 }
 
-test('a repeat visit makes no request but the socket; a new version deletes the old cache', async () => {
+test('a repeat visit makes no request but the socket; a new version deletes the old cache', async t => {
   const proxy = await counting(server.url);
   const ctx = await context();
   const page = await ctx.newPage();
@@ -74,6 +74,7 @@ test('a repeat visit makes no request but the socket; a new version deletes the 
   await poll(async () => (await page.locator('#rules option').count()) > 3);
   await page.waitForTimeout(500);
   // The browser may also check /sw.js for a new version: that is how one is found.
+  t.diagnostic(`the repeat visit reached the server with: ${proxy.seen.join(' ')}`);
   const reached = proxy.seen.filter(p => p !== '/sw.js');
   assert.deepEqual(reached, ['/ws'], proxy.seen.join(' '));
   await page.screenshot({ path: join(artifacts, 'app-repeat-visit.png') });
@@ -123,6 +124,7 @@ test('share: the system\'s sheet where there is one, else the link is copied (en
       assert.deepEqual(await page.evaluate(() => window.shared[0]), { title: 'Sea Battle', text: 'Shall we play Sea Battle?', url: link });
     } else {
       await page.getByRole('button', { name: 'Copied' }).waitFor();
+      await page.screenshot({ path: join(artifacts, 'app-share-copied-phone.png') });
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
       await page.getByRole('button', { name: 'Share' }).waitFor({ timeout: 5000 });
     }

@@ -14,8 +14,8 @@ export async function shareLink(input, button) {
       if (e?.name === 'AbortError') return;
     }
   }
-  input.select();
-  try { await navigator.clipboard.writeText(url); } catch { document.execCommand?.('copy'); }
+  // The focus stays on the button; only the old way of copying needs a selection.
+  try { await navigator.clipboard.writeText(url); } catch { input.select(); document.execCommand?.('copy'); }
   button.textContent = t('copied');
   setTimeout(() => { button.textContent = t('share'); }, 2000);
 }
