@@ -82,7 +82,7 @@ test('a repeat visit makes no request but the socket; a new version deletes the 
   proxy.close();
 });
 
-test('a game link under the worker still gets its boot object from the server', async () => {
+test('a game link under the worker still gets its boot object from the server; offline, the kept start page', async () => {
   const ctx = await context();
   const page = await ctx.newPage();
   await page.goto(server.url + '/?pace=0');
@@ -97,6 +97,17 @@ test('a game link under the worker still gets its boot object from the server', 
   // Its preview names no one (the host gave no name), in the reader's language.
   assert.equal(await other.evaluate(() => document.querySelector('meta[property="og:title"]').content), 'Друг приглашает вас в Морской бой');
   await ctx.close();
+  // Offline (the server out of reach), a link falls back to the kept start page.
+  const proxy = await counting(server.url);
+  const offline = await context();
+  const page2 = await offline.newPage();
+  await page2.goto(proxy.url + '/?pace=0');
+  await poll(() => page2.evaluate(() => !!navigator.serviceWorker.controller));
+  proxy.close();
+  await page2.goto(proxy.url + '/g/k7m2qx9p4a');
+  assert.deepEqual(await page2.evaluate(() => JSON.parse(document.getElementById('boot').textContent)), {});
+  await page2.getByRole('button', { name: 'Играть с компьютером' }).waitFor();
+  await offline.close();
 });
 
 test('share: the system\'s sheet where there is one, else the link is copied (en, phone)', async () => {
