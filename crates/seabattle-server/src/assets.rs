@@ -1,6 +1,8 @@
 //! The web page's files, built into the binary: one table from name to content type
 //! and text. The page is plain HTML, CSS and ES modules; nothing is built from them.
-//! Each is compressed once (gzip and brotli) the first time it is needed.
+//! Each is compressed once (gzip and brotli) the first time it is needed. The app's
+//! icons are served from here too, and every file's bytes together name the version
+//! the service worker caches (see [`crate::install`]).
 
 use crate::encoding::Encoded;
 use std::collections::HashMap;
@@ -30,18 +32,69 @@ const FILES: &[(&str, &str, &str)] = &[
     ("sha256.js", JS, include_str!("../assets/web/sha256.js")),
     ("sound.js", JS, include_str!("../assets/web/sound.js")),
     ("learned.js", JS, include_str!("../assets/web/learned.js")),
+    ("install.js", JS, include_str!("../assets/web/install.js")),
+    ("share.js", JS, include_str!("../assets/web/share.js")),
+];
+
+/// The app's icons: drawn once as `icon.svg`, the PNGs and `favicon.ico` rendered from it
+/// (Chromium headless, then ImageMagick for the ICO) and committed.
+const IMAGES: &[(&str, &str, &[u8])] = &[
+    ("icon.svg", SVG, include_bytes!("../assets/web/icon.svg")),
+    (
+        "icon-192.png",
+        PNG,
+        include_bytes!("../assets/web/icon-192.png"),
+    ),
+    (
+        "icon-512.png",
+        PNG,
+        include_bytes!("../assets/web/icon-512.png"),
+    ),
+    (
+        "favicon.ico",
+        ICO,
+        include_bytes!("../assets/web/favicon.ico"),
+    ),
 ];
 
 const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
+const SVG: &str = "image/svg+xml";
+const PNG: &str = "image/png";
+const ICO: &str = "image/x-icon";
 
 /// Every file, compressed.
 static ENCODED: LazyLock<HashMap<&'static str, (&'static str, Encoded)>> = LazyLock::new(|| {
     FILES
         .iter()
-        .map(|&(name, mime, text)| (name, (mime, Encoded::new(text.as_bytes().to_vec(), true))))
+        .map(|&(name, mime, text)| (name, mime, text.as_bytes()))
+        .chain(IMAGES.iter().copied())
+        // PNG and ICO are compressed already: brotli would gain nothing.
+        .map(|(name, mime, bytes)| {
+            (
+                name,
+                (
+                    mime,
+                    Encoded::new(bytes.to_vec(), mime != PNG && mime != ICO),
+                ),
+            )
+        })
         .collect()
 });
+
+/// The name of every file served under `/assets/`, for the service worker to cache.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    FILES.iter().map(|f| f.0).chain(IMAGES.iter().map(|f| f.0))
+}
+
+/// The bytes of every file, in table order, with their names: what a version is made
+/// of (with the page's shell and the manifest, see [`crate::install`]).
+pub fn all_bytes() -> impl Iterator<Item = (&'static str, &'static [u8])> {
+    FILES
+        .iter()
+        .map(|f| (f.0, f.2.as_bytes()))
+        .chain(IMAGES.iter().map(|f| (f.0, f.2)))
+}
 
 /// Compresses every file now (at start, off the async threads).
 pub fn warm() {

@@ -4,6 +4,7 @@ use crate::encoding::Encoded;
 use crate::game_task::Stored;
 use crate::hub::{Lookup, SharedHub};
 use crate::ids::is_game_id;
+use crate::preview::{self, Preview};
 use crate::protocol::{RulesJson, TargetJson};
 use crate::records::Rendered;
 use crate::room::target_json;
@@ -14,25 +15,23 @@ use axum::response::{IntoResponse, Response};
 use seabattle_core::{CoordSystem, GameRecord, Lang, Phase, Player, RecordError};
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
-/// The web page's shell; `{BOOT}` becomes a JSON object naming what to open.
-const PAGE: &str = include_str!("../assets/web/index.html");
+/// The web page's shell; `{BOOT}` becomes a JSON object naming what to open, `{HEAD}`
+/// the title, description and link-preview tags (see [`crate::preview`]).
+pub const PAGE: &str = include_str!("../assets/web/index.html");
 
-/// Everything the page loads comes from this server; nothing runs but its modules, and
-/// no other site may frame it.
+/// Everything the page loads comes from this server; nothing runs but its modules and
+/// its service worker, and no other site may frame it.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
-    script-src 'self'; connect-src 'self'; media-src 'self' data:; object-src 'none'; \
-    base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
-/// The start screen's page, compressed once.
-static START_PAGE: LazyLock<Encoded> =
-    LazyLock::new(|| Encoded::new(PAGE.replace("{BOOT}", "{}").into_bytes(), true));
+    script-src 'self'; connect-src 'self'; media-src 'self' data:; worker-src 'self'; \
+    manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
+    frame-ancestors 'none'";
 
 /// Compresses what is served from memory before the first request needs it.
 pub fn warm() {
-    LazyLock::force(&START_PAGE);
     crate::assets::warm();
+    crate::install::warm();
 }
 
 /// Headers every response carries: no sniffing, no referrer to other sites, no
@@ -66,37 +65,77 @@ const HTML: &str = "text/html; charset=utf-8";
 /// The page with its boot object: `{}` for the start screen, `{"game":ID}` for a game's
 /// link, `{"replay":ID}` for a replay, `{"missing":"game"}` for a link to no game. Ids
 /// are checked to be lower-case letters and digits before they get here: nothing to
-/// escape.
-fn page(headers: &HeaderMap, status: StatusCode, boot: &str) -> Response {
+/// escape. The head previews `preview` in the request's language.
+fn page(
+    headers: &HeaderMap,
+    status: StatusCode,
+    boot: &str,
+    preview: Preview,
+    path: &str,
+) -> Response {
+    let head = preview::head(
+        preview,
+        preview::prefers(headers),
+        preview::origin(headers).as_deref(),
+        path,
+    );
+    // The boot object first: a name in the head may read `{BOOT}`.
+    let html = PAGE.replace("{BOOT}", boot).replace("{HEAD}", &head);
     // A few kilobytes: gzip takes tens of microseconds.
-    let body = Encoded::new(PAGE.replace("{BOOT}", boot).into_bytes(), false);
+    let body = Encoded::new(html.into_bytes(), false);
     let mut r = body.respond(headers, HTML, "no-cache");
     if r.status() == StatusCode::OK {
         *r.status_mut() = status;
     }
+    r.headers_mut().insert(
+        header::VARY,
+        HeaderValue::from_static("accept-encoding, accept-language"),
+    );
     r
 }
 
 /// `GET /`: the start screen.
 pub async fn index(headers: HeaderMap) -> Response {
-    START_PAGE.respond(&headers, HTML, "no-cache")
+    page(&headers, StatusCode::OK, "{}", Preview::Start, "/")
+}
+
+/// The page for a link to no game.
+fn missing(headers: &HeaderMap) -> Response {
+    let boot = r#"{"missing":"game"}"#;
+    page(headers, StatusCode::NOT_FOUND, boot, Preview::Start, "/")
 }
 
 /// `GET /g/{id}`: the link a game's creator sends; the page joins, resumes or watches.
-/// A link that cannot name a game gets the page's own "no such game" screen.
-pub async fn game_link(headers: HeaderMap, Path(id): Path<String>) -> Response {
+/// A link that cannot name a game gets the page's own "no such game" screen. Its
+/// preview names the creator when the game is in memory here.
+pub async fn game_link(
+    State(hub): State<SharedHub>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
     if !is_game_id(&id) {
-        return page(&headers, StatusCode::NOT_FOUND, r#"{"missing":"game"}"#);
+        return missing(&headers);
     }
-    page(&headers, StatusCode::OK, &format!(r#"{{"game":"{id}"}}"#))
+    let host = preview::host_name(&hub, &id).await;
+    let boot = format!(r#"{{"game":"{id}"}}"#);
+    let path = crate::room::link(&id);
+    page(
+        &headers,
+        StatusCode::OK,
+        &boot,
+        Preview::Invite(host.as_deref()),
+        &path,
+    )
 }
 
 /// `GET /replay/{id}`: step through a finished game.
 pub async fn replay(headers: HeaderMap, Path(id): Path<String>) -> Response {
     if !is_game_id(&id) {
-        return page(&headers, StatusCode::NOT_FOUND, r#"{"missing":"game"}"#);
+        return missing(&headers);
     }
-    page(&headers, StatusCode::OK, &format!(r#"{{"replay":"{id}"}}"#))
+    let boot = format!(r#"{{"replay":"{id}"}}"#);
+    let path = format!("/replay/{id}");
+    page(&headers, StatusCode::OK, &boot, Preview::Replay, &path)
 }
 
 /// `GET /assets/{name}`: the page's style sheet and ES modules, built into the binary

@@ -35,10 +35,12 @@ mod hotseat;
 mod http;
 mod hub;
 mod ids;
+mod install;
 mod learning;
 mod lobby;
 mod metrics;
 mod play;
+mod preview;
 pub mod protocol;
 mod records;
 mod relocate;
@@ -80,6 +82,9 @@ fn router(hub: SharedHub) -> Router {
         .route("/g/{id}", get(http::game_link))
         .route("/replay/{id}", get(http::replay))
         .route("/assets/{name}", get(http::asset))
+        .route("/sw.js", get(install::worker))
+        .route("/manifest.webmanifest", get(install::manifest_route))
+        .route("/favicon.ico", get(install::favicon))
         .route("/games/{id}/record.json", get(http::record_json))
         .route("/games/{id}/record.txt", get(http::record_text))
         .route("/games/{id}/frames.json", get(http::frames_json))

@@ -5,6 +5,7 @@ import { connect } from './net.js';
 import * as game from './game.js';
 import { startReplay, rerenderReplay } from './replay.js';
 import { playerKey, initLearned, onLearned, rerenderLearned } from './learned.js';
+import { installApp } from './install.js';
 
 const $ = id => document.getElementById(id);
 const boot = JSON.parse($('boot').textContent);
@@ -217,6 +218,7 @@ const pace = new URLSearchParams(location.search).get('pace');
 if (pace !== null && /^\d+$/.test(pace)) sessionStorage.setItem('sb.pace', pace);
 
 settings();
+installApp();
 if (boot.missing) {
   translate();
   show('missing');

@@ -10,6 +10,7 @@ import { drawOver } from './over.js';
 import { enableDrag } from './drag.js';
 import { GLYPH, shipText } from './fleet.js';
 import * as mv from './move.js';
+import { shareLink } from './share.js';
 import { qrSvg } from './qr.js';
 
 const $ = id => document.getElementById(id);
@@ -83,6 +84,7 @@ export function init(a) {
     try { await navigator.clipboard.writeText($('linkText').value); } catch { document.execCommand?.('copy'); }
     $('copy').textContent = t('copied');
   };
+  $('share').onclick = () => shareLink($('linkText'), $('share'));
   $('mRandom').onclick = () => { mv.random(S, app.send); rerender(); };
   $('mClear').onclick = () => { mv.reset(); rerender(); };
   $('coach').checked = localStorage.getItem('sb.coach') === '1';

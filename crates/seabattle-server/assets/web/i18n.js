@@ -14,7 +14,7 @@ const ru = {
   placeTurn: 'Игрок {0} расставляет флот', turnOf: 'Ход игрока {0}', yourBoardN: 'Поле игрока {0} (ваше)', enemyBoardN: 'Поле противника игрока {0}',
   placeHelpTouch: 'Перетащите корабль пальцем с дока на поле. Коснитесь корабля, чтобы повернуть его: он встанет туда, где не нарушит правил. «Случайно» расставит весь флот заново.',
   noRoom: 'Этот корабль здесь не повернуть: ему нигде нет места', showMineBoard: 'Моё поле', showEnemyBoard: 'Поле противника',
-  replayWon: 'Победил игрок {0}: {1}', replayWho: 'Игрок 1 — {0}, игрок 2 — {1}', computerN: 'компьютер ({0})', person: 'человек', share: 'Поделиться',
+  replayWon: 'Победил игрок {0}: {1}', replayWho: 'Игрок 1 — {0}, игрок 2 — {1}', computerN: 'компьютер ({0})', person: 'человек',
   howText: 'Поле 10×10, у каждого флот: один четырёхпалубный, два трёхпалубных, три двухпалубных и четыре однопалубных корабля. Корабли прямые и не касаются друг друга даже углами. Кто стреляет первым, решает жребий; попавший стреляет ещё раз. Ответы: «Мимо!», «Ранил!», «Убил!». Побеждает тот, кто первым потопит весь флот противника; после игры сервер проверяет оба поля. Другие правила: «Касание углами» — корабли могут касаться углами; «Гнутые корабли» — корабли любой формы («Г», квадрат, зигзаг); «Hasbro» — пять кораблей от 5 до 2 палуб, касаться можно, ходят строго по очереди; «Большое поле» — 15×15 и пятипалубный авианосец; «Залп» — по выстрелу за каждый свой корабль на плаву; «Мины» — наткнувшийся на мину (○) показывает клетку своего корабля, и ход переходит; «Тральщики» — ещё и тральщик (△): наткнувшийся показывает свою мину; «Подлодки» — подлодка (◇) тонет от одного выстрела и стреляет торпедой в ту же клетку поля стрелявшего; «Летучий голландец» — поле 20×20 и один корабль из 5–8 палуб цепочкой (по сторонам и углам); подбитый, он теряет палубу и переплывает в другое место. Кнопка «По Перельману» расставляет флот, как советовал Я. И. Перельман: большие корабли плотно в углу, однопалубные — по всему полю, чтобы их было долго искать.',
 
   placedHint: 'Флот уже расставлен случайно: нажмите «Готов» — или передвиньте корабли.',
@@ -100,6 +100,8 @@ const ru = {
   pathHelp: 'Щёлкайте по клеткам (или стрелки и Enter), чтобы выстроить корабль цепочкой — клетки соседствуют сторонами или углами; щелчок по палубе убирает её. Можно перетащить корабль из дока или нажать «Случайно».',
   deck: ['', 'однопалубный', 'двухпалубный', 'трёхпалубный', 'четырёхпалубный', 'пятипалубный', 'шестипалубный', 'семипалубный', 'восьмипалубный'],
   decks: '{0}-палубный', 
+  // The installable app (issue 25).
+  share: 'Поделиться', shareText: 'Сыграем в морской бой?',
 };
 const en = {
   // Two-player games: names, spectators, an opponent who left, hot-seat, the queue.
@@ -116,7 +118,7 @@ const en = {
   placeTurn: 'Player {0} places their fleet', turnOf: "Player {0}'s turn", yourBoardN: "Player {0}'s board (yours)", enemyBoardN: "Player {0}'s enemy board",
   placeHelpTouch: 'Drag a ship from the dock onto the board with a finger. Tap a ship to turn it: it moves to where it breaks no rule. Random places the whole fleet again.',
   noRoom: 'This ship cannot turn here: there is no room for it', showMineBoard: 'My board', showEnemyBoard: 'Enemy board',
-  replayWon: 'Player {0} won: {1}', replayWho: 'Player 1 — {0}, player 2 — {1}', computerN: 'the computer ({0})', person: 'a person', share: 'Share',
+  replayWon: 'Player {0} won: {1}', replayWho: 'Player 1 — {0}, player 2 — {1}', computerN: 'the computer ({0})', person: 'a person',
   howText: 'A 10×10 board; each fleet has one four-decker, two three-deckers, three two-deckers and four one-deckers. Ships are straight and do not touch, not even at corners. A draw decides who shoots first; a hit shoots again. The answers are Miss!, Hit!, Sunk!. Whoever sinks the whole enemy fleet first wins; after the game the server checks both boards. Other rules: Corners — ships may touch at corners; Bent ships — ships of any shape (an L, a square, a zigzag); Hasbro — five ships of 5 to 2 decks that may touch, strictly taking turns; Big board — 15×15 with a five-decker; Salvo — one shot per own ship afloat; Mines — whoever hits a mine (○) shows a cell of their own ship, and the turn passes; Minesweepers — also a minesweeper (△): whoever hits it shows one of their mines; Submarines — a submarine (◇) sinks at one shot and fires a torpedo back at the same cell of the shooter’s board; Flying Dutchman — a 20×20 board and one ship of 5 to 8 decks in a chain (by sides or corners) that loses the deck hit and sails to another place. The Perelman button places the fleet as Ya. I. Perelman advised: the big ships packed in a corner, the one-deckers spread over the board, so they take long to find.',
 
   placedHint: 'Your fleet is placed at random: press Ready, or move the ships first.',
@@ -199,6 +201,8 @@ const en = {
   pathHelp: 'Click cells (or use the arrows and Enter) to build the ship as a chain of cells touching by sides or corners; clicking a deck takes it off. You can also drag the ship from the dock or press Random.',
   deck: ['', 'one-decker', 'two-decker', 'three-decker', 'four-decker', 'five-decker', 'six-decker', 'seven-decker', 'eight-decker'],
   decks: '{0}-decker', 
+  // The installable app (issue 25).
+  share: 'Share', shareText: 'Shall we play Sea Battle?',
 };
 const TEXTS = { ru, en };
 export let lang = localStorage.getItem('sb.lang') || (/^ru\b/i.test(navigator.language || '') ? 'ru' : 'en');
