@@ -7,7 +7,6 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seabattle_bots::shooter::UnknownName;
 use seabattle_bots::{PlacerKind, Shooter, ShooterKind, choose_reveal_among};
-use seabattle_core::pieces::reveal_options;
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{CellSet, Coord, DutyKind, Fleet, FleetSetup, Placer, Rules, ShipSetup, Shot};
 
@@ -123,7 +122,7 @@ impl Bot for Builtin {
     fn reveal(&mut self, kind: DutyKind) -> Result<Coord, Fault> {
         let nothing = || Fault::new(FaultKind::IllegalReveal, "it has nothing left to show");
         let fleet = self.fleet.as_ref().ok_or_else(nothing)?;
-        let options = reveal_options(fleet, &self.incoming, &self.shown, kind);
+        let options = fleet.reveal_options(&self.incoming, &self.shown, kind);
         let cell = choose_reveal_among(fleet, &self.incoming, options, kind, &mut self.rng)
             .ok_or_else(nothing)?;
         self.shown.insert(cell);

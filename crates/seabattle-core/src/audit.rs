@@ -13,10 +13,12 @@
 use crate::cellset::CellSet;
 use crate::coord::Coord;
 use crate::fleet::violations;
-use crate::game::{Answer, DutyKind, Outcome, Player, WinReason};
 use crate::lang::Lang;
-use crate::pieces::PieceKind;
+use crate::phase::{DutyKind, Outcome, WinReason};
+use crate::piece::PieceKind;
+use crate::player::Player;
 use crate::record::{GameRecord, Move};
+use crate::shot::Answer;
 use crate::violation::Violation;
 use std::fmt;
 
