@@ -145,9 +145,8 @@ impl Bot for Builtin {
     }
 
     fn relocate(&mut self, decks: usize) -> Result<ShipSetup, Fault> {
-        // Uniform among the legal places, as the server's computer moves it.
-        seabattle_core::flying::random_move(&self.rules, decks, &self.incoming, &mut self.rng)
-            .map(|cells| ShipSetup(cells.iter().collect()))
+        // The built-in computer's move, as the server's and the terminal's make it.
+        seabattle_bots::computer::relocate(&self.rules, decks, &self.incoming, &mut self.rng)
             .ok_or_else(|| Fault::new(FaultKind::IllegalMove, "it found no place to move to"))
     }
 

@@ -1,5 +1,6 @@
 //! The game state machine: placement, the draw for the first move, the battle, the end.
 
+use crate::by_player::ByPlayer;
 use crate::cellset::CellSet;
 use crate::coord::Coord;
 use crate::error::{GameError, ShotError};
@@ -18,10 +19,10 @@ use rand::{Rng, RngExt};
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,
-    seas: [Option<Sea>; 2],
+    seas: ByPlayer<Option<Sea>>,
     /// Each player's knowledge of the enemy board, kept up from the answers alone so
     /// that nothing but what was said to a player can reach its view.
-    targets: [TargetBoard; 2],
+    targets: ByPlayer<TargetBoard>,
     first: Option<Player>,
     turn: Player,
     outcome: Outcome,
@@ -34,9 +35,9 @@ impl Game {
     /// A new game in the placement phase.
     pub fn new(rules: Rules) -> Game {
         Game {
-            targets: [TargetBoard::new(&rules), TargetBoard::new(&rules)],
+            targets: ByPlayer::new_with(|_| TargetBoard::new(&rules)),
             rules,
-            seas: [None, None],
+            seas: ByPlayer::default(),
             first: None,
             turn: Player::One,
             outcome: Outcome::InProgress,
@@ -61,13 +62,13 @@ impl Game {
         if fleet.rules() != &self.rules {
             return Err(GameError::RulesMismatch);
         }
-        self.seas[player.index()] = Some(Sea::new(fleet));
+        self.seas[player] = Some(Sea::new(fleet));
         Ok(())
     }
 
     /// Whether `player` has placed a fleet.
     pub fn has_placed(&self, player: Player) -> bool {
-        self.seas[player.index()].is_some()
+        self.seas[player].is_some()
     }
 
     /// Starts the battle, drawing who shoots first with the caller's `rng`.
@@ -128,11 +129,11 @@ impl Game {
 
     /// Ships `player` still has afloat.
     pub fn afloat(&self, player: Player) -> usize {
-        self.seas[player.index()].as_ref().map_or(0, Sea::afloat)
+        self.seas[player].as_ref().map_or(0, Sea::afloat)
     }
 
     fn incoming(&self, player: Player) -> CellSet {
-        self.seas[player.index()]
+        self.seas[player]
             .as_ref()
             .map_or(CellSet::EMPTY, |s| *s.incoming())
     }
@@ -175,7 +176,7 @@ impl Game {
             });
         }
         // Both fleets are placed once the battle is on.
-        let Some(sea) = self.seas[player.other().index()].as_mut() else {
+        let Some(sea) = self.seas[player.other()].as_mut() else {
             return Err(ShotError::NotStarted);
         };
         let mut volley = CellSet::EMPTY;
@@ -189,7 +190,7 @@ impl Game {
             .iter()
             .map(|&c| sea.fire(c))
             .collect::<Result<Vec<Shot>, _>>()?;
-        let target = &mut self.targets[player.index()];
+        let target = &mut self.targets[player];
         cells
             .iter()
             .zip(&shots)
@@ -212,7 +213,7 @@ impl Game {
                 return Ok(shots);
             }
         }
-        if self.seas[player.other().index()]
+        if self.seas[player.other()]
             .as_ref()
             .and_then(Sea::relocation_due)
             .is_some()
@@ -247,12 +248,12 @@ impl Game {
             Answer::Sweeper => self.owe(shooter, DutyKind::Mine),
             Answer::Submarine => {
                 let owner = shooter.other();
-                let Some(sea) = self.seas[shooter.index()].as_mut() else {
+                let Some(sea) = self.seas[shooter].as_mut() else {
                     return;
                 };
                 // A cell the owner has shot before takes nothing more.
                 let Ok(dying) = sea.fire(c) else { return };
-                self.targets[owner.index()].record(c, &dying);
+                self.targets[owner].record(c, &dying);
                 self.moves.push(Move::Dying {
                     player: owner,
                     cell: c,
@@ -285,10 +286,10 @@ impl Game {
     /// The cells `player` may show for a reveal of `kind`: ship cells not hit, or
     /// unspent mines, that the opponent has not been shown already.
     pub fn reveal_options(&self, player: Player, kind: DutyKind) -> CellSet {
-        let Some(sea) = self.seas[player.index()].as_ref() else {
+        let Some(sea) = self.seas[player].as_ref() else {
             return CellSet::EMPTY;
         };
-        let known = self.targets[player.other().index()].revealed();
+        let known = self.targets[player.other()].revealed();
         sea.fleet().reveal_options(sea.incoming(), &known, kind)
     }
 
@@ -304,7 +305,7 @@ impl Game {
             Answer::Sweeper => Shot::Sweeper,
             Answer::Submarine => Shot::Submarine,
             Answer::Sunk => {
-                let cells = self.targets[player.index()]
+                let cells = self.targets[player]
                     .sunk()
                     .iter()
                     .find(|s| s.contains(cell))
@@ -323,7 +324,7 @@ impl Game {
         self.duties
             .iter()
             .any(|d| d.player == player && d.kind == DutyKind::Relocate)
-            .then(|| self.seas[player.index()].as_ref()?.relocation_due())
+            .then(|| self.seas[player].as_ref()?.relocation_due())
             .flatten()
             .map(|(_, decks)| decks)
     }
@@ -355,12 +356,12 @@ impl Game {
         else {
             return Err(ShotError::Relocation(RelocationError::NotOwed));
         };
-        let Some(sea) = self.seas[player.index()].as_mut() else {
+        let Some(sea) = self.seas[player].as_mut() else {
             return Err(ShotError::NotStarted);
         };
         let cells = sea.relocate(&ship.0).map_err(ShotError::Relocation)?;
         self.duties.remove(i);
-        self.targets[player.other().index()].relocated();
+        self.targets[player.other()].relocated();
         self.moves.push(Move::Relocate {
             player,
             cells: cells.iter().collect(),
@@ -385,7 +386,7 @@ impl Game {
             return Err(ShotError::NotRevealable(cell));
         }
         self.duties.remove(i);
-        self.targets[player.other().index()].reveal(cell, kind);
+        self.targets[player.other()].reveal(cell, kind);
         self.moves.push(Move::Reveal { player, cell });
         Ok(())
     }
@@ -417,7 +418,7 @@ impl Game {
     /// with only what was answered. The enemy fleet is included only once the game is
     /// over.
     pub fn view(&self, player: Player) -> PlayerView {
-        let fleet = |p: Player| self.seas[p.index()].as_ref().map(|s| s.fleet().clone());
+        let fleet = |p: Player| self.seas[p].as_ref().map(|s| s.fleet().clone());
         PlayerView {
             me: player,
             phase: self.phase(),
@@ -427,11 +428,11 @@ impl Game {
             own: OwnBoard {
                 fleet: fleet(player),
                 incoming: self.incoming(player),
-                lost: self.seas[player.index()]
+                lost: self.seas[player]
                     .as_ref()
                     .map_or(CellSet::EMPTY, |s| *s.lost()),
             },
-            enemy: self.targets[player.index()].clone(),
+            enemy: self.targets[player].clone(),
             enemy_fleet: (self.phase() == Phase::Over)
                 .then(|| fleet(player.other()))
                 .flatten(),
@@ -448,7 +449,7 @@ impl Game {
     pub fn record(&self) -> Option<GameRecord> {
         let first = self.first?;
         let fleets = Player::BOTH.map(|p| {
-            self.seas[p.index()]
+            self.seas[p]
                 .as_ref()
                 .map(|s| s.placed().to_setup())
                 .unwrap_or_default()

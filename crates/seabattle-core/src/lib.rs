@@ -31,6 +31,7 @@
 
 pub mod audit;
 pub mod board;
+pub mod by_player;
 pub mod cellset;
 pub mod coord;
 pub mod error;
@@ -59,6 +60,7 @@ pub mod violation;
 
 pub use audit::{AuditReport, Verdict, audit};
 pub use board::{BoardError, Grid};
+pub use by_player::ByPlayer;
 pub use cellset::CellSet;
 pub use coord::{Coord, Dims};
 pub use error::{GameError, ShotError};
