@@ -39,6 +39,7 @@ mod lobby;
 mod metrics;
 mod play;
 pub mod protocol;
+mod qr;
 mod records;
 mod relocate;
 mod rematch;
@@ -77,6 +78,7 @@ fn router(hub: SharedHub) -> Router {
         .route("/metrics", get(http::metrics))
         .route("/ws", get(ws::upgrade))
         .route("/g/{id}", get(http::game_link))
+        .route("/qr.svg", get(qr::qr_svg))
         .route("/replay/{id}", get(http::replay))
         .route("/assets/{name}", get(http::asset))
         .route("/games/{id}/record.json", get(http::record_json))

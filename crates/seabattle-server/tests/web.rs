@@ -68,6 +68,27 @@ async fn the_page_and_its_files_are_served_and_small() {
 }
 
 #[tokio::test]
+async fn the_join_links_qr_code_is_drawn_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    let (status, body) = http_get(addr, &format!("/qr.svg?text=http://{addr}/g/k7m2qx9p4a")).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("<svg") && body.contains("<path"), "{body}");
+    for bad in [
+        "/qr.svg".to_string(),
+        "/qr.svg?text=https://example.org/g/k7m2qx9p4a".to_string(),
+        format!("/qr.svg?text=http://{addr}/g/NOPE"),
+        format!("/qr.svg?text=http://{addr}/g/{}", "k".repeat(300)),
+    ] {
+        let (status, body) = http_get(addr, &bad).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(body.starts_with("qr.svg: "), "{bad}: {body}");
+    }
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
 async fn pages_carry_security_headers_and_files_go_compressed_and_validated() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;

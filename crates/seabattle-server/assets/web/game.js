@@ -10,7 +10,6 @@ import { drawOver } from './over.js';
 import { enableDrag } from './drag.js';
 import { GLYPH, shipText } from './fleet.js';
 import * as mv from './move.js';
-import { qrSvg } from './qr.js';
 
 const $ = id => document.getElementById(id);
 let app, S = null, mine = null, theirs = null, boardsKey = '';
@@ -376,7 +375,7 @@ export function rerender() {
   if (showLink) {
     const url = location.origin + '/g/' + S.game;
     $('linkText').setAttribute('aria-label', t('sendLink'));
-    if ($('linkText').value !== url) { $('linkText').value = url; $('qr').innerHTML = qrSvg(url, 'QR'); $('copy').textContent = t('copy'); }
+    if ($('linkText').value !== url) { $('linkText').value = url; $('qr').replaceChildren(Object.assign(new Image(), { src: '/qr.svg?text=' + encodeURIComponent(url), alt: 'QR', className: 'qr' })); $('copy').textContent = t('copy'); }
   }
   mine.el.classList.toggle('placing', placing);
   if (placing) {
