@@ -1,8 +1,7 @@
 //! The Flying Dutchman (seed 004): path-shaped ships, the move after each hit, records,
 //! the audit, and the uniform draw of paths. See `docs/variants.md` for the decisions.
 
-mod common;
-use common::check_record;
+use crate::common::check_record;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seabattle_core::audit::Fault;

@@ -505,7 +505,7 @@ fn placement_errors_and_start() {
 /// The example game in docs/notation.md reads, replays and audits as the docs say.
 #[test]
 fn the_documented_example_record_is_valid() {
-    let doc = include_str!("../../../docs/notation.md");
+    let doc = include_str!("../../../../docs/notation.md");
     let start = doc
         .find("```text\n#! seabattle record")
         .expect("example in docs")

@@ -2,8 +2,7 @@
 //! minesweepers and submarines. Each test hits one special rule after another; see
 //! `docs/variants.md` for the decisions where the seed is ambiguous.
 
-mod common;
-use common::check_record;
+use crate::common::check_record;
 use seabattle_core::audit::Fault;
 use seabattle_core::{
     Answer, CoordSystem, Dims, DutyKind, Fleet, FleetSetup, Game, Lang, Move, Outcome, PieceKind,

@@ -202,7 +202,9 @@ impl App {
         }
         if self.mode == Mode::Hotseat
             && seat == Player::One
-            && self.tables[Player::Two].as_ref().is_some_and(|t| !t.placed())
+            && self.tables[Player::Two]
+                .as_ref()
+                .is_some_and(|t| !t.placed())
         {
             if let Err(e) = self.start_placement(Player::Two) {
                 self.status = e.to_string();

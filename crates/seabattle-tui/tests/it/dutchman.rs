@@ -2,9 +2,7 @@
 //! cell after each hit (illegal moves refused with a reason), or to a random place,
 //! against the computer and hot-seat; the 20×20 boards' window (online: tests/online.rs).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use ratatui::crossterm::event::KeyCode;

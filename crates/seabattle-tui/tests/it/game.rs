@@ -1,8 +1,6 @@
 //! Whole games driven through key and mouse events, without a terminal.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use seabattle_bots::Level;
 use seabattle_core::{Answer, Lang, Player, Rules};

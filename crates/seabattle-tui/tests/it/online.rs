@@ -3,9 +3,7 @@
 //! halfway through the server is stopped and started again on the same address and
 //! database, so both reconnect with their tokens and finish the game.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use rand::SeedableRng;
 use ratatui::crossterm::event::KeyCode;
 use seabattle_core::{Lang, Rules};

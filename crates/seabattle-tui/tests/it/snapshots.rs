@@ -2,9 +2,7 @@
 //! compared with the text in `tests/snapshots/`. Set `UPDATE_SNAPSHOTS=1` to rewrite
 //! the files after a deliberate change, and read the diff.
 
-mod common;
-
-use common::*;
+use crate::common::{self, *};
 use ratatui::crossterm::event::KeyCode;
 use seabattle_bots::Level;
 use seabattle_core::{Lang, Rules};

@@ -2,9 +2,7 @@
 //! against the computer and hot-seat driven by keys, reveals included, and every mode
 //! taking the piece presets (online play is in `online.rs`).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use ratatui::crossterm::event::KeyCode;
 use seabattle_bots::Level;
 use seabattle_core::{Answer, Coord, DutyKind, Lang, Player, Preset, Rules};

@@ -479,7 +479,7 @@ fn compact(text: &str) -> String {
 /// Every message in the JSON examples of `docs/protocol.md`, compacted: those of the
 /// section on client messages, then those of the other sections.
 fn documented() -> (Vec<String>, Vec<String>) {
-    let doc = include_str!("../../../docs/protocol.md");
+    let doc = include_str!("../../../../docs/protocol.md");
     let (before, rest) = doc.split_once("\n## 2. Client").expect("a client section");
     let (client, after) = rest.split_once("\n## 3. Server").expect("a server section");
     let examples = |text: &str| {

@@ -1,8 +1,6 @@
 //! Two people joined by code, a third told the game is full, spectators, rematch.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::{Value, json};
 
 /// A friend game with both seats taken: (creator, friend, game id, tokens).

@@ -1,9 +1,7 @@
 //! The expert learns its opponent: fleets are learned under a player key only once
 //! their game has ended, can be seen and erased, and the key never comes back.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 

@@ -1,8 +1,6 @@
 //! Complete games against the computer, over a real socket, stored in a real SQLite file.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use seabattle_core::{GameRecord, Rules};
 use serde_json::json;
 

@@ -1,9 +1,7 @@
 //! Bot programs registered with the server (`seabattle serve --bot NAME=CMD`), picked by
 //! players like a level.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use seabattle_server::{Config, DbUrl, Server, launch};
 use serde_json::json;
 use std::collections::BTreeSet;

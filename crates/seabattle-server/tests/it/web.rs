@@ -1,9 +1,7 @@
 //! What the web page relies on: its files, the rules in full in `state`, the coach's
 //! heat map (from the player's own view only) and suggested layouts.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use seabattle_bots::density::Density;
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{CoordSystem, Fleet, FleetSetup, Rules};

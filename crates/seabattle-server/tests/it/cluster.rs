@@ -3,9 +3,7 @@
 //! queue pairs players connected to different nodes. Skipped without
 //! `SEABATTLE_TEST_POSTGRES`.
 
-mod common;
-
-use common::{Client, fast_limits, friends};
+use crate::common::{Client, fast_limits, friends};
 use seabattle_core::Player;
 use seabattle_server::{
     Claim, Config, DbUrl, MoveKind, Server, StoreError, StoredGame, StoredMove, launch, open_store,

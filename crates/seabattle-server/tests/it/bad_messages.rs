@@ -1,8 +1,6 @@
 //! Every kind of bad message gets an error on the socket and changes nothing.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use seabattle_server::Limits;
 use serde_json::{Value, json};
 

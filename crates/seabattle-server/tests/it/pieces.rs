@@ -1,9 +1,7 @@
 //! Seed 004's mines, minesweepers and submarines between two people over real sockets:
 //! reveals owed, refused and made, dying shots, restarts, clocks, and the leak scans.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 

@@ -1,8 +1,6 @@
 //! Reconnecting mid-game, and restarting the server mid-game on the same database.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::json;
 
 /// Fires the first few cells of the board that are free, waiting for each answer.

@@ -3,10 +3,8 @@
 //! (mid-game and while a move is owed), a clock running out on a move, and a whole game
 //! against the computer and against a bot program.
 
-mod common;
-
-use common::flying::*;
-use common::*;
+use crate::common::flying::*;
+use crate::common::*;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::path::PathBuf;

@@ -2,9 +2,7 @@
 //! The PostgreSQL tests run when `SEABATTLE_TEST_POSTGRES` holds a `postgres://` URL of
 //! a database they may create tables in; without it they say so and pass.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use seabattle_core::Player;
 use seabattle_server::{
     Config, DbUrl, MoveKind, Store, StoredGame, StoredMove, launch, open_store,

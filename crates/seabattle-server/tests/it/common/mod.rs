@@ -362,36 +362,10 @@ pub async fn play_out(c: &mut Client, game: &str, me: u64, w: u8, h: u8) -> Valu
     }
 }
 
-/// A plain HTTP GET: (status, body).
+/// A plain HTTP GET: (status, body), by [`http_raw`].
 pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.unwrap();
-    let text = String::from_utf8(buf).unwrap();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap();
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    // Chunked bodies: good enough to take the chunks' data for these small answers.
-    let body = if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        let mut out = String::new();
-        let mut rest = body;
-        while let Some((len, tail)) = rest.split_once("\r\n") {
-            let n = usize::from_str_radix(len.trim(), 16).unwrap_or(0);
-            if n == 0 {
-                break;
-            }
-            out.push_str(&tail[..n]);
-            rest = &tail[n + 2..];
-        }
-        out
-    } else {
-        body.to_string()
-    };
-    (status, body)
+    let (status, _, body) = http_raw(addr, path, &[]).await;
+    (status, String::from_utf8(body).unwrap())
 }
 
 /// Checks a revealed commitment: SHA-256 of fleet text, `:`, salt.
