@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import { shipCells, shipText } from '../../crates/seabattle-server/assets/web/fleet.js';
 import { label } from '../../crates/seabattle-server/assets/web/coords.js';
 import { sha256Fallback } from '../../crates/seabattle-server/assets/web/sha256.js';
-import { qrMatrix } from '../../crates/seabattle-server/assets/web/qr.js';
 
 test('ship notation round-trips', () => {
   for (const s of ['a1-d1', 'j7-j10', 'f3', 'a1+a2+b2']) assert.equal(shipText(shipCells(s)), s);
@@ -30,11 +29,3 @@ test('the SHA-256 fallback matches Node', () => {
   }
 });
 
-test('the QR encoder makes the codes a reader decoded', () => {
-  // Matrices checked with zbarimg when this test was written: each decodes to its text.
-  const digest = t => createHash('sha256').update(qrMatrix(t).map(r => r.map(v => (v ? 1 : 0)).join('')).join('\n')).digest('hex');
-  assert.equal(digest('hi'), 'c479624d5b62be5863a90c35b8a7b7e88d9f5e4642f170585e18b5f6a72955ee');
-  assert.equal(digest('http://127.0.0.1:8080/g/k7m2qx9p4a'), '2b5eeeaf660dd1fe76fa352bb602e5949c71c438bab948dd9154d91c0591a750');
-  assert.deepEqual([1, 30, 60, 90, 130].map(n => qrMatrix('a'.repeat(n)).length), [21, 25, 33, 37, 41]);
-  assert.equal(qrMatrix('a'.repeat(135)), null);
-});

@@ -7,7 +7,6 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seabattle_bots::shooter::UnknownName;
 use seabattle_bots::{PlacerKind, Shooter, ShooterKind, choose_reveal_among};
-use seabattle_core::pieces::reveal_options;
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{CellSet, Coord, DutyKind, Fleet, FleetSetup, Placer, Rules, ShipSetup, Shot};
 
@@ -123,7 +122,7 @@ impl Bot for Builtin {
     fn reveal(&mut self, kind: DutyKind) -> Result<Coord, Fault> {
         let nothing = || Fault::new(FaultKind::IllegalReveal, "it has nothing left to show");
         let fleet = self.fleet.as_ref().ok_or_else(nothing)?;
-        let options = reveal_options(fleet, &self.incoming, &self.shown, kind);
+        let options = fleet.reveal_options(&self.incoming, &self.shown, kind);
         let cell = choose_reveal_among(fleet, &self.incoming, options, kind, &mut self.rng)
             .ok_or_else(nothing)?;
         self.shown.insert(cell);
@@ -146,9 +145,8 @@ impl Bot for Builtin {
     }
 
     fn relocate(&mut self, decks: usize) -> Result<ShipSetup, Fault> {
-        // Uniform among the legal places, as the server's computer moves it.
-        seabattle_core::flying::random_move(&self.rules, decks, &self.incoming, &mut self.rng)
-            .map(|cells| ShipSetup(cells.iter().collect()))
+        // The built-in computer's move, as the server's and the terminal's make it.
+        seabattle_bots::computer::relocate(&self.rules, decks, &self.incoming, &mut self.rng)
             .ok_or_else(|| Fault::new(FaultKind::IllegalMove, "it found no place to move to"))
     }
 

@@ -3,7 +3,7 @@
 use crate::bot::Bot;
 use crate::fault::Fault;
 use crate::protocol::End;
-use seabattle_core::{Fleet, Outcome, Player, PlayerView, Rules};
+use seabattle_core::{ByPlayer, Fleet, Outcome, Player, PlayerView, Rules};
 use seabattle_table::{Ask, Command, Computer, Event, Failure, Table, TableError};
 
 /// How one game went, by side (index 0 is [`Player::One`], who shoots first).
@@ -88,7 +88,8 @@ fn refusal(e: TableError) -> Fault {
 /// [`Player::Two`]. `seeds` seed in-process bots' dice. A bot that fails (a fault of its
 /// own or an illegal fleet or shot) resigns the game with the reason recorded.
 pub fn play(bots: [&mut dyn Bot; 2], rules: &Rules, seeds: [u64; 2]) -> Duel {
-    let mut bots = bots;
+    let mut bots = ByPlayer::from(bots);
+    let seeds = ByPlayer::from(seeds);
     let mut duel = Duel {
         winner: None,
         forfeits: Vec::new(),
@@ -96,9 +97,9 @@ pub fn play(bots: [&mut dyn Bot; 2], rules: &Rules, seeds: [u64; 2]) -> Duel {
     };
     let mut table = Table::new(rules.clone());
     for p in Player::BOTH {
-        let bot = &mut bots[p.index()];
+        let bot = &mut bots[p];
         let placed = bot
-            .new_game(rules, seeds[p.index()])
+            .new_game(rules, seeds[p])
             .and_then(|()| bot.place())
             .and_then(|setup| Ok(Fleet::new(setup, rules)?));
         match placed {
@@ -125,13 +126,13 @@ pub fn play(bots: [&mut dyn Bot; 2], rules: &Rules, seeds: [u64; 2]) -> Duel {
 }
 
 /// Lets both bots play until someone's fleet is sunk or someone forfeits (and resigns).
-fn battle(bots: &mut [&mut dyn Bot; 2], table: &mut Table, duel: &mut Duel) {
+fn battle(bots: &mut ByPlayer<&mut dyn Bot>, table: &mut Table, duel: &mut Duel) {
     // Both fleets are placed, so the table cannot refuse to start; should it, the game
     // stays undecided (a draw) and no bot is blamed.
     if table.start(Player::One).is_err() {
         return;
     }
-    let [one, two] = bots;
+    let [one, two] = bots.as_mut().into_array();
     let mut one = Sitting {
         bot: &mut **one,
         seat: Player::One,
@@ -141,7 +142,7 @@ fn battle(bots: &mut [&mut dyn Bot; 2], table: &mut Table, duel: &mut Duel) {
         seat: Player::Two,
     };
     if let Err((who, failure)) =
-        table.play_computers::<Fault>(&mut [Some(&mut one), Some(&mut two)], &[])
+        table.play_computers::<Fault>(&mut ByPlayer::new(Some(&mut one), Some(&mut two)), &[])
     {
         let fault = match failure {
             Failure::Computer(f) => f,
@@ -164,7 +165,7 @@ fn count_shots(table: &Table, duel: &mut Duel) {
 }
 
 /// Sends `gameover` to both bots, with the reason for a forfeit.
-fn tell_the_end(bots: &mut [&mut dyn Bot; 2], duel: &Duel) {
+fn tell_the_end(bots: &mut ByPlayer<&mut dyn Bot>, duel: &Duel) {
     for p in Player::BOTH {
         let own = duel.forfeits.iter().find(|(q, _)| *q == p);
         let theirs = duel.forfeits.iter().find(|(q, _)| *q == p.other());
@@ -179,7 +180,7 @@ fn tell_the_end(bots: &mut [&mut dyn Bot; 2], duel: &Duel) {
             (None, None) => None,
         };
         // A bot that cannot hear the end has already lost or won; nothing more to record.
-        let _ = bots[p.index()].game_over(end, reason.as_deref());
+        let _ = bots[p].game_over(end, reason.as_deref());
     }
 }
 

@@ -1,19 +1,29 @@
 //! Elo ratings with error bars from pairwise results.
 //!
-//! The method: the Bradley–Terry model, in which player `i` beats player `j` with
-//! probability `1 / (1 + 10^((r_j − r_i) / 400))`. Ratings are the maximum a posteriori
-//! estimate: the likelihood of the results (a draw counts half a win for each side) times
-//! a prior of [`PRIOR_DRAWS`] virtual drawn games between every pair, which keeps the
-//! ratings finite when one bot wins every game. They are found by Newton's method and
-//! anchored so that their mean is 0. The error is one standard error of each rating
-//! about that mean, from the inverse of the curvature of the log posterior at its peak
-//! (the Laplace approximation); ±2 errors is roughly a 95% interval.
+//! The model is Elo's: player `i` scores `1 / (1 + 10^((r_j − r_i) / 400))` against
+//! player `j` on average, as `skillratings`' [`expected_score`] has it. Ratings are the
+//! maximum a posteriori estimate: every player's actual score against everyone equals
+//! its expected score (a draw counts half a win for each side), with a prior of
+//! [`PRIOR_DRAWS`] virtual drawn games between every pair, which keeps the ratings
+//! finite when one bot wins every game. They are found by rating periods repeated until
+//! nothing moves (each period moves a rating by its score above expectation, scaled by
+//! how much its games tell), and anchored so that their mean is 0.
+//!
+//! `skillratings` gives Elo no error bar, so the error stays here: one standard error of
+//! each rating about the mean, from the inverse of the curvature of the log posterior
+//! at its peak (the Laplace approximation); ±2 errors is roughly a 95% interval.
+
+use skillratings::elo::{EloRating, expected_score};
 
 /// The virtual drawn games added between every pair of players.
 pub const PRIOR_DRAWS: f64 = 1.0;
 
-/// Elo points per natural unit of the logistic model.
+/// Elo points per natural unit of the logistic model: the slope of the expected score
+/// in Elo points is `p (1 − p) / SCALE`.
 const SCALE: f64 = 400.0 / std::f64::consts::LN_10;
+
+/// Rating periods before giving up on convergence; a few dozen suffice in practice.
+const MAX_PERIODS: usize = 10_000;
 
 /// A rating and its standard error, in Elo points.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,89 +48,63 @@ pub fn ratings(score: &[Vec<f64>], games: &[Vec<f64>], prior: f64) -> Vec<Rating
             n
         ];
     }
+    let off = |i: usize, j: usize, v: f64| if i == j { 0.0 } else { v };
     let score: Vec<Vec<f64>> = (0..n)
         .map(|i| {
             (0..n)
-                .map(|j| {
-                    if i == j {
-                        0.0
-                    } else {
-                        score[i][j] + prior / 2.0
-                    }
-                })
+                .map(|j| off(i, j, score[i][j] + prior / 2.0))
                 .collect()
         })
         .collect();
     let games: Vec<Vec<f64>> = (0..n)
-        .map(|i| {
-            (0..n)
-                .map(|j| if i == j { 0.0 } else { games[i][j] + prior })
-                .collect()
-        })
+        .map(|i| (0..n).map(|j| off(i, j, games[i][j] + prior)).collect())
         .collect();
-    // Player 0 is held at 0; the others move.
-    let mut s = vec![0.0; n];
-    for _ in 0..200 {
-        let grad: Vec<f64> = (1..n)
-            .map(|k| {
-                (0..n)
-                    .map(|j| score[k][j] - games[k][j] * win(s[k], s[j]))
-                    .sum()
-            })
-            .collect();
-        let info = information(&s, &games);
-        let Some(step) = solve(&info, &grad) else {
-            break;
-        };
-        let largest = step.iter().fold(0.0f64, |m, d| m.max(d.abs()));
-        let damp = if largest > 2.0 { 2.0 / largest } else { 1.0 };
-        for (k, d) in step.iter().enumerate() {
-            s[k + 1] += d * damp;
+    let mut r = vec![EloRating { rating: 0.0 }; n];
+    for _ in 0..MAX_PERIODS {
+        let mut largest = 0.0f64;
+        // One rating period per player, each seeing the others' newest ratings.
+        for i in 0..n {
+            let (mut above, mut weight) = (0.0, 0.0);
+            for j in (0..n).filter(|&j| j != i) {
+                let (p, _) = expected_score(&r[i], &r[j]);
+                above += score[i][j] - games[i][j] * p;
+                weight += games[i][j] * p * (1.0 - p);
+            }
+            if weight > 0.0 {
+                let step = (SCALE * above / weight).clamp(-400.0, 400.0);
+                r[i].rating += step;
+                largest = largest.max(step.abs());
+            }
         }
-        if largest < 1e-10 {
+        if largest < 1e-9 {
             break;
         }
     }
-    let info = information(&s, &games);
-    let cov = inverse(&info).unwrap_or_else(|| vec![vec![0.0; n - 1]; n - 1]);
-    // Σ of all n strengths (player 0 fixed), then the covariance about the mean.
-    let full = |i: usize, j: usize| {
-        if i == 0 || j == 0 {
-            0.0
-        } else {
-            cov[i - 1][j - 1]
-        }
-    };
-    let nf = n as f64;
-    let row_mean: Vec<f64> = (0..n)
-        .map(|i| (0..n).map(|j| full(i, j)).sum::<f64>() / nf)
-        .collect();
-    let all_mean = row_mean.iter().sum::<f64>() / nf;
-    let mean = s.iter().sum::<f64>() / nf;
+    let mean = r.iter().map(|x| x.rating).sum::<f64>() / n as f64;
+    let cov = covariance(&r, &games);
     (0..n)
         .map(|i| {
-            let var = full(i, i) - 2.0 * row_mean[i] + all_mean;
+            let elo = r[i].rating - mean;
             Rating {
-                elo: (s[i] - mean) * SCALE,
-                error: var.max(0.0).sqrt() * SCALE,
+                // Within the convergence tolerance of 0 is 0, and +0: a table prints "-0"
+                // for a rating a hair below.
+                elo: if elo.abs() < 1e-6 { 0.0 } else { elo },
+                error: cov[i].max(0.0).sqrt(),
             }
         })
         .collect()
 }
 
-/// The probability that strength `a` beats strength `b`.
-fn win(a: f64, b: f64) -> f64 {
-    1.0 / (1.0 + (b - a).exp())
-}
-
-/// The negated Hessian of the log posterior in the free strengths `s[1..]`.
-fn information(s: &[f64], games: &[Vec<f64>]) -> Vec<Vec<f64>> {
-    let n = s.len();
+/// Each rating's variance about the mean of all ratings, in Elo points squared: the
+/// inverse of the negated Hessian of the log posterior in the free ratings `r[1..]`
+/// (`r[0]` held fixed), then moved to the mean.
+fn covariance(r: &[EloRating], games: &[Vec<f64>]) -> Vec<f64> {
+    let n = r.len();
     let w = |i: usize, j: usize| {
-        let p = win(s[i], s[j]);
+        let (p, _) = expected_score(&r[i], &r[j]);
         games[i][j] * p * (1.0 - p)
     };
-    (1..n)
+    let info: Vec<Vec<f64>> = (1..n)
         .map(|k| {
             (1..n)
                 .map(|l| {
@@ -132,18 +116,23 @@ fn information(s: &[f64], games: &[Vec<f64>]) -> Vec<Vec<f64>> {
                 })
                 .collect()
         })
+        .collect();
+    let cov = inverse(&info).unwrap_or_else(|| vec![vec![0.0; n - 1]; n - 1]);
+    let full = |i: usize, j: usize| {
+        if i == 0 || j == 0 {
+            0.0
+        } else {
+            cov[i - 1][j - 1] * SCALE * SCALE
+        }
+    };
+    let nf = n as f64;
+    let row_mean: Vec<f64> = (0..n)
+        .map(|i| (0..n).map(|j| full(i, j)).sum::<f64>() / nf)
+        .collect();
+    let all_mean = row_mean.iter().sum::<f64>() / nf;
+    (0..n)
+        .map(|i| full(i, i) - 2.0 * row_mean[i] + all_mean)
         .collect()
-}
-
-/// `x` with `a x = b`, by Gaussian elimination with partial pivoting; `None` if `a` is
-/// singular.
-fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
-    let inv = inverse(a)?;
-    Some(
-        inv.iter()
-            .map(|row| row.iter().zip(b).map(|(x, y)| x * y).sum())
-            .collect(),
-    )
 }
 
 /// The inverse of `a`, by Gauss–Jordan elimination; `None` if `a` is singular.

@@ -6,6 +6,7 @@
 //! depends on its caller's generator alone, never on the games played before it.)
 
 pub mod casual;
+pub mod computer;
 pub mod density;
 pub mod dutchman;
 pub mod expert;

@@ -10,13 +10,16 @@
 //! gave about their own board, and moves out of turn (seed 004 counts "skipping a move"
 //! as a gross violation).
 
+use crate::by_player::ByPlayer;
 use crate::cellset::CellSet;
 use crate::coord::Coord;
 use crate::fleet::violations;
-use crate::game::{Answer, DutyKind, Outcome, Player, WinReason};
 use crate::lang::Lang;
-use crate::pieces::PieceKind;
+use crate::phase::{DutyKind, Outcome, WinReason};
+use crate::piece::PieceKind;
+use crate::player::Player;
 use crate::record::{GameRecord, Move};
+use crate::shot::Answer;
 use crate::violation::Violation;
 use std::fmt;
 
@@ -168,7 +171,7 @@ pub struct AuditReport {
 /// was given for, and the turn order; then decides the result as the seeds do.
 pub fn audit(record: &GameRecord) -> AuditReport {
     let rules = &record.rules;
-    let mut faults: [Vec<Fault>; 2] = Player::BOTH.map(|p| {
+    let mut faults: ByPlayer<Vec<Fault>> = ByPlayer::new_with(|p| {
         violations(&record.fleets[p.index()], rules)
             .into_iter()
             .map(Fault::Placement)
@@ -176,7 +179,7 @@ pub fn audit(record: &GameRecord) -> AuditReport {
     });
     // Each board's ships as cell sets (off-board cells dropped: they are faults already).
     // Where each ship stands: flying ships move as the record says.
-    let mut ships: [Vec<CellSet>; 2] = Player::BOTH.map(|p| {
+    let mut ships: ByPlayer<Vec<CellSet>> = ByPlayer::new_with(|p| {
         record.fleets[p.index()]
             .ships
             .iter()
@@ -188,19 +191,19 @@ pub fn audit(record: &GameRecord) -> AuditReport {
             })
             .collect()
     });
-    let mut shot = [CellSet::EMPTY; 2];
-    let mut claimed_sunk = [0usize; 2];
+    let mut shot = ByPlayer::new(CellSet::EMPTY, CellSet::EMPTY);
+    let mut claimed_sunk = ByPlayer::new(0usize, 0);
     let mut turn = record.first;
     let mut played = Outcome::InProgress;
     // Reveals owed after mines and minesweepers, oldest first, and the cells shown.
     let mut owed: Vec<(Player, DutyKind)> = Vec::new();
-    let mut shown = [CellSet::EMPTY; 2];
+    let mut shown = ByPlayer::new(CellSet::EMPTY, CellSet::EMPTY);
     for (i, m) in record.moves.iter().enumerate() {
         let number = i + 1;
         let mover = m.player();
         let mut turn_problems: Vec<String> = Vec::new();
         if played != Outcome::InProgress {
-            faults[mover.index()].push(Fault::Turn {
+            faults[mover].push(Fault::Turn {
                 number,
                 problem: "a move after the game had ended".into(),
             });
@@ -211,7 +214,7 @@ pub fn audit(record: &GameRecord) -> AuditReport {
                 // A flying ship hit must move before anyone shoots again.
                 owed.retain(|&(p, kind)| {
                     if kind == DutyKind::Relocate {
-                        faults[p.index()].push(Fault::Turn {
+                        faults[p].push(Fault::Turn {
                             number,
                             problem: format!("player {p} did not move the ship that was hit"),
                         });
@@ -221,7 +224,7 @@ pub fn audit(record: &GameRecord) -> AuditReport {
                 (player, shots)
             }
             Move::Relocate { player, cells } => {
-                let i = player.index();
+                let i = *player;
                 let problem = match owed
                     .iter()
                     .position(|&(p, k)| p == *player && k == DutyKind::Relocate)
@@ -238,7 +241,7 @@ pub fn audit(record: &GameRecord) -> AuditReport {
                     }
                 };
                 if let Some(problem) = problem {
-                    faults[mover.index()].push(Fault::Turn { number, problem });
+                    faults[mover].push(Fault::Turn { number, problem });
                 }
                 // Later answers are judged where the player said the ship went.
                 if let Some((k, _)) = damaged(&ships[i], &shot[i]) {
@@ -259,7 +262,7 @@ pub fn audit(record: &GameRecord) -> AuditReport {
             }
             Move::Pass { player } => {
                 if *player != turn {
-                    faults[mover.index()].push(Fault::Turn {
+                    faults[mover].push(Fault::Turn {
                         number,
                         problem: format!("player {player} passed out of turn"),
                     });
@@ -289,9 +292,9 @@ pub fn audit(record: &GameRecord) -> AuditReport {
                     }
                 };
                 if let Some(problem) = problem {
-                    faults[mover.index()].push(Fault::Turn { number, problem });
+                    faults[mover].push(Fault::Turn { number, problem });
                 } else {
-                    shown[player.index()].insert(*cell);
+                    shown[*player].insert(*cell);
                 }
                 continue;
             }
@@ -302,10 +305,10 @@ pub fn audit(record: &GameRecord) -> AuditReport {
             } => {
                 // The submarine's owner fires back at the shooter's board.
                 let target = player.other();
-                if rules.dims().contains(*cell) && shot[target.index()].insert(*cell) {
+                if rules.dims().contains(*cell) && shot[target].insert(*cell) {
                     let actual = answer_at(record, &ships, &shot, target, *cell);
                     if *answer != actual {
-                        faults[target.index()].push(Fault::FalseAnswer {
+                        faults[target].push(Fault::FalseAnswer {
                             number,
                             cell: *cell,
                             given: *answer,
@@ -313,7 +316,7 @@ pub fn audit(record: &GameRecord) -> AuditReport {
                         });
                     }
                     if *answer == Answer::Sunk {
-                        claimed_sunk[target.index()] += 1;
+                        claimed_sunk[target] += 1;
                     }
                     if let Some(kind) = owed_for(*answer)
                         && !reveal_options(record, &ships, &shot, &shown, *player, kind).is_empty()
@@ -321,12 +324,12 @@ pub fn audit(record: &GameRecord) -> AuditReport {
                         owed.push((*player, kind));
                     }
                 } else {
-                    faults[mover.index()].push(Fault::Turn {
+                    faults[mover].push(Fault::Turn {
                         number,
                         problem: format!("a dying shot at {cell}, which was shot before"),
                     });
                 }
-                if claimed_sunk[target.index()] >= rules.fleet().len() {
+                if claimed_sunk[target] >= rules.fleet().len() {
                     played = Outcome::Won {
                         winner: *player,
                         reason: WinReason::FleetSunk,
@@ -340,8 +343,8 @@ pub fn audit(record: &GameRecord) -> AuditReport {
         }
         let target = player.other();
         let due = rules.volley_size(
-            rules.fleet().len() - claimed_sunk[player.index()],
-            rules.dims().area() - shot[target.index()].len(),
+            rules.fleet().len() - claimed_sunk[*player],
+            rules.dims().area() - shot[target].len(),
         );
         if shots.len() != due {
             turn_problems.push(format!(
@@ -355,12 +358,12 @@ pub fn audit(record: &GameRecord) -> AuditReport {
                 turn_problems.push(format!("{cell} is off the board"));
                 continue;
             }
-            if !shot[target.index()].insert(cell) {
+            if !shot[target].insert(cell) {
                 turn_problems.push(format!("{cell} was shot before"));
             }
             let actual = answer_at(record, &ships, &shot, target, cell);
             if given != actual {
-                faults[target.index()].push(Fault::FalseAnswer {
+                faults[target].push(Fault::FalseAnswer {
                     number,
                     cell,
                     given,
@@ -375,15 +378,15 @@ pub fn audit(record: &GameRecord) -> AuditReport {
                 owed.push((*player, kind));
             }
             if given == Answer::Sunk {
-                claimed_sunk[target.index()] += 1;
+                claimed_sunk[target] += 1;
             }
         }
-        faults[mover.index()].extend(
+        faults[mover].extend(
             turn_problems
                 .into_iter()
                 .map(|problem| Fault::Turn { number, problem }),
         );
-        if claimed_sunk[target.index()] >= rules.fleet().len() {
+        if claimed_sunk[target] >= rules.fleet().len() {
             played = Outcome::Won {
                 winner: *player,
                 reason: WinReason::FleetSunk,
@@ -393,7 +396,7 @@ pub fn audit(record: &GameRecord) -> AuditReport {
         if setback || !rules.shoots_again(any_hit) {
             turn = target;
         }
-        let t = target.index();
+        let t = target;
         if rules.flying()
             && let Some((_, decks)) = damaged(&ships[t], &shot[t])
             && crate::flying::can_move(rules, decks, &shot[t])
@@ -404,7 +407,7 @@ pub fn audit(record: &GameRecord) -> AuditReport {
     let verdict = decide(played, &faults);
     AuditReport {
         played,
-        faults,
+        faults: faults.into_array(),
         verdict,
     }
 }
@@ -430,16 +433,16 @@ fn owed_for(given: Answer) -> Option<DutyKind> {
 /// What `player` may show for a reveal of `kind`, as `Game::reveal_options` has it.
 fn reveal_options(
     record: &GameRecord,
-    ships: &[Vec<CellSet>; 2],
-    shot: &[CellSet; 2],
-    shown: &[CellSet; 2],
+    ships: &ByPlayer<Vec<CellSet>>,
+    shot: &ByPlayer<CellSet>,
+    shown: &ByPlayer<CellSet>,
     player: Player,
     kind: DutyKind,
 ) -> CellSet {
-    let i = player.index();
+    let i = player;
     let cells = match kind {
         DutyKind::ShipCell => ships[i].iter().fold(CellSet::EMPTY, |acc, s| acc.or(s)),
-        DutyKind::Mine => record.fleets[i]
+        DutyKind::Mine => record.fleets[i.index()]
             .pieces
             .iter()
             .filter(|p| p.kind == PieceKind::Mine)
@@ -453,13 +456,13 @@ fn reveal_options(
 /// The true answer to a shot at `cell` of `target`'s board, which `shot` already holds.
 fn answer_at(
     record: &GameRecord,
-    ships: &[Vec<CellSet>; 2],
-    shot: &[CellSet; 2],
+    ships: &ByPlayer<Vec<CellSet>>,
+    shot: &ByPlayer<CellSet>,
     target: Player,
     cell: Coord,
 ) -> Answer {
-    match ships[target.index()].iter().find(|s| s.contains(cell)) {
-        Some(s) if s.is_subset(&shot[target.index()]) => Answer::Sunk,
+    match ships[target].iter().find(|s| s.contains(cell)) {
+        Some(s) if s.is_subset(&shot[target]) => Answer::Sunk,
         Some(_) => Answer::Hit,
         None => match record.fleets[target.index()]
             .pieces
@@ -475,10 +478,10 @@ fn answer_at(
     }
 }
 
-fn decide(played: Outcome, faults: &[Vec<Fault>; 2]) -> Verdict {
-    let broke = |p: Player| !faults[p.index()].is_empty();
+fn decide(played: Outcome, faults: &ByPlayer<Vec<Fault>>) -> Verdict {
+    let broke = |p: Player| !faults[p].is_empty();
     let lied = |p: Player| {
-        faults[p.index()]
+        faults[p]
             .iter()
             .any(|f| matches!(f, Fault::FalseAnswer { .. }))
     };

@@ -10,7 +10,7 @@
 use crate::cellset::CellSet;
 use crate::coord::{Coord, Dims};
 use crate::fleet::{Fleet, FleetSetup, ShipSetup};
-use crate::pieces::{PieceCells, PieceKind};
+use crate::piece::{PieceCells, PieceKind};
 use crate::rules::{Rules, ShipShape, Touching};
 use crate::system::CoordSystem;
 use std::fmt;
@@ -141,7 +141,7 @@ impl Grid {
                     Some(None) => {
                         ships.insert(at);
                     }
-                    Some(Some(kind)) => pieces.push(crate::pieces::Piece { kind, cell: at }),
+                    Some(Some(kind)) => pieces.push(crate::piece::Piece { kind, cell: at }),
                 }
             }
         }

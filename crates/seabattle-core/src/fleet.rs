@@ -2,7 +2,8 @@
 
 use crate::cellset::CellSet;
 use crate::coord::{Coord, Dims};
-use crate::pieces::{Piece, PieceCells};
+use crate::phase::DutyKind;
+use crate::piece::{Piece, PieceCells, PieceKind};
 use crate::rules::{Rules, ShipShape, Touching};
 use crate::system::{CoordError, CoordSystem};
 use crate::violation::{Contact, ShapeProblem, Violation};
@@ -276,6 +277,21 @@ impl Fleet {
     /// The mines, minesweepers and submarines.
     pub fn pieces(&self) -> &PieceCells {
         &self.pieces
+    }
+
+    /// The cells this fleet's owner, who has taken the shots `incoming` and already
+    /// shown `shown`, may show for a reveal of `kind`: ship cells not hit (after a
+    /// mine), or mines not set off (after a minesweeper), not shown before. A move of
+    /// the Flying Dutchman is not a reveal: nothing. [`crate::Game::reveal_options`] is
+    /// this for a game's players; hosts that keep only one side (the arena's bots) call
+    /// it directly.
+    pub fn reveal_options(&self, incoming: &CellSet, shown: &CellSet, kind: DutyKind) -> CellSet {
+        let allowed = match kind {
+            DutyKind::ShipCell => *self.occupied(),
+            DutyKind::Mine => *self.pieces().of(PieceKind::Mine),
+            DutyKind::Relocate => return CellSet::EMPTY,
+        };
+        allowed.minus(incoming).minus(shown)
     }
 
     /// The index of the ship at `c`, if any.

@@ -31,20 +31,29 @@
 
 pub mod audit;
 pub mod board;
+pub mod by_player;
 pub mod cellset;
 pub mod coord;
+pub mod error;
 pub mod fleet;
 pub mod flying;
 pub mod game;
 pub mod lang;
 pub mod path;
+pub mod phase;
+pub mod piece;
 pub mod pieces;
 pub mod placement;
+pub mod player;
 pub mod record;
+mod replay;
 pub mod rules;
+mod rules_check;
 pub mod sea;
 #[cfg(feature = "serde")]
 mod serde_impls;
+pub mod shape;
+pub mod shot;
 pub mod system;
 pub mod turn;
 pub mod view;
@@ -52,20 +61,22 @@ pub mod violation;
 
 pub use audit::{AuditReport, Verdict, audit};
 pub use board::{BoardError, Grid};
+pub use by_player::ByPlayer;
 pub use cellset::CellSet;
 pub use coord::{Coord, Dims};
+pub use error::{GameError, ShotError};
 pub use fleet::{Fleet, FleetError, FleetSetup, Ship, ShipSetup};
 pub use flying::RelocationError;
-pub use game::{
-    Answer, Duty, DutyKind, Game, GameError, Outcome, Phase, Player, Shot, ShotError, SunkShip,
-    WinReason,
-};
+pub use game::Game;
 pub use lang::Lang;
-pub use pieces::{Piece, PieceCells, PieceKind};
+pub use phase::{Duty, DutyKind, Outcome, Phase, WinReason};
+pub use piece::{Piece, PieceCells, PieceKind};
 pub use placement::{Placer, TooConstrained};
+pub use player::Player;
 pub use record::{GameRecord, Move, RecordError};
 pub use rules::{Pieces, Preset, Rules, RulesError, RulesSpec, ShipShape, Shots, Touching};
 pub use sea::Sea;
+pub use shot::{Answer, Shot, SunkShip};
 pub use system::{CoordError, CoordSystem};
 pub use turn::{TurnError, turn_ship};
 pub use view::{OwnBoard, PlayerView, TargetBoard};

@@ -233,7 +233,7 @@ fn grow(walk: &mut Vec<(i32, i32)>, size: usize, out: &mut BTreeSet<Vec<(i32, i3
 pub fn all(dims: Dims, size: usize, avoid: &CellSet) -> Vec<CellSet> {
     let mut out = BTreeSet::new();
     for shape in shapes(size) {
-        for cells in crate::placement::translations(&shape, dims) {
+        for cells in crate::shape::translations(&shape, dims) {
             if !cells.intersects(avoid) {
                 out.insert(cells.iter().collect::<Vec<Coord>>());
             }

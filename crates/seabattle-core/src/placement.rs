@@ -21,9 +21,10 @@
 //! small variants, and checks that a greedy generator fails that test.
 
 use crate::cellset::CellSet;
-use crate::coord::{Coord, Dims};
+use crate::coord::Coord;
 use crate::fleet::Fleet;
 use crate::rules::{Rules, ShipShape};
+pub use crate::shape::translations;
 use rand::{Rng, RngExt};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -90,24 +91,6 @@ fn normalize(mut cells: Vec<(i32, i32)>) -> Vec<(i32, i32)> {
     cells.iter_mut().for_each(|c| *c = (c.0 - mx, c.1 - my));
     cells.sort_unstable();
     cells
-}
-
-/// Every place of `shape` (cells as offsets from its top-left corner) on a board of
-/// `dims`, row by row.
-pub fn translations(shape: &[(u8, u8)], dims: Dims) -> impl Iterator<Item = CellSet> + '_ {
-    let w = shape.iter().map(|c| c.0).max().unwrap_or(0);
-    let h = shape.iter().map(|c| c.1).max().unwrap_or(0);
-    let fits = w < dims.width() && h < dims.height();
-    let rows = if fits { dims.height() - h } else { 0 };
-    let cols = if fits { dims.width() - w } else { 0 };
-    (0..rows).flat_map(move |row| {
-        (0..cols).map(move |col| {
-            shape
-                .iter()
-                .map(|&(dx, dy)| Coord::new(col + dx, row + dy))
-                .collect()
-        })
-    })
 }
 
 /// Every position of a ship of `size` on the empty board, in a fixed order.

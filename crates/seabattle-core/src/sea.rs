@@ -3,10 +3,11 @@
 
 use crate::cellset::CellSet;
 use crate::coord::Coord;
+use crate::error::ShotError;
 use crate::fleet::Fleet;
 use crate::flying::RelocationError;
-use crate::game::{Shot, ShotError, SunkShip};
-use crate::pieces::PieceKind;
+use crate::piece::PieceKind;
+use crate::shot::{Shot, SunkShip};
 
 /// A fleet and the shots it has taken.
 #[derive(Clone, Debug, PartialEq, Eq)]

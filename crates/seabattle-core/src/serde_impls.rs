@@ -5,11 +5,13 @@
 use crate::cellset::CellSet;
 use crate::coord::{Coord, Dims};
 use crate::fleet::{FleetSetup, ShipSetup};
-use crate::game::{Answer, Duty, DutyKind, Phase, Player, SunkShip, WinReason};
 use crate::lang::Lang;
-use crate::pieces::PieceKind;
+use crate::phase::{Duty, DutyKind, Phase, WinReason};
+use crate::piece::PieceKind;
+use crate::player::Player;
 use crate::record::{GameRecord, Move};
 use crate::rules::{Rules, RulesSpec, ShipShape, Shots, Touching};
+use crate::shot::{Answer, SunkShip};
 use crate::system::CoordSystem;
 use crate::violation::ViolationKind;
 use serde::de::Error as _;

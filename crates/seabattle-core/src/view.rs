@@ -3,10 +3,13 @@
 
 use crate::cellset::CellSet;
 use crate::coord::{Coord, Dims};
+use crate::error::ShotError;
 use crate::fleet::Fleet;
-use crate::game::{Duty, DutyKind, Outcome, Phase, Player, Shot, ShotError};
-use crate::pieces::PieceCells;
+use crate::phase::{Duty, DutyKind, Outcome, Phase};
+use crate::piece::PieceCells;
+use crate::player::Player;
 use crate::rules::Rules;
+use crate::shot::Shot;
 
 /// A player's own board: their fleet and the shots it has taken.
 #[derive(Clone, Debug, PartialEq, Eq)]

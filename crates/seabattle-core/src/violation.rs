@@ -2,7 +2,7 @@
 
 use crate::coord::Coord;
 use crate::lang::Lang;
-use crate::pieces::PieceKind;
+use crate::piece::PieceKind;
 use crate::system::CoordSystem;
 use std::fmt;
 

@@ -28,7 +28,6 @@ const FILES: &[(&str, &str, &str)] = &[
     ("move.js", JS, include_str!("../assets/web/move.js")),
     ("over.js", JS, include_str!("../assets/web/over.js")),
     ("replay.js", JS, include_str!("../assets/web/replay.js")),
-    ("qr.js", JS, include_str!("../assets/web/qr.js")),
     ("sha256.js", JS, include_str!("../assets/web/sha256.js")),
     ("sound.js", JS, include_str!("../assets/web/sound.js")),
     ("learned.js", JS, include_str!("../assets/web/learned.js")),

@@ -7,9 +7,9 @@ use crate::hub::SharedHub;
 use crate::room::{Bot, Room};
 use crate::work::Lane;
 use futures_util::future::BoxFuture;
-use seabattle_bots::choose_reveal_among;
-use seabattle_core::{Player, PlayerView, Rules, ShipSetup};
-use seabattle_table::{Ask, Command};
+use seabattle_bots::computer::BuiltinComputer;
+use seabattle_core::{Player, PlayerView, Rules};
+use seabattle_table::{Ask, Command, Computer};
 
 /// The longest the computer may think about one move before it is given up (and
 /// tried again when someone comes back); the levels take milliseconds.
@@ -62,51 +62,31 @@ pub fn think(
     }))
 }
 
-/// What the computer answers, off the async threads. A bot program chooses where it
-/// can; a level, or a program that fails, fires its shooter's choice, shows as little
-/// as it can (see [`choose_reveal_among`]) and moves its ship uniformly among all legal
-/// places.
+/// What the computer answers, off the async threads. A bot program chooses its reveal
+/// and its ship's move where it can; otherwise the built-in computer answers
+/// ([`BuiltinComputer`]), firing the brain's choice (a program's, or a level's).
 fn answer(mut bot: Bot, rules: &Rules, view: &PlayerView, ask: Ask) -> (Bot, Option<Command>) {
-    let command = match ask {
-        Ask::Fire { due } => bot.take_brain().map(|mut brain| {
-            let cells = brain
-                .shooter()
-                .choose(rules, &view.enemy, due, &mut bot.rng);
-            bot.put_brain(brain);
-            Command::Fire { cells }
-        }),
-        Ask::Reveal { kind, options } => {
-            let chosen = bot
-                .program
-                .as_mut()
-                .and_then(|program| program.reveal(rules, &view.enemy, &view.own, kind, &options));
-            chosen
-                .or_else(|| {
-                    let fleet = view.own.fleet.as_ref()?;
-                    choose_reveal_among(fleet, &view.own.incoming, options, kind, &mut bot.rng)
-                })
-                .map(|cell| Command::Reveal { cell })
-        }
-        Ask::Relocate { decks } => {
-            let chosen = bot
-                .program
-                .as_mut()
-                .and_then(|program| program.relocate(rules, &view.enemy, &view.own, decks));
-            chosen
-                .or_else(|| {
-                    seabattle_core::flying::random_move(
-                        rules,
-                        decks,
-                        &view.own.incoming,
-                        &mut bot.rng,
-                    )
-                    .map(|set| ShipSetup(set.iter().collect()))
-                })
-                .map(|ship| Command::Relocate { ship })
-        }
-        // The computer's fleet is placed when the game is made.
-        Ask::Place => None,
+    let chosen = bot.program.as_mut().and_then(|program| match ask {
+        Ask::Reveal { kind, options } => program
+            .reveal(rules, &view.enemy, &view.own, kind, &options)
+            .map(|cell| Command::Reveal { cell }),
+        Ask::Relocate { decks } => program
+            .relocate(rules, &view.enemy, &view.own, decks)
+            .map(|ship| Command::Relocate { ship }),
+        Ask::Fire { .. } | Ask::Place => None,
+    });
+    if chosen.is_some() {
+        return (bot, chosen);
+    }
+    let Some(mut brain) = bot.take_brain() else {
+        return (bot, None);
     };
+    // The computer's fleet is placed when the game is made: it refuses `Ask::Place`.
+    let command = BuiltinComputer::new(brain.shooter(), &mut bot.rng)
+        .answer(rules, view, ask)
+        .inspect_err(|e| tracing::warn!(error = %e, "the computer had no answer"))
+        .ok();
+    bot.put_brain(brain);
     (bot, command)
 }
 

@@ -42,6 +42,7 @@ mod metrics;
 mod play;
 mod preview;
 pub mod protocol;
+mod qr;
 mod records;
 mod relocate;
 mod rematch;
@@ -80,6 +81,7 @@ fn router(hub: SharedHub) -> Router {
         .route("/metrics", get(http::metrics))
         .route("/ws", get(ws::upgrade))
         .route("/g/{id}", get(http::game_link))
+        .route("/qr.svg", get(qr::qr_svg))
         .route("/replay/{id}", get(http::replay))
         .route("/assets/{name}", get(http::asset))
         .route("/sw.js", get(install::worker))

@@ -1,8 +1,10 @@
 //! No client can stall or fill the server: each attack of the denial-of-service report
 //! runs against a real server while another game's shots are timed. CI machines are
 //! noisy, so a round trip is only asserted under one second (the benchmark
-//! `examples/attack.rs` prints the real figures).
-
+//! `examples/attack.rs` prints the real figures). A binary of its own, apart from
+//! `it/`: its round trips are timed, so it does not share the machine with the other
+//! tests' servers. Its helpers are the same module as theirs.
+#[path = "it/common/mod.rs"]
 mod common;
 
 use common::{Client, Probe, fast_limits, http_raw, start_with};

@@ -5,7 +5,7 @@ use crate::command::Command;
 use crate::event::Event;
 use crate::table::{Table, TableError};
 use crate::viewer::Viewer;
-use seabattle_core::{Player, PlayerView, Rules};
+use seabattle_core::{ByPlayer, Player, PlayerView, Rules};
 
 /// A seat played by a program: a builtin level, a bot program, a scripted test player.
 pub trait Computer {
@@ -38,7 +38,7 @@ pub enum Failure<E> {
 }
 
 /// The computers at a table, by seat; `None` is a seat played some other way.
-pub type Computers<'a, E> = [Option<&'a mut dyn Computer<Error = E>>; 2];
+pub type Computers<'a, E> = ByPlayer<Option<&'a mut dyn Computer<Error = E>>>;
 
 impl Table {
     /// Lets the computer seats act while the table asks anything of them, and returns
@@ -59,12 +59,12 @@ impl Table {
             // then the other, who may make a reveal it owes meanwhile.
             let order = self.actor().map_or(Player::BOTH, |a| [a, a.other()]);
             let Some((p, ask)) = order.into_iter().find_map(|p| {
-                computers[p.index()].as_ref()?;
+                computers[p].as_ref()?;
                 Some((p, self.ask(p)?))
             }) else {
                 return Ok(out);
             };
-            let Some(computer) = computers[p.index()].as_deref_mut() else {
+            let Some(computer) = computers[p].as_deref_mut() else {
                 return Ok(out);
             };
             let view = self.game().view(p);
@@ -83,7 +83,7 @@ impl Table {
 fn tell<E>(computers: &mut Computers<'_, E>, events: &[Event]) -> Result<(), (Player, Failure<E>)> {
     for e in events {
         for p in Player::BOTH {
-            if let Some(c) = computers[p.index()].as_deref_mut() {
+            if let Some(c) = computers[p].as_deref_mut() {
                 c.hear(&e.for_viewer(Viewer::Seat(p)))
                     .map_err(|err| (p, Failure::Computer(err)))?;
             }

@@ -4,8 +4,8 @@ use crate::ask::Ask;
 use crate::command::{Command, Instead};
 use crate::event::{EndReason, Event, Fired};
 use seabattle_core::{
-    Duty, DutyKind, Fleet, FleetError, Game, GameError, Move, Outcome, Phase, Player, Rules,
-    ShipSetup, ShotError, WinReason,
+    ByPlayer, Duty, DutyKind, Fleet, FleetError, Game, GameError, Move, Outcome, Phase, Player,
+    Rules, ShipSetup, ShotError, WinReason,
 };
 use std::fmt;
 
@@ -51,7 +51,7 @@ impl std::error::Error for TableError {}
 #[derive(Clone, Debug)]
 pub struct Table {
     game: Game,
-    strikes: [u8; 2],
+    strikes: ByPlayer<u8>,
     timed_out: bool,
     abandoned: bool,
 }
@@ -61,7 +61,7 @@ impl Table {
     pub fn new(rules: Rules) -> Table {
         Table {
             game: Game::new(rules),
-            strikes: [0, 0],
+            strikes: ByPlayer::default(),
             timed_out: false,
             abandoned: false,
         }
@@ -79,7 +79,7 @@ impl Table {
 
     /// Each seat's clock timeouts in a row.
     pub fn strikes(&self) -> [u8; 2] {
-        self.strikes
+        self.strikes.into_array()
     }
 
     /// How the game ended, once it has.
@@ -125,7 +125,7 @@ impl Table {
     /// What a stand-in must choose if `seat`'s clock runs out now: the reveal or move
     /// it owes, on a first strike; `None` when a timeout passes or loses instead.
     pub fn stand_in(&self, seat: Player) -> Option<Ask> {
-        if self.actor() != Some(seat) || self.strikes[seat.index()] > 0 {
+        if self.actor() != Some(seat) || self.strikes[seat] > 0 {
             return None;
         }
         let d = self.game.duties().first()?;
@@ -154,7 +154,7 @@ impl Table {
             Command::Fire { cells } => {
                 let before = self.game.moves().len();
                 let shots = self.game.fire(seat, &cells).map_err(TableError::Shot)?;
-                self.strikes[seat.index()] = 0;
+                self.strikes[seat] = 0;
                 let mut out = vec![Event::Volley {
                     number: before + 1,
                     player: seat,
@@ -188,13 +188,13 @@ impl Table {
             Command::Reveal { cell } => {
                 let kind = self.owed_reveal(seat);
                 self.game.reveal(seat, cell).map_err(TableError::Shot)?;
-                self.strikes[seat.index()] = 0;
+                self.strikes[seat] = 0;
                 let out = vec![self.revealed(seat, kind, cell, false)];
                 Ok(self.close(out))
             }
             Command::Relocate { ship } => {
                 self.relocate(seat, &ship)?;
-                self.strikes[seat.index()] = 0;
+                self.strikes[seat] = 0;
                 let out = vec![self.relocated(seat, false)];
                 Ok(self.close(out))
             }
@@ -252,7 +252,7 @@ impl Table {
         if self.actor() != Some(seat) {
             return Err(TableError::NotActing(seat));
         }
-        let strikes = self.strikes[seat.index()] + 1;
+        let strikes = self.strikes[seat] + 1;
         let timed_out = |next, shots_due, stand_in| Event::TimedOut {
             player: seat,
             strikes,
@@ -272,7 +272,7 @@ impl Table {
                 }
                 _ => return Err(TableError::StandIn(seat)),
             };
-            self.strikes[seat.index()] = strikes;
+            self.strikes[seat] = strikes;
             return Ok(self.close(vec![timed_out(None, 0, true), made]));
         }
         if instead.is_some() {
@@ -280,12 +280,12 @@ impl Table {
         }
         if strikes < 2 {
             self.game.pass(seat).map_err(TableError::Shot)?;
-            self.strikes[seat.index()] = strikes;
+            self.strikes[seat] = strikes;
             return Ok(self.close(vec![timed_out(None, 0, false)]));
         }
         let number = self.game.moves().len() + 1;
         self.game.resign(seat).map_err(TableError::Game)?;
-        self.strikes[seat.index()] = strikes;
+        self.strikes[seat] = strikes;
         self.timed_out = true;
         let out = vec![
             timed_out(None, 0, false),

@@ -5,48 +5,15 @@ use crate::error::TuiError;
 use crate::update::{Action, EndReason, Ending, Fired, Update};
 use rand::RngExt;
 use rand::rngs::StdRng;
-use seabattle_bots::{Level, PlacerKind, Shooter, choose_relocation, choose_reveal_among};
-use seabattle_core::{
-    CellSet, Fleet, Lang, PieceCells, Player, PlayerView, Rules, ShipSetup, audit,
-};
-use seabattle_table::{Ask, Command, Computer, Event, Failure, Table, Viewer};
+use seabattle_bots::computer::{BuiltinComputer, CannotAnswer};
+use seabattle_bots::{Level, PlacerKind, Shooter, choose_relocation};
+use seabattle_core::{ByPlayer, CellSet, Fleet, Lang, PieceCells, Player, Rules, ShipSetup, audit};
+use seabattle_table::{Command, Event, Failure, Table, Viewer};
 
 /// The computer's seat and its shooting half.
 struct Opponent {
     seat: Player,
     shooter: Box<dyn Shooter>,
-}
-
-/// The computer at the table, thinking with the referee's dice.
-struct Thinking<'a> {
-    shooter: &'a mut dyn Shooter,
-    rng: &'a mut StdRng,
-}
-
-impl Computer for Thinking<'_> {
-    type Error = String;
-
-    fn answer(&mut self, rules: &Rules, view: &PlayerView, ask: Ask) -> Result<Command, String> {
-        match ask {
-            Ask::Place => Err("it has no fleet to place".to_string()),
-            Ask::Fire { due } => Ok(Command::Fire {
-                cells: self.shooter.choose(rules, &view.enemy, due, self.rng),
-            }),
-            Ask::Reveal { kind, options } => {
-                let fleet = view.own.fleet.as_ref().ok_or("it has no fleet")?;
-                choose_reveal_among(fleet, &view.own.incoming, options, kind, self.rng)
-                    .map(|cell| Command::Reveal { cell })
-                    .ok_or_else(|| "it has no cell to show".to_string())
-            }
-            Ask::Relocate { decks } => {
-                seabattle_core::flying::random_move(rules, decks, &view.own.incoming, self.rng)
-                    .map(|set| Command::Relocate {
-                        ship: ShipSetup(set.iter().collect()),
-                    })
-                    .ok_or_else(|| "it found no place for its ship".to_string())
-            }
-        }
-    }
 }
 
 /// A game refereed here.
@@ -217,18 +184,16 @@ impl LocalReferee {
             return;
         };
         let seat = opponent.seat;
-        let mut thinking = Thinking {
-            shooter: opponent.shooter.as_mut(),
-            rng: &mut self.rng,
-        };
-        let mut seats: seabattle_table::Computers<'_, String> = [None, None];
-        seats[seat.index()] = Some(&mut thinking);
+        // The computer thinks with the referee's dice.
+        let mut thinking = BuiltinComputer::new(opponent.shooter.as_mut(), &mut self.rng);
+        let mut seats: seabattle_table::Computers<'_, CannotAnswer> = ByPlayer::default();
+        seats[seat] = Some(&mut thinking);
         let played = self.table.play_computers(&mut seats, &[]);
         match played {
             Ok(events) => self.tell(&events, out),
             Err((_, failure)) => {
                 let why = match failure {
-                    Failure::Computer(e) => e,
+                    Failure::Computer(e) => e.to_string(),
                     Failure::Refused(e) => e.to_string(),
                 };
                 out.push(Update::Refused(format!(

@@ -1,6 +1,7 @@
-//! The fixed vocabularies of the protocol: each enum serialises as exactly the word the
-//! wire has always carried, and converts from (and, where it can, to) the rules crate's
-//! own type.
+//! The fixed vocabularies of the protocol: each enum of its own serialises as exactly the
+//! word the wire carries; where the rules crate or the referee already has the type
+//! (`Phase`, `DutyKind`, `EndReason`, the rules' settings) the wire re-exports it, so
+//! there is nothing to convert.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -11,7 +11,6 @@ import { enableDrag } from './drag.js';
 import { GLYPH, shipText } from './fleet.js';
 import * as mv from './move.js';
 import { shareLink } from './share.js';
-import { qrSvg } from './qr.js';
 
 const $ = id => document.getElementById(id);
 const esc = s => String(s).replace(/[&<>"]/g, c => `&#${c.charCodeAt(0)};`);
@@ -480,7 +479,7 @@ export function rerender() {
   if (showLink) {
     const url = location.origin + '/g/' + S.game;
     $('linkText').setAttribute('aria-label', t('sendLink'));
-    if ($('linkText').value !== url) { $('linkText').value = url; $('qr').innerHTML = qrSvg(url, 'QR'); $('copy').textContent = t('copy'); }
+    if ($('linkText').value !== url) { $('linkText').value = url; $('qr').replaceChildren(Object.assign(new Image(), { src: '/qr.svg?text=' + encodeURIComponent(url), alt: 'QR', className: 'qr' })); $('copy').textContent = t('copy'); }
   }
   mine.el.classList.toggle('placing', placing);
   if (placing) {

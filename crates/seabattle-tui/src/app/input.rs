@@ -176,7 +176,7 @@ impl App {
 
     /// Marks or unmarks `c` for the move of the hit ship.
     fn mark(&mut self, c: Coord) {
-        let marked = &mut self.marked[self.viewer.index()];
+        let marked = &mut self.marked[self.viewer];
         if !marked.remove(c) {
             marked.insert(c);
         }
@@ -185,7 +185,7 @@ impl App {
 
     /// Moves the hit ship to the marked cells if that is legal, else says why.
     fn relocate(&mut self, seat: Player) {
-        let Some(table) = self.tables[seat.index()].as_ref() else {
+        let Some(table) = self.tables[seat].as_ref() else {
             return;
         };
         if self.awaiting {
@@ -293,7 +293,7 @@ impl App {
         if self.awaiting {
             return;
         }
-        let Some(table) = self.tables[seat.index()].as_ref() else {
+        let Some(table) = self.tables[seat].as_ref() else {
             return;
         };
         if table.shot_at(c) {

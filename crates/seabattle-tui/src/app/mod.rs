@@ -16,7 +16,9 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use ratatui::layout::Rect;
 use seabattle_bots::{Level, PlacerKind};
-use seabattle_core::{Answer, CellSet, Coord, CoordSystem, Duty, DutyKind, Lang, Player, Rules};
+use seabattle_core::{
+    Answer, ByPlayer, CellSet, Coord, CoordSystem, Duty, DutyKind, Lang, Player, Rules,
+};
 use seabattle_wire::ClientMsg;
 
 /// Who the opponent is.
@@ -131,18 +133,18 @@ pub struct App {
     pub(crate) screen: Screen,
     pub(crate) viewer: Player,
     pub(crate) editor: Option<Editor>,
-    pub(crate) tables: [Option<Table>; 2],
+    pub(crate) tables: ByPlayer<Option<Table>>,
     pub(crate) to_move: Option<Player>,
     /// Each seat's aiming cursor, so hot-seat players keep their own.
-    cursors: [Coord; 2],
+    cursors: ByPlayer<Coord>,
     /// Each seat's cursor on its own board, for the reveals it owes.
-    reveal_cursors: [Coord; 2],
+    reveal_cursors: ByPlayer<Coord>,
     /// The reveal owed now, if any: nobody shoots until it is made.
     pub(crate) owed: Option<Duty>,
     /// The cells the reveal owed allows.
     reveal_options: CellSet,
     /// Each seat's cells marked for its hit ship's move.
-    marked: [CellSet; 2],
+    marked: ByPlayer<CellSet>,
     /// Shots in the next volley of the player to move.
     shots_due: usize,
     pub(crate) pending: Vec<Coord>,
@@ -181,13 +183,13 @@ impl App {
             screen: Screen::Connecting,
             viewer: Player::One,
             editor: None,
-            tables: [None, None],
+            tables: ByPlayer::default(),
             to_move: None,
-            cursors: [Coord::new(0, 0); 2],
-            reveal_cursors: [Coord::new(0, 0); 2],
+            cursors: ByPlayer::new(Coord::new(0, 0), Coord::new(0, 0)),
+            reveal_cursors: ByPlayer::new(Coord::new(0, 0), Coord::new(0, 0)),
             owed: None,
             reveal_options: CellSet::EMPTY,
-            marked: [CellSet::EMPTY; 2],
+            marked: ByPlayer::new(CellSet::EMPTY, CellSet::EMPTY),
             shots_due: 1,
             pending: Vec::new(),
             awaiting: false,
@@ -207,13 +209,13 @@ impl App {
             Mode::Computer(level) => {
                 let r = LocalReferee::vs_computer(&setup.rules, level, referee_rng)?;
                 app.driver = Driver::Local(Box::new(r));
-                app.tables[0] = Some(Table::new(&setup.rules, Player::One));
+                app.tables[Player::One] = Some(Table::new(&setup.rules, Player::One));
                 app.start_placement(Player::One)?;
             }
             Mode::Hotseat => {
                 app.driver =
                     Driver::Local(Box::new(LocalReferee::hotseat(&setup.rules, referee_rng)));
-                app.tables = Player::BOTH.map(|p| Some(Table::new(&setup.rules, p)));
+                app.tables = ByPlayer::new_with(|p| Some(Table::new(&setup.rules, p)));
                 app.start_placement(Player::One)?;
             }
             Mode::Online => {}
@@ -262,11 +264,11 @@ impl App {
 
     /// The cell under the aiming cursor on the enemy board.
     pub fn cursor(&self) -> Coord {
-        self.cursors[self.viewer.index()]
+        self.cursors[self.viewer]
     }
 
     fn set_cursor(&mut self, c: Coord) {
-        self.cursors[self.viewer.index()] = c;
+        self.cursors[self.viewer] = c;
     }
 
     /// Who `player` is to the one looking: "you"/"enemy", or "player N" at a shared
@@ -311,16 +313,16 @@ impl App {
 
     /// The cells marked for the move of the looking player's hit ship.
     pub fn marked(&self) -> CellSet {
-        self.marked[self.viewer.index()]
+        self.marked[self.viewer]
     }
 
     /// The cell under the cursor on the own board, while a reveal is owed.
     pub fn reveal_cursor(&self) -> Coord {
-        self.reveal_cursors[self.viewer.index()]
+        self.reveal_cursors[self.viewer]
     }
 
     fn set_reveal_cursor(&mut self, c: Coord) {
-        self.reveal_cursors[self.viewer.index()] = c;
+        self.reveal_cursors[self.viewer] = c;
     }
 
     /// Who must act next: the one owing a reveal, else the one to shoot.
@@ -335,7 +337,7 @@ impl App {
 
     /// The table of `seat`, if a person at this terminal holds that seat.
     pub fn table(&self, seat: Player) -> Option<&Table> {
-        self.tables[seat.index()].as_ref()
+        self.tables[seat].as_ref()
     }
 
     /// The placement editor, while placing.

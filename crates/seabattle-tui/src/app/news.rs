@@ -5,7 +5,7 @@ use crate::online::protocol;
 use crate::table::Table;
 use crate::update::{Ending, Snapshot, Update};
 use crate::words::fill;
-use seabattle_core::{CellSet, CoordSystem, Phase, Player};
+use seabattle_core::{ByPlayer, CellSet, CoordSystem, Phase, Player};
 use seabattle_wire::{ParseError, ServerMsg};
 
 impl App {
@@ -50,9 +50,9 @@ impl App {
                 self.code = Some(game);
                 self.link = Some(link);
                 self.viewer = seat;
-                if self.tables[seat.index()].is_none() {
-                    self.tables = [None, None];
-                    self.tables[seat.index()] = Some(Table::new(&self.rules, seat));
+                if self.tables[seat].is_none() {
+                    self.tables = ByPlayer::default();
+                    self.tables[seat] = Some(Table::new(&self.rules, seat));
                 }
             }
             Update::Snapshot(s) => self.restore(*s),
@@ -61,7 +61,7 @@ impl App {
                 ships,
                 pieces,
             } => {
-                if let Some(t) = self.tables[seat.index()].as_mut() {
+                if let Some(t) = self.tables[seat].as_mut() {
                     t.set_own_pieces(*pieces);
                 }
                 self.placed(seat, ships);
@@ -125,7 +125,7 @@ impl App {
                 for t in self.tables.iter_mut().flatten() {
                     t.relocated(player, ship);
                 }
-                self.marked[player.index()] = CellSet::EMPTY;
+                self.marked[player] = CellSet::EMPTY;
                 self.status = fill(self.words().relocated, self.who(player));
                 self.owed = None;
                 self.awaiting = false;
@@ -192,17 +192,19 @@ impl App {
     fn aim_reveal(&mut self) {
         let Some(duty) = self.owed else { return };
         if let Some(c) = self.reveal_options.first() {
-            self.reveal_cursors[duty.player.index()] = c;
+            self.reveal_cursors[duty.player] = c;
         }
     }
 
     fn placed(&mut self, seat: Player, ships: Option<Vec<CellSet>>) {
-        if let (Some(ships), Some(t)) = (ships, self.tables[seat.index()].as_mut()) {
+        if let (Some(ships), Some(t)) = (ships, self.tables[seat].as_mut()) {
             t.set_own(ships);
         }
         if self.mode == Mode::Hotseat
             && seat == Player::One
-            && self.tables[1].as_ref().is_some_and(|t| !t.placed())
+            && self.tables[Player::Two]
+                .as_ref()
+                .is_some_and(|t| !t.placed())
         {
             if let Err(e) = self.start_placement(Player::Two) {
                 self.status = e.to_string();
@@ -239,8 +241,8 @@ impl App {
         let placed = s.own.is_some();
         table.restore(s.own, &s.boards);
         table.set_own_pieces(s.own_pieces);
-        self.tables = [None, None];
-        self.tables[seat.index()] = Some(table);
+        self.tables = ByPlayer::default();
+        self.tables[seat] = Some(table);
         self.to_move = s.to_move;
         self.shots_due = s.shots_due;
         self.awaiting = false;

@@ -1,8 +1,8 @@
 //! The battle and game-over screens: both boards, the fleets afloat, the log, the last
 //! answer and whose turn it is.
 
-use super::bold;
 use super::grid::{Grid, legend, style, symbol};
+use super::line::bold;
 use crate::app::{App, LogEntry, LogKind, Mode, Screen};
 use crate::layout;
 use crate::table::{Mark, Table};

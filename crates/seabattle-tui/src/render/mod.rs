@@ -2,6 +2,7 @@
 
 mod battle;
 pub mod grid;
+mod line;
 mod notice;
 mod placement;
 
@@ -10,8 +11,6 @@ use crate::layout;
 use crate::words::fill;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
-use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 
 /// Draws the whole screen.
@@ -39,9 +38,4 @@ fn too_small(frame: &mut Frame, app: &App, area: Rect) {
     let (w, h) = layout::minimum_for(&app.rules);
     let text = fill(app.words().too_small, format!("{w}×{h}"));
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
-}
-
-/// A bold line.
-fn bold(text: impl Into<String>) -> Line<'static> {
-    Line::styled(text.into(), Style::default().add_modifier(Modifier::BOLD))
 }

@@ -1,7 +1,7 @@
 //! Screens with nothing but a few lines: connecting, waiting for the opponent, the
 //! hot-seat cover, and the quit question.
 
-use super::bold;
+use super::line::bold;
 use crate::app::{App, Next};
 use crate::words::fill;
 use ratatui::Frame;

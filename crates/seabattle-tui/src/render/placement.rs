@@ -1,8 +1,8 @@
 //! The placement screen: the fleet on the board with the selected ship and every
 //! violation marked, the violations listed, and the keys.
 
-use super::bold;
 use super::grid::{Grid, style, symbol};
+use super::line::bold;
 use crate::app::{App, Mode};
 use crate::layout;
 use crate::table::{Mark, piece_mark};

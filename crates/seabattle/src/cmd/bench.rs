@@ -391,9 +391,9 @@ fn play_one(
             }
         }
         if let Some((_, decks)) = sea.relocation_due()
-            && let Some(cells) =
-                seabattle_core::flying::random_move(rules, decks, sea.incoming(), rng)
-            && sea.relocate(&cells.iter().collect::<Vec<_>>()).is_ok()
+            && let Some(ship) =
+                seabattle_bots::computer::relocate(rules, decks, sea.incoming(), rng)
+            && sea.relocate(&ship.0).is_ok()
         {
             view.relocated();
         }

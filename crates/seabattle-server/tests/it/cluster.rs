@@ -1,0 +1,219 @@
+//! Many nodes on one PostgreSQL: a game has one owner at a time, a write from a node
+//! that lost it is refused, a game moves to the node its players reach, and the random
+//! queue pairs players connected to different nodes. Skipped without
+//! `SEABATTLE_TEST_POSTGRES`.
+
+use crate::common::{Client, fast_limits, friends};
+use seabattle_core::Player;
+use seabattle_server::{
+    Claim, Config, DbUrl, MoveKind, Server, StoreError, StoredGame, StoredMove, launch, open_store,
+};
+use serde_json::json;
+
+fn postgres_url() -> Option<String> {
+    let url = std::env::var("SEABATTLE_TEST_POSTGRES").ok()?;
+    Some(url).filter(|u| !u.is_empty())
+}
+
+/// Names new to the shared database on every run.
+fn fresh(prefix: &str) -> String {
+    let n = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    format!("{prefix}{n}")
+}
+
+/// Ends the lease of every run of the node `name`, as if it had stopped renewing it (it
+/// was killed, or cut off from the database).
+fn lapse(url: &str, name: &str) {
+    let mut c = postgres::Client::connect(url, postgres::NoTls).unwrap();
+    c.execute(
+        "UPDATE nodes SET lease_until = now() - interval '1 second' WHERE name = $1",
+        &[&name],
+    )
+    .unwrap();
+}
+
+async fn node(url: &str, name: &str) -> Server {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let mut config = Config::new(DbUrl::Postgres(url.to_string()));
+    config.limits = fast_limits();
+    config.node = name.to_string();
+    launch(listener, config).await.unwrap()
+}
+
+#[test]
+fn two_nodes_never_both_write_one_game() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
+        return;
+    };
+    let (na, nb) = (fresh("a"), fresh("b"));
+    let a = open_store(&DbUrl::Postgres(url.clone()), &na).unwrap();
+    let b = open_store(&DbUrl::Postgres(url.clone()), &nb).unwrap();
+    let id = fresh("g");
+    a.create(&StoredGame::new(
+        id.clone(),
+        "classic".into(),
+        "friend".into(),
+        None,
+    ))
+    .unwrap();
+    a.take_seat(&id, Player::One, "one").unwrap();
+    // While a's lease stands, b cannot take the game.
+    let held = b.cluster().unwrap().acquire(&id).unwrap();
+    assert!(matches!(held, Claim::Held { .. }), "{held:?}");
+    // a is cut off (its lease runs out) but still believes it owns the game.
+    lapse(&url, &na);
+    assert_eq!(
+        b.cluster().unwrap().acquire(&id).unwrap(),
+        Claim::Owned { took_over: true }
+    );
+    let mv = StoredMove {
+        player: Player::One,
+        kind: MoveKind::Resign,
+        shots: String::new(),
+    };
+    assert!(matches!(
+        a.take_seat(&id, Player::Two, "from-a"),
+        Err(StoreError::Fenced(_))
+    ));
+    assert!(matches!(a.append(&id, 0, &mv), Err(StoreError::Fenced(_))));
+    assert!(!a.cluster().unwrap().holds(&id));
+    b.take_seat(&id, Player::Two, "from-b").unwrap();
+    b.append(&id, 0, &mv).unwrap();
+    let stored = b.load(&id).unwrap().unwrap();
+    assert_eq!(stored.tokens[1].as_deref(), Some("from-b"));
+    assert_eq!(stored.moves, vec![mv]);
+    // a comes back: it cannot take the game from b while b's lease stands.
+    a.cluster().unwrap().heartbeat().unwrap();
+    let held = a.cluster().unwrap().acquire(&id).unwrap();
+    assert!(matches!(held, Claim::Held { .. }), "{held:?}");
+    // A node that leaves hands its games back: anyone may take them at once.
+    b.cluster().unwrap().retire().unwrap();
+    assert_eq!(
+        a.cluster().unwrap().acquire(&id).unwrap(),
+        Claim::Owned { took_over: false }
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_moves_to_the_node_its_player_reaches_and_play_goes_on() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
+        return;
+    };
+    let (n1, n2) = (node(&url, &fresh("n")).await, node(&url, &fresh("n")).await);
+    let (mut a, mut b, game, joined) =
+        friends(n1.addr(), json!({"type": "new_game", "opponent": "friend"})).await;
+    a.send(json!({"type": "place", "game": game})).await;
+    b.send(json!({"type": "place", "game": game})).await;
+    a.until("battle").await;
+    let token_a = a.log.iter().find(|m| m["type"] == "joined").unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let token_b = joined["token"].as_str().unwrap().to_string();
+    drop(b);
+    // b comes back through another node: the game moves there, and n1 sends a on.
+    let mut b = Client::connect_to(n2.addr(), &format!("/ws?game={game}")).await;
+    b.send(json!({"type": "resume", "game": game, "token": token_b}))
+        .await;
+    b.until("joined").await;
+    let (_, frame) = a.read_to_close().await;
+    assert_eq!(frame.map(|f| u16::from(f.code)), Some(4001));
+    assert_eq!(n1.games_held(), 0);
+    let mut a = Client::connect_to(n2.addr(), &format!("/ws?game={game}")).await;
+    a.send(json!({"type": "resume", "game": game, "token": token_a}))
+        .await;
+    a.until("joined").await;
+    let state = a.state(&game).await;
+    let first = state["to_move"].as_u64().unwrap();
+    let (shooter, other) = if first == 1 {
+        (&mut a, &mut b)
+    } else {
+        (&mut b, &mut a)
+    };
+    shooter
+        .send(json!({"type": "fire", "game": game, "cells": ["e5"]}))
+        .await;
+    let seen = other.until("shot").await;
+    assert_eq!(seen["shots"][0]["cell"], "e5", "{seen}");
+    assert_eq!(n2.games_held(), 1);
+    n1.shutdown().await.unwrap();
+    n2.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_queue_pairs_players_on_different_nodes() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
+        return;
+    };
+    let (n1, n2) = (node(&url, &fresh("n")).await, node(&url, &fresh("n")).await);
+    // A waiter left by an earlier run is not paired: its node's lease has run out.
+    let rules = "8x8 fleet=3,2,2,1";
+    let mut p = Client::connect(n1.addr()).await;
+    p.send(json!({"type": "queue", "rules": rules})).await;
+    p.until("queued").await;
+    let mut q = Client::connect(n2.addr()).await;
+    q.send(json!({"type": "queue", "rules": rules})).await;
+    let jq = q.until("joined").await;
+    let jp = p.until("joined").await;
+    assert_eq!(jp["game"], jq["game"]);
+    assert_eq!(
+        (jp["seat"].clone(), jq["seat"].clone()),
+        (json!(1), json!(2))
+    );
+    // The waiter reaches the game by its address, on whichever node, with its token.
+    let game = jp["game"].as_str().unwrap().to_string();
+    let mut p = Client::connect_to(n1.addr(), &format!("/ws?game={game}")).await;
+    p.send(json!({"type": "resume", "game": game, "token": jp["token"]}))
+        .await;
+    p.until("joined").await;
+    assert_eq!(p.state(&game).await["seat"], 1);
+    n1.shutdown().await.unwrap();
+    n2.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_clock_runs_on_after_a_takeover() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
+        return;
+    };
+    let (name1, name2) = (fresh("n"), fresh("n"));
+    let (n1, n2) = (node(&url, &name1).await, node(&url, &name2).await);
+    let (mut a, mut b, game, joined) = friends(
+        n1.addr(),
+        json!({"type": "new_game", "opponent": "friend", "clock": 2}),
+    )
+    .await;
+    a.send(json!({"type": "place", "game": game})).await;
+    b.send(json!({"type": "place", "game": game})).await;
+    a.until("battle").await;
+    let token_a = a.log.iter().find(|m| m["type"] == "joined").unwrap()["token"].clone();
+    let token_b = joined["token"].clone();
+    // n1 dies: it stops serving and renewing its lease, which then runs out.
+    n1.shutdown().await.unwrap();
+    drop((a, b));
+    let (u, n) = (url.clone(), name1.clone());
+    tokio::task::spawn_blocking(move || lapse(&u, &n))
+        .await
+        .unwrap();
+    let at = format!("/ws?game={game}");
+    let mut a = Client::connect_to(n2.addr(), &at).await;
+    a.send(json!({"type": "resume", "game": game, "token": token_a}))
+        .await;
+    a.until("joined").await;
+    let mut b = Client::connect_to(n2.addr(), &at).await;
+    b.send(json!({"type": "resume", "game": game, "token": token_b}))
+        .await;
+    b.until("joined").await;
+    // Nobody shoots: the clock, rebuilt on n2, passes the turn.
+    let timeout = a.until("timeout").await;
+    assert_eq!(timeout["game"], game.as_str(), "{timeout}");
+    assert_eq!(n2.games_held(), 1);
+    n2.shutdown().await.unwrap();
+}

@@ -1,0 +1,164 @@
+//! Complete games against the computer, over a real socket, stored in a real SQLite file.
+
+use crate::common::*;
+use seabattle_core::{GameRecord, Rules};
+use serde_json::json;
+
+async fn full_game(level: &str, rules: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut c, game, _token) = vs_computer(server.addr(), level, rules).await;
+    c.send(json!({"type": "place", "game": game})).await;
+    let battle = c.until("battle").await;
+    let commitments = battle["commitments"].clone();
+    let r: Rules = rules.parse().unwrap();
+    let result = play_out(&mut c, &game, 1, r.dims().width(), r.dims().height()).await;
+    assert_fair_finish(&result);
+    assert_eq!(result["commitments"], commitments);
+    check_commitment(&result);
+    assert_no_leak(&c.log, 1, &result);
+
+    let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.txt")).await;
+    assert_eq!(status, 200, "{body}");
+    let record = GameRecord::from_text(&body).unwrap();
+    let replayed = record.replay().unwrap();
+    assert_eq!(replayed.rules(), &r);
+    let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.json")).await;
+    assert_eq!(status, 200);
+    let from_json: GameRecord = serde_json::from_str(&body).unwrap();
+    assert_eq!(from_json, record);
+    check_frames(server.addr(), &game, &record).await;
+    server.shutdown().await.unwrap();
+}
+
+/// The replay's frames: one per number of moves, each board holding exactly the shots
+/// fired at it so far, the last one with the loser's fleet all sunk.
+async fn check_frames(addr: std::net::SocketAddr, game: &str, record: &GameRecord) {
+    let (status, body) = http_get(addr, &format!("/games/{game}/frames.json")).await;
+    assert_eq!(status, 200, "{body}");
+    let f: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(f["spec"]["width"], record.rules.dims().width());
+    let frames = f["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), record.moves.len() + 1);
+    use seabattle_core::Move;
+    for (n, frame) in frames.iter().enumerate() {
+        // Replaying a volley fires the dying shots it causes: a frame shows them with it.
+        let mut end = n;
+        while matches!(record.moves.get(end), Some(Move::Dying { .. })) && end > 0 {
+            end += 1;
+        }
+        let mut shots = [0, 0];
+        for m in &record.moves[..end] {
+            match m {
+                Move::Volley { player, shots: s } => shots[player.index()] += s.len(),
+                Move::Dying { player, .. } => shots[player.index()] += 1,
+                _ => {}
+            }
+        }
+        for p in 0..2 {
+            let b = &frame[p];
+            let fired: usize = ["misses", "hits", "mines", "sweepers", "subs"]
+                .iter()
+                .map(|k| b[*k].as_array().unwrap().len())
+                .sum();
+            assert_eq!(fired, shots[p], "move {n}, board {p}");
+        }
+    }
+    let last = frames.last().unwrap();
+    let sunk_all = (0..2).any(|p| last[p]["afloat"].as_array().unwrap().is_empty());
+    assert!(sunk_all, "{last}");
+    // Before any shot nothing is known.
+    assert_eq!(frames[0][0]["empty"], serde_json::json!([]));
+    assert_eq!(
+        frames[0][0]["afloat"].as_array().unwrap().len(),
+        record.rules.fleet().len()
+    );
+}
+
+#[tokio::test]
+async fn every_level_classic() {
+    for level in seabattle_bots::Level::ALL {
+        full_game(level.name(), "classic").await;
+    }
+}
+
+#[tokio::test]
+async fn every_preset_and_custom_rules() {
+    for rules in [
+        "classic-corners",
+        "classic-bent",
+        "hasbro",
+        "big15",
+        "salvo",
+        "8x8 fleet=3,2,2,1 hit-again=no shots=2",
+    ] {
+        full_game("easy", rules).await;
+    }
+}
+
+/// Seed 004's variants: the computer reveals when it owes, the player's reveals are
+/// made by `play_out`, dying shots fly; every message passes the leak scan.
+#[tokio::test]
+async fn piece_presets_to_the_end() {
+    for (level, rules) in [
+        ("medium", "mines"),
+        ("hard", "submarines"),
+        ("easy", "minesweepers"),
+        ("medium", "salvo mines=2 subs=1"),
+    ] {
+        full_game(level, rules).await;
+    }
+}
+
+#[tokio::test]
+async fn unfinished_game_has_no_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (_c, game, _) = vs_computer(server.addr(), "easy", "classic").await;
+    let (status, _) = http_get(server.addr(), &format!("/games/{game}/record.json")).await;
+    assert_eq!(status, 409);
+    let (status, _) = http_get(server.addr(), "/games/nosuchgame/record.json").await;
+    assert_eq!(status, 404);
+    let (status, _) = http_get(server.addr(), &format!("/games/{game}/frames.json")).await;
+    assert_eq!(status, 409);
+    let (status, body) = http_get(server.addr(), "/").await;
+    assert_eq!(status, 200);
+    assert!(body.contains("protocol"));
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn resign_then_rematch_against_the_computer() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut c, game, token) = vs_computer(server.addr(), "hard", "hasbro").await;
+    c.send(json!({"type": "place", "game": game})).await;
+    c.until("battle").await;
+    c.send(json!({"type": "resign", "game": game})).await;
+    let over = c.until("game_over").await;
+    assert_eq!(over["result"]["winner"], 2);
+    assert_eq!(over["result"]["reason"], "resigned");
+    check_commitment(&over["result"]);
+    let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.txt")).await;
+    assert_eq!(status, 200);
+    assert!(body.contains("resigns"), "{body}");
+    c.send(json!({"type": "rematch", "game": game})).await;
+    let j = c.until("joined").await;
+    assert_eq!(j["seat"], 1);
+    assert_ne!(j["game"], game.as_str());
+    assert!(j["token"].is_null(), "the player keeps the token");
+    let next = j["game"].as_str().unwrap().to_string();
+    let s = c.until("state").await;
+    assert_eq!(s["rules"], "hasbro");
+    assert_eq!(s["mode"], "computer:hard");
+    assert_eq!(s["placed"], json!([false, true]));
+    // From another connection: the old game points to the new one, the token opens it.
+    let mut d = Client::connect(server.addr()).await;
+    d.send(json!({"type": "watch", "game": game})).await;
+    assert_eq!(d.until("state").await["next_game"], next.as_str());
+    d.send(json!({"type": "resume", "game": next, "token": token}))
+        .await;
+    assert_eq!(d.until("joined").await["seat"], 1);
+    c.expect_error_now("not_in_game").await;
+    server.shutdown().await.unwrap();
+}

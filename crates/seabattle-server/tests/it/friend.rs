@@ -1,0 +1,252 @@
+//! Two people joined by code, a third told the game is full, spectators, rematch.
+
+use crate::common::*;
+use serde_json::{Value, json};
+
+/// A friend game with both seats taken: (creator, friend, game id, tokens).
+async fn pair(addr: std::net::SocketAddr) -> (Client, Client, String, [String; 2]) {
+    let mut a = Client::connect(addr).await;
+    a.send(json!({"type": "new_game", "opponent": "friend", "rules": "classic"}))
+        .await;
+    let j = a.until("joined").await;
+    let game = j["game"].as_str().unwrap().to_string();
+    assert_eq!(j["link"], format!("/g/{game}"));
+    let ta = j["token"].as_str().unwrap().to_string();
+    let mut b = Client::connect(addr).await;
+    b.send(json!({"type": "join", "game": game})).await;
+    let j = b.until("joined").await;
+    assert_eq!(j["seat"], 2);
+    let tb = j["token"].as_str().unwrap().to_string();
+    assert_ne!(ta, tb);
+    let p = a.until("presence").await;
+    assert_eq!(p["player"], 2);
+    assert_eq!(p["present"], true);
+    (a, b, game, [ta, tb])
+}
+
+/// Plays both sides in board order until the end; returns the result.
+async fn play_both(a: &mut Client, b: &mut Client, game: &str) -> Value {
+    let cells = all_cells(10, 10);
+    let mut next = [0usize; 2];
+    loop {
+        let s = a.state(game).await;
+        if s["phase"] == "over" {
+            b.until("game_over").await;
+            return s["result"].clone();
+        }
+        let p = s["to_move"].as_u64().unwrap();
+        let (c, i) = if p == 1 { (&mut *a, 0) } else { (&mut *b, 1) };
+        let cell = cells[next[i]].clone();
+        next[i] += 1;
+        c.send(json!({"type": "fire", "game": game, "cells": [cell]}))
+            .await;
+        c.until("shot").await;
+    }
+}
+
+#[tokio::test]
+async fn full_game_by_code_with_spectator_and_rematch() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut a, mut b, game, tokens) = pair(server.addr()).await;
+
+    let mut third = Client::connect(server.addr()).await;
+    third
+        .expect_error(json!({"type": "join", "game": game}), "game_full")
+        .await;
+    third.send(json!({"type": "watch", "game": game})).await;
+    let j = third.until("joined").await;
+    assert_eq!(j["role"], "spectator");
+    assert!(j["token"].is_null());
+    let s = third.until("state").await;
+    assert!(s["own"].is_null());
+
+    a.send(json!({"type": "place", "game": game, "fleet":
+        ["a1-d1", "a3-c3", "e3-g3", "a5-b5", "d5-e5", "g5-h5", "a7", "c7", "e7", "g7"]}))
+        .await;
+    let st = a.until("state").await;
+    assert_eq!(st["placed"], json!([true, false]));
+    b.send(json!({"type": "place", "game": game})).await;
+    let battle = a.until("battle").await;
+    assert_eq!(b.until("battle").await, battle);
+    assert_eq!(third.until("battle").await, battle);
+
+    let result = play_both(&mut a, &mut b, &game).await;
+    check_commitment(&result);
+    assert_eq!(result["fleets"][0][0], "a1-d1");
+    assert!(
+        result["audit"]["verdict"]
+            .as_str()
+            .unwrap()
+            .contains("stands")
+    );
+    assert_no_leak(&a.log, 1, &result);
+    assert_no_leak(&b.log, 2, &result);
+    let end = third.until("game_over").await;
+    assert_eq!(end["result"], result);
+    // Spectators never see a fleet or an unshot cell before the end, nor any token.
+    assert_spectator_sees_only_shots(&third.log);
+    let mut seen = Vec::new();
+    third.log.iter().for_each(|m| strings(m, &mut seen));
+    for t in &tokens {
+        assert!(!seen.contains(t));
+        for m in a.log.iter().chain(&b.log).chain(&third.log) {
+            if m["type"] != "joined" {
+                assert!(!m.to_string().contains(t.as_str()), "token in {m}");
+            }
+        }
+    }
+    // Tokens only in each owner's own `joined`.
+    assert!(
+        !b.log
+            .iter()
+            .any(|m| m.to_string().contains(tokens[0].as_str()))
+    );
+    assert!(
+        !a.log
+            .iter()
+            .any(|m| m.to_string().contains(tokens[1].as_str()))
+    );
+
+    // Rematch: both ask, seats swap.
+    a.send(json!({"type": "rematch", "game": game})).await;
+    b.until("rematch_offered").await;
+    b.send(json!({"type": "rematch", "game": game})).await;
+    let ja = a.until("joined").await;
+    let jb = b.until("joined").await;
+    assert_eq!(ja["game"], jb["game"]);
+    assert_ne!(ja["game"], game.as_str());
+    assert_eq!(ja["seat"], 2);
+    assert_eq!(jb["seat"], 1);
+    let r = third.until("rematch").await;
+    assert_eq!(r["next"], ja["game"]);
+    let next = ja["game"].as_str().unwrap();
+    let s = a.until("state").await;
+    assert_eq!(s["rules"], "classic");
+    assert_eq!(s["phase"], "placement");
+    a.send(json!({"type": "place", "game": next})).await;
+    b.send(json!({"type": "place", "game": next})).await;
+    a.until("battle").await;
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_link_page_boots_the_game_page_with_its_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (status, body) = http_get(server.addr(), "/g/k7m2qx9p4a").await;
+    assert_eq!(status, 200);
+    assert!(body.contains(r#""game":"k7m2qx9p4a""#), "{body}");
+    let (status, _) = http_get(server.addr(), "/g/NOT-AN-ID%3Cb%3E").await;
+    assert_eq!(status, 404);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn queue_offers_the_computer_after_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let mut config =
+        seabattle_server::Config::new(seabattle_server::DbUrl::Sqlite(dir.path().join("games.db")));
+    config.queue_wait = std::time::Duration::from_millis(200);
+    let server = seabattle_server::launch(listener, config).await.unwrap();
+    let mut a = Client::connect(server.addr()).await;
+    a.send(json!({"type": "queue"})).await;
+    a.until("queued").await;
+    let offer = a.until("queue_offer").await;
+    assert_eq!(offer["rules"], "classic");
+    a.send(json!({"type": "new_game", "opponent": "computer", "level": "easy"}))
+        .await;
+    a.until("joined").await;
+    // Having left the queue, the player is not paired any more.
+    let mut b = Client::connect(server.addr()).await;
+    b.send(json!({"type": "queue"})).await;
+    b.until("queued").await;
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn random_opponent_queue_pairs_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let mut a = Client::connect(server.addr()).await;
+    a.send(json!({"type": "queue", "rules": "hasbro"})).await;
+    assert_eq!(a.until("queued").await["rules"], "hasbro");
+    let mut other = Client::connect(server.addr()).await;
+    other.send(json!({"type": "queue", "rules": "salvo"})).await;
+    other.until("queued").await;
+    let mut b = Client::connect(server.addr()).await;
+    b.send(json!({"type": "queue", "rules": "hasbro"})).await;
+    let ja = a.until("joined").await;
+    let jb = b.until("joined").await;
+    assert_eq!(ja["game"], jb["game"]);
+    assert_eq!(ja["seat"], 1);
+    assert_eq!(jb["seat"], 2);
+    let s = b.until("state").await;
+    assert_eq!(s["mode"], "random");
+    assert_eq!(s["rules"], "hasbro");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn names_given_are_shown_to_the_other_player_and_bad_ones_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    let mut a = Client::connect(addr).await;
+    for bad in ["x".repeat(25), "bell\u{7}".to_string()] {
+        a.expect_error(
+            json!({"type": "new_game", "opponent": "friend", "name": bad}),
+            "bad_message",
+        )
+        .await;
+    }
+    let game = create(
+        &mut a,
+        json!({"type": "new_game", "opponent": "friend", "name": "  Alice  "}),
+    )
+    .await;
+    let mut b = Client::connect(addr).await;
+    b.send(json!({"type": "join", "game": game, "name": "Боб"}))
+        .await;
+    b.until("joined").await;
+    let s = b.until("state").await;
+    assert_eq!(s["names"], json!(["Alice", "Боб"]), "{s}");
+    let p = a.until("presence").await;
+    assert_eq!(
+        (p["player"].clone(), p["name"].clone()),
+        (json!(2), json!("Боб"))
+    );
+    // A player who gave no name has none.
+    let mut c = Client::connect(addr).await;
+    let other = create(
+        &mut c,
+        json!({"type": "new_game", "opponent": "friend", "name": ""}),
+    )
+    .await;
+    assert_eq!(c.state(&other).await["names"], json!([null, null]));
+    server.shutdown().await.unwrap();
+}
+
+/// Regression: a new game was seated before it was in memory, so a friend who joined at
+/// once could load a second copy from storage, and the first player's moves then met
+/// "this seat is played from another connection now" (seen under load).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_game_is_in_memory_before_its_players_hear_of_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    for _ in 0..40 {
+        let (mut a, mut b, game, _) = friends(
+            server.addr(),
+            json!({"type": "new_game", "opponent": "friend", "rules": "26x26 fleet=1"}),
+        )
+        .await;
+        for c in [&mut a, &mut b] {
+            c.send(json!({"type": "place", "game": game, "fleet": ["z26"]}))
+                .await;
+        }
+        a.until("battle").await;
+        b.until("battle").await;
+    }
+    server.shutdown().await.unwrap();
+}

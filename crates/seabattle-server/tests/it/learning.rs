@@ -1,0 +1,174 @@
+//! The expert learns its opponent: fleets are learned under a player key only once
+//! their game has ended, can be seen and erased, and the key never comes back.
+
+use crate::common::*;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+const KEY: &str = "q8V2-x_7Lm0pZr4tY6wE1A3s";
+
+async fn learned(c: &mut Client, key: &str) -> Vec<Value> {
+    c.send(json!({"type": "learned", "player": key})).await;
+    c.until("learned").await["histories"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+/// Places a random fleet and returns it (as the state shows it) with the rules text.
+async fn place(c: &mut Client, game: &str) -> (Value, Value) {
+    c.send(json!({"type": "place", "game": game})).await;
+    c.until("battle").await;
+    let s = c.state(game).await;
+    (s["own"]["fleet"].clone(), s["rules"].clone())
+}
+
+#[tokio::test]
+async fn a_fleet_is_learned_only_once_its_game_ended_and_forget_erases_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let mut c = Client::connect(server.addr()).await;
+    let game = create(
+        &mut c,
+        json!({"type": "new_game", "opponent": "computer", "level": "expert",
+               "rules": "classic", "player": KEY}),
+    )
+    .await;
+    let (fleet, rules) = place(&mut c, &game).await;
+    // Another connection (the same browser's other tab) asks while the game runs.
+    let mut other = Client::connect(server.addr()).await;
+    assert!(
+        learned(&mut other, KEY).await.is_empty(),
+        "the game is not over"
+    );
+    // The computer may shoot first; its moves come after the battle's start.
+    if c.state(&game).await["to_move"] != 1 {
+        c.until_my_turn(1).await;
+    }
+    c.send(json!({"type": "fire", "game": game, "cells": ["e5"]}))
+        .await;
+    assert!(
+        learned(&mut c, KEY).await.is_empty(),
+        "the game is not over"
+    );
+
+    c.send(json!({"type": "resign", "game": game})).await;
+    c.until("game_over").await;
+    let h = learned(&mut other, KEY).await;
+    assert_eq!(h.len(), 1, "{h:?}");
+    assert_eq!(h[0]["rules"], rules);
+    assert_eq!(h[0]["fleets"], json!([fleet]));
+    assert_eq!(
+        (h[0]["width"].as_u64(), h[0]["height"].as_u64()),
+        (Some(10), Some(10))
+    );
+    let heat = h[0]["heat"].as_array().unwrap();
+    assert_eq!(heat.len(), 100);
+    let hot = heat.iter().filter(|x| x.as_f64() == Some(1.0)).count();
+    assert_eq!(
+        hot, 20,
+        "the classic fleet's 20 decks, each in the one fleet"
+    );
+
+    // The rematch plays for the same player: its fleet is learned too, at its end.
+    c.send(json!({"type": "rematch", "game": game})).await;
+    let next = c.until("joined").await["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (second, _) = place(&mut c, &next).await;
+    assert_eq!(learned(&mut c, KEY).await[0]["fleets"], json!([fleet]));
+    c.send(json!({"type": "resign", "game": next})).await;
+    c.until("game_over").await;
+    assert_eq!(
+        learned(&mut c, KEY).await[0]["fleets"],
+        json!([fleet, second])
+    );
+    c.send(json!({"type": "learned", "player": KEY, "rules": "8x8 fleet=3,2,1"}))
+        .await;
+    assert_eq!(c.until("learned").await["histories"], json!([]));
+
+    // The key (and its hash) never comes back, in any message.
+    let hash = format!("{:x}", Sha256::digest(KEY.as_bytes()));
+    for m in c.log.iter().chain(other.log.iter()) {
+        let text = m.to_string();
+        assert!(!text.contains(KEY) && !text.contains(&hash), "{text}");
+    }
+
+    c.send(json!({"type": "forget", "player": KEY})).await;
+    assert_eq!(c.until("forgotten").await["fleets"], 2);
+    assert!(learned(&mut c, KEY).await.is_empty());
+    c.send(json!({"type": "forget", "player": KEY})).await;
+    assert_eq!(c.until("forgotten").await["fleets"], 0);
+
+    // After forgetting, a new game against the expert plays (with the plain prior).
+    let fresh = create(
+        &mut c,
+        json!({"type": "new_game", "opponent": "computer", "level": "expert", "player": KEY}),
+    )
+    .await;
+    let (_, _) = place(&mut c, &fresh).await;
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn games_without_a_key_or_against_people_learn_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut c, game, _) = vs_computer(server.addr(), "medium", "classic").await;
+    place(&mut c, &game).await;
+    c.send(json!({"type": "resign", "game": game})).await;
+    c.until("game_over").await;
+    let (mut a, mut b, game, _) = friends(
+        server.addr(),
+        json!({"type": "new_game", "opponent": "friend", "player": KEY}),
+    )
+    .await;
+    a.until("state").await;
+    a.send(json!({"type": "place", "game": game})).await;
+    b.send(json!({"type": "place", "game": game})).await;
+    a.until("battle").await;
+    a.send(json!({"type": "resign", "game": game})).await;
+    a.until("game_over").await;
+    assert!(learned(&mut c, KEY).await.is_empty());
+    for m in a.log.iter().chain(b.log.iter()) {
+        assert!(!m.to_string().contains(KEY), "{m}");
+    }
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn bad_keys_are_refused_without_being_repeated() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let mut c = Client::connect(server.addr()).await;
+    let long = "k".repeat(65);
+    for bad in [
+        "short-key",
+        long.as_str(),
+        "q8V2-x_7Lm0pZr4tY6wE1A3s!",
+        "q8V2 x_7Lm0pZr4tY6wE1A3s",
+    ] {
+        for msg in [
+            json!({"type": "new_game", "opponent": "computer", "player": bad}),
+            json!({"type": "learned", "player": bad}),
+            json!({"type": "forget", "player": bad}),
+        ] {
+            let e = c.expect_error(msg, "bad_player").await;
+            let text = e["message"].as_str().unwrap();
+            assert!(text.contains("22 to 64"), "{text}");
+            assert!(!text.contains(bad), "{text}");
+        }
+    }
+    c.expect_error(json!({"type": "learned"}), "bad_message")
+        .await;
+    c.expect_error(
+        json!({"type": "new_game", "opponent": "computer", "player": 7}),
+        "bad_message",
+    )
+    .await;
+    // Nothing was made: the connection is in no game.
+    c.expect_error(json!({"type": "sync", "game": "abcdefghjk"}), "not_in_game")
+        .await;
+    server.shutdown().await.unwrap();
+}

@@ -1,0 +1,18 @@
+//! The game server's integration tests (real servers on port 0, driven over HTTP and
+//! WebSocket), linked as one test binary so that axum, SQLite and PostgreSQL are linked
+//! once, not once per file. The timed attacks stay apart, in `tests/stall.rs`.
+
+mod app;
+mod bad_messages;
+mod bot_program;
+mod cluster;
+mod common;
+mod computer;
+mod dutchman;
+mod friend;
+mod learning;
+mod pieces;
+mod players;
+mod resume;
+mod storage;
+mod web;

@@ -1,0 +1,199 @@
+//! Both storage backends through the `Store` trait, and a server restart on PostgreSQL.
+//! The PostgreSQL tests run when `SEABATTLE_TEST_POSTGRES` holds a `postgres://` URL of
+//! a database they may create tables in; without it they say so and pass.
+
+use crate::common::*;
+use seabattle_core::Player;
+use seabattle_server::{
+    Config, DbUrl, MoveKind, Store, StoredGame, StoredMove, launch, open_store,
+};
+use serde_json::json;
+
+fn postgres_url() -> Option<String> {
+    let url = std::env::var("SEABATTLE_TEST_POSTGRES").ok()?;
+    Some(url).filter(|u| !u.is_empty())
+}
+
+/// Every trait method, and what reading back must give.
+fn round_trip(s: &dyn Store) {
+    // Ids are random: the same database can serve many runs.
+    let id = format!("t{}", std::process::id() as u64 * 1_000_003 + rand_suffix());
+    let mut g = StoredGame::new(id.clone(), "classic".into(), "friend".into(), Some(30));
+    g.tokens[0] = Some("h1".into());
+    s.create(&g).unwrap();
+    assert!(s.create(&g).is_err(), "an id is used once");
+    s.take_seat(&id, Player::Two, "h2").unwrap();
+    s.place(&id, Player::One, "a1-d1", "s1").unwrap();
+    s.place(&id, Player::Two, "b2", "s2").unwrap();
+    s.start(&id, Player::Two).unwrap();
+    let moves = [
+        StoredMove {
+            player: Player::Two,
+            kind: MoveKind::Volley,
+            shots: "e5:miss".into(),
+        },
+        StoredMove {
+            player: Player::One,
+            kind: MoveKind::Dying,
+            shots: "e5:hit".into(),
+        },
+        StoredMove {
+            player: Player::Two,
+            kind: MoveKind::Reveal,
+            shots: "b2".into(),
+        },
+        StoredMove {
+            player: Player::One,
+            kind: MoveKind::Timeout,
+            shots: String::new(),
+        },
+        StoredMove {
+            player: Player::Two,
+            kind: MoveKind::Relocate,
+            shots: "k10+l11+m12".into(),
+        },
+        StoredMove {
+            player: Player::One,
+            kind: MoveKind::Resign,
+            shots: String::new(),
+        },
+    ];
+    // A volley and its dying shot go in together.
+    s.append_all(&id, 0, &moves[..2]).unwrap();
+    for (i, m) in moves.iter().enumerate().skip(2) {
+        s.append(&id, i, m).unwrap();
+    }
+    // All or nothing: the second row's number is taken, so the first is not stored.
+    let n = moves.len();
+    s.append(&id, n + 1, &moves[0]).unwrap();
+    assert!(s.append_all(&id, n, &moves[..2]).is_err());
+    assert!(
+        s.append(&id, 0, &moves[0]).is_err(),
+        "a move number is used once"
+    );
+    assert!(s.take_seat("nosuchgame", Player::Two, "h").is_err());
+    assert!(s.append("nosuchgame", 0, &moves[0]).is_err());
+    s.finish(&id, "2 resigned").unwrap();
+    let back = s.load(&id).unwrap().unwrap();
+    assert_eq!(back.tokens, [Some("h1".into()), Some("h2".into())]);
+    assert_eq!(back.fleets, [Some("a1-d1".into()), Some("b2".into())]);
+    assert_eq!(back.salts, [Some("s1".into()), Some("s2".into())]);
+    assert_eq!(back.first, Some(Player::Two));
+    assert_eq!(back.clock_secs, Some(30));
+    assert_eq!(back.result.as_deref(), Some("2 resigned"));
+    let mut expected = moves.to_vec();
+    expected.push(moves[0].clone());
+    assert_eq!(back.moves, expected);
+    assert!(s.load("nosuchgame").unwrap().is_none());
+}
+
+fn rand_suffix() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos().into())
+}
+
+#[test]
+fn sqlite_store_round_trip_and_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = DbUrl::Sqlite(dir.path().join("new").join("games.db"));
+    round_trip(&*open_store(&url, "node").unwrap());
+    // Opening again finds the schema in place.
+    round_trip(&*open_store(&url, "node").unwrap());
+}
+
+#[test]
+fn postgres_store_round_trip() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: PostgreSQL not tested");
+        return;
+    };
+    let url = DbUrl::Postgres(url);
+    round_trip(&*open_store(&url, "node").unwrap());
+    round_trip(&*open_store(&url, "node").unwrap());
+}
+
+#[test]
+fn unreachable_postgres_is_a_clear_error() {
+    let url = DbUrl::Postgres("postgres://nobody@127.0.0.1:1/none".into());
+    let e = open_store(&url, "node")
+        .err()
+        .expect("no server listens on port 1");
+    assert!(e.to_string().starts_with("cannot open the database"), "{e}");
+}
+
+#[tokio::test]
+async fn postgres_restart_mid_game_continues() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: PostgreSQL not tested");
+        return;
+    };
+    let config = || {
+        let mut c = Config::new(DbUrl::Postgres(url.clone()));
+        c.limits = fast_limits();
+        c
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let server = launch(listener, config()).await.unwrap();
+    assert!(server.store().starts_with("postgres://"));
+    assert!(
+        !server.store().contains("seabattle:"),
+        "no password in logs"
+    );
+    // Mines: the reveals and their rows go through PostgreSQL too.
+    let (mut c, game, token) = vs_computer(server.addr(), "easy", "mines").await;
+    c.send(json!({"type": "place", "game": game})).await;
+    c.until("battle").await;
+    for cell in ["a1", "b2", "c3", "d4"] {
+        let s = c.state(&game).await;
+        if s["to_move"] == 1 {
+            c.send(json!({"type": "fire", "game": game, "cells": [cell]}))
+                .await;
+            c.until_my_turn(1).await;
+        }
+    }
+    let before = c.state(&game).await;
+    server.shutdown().await.unwrap();
+    drop(c);
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let server = launch(listener, config()).await.unwrap();
+    resume_and_finish(server.addr(), &game, &token, &before).await;
+    let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.json")).await;
+    assert_eq!(status, 200, "{body}");
+    server.shutdown().await.unwrap();
+}
+
+/// What the computer learned about players, kept in PostgreSQL as in SQLite: per player
+/// and rules text, oldest first, and forgotten per player.
+#[test]
+fn postgres_learned_fleets_are_kept_and_forgotten() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: PostgreSQL not tested");
+        return;
+    };
+    let s = open_store(&DbUrl::Postgres(url), "node").unwrap();
+    // The database outlives the test: players of its own, new each run.
+    let run = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let (p, q) = (format!("p{run}"), format!("q{run}"));
+    assert!(s.learned(&p, None).unwrap().is_empty());
+    s.remember(&p, "classic", "a1-d1").unwrap();
+    s.remember(&p, "classic", "a2-d2").unwrap();
+    s.remember(&p, "8x8", "b1").unwrap();
+    s.remember(&q, "classic", "c1").unwrap();
+    let all = s.learned(&p, None).unwrap();
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0].rules, "8x8");
+    assert_eq!(all[1].fleets, vec!["a1-d1", "a2-d2"], "oldest first");
+    assert_eq!(
+        s.learned(&p, Some("classic")).unwrap(),
+        vec![all[1].clone()]
+    );
+    assert_eq!(s.forget(&p).unwrap(), 3);
+    assert!(s.learned(&p, None).unwrap().is_empty());
+    assert_eq!(s.learned(&q, None).unwrap().len(), 1, "others keep theirs");
+    s.forget(&q).unwrap();
+}

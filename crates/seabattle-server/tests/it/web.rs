@@ -1,0 +1,539 @@
+//! What the web page relies on: its files, the rules in full in `state`, the coach's
+//! heat map (from the player's own view only) and suggested layouts.
+
+use crate::common::*;
+use seabattle_bots::density::Density;
+use seabattle_core::view::TargetBoard;
+use seabattle_core::{CoordSystem, Fleet, FleetSetup, Rules};
+use serde_json::{Value, json};
+
+/// The page's files, as the browser fetches them: the shell, then every `/assets/…` it
+/// links and every module imported from those. Returns the total bytes.
+async fn page_bytes(addr: std::net::SocketAddr) -> usize {
+    let (status, shell) = http_get(addr, "/").await;
+    assert_eq!(status, 200);
+    let mut todo: Vec<String> = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    let mut total = shell.len();
+    let links = |text: &str, out: &mut Vec<String>| {
+        for part in text.split(['"', '\'']) {
+            if let Some(name) = part.strip_prefix("/assets/").or(part.strip_prefix("./")) {
+                if name.ends_with(".js") || name.ends_with(".css") {
+                    out.push(name.to_string());
+                }
+            }
+        }
+    };
+    links(&shell, &mut todo);
+    while let Some(name) = todo.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        let (status, body) = http_get(addr, &format!("/assets/{name}")).await;
+        assert_eq!(status, 200, "/assets/{name}");
+        assert!(
+            !body.contains("http://") || name == "qr.js",
+            "{name} names a host"
+        );
+        total += body.len();
+        links(&body, &mut todo);
+    }
+    assert!(seen.len() >= 10, "{seen:?}");
+    total
+}
+
+#[tokio::test]
+async fn the_page_and_its_files_are_served_and_small() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let total = page_bytes(server.addr()).await;
+    assert!(total < 150 * 1024, "the page is {total} bytes");
+    let (status, _) = http_get(server.addr(), "/assets/nope.js").await;
+    assert_eq!(status, 404);
+    let (status, _) = http_get(server.addr(), "/assets/..%2Fsrc%2Flib.rs").await;
+    assert_eq!(status, 404);
+    let (status, body) = http_get(server.addr(), "/replay/k7m2qx9p4a").await;
+    assert_eq!(status, 200);
+    assert!(body.contains(r#""replay":"k7m2qx9p4a""#), "{body}");
+    // A link to no game gets the page, with its "no such game" screen.
+    let (status, body) = http_get(server.addr(), "/replay/NOPE").await;
+    assert_eq!(status, 404);
+    assert!(body.contains(r#""missing":"game""#), "{body}");
+    let (status, body) = http_get(server.addr(), "/g/NOPE").await;
+    assert_eq!(status, 404);
+    assert!(body.contains(r#""missing":"game""#), "{body}");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_join_links_qr_code_is_drawn_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    let (status, body) = http_get(addr, &format!("/qr.svg?text=http://{addr}/g/k7m2qx9p4a")).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("<svg") && body.contains("<path"), "{body}");
+    for bad in [
+        "/qr.svg".to_string(),
+        "/qr.svg?text=https://example.org/g/k7m2qx9p4a".to_string(),
+        format!("/qr.svg?text=http://{addr}/g/NOPE"),
+        format!("/qr.svg?text=http://{addr}/g/{}", "k".repeat(300)),
+    ] {
+        let (status, body) = http_get(addr, &bad).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(body.starts_with("qr.svg: "), "{bad}: {body}");
+    }
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn pages_carry_security_headers_and_files_go_compressed_and_validated() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    for path in ["/", "/g/k7m2qx9p4a", "/replay/NOPE"] {
+        let (_, head, _) = http_raw(addr, path, &[]).await;
+        assert!(head.contains("frame-ancestors 'none'"), "{path}: {head}");
+        assert!(
+            head.contains("x-content-type-options: nosniff"),
+            "{path}: {head}"
+        );
+        assert!(
+            head.contains("referrer-policy: same-origin"),
+            "{path}: {head}"
+        );
+        assert!(head.contains("x-frame-options: deny"), "{path}: {head}");
+    }
+    let (status, head, plain) = http_raw(addr, "/assets/game.js", &[]).await;
+    assert_eq!(status, 200);
+    assert!(!head.contains("content-encoding"), "{head}");
+    let (_, head, gz) = http_raw(addr, "/assets/game.js", &["Accept-Encoding: gzip"]).await;
+    assert!(head.contains("content-encoding: gzip"), "{head}");
+    assert!(
+        gz.len() * 2 < plain.len(),
+        "{} of {}",
+        gz.len(),
+        plain.len()
+    );
+    let (_, head, br) = http_raw(
+        addr,
+        "/assets/game.js",
+        &["Accept-Encoding: gzip, deflate, br"],
+    )
+    .await;
+    assert!(head.contains("content-encoding: br"), "{head}");
+    assert!(br.len() <= gz.len());
+    let etag = head
+        .lines()
+        .find_map(|l| l.strip_prefix("etag: "))
+        .expect("an etag")
+        .to_string();
+    let (status, _, body) = http_raw(
+        addr,
+        "/assets/game.js",
+        &[&format!("If-None-Match: {etag}"), "Accept-Encoding: br"],
+    )
+    .await;
+    assert_eq!(status, 304);
+    assert!(body.is_empty());
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn state_carries_the_rules_in_full() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut c, game, _) = vs_computer(
+        server.addr(),
+        "easy",
+        "8x9 fleet=3,2,1 touch=corners shots=afloat",
+    )
+    .await;
+    let s = c.state(&game).await;
+    assert_eq!(
+        s["spec"],
+        json!({"width": 8, "height": 9, "fleet": [3, 2, 1], "touching": "corners",
+               "shape": "straight", "hit_again": true, "shots": "afloat",
+               "mines": 0, "sweepers": 0, "subs": 0, "pieces_touch": false, "flying": false})
+    );
+    let (mut c, game, _) = vs_computer(server.addr(), "easy", "minesweepers").await;
+    let s = c.state(&game).await;
+    assert_eq!(
+        (
+            &s["spec"]["mines"],
+            &s["spec"]["sweepers"],
+            &s["spec"]["subs"]
+        ),
+        (&json!(3), &json!(1), &json!(0))
+    );
+    server.shutdown().await.unwrap();
+}
+
+/// The density map of `view` scaled as the coach sends it.
+fn expected_weights(rules: &Rules, view: &TargetBoard) -> Vec<f64> {
+    let heat = Density::default().heat(rules, view);
+    let top = heat.score.iter().copied().fold(0.0, f64::max);
+    heat.score
+        .iter()
+        .map(|s| (s / top * 1000.0).round() / 1000.0)
+        .collect()
+}
+
+fn weights(v: &Value) -> Vec<f64> {
+    v["weights"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_f64().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_coach_works_from_the_players_view_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut c, game, _) = vs_computer(server.addr(), "easy", "classic").await;
+    c.expect_error(json!({"type": "coach", "game": game}), "no_coach")
+        .await;
+    c.send(json!({"type": "place", "game": game})).await;
+    let mut next = c.until("battle").await["first"].clone();
+    // Whoever moved first, it is the player's turn once the computer has missed.
+    while next != 1 {
+        next = c.until("shot").await["next"].clone();
+    }
+    let state = c.state(&game).await;
+    let rules = Rules::classic();
+    let mine = &state["boards"][0];
+    assert_eq!(mine["misses"], json!([]));
+    assert_eq!(mine["hits"], json!([]));
+    c.send(json!({"type": "coach", "game": game})).await;
+    let coach = c.until("coach").await;
+    assert_eq!(
+        (coach["width"].as_u64(), coach["height"].as_u64()),
+        (Some(10), Some(10))
+    );
+    // Nothing shot yet: the map is the one of an empty board, whatever the hidden fleet.
+    let empty = expected_weights(&rules, &TargetBoard::new(&rules));
+    assert_eq!(weights(&coach), empty);
+    assert!(!coach["best"].as_array().unwrap().is_empty());
+
+    // After a shot, the shot cell weighs nothing.
+    c.send(json!({"type": "fire", "game": game, "cells": ["e5"]}))
+        .await;
+    let mut next = c.until("shot").await["next"].clone();
+    while next == 2 {
+        next = c.until("shot").await["next"].clone();
+    }
+    c.send(json!({"type": "coach", "game": game})).await;
+    let w = weights(&c.until("coach").await);
+    assert_eq!(w.len(), 100);
+    assert_eq!(w[4 * 10 + 4], 0.0);
+    assert!(w.iter().all(|x| (0.0..=1.0).contains(x)));
+    assert!(w.contains(&1.0));
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn no_coach_between_people_nor_for_spectators() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut a, mut b, game, _) = friends(
+        server.addr(),
+        json!({"type": "new_game", "opponent": "friend"}),
+    )
+    .await;
+    for c in [&mut a, &mut b] {
+        c.send(json!({"type": "place", "game": game})).await;
+    }
+    a.until("battle").await;
+    a.expect_error(json!({"type": "coach", "game": game}), "no_coach")
+        .await;
+    let mut s = Client::connect(server.addr()).await;
+    s.send(json!({"type": "watch", "game": game})).await;
+    s.until("state").await;
+    s.expect_error(json!({"type": "coach", "game": game}), "spectator")
+        .await;
+    s.expect_error(json!({"type": "layout", "game": game}), "spectator")
+        .await;
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn layouts_are_legal_and_place_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut c, game, _) = vs_computer(server.addr(), "easy", "classic").await;
+    c.expect_error(
+        json!({"type": "layout", "game": game, "placer": "sideways"}),
+        "bad_placer",
+    )
+    .await;
+    c.expect_error(
+        json!({"type": "layout", "game": "zzzzzzzzzz"}),
+        "wrong_game",
+    )
+    .await;
+    let rules = Rules::classic();
+    for placer in ["uniform", "perelman"] {
+        c.send(json!({"type": "layout", "game": game, "placer": placer}))
+            .await;
+        let l = c.until("layout").await;
+        assert_eq!(l["placer"], placer);
+        let ships: Vec<&str> = l["fleet"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        let setup = FleetSetup::parse(&ships.join(" "), CoordSystem::Latin, rules.dims()).unwrap();
+        Fleet::new(setup, &rules).unwrap();
+    }
+    // Nothing was placed: the state has no fleet yet, and the last layout can be placed.
+    let s = c.state(&game).await;
+    assert_eq!(s["own"]["fleet"], Value::Null);
+    assert_eq!(s["placed"], json!([false, true]));
+    c.send(json!({"type": "layout", "game": game})).await;
+    let fleet = c.until("layout").await["fleet"].clone();
+    c.send(json!({"type": "place", "game": game, "fleet": fleet}))
+        .await;
+    c.until("placed").await;
+    let s = c.state(&game).await;
+    let mut got: Vec<String> = serde_json::from_value(s["own"]["fleet"].clone()).unwrap();
+    let mut want: Vec<String> = serde_json::from_value(fleet).unwrap();
+    got.sort();
+    want.sort();
+    assert_eq!(got, want);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn piece_layouts_hold_the_pieces_and_check_names_their_violations() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    for preset in ["mines", "minesweepers", "submarines"] {
+        let (mut c, game, _) = vs_computer(server.addr(), "easy", preset).await;
+        let rules: Rules = preset.parse().unwrap();
+        for placer in ["uniform", "perelman"] {
+            c.send(json!({"type": "layout", "game": game, "placer": placer}))
+                .await;
+            let words: Vec<String> =
+                serde_json::from_value(c.until("layout").await["fleet"].clone()).unwrap();
+            let setup =
+                FleetSetup::parse(&words.join(" "), CoordSystem::Latin, rules.dims()).unwrap();
+            assert_eq!(
+                setup.pieces.len(),
+                rules.pieces().count(),
+                "{preset} {words:?}"
+            );
+            Fleet::new(setup, &rules).unwrap();
+        }
+    }
+    // A mine touching a ship, and a mine missing.
+    let (mut c, game, _) = vs_computer(server.addr(), "easy", "mines").await;
+    let fleet = [
+        "a1-d1", "a3-c3", "e3-g3", "a5-b5", "d5-e5", "g5-h5", "a7", "c7", "e7", "g7", "mine:e1",
+    ];
+    c.send(json!({"type": "check", "game": game, "fleet": fleet}))
+        .await;
+    let v = c.until("checked").await["violations"].clone();
+    let kinds: Vec<(&str, &str)> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            (
+                x["kind"].as_str().unwrap(),
+                x["piece"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(kinds, [("touching", "mine"), ("fleet", "mine")], "{v}");
+    assert_eq!(v[0]["cells"], json!(["e1", "d1"]), "{v}");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn check_names_every_violation_as_the_rules_engine_words_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut c, game, _) = vs_computer(server.addr(), "easy", "classic").await;
+    // Two ships touching at a corner, and most of the fleet missing.
+    c.send(json!({"type": "check", "game": game, "fleet": ["a1-d1", "e2"], "lang": "ru", "coords": "russian"}))
+        .await;
+    let checked = c.until("checked").await;
+    // The answer says what it checked.
+    assert_eq!(checked["fleet"], json!(["a1-d1", "e2"]));
+    assert_eq!(
+        (checked["lang"].as_str(), checked["coords"].as_str()),
+        (Some("ru"), Some("russian"))
+    );
+    let v = checked["violations"].clone();
+    let kinds: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["kind"].as_str().unwrap())
+        .collect();
+    assert!(
+        kinds.contains(&"touching") && kinds.contains(&"fleet"),
+        "{v}"
+    );
+    let touching = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["kind"] == "touching")
+        .unwrap();
+    assert_eq!(touching["cells"], json!(["d1", "e2"]));
+    assert_eq!(touching["message"], "корабли касаются углами: Г1 Д2");
+    // A legal fleet has none; bad words and bad languages are refused.
+    c.send(json!({"type": "check", "game": game, "fleet": ["a1-d1", "a3-c3", "e3-g3", "a5-b5", "d5-e5", "g5-h5", "a7", "c7", "e7", "g7"]}))
+        .await;
+    assert_eq!(c.until("checked").await["violations"], json!([]));
+    c.expect_error(
+        json!({"type": "check", "game": game, "fleet": ["a1-c3"]}),
+        "bad_fleet",
+    )
+    .await;
+    c.expect_error(
+        json!({"type": "check", "game": game, "fleet": [], "lang": "fr"}),
+        "bad_message",
+    )
+    .await;
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn answers_carry_halos_and_the_next_volley_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut c, game, _) = vs_computer(server.addr(), "easy", "salvo").await;
+    c.send(json!({"type": "place", "game": game})).await;
+    let battle = c.until("battle").await;
+    assert_eq!(
+        battle["shots_due"], 10,
+        "a salvo of one shot per ship afloat"
+    );
+    let s = c.state(&game).await;
+    assert_eq!(
+        s["boards"][0]["afloat"],
+        json!([4, 3, 3, 2, 2, 2, 1, 1, 1, 1])
+    );
+    assert_eq!(s["boards"][0]["empty"], json!([]));
+    // Every sunk answer names its halo, and the state's boards list the same cells.
+    let result = play_out(&mut c, &game, 1, 10, 10).await;
+    assert!(result["winner"] == 1 || result["winner"] == 2);
+    let mut halos = std::collections::BTreeSet::new();
+    for m in c.log.iter().filter(|m| m["type"] == "shot") {
+        assert!(m["shots_due"].is_u64(), "{m}");
+        for s in m["shots"].as_array().unwrap() {
+            assert_eq!(s["halo"].is_array(), s["answer"] == "sunk", "{s}");
+            if m["player"] == 1 {
+                for h in s["halo"].as_array().into_iter().flatten() {
+                    halos.insert(h.as_str().unwrap().to_string());
+                }
+            }
+        }
+    }
+    let s = c.state(&game).await;
+    let shot: std::collections::BTreeSet<String> = cells_in(&s["boards"][0]["misses"]);
+    let empty: std::collections::BTreeSet<String> = cells_in(&s["boards"][0]["empty"]);
+    assert_eq!(empty, halos.difference(&shot).cloned().collect());
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn metrics_and_readiness_are_served_for_operators() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    let (status, body) = http_get(addr, "/readyz").await;
+    assert_eq!((status, body.as_str()), (200, "ready\n"));
+    let (mut c, game, _) = vs_computer(addr, "easy", "classic").await;
+    c.send(json!({"type": "place", "game": game})).await;
+    c.until("battle").await;
+    let s = c.state(&game).await;
+    if s["to_move"] == 1 {
+        c.send(json!({"type": "fire", "game": game, "cells": ["a1"]}))
+            .await;
+        c.until("shot").await;
+    }
+    let (status, text) = http_get(addr, "/metrics").await;
+    assert_eq!(status, 200);
+    for line in [
+        "seabattle_games_open 1",
+        "seabattle_connections_open 1",
+        "seabattle_games_created_total 1",
+        "# TYPE seabattle_shot_seconds histogram",
+        "# TYPE seabattle_store_seconds histogram",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
+    }
+    let shots: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("seabattle_shots_total "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(shots >= 1, "{text}");
+    server.shutdown().await.unwrap();
+}
+
+/// Every file the page loads, by the paths it names: the shell's links and the
+/// modules' imports.
+async fn page_paths(addr: std::net::SocketAddr) -> Vec<String> {
+    let mut todo = vec!["/".to_string()];
+    let mut seen = Vec::new();
+    while let Some(path) = todo.pop() {
+        if seen.contains(&path) {
+            continue;
+        }
+        let (status, text) = http_get(addr, &path).await;
+        assert_eq!(status, 200, "{path}");
+        for part in text.split(['"', '\'']) {
+            if let Some(name) = part.strip_prefix("/assets/").or(part.strip_prefix("./"))
+                && (name.ends_with(".js") || name.ends_with(".css"))
+            {
+                todo.push(format!("/assets/{name}"));
+            }
+        }
+        seen.push(path);
+    }
+    seen
+}
+
+#[tokio::test]
+async fn a_first_visit_stays_under_150_kib_and_a_repeat_visit_under_10_kib() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    let paths = page_paths(addr).await;
+    let (mut first, mut repeat) = (0, 0);
+    for path in &paths {
+        let (status, head, body) =
+            http_raw(addr, path, &["Accept-Encoding: gzip, deflate, br"]).await;
+        assert_eq!(status, 200, "{path}");
+        first += head.len() + body.len();
+        let etag = head
+            .lines()
+            .find_map(|l| l.strip_prefix("etag: "))
+            .unwrap_or_else(|| panic!("{path} has no etag"));
+        let (status, head, body) = http_raw(
+            addr,
+            path,
+            &[
+                "Accept-Encoding: gzip, deflate, br",
+                &format!("If-None-Match: {etag}"),
+            ],
+        )
+        .await;
+        assert_eq!(status, 304, "{path}");
+        repeat += head.len() + body.len();
+    }
+    assert!(first < 150 * 1024, "a first visit transfers {first} bytes");
+    assert!(
+        repeat < 10 * 1024,
+        "a repeat visit transfers {repeat} bytes"
+    );
+    server.shutdown().await.unwrap();
+}

@@ -1,0 +1,526 @@
+//! Two terminal players through a real game server (`seabattle_server::launch` on port
+//! 0), driven by key events: one creates the game, the other joins with the code, and
+//! halfway through the server is stopped and started again on the same address and
+//! database, so both reconnect with their tokens and finish the game.
+
+use crate::common::*;
+use rand::SeedableRng;
+use ratatui::crossterm::event::KeyCode;
+use seabattle_core::{Lang, Rules};
+use seabattle_server::{Config, DbUrl, Limits, Server, launch};
+use seabattle_tui::online::{Connection, LinkEvent, Opening};
+use seabattle_tui::table::Mark;
+use seabattle_tui::{App, Mode, Screen};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+async fn start(addr: &str, db: &Path) -> Server {
+    let listener = tokio::net::TcpListener::bind(addr).await.unwrap();
+    let mut config = Config::new(DbUrl::Sqlite(db.to_path_buf()));
+    config.limits = Limits {
+        messages_per_second: 100_000,
+        burst: 100_000,
+        ..Limits::default()
+    };
+    launch(listener, config).await.unwrap()
+}
+
+struct Player {
+    app: App,
+    conn: Connection,
+    drops: usize,
+}
+
+impl Player {
+    fn join(url: &str, opening: Opening, lang: Lang) -> Player {
+        let (conn, joined) = Connection::open(url, opening, Duration::from_secs(10)).unwrap();
+        let mut app = app(Mode::Online, Rules::classic(), lang, 1);
+        assert_eq!(app.screen(), Screen::Connecting);
+        app.server_message(&joined);
+        Player {
+            app,
+            conn,
+            drops: 0,
+        }
+    }
+
+    /// Hands the server's news to the app and the app's moves to the server.
+    fn pump(&mut self) {
+        while let Some(e) = self.conn.try_recv() {
+            match e {
+                LinkEvent::Message(m) => self.app.server_message(&m),
+                LinkEvent::Unreadable(e) => self.app.server_unreadable(&e),
+                LinkEvent::Down(_) => self.drops += 1,
+                LinkEvent::Up => {}
+            }
+        }
+        for m in self.app.take_outbox() {
+            self.conn.send(m);
+        }
+    }
+
+    /// One key press, as a person would: accept the fleet, show the first cell allowed
+    /// when a reveal is owed, or shoot the first cell not shot when it is this player's
+    /// turn.
+    fn play(&mut self) {
+        match self.app.screen() {
+            Screen::Placement(_) => press(&mut self.app, KeyCode::Enter),
+            // The cells allowed come from the server just after the duty.
+            Screen::Battle(_) if self.app.revealing() => {
+                let Some(target) = self.app.reveal_options().first() else {
+                    return;
+                };
+                while let Some(key) = arrow_toward(self.app.reveal_cursor(), target) {
+                    press(&mut self.app, key);
+                }
+                press(&mut self.app, KeyCode::Enter);
+            }
+            Screen::Battle(seat)
+                if self.app.to_move() == Some(seat) && self.app.owed().is_none() =>
+            {
+                let table = self.app.table(seat).unwrap();
+                let Some(target) = table.rules().dims().cells().find(|&c| !table.shot_at(c)) else {
+                    return;
+                };
+                aim(&mut self.app, target);
+                press(&mut self.app, KeyCode::Enter);
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn two_terminal_players_finish_a_game_through_the_server_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt.block_on(start("127.0.0.1:0", &db));
+    let addr: SocketAddr = server.addr();
+    let url = format!("http://{addr}");
+
+    let mut a = Player::join(
+        &url,
+        Opening::NewGame {
+            rules: "classic".into(),
+        },
+        Lang::En,
+    );
+    assert!(
+        a.app.table(seabattle_core::Player::One).is_some(),
+        "the creator holds seat 1"
+    );
+    // The creator sees the code and the link to pass on.
+    let mut shown = String::new();
+    for _ in 0..200 {
+        a.pump();
+        if matches!(a.app.screen(), Screen::Placement(_)) {
+            press(&mut a.app, KeyCode::Enter);
+            a.pump();
+        }
+        if a.app.screen() == Screen::Waiting {
+            shown = screen_text(&mut a.app, 80, 24);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(shown.contains("Game code:"), "{shown}");
+    let code = shown
+        .lines()
+        .find_map(|l| l.split("Game code: ").nth(1))
+        .unwrap()
+        .trim_end_matches(['│', ' '])
+        .to_string();
+    assert!(
+        shown.contains(&format!("http://{addr}/g/{code}")),
+        "{shown}"
+    );
+
+    let mut b = Player::join(&url, Opening::Join { code: code.clone() }, Lang::Ru);
+    let mut server = Some(server);
+    let mut restarted = false;
+    let deadline = Instant::now() + Duration::from_secs(90);
+    while a.app.ending().is_none() || b.app.ending().is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "no end: {:?} {:?}",
+            a.app.screen(),
+            b.app.screen()
+        );
+        for p in [&mut a, &mut b] {
+            p.pump();
+            p.play();
+            p.pump();
+        }
+        if !restarted && a.app.log().len() >= 30 {
+            // Stop the server and start it again on the same address and database.
+            rt.block_on(server.take().unwrap().shutdown()).unwrap();
+            server = Some(rt.block_on(start(&addr.to_string(), &db)));
+            restarted = true;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(restarted);
+    assert!(
+        a.drops >= 1 && b.drops >= 1,
+        "both connections dropped and came back"
+    );
+    let (ea, eb) = (a.app.ending().unwrap(), b.app.ending().unwrap());
+    assert_eq!(ea.winner, eb.winner);
+    assert_eq!(ea.fleets, eb.fleets);
+    assert!(
+        ea.verdict.starts_with("the result stands"),
+        "{}",
+        ea.verdict
+    );
+    // Both boards agree across the restart: what each knows of the other's waters is
+    // what the other sees on its own board (the log may miss a shot answered while a
+    // connection was down; the restored boards do not).
+    let (sa, sb) = (seabattle_core::Player::One, seabattle_core::Player::Two);
+    let (ta, tb) = (a.app.table(sa).unwrap(), b.app.table(sb).unwrap());
+    for c in seabattle_core::Dims::CLASSIC.cells() {
+        assert_eq!(
+            ta.enemy_mark(c) == Mark::Miss,
+            tb.own_mark(c) == Mark::Miss,
+            "{c}"
+        );
+        assert_eq!(
+            tb.enemy_mark(c) == Mark::Miss,
+            ta.own_mark(c) == Mark::Miss,
+            "{c}"
+        );
+        let struck = |m| matches!(m, Mark::Hit | Mark::Sunk);
+        assert_eq!(struck(ta.enemy_mark(c)), struck(tb.own_mark(c)), "{c}");
+        assert_eq!(struck(tb.enemy_mark(c)), struck(ta.own_mark(c)), "{c}");
+    }
+    assert!(a.app.log().len() > 30 && b.app.log().len() > 30);
+    // The loser's game-over screen shows the winner's fleet, revealed.
+    let loser = if ea.winner == Some(seabattle_core::Player::One) {
+        &mut b
+    } else {
+        &mut a
+    };
+    let text = screen_text(&mut loser.app, 80, 24);
+    assert!(
+        text.contains("Игра окончена") || text.contains("Game over"),
+        "{text}"
+    );
+    assert!(
+        text.contains('□'),
+        "the winner's fleet is not shown:\n{text}"
+    );
+    rt.block_on(server.unwrap().shutdown()).unwrap();
+}
+
+/// Creates a friend game under `rules` on the server at `url` (in English), places the
+/// fleet, and joins it from a second terminal (in Russian) with the code shown: (creator,
+/// joiner).
+fn pair(url: &str, rules: &str) -> (Player, Player) {
+    let mut a = Player::join(
+        url,
+        Opening::NewGame {
+            rules: rules.into(),
+        },
+        Lang::En,
+    );
+    for _ in 0..200 {
+        a.pump();
+        if matches!(a.app.screen(), Screen::Placement(_)) {
+            press(&mut a.app, KeyCode::Enter);
+            a.pump();
+        }
+        if a.app.screen() == Screen::Waiting {
+            let shown = screen_text(&mut a.app, 80, 24);
+            let code = shown
+                .lines()
+                .find_map(|l| l.split("Game code: ").nth(1))
+                .unwrap()
+                .trim_end_matches(['│', ' '])
+                .to_string();
+            let b = Player::join(url, Opening::Join { code }, Lang::Ru);
+            return (a, b);
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("no game code: {:?}", a.app.screen());
+}
+
+#[test]
+fn a_mines_game_with_reveals_through_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt.block_on(start("127.0.0.1:0", &dir.path().join("games.db")));
+    let url = format!("http://{}", server.addr());
+    // Six mines a side and a submarine: the reveals come early and often.
+    let (mut a, mut b) = pair(&url, "classic mines=6 subs=1");
+    let deadline = Instant::now() + Duration::from_secs(90);
+    let mut prompts = [false, false];
+    while a.app.ending().is_none() || b.app.ending().is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "no end: {:?} {:?}",
+            a.app.screen(),
+            b.app.screen()
+        );
+        for (i, p) in [&mut a, &mut b].into_iter().enumerate() {
+            p.pump();
+            // The prompt to show a cell, in the player's language.
+            if p.app.revealing() && !prompts[i] {
+                let text = screen_text(&mut p.app, 100, 30);
+                let w = p.app.words();
+                prompts[i] = text.contains(w.reveal_ship) || text.contains(w.reveal_mine);
+                assert!(prompts[i], "{text}");
+            }
+            p.play();
+            p.pump();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let (ea, eb) = (a.app.ending().unwrap(), b.app.ending().unwrap());
+    assert_eq!((ea.winner, &ea.fleets), (eb.winner, &eb.fleets));
+    assert!(
+        ea.verdict.starts_with("the result stands"),
+        "{}",
+        ea.verdict
+    );
+    // The fleets revealed at the end carry the pieces.
+    assert_eq!(ea.pieces, eb.pieces);
+    assert!(
+        ea.pieces
+            .iter()
+            .all(|p| p.mines.len() == 6 && p.submarines.len() == 1)
+    );
+    // Reveals were made by both sides' people and reached both logs.
+    let reveals = |p: &Player| {
+        p.app
+            .log()
+            .iter()
+            .filter(|e| e.kind == seabattle_tui::LogKind::Reveal)
+            .map(|e| e.player)
+            .collect::<std::collections::BTreeSet<_>>()
+    };
+    assert!(!reveals(&a).is_empty(), "no reveal in the game");
+    assert_eq!(reveals(&a), reveals(&b));
+    assert!(prompts.iter().any(|&p| p));
+    rt.block_on(server.shutdown()).unwrap();
+}
+
+/// Marks `cells` on the own board with the arrows and space, as a person would.
+fn mark_own(app: &mut App, cells: &seabattle_core::CellSet) {
+    for target in cells {
+        while let Some(key) = arrow_toward(app.reveal_cursor(), target) {
+            press(app, key);
+        }
+        press(app, KeyCode::Char(' '));
+    }
+}
+
+#[test]
+fn a_dutchman_game_through_the_server_with_the_ship_moved_by_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt.block_on(start("127.0.0.1:0", &dir.path().join("games.db")));
+    let url = format!("http://{}", server.addr());
+    let (mut a, mut b) = pair(&url, "dutchman");
+    let deadline = Instant::now() + Duration::from_secs(240);
+    // Moves made per player: by marking cells (even) or with `r`, the server's draw.
+    let mut moves = [0usize; 2];
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    while a.app.ending().is_none() || b.app.ending().is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "no end: {:?} {:?}",
+            a.app.screen(),
+            b.app.screen()
+        );
+        for (i, p) in [&mut a, &mut b].into_iter().enumerate() {
+            p.pump();
+            let Screen::Battle(seat) = p.app.screen() else {
+                p.play();
+                p.pump();
+                continue;
+            };
+            if !p.app.relocating() {
+                p.play();
+                p.pump();
+                continue;
+            }
+            // The local game's prompt, in the player's language, with the decks left.
+            let table = p.app.table(seat).unwrap();
+            let Some(decks) = table.decks_to_move() else {
+                continue;
+            };
+            let shot = table.own_shot();
+            let rules = table.rules().clone();
+            let before = table.own_ships().to_vec();
+            let text = screen_text(&mut p.app, 120, 40);
+            let prompt = p
+                .app
+                .words()
+                .relocate_prompt
+                .replace("{}", &decks.to_string());
+            assert!(text.contains(&prompt), "{prompt:?} not in {text}");
+            if moves[i] % 2 == 0 {
+                if moves[i] == 0 {
+                    // A refusal first, with the reason, before anything is sent.
+                    mark_own(
+                        &mut p.app,
+                        &seabattle_core::CellSet::single(shot.first().unwrap()),
+                    );
+                    press(&mut p.app, KeyCode::Enter);
+                    assert!(p.app.relocating() && !p.app.status().is_empty());
+                    mark_own(
+                        &mut p.app,
+                        &seabattle_core::CellSet::single(shot.first().unwrap()),
+                    );
+                }
+                let to =
+                    seabattle_core::flying::random_move(&rules, decks, &shot, &mut rng).unwrap();
+                mark_own(&mut p.app, &to);
+                press(&mut p.app, KeyCode::Enter);
+                p.pump();
+            } else {
+                press(&mut p.app, KeyCode::Char('r'));
+                p.pump();
+            }
+            // The server tells the owner where the ship went.
+            let wait = Instant::now() + Duration::from_secs(10);
+            while p.app.table(seat).unwrap().own_ships() == before.as_slice() {
+                assert!(Instant::now() < wait, "the move did not come back");
+                p.pump();
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            let now = p.app.table(seat).unwrap().own_ships()[0];
+            assert_eq!(now.len(), decks);
+            assert!(!now.intersects(&shot));
+            moves[i] += 1;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let (ea, eb) = (a.app.ending().unwrap(), b.app.ending().unwrap());
+    assert_eq!((ea.winner, &ea.fleets), (eb.winner, &eb.fleets));
+    assert!(
+        ea.verdict.starts_with("the result stands"),
+        "{}",
+        ea.verdict
+    );
+    assert!(moves.iter().sum::<usize>() >= 2, "{moves:?}");
+    rt.block_on(server.shutdown()).unwrap();
+}
+
+#[test]
+fn joining_a_game_that_does_not_exist_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt.block_on(start("127.0.0.1:0", &dir.path().join("g.db")));
+    let url = format!("ws://{}", server.addr());
+    let err = Connection::open(
+        &url,
+        Opening::Join {
+            code: "zzzzzzzzzz".into(),
+        },
+        Duration::from_secs(10),
+    )
+    .err()
+    .expect("no such game");
+    assert!(err.to_string().starts_with("server: "), "{err}");
+    rt.block_on(server.shutdown()).unwrap();
+    let err = Connection::open(
+        &url,
+        Opening::NewGame {
+            rules: "classic".into(),
+        },
+        Duration::from_secs(10),
+    )
+    .err()
+    .expect("the server is gone");
+    assert!(err.to_string().contains("cannot connect"), "{err}");
+}
+
+#[test]
+fn server_news_reaches_the_screens_in_the_players_language() {
+    use serde_json::json;
+    let mut app = app(Mode::Online, Rules::classic(), Lang::Ru, 3);
+    assert!(screen_text(&mut app, 80, 24).contains("Подключение к серверу"));
+    app.server_text(
+        &json!({"type":"joined","game":"k7m2qx9p4a","role":"player","seat":2,
+        "token":"00","link":"http://h:1/g/k7m2qx9p4a"})
+        .to_string(),
+    );
+    // The joiner's rules come from the server.
+    let board = json!({"misses":[],"hits":[],"sunk":[],"empty":[],"afloat":[3,2,2,1]});
+    app.server_text(
+        &json!({"type":"state","game":"k7m2qx9p4a","role":"player","seat":2,
+        "rules":"8x8 fleet=3,2,2,1",
+        "spec":{"width":8,"height":8,"fleet":[3,2,2,1],"touching":"none","shape":"straight",
+            "hit_again":true,"shots":"1","mines":0,"sweepers":0,"subs":0,"pieces_touch":false,
+            "flying":false},
+        "mode":"friend","clock":null,"phase":"placement","placed":[false,false],
+        "to_move":null,"shots_due":0,"duties":[],"reveal":null,"relocate":null,"own":null,
+        "boards":[board,board],"commitments":null,
+        "presence":[{"present":true,"away_secs":null},{"present":true,"away_secs":null}],
+        "names":[null,null],"strikes":[0,0],"clock_left":null,"moves":0,
+        "result":null,"next_game":null})
+        .to_string(),
+    );
+    assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
+    let text = screen_text(&mut app, 80, 24);
+    assert!(text.contains("Код игры: k7m2qx9p4a"), "{text}");
+    assert!(
+        text.contains("з"),
+        "an 8×8 board in Russian letters:\n{text}"
+    );
+    assert!(!text.contains(" и "), "no ninth column:\n{text}");
+    app.server_text(
+        &json!({"type":"presence","game":"k7m2qx9p4a","player":1,"present":false}).to_string(),
+    );
+    assert_eq!(app.status(), "Противник отключился; ждём его.");
+    app.apply(seabattle_tui::Update::Link(Some("reset".into())));
+    assert_eq!(app.status(), "Связь потеряна (reset); переподключаюсь…");
+    // A clock timeout that passes the turn hands it over.
+    app.server_text(
+        &json!({"type":"timeout","game":"k7m2qx9p4a","player":1,"strikes":1,"next":2}).to_string(),
+    );
+    assert_eq!(app.to_move(), Some(seabattle_core::Player::Two));
+    assert_eq!(app.status(), "У игрока 1 вышло время хода.");
+    app.server_text(
+        &json!({"type":"timeout","game":"k7m2qx9p4a","player":2,"strikes":1}).to_string(),
+    );
+    assert_eq!(
+        app.to_move(),
+        Some(seabattle_core::Player::Two),
+        "no next: the turn stays"
+    );
+    app.apply(seabattle_tui::Update::Link(Some("reset".into())));
+    assert_eq!(app.status(), "Связь потеряна (reset); переподключаюсь…");
+    app.server_text(&json!({"type":"shot","player":7}).to_string());
+    assert!(app.status().contains("shot"), "{}", app.status());
+    // A message of a type this client does not know (from a newer server) is skipped,
+    // and said so once.
+    app.server_text(&json!({"type":"chat","game":"k7m2qx9p4a","text":"привет"}).to_string());
+    assert!(app.status().contains("skipped"), "{}", app.status());
+    assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
+    app.apply(seabattle_tui::Update::Link(None));
+    let before = app.status().to_string();
+    app.server_text(&json!({"type":"chat","game":"k7m2qx9p4a","text":"ещё"}).to_string());
+    assert_eq!(app.status(), before);
+    // Enter sends the fleet as the protocol writes it.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen(), Screen::Waiting);
+    let out: Vec<serde_json::Value> = app
+        .take_outbox()
+        .iter()
+        .map(|m| serde_json::to_value(m).unwrap())
+        .collect();
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0]["type"], "place");
+    assert_eq!(out[0]["game"], "k7m2qx9p4a");
+    assert_eq!(out[0]["fleet"].as_array().unwrap().len(), 4);
+    // A refused fleet goes back to placement with the server's words.
+    app.server_text(
+        &json!({"type":"error","code":"bad_fleet","message":"ships touch"}).to_string(),
+    );
+    assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
+    assert_eq!(app.status(), "ships touch");
+}
