@@ -303,8 +303,9 @@ fn solve(mut a: [[f64; F]; F], mut b: [f64; F]) -> Option<[f64; F]> {
         b.swap(c, p);
         for r in c + 1..F {
             let f = a[r][c] / a[c][c];
-            for k in c..F {
-                a[r][k] -= f * a[c][k];
+            let pivot = a[c];
+            for (x, p) in a[r][c..].iter_mut().zip(&pivot[c..]) {
+                *x -= f * p;
             }
             b[r] -= f * b[c];
         }

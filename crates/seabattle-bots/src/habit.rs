@@ -401,8 +401,8 @@ impl HabitPlacer {
                     let mut wgt = self.weight[l][k];
                     let z = self.zone[l][k];
                     if z != u8::MAX {
-                        for j in 0..row.len() {
-                            if j != i && self.zone[self.ship_list[j]][row[j]] == z {
+                        for (j, &at) in row.iter().enumerate() {
+                            if j != i && self.zone[self.ship_list[j]][at] == z {
                                 wgt *= shared;
                             }
                         }
