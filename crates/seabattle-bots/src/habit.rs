@@ -430,15 +430,42 @@ impl HabitPlacer {
     }
 }
 
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::Left => "left",
+            Side::Right => "right",
+            Side::Top => "top",
+            Side::Bottom => "bottom",
+        })
+    }
+}
+
+impl fmt::Display for Corner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Corner::TopLeft => "top left",
+            Corner::TopRight => "top right",
+            Corner::BottomLeft => "bottom left",
+            Corner::BottomRight => "bottom right",
+        })
+    }
+}
+
+/// The habit in English words, for logs and the command line; a page that says it to
+/// people words it in their language from the enum itself.
 impl fmt::Display for Habit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Habit::Half(side) => write!(f, "multi-deckers in the {side:?} half"),
-            Habit::Corner(corner) => write!(f, "multi-deckers near the {corner:?} corner"),
-            Habit::Horizontal => f.write_str("multi-deckers lying along rows"),
-            Habit::BigApart => f.write_str("big ships in quarters of their own"),
+            Habit::Half(side) => write!(f, "big ships in the {side} half"),
+            Habit::Corner(corner) => write!(f, "big ships near the {corner} corner"),
+            Habit::Horizontal => f.write_str("big ships lying along rows"),
+            Habit::BigApart => f.write_str("the biggest ships each in a quarter of its own"),
             Habit::SinglesInCorners => f.write_str("one-deckers in the corners"),
-            Habit::EdgeHugging(s) => write!(f, "ships along the border ({s:?})"),
+            Habit::EdgeHugging(Strength::Light) => f.write_str("ships along the border, often"),
+            Habit::EdgeHugging(Strength::Strong) => {
+                f.write_str("ships along the border, nearly always")
+            }
         }
     }
 }

@@ -312,6 +312,8 @@ mod tests {
             .flat_map(|f| f.ships())
             .filter(|s| habit.energy(dims, s.cells()) > 0.0)
             .count();
-        assert!(off <= 3, "{off} ships off {habit}");
+        // Of 306 multi-deckers a uniform placer would put about half off the half; the
+        // habit's placer, a few at most (its weight is e^6 against, not a ban).
+        assert!(off <= 12, "{off} ships off {habit}");
     }
 }
