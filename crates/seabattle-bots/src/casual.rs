@@ -9,7 +9,7 @@
 //! by measurement (`cargo run --release -p seabattle-bots --example levels`) so the
 //! levels `easy` and `medium` land at the shots the ladder asks for (docs/levels.md).
 
-use crate::shooter::Shooter;
+use crate::shooting::Shooter;
 use crate::targeting::{fill, finishing_cells, pick};
 use rand::{Rng, RngExt};
 use seabattle_core::view::TargetBoard;

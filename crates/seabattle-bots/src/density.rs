@@ -1,7 +1,7 @@
 //! The `density` shooter: for each cell, how many placements of the ships afloat,
 //! consistent with everything known, cover it.
 
-use crate::shooter::Shooter;
+use crate::shooting::Shooter;
 use crate::targeting::best_cells;
 use rand::Rng;
 use seabattle_core::placement::{Position, positions_by_size};

@@ -13,7 +13,7 @@
 //! for finishing the ship: paths through every open hit are grown from one of them,
 //! and the cells they cover most are shot.
 
-use crate::shooter::Shooter;
+use crate::shooting::Shooter;
 use crate::targeting::{best_cells, fill};
 use rand::{Rng, RngExt};
 use seabattle_core::path::{self, KING};

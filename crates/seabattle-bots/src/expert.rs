@@ -20,9 +20,10 @@
 //! ask for.
 
 use crate::density::Density;
+use crate::habit::Habit;
 use crate::learn::OpponentPrior;
 use crate::posterior::Posterior;
-use crate::shooter::Shooter;
+use crate::shooting::Shooter;
 use crate::targeting::best_cells;
 use rand::Rng;
 use seabattle_core::view::TargetBoard;
@@ -54,6 +55,8 @@ pub struct Expert {
     opponent: Option<Arc<OpponentPrior>>,
     /// Whether the sampler has yet to take `opponent` in (at the next game's start).
     pending: bool,
+    /// The opponent's habit, told (the ceiling of `bench --habits`).
+    told: Option<Habit>,
 }
 
 impl Default for Expert {
@@ -72,6 +75,17 @@ impl Expert {
             fallback: Density::default(),
             opponent: None,
             pending: false,
+            told: None,
+        }
+    }
+
+    /// An expert told the true distribution of the opponent's fleets, `habit`: it
+    /// shoots by the posterior under the placer that drew them. A benchmark instrument
+    /// (the most learning the habit could gain), never a level.
+    pub fn ceiling(effort: Effort, habit: Habit) -> Expert {
+        Expert {
+            told: Some(habit),
+            ..Expert::new(effort)
         }
     }
 
@@ -96,9 +110,11 @@ impl Expert {
         if self.sampler.as_ref().is_some_and(|(r, _)| r != rules) {
             self.sampler = None;
         }
-        let (particles, packed) = (self.effort.particles, self.packed);
+        let (particles, packed, told) = (self.effort.particles, self.packed, self.told);
         let (_, posterior) = self.sampler.get_or_insert_with(|| {
-            let posterior = if packed {
+            let posterior = if let Some(habit) = told {
+                Posterior::ceiling(rules, habit, particles)
+            } else if packed {
                 Posterior::adaptive(rules, particles)
             } else {
                 Posterior::new(rules, particles)
@@ -247,6 +263,30 @@ mod tests {
             }
             assert!(sea.all_sunk(), "{preset}");
         }
+    }
+
+    /// The habits part (a learned table of weights) leaves nothing behind either.
+    #[test]
+    fn an_erased_habit_history_leaves_the_plain_expert() {
+        let rules = Rules::classic();
+        let mut rng = StdRng::seed_from_u64(12);
+        let habit = crate::HabitKind::Half.player(&mut rng);
+        let f: Vec<Fleet> = (0..11)
+            .map(|_| habit.place(&rules, &mut rng).unwrap())
+            .collect();
+        let mut history = History::new(&rules);
+        for x in &f[..10] {
+            history.record(x).unwrap();
+        }
+        let prior = history.prior();
+        assert!(prior.as_ref().unwrap().weights()[2] > 0.5);
+        let mut learned = Expert::with_opponent(EFFORT, prior);
+        game(&mut learned, &f[10], 1, |_| {});
+        history.erase();
+        learned.set_opponent(history.prior());
+        let erased = game(&mut learned, &f[10], 2, |_| {});
+        let plain = game(&mut Expert::new(EFFORT), &f[10], 2, |_| {});
+        assert_eq!(erased, plain);
     }
 
     #[test]

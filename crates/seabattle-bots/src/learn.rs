@@ -11,14 +11,18 @@
 //!   placed. Its evidence is exact (the share of past fleets the answers leave);
 //! - **near repeats**: a past fleet with a few ships moved or turned. A particle keeps
 //!   the past fleet it is near as a label, resampled by Gibbs steps;
-//! - **habits**: uniform fleets tilted by the energy of each deck's cell class (corner,
-//!   edge, rings inward; multi-deckers and one-deckers apart), of each cell (its heat,
-//!   shrunk hard towards its class), and of multi-deckers' orientation.
+//! - **habits**: uniform fleets tilted by a weight per ship where it lies, a log-linear
+//!   function of a few features of its place (half, corner square, along a row, on or
+//!   near the border, corner cell), multi-deckers and one-deckers apart (see
+//!   `fit.rs`).
 //!
 //! Each part's prior weight is what the history says of it: the share of past games
-//! that repeated an earlier fleet exactly or nearly, and for habits how far the decks'
-//! classes are from a uniform placer's (a G-test). A uniform placer's history gives all
-//! three next to no weight, so the expert plays against it as the plain one.
+//! that repeated an earlier fleet exactly or nearly, and for habits the gain in
+//! held-out likelihood over a uniform placer (the habits' strength is chosen by the
+//! same held-out likelihood). A uniform placer's history gives all three next to no
+//! weight, so the expert plays against it as the plain one.
+//!
+//! [`OpponentPrior::habit`] names the habit found, for people to read.
 //!
 //! # Never the fleet of the game being played
 //! The expert takes a prior when its game starts and keeps it to the end
@@ -26,10 +30,10 @@
 //! [`History::record`], which a caller makes when a game has ended. An empty history
 //! gives no prior at all: the expert is then the plain one, shot for shot.
 
+use crate::fit;
+use crate::habit::Habit;
 use crate::posterior::LearnedPart;
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-use seabattle_core::{CellSet, CoordSystem, Fleet, FleetSetup, Placer, Rules};
+use seabattle_core::{CellSet, CoordSystem, Fleet, FleetSetup, Rules};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -38,16 +42,6 @@ use std::sync::Arc;
 pub const MAX_FLEETS: usize = 200;
 /// Distinct recent fleets the near-repeat prior stays near (each costs time per step).
 const MAX_ANCHORS: usize = 24;
-/// Uniform fleets drawn (from a fixed seed) to know a uniform placer's habits.
-const BASE_DRAWS: usize = 400;
-/// The seed of those draws.
-const BASE_SEED: u64 = 0x1EA2_0000_0000_0020;
-/// Pseudo-fleets of a uniform placer every habit estimate starts from.
-const CLASS_PSEUDO: f64 = 4.0;
-/// Pseudo-fleets behind each cell's heat: a cell says little before many games.
-const CELL_PSEUDO: f64 = 40.0;
-/// The prior weight of habits once the history shows them clearly (uniform is 1).
-const HABIT_WEIGHT: f64 = 1.0;
 /// The largest prior odds of a repeat prior against the built-in ones.
 const MAX_REPEAT_ODDS: f64 = 20.0;
 /// Fleets kept per learned population.
@@ -223,13 +217,22 @@ impl History {
                 NEAR_SHARE,
             ),
         ];
-        if let Some((habits, weight)) = habits(&self.rules, &ships) {
-            parts.push((habits, weight, HABIT_SHARE));
+        let learned = crate::fit::learn(&self.rules, &ships);
+        let habit = learned.as_ref().and_then(|l| l.habit);
+        if let Some(fit::Learned {
+            table: Some(table),
+            weight,
+            ..
+        }) = learned
+            && weight > 0.01
+        {
+            parts.push((LearnedPart::Table(table), weight, HABIT_SHARE));
         }
         Some(Arc::new(OpponentPrior {
             rules: self.rules.clone(),
             games: n,
             parts,
+            habit,
         }))
     }
 }
@@ -247,6 +250,8 @@ pub struct OpponentPrior {
     games: usize,
     /// (part, prior weight, eighths of the expert's particles it keeps).
     parts: Vec<(LearnedPart, f64, usize)>,
+    /// The named habit the history shows most clearly, if any.
+    habit: Option<Habit>,
 }
 
 impl OpponentPrior {
@@ -268,11 +273,20 @@ impl OpponentPrior {
             let i = match part {
                 LearnedPart::Exact(_) => 0,
                 LearnedPart::Near { .. } => 1,
-                LearnedPart::Habits { .. } => 2,
+                LearnedPart::Table(_) | LearnedPart::Habit(_) => 2,
             };
             w[i] = *weight;
         }
         w
+    }
+
+    /// The placement habit the history shows most clearly, among those the crate
+    /// names ([`Habit::all`]: each half and corner, lying along rows, big ships apart,
+    /// one-deckers in the corners, edge hugging light or strong), or `None` if none is
+    /// clearly more likely than uniform placement. For people's eyes (say, a panel
+    /// «what the computer learned»): the shooter uses the learned weights, not this name.
+    pub fn habit(&self) -> Option<Habit> {
+        self.habit
     }
 
     /// The parts for a sampler keeping `particles` fleets in its uniform population.
@@ -284,176 +298,12 @@ impl OpponentPrior {
     }
 }
 
-/// Classes of cells: 0 corner, 1 the rest of the border, then rings inward (2, 3, 4+).
-const CLASSES: usize = 5;
-
-fn class(dims: seabattle_core::Dims, i: usize) -> usize {
-    let (w, h) = (usize::from(dims.width()), usize::from(dims.height()));
-    let (r, c) = (i / w, i % w);
-    let (dr, dc) = (r.min(h - 1 - r), c.min(w - 1 - c));
-    match dr.min(dc) {
-        0 if dr == 0 && dc == 0 => 0,
-        0 => 1,
-        ring => (ring + 1).min(CLASSES - 1),
-    }
-}
-
-/// Per-fleet counts: decks of multi-deckers and one-deckers per cell, multi-deckers
-/// across and down.
-struct Counts {
-    multi: Vec<f64>,
-    single: Vec<f64>,
-    across: f64,
-    down: f64,
-}
-
-impl Counts {
-    fn new(area: usize) -> Counts {
-        Counts {
-            multi: vec![0.0; area],
-            single: vec![0.0; area],
-            across: 0.0,
-            down: 0.0,
-        }
-    }
-
-    fn add(&mut self, w: usize, ships: &[CellSet]) {
-        for s in ships {
-            let cells: Vec<usize> = s
-                .iter()
-                .map(|c| usize::from(c.row) * w + usize::from(c.col))
-                .collect();
-            if cells.len() == 1 {
-                self.single[cells[0]] += 1.0;
-                continue;
-            }
-            for &i in &cells {
-                self.multi[i] += 1.0;
-            }
-            let rows = cells.iter().map(|&i| i / w);
-            if rows.clone().min() == rows.max() {
-                self.across += 1.0;
-            } else {
-                self.down += 1.0;
-            }
-        }
-    }
-
-    fn by_class(cells: &[f64], dims: seabattle_core::Dims) -> [f64; CLASSES] {
-        let mut out = [0.0; CLASSES];
-        for (i, x) in cells.iter().enumerate() {
-            out[class(dims, i)] += x;
-        }
-        out
-    }
-}
-
-/// The habits part and its prior weight, or `None` if the board is too small to
-/// have classes worth learning.
-fn habits(rules: &Rules, ships: &[Vec<CellSet>]) -> Option<(LearnedPart, f64)> {
-    let dims = rules.dims();
-    let (w, area) = (usize::from(dims.width()), dims.area());
-    if dims.width() < 3 || dims.height() < 3 {
-        return None;
-    }
-    // A uniform placer's counts, from draws of a fixed seed: every history of these
-    // rules is measured against the same yardstick.
-    let mut base = Counts::new(area);
-    let placer = Placer::new(rules);
-    let mut own = StdRng::seed_from_u64(BASE_SEED);
-    let mut drawn = 0.0;
-    for _ in 0..BASE_DRAWS {
-        let Ok(f) = placer.sample(&mut own) else {
-            break;
-        };
-        let cells: Vec<CellSet> = f.ships().iter().map(|s| *s.cells()).collect();
-        base.add(w, &cells);
-        drawn += 1.0;
-    }
-    if drawn == 0.0 {
-        return None;
-    }
-    let mut seen = Counts::new(area);
-    for f in ships {
-        seen.add(w, f);
-    }
-    let n = ships.len() as f64;
-    let mut g: f64 = 0.0;
-    let mut df: f64 = 0.0;
-    // Per deck: the energy of its class, then of its cell against its class.
-    // The decks of one ship are one choice, not several: the G-test counts ships.
-    let multi_ships: usize = rules.fleet().iter().filter(|&&s| s > 1).count();
-    let multi_decks: usize = rules
-        .fleet()
-        .iter()
-        .filter(|&&s| s > 1)
-        .map(|&s| usize::from(s))
-        .sum();
-    let deck_size = (multi_decks as f64 / multi_ships.max(1) as f64).max(1.0);
-    let mut energies = |seen: &[f64], base: &[f64], decks: f64| -> Vec<f64> {
-        let (sc, bc) = (Counts::by_class(seen, dims), Counts::by_class(base, dims));
-        let total_seen: f64 = sc.iter().sum();
-        let total_base: f64 = bc.iter().sum();
-        let mut class_ratio = [1.0; CLASSES];
-        for k in 0..CLASSES {
-            if bc[k] == 0.0 || total_base == 0.0 {
-                continue;
-            }
-            let expect = bc[k] / drawn;
-            class_ratio[k] = (sc[k] + CLASS_PSEUDO * expect) / ((n + CLASS_PSEUDO) * expect);
-            // G-test of the classes against the uniform placer's shares.
-            let e = total_seen * bc[k] / total_base;
-            if sc[k] > 0.0 && e > 0.0 {
-                g += 2.0 * sc[k] * (sc[k] / e).ln() / decks;
-            }
-            df += 1.0;
-        }
-        df -= 1.0;
-        (0..area)
-            .map(|i| {
-                let k = class(dims, i);
-                let expect = base[i] / drawn * class_ratio[k];
-                if expect <= 0.0 {
-                    return 0.0;
-                }
-                let cell = (seen[i] + CELL_PSEUDO * expect) / ((n + CELL_PSEUDO) * expect);
-                -(class_ratio[k] * cell).ln()
-            })
-            .collect()
-    };
-    let multi = energies(&seen.multi, &base.multi, deck_size);
-    let single = energies(&seen.single, &base.single, 1.0);
-    let orient = |seen: f64, base: f64, seen_all: f64, base_all: f64| {
-        if base == 0.0 || base_all == 0.0 {
-            return 0.0;
-        }
-        let share = base / base_all;
-        -((seen + CLASS_PSEUDO * share) / ((seen_all + CLASS_PSEUDO) * share)).ln()
-    };
-    let (sa, sd, ba, bd) = (seen.across, seen.down, base.across, base.down);
-    let across = orient(sa, ba, sa + sd, ba + bd);
-    let down = orient(sd, bd, sa + sd, ba + bd);
-    // How sure the history is that this player is not a uniform placer: nothing up to
-    // two standard deviations above the G-test's mean under a uniform placer, then
-    // rising to the full weight.
-    let df = df.max(1.0);
-    let excess = ((g - df - 2.0 * (2.0 * df).sqrt()) / (2.0 * df)).max(0.0);
-    let weight = HABIT_WEIGHT * (1.0 - (-excess).exp());
-    (weight > 0.01).then_some((
-        LearnedPart::Habits {
-            multi,
-            single,
-            across,
-            down,
-        },
-        weight,
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::PlacerKind;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
 
     fn history(placer: PlacerKind, n: usize, seed: u64) -> History {
         let rules = Rules::classic();

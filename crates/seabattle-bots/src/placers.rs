@@ -1,6 +1,7 @@
 //! Placers: how a computer player lays out its fleet.
 
-use crate::shooter::{UnknownName, by_name};
+use crate::habit::{Habit, HabitKind};
+use crate::names::{UnknownName, by_name};
 use rand::{Rng, RngExt, SeedableRng};
 use seabattle_core::placement::{Position, positions_by_size};
 use seabattle_core::{CellSet, Coord, Fleet, FleetSetup, Placer, Rules, ShipSetup, TooConstrained};
@@ -26,17 +27,32 @@ pub enum PlacerKind {
     /// A player who hugs the edges: every ship, one-deckers too, along the border while
     /// there is room there (then touching it).
     Hugger,
+    /// The reuser's two layouts, each game turned or mirrored (one of the board's
+    /// symmetries at random): repeats a shooter must see through symmetry.
+    Mirrorer,
+    /// A player with a habit (see [`crate::habit`]). Each fleet drawn by
+    /// [`PlacerKind::place`] is a new player's, side or corner drawn afresh; one
+    /// player's games are [`PlacerKind::player`]'s habit placed again and again.
+    Habit(HabitKind),
 }
 
 impl PlacerKind {
     /// Every placer.
-    pub const ALL: [PlacerKind; 6] = [
+    pub const ALL: [PlacerKind; 14] = [
         PlacerKind::Uniform,
         PlacerKind::Edge,
         PlacerKind::Perelman,
         PlacerKind::Expert,
         PlacerKind::Reuser,
         PlacerKind::Hugger,
+        PlacerKind::Mirrorer,
+        PlacerKind::Habit(HabitKind::Half),
+        PlacerKind::Habit(HabitKind::Corner),
+        PlacerKind::Habit(HabitKind::Horizontal),
+        PlacerKind::Habit(HabitKind::BigApart),
+        PlacerKind::Habit(HabitKind::SinglesInCorners),
+        PlacerKind::Habit(HabitKind::HugLight),
+        PlacerKind::Habit(HabitKind::HugStrong),
     ];
 
     /// The placement styles the shooters are compared on (`bench --matrix`); the
@@ -57,6 +73,17 @@ impl PlacerKind {
             PlacerKind::Expert => "expert",
             PlacerKind::Reuser => "reuser",
             PlacerKind::Hugger => "hugger",
+            PlacerKind::Mirrorer => "mirrorer",
+            PlacerKind::Habit(h) => h.name(),
+        }
+    }
+
+    /// One player of this style: for a habit, the player's own (its side or corner
+    /// drawn from `rng`), else `None` (every fleet is drawn alike).
+    pub fn player(self, rng: &mut dyn Rng) -> Option<Habit> {
+        match self {
+            PlacerKind::Habit(h) => Some(h.player(rng)),
+            _ => None,
         }
     }
 
@@ -75,6 +102,8 @@ impl PlacerKind {
             PlacerKind::Expert => greedy(rules, rng, Style::Expert),
             PlacerKind::Hugger => greedy(rules, rng, Style::Hug),
             PlacerKind::Reuser => reuse(rules, rng),
+            PlacerKind::Mirrorer => reuse(rules, rng).map(|f| mirror(rules, f, rng)),
+            PlacerKind::Habit(h) => return h.player(rng).place(rules, rng),
         };
         match styled {
             Some(f) => Ok(f),
@@ -143,6 +172,45 @@ fn reuse(rules: &Rules, rng: &mut dyn Rng) -> Option<Fleet> {
     // Pieces and ships the move might now touch: the layout went through the same
     // validation as any player's, or stays as it was.
     Some(Fleet::new(setup, rules).unwrap_or(layout))
+}
+
+/// The fleet turned or mirrored by one of the board's symmetries at random (eight on a
+/// square board, four on another); the fleet as it was if the image breaks the rules.
+fn mirror(rules: &Rules, fleet: Fleet, rng: &mut dyn Rng) -> Fleet {
+    let dims = rules.dims();
+    let (w, h) = (dims.width(), dims.height());
+    let square = w == h;
+    let which = rng.random_range(0..if square { 8 } else { 4 });
+    let map = |c: Coord| {
+        let (x, y) = (c.col, c.row);
+        let (x, y) = if which & 1 == 1 {
+            (w - 1 - x, y)
+        } else {
+            (x, y)
+        };
+        let (x, y) = if which & 2 == 2 {
+            (x, h - 1 - y)
+        } else {
+            (x, y)
+        };
+        if which & 4 == 4 {
+            Coord::new(y, x)
+        } else {
+            Coord::new(x, y)
+        }
+    };
+    let setup = fleet.to_setup();
+    let turned = FleetSetup {
+        ships: setup
+            .ships
+            .iter()
+            .map(|s| ShipSetup(s.0.iter().map(|&c| map(c)).collect()))
+            .collect(),
+        pieces: setup.pieces.clone(),
+    };
+    // Pieces stay where they were; the image goes through the same validation as any
+    // player's layout.
+    Fleet::new(turned, rules).unwrap_or(fleet)
 }
 
 /// Tries a few times to lay the fleet out ship by ship in the style; `None` if every try

@@ -50,6 +50,7 @@
 //! Ships are held as indices into lists of positions and the cells as dense masks of
 //! the board's own size, so a Gibbs step is a few word operations.
 
+use crate::habit::{Habit, HabitPlacer};
 use crate::mask::Mask;
 use rand::rngs::StdRng;
 use rand::{Rng, RngExt, SeedableRng};
@@ -197,6 +198,19 @@ impl Posterior {
         }
     }
 
+    /// A sampler told the true prior of the opponent's fleets, `habit`: the posterior
+    /// under the placer that drew them. A benchmark instrument (the ceiling of what
+    /// learning the habit can gain), not a level.
+    pub fn ceiling(rules: &Rules, habit: Habit, particles: usize) -> Posterior {
+        let mut posterior = Posterior::new(rules, particles);
+        each!(&mut posterior.inner, models => {
+            for m in models.iter_mut() {
+                m.learn = Learn::new(&m.geo, rules, &LearnedPart::Habit(habit));
+            }
+        });
+        posterior
+    }
+
     /// Replaces the learned priors with `parts`: (prior, prior weight, fleets kept).
     /// The built-in priors keep their first populations; the learned ones start from
     /// their own at the next game. No parts: the sampler is the plain one again.
@@ -209,7 +223,7 @@ impl Posterior {
             };
             for (part, weight, n) in parts {
                 let mut m = Smc::new(&rules, (*n).max(1), Tilt::FLAT, *weight);
-                m.learn = Learn::new(&m.geo, part);
+                m.learn = Learn::new(&m.geo, &rules, part);
                 models.push(m);
             }
         })
@@ -486,23 +500,36 @@ pub(crate) enum LearnedPart {
         /// The chance each ship is elsewhere.
         moved: f64,
     },
-    /// Habits: uniform, tilted by the energy each deck adds where it lies.
-    Habits {
-        /// Per cell (`row * width + col`), the energy a multi-decker's deck adds there.
-        multi: Vec<f64>,
-        /// Per cell, the energy a one-decker adds there.
-        single: Vec<f64>,
-        /// The energy of a multi-decker lying along a row.
-        across: f64,
-        /// The energy of a multi-decker lying along a column.
-        down: f64,
-    },
+    /// Habits: uniform, tilted by the energy of each ship where it lies, per list of
+    /// positions (the order of `positions_by_size`) and position.
+    Table(Vec<Vec<f64>>),
+    /// A habit known exactly (the ceiling of `bench --habits`): drawn by its own
+    /// placer, weighed by its own energies.
+    Habit(Habit),
+}
+
+/// Which other ship a pairwise energy leaves out or sees elsewhere (a pair step moves
+/// two ships at once).
+#[derive(Clone, Copy)]
+enum Partner {
+    /// Every other ship where it stands.
+    None,
+    /// This ship at this position instead.
+    At(usize, u16),
+    /// Not this ship: its pair was counted with it.
+    Skip(usize),
 }
 
 /// A learned prior as positions of the sampler's geometry.
 struct Learn {
     /// Per list and position, the energy of a ship there (empty: no habits).
     table: Vec<Vec<f64>>,
+    /// Per list and position, its zone for a pairwise energy (empty or `u8::MAX`:
+    /// none), and the energy of two ships in one zone.
+    zone: Vec<Vec<u8>>,
+    pair: f64,
+    /// Exact draws of the prior, for a habit known exactly.
+    placer: Option<HabitPlacer>,
     /// The past fleets as rows of positions; a particle keeps the index of the one it
     /// stays near (its label).
     anchors: Vec<Vec<u16>>,
@@ -519,18 +546,29 @@ struct Learn {
 }
 
 impl Learn {
-    fn new<const N: usize>(geo: &Geometry<N>, part: &LearnedPart) -> Option<Learn> {
+    fn empty() -> Learn {
+        Learn {
+            table: Vec::new(),
+            zone: Vec::new(),
+            pair: 0.0,
+            placer: None,
+            anchors: Vec::new(),
+            away: Vec::new(),
+            homes: Vec::new(),
+            moved: 0.0,
+            frozen: false,
+        }
+    }
+
+    fn new<const N: usize>(geo: &Geometry<N>, rules: &Rules, part: &LearnedPart) -> Option<Learn> {
         let rows = |fleets: &[Vec<CellSet>]| -> Vec<Vec<u16>> {
             fleets.iter().filter_map(|f| geo.row_of(f)).collect()
         };
         let learn = match part {
             LearnedPart::Exact(fleets) => Learn {
-                table: Vec::new(),
                 anchors: rows(fleets),
-                away: Vec::new(),
-                homes: Vec::new(),
-                moved: 0.0,
                 frozen: true,
+                ..Learn::empty()
             },
             LearnedPart::Near { fleets, moved } => {
                 let moved = moved.clamp(0.01, 0.9);
@@ -554,49 +592,41 @@ impl Learn {
                     }
                 }
                 Learn {
-                    table: Vec::new(),
                     anchors,
                     away,
                     homes,
                     moved,
-                    frozen: false,
+                    ..Learn::empty()
                 }
             }
-            LearnedPart::Habits {
-                multi,
-                single,
-                across,
-                down,
-            } => {
-                let w = usize::from(geo.dims.width());
-                let table = geo
+            LearnedPart::Table(energies) => Learn {
+                table: geo
                     .lists
                     .iter()
-                    .map(|list| {
-                        list.iter()
-                            .map(|p| {
-                                let cells: Vec<usize> = p.cells.ones().collect();
-                                if cells.len() == 1 {
-                                    return single.get(cells[0]).copied().unwrap_or(0.0);
-                                }
-                                let decks: f64 = cells
-                                    .iter()
-                                    .map(|&i| multi.get(i).copied().unwrap_or(0.0))
-                                    .sum();
-                                let rows = cells.iter().map(|&i| i / w);
-                                let flat = rows.clone().min() == rows.max();
-                                decks + if flat { *across } else { *down }
+                    .enumerate()
+                    .map(|(l, list)| {
+                        (0..list.len())
+                            .map(|k| {
+                                energies
+                                    .get(l)
+                                    .and_then(|e| e.get(k))
+                                    .copied()
+                                    .unwrap_or(0.0)
                             })
                             .collect()
                     })
-                    .collect();
+                    .collect(),
+                ..Learn::empty()
+            },
+            LearnedPart::Habit(habit) => {
+                let placer = HabitPlacer::new(*habit, rules);
+                let (zone, pair) = placer.zones();
                 Learn {
-                    table,
-                    anchors: Vec::new(),
-                    away: Vec::new(),
-                    homes: Vec::new(),
-                    moved: 0.0,
-                    frozen: false,
+                    table: placer.energies().to_vec(),
+                    zone: zone.to_vec(),
+                    pair,
+                    placer: Some(placer),
+                    ..Learn::empty()
                 }
             }
         };
@@ -713,11 +743,32 @@ impl<const N: usize> Smc<N> {
     }
 
     /// The learned prior's energy of ship `i` of particle `p` at position `k`.
-    fn learned_energy(&self, p: usize, i: usize, k: u16) -> f64 {
+    fn learned_energy(&self, p: usize, i: usize, k: u16, partner: Partner) -> f64 {
         let Some(l) = &self.learn else { return 0.0 };
         let mut e = 0.0;
         if !l.table.is_empty() {
             e += l.table[self.geo.ship_list[i]][usize::from(k)];
+        }
+        let zone = |j: usize, k: u16| {
+            l.zone
+                .get(self.geo.ship_list[j])
+                .and_then(|z| z.get(usize::from(k)))
+                .copied()
+                .unwrap_or(u8::MAX)
+        };
+        let z = zone(i, k);
+        if z != u8::MAX {
+            let base = p * self.ships;
+            for j in (0..self.ships).filter(|&j| j != i) {
+                let at = match partner {
+                    Partner::At(o, b) if o == j => b,
+                    Partner::Skip(o) if o == j => continue,
+                    _ => self.pos[base + j],
+                };
+                if zone(j, at) == z {
+                    e += l.pair;
+                }
+            }
         }
         if !l.away.is_empty() && !l.home(&self.geo, usize::from(self.label[p]), i, k) {
             e += l.away[i];
@@ -791,9 +842,30 @@ impl<const N: usize> Smc<N> {
     fn draw_prior(&mut self, n: usize, rng: &mut dyn Rng) {
         if self.anchored() {
             self.draw_anchored(n, rng);
+        } else if self.exact() {
+            self.draw_habit(n, rng);
         } else {
             self.draw_uniform(n, rng);
         }
+    }
+
+    /// Adds `n` exact draws of a habit known exactly.
+    fn draw_habit(&mut self, n: usize, rng: &mut dyn Rng) {
+        let Some(l) = self.learn.take() else { return };
+        if let Some(placer) = &l.placer {
+            for _ in 0..n {
+                let Ok(ships) = placer.ships(rng) else { break };
+                if let Some(row) = self.geo.row_of(&ships) {
+                    self.push(&row, 0);
+                }
+            }
+        }
+        self.learn = Some(l);
+    }
+
+    /// Whether the prior is drawn exactly (a habit known exactly).
+    fn exact(&self) -> bool {
+        self.learn.as_ref().is_some_and(|l| l.placer.is_some())
     }
 
     fn count(&self) -> usize {
@@ -903,7 +975,7 @@ impl<const N: usize> Smc<N> {
             };
         }
         let n = self.draws(self.target.min(FIRST_DRAWS));
-        self.draw_uniform(n, &mut own);
+        self.draw_prior(n, &mut own);
         self.settle(0, ev, &mut own);
         let seeded = self.count();
         self.refill(&mut own);
@@ -930,7 +1002,7 @@ impl<const N: usize> Smc<N> {
         if self.frozen() {
             // Redrawn, they would be the same fleets.
             0
-        } else if self.flat() || self.anchored() {
+        } else if self.flat() || self.anchored() || self.exact() {
             n
         } else {
             n.div_ceil(4)
@@ -1040,7 +1112,7 @@ impl<const N: usize> Smc<N> {
     /// the particles from `start` on there.
     fn settle(&mut self, start: usize, ev: &Evidence<N>, rng: &mut dyn Rng) {
         // Draws from past fleets are draws from their prior already.
-        if self.flat() || self.anchored() {
+        if self.flat() || self.anchored() || self.exact() {
             return;
         }
         for p in start..self.count() {
@@ -1146,7 +1218,7 @@ impl<const N: usize> Smc<N> {
                         };
                         let off = usize::from(self.geo.off_border(i, k));
                         self.tilt.energy(multi.len(), blk.or(b).len(), off)
-                            + self.learned_energy(p, i, k)
+                            + self.learned_energy(p, i, k, Partner::None)
                     };
                     if !self.tilt.accept(energy(cur), energy(k), rng) {
                         continue;
@@ -1202,8 +1274,8 @@ impl<const N: usize> Smc<N> {
             let off =
                 usize::from(self.geo.off_border(i, a)) + usize::from(self.geo.off_border(j, b));
             tilt.energy(multi.len(), blk.or(&pa.blocked).or(&pb.blocked).len(), off)
-                + self.learned_energy(p, i, a)
-                + self.learned_energy(p, j, b)
+                + self.learned_energy(p, i, a, Partner::At(j, b))
+                + self.learned_energy(p, j, b, Partner::Skip(i))
         };
         let flat = self.flat();
         let keep = |a: u16, b: u16, rng: &mut dyn Rng| {

@@ -1,10 +1,15 @@
-//! The [`Shooter`] trait, the simple shooters, and the levels offered to people.
+//! The registry of shooters by name, the simple shooters, and the levels offered to
+//! people. The [`Shooter`] trait itself lives apart, in [`crate::shooting`], so the
+//! shooters this file names can import it without importing the registry back.
 
 use crate::casual::{Casual, random_order};
 use crate::density::Density;
 use crate::dutchman::LoneShip;
 use crate::expert::{Effort, Expert};
 use crate::learn::OpponentPrior;
+pub use crate::names::UnknownName;
+use crate::names::by_name;
+pub use crate::shooting::Shooter;
 use crate::targeting::{fill, finishing_cells};
 use rand::Rng;
 use seabattle_core::view::TargetBoard;
@@ -12,27 +17,6 @@ use seabattle_core::{CellSet, Coord, Rules};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
-
-/// A computer player's shooting half. It is given only the enemy board as its owner
-/// knows it, so it cannot peek at the hidden fleet.
-pub trait Shooter: Send {
-    /// Chooses `count` distinct cells to fire at next, none of them shot before.
-    /// `count` is at most the number of cells not yet shot.
-    fn choose(
-        &mut self,
-        rules: &Rules,
-        view: &TargetBoard,
-        count: usize,
-        rng: &mut dyn Rng,
-    ) -> Vec<Coord>;
-
-    /// What was learned of the opponent (see [`crate::learn`]), or `None` for nothing:
-    /// taken in when the next game starts, and kept to its end. Only the `expert`
-    /// learns; the others ignore it.
-    fn set_opponent(&mut self, prior: Option<Arc<OpponentPrior>>) {
-        let _ = prior;
-    }
-}
 
 /// Any shooter, made to shoot first the enemy ship cells shown after a mine: a sure
 /// hit, which earns another shot.
@@ -193,48 +177,6 @@ impl fmt::Display for ShooterKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// A name that is not a shooter, placer or level.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownName {
-    /// What it names: "shooter", "placer" or "level".
-    pub what: &'static str,
-    /// The name given.
-    pub name: String,
-    /// The names there are.
-    pub known: Vec<String>,
-}
-
-impl fmt::Display for UnknownName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown {} {:?}: expected one of {}",
-            self.what,
-            self.name,
-            self.known.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for UnknownName {}
-
-/// The item of `all` whose `name` is `s`, or an error listing the names there are.
-pub(crate) fn by_name<T: Copy>(
-    what: &'static str,
-    all: &[T],
-    name: fn(T) -> &'static str,
-    s: &str,
-) -> Result<T, UnknownName> {
-    all.iter()
-        .copied()
-        .find(|&k| name(k) == s.trim())
-        .ok_or_else(|| UnknownName {
-            what,
-            name: s.to_string(),
-            known: all.iter().map(|&k| name(k).to_string()).collect(),
-        })
 }
 
 impl FromStr for ShooterKind {

@@ -27,7 +27,8 @@ pub struct Args {
     /// Fleets the expert keeps in its posterior sample: its time/strength knob.
     #[arg(long, default_value_t = Effort::default().particles as u32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     particles: u32,
-    /// How boards are drawn: uniform, edge, perelman or expert.
+    /// How boards are drawn: any placer of `seabattle place` (a habit's side or corner is
+    /// drawn afresh for every board: a crowd of such players).
     #[arg(long, default_value = "uniform", conflicts_with = "boards")]
     placer: PlacerKind,
     /// Read the boards from FILE instead (check format, separated by blank lines).
@@ -53,6 +54,18 @@ pub struct Args {
     /// first ten games.
     #[arg(long, conflicts_with = "matrix")]
     learn: bool,
+    /// Measure learning against every habit (see `seabattle place --placer`): the
+    /// expert without learning, after 10 and 50 games, and told the habit (the
+    /// ceiling); then a uniform player's games with and without learning (paired), and
+    /// the reuser's and mirrorer's after ten games.
+    #[arg(long, conflicts_with_all = ["matrix", "boards", "learn", "json", "svg"])]
+    habits: bool,
+    /// With --habits: players per habit.
+    #[arg(long, default_value_t = 100, requires = "habits", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    players: u32,
+    /// With --habits: games of the uniform player.
+    #[arg(long, default_value_t = 600, requires = "habits", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    uniform_games: u32,
     /// Also write a histogram of shots per game to FILE (SVG).
     #[arg(long, value_name = "FILE", conflicts_with = "matrix")]
     svg: Option<PathBuf>,
@@ -76,11 +89,15 @@ impl std::str::FromStr for ShooterArg {
 }
 
 /// One game's figures.
-struct GameResult {
-    shots: usize,
-    decisions: usize,
-    seconds: f64,
-    worst: f64,
+pub(super) struct GameResult {
+    /// Shots to sink the fleet.
+    pub(super) shots: usize,
+    /// Decisions (volleys) made.
+    pub(super) decisions: usize,
+    /// Seconds spent deciding.
+    pub(super) seconds: f64,
+    /// The slowest decision, in seconds.
+    pub(super) worst: f64,
     /// Seconds spent turning the history into the game's prior (with --learn).
     learning: f64,
 }
@@ -104,6 +121,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         progress: false,
         learn: false,
     };
+    if args.habits {
+        super::habits::run(&super::habits::Plan {
+            rules: &args.rules,
+            effort,
+            players: args.players as usize,
+            uniform_games: args.uniform_games as usize,
+            seed: args.seed,
+            threads,
+        })?;
+        return Ok(ExitCode::SUCCESS);
+    }
     if args.matrix {
         println!(
             "{:<18} {}",
@@ -238,7 +266,7 @@ enum Boards {
 }
 
 /// A seed per game, the same whatever thread plays it.
-fn game_seed(seed: u64, game: usize) -> u64 {
+pub(super) fn game_seed(seed: u64, game: usize) -> u64 {
     let mut x = seed ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x ^ (x >> 31)
@@ -280,7 +308,7 @@ fn draw_all(plan: &Plan, boards: &Boards) -> anyhow::Result<Vec<Fleet>> {
 
 /// The history game `game` of a --learn run starts from: the fleets of the games played
 /// before it, which have ended; never its own or a later one's.
-fn history_before(rules: &Rules, fleets: &[Fleet], game: usize) -> History {
+pub(super) fn history_before(rules: &Rules, fleets: &[Fleet], game: usize) -> History {
     let mut history = History::new(rules);
     for fleet in fleets.iter().take(game) {
         // Every fleet was drawn or read under these rules: none is refused.
@@ -357,7 +385,7 @@ fn play_all(plan: &Plan, shooter: ShooterKind, boards: &Boards) -> anyhow::Resul
 /// fleet would have afloat if it were never hit: the bench has no second board. A hit
 /// flying ship (the Flying Dutchman) moves as the computer moves its own: uniformly
 /// among the legal places.
-fn play_one(
+pub(super) fn play_one(
     rules: &Rules,
     shooter: &mut dyn seabattle_bots::Shooter,
     fleet: Fleet,

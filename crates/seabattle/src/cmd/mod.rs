@@ -4,6 +4,7 @@ pub mod arena;
 pub mod audit;
 pub mod bench;
 pub mod check;
+pub mod habits;
 pub mod learned;
 pub mod place;
 pub mod play;

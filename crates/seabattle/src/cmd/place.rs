@@ -20,7 +20,10 @@ pub struct Args {
     #[arg(long, default_value = "latin")]
     coords: CoordSystem,
     /// Placement style: uniform (every legal board equally likely), edge, perelman,
-    /// expert, reuser (two layouts again and again) or hugger (every ship on the border).
+    /// expert, reuser (two layouts again and again), hugger (every ship on the border),
+    /// mirrorer (the reuser's layouts turned or mirrored), or a habit: half, corner,
+    /// horizontal, apart, singles-in-corners, hug-light, hug-strong (one player's: the
+    /// side or corner is drawn once for all the boards).
     #[arg(long, default_value = "uniform")]
     placer: PlacerKind,
     /// Boards to print, separated by blank lines (the format `bench --boards` reads).
@@ -44,8 +47,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     crate::vet::drawable(&args.rules)?;
     let mut out = String::new();
+    // One player: a habit's side or corner is the same for every board.
+    let habit = args.placer.player(&mut rng);
     for i in 0..args.count {
-        let fleet = args.placer.place(&args.rules, &mut rng)?;
+        let fleet = match habit {
+            Some(h) => h.place(&args.rules, &mut rng)?,
+            None => args.placer.place(&args.rules, &mut rng)?,
+        };
         if i > 0 {
             out.push('\n');
         }

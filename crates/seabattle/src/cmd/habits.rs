@@ -1,0 +1,319 @@
+//! `seabattle bench --habits`: how much of a habit the learning expert takes, against
+//! the ceiling of an expert told the habit.
+//!
+//! For each habit, `players` players (each with its own side or corner) place 51 fleets.
+//! On each player's 11th and 51st fleet the expert plays without learning, with the
+//! history of the games before (10 or 50 fleets), and told the habit (the ceiling), all
+//! with the same generator: the figures are paired per game. Then one uniform player's
+//! games in order, with and without learning (the no-harm figure, paired), and the
+//! reuser's and mirrorer's games after their first ten.
+
+use super::bench::{GameResult, game_seed, history_before, play_one};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use seabattle_bots::expert::{Effort, Expert};
+use seabattle_bots::{Habit, HabitKind, PlacerKind, Shooter, ShooterKind};
+use seabattle_core::{Fleet, Rules};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The games of one player before the ones measured.
+const EARLY: usize = 10;
+/// The games of one player before the later one measured.
+const LATE: usize = 50;
+/// Games of the reuser and mirrorer (the first ten are not counted).
+const REPEAT_GAMES: usize = 60;
+
+/// What a measured game is played by.
+#[derive(Clone, Copy, PartialEq)]
+enum By {
+    /// The expert knowing nothing of the player.
+    Plain,
+    /// The expert with the player's fleets of the games before this one.
+    Learning,
+    /// The expert told the player's habit.
+    Ceiling(Habit),
+}
+
+/// One game to play: the fleets before it (the history) and its own.
+struct Job {
+    fleets: std::sync::Arc<Vec<Fleet>>,
+    game: usize,
+    by: By,
+    seed: u64,
+}
+
+/// What the command was asked.
+pub struct Plan<'a> {
+    /// The rules.
+    pub rules: &'a Rules,
+    /// The expert's effort.
+    pub effort: Effort,
+    /// Players per habit.
+    pub players: usize,
+    /// Games of the uniform player.
+    pub uniform_games: usize,
+    /// The seed.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+fn draw(rules: &Rules, placer: PlacerKind, n: usize, seed: u64) -> anyhow::Result<Vec<Fleet>> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let habit = placer.player(&mut rng);
+    (0..n)
+        .map(|_| match habit {
+            Some(h) => Ok(h.place(rules, &mut rng)?),
+            None => Ok(placer.place(rules, &mut rng)?),
+        })
+        .collect()
+}
+
+/// Plays every job on `threads` threads; results in the jobs' order.
+fn run_jobs(plan: &Plan, jobs: &[Job]) -> Vec<GameResult> {
+    let next = AtomicUsize::new(0);
+    let mut out: Vec<Option<GameResult>> = (0..jobs.len()).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..plan.threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    let mut expert = ShooterKind::Expert.build_with(plan.effort);
+                    let mut ceilings: HashMap<Habit, Expert> = HashMap::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(job) = jobs.get(i) else { break };
+                        let fleet = job.fleets[job.game].clone();
+                        let mut rng = StdRng::seed_from_u64(job.seed);
+                        let shooter: &mut dyn Shooter = match job.by {
+                            By::Plain => {
+                                expert.set_opponent(None);
+                                expert.as_mut()
+                            }
+                            By::Learning => {
+                                // Only the fleets of games that ended: the ones before.
+                                let history = history_before(plan.rules, &job.fleets, job.game);
+                                expert.set_opponent(history.prior());
+                                expert.as_mut()
+                            }
+                            By::Ceiling(h) => ceilings
+                                .entry(h)
+                                .or_insert_with(|| Expert::ceiling(plan.effort, h)),
+                        };
+                        mine.push((i, play_one(plan.rules, shooter, fleet, &mut rng)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        for w in workers {
+            for (i, r) in w.join().unwrap_or_default() {
+                out[i] = Some(r);
+            }
+        }
+    });
+    out.into_iter().flatten().collect()
+}
+
+/// Mean and standard error.
+fn mean_se(x: &[f64]) -> (f64, f64) {
+    let n = x.len().max(1) as f64;
+    let m = x.iter().sum::<f64>() / n;
+    let var = x.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (m, (var / n).sqrt())
+}
+
+/// Runs the habits bench and prints its tables.
+pub fn run(plan: &Plan) -> anyhow::Result<()> {
+    let rules = plan.rules;
+    println!(
+        "rules {rules}, expert with {} particles, {} players per habit, seed {}",
+        plan.effort.particles, plan.players, plan.seed
+    );
+    println!(
+        "{:<20} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10} {:>10}",
+        "habit", "plain", "learn10", "learn50", "ceiling", "gain10%", "gain50%", "ms mean/max"
+    );
+    let mut worst_ms: f64 = 0.0;
+    let (mut ms_sum, mut decisions) = (0.0, 0usize);
+    for (h, kind) in HabitKind::ALL.iter().enumerate() {
+        let mut jobs = Vec::new();
+        for p in 0..plan.players {
+            let player_seed = game_seed(plan.seed ^ ((h as u64 + 1) << 40), p);
+            let fleets = std::sync::Arc::new(draw(
+                rules,
+                PlacerKind::Habit(*kind),
+                LATE + 1,
+                player_seed,
+            )?);
+            // The player's own habit, drawn as `draw` drew it.
+            let habit = kind.player(&mut StdRng::seed_from_u64(player_seed));
+            for game in [EARLY, LATE] {
+                let seed = game_seed(player_seed, game);
+                for by in [By::Plain, By::Learning, By::Ceiling(habit)] {
+                    jobs.push(Job {
+                        fleets: fleets.clone(),
+                        game,
+                        by,
+                        seed,
+                    });
+                }
+            }
+        }
+        let results = run_jobs(plan, &jobs);
+        let shots = |game: usize, slot: usize| -> Vec<f64> {
+            results
+                .chunks(6)
+                .map(|c| c[usize::from(game == LATE) * 3 + slot].shots as f64)
+                .collect()
+        };
+        for (j, r) in jobs.iter().zip(&results) {
+            if j.by == By::Learning {
+                ms_sum += r.seconds * 1000.0;
+                decisions += r.decisions;
+                worst_ms = worst_ms.max(r.worst * 1000.0);
+            }
+        }
+        let plain: Vec<f64> = shots(EARLY, 0).into_iter().chain(shots(LATE, 0)).collect();
+        let (p10, l10, c10) = (shots(EARLY, 0), shots(EARLY, 1), shots(EARLY, 2));
+        let (p50, l50, c50) = (shots(LATE, 0), shots(LATE, 1), shots(LATE, 2));
+        let m = |x: &[f64]| mean_se(x).0;
+        let share = |p: &[f64], l: &[f64], c: &[f64]| {
+            let ceiling_gain = m(p) - m(c);
+            100.0 * (m(p) - m(l)) / ceiling_gain
+        };
+        let learn_ms: Vec<(f64, usize, f64)> = jobs
+            .iter()
+            .zip(&results)
+            .filter(|(j, _)| j.by == By::Learning)
+            .map(|(_, r)| (r.seconds * 1000.0, r.decisions, r.worst * 1000.0))
+            .collect();
+        let d: usize = learn_ms.iter().map(|x| x.1).sum();
+        let ms = learn_ms.iter().map(|x| x.0).sum::<f64>() / d.max(1) as f64;
+        let worst = learn_ms.iter().map(|x| x.2).fold(0.0, f64::max);
+        let se = |x: &[f64]| mean_se(x).1;
+        println!(
+            "{:<20} {:>9} {:>9} {:>9} {:>9} {:>9.0} {:>10.0} {:>6.2}/{:.1}",
+            kind.name(),
+            format!("{:.2}±{:.2}", m(&plain), se(&plain)),
+            format!("{:.2}", m(&l10)),
+            format!("{:.2}", m(&l50)),
+            format!("{:.2}", (m(&c10) + m(&c50)) / 2.0),
+            share(&p10, &l10, &c10),
+            share(&p50, &l50, &c50),
+            ms,
+            worst
+        );
+    }
+    println!(
+        "(plain, ceiling: games 11 and 51 of each player; learn10: game 11 with the 10 before; \
+         learn50: game 51 with the 50 before; gain%: learning's gain over plain as a share of \
+         the ceiling's, paired games)"
+    );
+    // One uniform player's games in order: learning must cost nothing.
+    let fleets = std::sync::Arc::new(draw(
+        rules,
+        PlacerKind::Uniform,
+        plan.uniform_games,
+        game_seed(plan.seed, 0xA11),
+    )?);
+    let mut jobs = Vec::new();
+    for game in 0..fleets.len() {
+        let seed = game_seed(plan.seed ^ 0xA11, game);
+        for by in [By::Plain, By::Learning] {
+            jobs.push(Job {
+                fleets: fleets.clone(),
+                game,
+                by,
+                seed,
+            });
+        }
+    }
+    let results = run_jobs(plan, &jobs);
+    let diffs: Vec<f64> = results
+        .chunks(2)
+        .map(|c| c[1].shots as f64 - c[0].shots as f64)
+        .collect();
+    let plain: Vec<f64> = results.chunks(2).map(|c| c[0].shots as f64).collect();
+    let (d, dse) = mean_se(&diffs);
+    let (pm, pse) = mean_se(&plain);
+    println!(
+        "uniform player, {} games in order: plain {pm:.2} ± {pse:.2}, learning − plain {d:+.2} ± {dse:.2} (paired)",
+        fleets.len()
+    );
+    for r in results.chunks(2).map(|c| &c[1]) {
+        ms_sum += r.seconds * 1000.0;
+        decisions += r.decisions;
+        worst_ms = worst_ms.max(r.worst * 1000.0);
+    }
+    for placer in [PlacerKind::Reuser, PlacerKind::Mirrorer] {
+        let fleets = std::sync::Arc::new(draw(
+            rules,
+            placer,
+            REPEAT_GAMES,
+            game_seed(plan.seed, 0xBEE),
+        )?);
+        let mut jobs = Vec::new();
+        for game in EARLY..fleets.len() {
+            let seed = game_seed(plan.seed ^ 0xBEE, game);
+            for by in [By::Plain, By::Learning] {
+                jobs.push(Job {
+                    fleets: fleets.clone(),
+                    game,
+                    by,
+                    seed,
+                });
+            }
+        }
+        let results = run_jobs(plan, &jobs);
+        let plain: Vec<f64> = results.chunks(2).map(|c| c[0].shots as f64).collect();
+        let learn: Vec<f64> = results.chunks(2).map(|c| c[1].shots as f64).collect();
+        let ((pm, pse), (lm, lse)) = (mean_se(&plain), mean_se(&learn));
+        println!(
+            "{placer}, games {}-{}: plain {pm:.2} ± {pse:.2}, learning {lm:.2} ± {lse:.2}",
+            EARLY + 1,
+            fleets.len()
+        );
+        for r in results.chunks(2).map(|c| &c[1]) {
+            ms_sum += r.seconds * 1000.0;
+            decisions += r.decisions;
+            worst_ms = worst_ms.max(r.worst * 1000.0);
+        }
+    }
+    println!(
+        "time per decision with learning: mean {:.3} ms, max {:.3} ms ({} threads)",
+        ms_sum / decisions.max(1) as f64,
+        worst_ms,
+        plan.threads
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A habit player's fleets are one player's (its side drawn once), and the history a
+    /// measured game learns from holds the games before it and never its own.
+    #[test]
+    fn a_measured_game_learns_only_from_the_games_before_it() {
+        let rules = Rules::classic();
+        let fleets = draw(&rules, PlacerKind::Habit(HabitKind::Half), LATE + 1, 4).unwrap();
+        for game in [EARLY, LATE] {
+            let history = history_before(&rules, &fleets, game);
+            assert_eq!(history.fleets(), &fleets[..game]);
+            assert!(!history.fleets().contains(&fleets[game]));
+        }
+        let habit = HabitKind::Half.player(&mut StdRng::seed_from_u64(4));
+        let dims = rules.dims();
+        let off: usize = fleets
+            .iter()
+            .flat_map(|f| f.ships())
+            .filter(|s| habit.energy(dims, s.cells()) > 0.0)
+            .count();
+        // Of 306 multi-deckers a uniform placer would put about half off the half; the
+        // habit's placer, a few at most (its weight is e^6 against, not a ban).
+        assert!(off <= 12, "{off} ships off {habit}");
+    }
+}
