@@ -8,7 +8,7 @@ mod postgres;
 mod sql;
 
 pub use cluster::{Claim, Cluster, Notice, Pairing};
-pub use pg_cluster::HEARTBEAT;
+pub use pg_cluster::{HEARTBEAT, LEASE, MAX_DRIFT};
 mod sqlite;
 
 use crate::config::DbUrl;

@@ -6,7 +6,7 @@ use super::StoredGame;
 use super::cluster::{Claim, Cluster, Notice, Pairing};
 use super::postgres::{PgStore, connect, q};
 use crate::error::StoreError;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc::UnboundedSender;
 
 /// How long a node's lease lasts past its last heartbeat. A killed node's games can be
@@ -15,6 +15,60 @@ pub const LEASE: Duration = Duration::from_secs(5);
 
 /// How often a node renews its lease.
 pub const HEARTBEAT: Duration = Duration::from_secs(1);
+
+/// How much shorter a node takes its own lease to be than the database does. The
+/// database ends a lease by its own clock (`now()` when the renewal ran, plus
+/// [`LEASE`]); the node counts from the instant before it sent the renewal, on its
+/// monotonic clock, so it never thinks its lease stands after the database's has run
+/// out, as long as the two clocks' rates differ by less than this over one lease
+/// (10 %: far more than any real clock drifts, see docs/deploy.md).
+pub const MAX_DRIFT: Duration = Duration::from_millis(500);
+
+/// The node's lease as it knows it locally: until when it stands, and how many times
+/// it has lapsed (each lapse forgets every game the node held).
+#[derive(Default)]
+pub struct Lease {
+    /// The instant past which the node holds nothing; `None` once that has passed
+    /// and until the next renewal.
+    until: Option<Instant>,
+    /// Lapses so far: a game taken during one lapse is not held after the next.
+    lapses: u64,
+}
+
+impl PgStore {
+    /// Whether the lease stands by this node's clock. The first call past its end
+    /// forgets every game: others may have taken them, so nothing in memory may be
+    /// served until it is claimed anew.
+    pub(super) fn standing(&self) -> bool {
+        let mut lease = self.lease.lock().unwrap_or_else(|p| p.into_inner());
+        match lease.until {
+            Some(t) if Instant::now() < t => true,
+            Some(_) => {
+                lease.until = None;
+                lease.lapses += 1;
+                self.forget_all();
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// The lapses counted so far, for a claim to notice one that happened meanwhile.
+    fn lapses(&self) -> u64 {
+        self.lease.lock().unwrap_or_else(|p| p.into_inner()).lapses
+    }
+
+    fn forget_all(&self) {
+        let mut fences = self.fences.lock().unwrap_or_else(|p| p.into_inner());
+        if !fences.is_empty() {
+            tracing::warn!(
+                games = fences.len(),
+                "this node's lease lapsed: every game it held is let go"
+            );
+        }
+        fences.clear();
+    }
+}
 
 /// The channel on which a node is asked to hand a game over (payload: the game id).
 const HANDOVER: &str = "seabattle_handover";
@@ -42,6 +96,9 @@ impl Cluster for PgStore {
 
     fn heartbeat(&self) -> Result<(), StoreError> {
         let ms = LEASE.as_millis() as f64;
+        // Noticed before the renewal, so games held before a lapse are never held after.
+        self.standing();
+        let sent = Instant::now();
         self.with(&self.node, |c| {
             c.execute(
                 "INSERT INTO nodes (id, name, lease_until) \
@@ -63,16 +120,37 @@ impl Cluster for PgStore {
             )
             .map_err(q)?;
             Ok(())
-        })
+        })?;
+        let mut lease = self.lease.lock().unwrap_or_else(|p| p.into_inner());
+        if lease.until.is_some_and(|t| Instant::now() >= t) {
+            // It ran out while the renewal was on its way: others may have taken games.
+            lease.lapses += 1;
+            self.forget_all();
+        }
+        lease.until = Some(sent + LEASE - MAX_DRIFT);
+        Ok(())
+    }
+
+    fn lease_stands(&self) -> bool {
+        self.standing()
     }
 
     fn acquire(&self, id: &str) -> Result<Claim, StoreError> {
+        if !self.standing() {
+            return Ok(Claim::Lapsed);
+        }
+        let lapses = self.lapses();
         self.with(id, |c| {
             let mut tx = c.transaction().map_err(q)?;
             let claim = match tx.query_opt(ACQUIRE, &[&id, &self.node]).map_err(q)? {
                 Some(r) => {
                     let old: Option<String> = r.get(1);
                     let took_over = old.is_some_and(|o| o != self.node);
+                    if self.lapses() != lapses {
+                        // The lease lapsed while this ran: the game may be gone already.
+                        tx.rollback().map_err(q)?;
+                        return Ok(Claim::Lapsed);
+                    }
                     self.hold(id, r.get(0));
                     Claim::Owned { took_over }
                 }
@@ -95,6 +173,10 @@ impl Cluster for PgStore {
         self.fence(id).is_ok()
     }
 
+    fn fence_of(&self, id: &str) -> Option<i64> {
+        self.fence(id).ok()
+    }
+
     fn forget(&self, id: &str) -> Option<i64> {
         self.fences
             .lock()
@@ -108,6 +190,17 @@ impl Cluster for PgStore {
                 "UPDATE games SET owner = NULL, fence = fence + 1 \
                  WHERE id = $1 AND owner = $2 AND fence = $3",
                 &[&id, &self.node, &fence],
+            )
+            .map_err(q)
+            .map(drop)
+        })
+    }
+
+    fn disown(&self, id: &str) -> Result<(), StoreError> {
+        self.with(id, |c| {
+            c.execute(
+                "UPDATE games SET owner = NULL, fence = fence + 1 WHERE id = $1 AND owner = $2",
+                &[&id, &self.node],
             )
             .map_err(q)
             .map(drop)
