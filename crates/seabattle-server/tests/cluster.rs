@@ -375,3 +375,28 @@ fn a_lapsed_lease_holds_nothing_until_it_is_renewed() {
     assert_eq!(c.acquire(&id).unwrap(), Claim::Owned { took_over: false });
     a.take_seat(&id, Player::Two, "back").unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_queueing_at_the_same_instant_on_two_nodes_are_always_paired() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
+        return;
+    };
+    let (n1, n2) = (node(&url, &fresh("n")).await, node(&url, &fresh("n")).await);
+    // Rules no other test queues under; waiters left by earlier runs are not paired
+    // (their nodes' leases have run out).
+    let rules = "9x9 fleet=3,2,2,1";
+    for round in 0..30 {
+        let mut p = Client::connect(n1.addr()).await;
+        let mut q = Client::connect(n2.addr()).await;
+        let ask = json!({"type": "queue", "rules": rules});
+        tokio::join!(p.send(ask.clone()), q.send(ask));
+        let (jp, jq) = tokio::join!(p.until("joined"), q.until("joined"));
+        assert_eq!(jp["game"], jq["game"], "round {round}");
+        let mut seats = [jp["seat"].as_u64(), jq["seat"].as_u64()];
+        seats.sort();
+        assert_eq!(seats, [Some(1), Some(2)], "round {round}");
+    }
+    n1.shutdown().await.unwrap();
+    n2.shutdown().await.unwrap();
+}

@@ -93,7 +93,10 @@ pub trait Cluster: Send + Sync {
     /// Pairs `me` with the longest-waiting other player under `game.rules` on any
     /// node: in one transaction that waiter's row is taken (`FOR UPDATE SKIP LOCKED`),
     /// their token hash fills seat 1, `game` is stored owned by this node, `me`'s own
-    /// row (if `queued`) leaves the queue, and the waiter's node hears of it.
+    /// row (if `queued`) leaves the queue, and the waiter's node hears of it. A queued
+    /// waiter that finds only locked rows tries again after a random pause of a few
+    /// milliseconds: two waiters pairing at the same instant would otherwise each skip
+    /// the other's row and both stay.
     fn pair(&self, game: &mut StoredGame, me: &str, queued: bool) -> Result<Pairing, StoreError>;
     /// Puts `me` in the queue under `rules`, with its seat token's hash.
     fn enqueue(&self, rules: &str, me: &str, token_hash: &str) -> Result<(), StoreError>;

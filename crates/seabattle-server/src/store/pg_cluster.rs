@@ -89,6 +89,76 @@ const TAKE_WAITER: &str = "DELETE FROM queue WHERE ticket = (SELECT q.ticket FRO
      WHERE q.rules = $1 AND q.waiter <> $2 ORDER BY q.ticket \
      FOR UPDATE OF q SKIP LOCKED LIMIT 1) RETURNING waiter, token_hash";
 
+/// How many times a queued waiter tries to pair while other waiters' rows are locked,
+/// and the longest random pause between tries.
+const PAIR_TRIES: usize = 200;
+const PAIR_JITTER_MS: u64 = 10;
+
+/// Whether a live waiter other than `$2` waits under the rules `$1`, locked or not.
+const OTHER_WAITER: &str = "SELECT 1 FROM queue q \
+     JOIN nodes n ON n.id = q.node AND n.lease_until > now() \
+     WHERE q.rules = $1 AND q.waiter <> $2 LIMIT 1";
+
+/// One pairing attempt.
+enum Tried {
+    Done(Pairing),
+    /// Nobody unlocked was found, but a waiter's row was locked: try again.
+    Skipped,
+}
+
+impl PgStore {
+    /// One transaction of [`Cluster::pair`].
+    fn pair_once(
+        &self,
+        game: &mut StoredGame,
+        me: &str,
+        queued: bool,
+    ) -> Result<Tried, StoreError> {
+        let rules = game.rules.clone();
+        self.with(&rules, |c| {
+            let mut tx = c.transaction().map_err(q)?;
+            if queued {
+                // Our own row, waiting for it if a node pairing with us holds it: that
+                // node commits (our row is gone: we were taken) without waiting on
+                // anything itself, since every other row is taken with SKIP LOCKED.
+                let ours = tx
+                    .query_opt(
+                        "SELECT ticket FROM queue WHERE waiter = $1 FOR UPDATE",
+                        &[&me],
+                    )
+                    .map_err(q)?;
+                if ours.is_none() {
+                    return Ok(Tried::Done(Pairing::Taken));
+                }
+            }
+            let Some(row) = tx.query_opt(TAKE_WAITER, &[&game.rules, &me]).map_err(q)? else {
+                // Our row stays, if we had one: the rollback keeps it.
+                if queued
+                    && tx
+                        .query_opt(OTHER_WAITER, &[&game.rules, &me])
+                        .map_err(q)?
+                        .is_some()
+                {
+                    return Ok(Tried::Skipped);
+                }
+                return Ok(Tried::Done(Pairing::Nobody));
+            };
+            if queued {
+                tx.execute("DELETE FROM queue WHERE waiter = $1", &[&me])
+                    .map_err(q)?;
+            }
+            let waiter: String = row.get(0);
+            game.tokens[0] = Some(row.get(1));
+            self.insert(&mut tx, game)?;
+            let payload = format!("{waiter} {}", game.id);
+            tx.execute("SELECT pg_notify($1, $2)", &[&PAIRED, &payload])
+                .map_err(q)?;
+            tx.commit().map_err(q)?;
+            Ok(Tried::Done(Pairing::With(waiter)))
+        })
+    }
+}
+
 impl Cluster for PgStore {
     fn name(&self) -> &str {
         &self.name
@@ -236,39 +306,24 @@ impl Cluster for PgStore {
     }
 
     fn pair(&self, game: &mut StoredGame, me: &str, queued: bool) -> Result<Pairing, StoreError> {
-        let rules = game.rules.clone();
-        let pairing = self.with(&rules, |c| {
-            let mut tx = c.transaction().map_err(q)?;
-            if queued {
-                // Locks our own row first: a node pairing with us meanwhile has it.
-                let ours = tx
-                    .execute(
-                        "DELETE FROM queue WHERE waiter = $1 AND ticket = \
-                         (SELECT ticket FROM queue WHERE waiter = $1 FOR UPDATE SKIP LOCKED)",
-                        &[&me],
-                    )
-                    .map_err(q)?;
-                if ours == 0 {
-                    return Ok(Pairing::Taken);
+        for _ in 0..PAIR_TRIES {
+            match self.pair_once(game, me, queued)? {
+                Tried::Done(pairing) => {
+                    if matches!(pairing, Pairing::With(_)) {
+                        self.hold(&game.id, 1);
+                    }
+                    return Ok(pairing);
                 }
+                // Someone else's row was locked: by a node pairing it (then it goes), or
+                // by its own waiter trying to pair with us at the same instant. Both of
+                // us roll back and try again after a random pause, so one goes first.
+                Tried::Skipped => std::thread::sleep(Duration::from_millis(rand::random_range(
+                    1..=PAIR_JITTER_MS,
+                ))),
             }
-            let Some(row) = tx.query_opt(TAKE_WAITER, &[&game.rules, &me]).map_err(q)? else {
-                // Our row stays, if we had one: the rollback keeps it.
-                return Ok(Pairing::Nobody);
-            };
-            let waiter: String = row.get(0);
-            game.tokens[0] = Some(row.get(1));
-            self.insert(&mut tx, game)?;
-            let payload = format!("{waiter} {}", game.id);
-            tx.execute("SELECT pg_notify($1, $2)", &[&PAIRED, &payload])
-                .map_err(q)?;
-            tx.commit().map_err(q)?;
-            Ok(Pairing::With(waiter))
-        })?;
-        if matches!(pairing, Pairing::With(_)) {
-            self.hold(&game.id, 1);
         }
-        Ok(pairing)
+        tracing::warn!(waiter = %me, "the queue stayed busy; waiting to be paired");
+        Ok(Pairing::Nobody)
     }
 
     fn enqueue(&self, rules: &str, me: &str, token_hash: &str) -> Result<(), StoreError> {
