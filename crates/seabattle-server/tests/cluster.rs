@@ -400,3 +400,53 @@ async fn two_players_queueing_at_the_same_instant_on_two_nodes_are_always_paired
     n1.shutdown().await.unwrap();
     n2.shutdown().await.unwrap();
 }
+
+#[test]
+fn a_broken_pooled_connection_is_replaced_and_the_statement_retried() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
+        return;
+    };
+    // Its connections carry a name of their own, so only they are cut below.
+    let app = fresh("restart");
+    let sep = if url.contains('?') { '&' } else { '?' };
+    let named = format!("{url}{sep}application_name={app}");
+    let a = open_store(&DbUrl::Postgres(named), &fresh("a")).unwrap();
+    let id = fresh("g");
+    a.create(&StoredGame::new(
+        id.clone(),
+        "classic".into(),
+        "friend".into(),
+        None,
+    ))
+    .unwrap();
+    // The database drops every connection of the store, as a restart does.
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let cut: i64 = admin
+        .query_one(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity \
+             WHERE application_name = $1",
+            &[&app],
+        )
+        .unwrap()
+        .get(0);
+    assert!(cut >= 1);
+    while admin
+        .query_one(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = $1",
+            &[&app],
+        )
+        .unwrap()
+        .get::<_, i64>(0)
+        > 0
+    {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    // The first statement afterwards still succeeds, on a new connection.
+    a.take_seat(&id, Player::Two, "after").unwrap();
+    a.cluster().unwrap().heartbeat().unwrap();
+    assert_eq!(
+        a.load(&id).unwrap().unwrap().tokens[1].as_deref(),
+        Some("after")
+    );
+}
