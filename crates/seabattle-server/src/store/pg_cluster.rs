@@ -70,7 +70,8 @@ impl PgStore {
     }
 }
 
-/// The channel on which a node is asked to hand a game over (payload: the game id).
+/// The channel on which a node is asked to hand a game over (payload: `game asker`;
+/// the asking node hears its own request too, and ignores it).
 const HANDOVER: &str = "seabattle_handover";
 /// The channel on which a waiter's node hears it was paired (payload: `waiter game`).
 const PAIRED: &str = "seabattle_paired";
@@ -279,7 +280,8 @@ impl Cluster for PgStore {
 
     fn ask_handover(&self, id: &str) -> Result<(), StoreError> {
         self.with(id, |c| {
-            c.execute("SELECT pg_notify($1, $2)", &[&HANDOVER, &id])
+            let payload = format!("{id} {}", self.node);
+            c.execute("SELECT pg_notify($1, $2)", &[&HANDOVER, &payload])
                 .map_err(q)
                 .map(drop)
         })
@@ -346,7 +348,7 @@ impl Cluster for PgStore {
     }
 
     fn listen(&self, to: UnboundedSender<Notice>) -> Result<(), StoreError> {
-        let url = self.url.clone();
+        let (url, me) = (self.url.clone(), self.node.clone());
         // Connects once here, so a server that cannot listen fails to start.
         let first = listener(&url)?;
         std::thread::Builder::new()
@@ -366,7 +368,7 @@ impl Cluster for PgStore {
                         },
                     };
                     let mut c = c;
-                    if let Err(e) = relay(&mut c, &to) {
+                    if let Err(e) = relay(&mut c, &to, &me) {
                         tracing::warn!(error = %e, "lost the notification connection; reconnecting");
                     } else {
                         client = Some(c);
@@ -388,13 +390,22 @@ fn listener(url: &str) -> Result<postgres::Client, StoreError> {
 
 /// Passes notifications on for a while (so a closed `to` is noticed), or until the
 /// connection fails.
-fn relay(c: &mut postgres::Client, to: &UnboundedSender<Notice>) -> Result<(), StoreError> {
+fn relay(
+    c: &mut postgres::Client,
+    to: &UnboundedSender<Notice>,
+    me: &str,
+) -> Result<(), StoreError> {
     let mut notes = c.notifications();
     let mut it = notes.timeout_iter(HEARTBEAT);
     use postgres::fallible_iterator::FallibleIterator;
     while let Some(n) = it.next().map_err(q)? {
         let notice = match n.channel() {
-            HANDOVER => Notice::Handover(n.payload().to_string()),
+            HANDOVER => match n.payload().split_once(' ') {
+                // This node's own request: it is the one taking the game.
+                Some((_, asker)) if asker == me => continue,
+                Some((game, _)) => Notice::Handover(game.to_string()),
+                None => Notice::Handover(n.payload().to_string()),
+            },
             PAIRED => match n.payload().split_once(' ') {
                 Some((waiter, game)) => Notice::Paired {
                     waiter: waiter.to_string(),
