@@ -6,7 +6,19 @@
 //! cargo run --release -p seabattle-server --example cluster -- \
 //!     --proxy 127.0.0.1:PORT --nodes n1=PID,n2=PID,n3=PID [--term] [--friends N]
 //!     [--computers N] [--pace-ms MS] [--deadline-secs S]
+//!     [--fault kill|term|pause|db-restart] [--pause-secs S] [--queue-races N]
+//!     [--db-stop CMD --db-start CMD --db-down-secs S]
 //! ```
+//!
+//! `--fault pause` stops the node that owns the most games with SIGSTOP for
+//! `--pause-secs` (8), longer than its lease, then resumes it: clients that hear no
+//! `pong` reconnect elsewhere, and after the node is back a fresh `watch` of every game
+//! must show every move already told. `--fault db-restart` runs `--db-stop` (e.g.
+//! `pg_ctlcluster 15 main stop -m immediate`), waits `--db-down-secs` (3), runs
+//! `--db-start`; no `internal` error may reach a client once it is back.
+//! `--queue-races N` makes, mid-game, N pairs of players on two nodes queue at the same
+//! instant; each pair must be paired. Every run checks that no client receives a state
+//! older than a move it was already told.
 //!
 //! Without `--term` it plays, all at once, friend games each with a spectator, games
 //! against the computer (`easy` and `expert`) and a pairing from the random queue whose
@@ -46,6 +58,22 @@ const CONNECT_WAIT: Duration = Duration::from_secs(5);
 /// Silence after which a client asks for the state; twice in a row fails the client.
 const QUIET: Duration = Duration::from_secs(15);
 
+/// A client pings when it has heard nothing for this long, and counts the connection
+/// as lost when the `pong` has not come this long after (docs/protocol.md §13; the
+/// real clients wait 10 s, the driver less, so a paused node's clients leave during
+/// the pause).
+const PING_EVERY: Duration = Duration::from_secs(2);
+const PONG_WAIT: Duration = Duration::from_secs(4);
+
+/// What is done to the cluster mid-game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Fault {
+    Kill,
+    Term,
+    Pause,
+    DbRestart,
+}
+
 struct Opts {
     proxy: SocketAddr,
     nodes: Vec<(String, u32)>,
@@ -54,6 +82,12 @@ struct Opts {
     computers: usize,
     pace: Duration,
     deadline: Duration,
+    fault: Fault,
+    pause: Duration,
+    queue_races: usize,
+    db_stop: Option<String>,
+    db_start: Option<String>,
+    db_down: Duration,
 }
 
 fn opts() -> Opts {
@@ -66,11 +100,18 @@ fn opts() -> Opts {
         computers: 4,
         pace: Duration::from_millis(250),
         deadline: Duration::from_secs(150),
+        fault: Fault::Kill,
+        pause: Duration::from_secs(8),
+        queue_races: 0,
+        db_stop: None,
+        db_start: None,
+        db_down: Duration::from_secs(3),
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         if flag == "--term" {
             o.term = true;
+            o.fault = Fault::Term;
             continue;
         }
         let v = args.next().unwrap_or_default();
@@ -92,6 +133,23 @@ fn opts() -> Opts {
             "--friends" => o.friends = v.parse().unwrap_or_else(|_| bad()),
             "--computers" => o.computers = v.parse().unwrap_or_else(|_| bad()),
             "--pace-ms" => o.pace = Duration::from_millis(v.parse().unwrap_or_else(|_| bad())),
+            "--fault" => {
+                o.fault = match v.as_str() {
+                    "kill" => Fault::Kill,
+                    "term" => Fault::Term,
+                    "pause" => Fault::Pause,
+                    "db-restart" => Fault::DbRestart,
+                    _ => bad(),
+                };
+                o.term = o.fault == Fault::Term;
+            }
+            "--pause-secs" => o.pause = Duration::from_secs(v.parse().unwrap_or_else(|_| bad())),
+            "--queue-races" => o.queue_races = v.parse().unwrap_or_else(|_| bad()),
+            "--db-stop" => o.db_stop = Some(v),
+            "--db-start" => o.db_start = Some(v),
+            "--db-down-secs" => {
+                o.db_down = Duration::from_secs(v.parse().unwrap_or_else(|_| bad()));
+            }
             "--deadline-secs" => {
                 o.deadline = Duration::from_secs(v.parse().unwrap_or_else(|_| bad()));
             }
@@ -152,11 +210,43 @@ struct Ctx {
     owners: Mutex<HashMap<String, Option<String>>>,
     /// Per game, the `shot` messages its clients received.
     moves: Mutex<HashMap<String, usize>>,
+    /// Per game, the highest move number any client was told of.
+    told: Mutex<HashMap<String, u64>>,
+    /// States older than a move the client had been told of.
+    stale: Mutex<Vec<String>>,
+    /// The database is restarted in this run: `internal` errors are expected while it
+    /// is down, and none once it is back (when this is set).
+    db_fault: bool,
+    db_back: Mutex<Option<Instant>>,
+    /// `internal` errors heard after the database was back.
+    internal_after: Mutex<Vec<String>>,
 }
 
 impl Ctx {
     fn left(&self) -> Duration {
         self.deadline.saturating_duration_since(Instant::now())
+    }
+
+    /// An `internal` error reached a client of `game`: counted if the database was
+    /// back already. Whether the client may go on (only in a database-restart run).
+    fn internal(&self, game: &str, who: &str, v: &Value) -> bool {
+        if let Some(t) = *lock(&self.db_back) {
+            lock(&self.internal_after).push(format!(
+                "{game} {who}: {v} ({} ms after the database was back)",
+                t.elapsed().as_millis()
+            ));
+        }
+        self.db_fault
+    }
+
+    /// A client that was told of move `told` received a state of `moves` moves.
+    fn state_seen(&self, game: &str, who: &str, told: u64, moves: u64, node: &Option<String>) {
+        if moves < told {
+            lock(&self.stale).push(format!(
+                "{game} {who}: a state of {moves} moves from {} after move {told} was told",
+                node.as_deref().unwrap_or("?")
+            ));
+        }
     }
 
     fn owner(&self, game: &str, node: Option<String>) {
@@ -381,6 +471,9 @@ async fn try_rejoin(ctx: &Ctx, game: &str, hello: &Value) -> Result<(Conn, Value
                 if v["code"] == "moved" {
                     return Err(v.to_string());
                 }
+                if v["code"] == "internal" && ctx.internal(game, "coming back", &v) {
+                    return Err(v.to_string());
+                }
                 return Err(format!("refused: {v}"));
             }
             Event::Msg(_) => {}
@@ -494,6 +587,10 @@ async fn drive(
         return Ok(());
     }
     let mut cut_at: Option<Instant> = None;
+    // The highest move number this client was told of.
+    let mut told = 0u64;
+    let mut heard_at = Instant::now();
+    let mut ping_sent: Option<Instant> = None;
     loop {
         if ctx.left().is_zero() {
             return Err("the deadline passed before the game ended".into());
@@ -507,7 +604,11 @@ async fn drive(
                     ctx.owner(game, c.node.clone());
                 }
                 ctx.back(game, &c.node, cut_at);
-                seen.caught_up.push(state["moves"].as_u64().unwrap_or(0));
+                let moves = state["moves"].as_u64().unwrap_or(0);
+                ctx.state_seen(game, &seen.who, told, moves, &c.node);
+                seen.caught_up.push(moves);
+                heard_at = Instant::now();
+                ping_sent = None;
                 let over = play.state(&mut c, ctx, game, &state).await?;
                 conn = Some(c);
                 if over {
@@ -531,8 +632,27 @@ async fn drive(
                 )
                 .await;
         }
-        let v = match c.next(QUIET.min(ctx.left())).await {
+        let v = match c.next(PING_EVERY.min(ctx.left())).await {
+            Event::Msg(v) if v["type"] == "pong" => {
+                ping_sent = None;
+                continue;
+            }
             Event::Msg(v) => v,
+            Event::Quiet if ping_sent.is_some_and(|t| t.elapsed() >= PONG_WAIT) => {
+                // A frozen node: the socket is open but nothing answers.
+                seen.drops += 1;
+                cut_at = Some(Instant::now());
+                ping_sent = None;
+                conn = None;
+                continue;
+            }
+            Event::Quiet if heard_at.elapsed() < QUIET => {
+                if ping_sent.is_none() {
+                    ping_sent = Some(Instant::now());
+                    let _ = c.send(json!({"type": "ping"}), ctx.pace).await;
+                }
+                continue;
+            }
             Event::Closed(code) => {
                 if code == Some(MOVED) {
                     seen.moved_closes += 1;
@@ -548,6 +668,7 @@ async fn drive(
                 if quiet >= 2 {
                     return Err(format!("nothing heard for {:?}", QUIET * 2));
                 }
+                heard_at = Instant::now();
                 let _ = c
                     .send(json!({"type": "sync", "game": game}), ctx.pace)
                     .await;
@@ -555,11 +676,19 @@ async fn drive(
             }
         };
         quiet = 0;
+        heard_at = Instant::now();
         if std::env::var_os("CLUSTER_TRACE").is_some() {
             eprintln!("{game} {}: {v}", seen.who);
         }
         match v["type"].as_str().unwrap_or("") {
             "state" => {
+                ctx.state_seen(
+                    game,
+                    &seen.who,
+                    told,
+                    v["moves"].as_u64().unwrap_or(0),
+                    &c.node,
+                );
                 let over = play.state(c, ctx, game, &v).await?;
                 if over {
                     seen.result = Some(v["result"].clone());
@@ -578,6 +707,11 @@ async fn drive(
             "shot" => {
                 let h = Heard::of(&v);
                 *lock(&ctx.moves).entry(game.to_string()).or_default() += 1;
+                told = told.max(h.number);
+                let mut all_told = lock(&ctx.told);
+                let t = all_told.entry(game.to_string()).or_default();
+                *t = (*t).max(h.number);
+                drop(all_told);
                 if Some(h.player) == play.me {
                     play.in_flight = false;
                     for s in v["shots"].as_array().into_iter().flatten() {
@@ -597,6 +731,7 @@ async fn drive(
             "error" => match v["code"].as_str().unwrap_or("") {
                 // The game left this node: come back on its URL.
                 "moved" => {
+                    seen.moved_closes += 1;
                     cut_at = Some(Instant::now());
                     if let Some(c) = conn.take() {
                         c.close().await;
@@ -605,6 +740,16 @@ async fn drive(
                 // Out of step with the game: ask where it stands.
                 "not_your_turn" | "already_shot" => {
                     play.my_turn = false;
+                    let _ = c
+                        .send(json!({"type": "sync", "game": game}), ctx.pace)
+                        .await;
+                }
+                // The database is down (in a restart run): ask where the game stands
+                // and go on.
+                "internal" if ctx.internal(game, &seen.who, &v) => {
+                    play.my_turn = false;
+                    play.in_flight = false;
+                    tokio::time::sleep(Duration::from_millis(200)).await;
                     let _ = c
                         .send(json!({"type": "sync", "game": game}), ctx.pace)
                         .await;
@@ -840,6 +985,11 @@ async fn run(o: Opts, tally: Arc<Tally>) {
         takeovers: Mutex::new(BTreeMap::new()),
         owners: Mutex::new(HashMap::new()),
         moves: Mutex::new(HashMap::new()),
+        told: Mutex::new(HashMap::new()),
+        stale: Mutex::new(Vec::new()),
+        db_fault: o.fault == Fault::DbRestart,
+        db_back: Mutex::new(None),
+        internal_after: Mutex::new(Vec::new()),
     });
 
     // Round robin for URLs without a game: a few connections reach every node.
@@ -930,7 +1080,14 @@ async fn run(o: Opts, tally: Arc<Tally>) {
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        disrupt(&o, &ctx, &tally, &running).await;
+        if o.queue_races > 0 {
+            queue_races(&ctx, &tally, o.queue_races, cluster).await;
+        }
+        match o.fault {
+            Fault::Kill | Fault::Term => disrupt(&o, &ctx, &tally, &running).await,
+            Fault::Pause => pause(&o, &ctx, &tally, &running).await,
+            Fault::DbRestart => db_restart(&o, &ctx, &tally).await,
+        }
     }
 
     let mut all: Vec<(Running, Vec<Seen>)> = Vec::new();
@@ -971,7 +1128,31 @@ async fn run(o: Opts, tally: Arc<Tally>) {
         },
     );
 
-    if let Some((_, node)) = lock(&ctx.disrupted).clone() {
+    let stale = lock(&ctx.stale).clone();
+    tally.check(
+        "no client received a state older than a move it was told of",
+        if stale.is_empty() {
+            Ok(())
+        } else {
+            Err(stale.join(" | "))
+        },
+    );
+    if o.fault == Fault::DbRestart {
+        let after = lock(&ctx.internal_after).clone();
+        tally.check(
+            "no `internal` error reached a client once the database was back",
+            if after.is_empty() {
+                Ok(())
+            } else {
+                Err(after.join(" | "))
+            },
+        );
+    }
+
+    if let Some((_, node)) = lock(&ctx.disrupted)
+        .clone()
+        .filter(|_| matches!(o.fault, Fault::Kill | Fault::Term | Fault::Pause))
+    {
         let cut: Vec<&Seen> = all
             .iter()
             .flat_map(|(_, s)| s)
@@ -989,7 +1170,9 @@ async fn run(o: Opts, tally: Arc<Tally>) {
             ),
             if cut.is_empty() {
                 Err("no client lost its connection".into())
-            } else if back_elsewhere < cut.len() {
+            } else if back_elsewhere < cut.len() && o.fault != Fault::Pause {
+                // (A paused node is back in the proxy a few seconds later, and may be
+                // the game's node again.)
                 Err("some came back to the same node".into())
             } else if o.term && moved == 0 {
                 Err("a drained node closes its games' sockets with 4001".into())
@@ -1003,11 +1186,20 @@ async fn run(o: Opts, tally: Arc<Tally>) {
             "takeover time: {:.0} ms at most over {} games (from the {} to the first state after coming back)",
             worst.as_secs_f64() * 1e3,
             t.len(),
-            if o.term { "SIGTERM" } else { "SIGKILL" }
+            match o.fault {
+                Fault::Term => "SIGTERM",
+                Fault::Pause => "SIGSTOP",
+                _ => "SIGKILL",
+            }
         );
         // A dead node's lease runs out within 5 s; a drained one hands over at once
         // after its drain (3 s by default). Allow the proxy's checks and retries on top.
-        let bound = if o.term { 10 } else { 12 };
+        let bound = match o.fault {
+            Fault::Term => 10,
+            // Clients notice a frozen node by a missing pong (up to 6 s) first.
+            Fault::Pause => 18,
+            _ => 12,
+        };
         tally.check(
             &line,
             if t.is_empty() {
@@ -1287,4 +1479,175 @@ async fn start_queue_game(ctx: &Arc<Ctx>, cluster: bool) -> Result<(Running, Str
         },
         nodes,
     ))
+}
+
+/// Runs `cmd` with `sh -c`.
+fn shell(cmd: &str) -> Result<(), String> {
+    let st = std::process::Command::new("sh")
+        .args(["-c", cmd])
+        .status()
+        .map_err(|e| e.to_string())?;
+    if st.success() {
+        Ok(())
+    } else {
+        Err(format!("{cmd}: {st}"))
+    }
+}
+
+/// The node that owns the most of the running games, with their count and the spread.
+fn busiest(o: &Opts, ctx: &Ctx, running: &[Running]) -> Option<(String, usize, String)> {
+    let mut count: BTreeMap<String, usize> = BTreeMap::new();
+    {
+        let owners = lock(&ctx.owners);
+        for r in running {
+            if let Some(Some(n)) = owners.get(&r.game) {
+                *count.entry(n.clone()).or_default() += 1;
+            }
+        }
+    }
+    let spread = count
+        .iter()
+        .map(|(n, k)| format!("{n}:{k}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    count
+        .iter()
+        .filter(|(n, _)| node_pid(&o.nodes, n).is_some())
+        .max_by_key(|(_, k)| **k)
+        .map(|(n, k)| (n.clone(), *k, spread))
+}
+
+/// SIGSTOP to the node that owns the most games, for longer than its lease, then
+/// SIGCONT; once it is back in the proxy, a fresh `watch` of every game through the
+/// proxy must show every move already told.
+async fn pause(o: &Opts, ctx: &Ctx, tally: &Tally, running: &[Running]) {
+    let Some((node, games, spread)) = busiest(o, ctx, running) else {
+        tally.fail(
+            "choosing a node to pause",
+            "no game's node is among --nodes",
+        );
+        return;
+    };
+    let pid = node_pid(&o.nodes, &node).expect("filtered");
+    *lock(&ctx.disrupted) = Some((Instant::now(), node.clone()));
+    tally.check(
+        &format!(
+            "kill -STOP {node} (pid {pid}), owner of {games} games (games per node: {spread}), for {} s",
+            o.pause.as_secs()
+        ),
+        signal(pid, "-STOP"),
+    );
+    tokio::time::sleep(o.pause).await;
+    tally.check(&format!("kill -CONT {node}"), signal(pid, "-CONT"));
+    // HAProxy counts it up again after two checks a second apart.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let mut stale = Vec::new();
+    let mut watched = 0;
+    for r in running {
+        let told = lock(&ctx.told).get(&r.game).copied().unwrap_or(0);
+        match rejoin(ctx, &r.game, &Role::Spectator).await {
+            Ok((c, state)) => {
+                watched += 1;
+                let moves = state["moves"].as_u64().unwrap_or(0);
+                if moves < told && state["phase"] != "over" {
+                    stale.push(format!(
+                        "{}: {moves} moves from {} after move {told} was told",
+                        r.game,
+                        c.node.as_deref().unwrap_or("?")
+                    ));
+                }
+                c.close().await;
+            }
+            Err(e) => stale.push(format!("{}: {e}", r.game)),
+        }
+    }
+    tally.check(
+        &format!(
+            "after {node} woke, a fresh watch of each game through the proxy shows every move told ({watched} games)"
+        ),
+        if stale.is_empty() {
+            Ok(())
+        } else {
+            Err(stale.join(" | "))
+        },
+    );
+}
+
+/// Stops the database (`--db-stop`), waits, starts it (`--db-start`).
+async fn db_restart(o: &Opts, ctx: &Ctx, tally: &Tally) {
+    let (Some(stop), Some(start)) = (o.db_stop.clone(), o.db_start.clone()) else {
+        tally.fail(
+            "restarting the database",
+            "--db-stop and --db-start are required",
+        );
+        return;
+    };
+    *lock(&ctx.disrupted) = Some((Instant::now(), "postgresql".into()));
+    let stopped = tokio::task::spawn_blocking(move || shell(&stop))
+        .await
+        .map_err(|e| e.to_string())
+        .and_then(|r| r);
+    tally.check("the database stopped in immediate mode", stopped);
+    tokio::time::sleep(o.db_down).await;
+    let t = Instant::now();
+    let started = tokio::task::spawn_blocking(move || shell(&start))
+        .await
+        .map_err(|e| e.to_string())
+        .and_then(|r| r);
+    *lock(&ctx.db_back) = Some(Instant::now());
+    tally.check(
+        &format!(
+            "the database started again after {} s down ({} ms to start)",
+            o.db_down.as_secs(),
+            t.elapsed().as_millis()
+        ),
+        started,
+    );
+}
+
+/// `n` times, two players first connected to different nodes queue at the same
+/// instant; each pair must be paired into one game, which both reach at its address
+/// (the game is then left to expire).
+async fn queue_races(ctx: &Arc<Ctx>, tally: &Tally, n: usize, cluster: bool) {
+    let mut problems = Vec::new();
+    for round in 0..n {
+        let r: Result<(), String> = async {
+            let mut p = Conn::open(ctx.proxy, None).await?;
+            let mut q = Conn::open(ctx.proxy, None).await?;
+            let mut tries = 0;
+            while cluster && q.node == p.node && tries < 20 {
+                tries += 1;
+                q.close().await;
+                q = Conn::open(ctx.proxy, None).await?;
+            }
+            let ask = json!({"type": "queue", "rules": "classic"});
+            let (a, b) = tokio::join!(p.send(ask.clone(), ctx.pace), q.send(ask, ctx.pace));
+            a?;
+            b?;
+            let paired = tokio::time::timeout(Duration::from_secs(10), async {
+                tokio::join!(made_on(ctx, p, None), made_on(ctx, q, None))
+            })
+            .await
+            .map_err(|_| "not paired within 10 s (both waiting)".to_string())?;
+            let (mp, mq) = (paired.0?, paired.1?);
+            if mp.game != mq.game {
+                return Err(format!("paired into {} and {}", mp.game, mq.game));
+            }
+            mp.conn.close().await;
+            mq.conn.close().await;
+            Ok(())
+        }
+        .await;
+        if let Err(e) = r {
+            problems.push(format!("round {round}: {e}"));
+        }
+    }
+    tally.check(
+        &format!("{n} pairs queueing at the same instant on two nodes were all paired"),
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems.join(" | "))
+        },
+    );
 }

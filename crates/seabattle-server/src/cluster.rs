@@ -25,6 +25,9 @@ const CLAIM_WAIT: Duration = Duration::from_secs(8);
 const CLAIM_RETRY: Duration = Duration::from_millis(50);
 const ASK_AGAIN: Duration = Duration::from_secs(1);
 
+/// How often the games in memory are checked against the lease.
+const LEASE_CHECK: Duration = Duration::from_millis(250);
+
 /// Starts the lease's heartbeat and the listener for other nodes' notes.
 pub async fn start(hub: &SharedHub) -> Result<(), crate::error::StoreError> {
     if hub.store.cluster().is_none() {
@@ -42,6 +45,7 @@ pub async fn start(hub: &SharedHub) -> Result<(), crate::error::StoreError> {
             }
         }
     });
+    watch_lease(hub);
     let h = Arc::clone(hub);
     tokio::spawn(async move {
         let mut closing = h.closing.clone();
@@ -85,6 +89,16 @@ pub async fn claim(hub: &SharedHub, id: &str) -> Result<bool, ClientError> {
                     tracing::info!(game = %id, waited_ms = started.elapsed().as_millis() as u64, "took the game over from a node that is gone");
                 }
                 return Ok(true);
+            }
+            Claim::Lapsed => {
+                // This node's own lease lapsed: the heartbeat renews it within a second.
+                if started.elapsed() > CLAIM_WAIT {
+                    return Err(ClientError::new(
+                        ErrorCode::Moved,
+                        format!("this node cannot take game {id} now; try again"),
+                    ));
+                }
+                tokio::time::sleep(CLAIM_RETRY).await;
             }
             Claim::Held { owner } => {
                 if started.elapsed() > CLAIM_WAIT {
@@ -137,13 +151,39 @@ fn paired(hub: &SharedHub, waiter: &str, game: &str) {
     );
 }
 
-/// Another node was asked for game `id`: if it is here, it is let go at once.
+/// Another node was asked for game `id`: if it is here, it is released and let go at
+/// once. A release that fails leaves the game here, served, and the asking node asks
+/// again. A game this node is named the owner of but does not have in memory (a
+/// release that failed earlier, a lapse) is given up in the database.
 async fn hand_over(hub: &SharedHub, id: &str) {
-    let Some(h) = hub.live(id) else { return };
+    let Some(h) = hub.live(id) else {
+        let key = id.to_string();
+        if let Err(e) = hub
+            .db(move |s| s.cluster().map_or(Ok(()), |c| c.disown(&key)))
+            .await
+        {
+            tracing::warn!(game = %id, error = %e, "giving up a game not in memory failed; tried again when asked again");
+        }
+        return;
+    };
     let hub2 = Arc::clone(hub);
     let _ = h
         .with(move |room| {
             Box::pin(async move {
+                let key = room.id.clone();
+                let released = hub2
+                    .db(move |s| match s.cluster() {
+                        Some(c) => match c.fence_of(&key) {
+                            Some(fence) => c.release(&key, fence),
+                            None => Ok(()),
+                        },
+                        None => Ok(()),
+                    })
+                    .await;
+                if let Err(e) = released {
+                    tracing::warn!(game = %room.id, error = %e, "handing the game over failed: still served here until a release lands");
+                    return;
+                }
                 let_go(&hub2, room);
                 hub2.metrics.handovers.fetch_add(1, Ordering::Relaxed);
                 tracing::info!(game = %room.id, "handed the game over to another node");
@@ -152,20 +192,68 @@ async fn hand_over(hub: &SharedHub, id: &str) {
         .await;
 }
 
-/// The game leaves this node: released (if still held), out of memory, and everyone
-/// connected to it here told to reconnect, which brings them to its new node.
+/// The game leaves this node's memory (the database no longer names this node its
+/// owner, or its lease lapsed), and everyone connected to it here is told why
+/// (`moved`) and then closed with [`MOVED`], so they reconnect and reach its node.
 pub fn let_go(hub: &SharedHub, room: &mut Room) {
     room.gone = true;
     room.clock_deadline = None;
-    hub.evict(&room.id);
+    hub.drop_room(&room.id);
+    let why = ServerMsg::from(ClientError::new(
+        ErrorCode::Moved,
+        format!(
+            "game {} is served by another node now; reconnect and resume",
+            room.id
+        ),
+    ))
+    .to_text();
     for conn in room.take_connections() {
+        conn.send(why.clone());
         conn.close(MOVED, "moved");
     }
 }
 
-/// Whether a write found that another node owns the game now.
+/// Whether this node may not serve game `id` from memory: it is in a cluster and no
+/// longer holds the game (a write was fenced, or its lease lapsed).
+pub fn stale(hub: &SharedHub, id: &str) -> bool {
+    hub.store.cluster().is_some_and(|c| !c.holds(id))
+}
+
+/// Lets game `h` go if this node no longer holds it, before anything is served from
+/// it: its task lets it go before it runs any job. Returns when it has left memory.
+pub async fn drop_if_stale(hub: &SharedHub, h: &crate::handle::GameHandle) -> bool {
+    if !stale(hub, h.id()) {
+        return false;
+    }
+    // The task checks before running the job, so the job itself never runs.
+    let _ = h.with(|_| Box::pin(async {})).await;
+    true
+}
+
+/// Every few hundred milliseconds, lets go the games in memory this node no longer
+/// holds, so a spectator on a game that nothing else wakes is sent on too.
+fn watch_lease(hub: &SharedHub) {
+    let h = Arc::clone(hub);
+    tokio::spawn(async move {
+        let mut closing = h.closing.clone();
+        let mut tick = tokio::time::interval(LEASE_CHECK);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = closing.wait_for(|c| *c) => return,
+            }
+            for g in h.all_rooms() {
+                drop_if_stale(&h, &g).await;
+            }
+        }
+    });
+}
+
+/// Whether a write found that another node owns the game now, or this node's lease
+/// lapsed: the game must not be served from memory.
 pub fn lost(hub: &SharedHub, room: &Room) -> bool {
-    hub.store.cluster().is_some_and(|c| !c.holds(&room.id))
+    stale(hub, &room.id)
 }
 
 /// Lets every game here go, for a node that stops: their players reconnect and reach

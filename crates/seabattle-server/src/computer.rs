@@ -119,6 +119,6 @@ pub async fn apply(hub: &SharedHub, room: &mut Room, thought: Thought) {
     };
     if let Err(e) = made {
         room.computer_stuck = true;
-        tracing::warn!(game = %room.id, error = %e.message, "the computer's move was not made; tried again when someone comes back");
+        tracing::warn!(game = %room.id, error = %e.message, "the computer's move was not made; asked again in a second, or when someone comes back");
     }
 }

@@ -11,6 +11,10 @@ pub enum StoreError {
     Migrate(String),
     /// A query failed.
     Query(String),
+    /// The connection to the database broke (the server restarted, the network
+    /// failed): the statement may not have reached it. The store replaces the
+    /// connection and tries once more before it reports this.
+    Connection(String),
     /// Stored data could not be read back as a game.
     Corrupt(String),
     /// A write of a game this node no longer owns: another node took it over (its
@@ -24,6 +28,7 @@ impl fmt::Display for StoreError {
             StoreError::Open(m) => write!(f, "cannot open the database: {m}"),
             StoreError::Migrate(m) => write!(f, "cannot migrate the database: {m}"),
             StoreError::Query(m) => write!(f, "database query failed: {m}"),
+            StoreError::Connection(m) => write!(f, "database connection broke: {m}"),
             StoreError::Corrupt(m) => write!(f, "stored game is unreadable: {m}"),
             StoreError::Fenced(id) => write!(f, "game {id} is owned by another node now"),
         }

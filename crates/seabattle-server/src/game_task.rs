@@ -29,10 +29,26 @@ pub fn spawn(hub: &SharedHub, mut room: Room) -> GameHandle {
     handle
 }
 
+/// What woke a game's task.
+enum Wake {
+    Job(Job),
+    /// Boxed: the computer's answer is large, and the task's idle state holds none.
+    Thought(Box<Thought>),
+    Clock,
+    RetryComputer,
+    Closing,
+    Ended,
+}
+
+/// How long a computer whose move could not be stored waits before it is asked again
+/// (a reconnect asks at once).
+const COMPUTER_RETRY: std::time::Duration = std::time::Duration::from_secs(1);
+
 async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Job>) {
     let mut thinking: Option<BoxFuture<'static, Thought>> = None;
     let mut closing = hub.closing.clone();
     let mut closed = *closing.borrow();
+    let mut retry: Option<tokio::time::Instant> = None;
     loop {
         // Boxed, like every handler below: a game's task sits idle most of its life,
         // and an idle task should hold the select, not the largest handler's future.
@@ -43,21 +59,43 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Job>
             .clock_deadline
             .filter(|_| !closed)
             .map(tokio::time::Instant::from_std);
-        tokio::select! {
-            job = inbox.recv() => match job {
-                Some(job) => job(&mut room).await,
-                None => return,
-            },
+        // A computer whose move failed to store is asked again on a timer.
+        retry = match (room.computer_stuck, retry) {
+            (false, _) => None,
+            (true, None) => Some(tokio::time::Instant::now() + COMPUTER_RETRY),
+            (true, Some(t)) => Some(t),
+        };
+        let wake = tokio::select! {
+            job = inbox.recv() => job.map_or(Wake::Ended, Wake::Job),
             thought = async { thinking.as_mut().expect("guarded").await }, if thinking.is_some() => {
                 thinking = None;
-                Box::pin(computer::apply(&hub, &mut room, thought)).await;
+                Wake::Thought(Box::new(thought))
             }
-            () = tokio::time::sleep_until(deadline.unwrap_or_else(tokio::time::Instant::now)), if deadline.is_some() => {
-                Box::pin(clock::run_out(&hub, &mut room)).await;
+            () = tokio::time::sleep_until(deadline.unwrap_or_else(tokio::time::Instant::now)), if deadline.is_some() => Wake::Clock,
+            () = tokio::time::sleep_until(retry.unwrap_or_else(tokio::time::Instant::now)), if retry.is_some() && !closed => Wake::RetryComputer,
+            _ = closing.changed(), if !closed => Wake::Closing,
+        };
+        // Checked before anything is answered or told: a game whose write was fenced,
+        // or held under a lease that lapsed (a pause longer than the lease), may be
+        // another node's by now, so nothing is served from this copy.
+        if !room.gone && crate::cluster::lost(&hub, &room) {
+            tracing::warn!(game = %room.id, "this node no longer holds the game; letting it go");
+            crate::cluster::let_go(&hub, &mut room);
+        }
+        if room.gone {
+            return;
+        }
+        match wake {
+            Wake::Job(job) => job(&mut room).await,
+            Wake::Thought(thought) => Box::pin(computer::apply(&hub, &mut room, *thought)).await,
+            Wake::Clock => Box::pin(clock::run_out(&hub, &mut room)).await,
+            Wake::RetryComputer => {
+                retry = None;
+                room.computer_stuck = false;
+                tracing::info!(game = %room.id, "asking the computer again after its move failed to store");
             }
-            _ = closing.changed(), if !closed => {
-                closed = *closing.borrow();
-            }
+            Wake::Closing => closed = *closing.borrow(),
+            Wake::Ended => return,
         }
         // A write that found another node owning the game: it is that node's now.
         if !room.gone && crate::cluster::lost(&hub, &room) {
@@ -156,7 +194,12 @@ async fn finish(hub: &SharedHub, room: &mut Room) {
 /// Rebuilding replays every move, so it runs in the pool.
 pub async fn find(hub: &SharedHub, id: &str) -> Result<Lookup, ClientError> {
     if let Some(h) = hub.live(id) {
-        return Ok(Lookup::Live(h));
+        // In a cluster a game in memory is served only while this node holds it (after
+        // a pause longer than the lease it may not): if not, it is let go and claimed
+        // anew below.
+        if !crate::cluster::drop_if_stale(hub, &h).await {
+            return Ok(Lookup::Live(h));
+        }
     }
     // In a cluster the game must be this node's before it is read: a node it is
     // taken from can no longer write it. Not under the load lock: waiting for a dead

@@ -152,19 +152,49 @@ impl Hub {
     }
 
     /// Forgets a game (it stays stored); its task ends once nobody holds its handle.
-    /// In a cluster the game is released too, so any node may take it at once.
-    pub fn evict(&self, id: &str) {
-        self.rooms().remove(id);
-        let Some(fence) = self.store.cluster().and_then(|c| c.forget(id)) else {
+    /// In a cluster the game is released first, so any node may take it at once: it
+    /// stays in memory, served, until the release lands (retried every heartbeat), so
+    /// the database never names this node the owner of a game it no longer has.
+    pub fn evict(self: &Arc<Self>, id: &str) {
+        let Some(c) = self.store.cluster() else {
+            self.rooms().remove(id);
             return;
         };
-        let (store, id) = (Arc::clone(&self.store), id.to_string());
-        tokio::task::spawn_blocking(move || {
-            if let Some(Err(e)) = store.cluster().map(|c| c.release(&id, fence)) {
-                // Its lease runs out with the node's, or the token moved on already.
-                tracing::warn!(game = %id, error = %e, "releasing a game failed");
+        if !c.holds(id) {
+            self.drop_room(id);
+            return;
+        }
+        let (hub, id) = (Arc::clone(self), id.to_string());
+        tokio::spawn(async move {
+            loop {
+                let key = id.clone();
+                let released = hub
+                    .db(
+                        move |s| match (s.cluster(), s.cluster().and_then(|c| c.fence_of(&key))) {
+                            (Some(c), Some(fence)) => c.release(&key, fence),
+                            _ => Ok(()),
+                        },
+                    )
+                    .await;
+                match released {
+                    Ok(()) => break,
+                    Err(e) => {
+                        tracing::warn!(game = %id, error = %e, "releasing a game failed; it stays here, served, and the release is tried again");
+                        tokio::time::sleep(crate::store::HEARTBEAT).await;
+                    }
+                }
             }
+            hub.drop_room(&id);
         });
+    }
+
+    /// Takes a game out of memory without releasing it: another node holds it now,
+    /// this node's lease lapsed, or it was released already.
+    pub fn drop_room(&self, id: &str) {
+        self.rooms().remove(id);
+        if let Some(c) = self.store.cluster() {
+            c.forget(id);
+        }
     }
 
     /// The game `id` if it is in memory.

@@ -58,7 +58,8 @@ mod ws;
 pub use config::{Config, DbUrl, Limits};
 pub use error::{ServerError, StoreError};
 pub use store::{
-    Claim, Cluster, MoveKind, Pairing, Store, StoredGame, StoredMove, open as open_store,
+    Claim, Cluster, Copied, LEASE, MAX_DRIFT, MoveKind, Pairing, Store, StoredGame, StoredMove,
+    backup, open as open_store,
 };
 
 use axum::Router;

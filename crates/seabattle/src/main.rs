@@ -36,6 +36,8 @@ enum Command {
     /// Play bots (programs speaking the bot protocol, or builtins) in a round robin and
     /// rate them.
     Arena(cmd::arena::Args),
+    /// Copy a live server's SQLite database consistently (SQLite's online backup).
+    Backup(cmd::backup::Args),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Some(Command::Play(a)) => cmd::play::run(a),
         Some(Command::Arena(a)) => cmd::arena::run(a),
         Some(Command::Learned(a)) => cmd::learned::run(a),
+        Some(Command::Backup(a)) => cmd::backup::run(a),
     };
     match result {
         Ok(code) => code,

@@ -22,6 +22,9 @@ pub enum Claim {
     },
     /// No game has that id.
     Missing,
+    /// This node's own lease has lapsed (by its clock): it may take nothing until
+    /// the heartbeat renews it. Try again.
+    Lapsed,
 }
 
 /// What [`Cluster::pair`] did.
@@ -58,19 +61,30 @@ pub trait Cluster: Send + Sync {
     /// Renews this node's lease; a node whose lease ran out loses its games to any node
     /// that asks for them.
     fn heartbeat(&self) -> Result<(), StoreError>;
+    /// Whether this node's lease stands by its own monotonic clock (the database's,
+    /// shortened by the largest clock drift allowed). Past its end the node holds no
+    /// game: it must neither answer nor tell anything from memory, and must claim
+    /// each game anew.
+    fn lease_stands(&self) -> bool;
     /// Takes the game for this node if nobody owns it, this node does, or its owner's
     /// lease ran out. Every later write of the game checks the fencing token this
     /// bumps, so the last owner can no longer write it.
     fn acquire(&self, id: &str) -> Result<Claim, StoreError>;
-    /// Whether this node holds the game: it acquired or created it, and no write has
-    /// found its fencing token moved on since.
+    /// Whether this node holds the game: it acquired or created it, no write has
+    /// found its fencing token moved on since, and its lease has not lapsed since.
     fn holds(&self, id: &str) -> bool;
+    /// The fencing token this node holds for the game, if it holds it.
+    fn fence_of(&self, id: &str) -> Option<i64>;
     /// Stops holding the game here, at once and without I/O; the token it held, for
     /// [`Cluster::release`].
     fn forget(&self, id: &str) -> Option<i64>;
     /// Gives up the game in the database if the token `fence` still stands (its token
     /// moves on, so nothing written with the old one lands).
     fn release(&self, id: &str, fence: i64) -> Result<(), StoreError>;
+    /// Gives up the game in the database if this node is named its owner, whatever
+    /// the token: for a game not in memory here (a release that failed, a lapse) that
+    /// another node asks for.
+    fn disown(&self, id: &str) -> Result<(), StoreError>;
     /// Asks the game's owner, whichever node it is, to hand it over.
     fn ask_handover(&self, id: &str) -> Result<(), StoreError>;
     /// Leaves the cluster: every game this node owns is released, its waiters leave
@@ -79,7 +93,10 @@ pub trait Cluster: Send + Sync {
     /// Pairs `me` with the longest-waiting other player under `game.rules` on any
     /// node: in one transaction that waiter's row is taken (`FOR UPDATE SKIP LOCKED`),
     /// their token hash fills seat 1, `game` is stored owned by this node, `me`'s own
-    /// row (if `queued`) leaves the queue, and the waiter's node hears of it.
+    /// row (if `queued`) leaves the queue, and the waiter's node hears of it. A queued
+    /// waiter that finds only locked rows tries again after a random pause of a few
+    /// milliseconds: two waiters pairing at the same instant would otherwise each skip
+    /// the other's row and both stay.
     fn pair(&self, game: &mut StoredGame, me: &str, queued: bool) -> Result<Pairing, StoreError>;
     /// Puts `me` in the queue under `rules`, with its seat token's hash.
     fn enqueue(&self, rules: &str, me: &str, token_hash: &str) -> Result<(), StoreError>;

@@ -2,13 +2,15 @@
 //! the rules engine when loaded. SQLite (a file) and PostgreSQL (a `postgres://` URL),
 //! each with its own migrations in `migrations/` and the shared queries of `sql.rs`.
 
+mod backup;
 mod cluster;
 mod pg_cluster;
 mod postgres;
 mod sql;
 
+pub use backup::{Copied, backup};
 pub use cluster::{Claim, Cluster, Notice, Pairing};
-pub use pg_cluster::HEARTBEAT;
+pub use pg_cluster::{HEARTBEAT, LEASE, MAX_DRIFT};
 mod sqlite;
 
 use crate::config::DbUrl;

@@ -6,7 +6,7 @@ use super::StoredGame;
 use super::cluster::{Claim, Cluster, Notice, Pairing};
 use super::postgres::{PgStore, connect, q};
 use crate::error::StoreError;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc::UnboundedSender;
 
 /// How long a node's lease lasts past its last heartbeat. A killed node's games can be
@@ -16,7 +16,62 @@ pub const LEASE: Duration = Duration::from_secs(5);
 /// How often a node renews its lease.
 pub const HEARTBEAT: Duration = Duration::from_secs(1);
 
-/// The channel on which a node is asked to hand a game over (payload: the game id).
+/// How much shorter a node takes its own lease to be than the database does. The
+/// database ends a lease by its own clock (`now()` when the renewal ran, plus
+/// [`LEASE`]); the node counts from the instant before it sent the renewal, on its
+/// monotonic clock, so it never thinks its lease stands after the database's has run
+/// out, as long as the two clocks' rates differ by less than this over one lease
+/// (10 %: far more than any real clock drifts, see docs/deploy.md).
+pub const MAX_DRIFT: Duration = Duration::from_millis(500);
+
+/// The node's lease as it knows it locally: until when it stands, and how many times
+/// it has lapsed (each lapse forgets every game the node held).
+#[derive(Default)]
+pub struct Lease {
+    /// The instant past which the node holds nothing; `None` once that has passed
+    /// and until the next renewal.
+    until: Option<Instant>,
+    /// Lapses so far: a game taken during one lapse is not held after the next.
+    lapses: u64,
+}
+
+impl PgStore {
+    /// Whether the lease stands by this node's clock. The first call past its end
+    /// forgets every game: others may have taken them, so nothing in memory may be
+    /// served until it is claimed anew.
+    pub(super) fn standing(&self) -> bool {
+        let mut lease = self.lease.lock().unwrap_or_else(|p| p.into_inner());
+        match lease.until {
+            Some(t) if Instant::now() < t => true,
+            Some(_) => {
+                lease.until = None;
+                lease.lapses += 1;
+                self.forget_all();
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// The lapses counted so far, for a claim to notice one that happened meanwhile.
+    fn lapses(&self) -> u64 {
+        self.lease.lock().unwrap_or_else(|p| p.into_inner()).lapses
+    }
+
+    fn forget_all(&self) {
+        let mut fences = self.fences.lock().unwrap_or_else(|p| p.into_inner());
+        if !fences.is_empty() {
+            tracing::warn!(
+                games = fences.len(),
+                "this node's lease lapsed: every game it held is let go"
+            );
+        }
+        fences.clear();
+    }
+}
+
+/// The channel on which a node is asked to hand a game over (payload: `game asker`;
+/// the asking node hears its own request too, and ignores it).
 const HANDOVER: &str = "seabattle_handover";
 /// The channel on which a waiter's node hears it was paired (payload: `waiter game`).
 const PAIRED: &str = "seabattle_paired";
@@ -35,6 +90,76 @@ const TAKE_WAITER: &str = "DELETE FROM queue WHERE ticket = (SELECT q.ticket FRO
      WHERE q.rules = $1 AND q.waiter <> $2 ORDER BY q.ticket \
      FOR UPDATE OF q SKIP LOCKED LIMIT 1) RETURNING waiter, token_hash";
 
+/// How many times a queued waiter tries to pair while other waiters' rows are locked,
+/// and the longest random pause between tries.
+const PAIR_TRIES: usize = 200;
+const PAIR_JITTER_MS: u64 = 10;
+
+/// Whether a live waiter other than `$2` waits under the rules `$1`, locked or not.
+const OTHER_WAITER: &str = "SELECT 1 FROM queue q \
+     JOIN nodes n ON n.id = q.node AND n.lease_until > now() \
+     WHERE q.rules = $1 AND q.waiter <> $2 LIMIT 1";
+
+/// One pairing attempt.
+enum Tried {
+    Done(Pairing),
+    /// Nobody unlocked was found, but a waiter's row was locked: try again.
+    Skipped,
+}
+
+impl PgStore {
+    /// One transaction of [`Cluster::pair`].
+    fn pair_once(
+        &self,
+        game: &mut StoredGame,
+        me: &str,
+        queued: bool,
+    ) -> Result<Tried, StoreError> {
+        let rules = game.rules.clone();
+        self.with(&rules, |c| {
+            let mut tx = c.transaction().map_err(q)?;
+            if queued {
+                // Our own row, waiting for it if a node pairing with us holds it: that
+                // node commits (our row is gone: we were taken) without waiting on
+                // anything itself, since every other row is taken with SKIP LOCKED.
+                let ours = tx
+                    .query_opt(
+                        "SELECT ticket FROM queue WHERE waiter = $1 FOR UPDATE",
+                        &[&me],
+                    )
+                    .map_err(q)?;
+                if ours.is_none() {
+                    return Ok(Tried::Done(Pairing::Taken));
+                }
+            }
+            let Some(row) = tx.query_opt(TAKE_WAITER, &[&game.rules, &me]).map_err(q)? else {
+                // Our row stays, if we had one: the rollback keeps it.
+                if queued
+                    && tx
+                        .query_opt(OTHER_WAITER, &[&game.rules, &me])
+                        .map_err(q)?
+                        .is_some()
+                {
+                    return Ok(Tried::Skipped);
+                }
+                return Ok(Tried::Done(Pairing::Nobody));
+            };
+            if queued {
+                tx.execute("DELETE FROM queue WHERE waiter = $1", &[&me])
+                    .map_err(q)?;
+            }
+            let waiter: String = row.get(0);
+            game.tokens[0] = Some(row.get(1));
+            self.insert(&mut tx, game)?;
+            let payload = format!("{waiter} {}", game.id);
+            tx.execute("SELECT pg_notify($1, $2)", &[&PAIRED, &payload])
+                .map_err(q)?;
+            tx.commit().map_err(q)?;
+            Ok(Tried::Done(Pairing::With(waiter)))
+        })
+    }
+}
+
 impl Cluster for PgStore {
     fn name(&self) -> &str {
         &self.name
@@ -42,6 +167,9 @@ impl Cluster for PgStore {
 
     fn heartbeat(&self) -> Result<(), StoreError> {
         let ms = LEASE.as_millis() as f64;
+        // Noticed before the renewal, so games held before a lapse are never held after.
+        self.standing();
+        let sent = Instant::now();
         self.with(&self.node, |c| {
             c.execute(
                 "INSERT INTO nodes (id, name, lease_until) \
@@ -63,16 +191,37 @@ impl Cluster for PgStore {
             )
             .map_err(q)?;
             Ok(())
-        })
+        })?;
+        let mut lease = self.lease.lock().unwrap_or_else(|p| p.into_inner());
+        if lease.until.is_some_and(|t| Instant::now() >= t) {
+            // It ran out while the renewal was on its way: others may have taken games.
+            lease.lapses += 1;
+            self.forget_all();
+        }
+        lease.until = Some(sent + LEASE - MAX_DRIFT);
+        Ok(())
+    }
+
+    fn lease_stands(&self) -> bool {
+        self.standing()
     }
 
     fn acquire(&self, id: &str) -> Result<Claim, StoreError> {
+        if !self.standing() {
+            return Ok(Claim::Lapsed);
+        }
+        let lapses = self.lapses();
         self.with(id, |c| {
             let mut tx = c.transaction().map_err(q)?;
             let claim = match tx.query_opt(ACQUIRE, &[&id, &self.node]).map_err(q)? {
                 Some(r) => {
                     let old: Option<String> = r.get(1);
                     let took_over = old.is_some_and(|o| o != self.node);
+                    if self.lapses() != lapses {
+                        // The lease lapsed while this ran: the game may be gone already.
+                        tx.rollback().map_err(q)?;
+                        return Ok(Claim::Lapsed);
+                    }
                     self.hold(id, r.get(0));
                     Claim::Owned { took_over }
                 }
@@ -95,6 +244,10 @@ impl Cluster for PgStore {
         self.fence(id).is_ok()
     }
 
+    fn fence_of(&self, id: &str) -> Option<i64> {
+        self.fence(id).ok()
+    }
+
     fn forget(&self, id: &str) -> Option<i64> {
         self.fences
             .lock()
@@ -114,9 +267,21 @@ impl Cluster for PgStore {
         })
     }
 
+    fn disown(&self, id: &str) -> Result<(), StoreError> {
+        self.with(id, |c| {
+            c.execute(
+                "UPDATE games SET owner = NULL, fence = fence + 1 WHERE id = $1 AND owner = $2",
+                &[&id, &self.node],
+            )
+            .map_err(q)
+            .map(drop)
+        })
+    }
+
     fn ask_handover(&self, id: &str) -> Result<(), StoreError> {
         self.with(id, |c| {
-            c.execute("SELECT pg_notify($1, $2)", &[&HANDOVER, &id])
+            let payload = format!("{id} {}", self.node);
+            c.execute("SELECT pg_notify($1, $2)", &[&HANDOVER, &payload])
                 .map_err(q)
                 .map(drop)
         })
@@ -143,39 +308,24 @@ impl Cluster for PgStore {
     }
 
     fn pair(&self, game: &mut StoredGame, me: &str, queued: bool) -> Result<Pairing, StoreError> {
-        let rules = game.rules.clone();
-        let pairing = self.with(&rules, |c| {
-            let mut tx = c.transaction().map_err(q)?;
-            if queued {
-                // Locks our own row first: a node pairing with us meanwhile has it.
-                let ours = tx
-                    .execute(
-                        "DELETE FROM queue WHERE waiter = $1 AND ticket = \
-                         (SELECT ticket FROM queue WHERE waiter = $1 FOR UPDATE SKIP LOCKED)",
-                        &[&me],
-                    )
-                    .map_err(q)?;
-                if ours == 0 {
-                    return Ok(Pairing::Taken);
+        for _ in 0..PAIR_TRIES {
+            match self.pair_once(game, me, queued)? {
+                Tried::Done(pairing) => {
+                    if matches!(pairing, Pairing::With(_)) {
+                        self.hold(&game.id, 1);
+                    }
+                    return Ok(pairing);
                 }
+                // Someone else's row was locked: by a node pairing it (then it goes), or
+                // by its own waiter trying to pair with us at the same instant. Both of
+                // us roll back and try again after a random pause, so one goes first.
+                Tried::Skipped => std::thread::sleep(Duration::from_millis(rand::random_range(
+                    1..=PAIR_JITTER_MS,
+                ))),
             }
-            let Some(row) = tx.query_opt(TAKE_WAITER, &[&game.rules, &me]).map_err(q)? else {
-                // Our row stays, if we had one: the rollback keeps it.
-                return Ok(Pairing::Nobody);
-            };
-            let waiter: String = row.get(0);
-            game.tokens[0] = Some(row.get(1));
-            self.insert(&mut tx, game)?;
-            let payload = format!("{waiter} {}", game.id);
-            tx.execute("SELECT pg_notify($1, $2)", &[&PAIRED, &payload])
-                .map_err(q)?;
-            tx.commit().map_err(q)?;
-            Ok(Pairing::With(waiter))
-        })?;
-        if matches!(pairing, Pairing::With(_)) {
-            self.hold(&game.id, 1);
         }
-        Ok(pairing)
+        tracing::warn!(waiter = %me, "the queue stayed busy; waiting to be paired");
+        Ok(Pairing::Nobody)
     }
 
     fn enqueue(&self, rules: &str, me: &str, token_hash: &str) -> Result<(), StoreError> {
@@ -198,7 +348,7 @@ impl Cluster for PgStore {
     }
 
     fn listen(&self, to: UnboundedSender<Notice>) -> Result<(), StoreError> {
-        let url = self.url.clone();
+        let (url, me) = (self.url.clone(), self.node.clone());
         // Connects once here, so a server that cannot listen fails to start.
         let first = listener(&url)?;
         std::thread::Builder::new()
@@ -218,7 +368,7 @@ impl Cluster for PgStore {
                         },
                     };
                     let mut c = c;
-                    if let Err(e) = relay(&mut c, &to) {
+                    if let Err(e) = relay(&mut c, &to, &me) {
                         tracing::warn!(error = %e, "lost the notification connection; reconnecting");
                     } else {
                         client = Some(c);
@@ -240,13 +390,22 @@ fn listener(url: &str) -> Result<postgres::Client, StoreError> {
 
 /// Passes notifications on for a while (so a closed `to` is noticed), or until the
 /// connection fails.
-fn relay(c: &mut postgres::Client, to: &UnboundedSender<Notice>) -> Result<(), StoreError> {
+fn relay(
+    c: &mut postgres::Client,
+    to: &UnboundedSender<Notice>,
+    me: &str,
+) -> Result<(), StoreError> {
     let mut notes = c.notifications();
     let mut it = notes.timeout_iter(HEARTBEAT);
     use postgres::fallible_iterator::FallibleIterator;
     while let Some(n) = it.next().map_err(q)? {
         let notice = match n.channel() {
-            HANDOVER => Notice::Handover(n.payload().to_string()),
+            HANDOVER => match n.payload().split_once(' ') {
+                // This node's own request: it is the one taking the game.
+                Some((_, asker)) if asker == me => continue,
+                Some((game, _)) => Notice::Handover(game.to_string()),
+                None => Notice::Handover(n.payload().to_string()),
+            },
             PAIRED => match n.payload().split_once(' ') {
                 Some((waiter, game)) => Notice::Paired {
                     waiter: waiter.to_string(),

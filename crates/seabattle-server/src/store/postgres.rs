@@ -37,6 +37,8 @@ pub struct PgStore {
     /// The fencing token of each game this node owns, as it got it; every write of the
     /// game must find it unchanged in the database.
     pub(super) fences: Mutex<HashMap<String, i64>>,
+    /// This node's lease as its own monotonic clock sees it (see `pg_cluster::Lease`).
+    pub(super) lease: Mutex<super::pg_cluster::Lease>,
     // A game always uses the same connection (by a hash of its id), which keeps its
     // writes in order. `Option` so that `Drop` can move the clients off the async
     // threads: each owns a runtime, which may not be dropped inside another.
@@ -44,7 +46,31 @@ pub struct PgStore {
 }
 
 pub(super) fn q(e: postgres::Error) -> StoreError {
-    StoreError::Query(chain(&e))
+    if broken(&e) {
+        StoreError::Connection(chain(&e))
+    } else {
+        StoreError::Query(chain(&e))
+    }
+}
+
+/// Whether `e` says the connection is unusable rather than the statement wrong: an
+/// I/O error ("Broken pipe" on the first use after the database restarted), a
+/// connection the client knows is closed, or the server ending it (SQLSTATE class
+/// 08, or 57P01–57P03: shut down, crashed, cannot connect now).
+fn broken(e: &postgres::Error) -> bool {
+    if e.is_closed() {
+        return true;
+    }
+    match e.code() {
+        Some(code) => {
+            let code = code.code();
+            code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03")
+        }
+        None => {
+            e.as_db_error().is_none()
+                && std::error::Error::source(e).is_some_and(|s| s.is::<std::io::Error>())
+        }
+    }
 }
 
 pub(super) fn connect(url: &str) -> Result<Client, StoreError> {
@@ -64,6 +90,7 @@ pub(super) fn open(url: &str, shown: String, name: &str) -> Result<Arc<dyn Store
         name: name.to_string(),
         node: format!("{name}-{}", crate::ids::new_salt()),
         fences: Mutex::new(HashMap::new()),
+        lease: Mutex::new(super::pg_cluster::Lease::default()),
         conns,
     };
     crate::store::Cluster::heartbeat(&store)?;
@@ -107,26 +134,49 @@ fn number(p: Player) -> i16 {
 }
 
 impl PgStore {
+    /// Runs `f` on the connection game (or key) `id` uses. A connection found broken
+    /// (see [`broken`]) is replaced and `f` run once more on the new one, so the first
+    /// statement after a database restart succeeds instead of failing on the dead
+    /// socket; `f` is then a whole transaction or one statement, so a retry cannot
+    /// apply half of it twice.
     pub(super) fn with<T>(
         &self,
         id: &str,
-        f: impl FnOnce(&mut Client) -> Result<T, StoreError>,
+        mut f: impl FnMut(&mut Client) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let slot = id.bytes().fold(0usize, |h, b| {
             h.wrapping_mul(31).wrapping_add(usize::from(b))
         }) % self.conns.len();
         let mut guard = self.conns[slot].lock().unwrap_or_else(|p| p.into_inner());
-        if guard.as_ref().is_none_or(Client::is_closed) {
-            *guard = Some(connect(&self.url)?);
-        }
-        match guard.as_mut() {
-            Some(c) => f(c),
-            None => Err(StoreError::Open("no connection".into())),
+        let mut retried = false;
+        loop {
+            if guard.as_ref().is_none_or(Client::is_closed) {
+                *guard = Some(connect(&self.url)?);
+            }
+            let Some(c) = guard.as_mut() else {
+                return Err(StoreError::Open("no connection".into()));
+            };
+            match f(c) {
+                Err(StoreError::Connection(e)) if !retried => {
+                    tracing::warn!(error = %e, "a database connection broke; reconnecting and trying again");
+                    retried = true;
+                    *guard = None;
+                }
+                Err(StoreError::Connection(e)) => {
+                    *guard = None;
+                    return Err(StoreError::Connection(e));
+                }
+                other => return other,
+            }
         }
     }
 
     /// The fencing token this node holds for game `id`.
+    /// Nothing is held once the lease has lapsed by this node's clock.
     pub(super) fn fence(&self, id: &str) -> Result<i64, StoreError> {
+        if !self.standing() {
+            return Err(StoreError::Fenced(id.to_string()));
+        }
         let fences = self.fences.lock().unwrap_or_else(|p| p.into_inner());
         fences
             .get(id)
@@ -140,7 +190,7 @@ impl PgStore {
     fn fenced<T>(
         &self,
         id: &str,
-        f: impl FnOnce(&mut postgres::Transaction<'_>) -> Result<T, StoreError>,
+        mut f: impl FnMut(&mut postgres::Transaction<'_>) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let fence = self.fence(id)?;
         self.with(id, |c| {

@@ -217,3 +217,234 @@ async fn a_turn_clock_runs_on_after_a_takeover() {
     assert_eq!(n2.games_held(), 1);
     n2.shutdown().await.unwrap();
 }
+
+/// A node on a runtime of its own, with one thread, so that the test can freeze it
+/// whole (timers, heartbeat, sockets) as SIGSTOP would.
+struct Freezable {
+    addr: std::net::SocketAddr,
+    rt: tokio::runtime::Handle,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Freezable {
+    fn start(url: &str, name: &str) -> Freezable {
+        let (url, name) = (url.to_string(), name.to_string());
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            rt.block_on(async move {
+                let server = node(&url, &name).await;
+                tx.send((server.addr(), tokio::runtime::Handle::current()))
+                    .unwrap();
+                let _ = stopped.await;
+                server.shutdown().await.unwrap();
+            });
+        });
+        let (addr, rt) = rx.recv().unwrap();
+        Freezable {
+            addr,
+            rt,
+            stop: Some(stop),
+            thread: Some(thread),
+        }
+    }
+
+    /// Freezes the node for `d`: its one thread sleeps, so nothing of it runs.
+    fn freeze(&self, d: std::time::Duration) {
+        self.rt.spawn(async move { std::thread::sleep(d) });
+    }
+}
+
+impl Drop for Freezable {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_paused_past_its_lease_serves_nothing_stale() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
+        return;
+    };
+    let n1 = Freezable::start(&url, &fresh("n"));
+    let n2 = node(&url, &fresh("n")).await;
+    let (mut a, mut b, game, joined) =
+        friends(n1.addr, json!({"type": "new_game", "opponent": "friend"})).await;
+    let at = format!("/ws?game={game}");
+    let mut watcher = Client::connect_to(n1.addr, &at).await;
+    watcher.send(json!({"type": "watch", "game": game})).await;
+    watcher.until("state").await;
+    a.send(json!({"type": "place", "game": game})).await;
+    b.send(json!({"type": "place", "game": game})).await;
+    a.until("battle").await;
+    watcher.until("battle").await;
+    let token_a = a.log.iter().find(|m| m["type"] == "joined").unwrap()["token"].clone();
+    let token_b = joined["token"].clone();
+    // n1 stops for longer than its lease, as in a long pause of its process.
+    n1.freeze(std::time::Duration::from_secs(7));
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    drop((a, b));
+    // Meanwhile the players reach n2, which takes the game once n1's lease ran out,
+    // and play on there.
+    let mut a = Client::connect_to(n2.addr(), &at).await;
+    a.send(json!({"type": "resume", "game": game, "token": token_a}))
+        .await;
+    a.until("joined").await;
+    let mut b = Client::connect_to(n2.addr(), &at).await;
+    b.send(json!({"type": "resume", "game": game, "token": token_b}))
+        .await;
+    b.until("joined").await;
+    let first = a.state(&game).await["to_move"].as_u64().unwrap();
+    let (shooter, other) = if first == 1 {
+        (&mut a, &mut b)
+    } else {
+        (&mut b, &mut a)
+    };
+    shooter
+        .send(json!({"type": "fire", "game": game, "cells": ["e5"]}))
+        .await;
+    other.until("shot").await;
+    let told = other.state(&game).await["moves"].as_u64().unwrap();
+    assert!(told >= 1);
+    // n1 wakes. Its spectator hears why it must go, then the socket closes with 4001;
+    // nothing else of the game reaches it from n1's stale copy.
+    let seen_before = watcher.log.len();
+    let (last, frame) = watcher.read_to_close().await;
+    assert_eq!(frame.map(|f| u16::from(f.code)), Some(4001));
+    let last = last.expect("the moved error before the close");
+    assert_eq!(
+        (&last["type"], &last["code"]),
+        (&json!("error"), &json!("moved")),
+        "{last}"
+    );
+    let after: Vec<_> = watcher.log[seen_before..].to_vec();
+    assert!(
+        after.iter().all(|m| m["type"] == "error"),
+        "stale news after the pause: {after:?}"
+    );
+    // Asked for the game, n1 claims it anew (n2 hands it over) and serves what was
+    // told: never an older state.
+    let mut late = Client::connect_to(n1.addr, &at).await;
+    late.send(json!({"type": "watch", "game": game})).await;
+    let state = late.until("state").await;
+    assert_eq!(state["moves"].as_u64(), Some(told), "{state}");
+    n2.shutdown().await.unwrap();
+}
+
+#[test]
+fn a_lapsed_lease_holds_nothing_until_it_is_renewed() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
+        return;
+    };
+    let a = open_store(&DbUrl::Postgres(url.clone()), &fresh("a")).unwrap();
+    let id = fresh("g");
+    a.create(&StoredGame::new(
+        id.clone(),
+        "classic".into(),
+        "friend".into(),
+        None,
+    ))
+    .unwrap();
+    let c = a.cluster().unwrap();
+    assert!(c.lease_stands() && c.holds(&id));
+    // No heartbeat for a whole lease: by its own clock the node holds nothing.
+    std::thread::sleep(seabattle_server::LEASE);
+    assert!(!c.lease_stands());
+    assert!(!c.holds(&id));
+    assert_eq!(c.acquire(&id).unwrap(), Claim::Lapsed);
+    assert!(matches!(
+        a.take_seat(&id, Player::Two, "late"),
+        Err(StoreError::Fenced(_))
+    ));
+    // Renewed, it claims the game anew (nobody else took it).
+    c.heartbeat().unwrap();
+    assert_eq!(c.acquire(&id).unwrap(), Claim::Owned { took_over: false });
+    a.take_seat(&id, Player::Two, "back").unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_queueing_at_the_same_instant_on_two_nodes_are_always_paired() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
+        return;
+    };
+    let (n1, n2) = (node(&url, &fresh("n")).await, node(&url, &fresh("n")).await);
+    // Rules no other test queues under; waiters left by earlier runs are not paired
+    // (their nodes' leases have run out).
+    let rules = "9x9 fleet=3,2,2,1";
+    for round in 0..30 {
+        let mut p = Client::connect(n1.addr()).await;
+        let mut q = Client::connect(n2.addr()).await;
+        let ask = json!({"type": "queue", "rules": rules});
+        tokio::join!(p.send(ask.clone()), q.send(ask));
+        let (jp, jq) = tokio::join!(p.until("joined"), q.until("joined"));
+        assert_eq!(jp["game"], jq["game"], "round {round}");
+        let mut seats = [jp["seat"].as_u64(), jq["seat"].as_u64()];
+        seats.sort();
+        assert_eq!(seats, [Some(1), Some(2)], "round {round}");
+    }
+    n1.shutdown().await.unwrap();
+    n2.shutdown().await.unwrap();
+}
+
+#[test]
+fn a_broken_pooled_connection_is_replaced_and_the_statement_retried() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
+        return;
+    };
+    // Its connections carry a name of their own, so only they are cut below.
+    let app = fresh("restart");
+    let sep = if url.contains('?') { '&' } else { '?' };
+    let named = format!("{url}{sep}application_name={app}");
+    let a = open_store(&DbUrl::Postgres(named), &fresh("a")).unwrap();
+    let id = fresh("g");
+    a.create(&StoredGame::new(
+        id.clone(),
+        "classic".into(),
+        "friend".into(),
+        None,
+    ))
+    .unwrap();
+    // The database drops every connection of the store, as a restart does.
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let cut: i64 = admin
+        .query_one(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity \
+             WHERE application_name = $1",
+            &[&app],
+        )
+        .unwrap()
+        .get(0);
+    assert!(cut >= 1);
+    while admin
+        .query_one(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = $1",
+            &[&app],
+        )
+        .unwrap()
+        .get::<_, i64>(0)
+        > 0
+    {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    // The first statement afterwards still succeeds, on a new connection.
+    a.take_seat(&id, Player::Two, "after").unwrap();
+    a.cluster().unwrap().heartbeat().unwrap();
+    assert_eq!(
+        a.load(&id).unwrap().unwrap().tokens[1].as_deref(),
+        Some("after")
+    );
+}

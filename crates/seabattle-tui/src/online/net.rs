@@ -166,6 +166,15 @@ impl Connection {
     }
 }
 
+/// How often the client asks the server for a `pong` while the connection is quiet
+/// otherwise too.
+pub const PING_EVERY: Duration = Duration::from_secs(5);
+
+/// How long a `ping` may go unanswered before the connection counts as lost: a frozen
+/// node (docs/protocol.md §13) keeps its socket open but answers nothing, and the
+/// client then reconnects through the proxy, which reaches a node that answers.
+pub const PONG_WAIT: Duration = Duration::from_secs(10);
+
 type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
@@ -190,7 +199,19 @@ async fn session(
             Some(g) => format!("{url}?game={g}"),
             None => url.clone(),
         };
-        match tokio_tungstenite::connect_async(address.as_str()).await {
+        // A node that accepts the socket but is frozen never finishes the handshake.
+        let connecting = tokio::time::timeout(
+            PONG_WAIT,
+            tokio_tungstenite::connect_async(address.as_str()),
+        );
+        match connecting.await.unwrap_or_else(|_| {
+            Err(tokio_tungstenite::tungstenite::Error::Io(
+                std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    format!("no answer within {} s", PONG_WAIT.as_secs()),
+                ),
+            ))
+        }) {
             Ok((ws, _)) => {
                 pause = Duration::from_millis(200);
                 if events.send(LinkEvent::Up).is_err() {
@@ -255,11 +276,28 @@ async fn serve(
             return Ended::Dropped(e.to_string());
         }
     }
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // When the unanswered ping must be answered by.
+    let mut pong_due: Option<tokio::time::Instant> = None;
     loop {
         tokio::select! {
+            _ = ping.tick(), if pong_due.is_none() => {
+                if let Err(e) = sink.send(Message::Text(ClientMsg::Ping.to_text().into())).await {
+                    return Ended::Dropped(e.to_string());
+                }
+                pong_due = Some(tokio::time::Instant::now() + PONG_WAIT);
+            }
+            () = tokio::time::sleep_until(pong_due.unwrap_or_else(tokio::time::Instant::now)), if pong_due.is_some() => {
+                return Ended::Dropped(format!("no pong from the server within {} s", PONG_WAIT.as_secs()));
+            }
             incoming = stream.next() => match incoming {
                 Some(Ok(Message::Text(t))) => {
                     let event = match ServerMsg::parse(&t) {
+                        Ok(ServerMsg::Pong) => {
+                            pong_due = None;
+                            continue;
+                        }
                         Ok(m) => {
                             if let ServerMsg::Welcome { node: Some(_), .. } = &m {
                                 node = true;

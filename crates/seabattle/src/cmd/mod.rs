@@ -2,6 +2,7 @@
 
 pub mod arena;
 pub mod audit;
+pub mod backup;
 pub mod bench;
 pub mod check;
 pub mod habits;
