@@ -200,13 +200,23 @@ impl Violation {
         }
     }
 
-    /// A sentence for players, in their language and coordinate system, the cells
-    /// named as a board labels them: a capital letter and the row («Г1 Д2»).
+    /// A sentence for players, in their language and coordinate system, the cells in
+    /// the system's own form («г1 д2»), as files and the terminal write them.
     pub fn message(&self, lang: Lang, system: CoordSystem) -> String {
+        self.worded(lang, &|c| system.format(c))
+    }
+
+    /// [`Violation::message`] with the cells named as a drawn board labels them: a
+    /// capital letter and the row («Г1 Д2»), as the web page shows its boards.
+    pub fn labelled(&self, lang: Lang, system: CoordSystem) -> String {
+        self.worded(lang, &|c| system.format(c).to_uppercase())
+    }
+
+    fn worded(&self, lang: Lang, name: &dyn Fn(Coord) -> String) -> String {
         let cells = self
             .cells()
             .iter()
-            .map(|c| system.format(*c).to_uppercase())
+            .map(|c| name(*c))
             .collect::<Vec<_>>()
             .join(" ");
         let text = match (lang, self) {

@@ -209,7 +209,7 @@ pub async fn check(
                 .map(|v| ViolationJson {
                     kind: v.kind(),
                     cells: v.cells().iter().map(|c| c.to_string()).collect(),
-                    message: v.message(lang, system),
+                    message: v.labelled(lang, system),
                     piece: match v {
                         Violation::Piece { kind, .. } => Some(*kind),
                         _ => None,

@@ -280,7 +280,7 @@ fn pieces_are_validated_with_every_violation_at_once() {
         .map(|v| v.message(Lang::Ru, CoordSystem::Russian))
         .collect::<Vec<_>>()
         .join("; ");
-    assert!(ru.contains("мина касается соседа: Б2"), "{ru}");
+    assert!(ru.contains("мина касается соседа: б2"), "{ru}");
     // With pieces-touch=yes, mines may lie beside ships.
     let touchy: Rules = "classic mines=1 pieces-touch=yes".parse().unwrap();
     assert!(Fleet::new(setup_of(&format!("{F1} mine:b2"), &touchy), &touchy).is_ok());

@@ -3,7 +3,9 @@
 import { t, lang, setLang, preset } from './i18n.js';
 import { connect } from './net.js';
 import * as game from './game.js';
-import { startReplay, rerenderReplay } from './replay.js';
+// The replay is loaded only on a replay's page: a visit to play never fetches it.
+let replay = null;
+const rerenderReplay = () => replay?.rerenderReplay();
 import { playerKey, initLearned, onLearned, rerenderLearned } from './learned.js';
 import { installApp } from './install.js';
 
@@ -225,7 +227,7 @@ if (boot.missing) {
 } else if (boot.replay) {
   translate();
   show('replay');
-  startReplay(boot.replay, () => show('missing'));
+  import(`./replay.js`).then(m => { replay = m; m.startReplay(boot.replay, () => show('missing')); });
 } else {
   startScreen();
   game.init(app);

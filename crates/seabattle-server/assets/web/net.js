@@ -1,13 +1,19 @@
 // The protocol version this page speaks (docs/protocol.md §9), said first on every
 // connection so a server that speaks another one refuses at once.
 const VERSION = 2;
+// How often the page pings, and how long it waits for the pong (docs/protocol.md §13).
+const PING_EVERY = 15000, PONG_WAIT = 10000;
 
 // The WebSocket to the game server: reconnects on loss and calls `onOpen` each time so
 // the page can `resume` its game; every message goes to `onMessage`. `game()` names the
 // page's game: the socket's address carries it, so that behind a cluster's proxy the
 // game's own node serves it (docs/protocol.md §13).
 export function connect({ onOpen, onMessage, onStatus, game }) {
-  let ws, queue = [], delay = 500, node = null, at = null;
+  let ws, queue = [], delay = 500, node = null, at = null, silent = null;
+  // A socket that answers nothing (a frozen node) counts as lost: no pong within
+  // PONG_WAIT of a ping, or no opening within it, and the page reconnects.
+  const lost = () => { clearTimeout(silent); silent = null; try { ws.close(); } catch { /* closing already */ } ws.onclose?.(); ws.onclose = null; };
+  const expect = () => { clearTimeout(silent); silent = setTimeout(lost, PONG_WAIT); };
   const address = () => {
     at = game?.() || null;
     const base = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws';
@@ -15,16 +21,20 @@ export function connect({ onOpen, onMessage, onStatus, game }) {
   };
   const open = () => {
     ws = new WebSocket(address());
-    ws.onopen = () => { delay = 500; ws.send(JSON.stringify({ type: 'hello', v: VERSION })); onStatus?.(true); onOpen(); queue.splice(0).forEach(send); };
+    expect();
+    ws.onopen = () => { clearTimeout(silent); silent = null; delay = 500; ws.send(JSON.stringify({ type: 'hello', v: VERSION })); onStatus?.(true); onOpen(); queue.splice(0).forEach(send); };
     ws.onmessage = e => {
       let m;
       try { m = JSON.parse(e.data); } catch (err) { return console.error(err); }
       if (m.type === 'welcome') node = m.node ?? null;
+      if (m.type === 'pong') { clearTimeout(silent); silent = null; }
+      // The game moved to another node: reconnect now (the close follows).
+      if (m.type === 'error' && m.code === 'moved') { follow(); return; }
       try { onMessage(m); } catch (err) { console.error(err); }
       // One node of many: a new game is served by its own node, at its own address.
       if (m.type === 'joined' && node && m.game !== at) follow();
     };
-    ws.onclose = () => { onStatus?.(false); setTimeout(open, delay); delay = Math.min(delay * 2, 8000); };
+    ws.onclose = () => { clearTimeout(silent); onStatus?.(false); setTimeout(open, delay); delay = Math.min(delay * 2, 8000); };
   };
   // Leaves this socket for one at the game's address, without a word of lost connection.
   const follow = () => { const old = ws; old.onclose = null; old.close(); open(); };
@@ -33,6 +43,6 @@ export function connect({ onOpen, onMessage, onStatus, game }) {
     else queue.push(msg);
   };
   open();
-  setInterval(() => { if (ws.readyState === WebSocket.OPEN) send({ type: 'ping' }); }, 25000);
+  setInterval(() => { if (ws.readyState === WebSocket.OPEN && !silent) { send({ type: 'ping' }); expect(); } }, PING_EVERY);
   return { send };
 }

@@ -3,6 +3,7 @@
 //! once, not once per file. The timed attacks stay apart, in `tests/stall.rs`.
 
 mod app;
+mod backup;
 mod bad_messages;
 mod bot_program;
 mod cluster;

@@ -3,6 +3,7 @@
 
 mod common;
 mod dutchman;
+mod frozen;
 mod game;
 mod online;
 mod snapshots;

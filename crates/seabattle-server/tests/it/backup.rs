@@ -1,9 +1,7 @@
 //! `seabattle backup`: a copy of a live server's SQLite file, taken while games are
 //! being played, opens as a server of its own and resumes a game from it.
 
-mod common;
-
-use common::{Client, start, vs_computer};
+use crate::common::{self, Client, start, vs_computer};
 use seabattle_server::{DbUrl, backup};
 use serde_json::json;
 use std::sync::Arc;
