@@ -169,7 +169,9 @@ test('the opponent\'s turn is played out shot by shot, each announced and logged
   const heard = await page.evaluate(() => window.heard);
   // Each shot reached the log on its own, 0.6 s or more after the one before it.
   for (let i = 1; i < heard.length; i++) assert.equal(heard[i].n, heard[i - 1].n + 1);
-  const gaps = heard.slice(1).map((h, i) => h.at - heard[i].at);
+  // The pause is before each of the opponent's shots; the answer to one's own shot is
+  // shown at once (issue: it was held behind the pause).
+  const gaps = heard.slice(1).map((h, i) => (/^Opponent/.test(h.text) && /^Opponent/.test(heard[i].text) ? h.at - heard[i].at : Infinity));
   assert.ok(gaps.every(g => g > 550), `gaps ${gaps.map(Math.round)}`);
   // Every opponent shot was announced in the live region when it was shown.
   for (const h of heard.filter(x => /^Opponent/.test(x.text))) assert.ok(h.live.includes(h.text.replace(/^Opponent: /, '')), `${h.live} / ${h.text}`);

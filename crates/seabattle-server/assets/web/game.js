@@ -67,7 +67,12 @@ export function init(a) {
     focusNext = true;
     rerender();
   };
-  $('boardSwitch').onclick = () => { showMineBoard = !showMineBoard; rerender(); };
+  // On a phone a large board fills the screen: the other one is a tap away.
+  $('boardSwitch').onclick = () => {
+    showMineBoard = !showMineBoard;
+    $(showMineBoard ? 'mineSide' : 'theirsSide').scrollIntoView({ block: 'start' });
+    rerender();
+  };
   $('pReady').onclick = () => {
     if (!place.ready()) return;
     place.remember();
@@ -452,7 +457,6 @@ export function rerender() {
   $('answer').textContent = said.render();
   $('pLast').hidden = !placing || !place.hasLast();
   $('game').classList.toggle('volley', S.spec.shots !== '1');
-  $('game').classList.toggle('showMine', showMineBoard);
   $('boardSwitch').textContent = t(showMineBoard ? 'showEnemyBoard' : 'showMineBoard');
   $('boardSwitch').setAttribute('aria-pressed', String(showMineBoard));
   $('placeSide').hidden = !placing;

@@ -60,7 +60,7 @@ function render(clearNote = true) {
   grid.style.setProperty('--w', h.width + 1);
   const sys = coordSystem();
   // The board's coordinates around the map, as the game's boards have them.
-  const lab = text => Object.assign(document.createElement('span'), { className: 'lab', textContent: text });
+  const lab = text => Object.assign(document.createElement('b'), { className: 'lab', textContent: text });
   grid.append(lab(''), ...letters(sys, h.width).slice(0, h.width).map(l => lab(l.toUpperCase())));
   for (let r = 0; r < h.height; r++) {
     grid.append(lab(String(r + 1)));
