@@ -155,7 +155,6 @@ function handle(m, at = Date.now()) {
       // At one device the server hands the turn over: the page hides both fleets
       // until the next player says they hold the device.
       if (m.mode === 'hotseat' && m.seat !== shown && m.phase !== 'over') handTo = m.seat;
-      if (m.mode !== 'hotseat' || m.phase === 'over') shown = m.seat;
       if (handTo === null) shown = m.seat;
       S = m;
       firing = 0;

@@ -16,6 +16,11 @@ const cellsOf = s => s.at && s.shape.map(p => ({ c: s.at.c + p.c, r: s.at.r + p.
 const size = shape => ({ w: Math.max(...shape.map(p => p.c)) + 1, h: Math.max(...shape.map(p => p.r)) + 1 });
 const rotated = shape => { const { h } = size(shape); return shape.map(p => ({ c: h - 1 - p.r, r: p.c })); };
 const key = p => cellKey(p.c, p.r);
+// A ship standing on `cells`: its shape from its top left corner, and that corner.
+const standing = cells => {
+  const c0 = Math.min(...cells.map(p => p.c)), r0 = Math.min(...cells.map(p => p.r));
+  return { shape: cells.map(p => ({ c: p.c - c0, r: p.r - r0 })), at: { c: c0, r: r0 } };
+};
 
 // The origin that keeps `shape` on the board with (c, r) as near as can be.
 function clamp(shape, c, r) {
@@ -87,10 +92,7 @@ export function load(texts) {
   const want = P.ships.filter(s => !s.kind), wantKinds = P.ships.filter(s => s.kind).map(s => s.kind).join();
   if (ships.length !== want.length || ships.some((s, i) => s.length !== want[i].shape.length)) return;
   if (pieces.map(q => q.kind).join() !== wantKinds) return;
-  P.ships = ships.map(cells => {
-    const c0 = Math.min(...cells.map(p => p.c)), r0 = Math.min(...cells.map(p => p.r));
-    return { shape: cells.map(p => ({ c: p.c - c0, r: p.r - r0 })), at: { c: c0, r: r0 } };
-  }).concat(pieces.map(q => ({ kind: q.kind, shape: line(1), at: { c: q.c, r: q.r } })));
+  P.ships = ships.map(standing).concat(pieces.map(q => ({ kind: q.kind, shape: line(1), at: { c: q.c, r: q.r } })));
   P.held = null;
   P.drawn = null;
   P.note = null;
@@ -111,9 +113,7 @@ export function draw(c, r) {
   s.at = null;
   P.drawn = cells;
   if (cells.length < n) return;
-  const c0 = Math.min(...cells.map(p => p.c)), r0 = Math.min(...cells.map(p => p.r));
-  s.shape = cells.map(p => ({ c: p.c - c0, r: p.r - r0 }));
-  s.at = { c: c0, r: r0 };
+  Object.assign(s, standing(cells));
   P.drawn = null;
 }
 
@@ -135,9 +135,7 @@ export function turned(m) {
   if (!P?.turning || P.turning.key !== layoutKey()) return;
   const s = P.ships[P.turning.i], cells = shipCells(m.fleet[m.ship]);
   P.turning = null;
-  const c0 = Math.min(...cells.map(p => p.c)), r0 = Math.min(...cells.map(p => p.r));
-  s.shape = cells.map(p => ({ c: p.c - c0, r: p.r - r0 }));
-  s.at = { c: c0, r: r0 };
+  Object.assign(s, standing(cells));
 }
 
 // A turn the server refused: the reason is said under the board.
