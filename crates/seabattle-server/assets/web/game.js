@@ -179,6 +179,8 @@ function handle(m, at = Date.now()) {
       Object.assign(S, { phase: 'battle', to_move: m.first, shots_due: m.shots_due, commitments: m.commitments });
       localStorage.setItem('sb.commit.' + S.game, JSON.stringify(m.commitments));
       place.stop();
+      // What was said while placing («Друг подключился») is over with placement.
+      said = { render: () => '', at: 0 };
       break;
     case 'timeout':
       say(() => t('timeout', m.player));
