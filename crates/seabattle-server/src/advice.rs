@@ -4,7 +4,6 @@
 
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg, ViolationJson};
-use crate::room::Room;
 use crate::work::Lane;
 use rand::rngs::StdRng;
 use seabattle_bots::PlacerKind;
@@ -12,37 +11,15 @@ use seabattle_bots::density::Density;
 use seabattle_bots::dutchman::LoneShip;
 use seabattle_core::fleet::violations;
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{Coord, CoordSystem, Lang, Phase, Player, Preset, Rules, Violation};
+use seabattle_core::{Coord, CoordSystem, Lang, Preset, Rules, Violation};
 
 /// The presets a client may offer: every preset of the rules crate.
 pub fn offered_presets() -> Vec<String> {
     Preset::ALL.into_iter().map(|p| p.name().into()).collect()
 }
 
-/// What the coach works from: the game id, the rules and player `p`'s view of the enemy
-/// board (answers and sunk ships only, never the hidden fleet). Only for a player
-/// against the computer, during the battle.
-pub fn coach_input(room: &Room, p: Player) -> Result<(String, Rules, TargetBoard), ClientError> {
-    if !room.mode.is_computer() {
-        return Err(ClientError::new(
-            ErrorCode::NoCoach,
-            "the coach helps only in games against the computer",
-        ));
-    }
-    if room.game().phase() != Phase::Battle {
-        return Err(ClientError::new(
-            ErrorCode::NoCoach,
-            "the coach helps only during the battle",
-        ));
-    }
-    Ok((
-        room.id.clone(),
-        room.rules().clone(),
-        room.game().view(p).enemy,
-    ))
-}
-
-/// `coach`: the density shooter's map of the view from [`coach_input`].
+/// `coach`: the density shooter's map of the player's view (from
+/// `game::play::coach_input`).
 pub async fn coach(
     hub: &SharedHub,
     (game, rules, view): (String, Rules, TargetBoard),
@@ -119,7 +96,7 @@ pub async fn layout(
     let fleet = match kind {
         // The uniform draw stops at its deadline; the styled placers are bounded by
         // the pool.
-        PlacerKind::Uniform => crate::play::draw_fleet(hub, rules).await?,
+        PlacerKind::Uniform => crate::game::play::draw_fleet(hub, rules).await?,
         _ => hub
             .work
             .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
@@ -133,7 +110,7 @@ pub async fn layout(
     Ok(ServerMsg::Layout {
         game,
         placer: kind.name().to_string(),
-        fleet: crate::room::canonical_words(&fleet),
+        fleet: crate::game::room::canonical_words(&fleet),
     })
 }
 
@@ -146,7 +123,7 @@ pub async fn turn(
     fleet: Vec<String>,
     ship: usize,
 ) -> Result<ServerMsg, ClientError> {
-    let setup = crate::play::parse_fleet(&rules, &fleet)?;
+    let setup = crate::game::play::parse_fleet(&rules, &fleet)?;
     // The words are ships and pieces in the order sent; the rules crate counts ships.
     let nth = fleet
         .iter()
@@ -200,7 +177,7 @@ pub async fn check(
         .unwrap_or("latin")
         .parse()
         .map_err(|e| bad(format!("{e}")))?;
-    let setup = crate::play::parse_fleet(&rules, &fleet)?;
+    let setup = crate::game::play::parse_fleet(&rules, &fleet)?;
     let violations = hub
         .work
         .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {

@@ -3,9 +3,9 @@
 //! node is asked for it, letting every game go when it stops, and the notes other nodes
 //! send. With SQLite none of this runs.
 
+use crate::game::msg::GameMsg;
 use crate::hub::{SharedHub, Waiting};
 use crate::protocol::{ClientError, ErrorCode, Role, ServerMsg};
-use crate::room::Room;
 use crate::store::{Claim, Notice};
 use seabattle_core::Player;
 use std::sync::Arc;
@@ -145,7 +145,7 @@ fn paired(hub: &SharedHub, waiter: &str, game: &str) {
             role: Role::Player,
             seat: Some(Player::One),
             token: Some(token),
-            link: crate::room::link(game),
+            link: crate::game::room::link(game),
         }
         .to_text(),
     );
@@ -166,51 +166,7 @@ async fn hand_over(hub: &SharedHub, id: &str) {
         }
         return;
     };
-    let hub2 = Arc::clone(hub);
-    let _ = h
-        .with(move |room| {
-            Box::pin(async move {
-                let key = room.id.clone();
-                let released = hub2
-                    .db(move |s| match s.cluster() {
-                        Some(c) => match c.fence_of(&key) {
-                            Some(fence) => c.release(&key, fence),
-                            None => Ok(()),
-                        },
-                        None => Ok(()),
-                    })
-                    .await;
-                if let Err(e) = released {
-                    tracing::warn!(game = %room.id, error = %e, "handing the game over failed: still served here until a release lands");
-                    return;
-                }
-                let_go(&hub2, room);
-                hub2.metrics.handovers.fetch_add(1, Ordering::Relaxed);
-                tracing::info!(game = %room.id, "handed the game over to another node");
-            })
-        })
-        .await;
-}
-
-/// The game leaves this node's memory (the database no longer names this node its
-/// owner, or its lease lapsed), and everyone connected to it here is told why
-/// (`moved`) and then closed with [`MOVED`], so they reconnect and reach its node.
-pub fn let_go(hub: &SharedHub, room: &mut Room) {
-    room.gone = true;
-    room.clock_deadline = None;
-    hub.drop_room(&room.id);
-    let why = ServerMsg::from(ClientError::new(
-        ErrorCode::Moved,
-        format!(
-            "game {} is served by another node now; reconnect and resume",
-            room.id
-        ),
-    ))
-    .to_text();
-    for conn in room.take_connections() {
-        conn.send(why.clone());
-        conn.close(MOVED, "moved");
-    }
+    let _ = h.ask(|reply| GameMsg::HandOver { reply }).await;
 }
 
 /// Whether this node may not serve game `id` from memory: it is in a cluster and no
@@ -221,12 +177,12 @@ pub fn stale(hub: &SharedHub, id: &str) -> bool {
 
 /// Lets game `h` go if this node no longer holds it, before anything is served from
 /// it: its task lets it go before it runs any job. Returns when it has left memory.
-pub async fn drop_if_stale(hub: &SharedHub, h: &crate::handle::GameHandle) -> bool {
+pub async fn drop_if_stale(hub: &SharedHub, h: &crate::game::handle::GameHandle) -> bool {
     if !stale(hub, h.id()) {
         return false;
     }
-    // The task checks before running the job, so the job itself never runs.
-    let _ = h.with(|_| Box::pin(async {})).await;
+    // The task checks before handling any message.
+    let _ = h.ask(|reply| GameMsg::Wake { reply }).await;
     true
 }
 
@@ -250,12 +206,6 @@ fn watch_lease(hub: &SharedHub) {
     });
 }
 
-/// Whether a write found that another node owns the game now, or this node's lease
-/// lapsed: the game must not be served from memory.
-pub fn lost(hub: &SharedHub, room: &Room) -> bool {
-    stale(hub, &room.id)
-}
-
 /// Lets every game here go, for a node that stops: their players reconnect and reach
 /// other nodes, which take the games at once. Then the node leaves the cluster.
 pub async fn drain(hub: &SharedHub) {
@@ -263,14 +213,7 @@ pub async fn drain(hub: &SharedHub) {
         return;
     }
     for h in hub.all_rooms() {
-        let hub2 = Arc::clone(hub);
-        let _ = h
-            .with(move |room| {
-                Box::pin(async move {
-                    let_go(&hub2, room);
-                })
-            })
-            .await;
+        let _ = h.ask(|reply| GameMsg::LetGo { reply }).await;
     }
     if let Err(e) = hub.db(|s| s.cluster().map_or(Ok(()), |c| c.retire())).await {
         tracing::warn!(error = %e, "leaving the cluster failed; the lease runs out instead");

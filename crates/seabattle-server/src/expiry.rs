@@ -3,11 +3,8 @@
 //! (the computer counts as away), is closed. Its moves stay stored and its result is
 //! marked `abandoned`; a player who comes back is told so (`abandoned`).
 
-use crate::hub::{ABANDONED, SharedHub};
-use crate::protocol::{ClientError, ErrorCode, ServerMsg};
-use crate::room::Room;
-use seabattle_core::{Phase, Player};
-use std::sync::Arc;
+use crate::game::msg::GameMsg;
+use crate::hub::SharedHub;
 use std::time::Duration;
 
 /// Starts the sweep, every quarter of the shorter expiry (between 20 ms and 30 s),
@@ -33,60 +30,7 @@ pub fn start(hub: SharedHub) {
 /// Closes every expired game in memory, each in its own task.
 async fn sweep(hub: &SharedHub) {
     for h in hub.all_rooms() {
-        let hub = Arc::clone(hub);
         // A game that left memory meanwhile needs no closing.
-        let _ = h
-            .with(move |room| {
-                Box::pin(async move {
-                    if expired(&hub, room) {
-                        close(&hub, room).await;
-                    }
-                })
-            })
-            .await;
+        let _ = h.ask(|reply| GameMsg::Expire { reply }).await;
     }
-}
-
-fn expired(hub: &SharedHub, room: &Room) -> bool {
-    let limits = &hub.config.limits;
-    match room.game().phase() {
-        Phase::Placement => room.since.elapsed() >= limits.placement_expiry,
-        Phase::Battle => Player::BOTH.iter().all(|&p| {
-            let seat = &room.seats[p.index()];
-            room.is_bot(p)
-                || (seat.conn.is_none()
-                    && seat
-                        .away_since
-                        .is_none_or(|t| t.elapsed() >= limits.away_expiry))
-        }),
-        Phase::Over => false,
-    }
-}
-
-/// Marks the game abandoned in storage, tells whoever is still there, and lets it go.
-async fn close(hub: &SharedHub, room: &mut Room) {
-    let id = room.id.clone();
-    let key = id.clone();
-    if let Err(e) = hub.db(move |db| db.finish(&key, ABANDONED)).await {
-        // Kept in memory: the next sweep tries again.
-        tracing::warn!(game = %id, error = %e, "closing an abandoned game failed; tried again next sweep");
-        return;
-    }
-    room.clock_deadline = None;
-    room.bot = None;
-    let notice = ServerMsg::from(ClientError::new(
-        ErrorCode::Abandoned,
-        format!("game {id} was closed unfinished: nobody played it for too long"),
-    ));
-    for conn in room.take_connections() {
-        conn.send(notice.to_text());
-    }
-    if let Some(ip) = room.creator {
-        hub.addresses.closed(ip, &id);
-    }
-    hub.metrics
-        .abandoned
-        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    tracing::info!(game = %id, "closed as abandoned");
-    hub.evict(&id);
 }

@@ -1,18 +1,19 @@
 //! Plain HTTP: the web page, the protocol, and finished games' records.
 
 use crate::encoding::Encoded;
-use crate::game_task::Stored;
+use crate::game::msg::{Finished, GameMsg, NotFinished};
+use crate::game::room::target_json;
+use crate::game::task::Stored;
 use crate::hub::{Lookup, SharedHub};
 use crate::ids::is_game_id;
 use crate::preview::{self, Preview};
 use crate::protocol::{RulesJson, TargetJson};
 use crate::records::Rendered;
-use crate::room::target_json;
 use crate::work::{CLIENT, Lane};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use seabattle_core::{CoordSystem, GameRecord, Lang, Phase, Player, RecordError};
+use seabattle_core::{CoordSystem, GameRecord, Lang, Player, RecordError};
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -118,7 +119,7 @@ pub async fn game_link(
     }
     let host = preview::host_name(&hub, &id).await;
     let boot = format!(r#"{{"game":"{id}"}}"#);
-    let path = crate::room::link(&id);
+    let path = crate::game::room::link(&id);
     page(
         &headers,
         StatusCode::OK,
@@ -232,40 +233,44 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
     };
     // In a cluster another node may be serving the game: read it, do not take it.
     if hub.store.cluster().is_some() && hub.live(id).is_none() {
-        let record = match crate::game_task::read(hub, id).await {
-            Ok(Stored::Game(room)) if room.game().phase() != Phase::Over => {
-                return Err(plain(StatusCode::CONFLICT, "the game is not over"));
-            }
-            Ok(Stored::Game(room)) => (room.game().record().ok_or_else(missing)?, About::of(&room)),
+        let finished = match crate::game::task::read(hub, id).await {
+            Ok(Stored::Game(room)) => room.finished(),
             Ok(Stored::Missing) => return Err(missing()),
             Ok(Stored::Abandoned) => return Err(gone()),
             Err(e) => return Err(plain(StatusCode::SERVICE_UNAVAILABLE, &e.message)),
         };
-        return rendered_record(hub, id, record).await;
+        return rendered_record(hub, id, about(finished.map_err(not_finished)?)).await;
     }
-    let h = match crate::game_task::find(hub, id).await {
+    let h = match crate::game::task::find(hub, id).await {
         Ok(Lookup::Live(h)) => h,
         Ok(Lookup::Missing) => return Err(missing()),
         Ok(Lookup::Abandoned) => return Err(gone()),
         Err(e) => return Err(plain(StatusCode::SERVICE_UNAVAILABLE, &e.message)),
     };
-    let evict = Arc::clone(hub);
-    let record = h
-        .with(move |room| {
-            Box::pin(async move {
-                if room.game().phase() != Phase::Over {
-                    return Err(plain(StatusCode::CONFLICT, "the game is not over"));
-                }
-                // A finished game loaded only to be downloaded need not stay in memory.
-                if room.seats.iter().all(|s| s.conn.is_none()) && room.spectators.is_empty() {
-                    evict.evict(&room.id);
-                }
-                Ok((room.game().record().ok_or_else(missing)?, About::of(room)))
-            })
-        })
+    let finished = h
+        .ask(|reply| GameMsg::Record { reply })
         .await
-        .map_err(|_| missing())??;
+        .map_err(|_| missing())?;
+    let record = about(finished.map_err(not_finished)?);
     rendered_record(hub, id, record).await
+}
+
+/// Why a game's downloads cannot be had yet.
+fn not_finished(why: NotFinished) -> Response {
+    match why {
+        NotFinished::Playing => plain(StatusCode::CONFLICT, "the game is not over"),
+        NotFinished::NoRecord => plain(StatusCode::NOT_FOUND, "no such game"),
+    }
+}
+
+/// A finished game's record, and what the replay says besides.
+fn about(finished: Finished) -> (GameRecord, About) {
+    let about = About {
+        mode: finished.mode,
+        winner: finished.ending.map(|e| e.0),
+        reason: finished.ending.map(|e| e.1),
+    };
+    (finished.record, about)
 }
 
 /// What the replay says besides the moves: who played and how it ended (the record
@@ -278,17 +283,6 @@ struct About {
     winner: Option<Player>,
     /// How the game ended.
     reason: Option<seabattle_table::EndReason>,
-}
-
-impl About {
-    fn of(room: &crate::room::Room) -> About {
-        let ending = room.table.ending();
-        About {
-            mode: room.mode.word(),
-            winner: ending.map(|e| e.0),
-            reason: ending.map(|e| e.1),
-        }
-    }
 }
 
 /// Renders a finished game's record in the pool, and keeps it.

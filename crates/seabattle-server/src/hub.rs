@@ -4,7 +4,7 @@ use crate::address::Addresses;
 use crate::config::Config;
 use crate::conn::Conn;
 use crate::error::StoreError;
-use crate::handle::GameHandle;
+use crate::game::handle::GameHandle;
 use crate::metrics::Metrics;
 use crate::protocol::ClientError;
 use crate::records::Records;

@@ -6,8 +6,9 @@
 //! game's memory and in storage; no message and no log carries the key or its hash
 //! (a log names a player by [`short`]).
 //!
-//! A fleet is learned only once its game has ended ([`remember`], from
-//! `game_task::finish`), and a prior is taken only when a game is made ([`teach`]):
+//! A fleet is learned only once its game has ended (`game::learn::remember`, from
+//! `game::task::finish`), and a prior is taken only when a game is made
+//! (`game::learn::teach`):
 //! a game never learns from its own fleet. A game rebuilt from storage after a restart
 //! has no key and neither learns nor teaches.
 
@@ -15,9 +16,8 @@ use crate::error::StoreError;
 use crate::hub::SharedHub;
 use crate::ids::sha256_hex;
 use crate::protocol::{ClientError, LearnedJson, ServerMsg, player_key};
-use crate::room::{Mode, Room};
 use crate::store::Store;
-use seabattle_bots::{History, Level, OpponentPrior, StoredHistory};
+use seabattle_bots::{History, OpponentPrior, StoredHistory};
 use seabattle_core::Rules;
 use std::sync::Arc;
 
@@ -48,70 +48,6 @@ pub fn prior_for(
     let history = History::from_stored(&stored)
         .map_err(|e| StoreError::Corrupt(format!("learned fleets: {e}")))?;
     Ok(history.prior())
-}
-
-/// Whether games of `mode` take what was learned: only the expert learns (the other
-/// levels ignore a prior, so it is not built for them).
-fn learns(mode: &Mode) -> bool {
-    *mode == Mode::Computer(Level::Expert)
-}
-
-/// Whether games of `mode` teach the computer the human's fleet: every level's, since
-/// the player may meet the expert later. A bot program is someone else's code: it is
-/// told nothing.
-fn teaches(mode: &Mode) -> bool {
-    matches!(mode, Mode::Computer(_))
-}
-
-/// Gives a new game against the expert, made for the player `hash`, what was learned
-/// of them, before the computer's first shot. A failure is logged and the game goes on
-/// with the plain expert.
-pub async fn teach(hub: &SharedHub, room: &mut Room, hash: Option<String>) {
-    let Some(hash) = hash.filter(|_| teaches(&room.mode)) else {
-        return;
-    };
-    room.learner = Some(hash.clone());
-    if !learns(&room.mode) {
-        return;
-    }
-    let rules = room.rules().clone();
-    let who = short(&hash).to_string();
-    let prior = match hub.db(move |db| prior_for(db, &hash, &rules)).await {
-        Ok(p) => p,
-        Err(e) => {
-            tracing::warn!(player = %who, error = %e, "what was learned could not be read; the plain expert plays");
-            None
-        }
-    };
-    if let Some(shooter) = room.bot.as_mut().and_then(|b| b.shooter.as_mut()) {
-        shooter.set_opponent(prior);
-    }
-}
-
-/// Learns the human's fleet of a game that has ended. Call it only then. A failure
-/// is logged: the game's result does not depend on it.
-pub async fn remember(hub: &SharedHub, room: &mut Room) {
-    // `&mut`: a room is not `Sync`, so only a unique borrow may wait across threads.
-    let Some((hash, rules, fleet)) = lesson(room) else {
-        return;
-    };
-    let who = short(&hash).to_string();
-    if let Err(e) = hub.db(move |db| db.remember(&hash, &rules, &fleet)).await {
-        tracing::warn!(player = %who, error = %e, "the fleet could not be learned");
-    }
-}
-
-/// What a game teaches: (player hash, rules text, the human's fleet), and only once
-/// the game is over.
-fn lesson(room: &Room) -> Option<(String, String, String)> {
-    if room.game().phase() != seabattle_core::Phase::Over {
-        return None;
-    }
-    Some((
-        room.learner.clone()?,
-        room.rules().to_string(),
-        room.fleet_texts[0].clone()?,
-    ))
 }
 
 /// `learned`: what the computer learned about the player with `key`, under `rules`
@@ -177,7 +113,7 @@ pub fn learned_json(stored: &StoredHistory) -> Option<LearnedJson> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::room::canonical_fleet;
+    use crate::game::room::canonical_fleet;
     use seabattle_core::{Fleet, Placer};
 
     fn fleet(rules: &Rules, seed: u64) -> Fleet {

@@ -1,17 +1,19 @@
 //! Getting into a game: creating one, joining by code, resuming with a token, watching,
 //! and the random-opponent queue.
 
-use crate::conn::{Binding, Conn};
-use crate::game_task::open;
-use crate::handle::GameHandle;
+use crate::conn::Conn;
+use crate::game::handle::GameHandle;
+use crate::game::msg::GameMsg;
+use crate::game::play::{setup_computer, to_stored};
+use crate::game::room::{Mode, Room};
+use crate::game::seats::game_full;
+use crate::game::task::seat_new;
 use crate::hub::{Lookup, SharedHub, Waiting};
 use crate::ids::{is_game_id, new_game_id, new_token, token_hash};
-use crate::play::{computer_fleet, seat_fleet, to_stored};
-use crate::protocol::{ClientError, ErrorCode, Opponent, Role, ServerMsg};
-use crate::room::{Mode, Room};
+use crate::protocol::{ClientError, ErrorCode, Opponent, ServerMsg};
 use crate::store::Pairing;
 use seabattle_bots::Level;
-use seabattle_core::{Phase, Player};
+use seabattle_core::Player;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -79,106 +81,30 @@ pub async fn new_game(
         .rules(&hub.work, &hub.config.limits, rules)
         .await?;
     let mut room = Room::new(new_game_id(), rules, mode, clock, &hub.config.bots);
-    room.creator = Some(conn.ip);
-    room.names[0] = name;
+    room.set_creator(conn.ip);
+    room.set_name(Player::One, name);
     let token = new_token();
-    room.seats[0].token_hash = Some(token_hash(&token));
-    if room.mode == Mode::Hotseat {
+    room.set_token_hash(Player::One, Some(token_hash(&token)));
+    if *room.mode() == Mode::Hotseat {
         // One device holds both seats: the one token resumes the game, in seat 1.
-        room.seats[1].token_hash = room.seats[0].token_hash.clone();
+        room.set_token_hash(Player::Two, Some(token_hash(&token)));
     }
-    if room.bot.is_some() {
-        crate::learning::teach(hub, &mut room, learner).await;
-        let fleet = computer_fleet(hub, &mut room).await?;
-        seat_fleet(&mut room, Player::Two, fleet)?;
-    }
+    setup_computer(hub, &mut room, learner).await?;
     let stored = to_stored(&room);
     hub.db_for_client(move |db| db.create(&stored)).await?;
     leave(hub, conn).await;
-    reservation.opened(&room.id);
+    reservation.opened(room.id());
     hub.metrics
         .games_created
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     seat_new(hub, room, vec![(conn.clone(), Player::One, Some(token))]).await
 }
 
-/// Opens a new game and seats its first players. The game is in memory before anyone
-/// hears of it, so a player's next message always finds it.
-pub async fn seat_new(
-    hub: &SharedHub,
-    room: Room,
-    seats: Vec<(Conn, Player, Option<String>)>,
-) -> Result<(), ClientError> {
-    open(hub, room)
-        .with(move |room| {
-            Box::pin(async move {
-                for (conn, p, token) in seats {
-                    take_seat(room, &conn, p, token);
-                }
-            })
-        })
-        .await
-}
-
-/// Puts `conn` in seat `p` and tells it so; a connection already there is let go. A
-/// computer's move or a start that could not be made is tried again.
-pub fn take_seat(room: &mut Room, conn: &Conn, p: Player, token: Option<String>) {
-    room.computer_stuck = false;
-    room.start_failed = false;
-    let seat = &mut room.seats[p.index()];
-    if let Some(old) = seat.conn.replace(conn.clone())
-        && old.id != conn.id
-    {
-        old.bind(None);
-        old.send(
-            ServerMsg::from(ClientError::new(
-                ErrorCode::NotInGame,
-                "this seat was taken over by another connection",
-            ))
-            .to_text(),
-        );
-    }
-    seat.away_since = None;
-    conn.bind(Some(Binding {
-        game: room.id.clone(),
-        seat: Some(p),
-    }));
-    // The device may have changed hands while it was away: the state is the seat's it
-    // is handed to now.
-    room.hot_told = None;
-    let shown = crate::hotseat::shown_seat_for(room, p);
-    conn.send(
-        ServerMsg::Joined {
-            game: room.id.clone(),
-            role: Role::Player,
-            seat: Some(p),
-            token,
-            link: room.link(),
-        }
-        .to_text(),
-    );
-    if room.mode == Mode::Hotseat {
-        crate::hotseat::hand_over(room);
-    } else {
-        conn.send(ServerMsg::State(Box::new(room.state_for(Some(shown)))).to_text());
-    }
-    let msg = ServerMsg::Presence {
-        game: room.id.clone(),
-        player: p,
-        present: true,
-        name: room.names[p.index()].clone(),
-    };
-    room.send_to(p.other(), &msg);
-    for s in &room.spectators {
-        s.send(msg.to_text());
-    }
-}
-
 async fn find(hub: &SharedHub, id: &str) -> Result<GameHandle, ClientError> {
     if !is_game_id(id) {
         return Err(not_found(id));
     }
-    match crate::game_task::find(hub, id).await? {
+    match crate::game::task::find(hub, id).await? {
         Lookup::Live(h) => Ok(h),
         Lookup::Missing => Err(not_found(id)),
         Lookup::Abandoned => Err(ClientError::new(
@@ -200,31 +126,6 @@ async fn switch(hub: &SharedHub, conn: &Conn, h: &GameHandle, seat: Option<Playe
     }
 }
 
-fn game_full() -> ClientError {
-    ClientError::new(
-        ErrorCode::GameFull,
-        "the game is full; send watch to see it",
-    )
-}
-
-/// Whether a friend's game has its second seat free.
-fn open_seat(room: &Room) -> bool {
-    room.mode == Mode::Friend && room.seats[1].token_hash.is_none()
-}
-
-/// The seat the token `hash` belongs to.
-fn seat_of(room: &Room, hash: &str) -> Result<Player, ClientError> {
-    Player::BOTH
-        .into_iter()
-        .find(|p| room.seats[p.index()].token_hash.as_deref() == Some(hash))
-        .ok_or_else(|| {
-            ClientError::new(
-                ErrorCode::BadToken,
-                "that token is not a player's of this game",
-            )
-        })
-}
-
 /// `join`: the free seat of a friend's game.
 pub async fn join(
     hub: &SharedHub,
@@ -233,31 +134,12 @@ pub async fn join(
     name: Option<String>,
 ) -> Result<(), ClientError> {
     let h = find(hub, id).await?;
-    if !h
-        .with(|room| Box::pin(async move { open_seat(room) }))
-        .await?
-    {
+    if !h.ask(|reply| GameMsg::CanJoin { reply }).await? {
         return Err(game_full());
     }
     switch(hub, conn, &h, Some(Player::Two)).await;
-    let (hub, conn) = (Arc::clone(hub), conn.clone());
-    h.with(move |room| {
-        Box::pin(async move {
-            if !open_seat(room) {
-                return Err(game_full());
-            }
-            let token = new_token();
-            let hash = token_hash(&token);
-            let key = room.id.clone();
-            hub.db_for_client(move |db| db.take_seat(&key, Player::Two, &hash))
-                .await?;
-            room.seats[1].token_hash = Some(token_hash(&token));
-            room.names[1] = name;
-            take_seat(room, &conn, Player::Two, Some(token));
-            Ok(())
-        })
-    })
-    .await?
+    let conn = conn.clone();
+    h.ask_or(|reply| GameMsg::Join { conn, name, reply }).await
 }
 
 /// `resume`: back in the seat the token belongs to. A wrong token changes nothing: the
@@ -270,20 +152,18 @@ pub async fn resume(
 ) -> Result<(), ClientError> {
     let h = find(hub, id).await?;
     let hash = token_hash(token);
-    let key = hash.clone();
+    let token_hash = hash.clone();
     let p = h
-        .with(move |room| Box::pin(async move { seat_of(room, &key) }))
-        .await??;
+        .ask_or(|reply| GameMsg::SeatOf { token_hash, reply })
+        .await?;
     switch(hub, conn, &h, Some(p)).await;
     let conn = conn.clone();
-    h.with(move |room| {
-        Box::pin(async move {
-            let p = seat_of(room, &hash)?;
-            take_seat(room, &conn, p, None);
-            Ok(())
-        })
+    h.ask_or(|reply| GameMsg::Resume {
+        conn,
+        token_hash: hash,
+        reply,
     })
-    .await?
+    .await
 }
 
 /// `watch`: answers only, live.
@@ -291,31 +171,7 @@ pub async fn watch(hub: &SharedHub, conn: &Conn, id: &str) -> Result<(), ClientE
     let h = find(hub, id).await?;
     switch(hub, conn, &h, None).await;
     let conn = conn.clone();
-    h.with(move |room| {
-        Box::pin(async move {
-            room.computer_stuck = false;
-            room.start_failed = false;
-            if !room.spectators.iter().any(|c| c.id == conn.id) {
-                room.spectators.push(conn.clone());
-            }
-            conn.bind(Some(Binding {
-                game: room.id.clone(),
-                seat: None,
-            }));
-            conn.send(
-                ServerMsg::Joined {
-                    game: room.id.clone(),
-                    role: Role::Spectator,
-                    seat: None,
-                    token: None,
-                    link: room.link(),
-                }
-                .to_text(),
-            );
-            conn.send(ServerMsg::State(Box::new(room.state_for(None))).to_text());
-        })
-    })
-    .await
+    h.ask(|reply| GameMsg::Watch { conn, reply }).await
 }
 
 /// `queue`: pairs with a player waiting under the same rules, or waits.
@@ -354,17 +210,17 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         return Ok(());
     };
     let mut room = Room::new(new_game_id(), rules, Mode::Random, None, &hub.config.bots);
-    room.creator = Some(conn.ip);
+    room.set_creator(conn.ip);
     let tokens = [new_token(), new_token()];
     for p in Player::BOTH {
-        room.seats[p.index()].token_hash = Some(token_hash(&tokens[p.index()]));
+        room.set_token_hash(p, Some(token_hash(&tokens[p.index()])));
     }
     let stored = to_stored(&room);
     if let Err(e) = hub.db_for_client(move |db| db.create(&stored)).await {
         partner.send(ServerMsg::from(e.clone()).to_text());
         return Err(e);
     }
-    reservation.opened(&room.id);
+    reservation.opened(room.id());
     hub.metrics
         .games_created
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -425,9 +281,9 @@ async fn queue_shared(
             None,
             &hub.config.bots,
         );
-        room.creator = Some(conn.ip);
+        room.set_creator(conn.ip);
         // The same token for seat 2 of a game made now and for the queue's row.
-        room.seats[1].token_hash = Some(token_hash(&my_token));
+        room.set_token_hash(Player::Two, Some(token_hash(&my_token)));
         let mut stored = to_stored(&room);
         let who = me.clone();
         let (pairing, stored) = hub
@@ -444,12 +300,12 @@ async fn queue_shared(
                     let mut q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
                     q.retain(|_, w| w.conn.id != conn.id);
                 }
-                tracing::info!(game = %room.id, %waiter, "paired from the shared queue");
-                room.seats[0].token_hash = stored.tokens[0].clone();
+                tracing::info!(game = %room.id(), %waiter, "paired from the shared queue");
+                room.set_token_hash(Player::One, stored.tokens[0].clone());
                 // The waiter is on another node (or this one): it hears through the
                 // database and comes here by the game's address.
-                room.seats[0].away_since = Some(Instant::now());
-                reservation.opened(&room.id);
+                room.set_away(Player::One);
+                reservation.opened(room.id());
                 hub.metrics
                     .games_created
                     .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -504,34 +360,12 @@ pub async fn leave(hub: &SharedHub, conn: &Conn) {
     }
     let Some(b) = conn.bind(None) else { return };
     let Some(h) = hub.live(&b.game) else { return };
-    let (hub, id) = (Arc::clone(hub), conn.id);
     // A game that left memory meanwhile has nobody to tell.
     let _ = h
-        .with(move |room| {
-            Box::pin(async move {
-                match b.seat {
-                    None => room.spectators.retain(|c| c.id != id),
-                    Some(p) => {
-                        let seat = &mut room.seats[p.index()];
-                        if seat.conn.as_ref().is_some_and(|c| c.id == id) {
-                            seat.conn = None;
-                            seat.away_since = Some(Instant::now());
-                            let msg = ServerMsg::Presence {
-                                game: room.id.clone(),
-                                player: p,
-                                present: false,
-                                name: room.names[p.index()].clone(),
-                            };
-                            room.broadcast(&msg);
-                        }
-                    }
-                }
-                let idle =
-                    room.seats.iter().all(|s| s.conn.is_none()) && room.spectators.is_empty();
-                if idle && room.game().phase() == Phase::Over {
-                    hub.evict(&room.id);
-                }
-            })
+        .ask(|reply| GameMsg::Leave {
+            conn: conn.id,
+            seat: b.seat,
+            reply,
         })
         .await;
 }

@@ -157,7 +157,7 @@ pub fn head(preview: Preview, lang: Lang, origin: Option<&str>, path: &str) -> S
 /// at once: a preview never waits on a busy game.
 pub async fn host_name(hub: &SharedHub, id: &str) -> Option<String> {
     let h = hub.live(id)?;
-    let ask = h.with(|room| Box::pin(async move { room.names[0].clone() }));
+    let ask = h.ask(|reply| crate::game::msg::GameMsg::HostName { reply });
     tokio::time::timeout(Duration::from_millis(250), ask)
         .await
         .ok()?

@@ -4,23 +4,22 @@
 use crate::address::Connection;
 use crate::config::Limits;
 use crate::conn::{Conn, Out, QUEUE};
-use crate::handle::GameHandle;
+use crate::game::handle::GameHandle;
+use crate::game::msg::{GameMsg, SeatCommand, SeatRef};
+use crate::game::play;
 use crate::hub::SharedHub;
 use crate::protocol::{
     ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse, player_key, player_name,
 };
-use crate::room::Room;
 use crate::work::CLIENT;
-use crate::{advice, lobby, play, rematch};
+use crate::{advice, lobby};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use futures_util::future::BoxFuture;
 use futures_util::{SinkExt, StreamExt};
 use seabattle_core::Player;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -282,80 +281,53 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
         ClientMsg::Queue { rules } => lobby::queue(hub, conn, rules.as_deref()).await,
         ClientMsg::Sync { game } => {
             let b = bound(conn, &game)?;
-            let h = live(hub, &b)?;
             let conn = conn.clone();
-            h.with(move |room| {
-                Box::pin(async move {
-                    let seat = b.seat.map(|p| crate::hotseat::shown_seat_for(room, p));
-                    conn.send(ServerMsg::State(Box::new(room.state_for(seat))).to_text());
-                })
-            })
-            .await
+            live(hub, &b)?
+                .tell(GameMsg::Sync { conn, seat: b.seat })
+                .await
         }
         ClientMsg::Place { game, fleet } => {
-            // The fleet is drawn or checked in the pool with the game free; the game is
-            // checked again once it is ready.
-            let rules = in_seat(hub, conn, &game, |room, p| {
-                Box::pin(async move {
-                    play::may_place(room, p)?;
-                    Ok(room.rules().clone())
+            // The fleet is drawn or checked in the pool with the game free; the game
+            // checks again that the seat may place once it is ready.
+            let (h, from) = seat(hub, conn, &game)?;
+            let rules = h
+                .ask_or(|reply| GameMsg::Rules {
+                    from: Some(from),
+                    placing: true,
+                    reply,
                 })
-            })
-            .await?;
+                .await?;
             let fleet = match fleet {
                 None => play::draw_fleet(hub, rules).await?,
                 Some(words) => play::check_fleet(hub, rules, words).await?,
             };
-            let hub = Arc::clone(hub);
-            in_seat(&hub.clone(), conn, &game, move |room, p| {
-                Box::pin(async move { play::place(&hub, room, p, fleet).await })
-            })
-            .await
+            command(&h, from, SeatCommand::Place(Box::new(fleet))).await
         }
         ClientMsg::Fire { game, cells } => {
-            let hub = Arc::clone(hub);
-            in_seat(&hub.clone(), conn, &game, move |room, p| {
-                Box::pin(async move { play::fire(&hub, room, p, &cells).await })
-            })
-            .await
+            forward(hub, conn, &game, SeatCommand::Fire(cells)).await
         }
         ClientMsg::Reveal { game, cell } => {
-            let hub = Arc::clone(hub);
-            in_seat(&hub.clone(), conn, &game, move |room, p| {
-                Box::pin(async move { crate::reveal::reveal(&hub, room, p, &cell).await })
-            })
-            .await
+            forward(hub, conn, &game, SeatCommand::Reveal(cell)).await
         }
         ClientMsg::Relocate { game, cells } => {
-            let hub = Arc::clone(hub);
-            in_seat(&hub.clone(), conn, &game, move |room, p| {
-                Box::pin(
-                    async move { crate::relocate::relocate(&hub, room, p, cells.as_deref()).await },
-                )
-            })
-            .await
+            forward(hub, conn, &game, SeatCommand::Relocate(cells)).await
         }
-        ClientMsg::Resign { game } => {
-            let hub = Arc::clone(hub);
-            in_seat(&hub.clone(), conn, &game, move |room, p| {
-                Box::pin(async move { play::resign(&hub, room, p).await })
-            })
-            .await
+        ClientMsg::Resign { game } => forward(hub, conn, &game, SeatCommand::Resign).await,
+        ClientMsg::ClaimWin { game } => forward(hub, conn, &game, SeatCommand::ClaimWin).await,
+        ClientMsg::Rematch { game } => forward(hub, conn, &game, SeatCommand::Rematch).await,
+        ClientMsg::Name { game, name } => {
+            let name = player_name(Some(&name))?;
+            forward(hub, conn, &game, SeatCommand::Rename(name)).await
         }
         ClientMsg::Coach { game } => {
-            let input = in_seat(hub, conn, &game, |room, p| {
-                Box::pin(async move { advice::coach_input(room, p) })
-            })
-            .await?;
-            let msg = advice::coach(hub, input).await?;
-            conn.send(msg.to_text());
+            let (h, from) = seat(hub, conn, &game)?;
+            let input = h.ask_or(|reply| GameMsg::Coach { from, reply }).await?;
+            conn.send(advice::coach(hub, input).await?.to_text());
             Ok(())
         }
         ClientMsg::Layout { game, placer } => {
-            let rules = in_seat(hub, conn, &game, |room, _| {
-                Box::pin(async move { Ok(room.rules().clone()) })
-            })
-            .await?;
+            let (h, from) = seat(hub, conn, &game)?;
+            let rules = rules_of(&h, Some(from)).await?;
             conn.send(advice::layout(hub, game, rules, placer).await?.to_text());
             Ok(())
         }
@@ -365,45 +337,15 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
             lang,
             coords,
         } => {
-            let b = bound(conn, &game)?;
-            let rules = live(hub, &b)?
-                .with(|room| Box::pin(async move { room.rules().clone() }))
-                .await?;
+            let rules = rules_of(&live(hub, &bound(conn, &game)?)?, None).await?;
             let msg = advice::check(hub, game, rules, fleet, lang, coords).await?;
             conn.send(msg.to_text());
             Ok(())
         }
-        ClientMsg::ClaimWin { game } => {
-            let hub = Arc::clone(hub);
-            in_seat(&hub.clone(), conn, &game, move |room, p| {
-                Box::pin(async move { play::claim_win(&hub, room, p).await })
-            })
-            .await
-        }
-        ClientMsg::Name { game, name } => {
-            let name = player_name(Some(&name))?;
-            in_seat(hub, conn, &game, move |room, p| {
-                Box::pin(async move {
-                    play::rename(room, p, name);
-                    Ok(())
-                })
-            })
-            .await
-        }
         ClientMsg::Turn { game, fleet, ship } => {
-            let b = bound(conn, &game)?;
-            let rules = live(hub, &b)?
-                .with(|room| Box::pin(async move { room.rules().clone() }))
-                .await?;
+            let rules = rules_of(&live(hub, &bound(conn, &game)?)?, None).await?;
             conn.send(advice::turn(hub, game, rules, fleet, ship).await?.to_text());
             Ok(())
-        }
-        ClientMsg::Rematch { game } => {
-            let hub = Arc::clone(hub);
-            in_seat(&hub.clone(), conn, &game, move |room, p| {
-                Box::pin(async move { rematch::rematch(&hub, room, p).await })
-            })
-            .await
         }
     }
 }
@@ -418,27 +360,49 @@ fn live(hub: &SharedHub, b: &crate::conn::Binding) -> Result<GameHandle, ClientE
     })
 }
 
-/// Runs `f` in the game the connection plays in `game`, in the game's task, once the
-/// seat is checked to be still this connection's.
-async fn in_seat<T: Send + 'static>(
+/// The game the connection plays in `game`, and the seat it names in its commands.
+fn seat(hub: &SharedHub, conn: &Conn, game: &str) -> Result<(GameHandle, SeatRef), ClientError> {
+    let (b, seat) = seated(conn, game)?;
+    let from = SeatRef {
+        conn: conn.id,
+        seat,
+    };
+    Ok((live(hub, &b)?, from))
+}
+
+/// Sends `command` from the connection's seat in `game`, and waits for the game's
+/// answer.
+async fn forward(
     hub: &SharedHub,
     conn: &Conn,
     game: &str,
-    f: impl for<'r> FnOnce(&'r mut Room, Player) -> BoxFuture<'r, Result<T, ClientError>>
-    + Send
-    + 'static,
-) -> Result<T, ClientError> {
-    let (b, p) = seated(conn, game)?;
-    let h = live(hub, &b)?;
-    let id = conn.id;
-    h.with(move |room| {
-        Box::pin(async move {
-            check_seat(room, id, p)?;
-            let p = room.acting_seat(p);
-            f(room, p).await
-        })
+    command: SeatCommand,
+) -> Result<(), ClientError> {
+    let (h, from) = seat(hub, conn, game)?;
+    self::command(&h, from, command).await
+}
+
+async fn command(h: &GameHandle, from: SeatRef, command: SeatCommand) -> Result<(), ClientError> {
+    h.ask_or(|reply| GameMsg::Play {
+        from,
+        command,
+        reply,
     })
-    .await?
+    .await
+}
+
+/// The game's rules, for advice served beside it (for a seat's connection only, with
+/// `from`).
+async fn rules_of(
+    h: &GameHandle,
+    from: Option<SeatRef>,
+) -> Result<seabattle_core::Rules, ClientError> {
+    h.ask_or(|reply| GameMsg::Rules {
+        from,
+        placing: false,
+        reply,
+    })
+    .await
 }
 
 fn bound(conn: &Conn, game: &str) -> Result<crate::conn::Binding, ClientError> {
@@ -463,14 +427,4 @@ fn seated(conn: &Conn, game: &str) -> Result<(crate::conn::Binding, Player), Cli
         .seat
         .ok_or_else(|| ClientError::new(ErrorCode::Spectator, "spectators cannot play"))?;
     Ok((b, p))
-}
-
-fn check_seat(room: &Room, conn: u64, p: Player) -> Result<(), ClientError> {
-    match &room.seats[p.index()].conn {
-        Some(c) if c.id == conn => Ok(()),
-        _ => Err(ClientError::new(
-            ErrorCode::NotInGame,
-            "this seat is played from another connection now",
-        )),
-    }
 }

@@ -2,11 +2,11 @@
 //! reasons a person understands, a legal place drawn for whoever wants one, and the
 //! note telling the owner how many decks go.
 
-use crate::commit::{commit, relocation_error};
+use crate::game::commit::{commit, relocation_error};
+use crate::game::reveal::duty_time;
+use crate::game::room::{Room, relocate_owed};
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
-use crate::reveal::duty_time;
-use crate::room::{Room, relocate_owed};
 use crate::work::Lane;
 use rand::rngs::StdRng;
 use seabattle_bots::choose_relocation;

@@ -1,10 +1,10 @@
 //! The rematch: a new game with the same rules, found from the old one.
 
+use crate::game::play::to_stored;
+use crate::game::room::{Mode, Room};
 use crate::hub::SharedHub;
 use crate::ids::new_game_id;
-use crate::play::{computer_fleet, seat_fleet, to_stored};
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
-use crate::room::{Mode, Room};
 use seabattle_core::{Phase, Player};
 use std::time::Instant;
 
@@ -21,7 +21,7 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
             format!("the rematch is game {next}"),
         ));
     }
-    room.rematch[p.index()] = true;
+    room.rematch[p] = true;
     let computer = room.mode.is_computer();
     // Against the computer, or at one device, one request is everyone's.
     let at_once = computer || room.mode == Mode::Hotseat;
@@ -33,7 +33,7 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
         return Ok(());
     }
     // A rematch is a new game: it counts against the asking player's address.
-    let reservation = match &room.seats[p.index()].conn {
+    let reservation = match &room.seats[p].conn {
         Some(conn) => Some(hub.addresses.may_create(conn.ip)?),
         None => None,
     };
@@ -46,18 +46,16 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
         &hub.config.bots,
     );
     for q in Player::BOTH {
-        next.names[seat_of(q).index()] = room.names[q.index()].clone();
-        let seat = &mut next.seats[seat_of(q).index()];
-        seat.token_hash = room.seats[q.index()].token_hash.clone();
+        next.names[seat_of(q)] = room.names[q].clone();
+        let seat = &mut next.seats[seat_of(q)];
+        seat.token_hash = room.seats[q].token_hash.clone();
         seat.away_since = Some(Instant::now());
     }
     if computer {
         // The rematch learns from the game just ended: its fleet is remembered already.
-        crate::learning::teach(hub, &mut next, room.learner.clone()).await;
-        let fleet = computer_fleet(hub, &mut next).await?;
-        seat_fleet(&mut next, Player::Two, fleet)?;
+        super::play::setup_computer(hub, &mut next, room.learner.clone()).await?;
     }
-    let creator = room.seats[p.index()].conn.as_ref().map(|c| c.ip);
+    let creator = room.seats[p].conn.as_ref().map(|c| c.ip);
     next.creator = creator;
     let stored = to_stored(&next);
     hub.db_for_client(move |db| db.create(&stored)).await?;
@@ -71,9 +69,9 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
     room.next_game = Some(next_id.clone());
     let seats = Player::BOTH
         .into_iter()
-        .filter_map(|q| Some((room.seats[q.index()].conn.take()?, seat_of(q), None)))
+        .filter_map(|q| Some((room.seats[q].conn.take()?, seat_of(q), None)))
         .collect();
-    crate::lobby::seat_new(hub, next, seats).await?;
+    super::task::seat_new(hub, next, seats).await?;
     room.broadcast(&ServerMsg::Rematch {
         game: room.id.clone(),
         next: next_id,

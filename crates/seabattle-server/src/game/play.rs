@@ -1,16 +1,17 @@
 //! Moves in a game: placing, firing, resigning, the computer's turns, the end. Each
 //! change is stored first and applied only once stored.
 
-use crate::commit::commit;
+use crate::game::commit::commit;
+use crate::game::room::{Mode, PROGRAM_FALLBACK, Room, canonical_fleet};
+use crate::game::tell::tell;
 use crate::hub::SharedHub;
 use crate::ids::new_salt;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
-use crate::room::{Mode, PROGRAM_FALLBACK, Room, canonical_fleet};
 use crate::store::StoredGame;
-use crate::tell::tell;
 use crate::vet::too_costly_to_draw;
 use crate::work::{Lane, Overrun};
 use rand::rngs::StdRng;
+use seabattle_core::view::TargetBoard;
 use seabattle_core::{Coord, CoordSystem, Fleet, FleetSetup, Phase, Placer, Player, Rules};
 use seabattle_table::Command;
 
@@ -104,10 +105,25 @@ pub fn seat_fleet(room: &mut Room, p: Player, fleet: Fleet) -> Result<(), Client
     let text = canonical_fleet(&fleet);
     room.table
         .place(p, fleet)
-        .map_err(crate::commit::table_error)?;
-    room.fleet_texts[p.index()] = Some(text);
-    room.salts[p.index()] = Some(new_salt());
+        .map_err(crate::game::commit::table_error)?;
+    room.fleet_texts[p] = Some(text);
+    room.salts[p] = Some(new_salt());
     Ok(())
+}
+
+/// Readies the computer's side of a new game against it: what was learned of the
+/// player with the key hash `learner` (see [`crate::learning`]), and its fleet.
+pub async fn setup_computer(
+    hub: &SharedHub,
+    room: &mut Room,
+    learner: Option<String>,
+) -> Result<(), ClientError> {
+    if room.bot.is_none() {
+        return Ok(());
+    }
+    super::learn::teach(hub, room, learner).await;
+    let fleet = computer_fleet(hub, room).await?;
+    seat_fleet(room, Player::Two, fleet)
 }
 
 /// The stored form of a game not yet stored.
@@ -120,9 +136,9 @@ pub fn to_stored(room: &Room) -> StoredGame {
     );
     for p in Player::BOTH {
         let i = p.index();
-        s.tokens[i] = room.seats[i].token_hash.clone();
-        s.fleets[i] = room.fleet_texts[i].clone();
-        s.salts[i] = room.salts[i].clone();
+        s.tokens[i] = room.seats[p].token_hash.clone();
+        s.fleets[i] = room.fleet_texts[p].clone();
+        s.salts[i] = room.salts[p].clone();
     }
     s
 }
@@ -165,9 +181,9 @@ pub async fn place(
     let events = room
         .table
         .place(p, fleet)
-        .map_err(crate::commit::table_error)?;
-    room.fleet_texts[p.index()] = Some(text);
-    room.salts[p.index()] = Some(salt);
+        .map_err(crate::game::commit::table_error)?;
+    room.fleet_texts[p] = Some(text);
+    room.salts[p] = Some(salt);
     tell(room, &events);
     room.send_to(p, &ServerMsg::State(Box::new(room.state_for(Some(p)))));
     // The game's task opens fire once both fleets are in.
@@ -238,7 +254,7 @@ pub async fn claim_win(hub: &SharedHub, room: &mut Room, p: Player) -> Result<()
     if room.present(other) {
         return Err(ClientError::new(ErrorCode::NotAway, "the opponent is here"));
     }
-    let away = room.seats[other.index()]
+    let away = room.seats[other]
         .away_since
         .map_or(0, |t| t.elapsed().as_secs());
     if away < u64::from(after) {
@@ -253,12 +269,12 @@ pub async fn claim_win(hub: &SharedHub, room: &mut Room, p: Player) -> Result<()
 
 /// `name`: the name player `p` gives (none for `None`), told to everyone in the game.
 pub fn rename(room: &mut Room, p: Player, name: Option<String>) {
-    room.names[p.index()] = name;
+    room.names[p] = name;
     room.broadcast(&ServerMsg::Presence {
         game: room.id.clone(),
         player: p,
         present: room.present(p),
-        name: room.names[p.index()].clone(),
+        name: room.names[p].clone(),
     });
 }
 
@@ -269,4 +285,27 @@ pub async fn resign(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), C
     }
     commit(hub, room, p, Command::Resign).await?;
     Ok(())
+}
+
+/// What the coach works from: the game id, the rules and player `p`'s view of the enemy
+/// board (answers and sunk ships only, never the hidden fleet). Only for a player
+/// against the computer, during the battle.
+pub fn coach_input(room: &Room, p: Player) -> Result<(String, Rules, TargetBoard), ClientError> {
+    if !room.mode.is_computer() {
+        return Err(ClientError::new(
+            ErrorCode::NoCoach,
+            "the coach helps only in games against the computer",
+        ));
+    }
+    if room.game().phase() != Phase::Battle {
+        return Err(ClientError::new(
+            ErrorCode::NoCoach,
+            "the coach helps only during the battle",
+        ));
+    }
+    Ok((
+        room.id.clone(),
+        room.rules().clone(),
+        room.game().view(p).enemy,
+    ))
 }

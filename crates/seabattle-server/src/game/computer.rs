@@ -2,9 +2,9 @@
 //! out in the pool while the game's task goes on, then committed like a person's move
 //! if what it was asked still stands.
 
-use crate::commit::commit;
+use crate::game::commit::commit;
+use crate::game::room::{Bot, Room};
 use crate::hub::SharedHub;
-use crate::room::{Bot, Room};
 use crate::work::Lane;
 use futures_util::future::BoxFuture;
 use seabattle_bots::computer::BuiltinComputer;

@@ -1,16 +1,18 @@
 //! One task per live game. It owns the [`Room`] and with it the referee's `Table`, and
-//! takes, one at a time, the jobs sent to its inbox (players' commands, joins, state
-//! requests), its clock running out, and the computer's answers. The computer thinks
+//! takes, one at a time, the messages sent to its inbox ([`GameMsg`]: players'
+//! commands, joins, state requests), its clock running out, and the computer's answers. The computer thinks
 //! beside it, in the pool: the game goes on answering everyone meanwhile, and its
 //! answer is committed only if what it was asked still stands.
 
-use crate::clock;
-use crate::computer::{self, Thought};
+use super::handle::{GameHandle, INBOX};
+use super::msg::GameMsg;
+use crate::conn::Conn;
 use crate::error::StoreError;
-use crate::handle::{GameHandle, INBOX, Job};
+use crate::game::clock;
+use crate::game::computer::{self, Thought};
+use crate::game::room::Room;
 use crate::hub::{ABANDONED, Lookup, SharedHub};
 use crate::protocol::{ClientError, ServerMsg};
-use crate::room::Room;
 use crate::work::Lane;
 use futures_util::future::BoxFuture;
 use seabattle_core::{Phase, Player};
@@ -31,7 +33,7 @@ pub fn spawn(hub: &SharedHub, mut room: Room) -> GameHandle {
 
 /// What woke a game's task.
 enum Wake {
-    Job(Job),
+    Msg(GameMsg),
     /// Boxed: the computer's answer is large, and the task's idle state holds none.
     Thought(Box<Thought>),
     Clock,
@@ -44,7 +46,7 @@ enum Wake {
 /// (a reconnect asks at once).
 const COMPUTER_RETRY: std::time::Duration = std::time::Duration::from_secs(1);
 
-async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Job>) {
+async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<GameMsg>) {
     let mut thinking: Option<BoxFuture<'static, Thought>> = None;
     let mut closing = hub.closing.clone();
     let mut closed = *closing.borrow();
@@ -53,7 +55,7 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Job>
         // Boxed, like every handler below: a game's task sits idle most of its life,
         // and an idle task should hold the select, not the largest handler's future.
         Box::pin(settle(&hub, &mut room, &mut thinking)).await;
-        crate::hotseat::hand_over(&mut room);
+        crate::game::hotseat::hand_over(&mut room);
         // A server shutting down stops its clocks: the next one starts them afresh.
         let deadline = room
             .clock_deadline
@@ -66,7 +68,7 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Job>
             (true, Some(t)) => Some(t),
         };
         let wake = tokio::select! {
-            job = inbox.recv() => job.map_or(Wake::Ended, Wake::Job),
+            msg = inbox.recv() => msg.map_or(Wake::Ended, Wake::Msg),
             thought = async { thinking.as_mut().expect("guarded").await }, if thinking.is_some() => {
                 thinking = None;
                 Wake::Thought(Box::new(thought))
@@ -78,15 +80,15 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Job>
         // Checked before anything is answered or told: a game whose write was fenced,
         // or held under a lease that lapsed (a pause longer than the lease), may be
         // another node's by now, so nothing is served from this copy.
-        if !room.gone && crate::cluster::lost(&hub, &room) {
+        if !room.gone && super::cluster::lost(&hub, &room) {
             tracing::warn!(game = %room.id, "this node no longer holds the game; letting it go");
-            crate::cluster::let_go(&hub, &mut room);
+            super::cluster::let_go(&hub, &mut room);
         }
         if room.gone {
             return;
         }
         match wake {
-            Wake::Job(job) => job(&mut room).await,
+            Wake::Msg(msg) => Box::pin(super::inbox::handle(&hub, &mut room, msg)).await,
             Wake::Thought(thought) => Box::pin(computer::apply(&hub, &mut room, *thought)).await,
             Wake::Clock => Box::pin(clock::run_out(&hub, &mut room)).await,
             Wake::RetryComputer => {
@@ -98,9 +100,9 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Job>
             Wake::Ended => return,
         }
         // A write that found another node owning the game: it is that node's now.
-        if !room.gone && crate::cluster::lost(&hub, &room) {
+        if !room.gone && super::cluster::lost(&hub, &room) {
             tracing::warn!(game = %room.id, "another node took the game over; letting it go");
-            crate::cluster::let_go(&hub, &mut room);
+            super::cluster::let_go(&hub, &mut room);
         }
         if room.gone {
             return;
@@ -122,7 +124,7 @@ async fn settle(
             if !placed || room.start_failed {
                 return;
             }
-            if let Err(e) = crate::play::start_battle(hub, room).await {
+            if let Err(e) = crate::game::play::start_battle(hub, room).await {
                 // Tried again when anyone comes back.
                 room.start_failed = true;
                 tracing::warn!(game = %room.id, error = %e.message, "the battle could not start; tried again on the next reconnect");
@@ -156,8 +158,8 @@ async fn settle(
     let key = (room.game().moves().len(), p);
     if room.armed != Some(key) {
         room.armed = Some(key);
-        crate::reveal::notify_reveals(room);
-        crate::relocate::notify_relocations(room);
+        crate::game::reveal::notify_reveals(room);
+        crate::game::relocate::notify_relocations(room);
         clock::arm(room, p);
     }
 }
@@ -183,7 +185,7 @@ async fn finish(hub: &SharedHub, room: &mut Room) {
     }
     // Only now, with the game over, may the computer learn the human's fleet; before
     // the end is told, so a player who sees `game_over` finds it in `learned`.
-    crate::learning::remember(hub, room).await;
+    super::learn::remember(hub, room).await;
     room.broadcast(&ServerMsg::GameOver {
         game: room.id.clone(),
         result: Box::new(result),
@@ -246,7 +248,7 @@ pub async fn read(hub: &SharedHub, id: &str) -> Result<Stored, ClientError> {
             if stored.result.as_deref() == Some(ABANDONED) {
                 return Ok(Some(None));
             }
-            crate::rows::restore(&stored, &bots).map(|r| Some(Some(r)))
+            crate::game::rows::restore(&stored, &bots).map(|r| Some(Some(r)))
         })
         .await
         .map_err(|o| o.refusal("loading the game"))?
@@ -266,4 +268,24 @@ pub fn open(hub: &SharedHub, room: Room) -> GameHandle {
     let handle = spawn(hub, room);
     hub.insert(handle.clone());
     handle
+}
+
+/// Opens a new game and seats its first players. The game is in memory before anyone
+/// hears of it, so a player's next message always finds it.
+pub async fn seat_new(
+    hub: &SharedHub,
+    room: Room,
+    seats: Vec<(Conn, Player, Option<String>)>,
+) -> Result<(), ClientError> {
+    let h = open(hub, room);
+    for (conn, seat, token) in seats {
+        h.ask(|reply| GameMsg::Seat {
+            conn,
+            seat,
+            token,
+            reply,
+        })
+        .await?;
+    }
+    Ok(())
 }

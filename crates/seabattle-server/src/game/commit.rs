@@ -1,11 +1,11 @@
 //! The one path every change to a game takes: the referee acts on a copy, the moves it
 //! made are stored, and only then does the copy become the game and is anyone told.
 
+use crate::game::room::Room;
+use crate::game::rows::rows_for;
+use crate::game::tell::{shots_fired, tell};
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode};
-use crate::room::Room;
-use crate::rows::rows_for;
-use crate::tell::{shots_fired, tell};
 use seabattle_core::{GameError, Player, RelocationError, ShotError};
 use seabattle_table::{Command, Event, TableError};
 use std::sync::atomic::Ordering;

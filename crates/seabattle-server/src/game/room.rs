@@ -2,6 +2,7 @@
 //! clock. Everything here is synchronous; the actions in `play.rs` and `lobby.rs` store
 //! changes before applying them.
 
+use super::msg::{Finished, NotFinished};
 use crate::conn::Conn;
 use crate::ids::commitment;
 use crate::protocol::{
@@ -11,7 +12,7 @@ use crate::protocol::{
 use rand::rngs::StdRng;
 use seabattle_bots::{Level, Shooter};
 use seabattle_core::{
-    CellSet, CoordSystem, DutyKind, Fleet, Game, Lang, Phase, Player, Rules, audit,
+    ByPlayer, CellSet, CoordSystem, DutyKind, Fleet, Game, Lang, Phase, Player, Rules, audit,
 };
 use seabattle_driver::{Limits as ProgramLimits, Program};
 use seabattle_table::{EndReason, Table};
@@ -80,7 +81,7 @@ impl Mode {
 pub struct Bot {
     /// A level's shooter; taken out while it thinks, off the async threads.
     pub shooter: Option<Box<dyn Shooter>>,
-    /// A bot program, for the whole game: [`crate::play::computer_fleet`] asks it for
+    /// A bot program, for the whole game: [`crate::game::play::computer_fleet`] asks it for
     /// its fleet, and it shoots, reveals and moves its ship (a game resumed mid-battle
     /// starts it at its first move). Taken out while it thinks.
     pub program: Option<Program>,
@@ -159,71 +160,71 @@ pub const PROGRAM_FALLBACK: Level = Level::Hard;
 #[derive(Default)]
 pub struct Seat {
     /// SHA-256 of the token, once taken.
-    pub token_hash: Option<String>,
+    pub(super) token_hash: Option<String>,
     /// The connection playing it now.
-    pub conn: Option<Conn>,
+    pub(super) conn: Option<Conn>,
     /// When the player left, if away.
-    pub away_since: Option<Instant>,
+    pub(super) away_since: Option<Instant>,
 }
 
 /// A game in memory.
 pub struct Room {
     /// The public id.
-    pub id: String,
+    pub(super) id: String,
     /// Who plays.
-    pub mode: Mode,
+    pub(super) mode: Mode,
     /// Seconds per move.
-    pub clock: Option<u32>,
+    pub(super) clock: Option<u32>,
     /// The referee: the one authority on answers, turns and strikes.
-    pub table: Table,
+    pub(super) table: Table,
     /// Seats 1 and 2.
-    pub seats: [Seat; 2],
+    pub(super) seats: ByPlayer<Seat>,
     /// Connections watching.
-    pub spectators: Vec<Conn>,
+    pub(super) spectators: Vec<Conn>,
     /// Each placed fleet's canonical text.
-    pub fleet_texts: [Option<String>; 2],
+    pub(super) fleet_texts: ByPlayer<Option<String>>,
     /// Each commitment's salt.
-    pub salts: [Option<String>; 2],
+    pub(super) salts: ByPlayer<Option<String>>,
     /// Stored move rows so far (volleys, resignations, timeouts).
-    pub seq: usize,
+    pub(super) seq: usize,
     /// When the running clock runs out, if one runs.
-    pub clock_deadline: Option<Instant>,
+    pub(super) clock_deadline: Option<Instant>,
     /// Whose clock runs.
-    pub clock_for: Option<Player>,
+    pub(super) clock_for: Option<Player>,
     /// The move (by its number) and the player the clock was last started for.
-    pub armed: Option<(usize, Player)>,
+    pub(super) armed: Option<(usize, Player)>,
     /// Whether the end has been stored and told.
-    pub told_over: bool,
+    pub(super) told_over: bool,
     /// The computer's last move could not be made: it waits until someone comes back.
-    pub computer_stuck: bool,
+    pub(super) computer_stuck: bool,
     /// The battle could not start: tried again when someone comes back.
-    pub start_failed: bool,
+    pub(super) start_failed: bool,
     /// The result with its audit, made once the game is over.
     result: std::cell::OnceCell<ResultJson>,
     /// Who asked for a rematch.
-    pub rematch: [bool; 2],
+    pub(super) rematch: ByPlayer<bool>,
     /// The names the players gave (kept in memory only: a name is no part of the game).
-    pub names: [Option<String>; 2],
+    pub(super) names: ByPlayer<Option<String>>,
     /// The rematch's id, once made.
-    pub next_game: Option<String>,
+    pub(super) next_game: Option<String>,
     /// The computer, in [`Mode::Computer`] games (seat 2).
-    pub bot: Option<Bot>,
+    pub(super) bot: Option<Bot>,
     /// The address that created the game, whose unfinished games it counts among.
-    pub creator: Option<IpAddr>,
+    pub(super) creator: Option<IpAddr>,
     /// When the game came into memory (created, or loaded from storage).
-    pub since: Instant,
+    pub(super) since: Instant,
     /// The SHA-256 of the human's player key, in a game against a level made with one:
     /// their fleet is learned when the game ends (see [`crate::learning`]). Kept in
     /// memory only, so a game rebuilt after a restart does not learn.
-    pub learner: Option<String>,
+    pub(super) learner: Option<String>,
     /// The game left this node (handed over, or taken by another): its task ends.
-    pub gone: bool,
+    pub(super) gone: bool,
     /// In a hot-seat game, the seat, phase and move the connection was last sent the
     /// state for: a new one is sent whenever this changes.
-    pub hot_told: Option<(Player, Phase, usize)>,
+    pub(super) hot_told: Option<(Player, Phase, usize)>,
     /// How long an opponent must be away before a win may be claimed (the server's
     /// limit, set when the game's task starts).
-    pub claim_limit: std::time::Duration,
+    pub(super) claim_limit: std::time::Duration,
 }
 
 /// The path that joins (or watches) game `id`.
@@ -346,8 +347,8 @@ impl Room {
             table: Table::new(rules),
             seats: Default::default(),
             spectators: Vec::new(),
-            fleet_texts: [None, None],
-            salts: [None, None],
+            fleet_texts: ByPlayer::default(),
+            salts: ByPlayer::default(),
             seq: 0,
             clock_deadline: None,
             clock_for: None,
@@ -356,8 +357,8 @@ impl Room {
             computer_stuck: false,
             start_failed: false,
             result: std::cell::OnceCell::new(),
-            rematch: [false, false],
-            names: [None, None],
+            rematch: ByPlayer::default(),
+            names: ByPlayer::default(),
             next_game: None,
             bot,
             creator: None,
@@ -389,6 +390,63 @@ impl Room {
         link(&self.id)
     }
 
+    /// The game's public id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The name the player in seat `p` gave.
+    pub fn name(&self, p: Player) -> Option<&str> {
+        self.names[p].as_deref()
+    }
+
+    /// Gives seat `p` the name `name`, before the game's task starts.
+    pub fn set_name(&mut self, p: Player, name: Option<String>) {
+        self.names[p] = name;
+    }
+
+    /// Gives seat `p` the token whose SHA-256 is `hash`, before the game's task starts.
+    pub fn set_token_hash(&mut self, p: Player, hash: Option<String>) {
+        self.seats[p].token_hash = hash;
+    }
+
+    /// Marks seat `p` away from now on: its player is elsewhere (another node's queue).
+    pub fn set_away(&mut self, p: Player) {
+        self.seats[p].away_since = Some(Instant::now());
+    }
+
+    /// Counts the game among the unfinished games of the address `ip` created it from.
+    pub fn set_creator(&mut self, ip: IpAddr) {
+        self.creator = Some(ip);
+    }
+
+    /// Who plays.
+    pub fn mode(&self) -> &Mode {
+        &self.mode
+    }
+
+    /// Whether the connection `conn` plays seat `p` now.
+    pub fn is_played_from(&self, p: Player, conn: u64) -> bool {
+        self.seats[p].conn.as_ref().is_some_and(|c| c.id == conn)
+    }
+
+    /// The game's record and how it ended, once it is over.
+    pub fn finished(&self) -> Result<Finished, NotFinished> {
+        if self.game().phase() != Phase::Over {
+            return Err(NotFinished::Playing);
+        }
+        Ok(Finished {
+            record: self.game().record().ok_or(NotFinished::NoRecord)?,
+            mode: self.mode.word(),
+            ending: self.table.ending(),
+        })
+    }
+
+    /// Whether nobody is connected to the game, seated or watching.
+    pub fn is_idle(&self) -> bool {
+        self.seats.iter().all(|s| s.conn.is_none()) && self.spectators.is_empty()
+    }
+
     /// Everyone connected to the game, seated or watching, let go of it: the
     /// connections still bound here, unbound, for a last word (the game was closed, or
     /// left this node). One that has moved on to another game is left alone.
@@ -407,10 +465,9 @@ impl Room {
     /// The commitments, once both fleets are placed.
     pub fn commitments(&self) -> Option<[String; 2]> {
         let c = |p: Player| {
-            let i = p.index();
             Some(commitment(
-                self.fleet_texts[i].as_deref()?,
-                self.salts[i].as_deref()?,
+                self.fleet_texts[p].as_deref()?,
+                self.salts[p].as_deref()?,
             ))
         };
         Some([c(Player::One)?, c(Player::Two)?])
@@ -418,14 +475,14 @@ impl Room {
 
     /// Sends `msg` to the player in seat `p`, if connected.
     pub fn send_to(&self, p: Player, msg: &ServerMsg) {
-        if self.seats[p.index()].conn.is_some() {
+        if self.seats[p].conn.is_some() {
             self.send_text(p, msg.to_text());
         }
     }
 
     /// Sends a message already written out to the player in seat `p`, if connected.
     pub fn send_text(&self, p: Player, text: String) {
-        if let Some(c) = &self.seats[p.index()].conn {
+        if let Some(c) = &self.seats[p].conn {
             c.send(text);
         }
     }
@@ -447,7 +504,7 @@ impl Room {
     /// see.
     pub fn broadcast(&mut self, msg: &ServerMsg) {
         let text = msg.to_text();
-        for s in &self.seats {
+        for s in self.seats.iter() {
             if let Some(c) = &s.conn {
                 c.send(text.clone());
             }
@@ -466,7 +523,7 @@ impl Room {
         } else {
             p
         };
-        self.is_bot(p) || self.seats[seat.index()].conn.is_some()
+        self.is_bot(p) || self.seats[seat].conn.is_some()
     }
 
     /// In a hot-seat game, the seat the device is handed to now: the first seat still
@@ -504,19 +561,19 @@ impl Room {
         let board = |p: Player| target_json(g, p, seat.is_some());
         let presence = |p: Player| PresenceJson {
             present: self.present(p),
-            away_secs: self.seats[p.index()]
+            away_secs: self.seats[p]
                 .away_since
                 .filter(|_| !self.present(p))
                 .map(|t| t.elapsed().as_secs()),
         };
         let own = seat.map(|p| {
             let v = g.view(p);
-            let placed = self.fleet_texts[p.index()].is_some();
+            let placed = self.fleet_texts[p].is_some();
             OwnJson {
                 // A flying ship is shown where it stands now, not where it was placed.
                 fleet: match &v.own.fleet {
                     Some(f) if placed && self.rules().flying() => Some(canonical_words(f)),
-                    _ => placed.then(|| fleet_list(&self.fleet_texts[p.index()])),
+                    _ => placed.then(|| fleet_list(&self.fleet_texts[p])),
                 },
                 incoming: cells(&v.own.incoming),
                 lost: cells(&v.own.lost),
@@ -551,7 +608,7 @@ impl Room {
             boards: Player::BOTH.map(board),
             commitments: g.first().and_then(|_| self.commitments()),
             presence: Player::BOTH.map(presence),
-            names: self.names.clone(),
+            names: self.names.clone().into_array(),
             strikes: self.table.strikes(),
             clock_left: self
                 .clock_deadline
@@ -575,7 +632,11 @@ impl Room {
         let result = ResultJson {
             winner,
             reason,
-            fleets: self.fleet_texts.clone().map(|t| fleet_list(&t)),
+            fleets: self
+                .fleet_texts
+                .clone()
+                .map(|t| fleet_list(&t))
+                .into_array(),
             fleets_at_end: self.rules().flying().then(|| {
                 Player::BOTH.map(|p| {
                     self.game()
@@ -586,7 +647,11 @@ impl Room {
                         .unwrap_or_default()
                 })
             }),
-            salts: self.salts.clone().map(Option::unwrap_or_default),
+            salts: self
+                .salts
+                .clone()
+                .map(Option::unwrap_or_default)
+                .into_array(),
             commitments: self.commitments().unwrap_or_default(),
             audit: AuditJson {
                 verdict: report.verdict.message(Lang::En),

@@ -2,7 +2,7 @@
 //! game rebuilt by replaying its rows through a [`Table`].
 
 use crate::error::StoreError;
-use crate::room::Room;
+use crate::game::room::Room;
 use crate::store::{MoveKind, StoredGame, StoredMove};
 use seabattle_core::{
     Answer, CellSet, Coord, CoordSystem, Dims, Fleet, FleetSetup, Player, Rules, ShipSetup,
@@ -111,12 +111,12 @@ pub fn rows_for(events: &[Event]) -> Vec<StoredMove> {
 pub fn restore(s: &StoredGame, bots: &BTreeMap<String, String>) -> Result<Room, StoreError> {
     let bad = |what: String| StoreError::Corrupt(format!("game {}: {what}", s.id));
     let rules: Rules = s.rules.parse().map_err(|e| bad(format!("rules: {e}")))?;
-    let mode =
-        crate::room::Mode::from_word(&s.mode).ok_or_else(|| bad(format!("mode {:?}", s.mode)))?;
+    let mode = crate::game::room::Mode::from_word(&s.mode)
+        .ok_or_else(|| bad(format!("mode {:?}", s.mode)))?;
     let mut room = Room::new(s.id.clone(), rules.clone(), mode, s.clock_secs, bots);
     for p in Player::BOTH {
         let i = p.index();
-        room.seats[i].token_hash = s.tokens[i].clone();
+        room.seats[p].token_hash = s.tokens[i].clone();
         if let Some(text) = &s.fleets[i] {
             let setup = FleetSetup::parse(text, CoordSystem::Latin, rules.dims())
                 .map_err(|e| bad(format!("fleet {p}: {e}")))?;
@@ -124,11 +124,11 @@ pub fn restore(s: &StoredGame, bots: &BTreeMap<String, String>) -> Result<Room, 
             room.table
                 .place(p, fleet)
                 .map_err(|e| bad(format!("fleet {p}: {e}")))?;
-            room.fleet_texts[i] = Some(text.clone());
-            room.salts[i] = s.salts[i].clone();
+            room.fleet_texts[p] = Some(text.clone());
+            room.salts[p] = s.salts[i].clone();
         }
         // A player who never connected since the restart is away from now on.
-        room.seats[i].away_since = Some(Instant::now());
+        room.seats[p].away_since = Some(Instant::now());
     }
     if let Some(first) = s.first {
         room.table

@@ -1,10 +1,10 @@
 //! The turn clock: a move's time running out is a timeout command to the referee,
 //! which passes the turn, or loses the game on the second in a row.
 
-use crate::commit::commit;
+use crate::game::commit::commit;
+use crate::game::room::Room;
 use crate::hub::SharedHub;
 use crate::protocol::ServerMsg;
-use crate::room::Room;
 use rand::rngs::StdRng;
 use seabattle_bots::choose_reveal;
 use seabattle_core::Player;
@@ -41,7 +41,7 @@ pub async fn run_out(hub: &SharedHub, room: &mut Room) {
             choose_reveal(room.game(), p, kind, &mut rng).map(Instead::Reveal)
         }
         Some(Ask::Relocate { .. }) => {
-            match crate::relocate::random_place(hub, room.game().clone(), p).await {
+            match crate::game::relocate::random_place(hub, room.game().clone(), p).await {
                 Ok(Some(ship)) => Some(Instead::Relocate(ship)),
                 _ => return arm(room, p),
             }

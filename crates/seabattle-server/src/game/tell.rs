@@ -1,8 +1,8 @@
 //! The referee's events as protocol messages: each event cut down for each seat and
 //! for spectators by the table's one filter, then sent to whoever is connected.
 
+use crate::game::room::{Room, cells, duties_json};
 use crate::protocol::{DutyJson, ServerMsg, ShotJson};
-use crate::room::{Room, cells, duties_json};
 use seabattle_core::Player;
 use seabattle_table::{Event, Fired, Viewer};
 
@@ -15,7 +15,7 @@ pub fn tell(room: &mut Room, events: &[Event]) {
         let mut last: Option<(Event, String)> = None;
         for viewer in Viewer::ALL {
             let watched = match viewer {
-                Viewer::Seat(p) => room.seats[p.index()].conn.is_some(),
+                Viewer::Seat(p) => room.seats[p].conn.is_some(),
                 Viewer::Spectator => !room.spectators.is_empty(),
             };
             if !watched {

@@ -4,8 +4,8 @@
 //! over before it shows it. The page decides nothing: the seat a command is made for
 //! is the one the server handed the device to ([`Room::acting_seat`]).
 
+use crate::game::room::{Mode, Room};
 use crate::protocol::ServerMsg;
-use crate::room::{Mode, Room};
 use seabattle_core::Player;
 
 /// Sends the hot-seat connection the state for the seat the device is handed to, if
@@ -14,7 +14,7 @@ pub fn hand_over(room: &mut Room) {
     if room.mode != Mode::Hotseat {
         return;
     }
-    let Some(conn) = room.seats[Player::One.index()].conn.clone() else {
+    let Some(conn) = room.seats[Player::One].conn.clone() else {
         return;
     };
     let seat = shown_seat(room);

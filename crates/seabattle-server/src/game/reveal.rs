@@ -2,10 +2,10 @@
 //! minesweeper, checked with reasons a person understands, and the note telling each
 //! player what they may show.
 
-use crate::commit::commit;
+use crate::game::commit::commit;
+use crate::game::room::{Room, cells, reveal_owed};
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
-use crate::room::{Room, cells, reveal_owed};
 use seabattle_core::{CoordSystem, DutyKind, Phase, Player};
 use seabattle_table::Command;
 

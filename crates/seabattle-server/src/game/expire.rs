@@ -1,0 +1,53 @@
+//! The game's side of expiry (see [`crate::expiry`]): whether nobody played it for too
+//! long, and closing it as abandoned.
+
+use super::room::Room;
+use crate::hub::{ABANDONED, SharedHub};
+use crate::protocol::{ClientError, ErrorCode, ServerMsg};
+use seabattle_core::{Phase, Player};
+
+/// Whether the game expired: still in placement `placement_expiry` after it came into
+/// memory, or a battle both players have been away from for `away_expiry`.
+pub fn expired(hub: &SharedHub, room: &Room) -> bool {
+    let limits = &hub.config.limits;
+    match room.game().phase() {
+        Phase::Placement => room.since.elapsed() >= limits.placement_expiry,
+        Phase::Battle => Player::BOTH.iter().all(|&p| {
+            let seat = &room.seats[p];
+            room.is_bot(p)
+                || (seat.conn.is_none()
+                    && seat
+                        .away_since
+                        .is_none_or(|t| t.elapsed() >= limits.away_expiry))
+        }),
+        Phase::Over => false,
+    }
+}
+
+/// Marks the game abandoned in storage, tells whoever is still there, and lets it go.
+pub async fn close(hub: &SharedHub, room: &mut Room) {
+    let id = room.id.clone();
+    let key = id.clone();
+    if let Err(e) = hub.db(move |db| db.finish(&key, ABANDONED)).await {
+        // Kept in memory: the next sweep tries again.
+        tracing::warn!(game = %id, error = %e, "closing an abandoned game failed; tried again next sweep");
+        return;
+    }
+    room.clock_deadline = None;
+    room.bot = None;
+    let notice = ServerMsg::from(ClientError::new(
+        ErrorCode::Abandoned,
+        format!("game {id} was closed unfinished: nobody played it for too long"),
+    ));
+    for conn in room.take_connections() {
+        conn.send(notice.to_text());
+    }
+    if let Some(ip) = room.creator {
+        hub.addresses.closed(ip, &id);
+    }
+    hub.metrics
+        .abandoned
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    tracing::info!(game = %id, "closed as abandoned");
+    hub.evict(&id);
+}

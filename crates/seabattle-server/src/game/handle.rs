@@ -1,0 +1,60 @@
+//! A live game's address: the inbox of the one task that owns it (see [`super::task`]).
+//! Whatever would change or read a game is sent there as a [`GameMsg`] and handled in
+//! turn, never beside another.
+
+use super::msg::{GameMsg, Reply};
+use crate::protocol::{ClientError, ErrorCode};
+use std::sync::Arc;
+use tokio::sync::{mpsc, oneshot};
+
+/// Messages a game may have waiting before senders wait too: a game's players send a
+/// move at a time, so only a flood fills it, and the flood then waits on itself.
+pub const INBOX: usize = 64;
+
+/// The handle to a live game, cheap to clone.
+#[derive(Clone)]
+pub struct GameHandle {
+    id: Arc<str>,
+    tx: mpsc::Sender<GameMsg>,
+}
+
+impl GameHandle {
+    /// The handle to the inbox `tx` of game `id`.
+    pub fn new(id: &str, tx: mpsc::Sender<GameMsg>) -> GameHandle {
+        GameHandle { id: id.into(), tx }
+    }
+
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Sends the message `make` builds around its reply, and waits for the answer.
+    /// Fails only if the game left memory meanwhile.
+    pub async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> GameMsg) -> Result<T, ClientError> {
+        let (tx, rx) = oneshot::channel();
+        self.tx.send(make(tx)).await.map_err(|_| self.gone())?;
+        rx.await.map_err(|_| self.gone())
+    }
+
+    /// Like [`GameHandle::ask`], for a message the game may refuse: the refusal and the
+    /// game gone read alike.
+    pub async fn ask_or<T>(
+        &self,
+        make: impl FnOnce(Reply<Result<T, ClientError>>) -> GameMsg,
+    ) -> Result<T, ClientError> {
+        self.ask(make).await?
+    }
+
+    /// Sends a message that needs no answer. Fails only if the game left memory.
+    pub async fn tell(&self, msg: GameMsg) -> Result<(), ClientError> {
+        self.tx.send(msg).await.map_err(|_| self.gone())
+    }
+
+    fn gone(&self) -> ClientError {
+        ClientError::new(
+            ErrorCode::NotInGame,
+            format!("game {} is no longer open here", self.id),
+        )
+    }
+}

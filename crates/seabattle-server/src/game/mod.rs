@@ -1,0 +1,24 @@
+//! A live game as an actor, as lichess's round: one task per game owns its [`Room`]
+//! (and with it the referee's `Table`), takes a fixed list of messages ([`GameMsg`]) one
+//! at a time, and publishes what happened to the game's connections from here alone.
+//! Nothing outside this module touches a room: connections parse, check and forward.
+
+pub mod clock;
+pub mod cluster;
+pub mod commit;
+pub mod computer;
+pub mod expire;
+pub mod handle;
+pub mod hotseat;
+pub mod inbox;
+pub mod learn;
+pub mod msg;
+pub mod play;
+pub mod relocate;
+pub mod rematch;
+pub mod reveal;
+pub mod room;
+pub mod rows;
+pub mod seats;
+pub mod task;
+pub mod tell;

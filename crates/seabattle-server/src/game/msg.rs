@@ -1,0 +1,199 @@
+//! The fixed list of messages a game's task takes (as lichess's round actor takes the
+//! messages of `actorApi`). Whatever would change or read a live game is one of these;
+//! [`super::task`] handles each in one place, and the game publishes what came of it.
+
+use crate::conn::Conn;
+use crate::protocol::ClientError;
+use seabattle_core::{Fleet, GameRecord, Player, Rules, TargetBoard};
+use seabattle_table::EndReason;
+use tokio::sync::oneshot;
+
+/// Where a message's answer goes.
+pub type Reply<T> = oneshot::Sender<T>;
+
+/// The answer to a message the game may refuse.
+pub type Answer<T> = Reply<Result<T, ClientError>>;
+
+/// A seat's connection, as a command names it: the game runs the command only while
+/// that connection still plays the seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatRef {
+    /// The connection's id.
+    pub conn: u64,
+    /// The seat it plays (in a hot-seat game, seat 1: the seat that acts is the
+    /// referee's to say).
+    pub seat: Player,
+}
+
+/// A player's move or request, from the seat's connection.
+#[derive(Debug)]
+pub enum SeatCommand {
+    /// Places the fleet, already checked against the rules in the pool.
+    Place(Box<Fleet>),
+    /// Fires a shot, or a volley under salvo rules.
+    Fire(Vec<String>),
+    /// Shows a cell a mine, a minesweeper or a submarine obliges the player to show.
+    Reveal(String),
+    /// Moves the hit flying ship (`None`: to a random place).
+    Relocate(Option<Vec<String>>),
+    /// Gives the game up.
+    Resign,
+    /// Claims the win over an opponent away too long.
+    ClaimWin,
+    /// Asks for a rematch.
+    Rematch,
+    /// Changes the name the others see.
+    Rename(Option<String>),
+}
+
+/// What the coach looks at: the game's id, its rules and the player's view of the
+/// enemy waters.
+pub type CoachInput = (String, Rules, TargetBoard);
+
+/// A finished game, for its downloads.
+#[derive(Debug)]
+pub struct Finished {
+    /// The moves as the rules engine keeps them.
+    pub record: GameRecord,
+    /// Who played, in [`super::room::Mode::word`]'s form.
+    pub mode: String,
+    /// The winner and how the game ended.
+    pub ending: Option<(Player, EndReason)>,
+}
+
+/// Why a finished game's downloads cannot be had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotFinished {
+    /// The game goes on.
+    Playing,
+    /// The game has no record (nothing was played).
+    NoRecord,
+}
+
+/// Every message a game's task takes.
+pub enum GameMsg {
+    /// A command from a seat.
+    Play {
+        /// Who sends it.
+        from: SeatRef,
+        /// What they do.
+        command: SeatCommand,
+        /// Done, or why not.
+        reply: Answer<()>,
+    },
+    /// The rules, for advice served beside the game (`check`, `turn`, `layout`). With
+    /// `from`, only for that seat's connection; with `placing`, only while the seat may
+    /// still place its fleet (the fleet is then checked in the pool, and placed with
+    /// [`SeatCommand::Place`]).
+    Rules {
+        /// The seat asking, when the answer is for a player only.
+        from: Option<SeatRef>,
+        /// Whether the seat is about to place its fleet.
+        placing: bool,
+        /// The rules, or why not.
+        reply: Answer<Rules>,
+    },
+    /// What the coach needs, for a player in a battle against the computer.
+    Coach {
+        /// The seat asking.
+        from: SeatRef,
+        /// The input, or why not.
+        reply: Answer<CoachInput>,
+    },
+    /// Sends the game's state to `conn`, as `seat` (or a spectator) may see it.
+    Sync {
+        /// Where to.
+        conn: Conn,
+        /// Whose eyes.
+        seat: Option<Player>,
+    },
+    /// A new game's first players take their seats (the game's creator, the queue's
+    /// pair, the players of a rematch).
+    Seat {
+        /// The connection.
+        conn: Conn,
+        /// The seat it takes.
+        seat: Player,
+        /// The seat's token, sent to its owner only; none when the player has one.
+        token: Option<String>,
+        /// Taken.
+        reply: Reply<()>,
+    },
+    /// Whether a friend's game has its second seat free.
+    CanJoin {
+        /// Free or not.
+        reply: Reply<bool>,
+    },
+    /// A friend takes the free second seat.
+    Join {
+        /// The friend's connection.
+        conn: Conn,
+        /// The name they gave.
+        name: Option<String>,
+        /// Seated, or why not.
+        reply: Answer<()>,
+    },
+    /// The seat a token's hash belongs to.
+    SeatOf {
+        /// The SHA-256 of the token.
+        token_hash: String,
+        /// The seat, or `bad_token`.
+        reply: Answer<Player>,
+    },
+    /// A player comes back to the seat their token belongs to.
+    Resume {
+        /// The connection.
+        conn: Conn,
+        /// The SHA-256 of the token.
+        token_hash: String,
+        /// Seated, or `bad_token`.
+        reply: Answer<()>,
+    },
+    /// A spectator starts watching.
+    Watch {
+        /// The spectator's connection.
+        conn: Conn,
+        /// Watching.
+        reply: Reply<()>,
+    },
+    /// A connection leaves the game (closed, or gone to another game).
+    Leave {
+        /// The connection's id.
+        conn: u64,
+        /// The seat it played, or none for a spectator.
+        seat: Option<Player>,
+        /// Gone.
+        reply: Reply<()>,
+    },
+    /// The name the game's creator gave, for a link's preview.
+    HostName {
+        /// The name, if any.
+        reply: Reply<Option<String>>,
+    },
+    /// A finished game's record, for its downloads.
+    Record {
+        /// The record, or why there is none yet.
+        reply: Reply<Result<Finished, NotFinished>>,
+    },
+    /// Closes the game as abandoned if nobody played it for too long.
+    Expire {
+        /// Checked (and closed, or not).
+        reply: Reply<()>,
+    },
+    /// Another node asks for the game: it is released and let go.
+    HandOver {
+        /// Released, or kept after a failed release.
+        reply: Reply<()>,
+    },
+    /// This node stops: the game is let go, its players sent to other nodes.
+    LetGo {
+        /// Let go.
+        reply: Reply<()>,
+    },
+    /// Nothing but a wake: the task checks that this node still holds the game before
+    /// anything else, and lets it go if not.
+    Wake {
+        /// Checked.
+        reply: Reply<()>,
+    },
+}

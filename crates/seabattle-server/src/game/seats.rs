@@ -1,0 +1,161 @@
+//! Who is in a game: players taking, regaining and leaving their seats, and
+//! spectators. The room's side of `join`, `resume`, `watch` and leaving; the lobby
+//! finds the game and forwards.
+
+use super::room::{Mode, Room};
+use crate::conn::{Binding, Conn};
+use crate::hub::SharedHub;
+use crate::ids::{new_token, token_hash};
+use crate::protocol::{ClientError, ErrorCode, Role, ServerMsg};
+use seabattle_core::{Phase, Player};
+use std::time::Instant;
+
+/// Puts `conn` in seat `p` and tells it so; a connection already there is let go. A
+/// computer's move or a start that could not be made is tried again.
+pub fn take_seat(room: &mut Room, conn: &Conn, p: Player, token: Option<String>) {
+    room.computer_stuck = false;
+    room.start_failed = false;
+    let seat = &mut room.seats[p];
+    if let Some(old) = seat.conn.replace(conn.clone())
+        && old.id != conn.id
+    {
+        old.bind(None);
+        old.send(
+            ServerMsg::from(ClientError::new(
+                ErrorCode::NotInGame,
+                "this seat was taken over by another connection",
+            ))
+            .to_text(),
+        );
+    }
+    seat.away_since = None;
+    conn.bind(Some(Binding {
+        game: room.id.clone(),
+        seat: Some(p),
+    }));
+    // The device may have changed hands while it was away: the state is the seat's it
+    // is handed to now.
+    room.hot_told = None;
+    let shown = super::hotseat::shown_seat_for(room, p);
+    conn.send(
+        ServerMsg::Joined {
+            game: room.id.clone(),
+            role: Role::Player,
+            seat: Some(p),
+            token,
+            link: room.link(),
+        }
+        .to_text(),
+    );
+    if room.mode == Mode::Hotseat {
+        super::hotseat::hand_over(room);
+    } else {
+        conn.send(ServerMsg::State(Box::new(room.state_for(Some(shown)))).to_text());
+    }
+    let msg = ServerMsg::Presence {
+        game: room.id.clone(),
+        player: p,
+        present: true,
+        name: room.names[p].clone(),
+    };
+    room.send_to(p.other(), &msg);
+    for s in &room.spectators {
+        s.send(msg.to_text());
+    }
+}
+
+/// The refusal of a seat in a full game.
+pub fn game_full() -> ClientError {
+    ClientError::new(
+        ErrorCode::GameFull,
+        "the game is full; send watch to see it",
+    )
+}
+
+/// Whether a friend's game has its second seat free.
+pub fn open_seat(room: &Room) -> bool {
+    room.mode == Mode::Friend && room.seats[Player::Two].token_hash.is_none()
+}
+
+/// The seat the token `hash` belongs to.
+pub fn seat_of(room: &Room, hash: &str) -> Result<Player, ClientError> {
+    Player::BOTH
+        .into_iter()
+        .find(|&p| room.seats[p].token_hash.as_deref() == Some(hash))
+        .ok_or_else(|| {
+            ClientError::new(
+                ErrorCode::BadToken,
+                "that token is not a player's of this game",
+            )
+        })
+}
+
+/// `join`: a friend takes the free second seat, stored before it is theirs.
+pub async fn join(
+    hub: &SharedHub,
+    room: &mut Room,
+    conn: &Conn,
+    name: Option<String>,
+) -> Result<(), ClientError> {
+    if !open_seat(room) {
+        return Err(game_full());
+    }
+    let token = new_token();
+    let hash = token_hash(&token);
+    let (key, stored_hash) = (room.id.clone(), hash.clone());
+    hub.db_for_client(move |db| db.take_seat(&key, Player::Two, &stored_hash))
+        .await?;
+    room.seats[Player::Two].token_hash = Some(hash);
+    room.names[Player::Two] = name;
+    take_seat(room, conn, Player::Two, Some(token));
+    Ok(())
+}
+
+/// `watch`: answers only, live.
+pub fn watch(room: &mut Room, conn: &Conn) {
+    room.computer_stuck = false;
+    room.start_failed = false;
+    if !room.spectators.iter().any(|c| c.id == conn.id) {
+        room.spectators.push(conn.clone());
+    }
+    conn.bind(Some(Binding {
+        game: room.id.clone(),
+        seat: None,
+    }));
+    conn.send(
+        ServerMsg::Joined {
+            game: room.id.clone(),
+            role: Role::Spectator,
+            seat: None,
+            token: None,
+            link: room.link(),
+        }
+        .to_text(),
+    );
+    conn.send(ServerMsg::State(Box::new(room.state_for(None))).to_text());
+}
+
+/// The connection `id` leaves seat `seat` (or watching, for `None`); the others are
+/// told a player is away. A finished game nobody is left in leaves memory.
+pub fn leave(hub: &SharedHub, room: &mut Room, id: u64, seat: Option<Player>) {
+    match seat {
+        None => room.spectators.retain(|c| c.id != id),
+        Some(p) => {
+            let seat = &mut room.seats[p];
+            if seat.conn.as_ref().is_some_and(|c| c.id == id) {
+                seat.conn = None;
+                seat.away_since = Some(Instant::now());
+                let msg = ServerMsg::Presence {
+                    game: room.id.clone(),
+                    player: p,
+                    present: false,
+                    name: room.names[p].clone(),
+                };
+                room.broadcast(&msg);
+            }
+        }
+    }
+    if room.is_idle() && room.game().phase() == Phase::Over {
+        hub.evict(&room.id);
+    }
+}
