@@ -8,6 +8,10 @@ use crate::encoding::Encoded;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+/// The web page's shell; `{BOOT}` becomes a JSON object naming what to open, `{HEAD}`
+/// the title, description and link-preview tags (see [`crate::preview`]).
+pub const PAGE: &str = include_str!("../assets/web/index.html");
+
 /// Every file served under `/assets/`.
 const FILES: &[(&str, &str, &str)] = &[
     ("app.css", CSS, include_str!("../assets/web/app.css")),

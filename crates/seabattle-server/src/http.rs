@@ -18,10 +18,6 @@ use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-/// The web page's shell; `{BOOT}` becomes a JSON object naming what to open, `{HEAD}`
-/// the title, description and link-preview tags (see [`crate::preview`]).
-pub const PAGE: &str = include_str!("../assets/web/index.html");
-
 /// Everything the page loads comes from this server; nothing runs but its modules and
 /// its service worker, and no other site may frame it.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
@@ -81,7 +77,9 @@ fn page(
         path,
     );
     // The boot object first: a name in the head may read `{BOOT}`.
-    let html = PAGE.replace("{BOOT}", boot).replace("{HEAD}", &head);
+    let html = crate::assets::PAGE
+        .replace("{BOOT}", boot)
+        .replace("{HEAD}", &head);
     // A few kilobytes: gzip takes tens of microseconds.
     let body = Encoded::new(html.into_bytes(), false);
     let mut r = body.respond(headers, HTML, "no-cache");

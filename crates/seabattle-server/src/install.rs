@@ -64,7 +64,7 @@ fn shell() -> Vec<String> {
 /// The version: a hash of the page, the manifests, the worker and every asset.
 fn version() -> String {
     let mut all = Vec::new();
-    for part in [crate::http::PAGE, WORKER] {
+    for part in [crate::assets::PAGE, WORKER] {
         all.extend_from_slice(part.as_bytes());
     }
     for m in MANIFESTS.iter() {

@@ -1,7 +1,7 @@
 //! The turn clock: a move's time running out is a timeout command to the referee,
 //! which passes the turn, or loses the game on the second in a row.
 
-use crate::game::commit::commit;
+use crate::game::commit::{Change, commit};
 use crate::game::room::Room;
 use crate::hub::SharedHub;
 use crate::protocol::ServerMsg;
@@ -48,7 +48,7 @@ pub async fn run_out(hub: &SharedHub, room: &mut Room) {
         }
         _ => None,
     };
-    if commit(hub, room, p, Command::Timeout { instead })
+    if commit(hub, room, Change::Act(p, Command::Timeout { instead }))
         .await
         .is_err()
     {

@@ -1,33 +1,73 @@
-//! The one path every change to a game takes: the referee acts on a copy, the moves it
-//! made are stored, and only then does the copy become the game and is anyone told.
+//! The one path every change to a live game takes: the referee acts on a copy, what
+//! it did is stored, and only then does the copy become the game and is anyone told.
+//! Placing a fleet and opening fire take it too. (A game not yet stored gets the
+//! computer's fleet in memory, stored with the game itself; a game rebuilt from
+//! storage replays what is stored already.)
 
-use crate::game::room::Room;
+use crate::game::room::{Room, canonical_fleet};
 use crate::game::rows::rows_for;
 use crate::game::tell::{shots_fired, tell};
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode};
-use seabattle_core::{GameError, Player, RelocationError, ShotError};
+use seabattle_core::{Fleet, GameError, Player, RelocationError, ShotError};
 use seabattle_table::{Command, Event, TableError};
 use std::sync::atomic::Ordering;
 
-/// Carries out `seat`'s `command`: acts on a copy of the table, stores the rows of what
-/// happened, then makes the copy the table and tells everyone. On error nothing changed
-/// and nobody was told.
+/// A change to a game, as the referee makes it.
+#[derive(Debug)]
+pub enum Change {
+    /// A seat's command.
+    Act(Player, Command),
+    /// A fleet already checked against the rules (in the pool), committed under `salt`.
+    Place {
+        /// The seat placing.
+        seat: Player,
+        /// The fleet.
+        fleet: Box<Fleet>,
+        /// The commitment's salt, drawn for it.
+        salt: String,
+    },
+    /// Both fleets are in: `first`, as drawn, opens fire.
+    Start(Player),
+}
+
+/// Makes `change`: acts on a copy of the table, stores what happened, then makes the
+/// copy the table and tells everyone. On error nothing changed and nobody was told.
 pub async fn commit(
     hub: &SharedHub,
     room: &mut Room,
-    seat: Player,
-    command: Command,
+    change: Change,
 ) -> Result<Vec<Event>, ClientError> {
     let mut next = room.table.clone();
-    let events = next.act(seat, command).map_err(table_error)?;
-    let rows = rows_for(&events);
-    if !rows.is_empty() {
-        let (id, seq, n) = (room.id.clone(), room.seq, rows.len());
-        hub.db_for_client(move |db| db.append_all(&id, seq, &rows))
-            .await?;
-        room.seq += n;
-    }
+    let id = room.id.clone();
+    let events = match change {
+        Change::Act(seat, command) => {
+            let events = next.act(seat, command).map_err(table_error)?;
+            let rows = rows_for(&events);
+            if !rows.is_empty() {
+                let (seq, n) = (room.seq, rows.len());
+                hub.db_for_client(move |db| db.append_all(&id, seq, &rows))
+                    .await?;
+                room.seq += n;
+            }
+            events
+        }
+        Change::Place { seat, fleet, salt } => {
+            let text = canonical_fleet(&fleet);
+            let events = next.place(seat, *fleet).map_err(table_error)?;
+            let (t, s) = (text.clone(), salt.clone());
+            hub.db_for_client(move |db| db.place(&id, seat, &t, &s))
+                .await?;
+            room.fleet_texts[seat] = Some(text);
+            room.salts[seat] = Some(salt);
+            events
+        }
+        Change::Start(first) => {
+            let events = next.start(first).map_err(table_error)?;
+            hub.db_for_client(move |db| db.start(&id, first)).await?;
+            events
+        }
+    };
     room.table = next;
     hub.metrics
         .shots

@@ -2,7 +2,7 @@
 //! out in the pool while the game's task goes on, then committed like a person's move
 //! if what it was asked still stands.
 
-use crate::game::commit::commit;
+use crate::game::commit::{Change, commit};
 use crate::game::room::{Bot, Room};
 use crate::hub::SharedHub;
 use crate::work::Lane;
@@ -114,7 +114,9 @@ pub async fn apply(hub: &SharedHub, room: &mut Room, thought: Thought) {
         return;
     }
     let made = match command {
-        Some(command) => commit(hub, room, seat, command).await.map(|_| ()),
+        Some(command) => commit(hub, room, Change::Act(seat, command))
+            .await
+            .map(|_| ()),
         None => Err(crate::protocol::ClientError::internal()),
     };
     if let Err(e) = made {

@@ -10,7 +10,6 @@ pub mod computer;
 pub mod expire;
 pub mod handle;
 pub mod hotseat;
-pub mod inbox;
 pub mod learn;
 pub mod msg;
 pub mod play;

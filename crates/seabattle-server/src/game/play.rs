@@ -1,9 +1,8 @@
 //! Moves in a game: placing, firing, resigning, the computer's turns, the end. Each
 //! change is stored first and applied only once stored.
 
-use crate::game::commit::commit;
+use crate::game::commit::{Change, commit};
 use crate::game::room::{Mode, PROGRAM_FALLBACK, Room, canonical_fleet};
-use crate::game::tell::tell;
 use crate::hub::SharedHub;
 use crate::ids::new_salt;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
@@ -173,18 +172,12 @@ pub async fn place(
     fleet: Fleet,
 ) -> Result<(), ClientError> {
     may_place(room, p)?;
-    let text = canonical_fleet(&fleet);
-    let salt = new_salt();
-    let (id, t, s) = (room.id.clone(), text.clone(), salt.clone());
-    hub.db_for_client(move |db| db.place(&id, p, &t, &s))
-        .await?;
-    let events = room
-        .table
-        .place(p, fleet)
-        .map_err(crate::game::commit::table_error)?;
-    room.fleet_texts[p] = Some(text);
-    room.salts[p] = Some(salt);
-    tell(room, &events);
+    let change = Change::Place {
+        seat: p,
+        fleet: Box::new(fleet),
+        salt: new_salt(),
+    };
+    commit(hub, room, change).await?;
     room.send_to(p, &ServerMsg::State(Box::new(room.state_for(Some(p)))));
     // The game's task opens fire once both fleets are in.
     Ok(())
@@ -197,13 +190,7 @@ pub async fn start_battle(hub: &SharedHub, room: &mut Room) -> Result<(), Client
     } else {
         Player::Two
     };
-    let id = room.id.clone();
-    hub.db_for_client(move |db| db.start(&id, first)).await?;
-    let events = room
-        .table
-        .start(first)
-        .map_err(|_| ClientError::internal())?;
-    tell(room, &events);
+    commit(hub, room, Change::Start(first)).await?;
     Ok(())
 }
 
@@ -224,7 +211,7 @@ pub async fn fire(
         })
         .collect::<Result<Vec<Coord>, _>>()?;
     let started = std::time::Instant::now();
-    commit(hub, room, p, Command::Fire { cells: coords }).await?;
+    commit(hub, room, Change::Act(p, Command::Fire { cells: coords })).await?;
     hub.metrics.shot_seconds.observe(started.elapsed());
     Ok(())
 }
@@ -263,7 +250,7 @@ pub async fn claim_win(hub: &SharedHub, room: &mut Room, p: Player) -> Result<()
             format!("the opponent has been away {away} s; the win may be claimed after {after} s"),
         ));
     }
-    commit(hub, room, other, Command::Abandon).await?;
+    commit(hub, room, Change::Act(other, Command::Abandon)).await?;
     Ok(())
 }
 
@@ -283,7 +270,7 @@ pub async fn resign(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), C
     if room.game().phase() == Phase::Over {
         return Err(ClientError::new(ErrorCode::GameOver, "the game is over"));
     }
-    commit(hub, room, p, Command::Resign).await?;
+    commit(hub, room, Change::Act(p, Command::Resign)).await?;
     Ok(())
 }
 

@@ -2,7 +2,7 @@
 //! reasons a person understands, a legal place drawn for whoever wants one, and the
 //! note telling the owner how many decks go.
 
-use crate::game::commit::{commit, relocation_error};
+use crate::game::commit::{Change, commit, relocation_error};
 use crate::game::reveal::duty_time;
 use crate::game::room::{Room, relocate_owed};
 use crate::hub::SharedHub;
@@ -53,7 +53,7 @@ pub async fn relocate(
             .await?
             .ok_or_else(ClientError::internal)?,
     };
-    commit(hub, room, p, Command::Relocate { ship }).await?;
+    commit(hub, room, Change::Act(p, Command::Relocate { ship })).await?;
     Ok(())
 }
 

@@ -1,5 +1,6 @@
 //! The rematch: a new game with the same rules, found from the old one.
 
+use crate::conn::Conn;
 use crate::game::play::to_stored;
 use crate::game::room::{Mode, Room};
 use crate::hub::SharedHub;
@@ -11,7 +12,11 @@ use std::time::Instant;
 /// `rematch`: once both players ask (or at once against the computer), a new game with
 /// the same rules; between people the seats swap. Each player keeps their token, so one
 /// who is away can `resume` the new game (its id is in the old game's state).
-pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
+pub async fn rematch(
+    hub: &SharedHub,
+    room: &mut Room,
+    p: Player,
+) -> Result<Option<NextGame>, ClientError> {
     if room.game().phase() != Phase::Over {
         return Err(ClientError::new(ErrorCode::NotOver, "the game is not over"));
     }
@@ -30,7 +35,7 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
             game: room.id.clone(),
             player: p,
         });
-        return Ok(());
+        return Ok(None);
     }
     // A rematch is a new game: it counts against the asking player's address.
     let reservation = match &room.seats[p].conn {
@@ -65,16 +70,27 @@ pub async fn rematch(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), 
     hub.metrics
         .games_created
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let next_id = next.id.clone();
-    room.next_game = Some(next_id.clone());
+    room.next_game = Some(next.id.clone());
     let seats = Player::BOTH
         .into_iter()
         .filter_map(|q| Some((room.seats[q].conn.take()?, seat_of(q), None)))
         .collect();
-    super::task::seat_new(hub, next, seats).await?;
+    Ok(Some(NextGame { room: next, seats }))
+}
+
+/// A rematch made and stored, for the game's task to open: its players are seated
+/// there, then the old game's everyone is told (see [`told`]).
+pub struct NextGame {
+    /// The new game.
+    pub room: Room,
+    /// The connections that played the old game, in their new seats.
+    pub seats: Vec<(Conn, Player, Option<String>)>,
+}
+
+/// Tells everyone in the old game that the rematch `next` is open.
+pub fn told(room: &mut Room, next: &str) {
     room.broadcast(&ServerMsg::Rematch {
         game: room.id.clone(),
-        next: next_id,
+        next: next.to_string(),
     });
-    Ok(())
 }

@@ -2,7 +2,7 @@
 //! minesweeper, checked with reasons a person understands, and the note telling each
 //! player what they may show.
 
-use crate::game::commit::commit;
+use crate::game::commit::{Change, commit};
 use crate::game::room::{Room, cells, reveal_owed};
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
@@ -63,7 +63,7 @@ pub async fn reveal(
             format!("{c} cannot be shown: show {}", what_to_show(kind)),
         ));
     }
-    commit(hub, room, p, Command::Reveal { cell: c }).await?;
+    commit(hub, room, Change::Act(p, Command::Reveal { cell: c })).await?;
     Ok(())
 }
 

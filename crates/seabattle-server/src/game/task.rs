@@ -1,18 +1,20 @@
 //! One task per live game. It owns the [`Room`] and with it the referee's `Table`, and
 //! takes, one at a time, the messages sent to its inbox ([`GameMsg`]: players'
-//! commands, joins, state requests), its clock running out, and the computer's answers. The computer thinks
-//! beside it, in the pool: the game goes on answering everyone meanwhile, and its
+//! commands, joins, state requests), its clock running out, and the computer's answers.
+//! What the game does with each message is decided here, in one place ([`handle`]); a
+//! player's command runs only while the connection that sent it still plays the seat.
+//! The computer thinks beside it, in the pool: the game goes on answering everyone meanwhile, and its
 //! answer is committed only if what it was asked still stands.
 
+use super::computer::{self, Thought};
 use super::handle::{GameHandle, INBOX};
-use super::msg::GameMsg;
+use super::msg::{Finished, GameMsg, NotFinished, SeatCommand, SeatRef};
+use super::room::Room;
+use super::{clock, cluster, expire, play, relocate, rematch, reveal, seats};
 use crate::conn::Conn;
 use crate::error::StoreError;
-use crate::game::clock;
-use crate::game::computer::{self, Thought};
-use crate::game::room::Room;
 use crate::hub::{ABANDONED, Lookup, SharedHub};
-use crate::protocol::{ClientError, ServerMsg};
+use crate::protocol::{ClientError, ErrorCode, ServerMsg};
 use crate::work::Lane;
 use futures_util::future::BoxFuture;
 use seabattle_core::{Phase, Player};
@@ -80,15 +82,15 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Game
         // Checked before anything is answered or told: a game whose write was fenced,
         // or held under a lease that lapsed (a pause longer than the lease), may be
         // another node's by now, so nothing is served from this copy.
-        if !room.gone && super::cluster::lost(&hub, &room) {
+        if !room.gone && cluster::lost(&hub, &room) {
             tracing::warn!(game = %room.id, "this node no longer holds the game; letting it go");
-            super::cluster::let_go(&hub, &mut room);
+            cluster::let_go(&hub, &mut room);
         }
         if room.gone {
             return;
         }
         match wake {
-            Wake::Msg(msg) => Box::pin(super::inbox::handle(&hub, &mut room, msg)).await,
+            Wake::Msg(msg) => Box::pin(handle(&hub, &mut room, msg)).await,
             Wake::Thought(thought) => Box::pin(computer::apply(&hub, &mut room, *thought)).await,
             Wake::Clock => Box::pin(clock::run_out(&hub, &mut room)).await,
             Wake::RetryComputer => {
@@ -100,14 +102,160 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Game
             Wake::Ended => return,
         }
         // A write that found another node owning the game: it is that node's now.
-        if !room.gone && super::cluster::lost(&hub, &room) {
+        if !room.gone && cluster::lost(&hub, &room) {
             tracing::warn!(game = %room.id, "another node took the game over; letting it go");
-            super::cluster::let_go(&hub, &mut room);
+            cluster::let_go(&hub, &mut room);
         }
         if room.gone {
             return;
         }
     }
+}
+
+/// Handles `msg` with the game in hand. An answer nobody waits for any more (the asker
+/// hung up) is dropped.
+pub async fn handle(hub: &SharedHub, room: &mut Room, msg: GameMsg) {
+    match msg {
+        GameMsg::Play {
+            from,
+            command,
+            reply,
+        } => {
+            let done = match acting(room, from) {
+                Ok(p) => play(hub, room, p, command).await,
+                Err(e) => Err(e),
+            };
+            let _ = reply.send(done);
+        }
+        GameMsg::Rules {
+            from,
+            placing,
+            reply,
+        } => {
+            let rules = match from.map(|f| acting(room, f)).transpose() {
+                Ok(Some(p)) if placing => play::may_place(room, p).map(|()| room.rules().clone()),
+                Ok(_) => Ok(room.rules().clone()),
+                Err(e) => Err(e),
+            };
+            let _ = reply.send(rules);
+        }
+        GameMsg::Coach { from, reply } => {
+            let input = acting(room, from).and_then(|p| play::coach_input(room, p));
+            let _ = reply.send(input);
+        }
+        GameMsg::Sync { conn, seat } => {
+            let seat = seat.map(|p| super::hotseat::shown_seat_for(room, p));
+            conn.send(ServerMsg::State(Box::new(room.state_for(seat))).to_text());
+        }
+        GameMsg::Seat {
+            conn,
+            seat,
+            token,
+            reply,
+        } => {
+            seats::take_seat(room, &conn, seat, token);
+            let _ = reply.send(());
+        }
+        GameMsg::CanJoin { reply } => {
+            let _ = reply.send(seats::open_seat(room));
+        }
+        GameMsg::Join { conn, name, reply } => {
+            let _ = reply.send(seats::join(hub, room, &conn, name).await);
+        }
+        GameMsg::SeatOf { token_hash, reply } => {
+            let _ = reply.send(seats::seat_of(room, &token_hash));
+        }
+        GameMsg::Resume {
+            conn,
+            token_hash,
+            reply,
+        } => {
+            let done =
+                seats::seat_of(room, &token_hash).map(|p| seats::take_seat(room, &conn, p, None));
+            let _ = reply.send(done);
+        }
+        GameMsg::Watch { conn, reply } => {
+            seats::watch(room, &conn);
+            let _ = reply.send(());
+        }
+        GameMsg::Leave { conn, seat, reply } => {
+            seats::leave(hub, room, conn, seat);
+            let _ = reply.send(());
+        }
+        GameMsg::HostName { reply } => {
+            let _ = reply.send(room.name(Player::One).map(str::to_string));
+        }
+        GameMsg::Record { reply } => {
+            let _ = reply.send(record(hub, room));
+        }
+        GameMsg::Expire { reply } => {
+            if expire::expired(hub, room) {
+                expire::close(hub, room).await;
+            }
+            let _ = reply.send(());
+        }
+        GameMsg::HandOver { reply } => {
+            cluster::hand_over(hub, room).await;
+            let _ = reply.send(());
+        }
+        GameMsg::LetGo { reply } => {
+            cluster::let_go(hub, room);
+            let _ = reply.send(());
+        }
+        // The task checked the lease before handling it: nothing is left to do.
+        GameMsg::Wake { reply } => {
+            let _ = reply.send(());
+        }
+    }
+}
+
+/// The seat a command from `from` is made for, once the seat is checked to be still
+/// that connection's: in a hot-seat game, the seat the device is handed to.
+fn acting(room: &Room, from: SeatRef) -> Result<Player, ClientError> {
+    if !room.is_played_from(from.seat, from.conn) {
+        return Err(ClientError::new(
+            ErrorCode::NotInGame,
+            "this seat is played from another connection now",
+        ));
+    }
+    Ok(room.acting_seat(from.seat))
+}
+
+async fn play(
+    hub: &SharedHub,
+    room: &mut Room,
+    p: Player,
+    command: SeatCommand,
+) -> Result<(), ClientError> {
+    match command {
+        SeatCommand::Place(fleet) => play::place(hub, room, p, *fleet).await,
+        SeatCommand::Fire(cells) => play::fire(hub, room, p, &cells).await,
+        SeatCommand::Reveal(cell) => reveal::reveal(hub, room, p, &cell).await,
+        SeatCommand::Relocate(cells) => relocate::relocate(hub, room, p, cells.as_deref()).await,
+        SeatCommand::Resign => play::resign(hub, room, p).await,
+        SeatCommand::ClaimWin => play::claim_win(hub, room, p).await,
+        SeatCommand::Rematch => {
+            if let Some(next) = rematch::rematch(hub, room, p).await? {
+                let id = next.room.id().to_string();
+                seat_new(hub, next.room, next.seats).await?;
+                rematch::told(room, &id);
+            }
+            Ok(())
+        }
+        SeatCommand::Rename(name) => {
+            play::rename(room, p, name);
+            Ok(())
+        }
+    }
+}
+
+/// A finished game's record; a game loaded only to be downloaded leaves memory.
+fn record(hub: &SharedHub, room: &Room) -> Result<Finished, NotFinished> {
+    let finished = room.finished()?;
+    if room.is_idle() {
+        hub.evict(&room.id);
+    }
+    Ok(finished)
 }
 
 /// Brings the game to where it should be after anything happened: the battle started

@@ -2,7 +2,7 @@
 //! queue they share. Only a store several servers can open at once (PostgreSQL) has a
 //! cluster; see `docs/deploy.md`.
 
-use super::StoredGame;
+use super::stored::StoredGame;
 use crate::error::StoreError;
 use tokio::sync::mpsc::UnboundedSender;
 

@@ -2,9 +2,9 @@
 //! game, the queue as rows taken with `FOR UPDATE SKIP LOCKED`, and `NOTIFY` for what
 //! one node must tell another.
 
-use super::StoredGame;
 use super::cluster::{Claim, Cluster, Notice, Pairing};
 use super::postgres::{PgStore, connect, q};
+use super::stored::StoredGame;
 use crate::error::StoreError;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::UnboundedSender;
@@ -23,17 +23,6 @@ pub const HEARTBEAT: Duration = Duration::from_secs(1);
 /// out, as long as the two clocks' rates differ by less than this over one lease
 /// (10 %: far more than any real clock drifts, see docs/deploy.md).
 pub const MAX_DRIFT: Duration = Duration::from_millis(500);
-
-/// The node's lease as it knows it locally: until when it stands, and how many times
-/// it has lapsed (each lapse forgets every game the node held).
-#[derive(Default)]
-pub struct Lease {
-    /// The instant past which the node holds nothing; `None` once that has passed
-    /// and until the next renewal.
-    until: Option<Instant>,
-    /// Lapses so far: a game taken during one lapse is not held after the next.
-    lapses: u64,
-}
 
 impl PgStore {
     /// Whether the lease stands by this node's clock. The first call past its end

@@ -1,9 +1,10 @@
 //! PostgreSQL: the same schema in PostgreSQL types (`migrations/postgres/`), the shared
 //! queries of `sql.rs`, one connection re-opened if it drops.
 
+use super::api::{LEARNED_FLEETS, Store, histories, now_secs};
 use super::sql;
+use super::stored::{MoveKind, StoredGame, StoredMove};
 use crate::error::{StoreError, chain};
-use crate::store::{LEARNED_FLEETS, MoveKind, Store, StoredGame, StoredMove, histories, now_secs};
 use postgres::{Client, NoTls};
 use seabattle_bots::StoredHistory;
 use seabattle_core::Player;
@@ -38,7 +39,7 @@ pub struct PgStore {
     /// game must find it unchanged in the database.
     pub(super) fences: Mutex<HashMap<String, i64>>,
     /// This node's lease as its own monotonic clock sees it (see `pg_cluster::Lease`).
-    pub(super) lease: Mutex<super::pg_cluster::Lease>,
+    pub(super) lease: Mutex<super::lease::Lease>,
     // A game always uses the same connection (by a hash of its id), which keeps its
     // writes in order. `Option` so that `Drop` can move the clients off the async
     // threads: each owns a runtime, which may not be dropped inside another.
@@ -90,7 +91,7 @@ pub(super) fn open(url: &str, shown: String, name: &str) -> Result<Arc<dyn Store
         name: name.to_string(),
         node: format!("{name}-{}", crate::ids::new_salt()),
         fences: Mutex::new(HashMap::new()),
-        lease: Mutex::new(super::pg_cluster::Lease::default()),
+        lease: Mutex::new(super::lease::Lease::default()),
         conns,
     };
     crate::store::Cluster::heartbeat(&store)?;

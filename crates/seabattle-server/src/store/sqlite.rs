@@ -1,8 +1,9 @@
 //! SQLite: one file, WAL, created and migrated on first open.
 
+use super::api::{LEARNED_FLEETS, Store, histories, now_secs};
 use super::sql;
+use super::stored::{MoveKind, StoredGame, StoredMove};
 use crate::error::StoreError;
-use crate::store::{LEARNED_FLEETS, MoveKind, Store, StoredGame, StoredMove, histories, now_secs};
 use rusqlite::{Connection, OptionalExtension, params};
 use seabattle_bots::StoredHistory;
 use seabattle_core::Player;
