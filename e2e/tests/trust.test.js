@@ -35,10 +35,15 @@ test('a rematch starts from a fresh random fleet; the last fleet only on request
   await vsComputer(page);
   // The keyboard goes to the board that comes next.
   await poll(async () => /,/.test(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') || '')));
-  await placeRandomly(page);
-  await enemyBoard(page).waitFor();
+  // The fleet is read before the battle: the computer may open fire and hit it, and a
+  // hit cell is no longer labelled a ship.
+  await page.getByRole('button', { name: 'Случайно' }).click();
+  const ready = page.getByRole('button', { name: 'Готов' });
+  await poll(() => ready.isEnabled());
   const played = await shipCells(page);
   assert.equal(played.length, 20);
+  await ready.click();
+  await enemyBoard(page).waitFor();
   await resign(page);
   const dlg = page.getByRole('dialog', { name: 'Игра окончена' });
   await dlg.getByRole('button', { name: 'Реванш' }).click();

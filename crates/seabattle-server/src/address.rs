@@ -3,7 +3,8 @@
 //! [`crate::Limits`]). Counted in memory; an address with nothing counted is forgotten.
 
 use crate::config::Limits;
-use crate::protocol::{ClientError, ErrorCode};
+use crate::error::Failure;
+use crate::protocol::ErrorCode;
 use axum::http::HeaderMap;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::net::{IpAddr, SocketAddr};
@@ -126,14 +127,14 @@ impl Addresses {
     /// Whether `ip` may create a game now; the attempt counts either way. The game
     /// counts among the address's unfinished ones until the reservation is dropped or
     /// [`Reservation::opened`].
-    pub fn may_create(self: &Arc<Self>, ip: IpAddr) -> Result<Reservation, ClientError> {
+    pub fn may_create(self: &Arc<Self>, ip: IpAddr) -> Result<Reservation, Failure> {
         let (per_minute, unfinished) = (
             self.limits.games_per_minute,
             self.limits.unfinished_per_address,
         );
         self.with(ip, |u| {
             if u.created.len() >= per_minute as usize {
-                return Err(ClientError::new(
+                return Err(Failure::refused(
                     ErrorCode::Limit,
                     format!(
                         "your address created {per_minute} games in the last minute; wait a little"
@@ -142,7 +143,7 @@ impl Addresses {
             }
             u.created.push_back(Instant::now());
             if u.unfinished.len() + u.pending as usize >= unfinished as usize {
-                return Err(ClientError::new(
+                return Err(Failure::refused(
                     ErrorCode::Limit,
                     format!(
                         "your address has {unfinished} unfinished games; finish or resign one first"
@@ -215,11 +216,17 @@ mod tests {
         a.may_create(ip).unwrap().opened("g1");
         let pending = a.may_create(ip).unwrap();
         // The game being created counts already.
-        assert_eq!(a.may_create(ip).unwrap_err().code, ErrorCode::Limit);
+        assert_eq!(
+            a.may_create(ip).unwrap_err().into_client().code,
+            ErrorCode::Limit
+        );
         pending.opened("g2");
         a.closed(ip, "g1");
         // The fourth attempt in a minute is refused even with room for a game.
-        assert_eq!(a.may_create(ip).unwrap_err().code, ErrorCode::Limit);
+        assert_eq!(
+            a.may_create(ip).unwrap_err().into_client().code,
+            ErrorCode::Limit
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! computer), suggested fleet layouts, fleets checked against the rules, and the rules in
 //! full for clients.
 
+use crate::error::Failure;
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg, ViolationJson};
 use crate::work::Lane;
@@ -23,7 +24,7 @@ pub fn offered_presets() -> Vec<String> {
 pub async fn coach(
     hub: &SharedHub,
     (game, rules, view): (String, Rules, TargetBoard),
-) -> Result<ServerMsg, ClientError> {
+) -> Result<ServerMsg, Failure> {
     let dims = rules.dims();
     // Counting placements takes milliseconds on big boards: keep it off the async threads.
     let score = hub
@@ -87,7 +88,7 @@ pub async fn layout(
     game: String,
     rules: Rules,
     placer: Option<String>,
-) -> Result<ServerMsg, ClientError> {
+) -> Result<ServerMsg, Failure> {
     let kind: PlacerKind = placer.as_deref().unwrap_or("uniform").parse().map_err(
         |e: seabattle_bots::shooter::UnknownName| {
             ClientError::new(ErrorCode::BadPlacer, e.to_string())
@@ -122,7 +123,7 @@ pub async fn turn(
     rules: Rules,
     fleet: Vec<String>,
     ship: usize,
-) -> Result<ServerMsg, ClientError> {
+) -> Result<ServerMsg, Failure> {
     let setup = crate::game::play::parse_fleet(&rules, &fleet)?;
     // The words are ships and pieces in the order sent; the rules crate counts ships.
     let nth = fleet
@@ -131,7 +132,7 @@ pub async fn turn(
         .filter(|w| !w.contains(':'))
         .count();
     if ship >= fleet.len() || fleet[ship].contains(':') {
-        return Err(ClientError::new(
+        return Err(Failure::refused(
             ErrorCode::BadMessage,
             format!(
                 "ship: {ship} names no ship of the {} words sent",
@@ -165,7 +166,7 @@ pub async fn check(
     fleet: Vec<String>,
     lang: Option<String>,
     coords: Option<String>,
-) -> Result<ServerMsg, ClientError> {
+) -> Result<ServerMsg, Failure> {
     let bad = |e: String| ClientError::new(ErrorCode::BadMessage, e);
     let lang: Lang = lang
         .as_deref()

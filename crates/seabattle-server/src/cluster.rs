@@ -3,9 +3,10 @@
 //! node is asked for it, letting every game go when it stops, and the notes other nodes
 //! send. With SQLite none of this runs.
 
+use crate::error::Failure;
 use crate::game::msg::GameMsg;
 use crate::hub::{SharedHub, Waiting};
-use crate::protocol::{ClientError, ErrorCode, Role, ServerMsg};
+use crate::protocol::{ErrorCode, Role, ServerMsg};
 use crate::store::{Claim, Notice};
 use seabattle_core::Player;
 use std::sync::Arc;
@@ -67,7 +68,7 @@ pub async fn start(hub: &SharedHub) -> Result<(), crate::error::StoreError> {
 
 /// Makes game `id` this node's before it is loaded: `Ok(false)` if there is no such
 /// game. A live owner is asked to hand it over; a dead one's lease must run out.
-pub async fn claim(hub: &SharedHub, id: &str) -> Result<bool, ClientError> {
+pub async fn claim(hub: &SharedHub, id: &str) -> Result<bool, Failure> {
     if hub.store.cluster().is_none() {
         return Ok(true);
     }
@@ -93,7 +94,7 @@ pub async fn claim(hub: &SharedHub, id: &str) -> Result<bool, ClientError> {
             Claim::Lapsed => {
                 // This node's own lease lapsed: the heartbeat renews it within a second.
                 if started.elapsed() > CLAIM_WAIT {
-                    return Err(ClientError::new(
+                    return Err(Failure::refused(
                         ErrorCode::Moved,
                         format!("this node cannot take game {id} now; try again"),
                     ));
@@ -102,7 +103,7 @@ pub async fn claim(hub: &SharedHub, id: &str) -> Result<bool, ClientError> {
             }
             Claim::Held { owner } => {
                 if started.elapsed() > CLAIM_WAIT {
-                    return Err(ClientError::new(
+                    return Err(Failure::refused(
                         ErrorCode::Moved,
                         format!("game {id} is still held by another node; try again"),
                     ));

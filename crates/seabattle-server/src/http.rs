@@ -235,7 +235,12 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
             Ok(Stored::Game(room)) => room.finished(),
             Ok(Stored::Missing) => return Err(missing()),
             Ok(Stored::Abandoned) => return Err(gone()),
-            Err(e) => return Err(plain(StatusCode::SERVICE_UNAVAILABLE, &e.message)),
+            Err(e) => {
+                return Err(plain(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    &e.into_client().message,
+                ));
+            }
         };
         return rendered_record(hub, id, about(finished.map_err(not_finished)?)).await;
     }
@@ -243,7 +248,12 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
         Ok(Lookup::Live(h)) => h,
         Ok(Lookup::Missing) => return Err(missing()),
         Ok(Lookup::Abandoned) => return Err(gone()),
-        Err(e) => return Err(plain(StatusCode::SERVICE_UNAVAILABLE, &e.message)),
+        Err(e) => {
+            return Err(plain(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &e.into_client().message,
+            ));
+        }
     };
     let finished = h
         .ask(|reply| GameMsg::Record { reply })
@@ -298,7 +308,7 @@ async fn rendered_record(
         .map_err(|o| {
             plain(
                 StatusCode::SERVICE_UNAVAILABLE,
-                &o.refusal("rendering the record").message,
+                &o.refusal("rendering the record").into_client().message,
             )
         })?
         .map_err(|e| {
@@ -419,7 +429,7 @@ pub async fn record_text(
         Ok(body) => body.respond(&headers, "text/plain; charset=utf-8", KEEP),
         Err(o) => plain(
             StatusCode::SERVICE_UNAVAILABLE,
-            &o.refusal("rendering the record").message,
+            &o.refusal("rendering the record").into_client().message,
         ),
     }
 }

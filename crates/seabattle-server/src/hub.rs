@@ -3,10 +3,10 @@
 use crate::address::Addresses;
 use crate::config::Config;
 use crate::conn::Conn;
+use crate::error::Failure;
 use crate::error::StoreError;
 use crate::game::handle::GameHandle;
 use crate::metrics::Metrics;
-use crate::protocol::ClientError;
 use crate::records::Records;
 use crate::store::Store;
 use crate::vet::Verdicts;
@@ -121,20 +121,8 @@ impl Hub {
     pub async fn db_for_client<T: Send + 'static>(
         &self,
         f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
-    ) -> Result<T, ClientError> {
-        self.db(f).await.map_err(|e| match e {
-            StoreError::Fenced(id) => {
-                tracing::warn!(game = %id, "a write was refused: another node owns the game now");
-                ClientError::new(
-                    crate::protocol::ErrorCode::Moved,
-                    format!("game {id} is served by another node now; reconnect and resume"),
-                )
-            }
-            e => {
-                tracing::error!(error = %e, "storage failed");
-                ClientError::internal()
-            }
-        })
+    ) -> Result<T, Failure> {
+        self.db(f).await.map_err(Failure::Store)
     }
 
     fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, GameHandle>> {

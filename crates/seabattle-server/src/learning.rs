@@ -12,10 +12,11 @@
 //! a game never learns from its own fleet. A game rebuilt from storage after a restart
 //! has no key and neither learns nor teaches.
 
+use crate::error::Failure;
 use crate::error::StoreError;
 use crate::hub::SharedHub;
 use crate::ids::sha256_hex;
-use crate::protocol::{ClientError, LearnedJson, ServerMsg, player_key};
+use crate::protocol::{LearnedJson, ServerMsg, player_key};
 use crate::store::Store;
 use seabattle_bots::{History, OpponentPrior, StoredHistory};
 use seabattle_core::Rules;
@@ -56,7 +57,7 @@ pub async fn learned(
     hub: &SharedHub,
     key: &str,
     rules: Option<String>,
-) -> Result<ServerMsg, ClientError> {
+) -> Result<ServerMsg, Failure> {
     let hash = player_hash(player_key(key)?);
     let histories = hub
         .db_for_client(move |db| db.learned(&hash, rules.as_deref()))
@@ -67,7 +68,7 @@ pub async fn learned(
 }
 
 /// `forget`: erases what the computer learned about the player with `key`.
-pub async fn forget(hub: &SharedHub, key: &str) -> Result<ServerMsg, ClientError> {
+pub async fn forget(hub: &SharedHub, key: &str) -> Result<ServerMsg, Failure> {
     let hash = player_hash(player_key(key)?);
     let fleets = hub.db_for_client(move |db| db.forget(&hash)).await?;
     Ok(ServerMsg::Forgotten { fleets })

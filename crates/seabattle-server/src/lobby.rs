@@ -2,6 +2,7 @@
 //! and the random-opponent queue.
 
 use crate::conn::Conn;
+use crate::error::Failure;
 use crate::game::handle::GameHandle;
 use crate::game::msg::GameMsg;
 use crate::game::play::{setup_computer, to_stored};
@@ -10,25 +11,25 @@ use crate::game::seats::game_full;
 use crate::game::task::seat_new;
 use crate::hub::{Lookup, SharedHub, Waiting};
 use crate::ids::{is_game_id, new_game_id, new_token, token_hash};
-use crate::protocol::{ClientError, ErrorCode, Opponent, ServerMsg};
+use crate::protocol::{ErrorCode, Opponent, ServerMsg};
 use crate::store::Pairing;
 use seabattle_bots::Level;
 use seabattle_core::Player;
 use std::sync::Arc;
 use std::time::Instant;
 
-fn not_found(id: &str) -> ClientError {
-    ClientError::new(ErrorCode::NotFound, format!("no game {id:?}"))
+fn not_found(id: &str) -> Failure {
+    Failure::refused(ErrorCode::NotFound, format!("no game {id:?}"))
 }
 
 /// The computer named `level`: a level, or a registered bot program.
-fn computer_mode(hub: &SharedHub, level: &str) -> Result<Mode, ClientError> {
+fn computer_mode(hub: &SharedHub, level: &str) -> Result<Mode, Failure> {
     level.parse::<Level>().map(Mode::Computer).or_else(|mut e| {
         if hub.config.bots.contains_key(level) {
             return Ok(Mode::Program(level.to_string()));
         }
         e.known.extend(hub.config.bots.keys().cloned());
-        Err(ClientError::new(ErrorCode::BadLevel, e.to_string()))
+        Err(Failure::refused(ErrorCode::BadLevel, e.to_string()))
     })
 }
 
@@ -51,13 +52,13 @@ pub async fn new_game(
     rules: Option<&str>,
     clock: Option<u32>,
     Creator { name, learner }: Creator,
-) -> Result<(), ClientError> {
+) -> Result<(), Failure> {
     let max = hub.config.limits.max_clock_secs;
     let clock = match clock {
         None | Some(0) => None,
         Some(s) if s <= max => Some(s),
         Some(s) => {
-            return Err(ClientError::new(
+            return Err(Failure::refused(
                 ErrorCode::BadClock,
                 format!("clock {s} s is over the limit of {max} s"),
             ));
@@ -68,7 +69,7 @@ pub async fn new_game(
         Opponent::Computer => computer_mode(hub, level.unwrap_or("medium"))?,
         // The device goes from hand to hand between moves: no clock could be fair.
         Opponent::Hotseat if clock.is_some() => {
-            return Err(ClientError::new(
+            return Err(Failure::refused(
                 ErrorCode::BadClock,
                 "a hot-seat game has no clock: leave clock out or send 0",
             ));
@@ -100,14 +101,14 @@ pub async fn new_game(
     seat_new(hub, room, vec![(conn.clone(), Player::One, Some(token))]).await
 }
 
-async fn find(hub: &SharedHub, id: &str) -> Result<GameHandle, ClientError> {
+async fn find(hub: &SharedHub, id: &str) -> Result<GameHandle, Failure> {
     if !is_game_id(id) {
         return Err(not_found(id));
     }
     match crate::game::task::find(hub, id).await? {
         Lookup::Live(h) => Ok(h),
         Lookup::Missing => Err(not_found(id)),
-        Lookup::Abandoned => Err(ClientError::new(
+        Lookup::Abandoned => Err(Failure::refused(
             ErrorCode::Abandoned,
             format!("game {id} was closed unfinished: nobody played it for too long"),
         )),
@@ -132,7 +133,7 @@ pub async fn join(
     conn: &Conn,
     id: &str,
     name: Option<String>,
-) -> Result<(), ClientError> {
+) -> Result<(), Failure> {
     let h = find(hub, id).await?;
     if !h.ask(|reply| GameMsg::CanJoin { reply }).await? {
         return Err(game_full());
@@ -144,12 +145,7 @@ pub async fn join(
 
 /// `resume`: back in the seat the token belongs to. A wrong token changes nothing: the
 /// connection stays where it was.
-pub async fn resume(
-    hub: &SharedHub,
-    conn: &Conn,
-    id: &str,
-    token: &str,
-) -> Result<(), ClientError> {
+pub async fn resume(hub: &SharedHub, conn: &Conn, id: &str, token: &str) -> Result<(), Failure> {
     let h = find(hub, id).await?;
     let hash = token_hash(token);
     let token_hash = hash.clone();
@@ -167,7 +163,7 @@ pub async fn resume(
 }
 
 /// `watch`: answers only, live.
-pub async fn watch(hub: &SharedHub, conn: &Conn, id: &str) -> Result<(), ClientError> {
+pub async fn watch(hub: &SharedHub, conn: &Conn, id: &str) -> Result<(), Failure> {
     let h = find(hub, id).await?;
     switch(hub, conn, &h, None).await;
     let conn = conn.clone();
@@ -175,7 +171,7 @@ pub async fn watch(hub: &SharedHub, conn: &Conn, id: &str) -> Result<(), ClientE
 }
 
 /// `queue`: pairs with a player waiting under the same rules, or waits.
-pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<(), ClientError> {
+pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<(), Failure> {
     // Joining the queue may create a game (if someone waits): it counts as an attempt,
     // so two connections cannot make games without end by queueing in turn.
     let reservation = hub.addresses.may_create(conn.ip)?;
@@ -217,8 +213,9 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
     }
     let stored = to_stored(&room);
     if let Err(e) = hub.db_for_client(move |db| db.create(&stored)).await {
-        partner.send(ServerMsg::from(e.clone()).to_text());
-        return Err(e);
+        let told = e.into_client();
+        partner.send(ServerMsg::from(told.clone()).to_text());
+        return Err(told.into());
     }
     reservation.opened(room.id());
     hub.metrics
@@ -269,7 +266,7 @@ async fn queue_shared(
     conn: &Conn,
     rules: seabattle_core::Rules,
     reservation: crate::address::Reservation,
-) -> Result<(), ClientError> {
+) -> Result<(), Failure> {
     let key = rules.to_string();
     let me = new_token();
     let my_token = new_token();

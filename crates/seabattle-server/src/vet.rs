@@ -4,6 +4,7 @@
 //! are remembered by rules text, so asking again costs nothing.
 
 use crate::config::Limits;
+use crate::error::Failure;
 use crate::protocol::{ClientError, ErrorCode};
 use crate::work::{Deadline, Lane, Work};
 use rand::rngs::StdRng;
@@ -53,10 +54,10 @@ impl Verdicts {
         work: &Work,
         limits: &Limits,
         text: Option<&str>,
-    ) -> Result<Rules, ClientError> {
+    ) -> Result<Rules, Failure> {
         let text = text.unwrap_or("classic").trim().to_string();
         if let Some(verdict) = self.get(&text) {
-            return verdict;
+            return verdict.map_err(Failure::Refused);
         }
         let budget = limits.draw_budget;
         let key = text.clone();
@@ -76,6 +77,7 @@ impl Verdicts {
             })
             .await
             .map_err(|o| o.refusal("reading these rules"))?;
+        // Only refusals come out of the draw itself: they are the client's to know.
         // A draw that ran out of time may have met a busy moment: only settled
         // verdicts are remembered.
         let settled = match &verdict {
@@ -85,6 +87,6 @@ impl Verdicts {
         if settled {
             self.put(&text, verdict.clone());
         }
-        verdict
+        verdict.map_err(Failure::Refused)
     }
 }

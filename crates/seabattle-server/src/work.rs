@@ -2,7 +2,8 @@
 //! time budget per request. The async workers only wait for it, so no request's fleet
 //! draw, layout, check, replay or computer move can hold up other players' messages.
 
-use crate::protocol::{ClientError, ErrorCode};
+use crate::error::Failure;
+use crate::protocol::ErrorCode;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
@@ -32,17 +33,17 @@ pub enum Overrun {
 
 impl Overrun {
     /// The refusal a client gets, with `what` naming the work ("drawing a fleet").
-    pub fn refusal(self, what: &str) -> ClientError {
+    pub fn refusal(self, what: &str) -> Failure {
         match self {
-            Overrun::Busy => ClientError::new(
+            Overrun::Busy => Failure::refused(
                 ErrorCode::Busy,
                 format!("the server is busy and could not start {what}; try again in a moment"),
             ),
-            Overrun::TooCostly => ClientError::new(
+            Overrun::TooCostly => Failure::refused(
                 ErrorCode::TooCostly,
                 format!("{what} took longer than this server allows; nothing changed"),
             ),
-            Overrun::Failed => ClientError::internal(),
+            Overrun::Failed => Failure::Pool(what.to_string()),
         }
     }
 }

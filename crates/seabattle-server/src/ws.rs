@@ -4,6 +4,7 @@
 use crate::address::Connection;
 use crate::config::Limits;
 use crate::conn::{Conn, Out, QUEUE};
+use crate::error::Failure;
 use crate::game::handle::GameHandle;
 use crate::game::msg::{GameMsg, SeatCommand, SeatRef};
 use crate::game::play;
@@ -178,9 +179,10 @@ async fn serve(hub: SharedHub, socket: WebSocket, ip: IpAddr, _counted: Connecti
             // Boxed: the handlers' futures are large and live only while a message is
             // handled; inline they would sit in every idle connection's task.
             Ok(m) => Box::pin(CLIENT.scope(ip, dispatch(&hub, &conn, m))).await,
-            Err(e) => Err(e),
+            Err(e) => Err(e.into()),
         };
-        if let Err(e) = result {
+        // The edge: what went wrong inside is logged and told as the wire's error.
+        if let Err(e) = result.map_err(Failure::into_client) {
             match e.code {
                 ErrorCode::TooCostly | ErrorCode::Busy => &hub.metrics.too_costly,
                 ErrorCode::Limit => &hub.metrics.limited,
@@ -220,14 +222,14 @@ fn refuse(conn: &Conn, code: ErrorCode, message: &str) {
     conn.send(ServerMsg::from(ClientError::new(code, message)).to_text());
 }
 
-async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), ClientError> {
+async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Failure> {
     match msg {
         ClientMsg::Ping => {
             conn.send(ServerMsg::Pong.to_text());
             Ok(())
         }
         ClientMsg::Hello { v } if v == PROTOCOL_VERSION => Ok(()),
-        ClientMsg::Hello { v } => Err(ClientError::new(
+        ClientMsg::Hello { v } => Err(Failure::refused(
             ErrorCode::UnsupportedVersion,
             format!(
                 "protocol version {v} is not spoken here; this server speaks {PROTOCOL_VERSION}"
@@ -351,9 +353,9 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Cl
 }
 
 /// The live game a connection is bound to.
-fn live(hub: &SharedHub, b: &crate::conn::Binding) -> Result<GameHandle, ClientError> {
+fn live(hub: &SharedHub, b: &crate::conn::Binding) -> Result<GameHandle, Failure> {
     hub.live(&b.game).ok_or_else(|| {
-        ClientError::new(
+        Failure::refused(
             ErrorCode::NotInGame,
             format!("game {} is no longer open here", b.game),
         )
@@ -361,7 +363,7 @@ fn live(hub: &SharedHub, b: &crate::conn::Binding) -> Result<GameHandle, ClientE
 }
 
 /// The game the connection plays in `game`, and the seat it names in its commands.
-fn seat(hub: &SharedHub, conn: &Conn, game: &str) -> Result<(GameHandle, SeatRef), ClientError> {
+fn seat(hub: &SharedHub, conn: &Conn, game: &str) -> Result<(GameHandle, SeatRef), Failure> {
     let (b, seat) = seated(conn, game)?;
     let from = SeatRef {
         conn: conn.id,
@@ -377,12 +379,12 @@ async fn forward(
     conn: &Conn,
     game: &str,
     command: SeatCommand,
-) -> Result<(), ClientError> {
+) -> Result<(), Failure> {
     let (h, from) = seat(hub, conn, game)?;
     self::command(&h, from, command).await
 }
 
-async fn command(h: &GameHandle, from: SeatRef, command: SeatCommand) -> Result<(), ClientError> {
+async fn command(h: &GameHandle, from: SeatRef, command: SeatCommand) -> Result<(), Failure> {
     h.ask_or(|reply| GameMsg::Play {
         from,
         command,
@@ -393,10 +395,7 @@ async fn command(h: &GameHandle, from: SeatRef, command: SeatCommand) -> Result<
 
 /// The game's rules, for advice served beside it (for a seat's connection only, with
 /// `from`).
-async fn rules_of(
-    h: &GameHandle,
-    from: Option<SeatRef>,
-) -> Result<seabattle_core::Rules, ClientError> {
+async fn rules_of(h: &GameHandle, from: Option<SeatRef>) -> Result<seabattle_core::Rules, Failure> {
     h.ask_or(|reply| GameMsg::Rules {
         from,
         placing: false,
@@ -405,7 +404,7 @@ async fn rules_of(
     .await
 }
 
-fn bound(conn: &Conn, game: &str) -> Result<crate::conn::Binding, ClientError> {
+fn bound(conn: &Conn, game: &str) -> Result<crate::conn::Binding, Failure> {
     let b = conn.binding().ok_or_else(|| {
         ClientError::new(
             ErrorCode::NotInGame,
@@ -413,7 +412,7 @@ fn bound(conn: &Conn, game: &str) -> Result<crate::conn::Binding, ClientError> {
         )
     })?;
     if b.game != game {
-        return Err(ClientError::new(
+        return Err(Failure::refused(
             ErrorCode::WrongGame,
             format!("this connection is in game {}, not {game:?}", b.game),
         ));
@@ -421,7 +420,7 @@ fn bound(conn: &Conn, game: &str) -> Result<crate::conn::Binding, ClientError> {
     Ok(b)
 }
 
-fn seated(conn: &Conn, game: &str) -> Result<(crate::conn::Binding, Player), ClientError> {
+fn seated(conn: &Conn, game: &str) -> Result<(crate::conn::Binding, Player), Failure> {
     let b = bound(conn, game)?;
     let p = b
         .seat

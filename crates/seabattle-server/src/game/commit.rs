@@ -4,6 +4,7 @@
 //! computer's fleet in memory, stored with the game itself; a game rebuilt from
 //! storage replays what is stored already.)
 
+use crate::error::Failure;
 use crate::game::room::{Room, canonical_fleet};
 use crate::game::rows::rows_for;
 use crate::game::tell::{shots_fired, tell};
@@ -37,7 +38,7 @@ pub async fn commit(
     hub: &SharedHub,
     room: &mut Room,
     change: Change,
-) -> Result<Vec<Event>, ClientError> {
+) -> Result<Vec<Event>, Failure> {
     let mut next = room.table.clone();
     let id = room.id.clone();
     let events = match change {
@@ -77,18 +78,17 @@ pub async fn commit(
 }
 
 /// The protocol's refusal of a command the referee refused, with its reason.
-pub fn table_error(e: TableError) -> ClientError {
+pub fn table_error(e: TableError) -> Failure {
     match e {
-        TableError::Shot(e) => shot_error(e),
-        TableError::Fleet(e) => ClientError::new(ErrorCode::BadFleet, e.to_string()),
+        TableError::Shot(e) => shot_error(e).into(),
+        TableError::Fleet(e) => Failure::refused(ErrorCode::BadFleet, e.to_string()),
         TableError::Game(GameError::GameOver) => {
-            ClientError::new(ErrorCode::GameOver, "the game is over")
+            Failure::refused(ErrorCode::GameOver, "the game is over")
         }
-        TableError::Game(e) => ClientError::new(ErrorCode::AlreadyPlaced, e.to_string()),
+        TableError::Game(e) => Failure::refused(ErrorCode::AlreadyPlaced, e.to_string()),
         // Timeouts are the server's own commands: a refusal is its mistake.
         e @ (TableError::NotActing(_) | TableError::StandIn(_) | TableError::NoStandIn(_)) => {
-            tracing::error!(error = %e, "the referee refused a timeout");
-            ClientError::internal()
+            Failure::Referee(e.to_string())
         }
     }
 }

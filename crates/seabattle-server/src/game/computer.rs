@@ -2,6 +2,7 @@
 //! out in the pool while the game's task goes on, then committed like a person's move
 //! if what it was asked still stands.
 
+use crate::error::Failure;
 use crate::game::commit::{Change, commit};
 use crate::game::room::{Bot, Room};
 use crate::hub::SharedHub;
@@ -48,7 +49,7 @@ pub fn think(
         let (bot, command) = match answered {
             Ok((bot, command)) => (Some(bot), command),
             Err(o) => {
-                tracing::warn!(reason = %o.refusal("the computer's move").message, "the computer did not answer");
+                tracing::warn!(reason = %o.refusal("the computer's move"), "the computer did not answer");
                 (None, None)
             }
         };
@@ -117,10 +118,12 @@ pub async fn apply(hub: &SharedHub, room: &mut Room, thought: Thought) {
         Some(command) => commit(hub, room, Change::Act(seat, command))
             .await
             .map(|_| ()),
-        None => Err(crate::protocol::ClientError::internal()),
+        None => Err(Failure::Referee(
+            "the computer's move does not fit what it was asked".into(),
+        )),
     };
     if let Err(e) = made {
         room.computer_stuck = true;
-        tracing::warn!(game = %room.id, error = %e.message, "the computer's move was not made; asked again in a second, or when someone comes back");
+        tracing::warn!(game = %room.id, error = %e, "the computer's move was not made; asked again in a second, or when someone comes back");
     }
 }

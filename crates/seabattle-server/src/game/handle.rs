@@ -3,7 +3,8 @@
 //! turn, never beside another.
 
 use super::msg::{GameMsg, Reply};
-use crate::protocol::{ClientError, ErrorCode};
+use crate::error::Failure;
+use crate::protocol::ErrorCode;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
@@ -31,7 +32,7 @@ impl GameHandle {
 
     /// Sends the message `make` builds around its reply, and waits for the answer.
     /// Fails only if the game left memory meanwhile.
-    pub async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> GameMsg) -> Result<T, ClientError> {
+    pub async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> GameMsg) -> Result<T, Failure> {
         let (tx, rx) = oneshot::channel();
         self.tx.send(make(tx)).await.map_err(|_| self.gone())?;
         rx.await.map_err(|_| self.gone())
@@ -41,18 +42,18 @@ impl GameHandle {
     /// game gone read alike.
     pub async fn ask_or<T>(
         &self,
-        make: impl FnOnce(Reply<Result<T, ClientError>>) -> GameMsg,
-    ) -> Result<T, ClientError> {
+        make: impl FnOnce(Reply<Result<T, Failure>>) -> GameMsg,
+    ) -> Result<T, Failure> {
         self.ask(make).await?
     }
 
     /// Sends a message that needs no answer. Fails only if the game left memory.
-    pub async fn tell(&self, msg: GameMsg) -> Result<(), ClientError> {
+    pub async fn tell(&self, msg: GameMsg) -> Result<(), Failure> {
         self.tx.send(msg).await.map_err(|_| self.gone())
     }
 
-    fn gone(&self) -> ClientError {
-        ClientError::new(
+    fn gone(&self) -> Failure {
+        Failure::refused(
             ErrorCode::NotInGame,
             format!("game {} is no longer open here", self.id),
         )

@@ -3,7 +3,7 @@
 //! [`super::task`] handles each in one place, and the game publishes what came of it.
 
 use crate::conn::Conn;
-use crate::protocol::ClientError;
+use crate::error::Failure;
 use seabattle_core::{Fleet, GameRecord, Player, Rules, TargetBoard};
 use seabattle_table::EndReason;
 use tokio::sync::oneshot;
@@ -12,7 +12,7 @@ use tokio::sync::oneshot;
 pub type Reply<T> = oneshot::Sender<T>;
 
 /// The answer to a message the game may refuse.
-pub type Answer<T> = Reply<Result<T, ClientError>>;
+pub type Answer<T> = Reply<Result<T, Failure>>;
 
 /// A seat's connection, as a command names it: the game runs the command only while
 /// that connection still plays the seat.

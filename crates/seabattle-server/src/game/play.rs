@@ -1,6 +1,7 @@
 //! Moves in a game: placing, firing, resigning, the computer's turns, the end. Each
 //! change is stored first and applied only once stored.
 
+use crate::error::Failure;
 use crate::game::commit::{Change, commit};
 use crate::game::room::{Mode, PROGRAM_FALLBACK, Room, canonical_fleet};
 use crate::hub::SharedHub;
@@ -16,7 +17,7 @@ use seabattle_table::Command;
 
 /// The words of a fleet as a client sends them (`a1-d1`, `f3`, …), read on the game's
 /// board; unchecked.
-pub fn parse_fleet(rules: &Rules, words: &[String]) -> Result<FleetSetup, ClientError> {
+pub fn parse_fleet(rules: &Rules, words: &[String]) -> Result<FleetSetup, Failure> {
     let mut setup = FleetSetup::default();
     for w in words {
         setup
@@ -28,7 +29,7 @@ pub fn parse_fleet(rules: &Rules, words: &[String]) -> Result<FleetSetup, Client
 
 /// A fleet drawn uniformly for `rules`, with fresh dice, in the pool within the work
 /// budget.
-pub async fn draw_fleet(hub: &SharedHub, rules: Rules) -> Result<Fleet, ClientError> {
+pub async fn draw_fleet(hub: &SharedHub, rules: Rules) -> Result<Fleet, Failure> {
     hub.work
         .run(
             Lane::Heavy,
@@ -42,9 +43,10 @@ pub async fn draw_fleet(hub: &SharedHub, rules: Rules) -> Result<Fleet, ClientEr
         )
         .await
         .map_err(|o| match o {
-            Overrun::TooCostly => too_costly_to_draw(),
+            Overrun::TooCostly => too_costly_to_draw().into(),
             o => o.refusal("drawing a fleet"),
         })?
+        .map_err(Failure::Refused)
 }
 
 /// The fleet a player sent, checked against `rules` in the pool (reading a board of
@@ -53,11 +55,11 @@ pub async fn check_fleet(
     hub: &SharedHub,
     rules: Rules,
     words: Vec<String>,
-) -> Result<Fleet, ClientError> {
+) -> Result<Fleet, Failure> {
     hub.work
         .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
             Fleet::new(parse_fleet(&rules, &words)?, &rules)
-                .map_err(|e| ClientError::new(ErrorCode::BadFleet, e.to_string()))
+                .map_err(|e| Failure::refused(ErrorCode::BadFleet, e.to_string()))
         })
         .await
         .map_err(|o| o.refusal("checking the fleet"))?
@@ -66,7 +68,7 @@ pub async fn check_fleet(
 /// The computer's fleet: a bot program lays out its own (off the async threads), and
 /// plays the game with the same process; a level, or a program that fails, gets a
 /// uniform draw.
-pub async fn computer_fleet(hub: &SharedHub, room: &mut Room) -> Result<Fleet, ClientError> {
+pub async fn computer_fleet(hub: &SharedHub, room: &mut Room) -> Result<Fleet, Failure> {
     let (Mode::Program(name), Some(mut program)) =
         (&room.mode, room.bot.as_mut().and_then(|b| b.program.take()))
     else {
@@ -79,7 +81,7 @@ pub async fn computer_fleet(hub: &SharedHub, room: &mut Room) -> Result<Fleet, C
         (program, placed)
     })
     .await
-    .map_err(|_| ClientError::internal())?;
+    .map_err(|_| Failure::Pool("asking a bot program for its fleet".into()))?;
     if let Some(bot) = room.bot.as_mut() {
         bot.program = Some(program);
     }
@@ -100,7 +102,7 @@ pub async fn computer_fleet(hub: &SharedHub, room: &mut Room) -> Result<Fleet, C
 
 /// Puts `fleet` in seat `p` in memory, with a fresh salt (for games not yet stored, and
 /// after storing).
-pub fn seat_fleet(room: &mut Room, p: Player, fleet: Fleet) -> Result<(), ClientError> {
+pub fn seat_fleet(room: &mut Room, p: Player, fleet: Fleet) -> Result<(), Failure> {
     let text = canonical_fleet(&fleet);
     room.table
         .place(p, fleet)
@@ -116,7 +118,7 @@ pub async fn setup_computer(
     hub: &SharedHub,
     room: &mut Room,
     learner: Option<String>,
-) -> Result<(), ClientError> {
+) -> Result<(), Failure> {
     if room.bot.is_none() {
         return Ok(());
     }
@@ -143,11 +145,11 @@ pub fn to_stored(room: &Room) -> StoredGame {
 }
 
 /// Whether `p` may place now.
-pub fn may_place(room: &Room, p: Player) -> Result<(), ClientError> {
+pub fn may_place(room: &Room, p: Player) -> Result<(), Failure> {
     match room.game().phase() {
-        Phase::Over => return Err(ClientError::new(ErrorCode::GameOver, "the game is over")),
+        Phase::Over => return Err(Failure::refused(ErrorCode::GameOver, "the game is over")),
         Phase::Battle => {
-            return Err(ClientError::new(
+            return Err(Failure::refused(
                 ErrorCode::AlreadyPlaced,
                 "the battle has started",
             ));
@@ -155,7 +157,7 @@ pub fn may_place(room: &Room, p: Player) -> Result<(), ClientError> {
         Phase::Placement => {}
     }
     if room.game().has_placed(p) {
-        return Err(ClientError::new(
+        return Err(Failure::refused(
             ErrorCode::AlreadyPlaced,
             "your fleet is already placed",
         ));
@@ -170,7 +172,7 @@ pub async fn place(
     room: &mut Room,
     p: Player,
     fleet: Fleet,
-) -> Result<(), ClientError> {
+) -> Result<(), Failure> {
     may_place(room, p)?;
     let change = Change::Place {
         seat: p,
@@ -184,7 +186,7 @@ pub async fn place(
 }
 
 /// Draws who shoots first, stores it, and opens fire.
-pub async fn start_battle(hub: &SharedHub, room: &mut Room) -> Result<(), ClientError> {
+pub async fn start_battle(hub: &SharedHub, room: &mut Room) -> Result<(), Failure> {
     let first = if rand::random::<bool>() {
         Player::One
     } else {
@@ -200,7 +202,7 @@ pub async fn fire(
     room: &mut Room,
     p: Player,
     cells: &[String],
-) -> Result<(), ClientError> {
+) -> Result<(), Failure> {
     let dims = room.rules().dims();
     let coords = cells
         .iter()
@@ -220,32 +222,32 @@ pub async fn fire(
 /// player who stayed takes the win. Only between people on two devices, without a
 /// clock (a clock passes an absent player's turns and ends the game by itself), and
 /// only in the battle: in placement nothing is at stake yet.
-pub async fn claim_win(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
+pub async fn claim_win(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Failure> {
     let Some(after) = room.claim_after() else {
-        return Err(ClientError::new(
+        return Err(Failure::refused(
             ErrorCode::NotAway,
             "a win can be claimed only in a game between people without a clock",
         ));
     };
     match room.game().phase() {
         Phase::Placement => {
-            return Err(ClientError::new(
+            return Err(Failure::refused(
                 ErrorCode::NotStarted,
                 "the battle has not started",
             ));
         }
-        Phase::Over => return Err(ClientError::new(ErrorCode::GameOver, "the game is over")),
+        Phase::Over => return Err(Failure::refused(ErrorCode::GameOver, "the game is over")),
         Phase::Battle => {}
     }
     let other = p.other();
     if room.present(other) {
-        return Err(ClientError::new(ErrorCode::NotAway, "the opponent is here"));
+        return Err(Failure::refused(ErrorCode::NotAway, "the opponent is here"));
     }
     let away = room.seats[other]
         .away_since
         .map_or(0, |t| t.elapsed().as_secs());
     if away < u64::from(after) {
-        return Err(ClientError::new(
+        return Err(Failure::refused(
             ErrorCode::NotAway,
             format!("the opponent has been away {away} s; the win may be claimed after {after} s"),
         ));
@@ -266,9 +268,9 @@ pub fn rename(room: &mut Room, p: Player, name: Option<String>) {
 }
 
 /// `resign`.
-pub async fn resign(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), ClientError> {
+pub async fn resign(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Failure> {
     if room.game().phase() == Phase::Over {
-        return Err(ClientError::new(ErrorCode::GameOver, "the game is over"));
+        return Err(Failure::refused(ErrorCode::GameOver, "the game is over"));
     }
     commit(hub, room, Change::Act(p, Command::Resign)).await?;
     Ok(())
@@ -277,15 +279,15 @@ pub async fn resign(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), C
 /// What the coach works from: the game id, the rules and player `p`'s view of the enemy
 /// board (answers and sunk ships only, never the hidden fleet). Only for a player
 /// against the computer, during the battle.
-pub fn coach_input(room: &Room, p: Player) -> Result<(String, Rules, TargetBoard), ClientError> {
+pub fn coach_input(room: &Room, p: Player) -> Result<(String, Rules, TargetBoard), Failure> {
     if !room.mode.is_computer() {
-        return Err(ClientError::new(
+        return Err(Failure::refused(
             ErrorCode::NoCoach,
             "the coach helps only in games against the computer",
         ));
     }
     if room.game().phase() != Phase::Battle {
-        return Err(ClientError::new(
+        return Err(Failure::refused(
             ErrorCode::NoCoach,
             "the coach helps only during the battle",
         ));

@@ -2,6 +2,7 @@
 //! reasons a person understands, a legal place drawn for whoever wants one, and the
 //! note telling the owner how many decks go.
 
+use crate::error::Failure;
 use crate::game::commit::{Change, commit, relocation_error};
 use crate::game::reveal::duty_time;
 use crate::game::room::{Room, relocate_owed};
@@ -20,7 +21,7 @@ pub async fn relocate(
     room: &mut Room,
     p: Player,
     words: Option<&[String]>,
-) -> Result<(), ClientError> {
+) -> Result<(), Failure> {
     duty_time(room)?;
     if room.game().relocation_decks(p).is_none() {
         let why = if room.rules().flying() {
@@ -28,7 +29,7 @@ pub async fn relocate(
         } else {
             "ships do not move under these rules"
         };
-        return Err(ClientError::new(
+        return Err(Failure::refused(
             ErrorCode::NoRelocateDue,
             format!("you owe no move of your ship: {why}"),
         ));
@@ -51,7 +52,7 @@ pub async fn relocate(
         }
         None => random_place(hub, room.game().clone(), p)
             .await?
-            .ok_or_else(ClientError::internal)?,
+            .ok_or_else(|| Failure::Referee("no place is left for the ship".into()))?,
     };
     commit(hub, room, Change::Act(p, Command::Relocate { ship })).await?;
     Ok(())
@@ -63,7 +64,7 @@ pub async fn random_place(
     hub: &SharedHub,
     game: Game,
     p: Player,
-) -> Result<Option<ShipSetup>, ClientError> {
+) -> Result<Option<ShipSetup>, Failure> {
     hub.work
         .run(Lane::Think, hub.config.limits.work_budget, move |_| {
             let mut rng: StdRng = rand::make_rng();

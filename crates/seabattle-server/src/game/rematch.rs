@@ -1,11 +1,12 @@
 //! The rematch: a new game with the same rules, found from the old one.
 
 use crate::conn::Conn;
+use crate::error::Failure;
 use crate::game::play::to_stored;
 use crate::game::room::{Mode, Room};
 use crate::hub::SharedHub;
 use crate::ids::new_game_id;
-use crate::protocol::{ClientError, ErrorCode, ServerMsg};
+use crate::protocol::{ErrorCode, ServerMsg};
 use seabattle_core::{Phase, Player};
 use std::time::Instant;
 
@@ -16,12 +17,12 @@ pub async fn rematch(
     hub: &SharedHub,
     room: &mut Room,
     p: Player,
-) -> Result<Option<NextGame>, ClientError> {
+) -> Result<Option<NextGame>, Failure> {
     if room.game().phase() != Phase::Over {
-        return Err(ClientError::new(ErrorCode::NotOver, "the game is not over"));
+        return Err(Failure::refused(ErrorCode::NotOver, "the game is not over"));
     }
     if let Some(next) = &room.next_game {
-        return Err(ClientError::new(
+        return Err(Failure::refused(
             ErrorCode::GameOver,
             format!("the rematch is game {next}"),
         ));

@@ -2,6 +2,7 @@
 //! minesweeper, checked with reasons a person understands, and the note telling each
 //! player what they may show.
 
+use crate::error::Failure;
 use crate::game::commit::{Change, commit};
 use crate::game::room::{Room, cells, reveal_owed};
 use crate::hub::SharedHub;
@@ -20,13 +21,13 @@ fn what_to_show(kind: DutyKind) -> &'static str {
 }
 
 /// Refuses a reveal or a move when none can be owed: before the battle, or after it.
-pub fn duty_time(room: &Room) -> Result<(), ClientError> {
+pub fn duty_time(room: &Room) -> Result<(), Failure> {
     match room.game().phase() {
-        Phase::Placement => Err(ClientError::new(
+        Phase::Placement => Err(Failure::refused(
             ErrorCode::NotStarted,
             "the battle has not started: nothing can be owed yet",
         )),
-        Phase::Over => Err(ClientError::new(ErrorCode::GameOver, "the game is over")),
+        Phase::Over => Err(Failure::refused(ErrorCode::GameOver, "the game is over")),
         Phase::Battle => Ok(()),
     }
 }
@@ -37,7 +38,7 @@ pub async fn reveal(
     room: &mut Room,
     p: Player,
     cell: &str,
-) -> Result<(), ClientError> {
+) -> Result<(), Failure> {
     duty_time(room)?;
     let c = CoordSystem::Latin
         .parse(cell, room.rules().dims())
@@ -52,13 +53,13 @@ pub async fn reveal(
                 "a reveal is owed only after your shot sets off a mine or a minesweeper".to_string()
             }
         };
-        return Err(ClientError::new(
+        return Err(Failure::refused(
             ErrorCode::NoRevealDue,
             format!("you owe no reveal: {why}"),
         ));
     };
     if !options.contains(c) {
-        return Err(ClientError::new(
+        return Err(Failure::refused(
             ErrorCode::NotRevealable,
             format!("{c} cannot be shown: show {}", what_to_show(kind)),
         ));

@@ -4,6 +4,7 @@
 
 use super::room::{Mode, Room};
 use crate::conn::{Binding, Conn};
+use crate::error::Failure;
 use crate::hub::SharedHub;
 use crate::ids::{new_token, token_hash};
 use crate::protocol::{ClientError, ErrorCode, Role, ServerMsg};
@@ -65,8 +66,8 @@ pub fn take_seat(room: &mut Room, conn: &Conn, p: Player, token: Option<String>)
 }
 
 /// The refusal of a seat in a full game.
-pub fn game_full() -> ClientError {
-    ClientError::new(
+pub fn game_full() -> Failure {
+    Failure::refused(
         ErrorCode::GameFull,
         "the game is full; send watch to see it",
     )
@@ -78,12 +79,12 @@ pub fn open_seat(room: &Room) -> bool {
 }
 
 /// The seat the token `hash` belongs to.
-pub fn seat_of(room: &Room, hash: &str) -> Result<Player, ClientError> {
+pub fn seat_of(room: &Room, hash: &str) -> Result<Player, Failure> {
     Player::BOTH
         .into_iter()
         .find(|&p| room.seats[p].token_hash.as_deref() == Some(hash))
         .ok_or_else(|| {
-            ClientError::new(
+            Failure::refused(
                 ErrorCode::BadToken,
                 "that token is not a player's of this game",
             )
@@ -96,7 +97,7 @@ pub async fn join(
     room: &mut Room,
     conn: &Conn,
     name: Option<String>,
-) -> Result<(), ClientError> {
+) -> Result<(), Failure> {
     if !open_seat(room) {
         return Err(game_full());
     }

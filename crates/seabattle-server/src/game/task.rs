@@ -12,9 +12,10 @@ use super::msg::{Finished, GameMsg, NotFinished, SeatCommand, SeatRef};
 use super::room::Room;
 use super::{clock, cluster, expire, play, relocate, rematch, reveal, seats};
 use crate::conn::Conn;
+use crate::error::Failure;
 use crate::error::StoreError;
 use crate::hub::{ABANDONED, Lookup, SharedHub};
-use crate::protocol::{ClientError, ErrorCode, ServerMsg};
+use crate::protocol::{ErrorCode, ServerMsg};
 use crate::work::Lane;
 use futures_util::future::BoxFuture;
 use seabattle_core::{Phase, Player};
@@ -211,9 +212,9 @@ pub async fn handle(hub: &SharedHub, room: &mut Room, msg: GameMsg) {
 
 /// The seat a command from `from` is made for, once the seat is checked to be still
 /// that connection's: in a hot-seat game, the seat the device is handed to.
-fn acting(room: &Room, from: SeatRef) -> Result<Player, ClientError> {
+fn acting(room: &Room, from: SeatRef) -> Result<Player, Failure> {
     if !room.is_played_from(from.seat, from.conn) {
-        return Err(ClientError::new(
+        return Err(Failure::refused(
             ErrorCode::NotInGame,
             "this seat is played from another connection now",
         ));
@@ -226,7 +227,7 @@ async fn play(
     room: &mut Room,
     p: Player,
     command: SeatCommand,
-) -> Result<(), ClientError> {
+) -> Result<(), Failure> {
     match command {
         SeatCommand::Place(fleet) => play::place(hub, room, p, *fleet).await,
         SeatCommand::Fire(cells) => play::fire(hub, room, p, &cells).await,
@@ -275,7 +276,7 @@ async fn settle(
             if let Err(e) = crate::game::play::start_battle(hub, room).await {
                 // Tried again when anyone comes back.
                 room.start_failed = true;
-                tracing::warn!(game = %room.id, error = %e.message, "the battle could not start; tried again on the next reconnect");
+                tracing::warn!(game = %room.id, error = %e, "the battle could not start; tried again on the next reconnect");
                 return;
             }
         }
@@ -342,7 +343,7 @@ async fn finish(hub: &SharedHub, room: &mut Room) {
 
 /// The game `id`, from memory or rebuilt from storage (and its task started).
 /// Rebuilding replays every move, so it runs in the pool.
-pub async fn find(hub: &SharedHub, id: &str) -> Result<Lookup, ClientError> {
+pub async fn find(hub: &SharedHub, id: &str) -> Result<Lookup, Failure> {
     if let Some(h) = hub.live(id) {
         // In a cluster a game in memory is served only while this node holds it (after
         // a pause longer than the lease it may not): if not, it is let go and claimed
@@ -381,7 +382,7 @@ pub enum Stored {
 /// The game `id` rebuilt from storage, without taking it or putting it in memory: for
 /// reading a game another node may be serving. Rebuilding replays every move, so it
 /// runs in the pool.
-pub async fn read(hub: &SharedHub, id: &str) -> Result<Stored, ClientError> {
+pub async fn read(hub: &SharedHub, id: &str) -> Result<Stored, Failure> {
     let (key, store, bots) = (
         id.to_string(),
         Arc::clone(&hub.store),
@@ -400,10 +401,7 @@ pub async fn read(hub: &SharedHub, id: &str) -> Result<Stored, ClientError> {
         })
         .await
         .map_err(|o| o.refusal("loading the game"))?
-        .map_err(|e: StoreError| {
-            tracing::error!(error = %e, "storage failed");
-            ClientError::internal()
-        })?;
+        .map_err(|e: StoreError| Failure::Store(e))?;
     Ok(match loaded {
         None => Stored::Missing,
         Some(None) => Stored::Abandoned,
@@ -424,7 +422,7 @@ pub async fn seat_new(
     hub: &SharedHub,
     room: Room,
     seats: Vec<(Conn, Player, Option<String>)>,
-) -> Result<(), ClientError> {
+) -> Result<(), Failure> {
     let h = open(hub, room);
     for (conn, seat, token) in seats {
         h.ask(|reply| GameMsg::Seat {
