@@ -59,8 +59,8 @@ app.error = error;
 function translate() {
   document.documentElement.lang = lang;
   document.title = t('title');
-  document.querySelectorAll('[data-t]').forEach((/** @type {HTMLElement} */ e) => { e.textContent = t(e.dataset.t); });
-  $('rules').querySelectorAll('option[value]:not([value=""])').forEach((/** @type {HTMLOptionElement} */ o) => { o.textContent = preset(o.value)[0]; });
+  document.querySelectorAll('[data-t]').forEach(e => { e.textContent = t(/** @type {HTMLElement} */ (e).dataset.t); });
+  $('rules').querySelectorAll('option[value]:not([value=""])').forEach(o => { o.textContent = preset(/** @type {HTMLOptionElement} */ (o).value)[0]; });
   describe();
   game.rerender();
   rerenderReplay();

@@ -50,7 +50,7 @@ export async function startReplay(id, missing) {
     <p class="buttons"><a href="/games/${id}/record.json" download="seabattle-${id}.json" data-t="download"></a> <a href="/" data-t="newGame"></a></p>`;
   const secs = el.querySelectorAll('.boards section');
   R.boards.forEach((b, i) => secs[i].append(b.el));
-  el.querySelectorAll('[data-s]').forEach((/** @type {HTMLElement} */ b) => {
+  /** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll('[data-s]')).forEach(b => {
     b.onclick = () => {
       const n = rec.moves.length, s = /** @type {Record<string, number>} */ ({ start: 0, back: R.step - 1, forward: R.step + 1, end: n })[b.dataset.s];
       R.step = Math.max(0, Math.min(n, s));
@@ -84,11 +84,11 @@ export async function startReplay(id, missing) {
 export function rerenderReplay() {
   if (!R) return;
   const el = document.getElementById('replay'), { rec, w } = R;
-  el.querySelectorAll('[data-s]').forEach((/** @type {HTMLElement} */ b) => { b.textContent = t(b.dataset.s); });
+  /** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll('[data-s]')).forEach(b => { b.textContent = t(b.dataset.s); });
   const pb = document.getElementById('rPlay');
   pb.textContent = R.timer ? t('pause') : t('play2');
   pb.setAttribute('aria-pressed', String(!!R.timer));
-  el.querySelectorAll('[data-t]').forEach((/** @type {HTMLElement} */ e) => { e.textContent = t(e.dataset.t); });
+  /** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll('[data-t]')).forEach(e => { e.textContent = t(e.dataset.t); });
   let lastText = '';
   const said = (/** @type {[string, string]} */ [c, a]) => { const p = parse(c); return label(coordSystem(), w, p.c, p.r) + ' — ' + answerText(a); };
   // A flying ship stands where its last move took it (the record has every move).

@@ -13,7 +13,7 @@ export async function shareLink(input, button) {
       return;
     } catch (e) {
       // The player closed the sheet: nothing to do.
-      if (e?.name === 'AbortError') return;
+      if (/** @type {{name?: string} | undefined} */ (e)?.name === 'AbortError') return;
     }
   }
   // The focus stays on the button; only the old way of copying needs a selection.
