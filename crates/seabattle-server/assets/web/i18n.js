@@ -216,9 +216,9 @@ const en = {
 };
 /** Both tables by language code. @type {Record<string, Texts>} */
 export const TEXTS = { ru, en };
-// `ru` or `en` (a value some other version kept is used as it is).
 // The page's language: the player's pick (the language menu offers `ru` and `en`),
-// else the browser's.
+// else the browser's. (Node, which runs e2e/tests/i18n.test.js, has neither store nor
+// browser language: English.)
 /** @type {Lang} */
 export let lang = /** @type {Lang} */ (globalThis.localStorage?.getItem('sb.lang')) || (/^ru\b/i.test(globalThis.navigator?.language || '') ? 'ru' : 'en');
 
