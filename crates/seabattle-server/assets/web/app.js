@@ -1,17 +1,34 @@
+// @ts-check
 // The page: boots from the server's boot object, keeps the socket, the token and the
 // settings, and routes each server message to the screen that shows it.
-import { t, lang, setLang, preset } from './i18n.js';
+import { t, lang, setLang, preset, errorWords } from './i18n.js';
 import { connect } from './net.js';
 import * as game from './game.js';
 // The replay is loaded only on a replay's page: a visit to play never fetches it.
+/** @typedef {import('./wire').ServerMsg} ServerMsg */
+/** @typedef {import('./wire').Send} Send */
+/**
+ * The page's game and connection, shared with the game screen: the game's id and this
+ * player's token, `send`, the computer's level and the rules of a search for an opponent,
+ * and the screen and error line.
+ * @typedef {{game: string | null, token: string | null, send: Send, level: string, rules?: string,
+ *   show?: (id: string) => void, error?: (text: string) => void}} App
+ */
+/** @type {typeof import('./replay.js') | null} */
 let replay = null;
 const rerenderReplay = () => replay?.rerenderReplay();
 import { playerKey, initLearned, onLearned, rerenderLearned } from './learned.js';
 import { installApp } from './install.js';
 
-const $ = id => document.getElementById(id);
+const $ = (/** @type {string} */ id) => document.getElementById(id);
+// The page's form fields by id, and the field an event came from.
+const field = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id));
+const select = (/** @type {string} */ id) => /** @type {HTMLSelectElement} */ ($(id));
+const form = (/** @type {string} */ id) => /** @type {HTMLFormElement} */ ($(id));
+const source = (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target);
 const boot = JSON.parse($('boot').textContent);
 const tokens = () => JSON.parse(localStorage.getItem('sb.tokens') || '{}');
+/** @type {(g: string, tok: string) => void} */
 const saveToken = (g, tok) => {
   const all = tokens();
   all[g] = tok;
@@ -20,15 +37,18 @@ const saveToken = (g, tok) => {
   localStorage.setItem('sb.tokens', JSON.stringify(all));
 };
 
+/** @type {App} */
 export const app = { game: boot.game || null, token: null, send: null, level: 'medium' };
 app.token = app.game ? tokens()[app.game] || null : null;
 
+/** @param {string} id */
 function show(id) {
   for (const s of ['start', 'wait', 'game', 'replay', 'missing']) $(s).hidden = s !== id;
   document.body.dataset.screen = id;
 }
 app.show = show;
 
+/** @param {string} text */
 export function error(text) {
   $('error').textContent = text ? t('error', text) : '';
   $('error').hidden = !text;
@@ -39,8 +59,8 @@ app.error = error;
 function translate() {
   document.documentElement.lang = lang;
   document.title = t('title');
-  document.querySelectorAll('[data-t]').forEach(e => { e.textContent = t(e.dataset.t); });
-  $('rules').querySelectorAll('option[value]:not([value=""])').forEach(o => { o.textContent = preset(o.value)[0]; });
+  document.querySelectorAll('[data-t]').forEach(e => { e.textContent = t(/** @type {HTMLElement} */ (e).dataset.t); });
+  $('rules').querySelectorAll('option[value]:not([value=""])').forEach(o => { o.textContent = preset(/** @type {HTMLOptionElement} */ (o).value)[0]; });
   describe();
   game.rerender();
   rerenderReplay();
@@ -48,41 +68,43 @@ function translate() {
 }
 
 function settings() {
-  $('lang').value = lang;
-  $('lang').onchange = e => { setLang(e.target.value); translate(); };
-  $('coords').value = localStorage.getItem('sb.coords') || '';
-  $('coords').onchange = e => {
-    if (e.target.value) localStorage.setItem('sb.coords', e.target.value); else localStorage.removeItem('sb.coords');
+  select('lang').value = lang;
+  // The menu offers `ru` and `en`.
+  select('lang').onchange = e => { setLang(/** @type {import('./wire').Lang} */ (source(e).value)); translate(); };
+  select('coords').value = localStorage.getItem('sb.coords') || '';
+  select('coords').onchange = e => {
+    if (source(e).value) localStorage.setItem('sb.coords', source(e).value); else localStorage.removeItem('sb.coords');
     game.rerender();
   };
-  $('sound').checked = localStorage.getItem('sb.mute') !== '1';
-  $('sound').onchange = e => localStorage.setItem('sb.mute', e.target.checked ? '0' : '1');
-  $('fast').checked = localStorage.getItem('sb.fast') === '1';
-  $('fast').onchange = e => localStorage.setItem('sb.fast', e.target.checked ? '1' : '0');
+  field('sound').checked = localStorage.getItem('sb.mute') !== '1';
+  field('sound').onchange = e => localStorage.setItem('sb.mute', source(e).checked ? '0' : '1');
+  field('fast').checked = localStorage.getItem('sb.fast') === '1';
+  field('fast').onchange = e => localStorage.setItem('sb.fast', source(e).checked ? '1' : '0');
   $('menuBtn').onclick = () => {
     const open = document.body.classList.toggle('menuOpen');
     $('menuBtn').setAttribute('aria-expanded', String(open));
   };
-  $('halo').checked = localStorage.getItem('sb.halo') !== '0';
-  $('halo').onchange = e => { localStorage.setItem('sb.halo', e.target.checked ? '1' : '0'); game.rerender(); };
+  field('halo').checked = localStorage.getItem('sb.halo') !== '0';
+  field('halo').onchange = e => { localStorage.setItem('sb.halo', source(e).checked ? '1' : '0'); game.rerender(); };
 }
 
 function startScreen() {
   // A preset (the server lists them in `welcome`), or (the last option) a rules text of
   // one's own: "8x8 fleet=3,2,2,1". One choice for all three ways to play.
-  const sel = $('rules'), input = $('custom');
+  const sel = select('rules'), input = field('custom');
   sel.innerHTML = '<option value="" data-t="custom"></option>';
   input.setAttribute('aria-label', t('rules'));
   sel.onchange = () => { input.hidden = sel.value !== ''; if (!input.hidden) input.focus(); describe(); };
   const rules = () => (sel.value === '' ? input.value.trim() || 'classic' : sel.value);
   $('vsComputer').onsubmit = e => {
     e.preventDefault();
-    const f = Object.fromEntries(new FormData($('vsComputer')));
+    // The form's fields are a select of levels and one of clocks: text, not files.
+    const f = /** @type {Record<string, string>} */ (Object.fromEntries(new FormData(form('vsComputer'))));
     app.level = f.level;
     app.send({ type: 'new_game', opponent: 'computer', level: f.level, rules: rules(), clock: +f.clock, player: playerKey() });
   };
   // The name a friend sees (optional, kept in this browser).
-  const nameBox = $('myName');
+  const nameBox = field('myName');
   nameBox.value = myName();
   nameBox.onchange = () => localStorage.setItem('sb.name', nameBox.value.trim());
   $('vsFriend').onsubmit = e => {
@@ -90,8 +112,9 @@ function startScreen() {
     localStorage.setItem('sb.name', nameBox.value.trim());
     app.send({ type: 'new_game', opponent: 'friend', rules: rules(), name: myName() || undefined });
   };
-  $('vsFriend').elements.join.onclick = () => {
-    const code = $('vsFriend').elements.code.value.trim().toLowerCase().replace(/^.*\/g\//, '');
+  const friend = /** @type {HTMLFormControlsCollection & {join: HTMLButtonElement, code: HTMLInputElement}} */ (form('vsFriend').elements);
+  friend.join.onclick = () => {
+    const code = friend.code.value.trim().toLowerCase().replace(/^.*\/g\//, '');
     if (/^[a-z2-9]{10}$/.test(code)) location.href = '/g/' + code;
     else error(t('joinCode') + '?');
   };
@@ -115,7 +138,9 @@ function startScreen() {
 
 // The search for a random opponent: the time searched, each second, until a game
 // comes; then «Соперник найден!».
+/** @type {ReturnType<typeof setInterval> | null} */
 let searchTimer = null;
+/** @param {number} since */
 function searching(since) {
   clearInterval(searchTimer);
   const draw = () => {
@@ -128,14 +153,15 @@ function searching(since) {
 
 // The line under the rules: what the chosen preset is.
 function describe() {
-  const v = $('rules').value;
+  const v = select('rules').value;
   $('rulesDesc').textContent = v ? preset(v)[1] : t('customDesc');
 }
 
 // The presets the server plays, before the last option (a rules text of one's own),
 // each by its name in the page's language.
+/** @param {string[]} names */
 function addPresets(names) {
-  const s = $('rules');
+  const s = select('rules');
   // The first welcome picks the first preset; one after a reconnect keeps the choice.
   const custom = s.lastElementChild, first = s.options.length === 1, chosen = s.value;
   s.querySelectorAll('option:not([value=""])').forEach(o => o.remove());
@@ -145,17 +171,19 @@ function addPresets(names) {
 }
 
 // Bot programs the server's operator registered: opponents like the built-in levels.
+/** @param {string[]} names */
 function addBots(names) {
-  const select = document.querySelector('#vsComputer select[name=level]');
+  const levels = /** @type {HTMLSelectElement} */ (document.querySelector('#vsComputer select[name=level]'));
   for (const name of names) {
-    if ([...select.options].some(o => o.value === name)) continue;
+    if ([...levels.options].some(o => o.value === name)) continue;
     const option = document.createElement('option');
     option.value = name;
     option.textContent = name;
-    select.append(option);
+    levels.append(option);
   }
 }
 
+/** @param {ServerMsg} m */
 function onMessage(m) {
   switch (m.type) {
     case 'welcome': addPresets(m.presets || ['classic']); addBots(m.bots || []); return;
@@ -183,6 +211,7 @@ function onMessage(m) {
   }
 }
 
+/** @param {import('./wire').Server.Error} m */
 function onError(m) {
   if (game.moveRefused(m)) return;
   if (m.code === 'no_room' && game.turnRefused(t('noRoom'))) return;
@@ -198,8 +227,9 @@ function onError(m) {
 
 // The server writes its messages in English; the page says the usual ones in the
 // player's language, keeping the server's detail where it tells what was wrong.
+/** @param {import('./wire').Server.Error} m */
 function errorText(m) {
-  const own = t('errors')[m.code];
+  const own = errorWords(m.code);
   if (!own) return m.message;
   return ['bad_rules', 'bad_fleet'].includes(m.code) ? `${own} (${m.message})` : own;
 }

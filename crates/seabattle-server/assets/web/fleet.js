@@ -1,18 +1,24 @@
+// @ts-check
 // Ships as the protocol writes them ("a1-d1", "f3", "a1+a2+b2"). Whether a fleet is
 // legal is the server's to say (`check`).
 import { parse, canon } from './coords.js';
+/** @typedef {import('./coords.js').Point} Point */
+/** @typedef {import('./wire').PieceKind} PieceKind */
 
 // The variants' pieces, as fleets write them ("mine:e5"), and their glyphs.
+/** @type {PieceKind[]} */
 export const PIECES = ['mine', 'sweeper', 'sub'];
 export const GLYPH = { mine: '○', spent: '⊙', sweeper: '△', sub: '◇', shown: '?' };
 
 // "mine:e5" to {kind, c, r}; null for a ship.
+/** @param {string} text @returns {{kind: PieceKind, c: number, r: number} | null} */
 export function pieceOf(text) {
   const [kind, cell] = text.split(':');
-  return PIECES.includes(kind) && cell ? { kind, ...parse(cell) } : null;
+  return PIECES.includes(/** @type {PieceKind} */ (kind)) && cell ? { kind: /** @type {PieceKind} */ (kind), ...parse(cell) } : null;
 }
 
 // "a1-d1" | "f3" | "a1+a2+b2" to cells [{c, r}]; a piece has none.
+/** @param {string} text @returns {Point[]} */
 export function shipCells(text) {
   if (text.includes(':')) return [];
   if (text.includes('+')) return text.split('+').map(parse);
@@ -25,6 +31,7 @@ export function shipCells(text) {
 }
 
 // Cells to the protocol's text: a range when straight, else cells joined by "+".
+/** @param {Point[]} cells */
 export function shipText(cells) {
   const s = [...cells].sort((x, y) => x.c - y.c || x.r - y.r);
   if (s.length === 1) return canon(s[0].c, s[0].r);
@@ -33,6 +40,7 @@ export function shipText(cells) {
 }
 
 // Whether the cells form one straight unbroken line.
+/** @param {Point[]} cells */
 export function isStraight(cells) {
   const row = cells.every(p => p.r === cells[0].r), col = cells.every(p => p.c === cells[0].c);
   if (!row && !col) return false;
@@ -43,8 +51,9 @@ export function isStraight(cells) {
 // How each ship is drawn as one hull: by cell key ("2,0"), the classes of its piece: the
 // axis (`h`, `v`) and the part (`bow`, `mid`, `stern`), `solo` for a one-decker, `x` for a
 // cell of a bent ship. `ships` are lists of cells [{c, r}].
+/** @param {Point[][]} ships @returns {Map<string, string>} */
 export function hulls(ships) {
-  const out = new Map(), k = p => p.c + ',' + p.r;
+  const out = new Map(), k = (/** @type {Point} */ p) => p.c + ',' + p.r;
   for (const cells of ships) {
     if (!cells?.length) continue;
     if (cells.length === 1) { out.set(k(cells[0]), 'hull solo'); continue; }

@@ -1,3 +1,4 @@
+// @ts-check
 // The game screen: placement, battle and the end, drawn from the server's `state` and
 // kept current by `shot`, `clock`, `presence` and the rest.
 import { t, coordSystem, answerText, preset } from './i18n.js';
@@ -12,16 +13,63 @@ import { GLYPH, shipText } from './fleet.js';
 import * as mv from './move.js';
 import { shareLink } from './share.js';
 
-const $ = id => document.getElementById(id);
-const esc = s => String(s).replace(/[&<>"]/g, c => `&#${c.charCodeAt(0)};`);
-let app, S = null, mine = null, theirs = null, boardsKey = '';
-let heat = null, coachFor = -1, selected = new Set(), lastShots = { p: 0, cells: new Set() }, said = { text: '', at: 0 };
-let firing = 0, deadline = null, clockPlayer = null, awaySince = null, rematchOffer = false;
+/** @typedef {import('./wire').StateJson} State */
+/** @typedef {import('./wire').ServerMsg} ServerMsg */
+/** @typedef {import('./wire').Player} Player */
+/** @typedef {import('./wire').Answer} Answer */
+/** @typedef {import('./app.js').App} App */
+/** @typedef {import('./board.js').Board} Board */
+
+const $ = (/** @type {string} */ id) => document.getElementById(id);
+// The page's form fields and dialogs by id, and the field an event came from.
+const field = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id));
+const dialog = (/** @type {string} */ id) => /** @type {HTMLDialogElement} */ ($(id));
+const source = (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target);
+const esc = (/** @type {string} */ s) => String(s).replace(/[&<>"]/g, c => `&#${c.charCodeAt(0)};`);
+/** @type {App} */
+let app;
+// The game as this page knows it: the last `state`, kept current by the messages since.
+/** @type {State | null} */
+let S = null;
+/** @type {Board | null} */
+let mine = null;
+/** @type {Board | null} */
+let theirs = null;
+let boardsKey = '';
+// The coach's weights, row by row, for the move `coachFor`.
+/** @type {number[] | null} */
+let heat = null;
+let coachFor = -1;
+/** @type {Set<string>} */
+let selected = new Set();
+/** @type {import('./view.js').LastShots} */
+let lastShots = { p: 0, cells: new Set() };
+// The answer line: `render` says it in the current language; `own` if it answers the
+// player's own move, said at `at`.
+/** @type {{render: () => string, at: number, own?: boolean}} */
+let said = { render: () => '', at: 0 };
+let firing = 0, rematchOffer = false;
+/** @type {number | null} */
+let deadline = null;
+/** @type {Player | null} */
+let clockPlayer = null;
+/** @type {number | null} */
+let awaySince = null;
 // Cells fired and not yet answered: marked at once. `shown`: in a hot-seat game, the
 // seat whose view is on screen; `handTo`: the seat the device must be handed to first.
-let pending = new Set(), shown = null, handTo = null, showMineBoard = false, focusNext = false;
-// Every shot of this game seen by this page, oldest first: {p, cell, answer, dying}.
-let log = [], logHtml = '', invitedTo = null;
+/** @type {Set<string>} */
+let pending = new Set();
+/** @type {Player | null} */
+let shown = null;
+/** @type {Player | null} */
+let handTo = null;
+let showMineBoard = false, focusNext = false;
+// Every shot of this game seen by this page, oldest first.
+/** @type {{p: Player, cell: string, answer: Answer, dying: boolean}[]} */
+let log = [];
+let logHtml = '';
+/** @type {string | null} */
+let invitedTo = null;
 
 // The pause after a shot before the next message is shown, in ms: `?pace=MS` for this
 // tab (0 for none), else shorter with «Быстрые ответы» or reduced motion.
@@ -33,20 +81,28 @@ function pace() {
 }
 // Messages wait here while a shot is being played out, so that each shot of a streak is
 // seen (and heard) on its own.
+/** @type {{m: ServerMsg, at: number}[]} */
 const queue = [];
-let busyUntil = 0, timer = null;
+let busyUntil = 0;
+/** @type {ReturnType<typeof setTimeout> | null} */
+let timer = null;
 
+/** @type {(id: string) => void} */
 export const invited = id => { invitedTo = id; };
 
-const other = p => 3 - p;
+/** @type {(p: number) => Player} */
+const other = p => /** @type {Player} */ (3 - p);
 const hotseat = () => S?.mode === 'hotseat';
-const nameOf = p => seatName(S, p);
+const nameOf = (/** @type {number} */ p) => seatName(S, p);
 const vsComputer = () => S?.mode.startsWith('computer');
 // A reveal owed (after a mine or minesweeper) holds up every shot until it is made.
 const owed = () => S.phase === 'battle' && S.duties?.length > 0;
+// The list of a board that holds the pieces an answer found.
+/** @type {Partial<Record<Answer, 'mines' | 'sweepers' | 'subs'>>} */
 const PIECE_LIST = { mine: 'mines', sweeper: 'sweepers', sub: 'subs' };
-const name = cell => { const p = parse(cell); return label(coordSystem(), S.spec.width, p.c, p.r); };
+const name = (/** @type {string} */ cell) => { const p = parse(cell); return label(coordSystem(), S.spec.width, p.c, p.r); };
 
+/** @param {App} a */
 export function init(a) {
   app = a;
   $('pRandom').onclick = () => app.send({ type: 'layout', game: S.game, placer: 'uniform' });
@@ -56,7 +112,7 @@ export function init(a) {
   $('claim').onclick = () => { if (S?.phase === 'battle') app.send({ type: 'claim_win', game: S.game }); };
   $('nameForm').onsubmit = e => {
     e.preventDefault();
-    const n = $('friendName').value.trim().slice(0, 24);
+    const n = field('friendName').value.trim().slice(0, 24);
     localStorage.setItem('sb.name', n);
     app.send({ type: 'name', game: S.game, name: n });
     say(() => t('nameSaved', n), true, false);
@@ -79,20 +135,20 @@ export function init(a) {
     app.send({ type: 'place', game: S.game, fleet: place.fleet() });
   };
   // Resigning asks first.
-  $('resign').onclick = () => $('resignDlg').showModal();
-  $('resignNo').onclick = () => $('resignDlg').close();
-  $('resignYes').onclick = () => { $('resignDlg').close(); if (S?.phase === 'battle') app.send({ type: 'resign', game: S.game }); };
+  $('resign').onclick = () => dialog('resignDlg').showModal();
+  $('resignNo').onclick = () => dialog('resignDlg').close();
+  $('resignYes').onclick = () => { dialog('resignDlg').close(); if (S?.phase === 'battle') app.send({ type: 'resign', game: S.game }); };
   $('showOver').onclick = () => { if (S?.result) { drawOver.reopen(S.game); rerender(); } };
   $('copy').onclick = async () => {
-    $('linkText').select();
-    try { await navigator.clipboard.writeText($('linkText').value); } catch { document.execCommand?.('copy'); }
+    field('linkText').select();
+    try { await navigator.clipboard.writeText(field('linkText').value); } catch { document.execCommand?.('copy'); }
     $('copy').textContent = t('copied');
   };
-  $('share').onclick = () => shareLink($('linkText'), $('share'));
+  $('share').onclick = () => shareLink(field('linkText'), $('share'));
   $('mRandom').onclick = () => { mv.random(S, app.send); rerender(); };
   $('mClear').onclick = () => { mv.reset(); rerender(); };
-  $('coach').checked = localStorage.getItem('sb.coach') === '1';
-  $('coach').onchange = e => { localStorage.setItem('sb.coach', e.target.checked ? '1' : '0'); heat = null; coachFor = -1; rerender(); };
+  field('coach').checked = localStorage.getItem('sb.coach') === '1';
+  field('coach').onchange = e => { localStorage.setItem('sb.coach', source(e).checked ? '1' : '0'); heat = null; coachFor = -1; rerender(); };
   setInterval(tick, 250);
 }
 
@@ -103,7 +159,7 @@ function boards() {
   boardsKey = k;
   const dims = { width: S.spec.width, height: S.spec.height };
   // A spectator's boards are named by the players' names, when they gave them.
-  const named = p => () => (!S.seat && S.names?.[p - 1] ? t('boardOf', S.names[p - 1]) : '');
+  const named = (/** @type {number} */ p) => () => (!S.seat && S.names?.[p - 1] ? t('boardOf', S.names[p - 1]) : '');
   mine = makeBoard({ ...dims, nameKey: S.seat ? 'yourBoard' : 'board1', name: named(1), onActivate: ownActivate, onRotate: ownRotate, onFocus: ownFocus,
     onCancel: () => { if (place.active()) { place.hold(null); place.setGhost(null); rerender(); } } });
   theirs = makeBoard({ ...dims, nameKey: S.seat ? 'enemyBoard' : 'board2', name: named(2), onActivate: shoot });
@@ -115,6 +171,7 @@ function boards() {
 // Seats as the boards show them: `left` owns the left waters (the player, or player 1).
 const left = () => S.seat || 1, right = () => other(left());
 
+/** @param {ServerMsg} m */
 export function onMessage(m) {
   // The clock runs from when its message came, however long it waited here.
   queue.push({ m, at: Date.now() });
@@ -136,6 +193,7 @@ function pump() {
 }
 
 // A new game on this page (a rematch, a link): nothing of the last one stays.
+/** @param {string} id */
 function fresh(id) {
   lastShots = { p: 0, cells: new Set() };
   said = { render: () => '', at: 0 };
@@ -145,9 +203,10 @@ function fresh(id) {
   handTo = null;
   focusNext = true;
   try { log = JSON.parse(sessionStorage.getItem('sb.log.' + id)) || []; } catch { log = []; }
-  for (const d of ['over', 'resignDlg']) if ($(d).open) $(d).close();
+  for (const d of ['over', 'resignDlg']) if (dialog(d).open) dialog(d).close();
 }
 
+/** @param {ServerMsg} m @param {number} at when it came */
 function handle(m, at = Date.now()) {
   switch (m.type) {
     case 'state':
@@ -221,9 +280,12 @@ function handle(m, at = Date.now()) {
   rerender();
 }
 
+/** @param {import('./wire').Server.Shot} m */
 function onShot(m) {
   const b = S.boards[m.player - 1];
+  /** @type {(() => string)[]} */
   const texts = [];
+  /** @type {'miss' | 'hit' | 'sunk'} */
   let loudest = 'miss';
   // A dying shot is heard with the volley that sank the submarine.
   if (!m.dying) lastShots = { p: other(m.player), cells: new Set() };
@@ -271,6 +333,7 @@ function onShot(m) {
 
 // A reveal was made: the players learn the cell (the one it was owed to sees it on the
 // enemy board), spectators only that it was made.
+/** @param {import('./wire').Server.Revealed} m */
 function onRevealed(m) {
   Object.assign(S, { duties: m.duties || [], to_move: m.next, shots_due: m.shots_due, moves: m.number });
   const list = m.kind === 'mine' ? 'shown_mines' : 'shown_ships';
@@ -285,6 +348,7 @@ function onRevealed(m) {
 
 // A hit flying ship moved: its owner learns where (its own board), the others only that
 // it did; the shooter's hits on it are decks left behind.
+/** @param {import('./wire').Server.Relocated} m */
 function onRelocated(m) {
   Object.assign(S, { duties: m.duties || [], to_move: m.next, shots_due: m.shots_due, moves: m.number });
   // The server says which decks are lost and how many are left (the rules crate decides).
@@ -301,6 +365,7 @@ function onRelocated(m) {
 }
 
 // The server refused a move of the ship: the prompt says why (true if it was one).
+/** @param {import('./wire').Server.Error} m */
 export function moveRefused(m) {
   if (!mv.refused(S, m)) return false;
   rerender();
@@ -310,11 +375,13 @@ export function moveRefused(m) {
 // Writes an answer into the live region. The opponent's reply within two seconds of the
 // player's own shot is added to it, so the player's answer is not wiped at once.
 // «Друг подключился», or with the name the friend gave: «Боб в игре».
+/** @param {string | null} name */
 function friendJoinedText(name) {
   return name ? t('friendJoinedName', name) : t('friendJoined');
 }
 
 // `text` is a function, so that a change of language says the same again in the new one.
+/** @param {() => string} text @param {boolean} own @param {boolean} join */
 function say(text, own = false, join = !own) {
   const now = Date.now(), before = said.render;
   const render = join && said.own && now - said.at < 2000 ? () => before() + ' · ' + text() : text;
@@ -324,6 +391,7 @@ function say(text, own = false, join = !own) {
 
 // A click on the enemy board: sent at once, and marked on its cell until the answer
 // comes; a click that cannot be sent now is refused with words, never dropped.
+/** @param {number} c @param {number} r */
 function shoot(c, r) {
   if (!S || S.phase !== 'battle' || !S.seat || handTo !== null) return;
   const cell = canon(c, r), b = S.boards[S.seat - 1];
@@ -334,7 +402,7 @@ function shoot(c, r) {
   // A cell already known sends nothing: the page says why.
   if ([b.misses, b.hits, b.mines, b.sweepers, b.subs].some(l => l?.includes(cell))) return say(() => t('knownShot', name(cell)), true, false);
   if (b.empty?.includes(cell)) return say(() => t('knownEmpty', name(cell)), true, false);
-  const fire = cells => { firing = Date.now(); pending = new Set(cells); app.send({ type: 'fire', game: S.game, cells }); };
+  const fire = (/** @type {string[]} */ cells) => { firing = Date.now(); pending = new Set(cells); app.send({ type: 'fire', game: S.game, cells }); };
   if (S.shots_due <= 1) fire([cell]);
   else {
     if (selected.has(cell)) selected.delete(cell); else selected.add(cell);
@@ -345,6 +413,7 @@ function shoot(c, r) {
 
 // Placement with the keyboard or a tap: Enter puts the held ship, a tap rotates one. In
 // the battle, a click or Enter on an allowed cell makes the reveal owed.
+/** @param {number} c @param {number} r @param {Event} e */
 function ownActivate(c, r, e) {
   if (mv.owes(S)) { mv.toggle(S, app.send, c, r); rerender(); return; }
   if (place.active() && place.free() && place.held() === null && !(e.type === 'click' && enableDrag.dragged())) {
@@ -364,6 +433,7 @@ function ownActivate(c, r, e) {
   else if (at >= 0) place.hold(at);
   rerender();
 }
+/** @param {number} c @param {number} r */
 function ownRotate(c, r) {
   if (!place.active()) return;
   const held = place.held(), at = place.shipAt(c, r);
@@ -371,6 +441,7 @@ function ownRotate(c, r) {
   else if (at >= 0) place.turn(at);
   rerender();
 }
+/** @param {number} c @param {number} r */
 function ownFocus(c, r) {
   if (place.active() && place.held() !== null) { place.setGhost(place.held(), c, r); rerender(); }
 }
@@ -409,9 +480,11 @@ let wasPlacing = false;
 
 // The server refused a message (a check among them): the next draw may ask again.
 // Says `key`'s text in the answer line (a live region): «Соперник найден!».
+/** @param {string} key */
 export function announce(key) { say(() => t(key)); }
 
 // A turn of a ship the server refused: said under the board (true if it was one).
+/** @param {string} text */
 export function turnRefused(text) {
   if (!place.turnRefused(text)) return false;
   rerender();
@@ -474,7 +547,7 @@ export function rerender() {
   $('invite').hidden = !inv;
   // The friend who came by the link may give the name the host sees.
   $('nameForm').hidden = !inv;
-  if (inv && !$('friendName').value && document.activeElement !== $('friendName')) $('friendName').value = S.names?.[1] || '';
+  if (inv && !field('friendName').value && document.activeElement !== $('friendName')) field('friendName').value = S.names?.[1] || '';
   if (inv) {
     const [nm, desc] = preset(S.rules);
     const host = S.names?.[0];
@@ -484,7 +557,7 @@ export function rerender() {
   if (showLink) {
     const url = location.origin + '/g/' + S.game;
     $('linkText').setAttribute('aria-label', t('sendLink'));
-    if ($('linkText').value !== url) { $('linkText').value = url; $('qr').replaceChildren(Object.assign(new Image(), { src: '/qr.svg?text=' + encodeURIComponent(url), alt: 'QR', className: 'qr' })); $('copy').textContent = t('copy'); }
+    if (field('linkText').value !== url) { field('linkText').value = url; $('qr').replaceChildren(Object.assign(new Image(), { src: '/qr.svg?text=' + encodeURIComponent(url), alt: 'QR', className: 'qr' })); $('copy').textContent = t('copy'); }
   }
   mine.el.classList.toggle('placing', placing);
   if (placing) {
@@ -494,7 +567,7 @@ export function rerender() {
     const touch = matchMedia('(pointer: coarse)').matches;
     $('placeSide').querySelector('.help').textContent = t(place.free() ? 'pathHelp' : touch ? 'placeHelpTouch' : 'placeHelp');
     $('violations').replaceChildren(...place.messages().map(x => Object.assign(document.createElement('li'), { textContent: x })));
-    $('pReady').disabled = !place.ready();
+    /** @type {HTMLButtonElement} */ ($('pReady')).disabled = !place.ready();
     $('placedHint').hidden = !place.ready();
   } else {
     const own = waters(S, left(), lastShots), allowed = new Set(S.reveal && S.phase === 'battle' ? S.reveal.cells : []);
@@ -504,7 +577,7 @@ export function rerender() {
       return mv.look(S, c, r, v);
     });
     const look = waters(S, right(), lastShots);
-    const coach = S.seat && vsComputer() && $('coach').checked && S.phase === 'battle';
+    const coach = S.seat && vsComputer() && field('coach').checked && S.phase === 'battle';
     if (coach && S.to_move === S.seat && !heat && coachFor !== S.moves) { coachFor = S.moves; app.send({ type: 'coach', game: S.game }); }
     theirs.render((c, r) => {
       const v = look(c, r), cell = canon(c, r);
@@ -547,7 +620,7 @@ export function rerender() {
 
 // The shot log: every shot of both sides seen here, with its answer, newest last.
 function drawLog() {
-  const who = p => esc(nameOf(p));
+  const who = (/** @type {number} */ p) => esc(nameOf(p));
   const html = log.map(e => `<li class="${S.seat && e.p === S.seat ? 'me' : 'them'} a-${e.answer}">${who(e.p)}: ${e.dying ? t('torpedo') + ' ' : ''}${name(e.cell)} — ${answerText(e.answer)}</li>`).join('');
   if (html === logHtml) return;
   logHtml = html;
@@ -564,6 +637,7 @@ function drawDock() {
   // The same buttons stay: a check's answer redraws the page under a hand or a focus.
   if (html !== dockHtml) { dockHtml = html; $('dock').innerHTML = html; }
 }
+/** @type {string | null} */
 let dockHtml = null;
 
 function tick() {

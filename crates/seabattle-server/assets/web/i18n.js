@@ -1,4 +1,7 @@
+// @ts-check
 // Russian and English texts. `t(key, ...args)` in the current language.
+/** @typedef {import('./wire').ErrorCode} ErrorCode */
+/** @typedef {import('./wire').Lang} Lang */
 const ru = {
   // Two-player games: names, spectators, an opponent who left, hot-seat, the queue.
   watching: 'Вы наблюдаете за игрой {0} — {1}', boardOf: 'Поле: {0}', winnerName: 'Победа: {0}', toMoveName: 'Ходит {0}',
@@ -103,6 +106,10 @@ const ru = {
   // The installable app (issue 25).
   share: 'Поделиться', shareText: 'Сыграем в морской бой?',
 };
+// English has exactly Russian's keys: `tsc` refuses a key missing from either table, and
+// e2e/tests/i18n.test.js checks the same in Node.
+/** @typedef {typeof ru} Texts */
+/** @type {Texts} */
 const en = {
   // Two-player games: names, spectators, an opponent who left, hot-seat, the queue.
   watching: 'You are watching {0} vs {1}', boardOf: "{0}'s board", winnerName: '{0} wins', toMoveName: '{0} to move',
@@ -184,7 +191,10 @@ const en = {
     already_shot: 'that cell was shot before', off_board: 'off the board', game_over: 'the game is over',
     not_started: 'the battle has not started', flood: 'too many messages, wait a little', too_large: 'message too long',
     bad_rules: 'these rules cannot be played', too_costly: 'these rules leave too little room to draw a fleet in time; place it yourself or choose roomier rules', busy: 'the server is busy; try again in a moment', limit: 'too many games from your address; finish one or wait a little', abandoned: 'the game was closed: nobody played it for too long', bad_fleet: 'the fleet breaks the rules', bad_clock: 'that move time is not allowed',
-    not_away: 'the win cannot be claimed yet', no_room: 'this ship cannot turn here: there is no room for it' }, shotsLeft: 'Shots in this volley: {0}',
+    reveal_due: 'a cell must be shown first', no_reveal_due: 'you have nothing to show', not_revealable: 'that cell cannot be shown',
+    not_away: 'the win cannot be claimed yet', no_room: 'this ship cannot turn here: there is no room for it',
+    relocate_due: 'the ship must be moved first', no_relocate_due: 'there is no ship to move now',
+    not_a_path: 'the cells do not form a chain', wrong_count: 'the wrong number of cells', repeated_cell: 'a cell named twice' }, shotsLeft: 'Shots in this volley: {0}',
   v_missing: 'ships not placed: {0}',
   aMine: 'Mine!', aSweeper: 'Minesweeper!', aSub: 'Submarine!', torpedo: 'Torpedo:',
   s_mine: 'mine', s_sweeper: 'minesweeper', s_sub: 'submarine', sSpent: 'spent', sShown: 'shown', sCanShow: 'may be shown',
@@ -204,26 +214,45 @@ const en = {
   // The installable app (issue 25).
   share: 'Share', shareText: 'Shall we play Sea Battle?',
 };
-const TEXTS = { ru, en };
-export let lang = localStorage.getItem('sb.lang') || (/^ru\b/i.test(navigator.language || '') ? 'ru' : 'en');
+/** Both tables by language code. @type {Record<string, Texts>} */
+export const TEXTS = { ru, en };
+// The page's language: the player's pick (the language menu offers `ru` and `en`),
+// else the browser's. (Node, which runs e2e/tests/i18n.test.js, has neither store nor
+// browser language: English.)
+/** @type {Lang} */
+export let lang = /** @type {Lang} */ (globalThis.localStorage?.getItem('sb.lang')) || (/^ru\b/i.test(globalThis.navigator?.language || '') ? 'ru' : 'en');
 
+/** @param {Lang} l */
 export function setLang(l) { lang = l; localStorage.setItem('sb.lang', l); }
 
+// The table of the current language: the lists (`presets`, `errors`, `deck`) are read
+// from it; `t` says the texts.
+const table = () => TEXTS[lang];
+
+/** The text `key` with `{0}`, `{1}`… filled from `args`; the key itself if there is none. @param {string} key @param {...(string | number)} args @returns {string} */
 export function t(key, ...args) {
-  const s = TEXTS[lang][key] ?? key;
-  return typeof s === 'string' ? s.replace(/\{(\d)\}/g, (_, i) => args[i]) : s;
+  const s = /** @type {Record<string, unknown>} */ (table())[key] ?? key;
+  return typeof s === 'string' ? s.replace(/\{(\d)\}/g, (_, i) => String(args[i])) : key;
 }
 
+/** The page's own words for a refusal's code, if it has them. @param {ErrorCode} code @returns {string | undefined} */
+export const errorWords = code => /** @type {Record<string, string>} */ (table().errors)[code];
+
 // An answer as spoken: «Мимо!», …, «Мина!», «Тральщик!», «Подлодка!».
+/** @type {(a: string) => string} */
 export const answerText = a => t({ mine: 'aMine', sweeper: 'aSweeper', sub: 'aSub' }[a] || a);
 
 // A ship's name by size: «четырёхпалубный».
 // A preset's name and its one line: ['Классика', '10×10, …'].
-export const preset = id => t('presets')[id] || [id, ''];
+/** @type {(id: string) => string[]} */
+export const preset = id => /** @type {Record<string, string[]>} */ (table().presets)[id] || [id, ''];
 
-export const deckName = n => t('deck')[n] || t('decks', n);
+/** @type {(n: number) => string} */
+export const deckName = n => table().deck[n] || t('decks', n);
 
 // The coordinate system: the player's pick, or the language's.
+/** @returns {import('./wire').CoordSystem} */
 export function coordSystem() {
-  return localStorage.getItem('sb.coords') || (lang === 'ru' ? 'russian' : 'latin');
+  // The menu offers the systems the server knows.
+  return /** @type {import('./wire').CoordSystem} */ (localStorage.getItem('sb.coords')) || (lang === 'ru' ? 'russian' : 'latin');
 }

@@ -1,11 +1,22 @@
+// @ts-check
 // What the computer learned about this browser's player: the key it plays under (kept
 // here, sent only with games against the computer and with `learned`/`forget`), and a
 // dialog with a heat map of their habits, the number of past fleets, and Erase.
 import { t, coordSystem, preset } from './i18n.js';
 import { label, letters } from './coords.js';
 
-const $ = id => document.getElementById(id);
-let send = null, histories = [], shown = 0;
+/** @typedef {import('./wire').LearnedJson} LearnedJson */
+/** @typedef {import('./wire').Send} Send */
+
+const $ = (/** @type {string} */ id) => document.getElementById(id);
+const dialog = () => /** @type {HTMLDialogElement} */ ($('learnedDlg'));
+const erase = () => /** @type {HTMLButtonElement} */ ($('learnedErase'));
+/** @type {Send} */
+let send = null;
+// What the server said, the rules played most first; null while it is asked.
+/** @type {LearnedJson[] | null} */
+let histories = [];
+let shown = 0;
 
 // 32 random bytes in base64url: 43 characters, made on the first visit and kept.
 export function playerKey() {
@@ -18,20 +29,22 @@ export function playerKey() {
   return key;
 }
 
+/** @param {Send} sendFn */
 export function initLearned(sendFn) {
   send = sendFn;
   $('learnedBtn').onclick = () => {
     histories = null;
     render();
-    $('learnedDlg').showModal();
+    dialog().showModal();
     send({ type: 'learned', player: playerKey() });
   };
-  $('learnedClose').onclick = () => $('learnedDlg').close();
-  $('learnedErase').onclick = () => send({ type: 'forget', player: playerKey() });
-  $('learnedRules').onchange = e => { shown = +e.target.value; render(); };
+  $('learnedClose').onclick = () => dialog().close();
+  erase().onclick = () => send({ type: 'forget', player: playerKey() });
+  $('learnedRules').onchange = e => { shown = +(/** @type {HTMLSelectElement} */ (e.target)).value; render(); };
 }
 
 // `learned` and `forgotten` from the server.
+/** @param {import('./wire').Server.Learned | import('./wire').Server.Forgotten} m */
 export function onLearned(m) {
   if (m.type === 'forgotten') { histories = []; $('learnedNote').textContent = t('learnedErased'); render(false); return; }
   // The rules played most first.
@@ -40,16 +53,16 @@ export function onLearned(m) {
   render();
 }
 
-export function rerenderLearned() { if ($('learnedDlg').open) render(); }
+export function rerenderLearned() { if (dialog().open) render(); }
 
 function render(clearNote = true) {
   if (clearNote) $('learnedNote').textContent = '';
-  const grid = $('learnedGrid'), pick = $('learnedRules');
+  const grid = $('learnedGrid'), pick = /** @type {HTMLSelectElement} */ ($('learnedRules'));
   grid.replaceChildren();
-  if (histories === null) { $('learnedCount').textContent = '…'; pick.hidden = true; $('learnedErase').disabled = true; return; }
+  if (histories === null) { $('learnedCount').textContent = '…'; pick.hidden = true; erase().disabled = true; return; }
   const total = histories.reduce((n, h) => n + h.fleets.length, 0);
   $('learnedCount').textContent = total ? t('learnedCount', total) : t('learnedNone');
-  $('learnedErase').disabled = total === 0;
+  erase().disabled = total === 0;
   pick.replaceChildren(...histories.map((h, i) => Object.assign(document.createElement('option'),
     { value: i, textContent: `${preset(h.rules)[0]} · ${h.fleets.length}` })));
   pick.value = String(shown);
@@ -57,16 +70,16 @@ function render(clearNote = true) {
   const h = histories[shown];
   grid.hidden = !h;
   if (!h) return;
-  grid.style.setProperty('--w', h.width + 1);
+  grid.style.setProperty('--w', String(h.width + 1));
   const sys = coordSystem();
   // The board's coordinates around the map, as the game's boards have them.
-  const lab = text => Object.assign(document.createElement('b'), { className: 'lab', textContent: text });
+  const lab = (/** @type {string} */ text) => Object.assign(document.createElement('b'), { className: 'lab', textContent: text });
   grid.append(lab(''), ...letters(sys, h.width).slice(0, h.width).map(l => lab(l.toUpperCase())));
   for (let r = 0; r < h.height; r++) {
     grid.append(lab(String(r + 1)));
     for (let c = 0; c < h.width; c++) {
       const v = h.heat[r * h.width + c] || 0, d = document.createElement('span');
-      d.style.setProperty('--h', v);
+      d.style.setProperty('--h', String(v));
       d.title = `${label(sys, h.width, c, r)}: ${Math.round(v * 100)}%`;
       grid.append(d);
     }

@@ -1,19 +1,29 @@
+// @ts-check
 // The Flying Dutchman's move on the page: after a hit the player marks the ship's new
 // cells on the own board (a click, or the arrows and Enter/Space), or asks the server
 // for a random legal place; the server checks the move and says why it refuses one.
-import { t, coordSystem, lang } from './i18n.js';
+import { t, coordSystem, lang, errorWords } from './i18n.js';
 import { canon, keyOf, parse, label } from './coords.js';
 
-const $ = id => document.getElementById(id);
-let marked = [], sent = 0, refusal = '';
+/** @typedef {import('./wire').StateJson} State */
+/** @typedef {import('./wire').Send} Send */
+/** @typedef {import('./board.js').Look} Look */
+
+const $ = (/** @type {string} */ id) => document.getElementById(id);
+/** @type {string[]} */
+let marked = [];
+let sent = 0, refusal = '';
 
 // Whether this player owes a move now.
+/** @type {(S: State | null) => boolean} */
 export const owes = S => S?.phase === 'battle' && !!S.relocate;
+/** @type {(cell: string) => boolean} */
 export const isMarked = cell => marked.includes(cell);
 export function reset() { marked = []; sent = 0; refusal = ''; }
 
 // Cell (c, r) of the own board activated while a move is owed: marked or unmarked. The
 // move goes once as many cells as decks are marked.
+/** @param {State} S @param {Send} send @param {number} c @param {number} r */
 export function toggle(S, send, c, r) {
   if (Date.now() - sent < 1500) return;
   const cell = canon(c, r);
@@ -26,28 +36,32 @@ export function toggle(S, send, c, r) {
 }
 
 // Asks the server for a random legal place.
+/** @param {State} S @param {Send} send */
 export function random(S, send) {
   sent = Date.now();
   refusal = '';
   send({ type: 'relocate', game: S.game });
 }
 
+/** @type {import('./wire').ErrorCode[]} */
 const CODES = ['not_a_path', 'wrong_count', 'already_shot', 'repeated_cell', 'off_board', 'no_relocate_due'];
 // A refusal of the move: its reason is shown in the prompt (true), the marks kept.
+/** @param {State} S @param {import('./wire').Server.Error} m */
 export function refused(S, m) {
   if (!owes(S) || !CODES.includes(m.code)) return false;
-  const own = t('errors')[m.code];
+  const own = errorWords(m.code);
   refusal = own && lang !== 'en' ? `${own} (${m.message})` : m.message;
   sent = 0;
   return true;
 }
 
 // The prompt: «Перенесите корабль», the deck lost, the cells marked, the refusal.
+/** @param {State} S */
 export function draw(S) {
   const on = owes(S);
   $('moveBox').hidden = !on;
   if (!on) return;
-  const name = cell => { const p = parse(cell); return label(coordSystem(), S.spec.width, p.c, p.r); };
+  const name = (/** @type {string} */ cell) => { const p = parse(cell); return label(coordSystem(), S.spec.width, p.c, p.r); };
   $('moveTitle').textContent = t('moveShip');
   $('moveText').textContent = t('moveHow', S.relocate.lost.map(name).join(' '), S.relocate.decks, marked.length);
   $('moveErr').textContent = refusal;
@@ -55,6 +69,7 @@ export function draw(S) {
 }
 
 // The own board's look while a move is owed: the marks and the deck to be lost.
+/** @param {State} S @param {number} c @param {number} r @param {Look} v */
 export function look(S, c, r, v) {
   if (!owes(S)) return v;
   const cell = canon(c, r);

@@ -1,3 +1,4 @@
+// @ts-check
 // The end of a game, as a dialog over the boards: the result, each side's shots and
 // accuracy, what to do next, and behind «Подробнее» the fairness check (each revealed
 // fleet hashed in the browser against the commitment published at the start) and the
@@ -6,12 +7,18 @@ import { t, lang, coordSystem } from './i18n.js';
 import { seatName } from './view.js';
 import { sha256 } from './sha256.js';
 
+/** @typedef {import('./wire').StateJson} State */
+/** @typedef {import('./app.js').App} App */
+
+/** @type {(s: string) => string} */
 const esc = s => String(s).replace(/[&<>"]/g, c => `&#${c.charCodeAt(0)};`);
+/** @type {Map<string, boolean[] | null>} */
 const checks = new Map(); // game id → [bool, bool] once hashed
 const asked = new Set(); // games this page asked a rematch of
 const closed = new Set(); // games whose dialog the player closed
 let shown = '';
 
+/** @param {State} S @param {() => void} redraw @returns {boolean[] | null} */
 function verify(S, redraw) {
   if (checks.has(S.game)) return checks.get(S.game);
   checks.set(S.game, null);
@@ -26,22 +33,25 @@ function verify(S, redraw) {
 }
 
 // Shots, hits and accuracy of player p, from what the other side's board shows.
+/** @param {State} S @param {number} p */
 function stats(S, p) {
-  const b = S.boards[p - 1], n = l => (l || []).length;
+  const b = S.boards[p - 1], n = (/** @type {string[] | undefined} */ l) => (l || []).length;
   const shots = n(b.misses) + n(b.hits) + n(b.mines) + n(b.sweepers) + n(b.subs);
   const hits = n(b.hits) + n(b.sweepers) + n(b.subs);
   return { shots, hits, acc: shots ? Math.round((100 * hits) / shots) + '%' : '—' };
 }
 
+/** @param {App} app @param {State} S @param {boolean} rematchOffer */
 export function drawOver(app, S, rematchOffer) {
-  const el = document.getElementById('over'), r = S.result;
+  const el = /** @type {HTMLDialogElement} */ (document.getElementById('over')), r = S.result;
   const ok = verify(S, () => drawOver(app, S, rematchOffer));
   // At one device, or watching, nobody is «you»: the winner is named.
   const me = S.mode === 'hotseat' ? null : S.seat;
   const head = me ? (r.winner === me ? t('youWin') : t('youLose')) : t('winnerName', seatName(S, r.winner));
   const first = me || 1, second = 3 - first;
-  const who = p => esc(seatName(S, p));
+  const who = (/** @type {number} */ p) => esc(seatName(S, p));
   const st = [stats(S, first), stats(S, second)];
+  /** @type {(k: string, f: 'shots' | 'hits' | 'acc') => string} */
   const row = (k, f) => `<tr><th scope="row">${t(k)}</th><td>${st[0][f]}</td><td>${st[1][f]}</td></tr>`;
   const fair = ok ? ok.map((v, i) => `<li class="${v ? 'ok' : 'bad'}">${t(v ? 'sealedOk' : 'sealedBad', i + 1)}</li>`).join('') : '<li>…</li>';
   const faults = r.audit.faults.flat();
@@ -76,6 +86,6 @@ export function drawOver(app, S, rematchOffer) {
 }
 
 // «Итоги игры» opens the closed dialog again.
-drawOver.reopen = id => closed.delete(id);
+drawOver.reopen = (/** @type {string} */ id) => closed.delete(id);
 // Whether this page asked for a rematch of game `id`.
-drawOver.asked = id => asked.has(id);
+drawOver.asked = (/** @type {string} */ id) => asked.has(id);

@@ -1,3 +1,4 @@
+// @ts-check
 // The placement screen: ships dragged from the dock (or placed with the keyboard),
 // rotated, moved, auto-placed by the server's placers. The server checks each layout
 // (`check`); the page only shows what it answers.
@@ -9,20 +10,39 @@ import { cellKey, keyOf, canon } from './coords.js';
 //  asked: the layout key of the `check` in flight, answer: {key, violations} last checked}
 // The variants' pieces are one-cell "ships" with a `kind` (`mine`, `sweeper`, `sub`): they
 // are dragged, put and docked the same way.
+/** @typedef {import('./coords.js').Point} Point */
+/** @typedef {import('./wire').PieceKind} PieceKind */
+/** @typedef {import('./wire').ViolationJson} ViolationJson */
+/** @typedef {import('./wire').Send} Send */
+/** A ship or piece: its cells from its top left corner, and that corner once placed. @typedef {{shape: Point[], at: Point | null, kind?: PieceKind}} Ship */
+/**
+ * @typedef {{spec: import('./wire').RulesJson, game: string, send: Send, rulesText: string, ships: Ship[],
+ *   held: number | null, ghost: Set<string> | null, asked: string | null,
+ *   answer: {key: string, violations: ViolationJson[]} | null, drawn?: Point[] | null, note?: string | null,
+ *   turning?: {i: number, key: string} | null, dragging?: number | null, dragged?: number | null}} Placing
+ */
+/** @type {Placing | null} */
 let P = null;
 
+/** @type {(n: number) => Point[]} */
 const line = n => [...Array(n)].map((_, i) => ({ c: i, r: 0 }));
+/** @type {(s: Ship) => Point[] | null} */
 const cellsOf = s => s.at && s.shape.map(p => ({ c: s.at.c + p.c, r: s.at.r + p.r }));
+/** @type {(shape: Point[]) => {w: number, h: number}} */
 const size = shape => ({ w: Math.max(...shape.map(p => p.c)) + 1, h: Math.max(...shape.map(p => p.r)) + 1 });
+/** @type {(shape: Point[]) => Point[]} */
 const rotated = shape => { const { h } = size(shape); return shape.map(p => ({ c: h - 1 - p.r, r: p.c })); };
+/** @type {(p: Point) => string} */
 const key = p => cellKey(p.c, p.r);
 // A ship standing on `cells`: its shape from its top left corner, and that corner.
+/** @type {(cells: Point[]) => {shape: Point[], at: Point}} */
 const standing = cells => {
   const c0 = Math.min(...cells.map(p => p.c)), r0 = Math.min(...cells.map(p => p.r));
   return { shape: cells.map(p => ({ c: p.c - c0, r: p.r - r0 })), at: { c: c0, r: r0 } };
 };
 
 // The origin that keeps `shape` on the board with (c, r) as near as can be.
+/** @param {Point[]} shape @param {number} c @param {number} r @returns {Point} */
 function clamp(shape, c, r) {
   const { w, h } = size(shape);
   return { c: Math.max(0, Math.min(P.spec.width - w, c)), r: Math.max(0, Math.min(P.spec.height - h, r)) };
@@ -30,10 +50,14 @@ function clamp(shape, c, r) {
 
 // Starts placement for the rules in `state`; the last legal layout for these rules comes
 // back. `send` sends a message to the server.
+/** @param {import('./wire').StateJson} state @param {Send} send */
 export function start(state, send) {
   const counts = { mine: state.spec.mines, sweeper: state.spec.sweepers, sub: state.spec.subs };
-  const pieces = PIECES.flatMap(kind => [...Array(counts[kind] || 0)].map(() => ({ kind, shape: line(1), at: null })));
-  P = { spec: state.spec, game: state.game, send, rulesText: state.rules, ships: [...state.spec.fleet.map(n => ({ shape: line(n), at: null })), ...pieces], held: null, ghost: null, asked: null, answer: null };
+  // Every ship and piece starts in the dock.
+  const docked = /** @type {(shape: Point[], kind?: PieceKind) => Ship} */ ((shape, kind) => (kind ? { kind, shape, at: null } : { shape, at: null }));
+  const pieces = PIECES.flatMap(kind => [...Array(counts[kind] || 0)].map(() => docked(line(1), kind)));
+  const ships = state.spec.fleet.map(n => docked(line(n)));
+  P = { spec: state.spec, game: state.game, send, rulesText: state.rules, ships: [...ships, ...pieces], held: null, ghost: null, asked: null, answer: null };
   // Every game starts from a fresh fleet the server draws, so that Ready is at hand at
   // once: a fleet of an earlier game (which its opponent may have seen) is only ever
   // a choice («Прошлая расстановка»).
@@ -48,8 +72,10 @@ export const hasLast = () => !!P && Array.isArray(last());
 export function loadLast() { const l = last(); if (l) load(l); }
 
 // The ships on the board, the language and the coordinate system: what a check answers.
+/** @type {(s: Ship) => string} */
 const word = s => (s.kind ? s.kind + ':' + canon(s.at.c, s.at.r) : shipText(cellsOf(s)));
 const placed = () => P.ships.filter(s => s.at).map(word);
+/** @type {(fleet: string[], l: string, coords: string) => string} */
 const keyOfCheck = (fleet, l, coords) => JSON.stringify([fleet, l, coords]);
 const layoutKey = () => keyOfCheck(placed(), lang, coordSystem());
 
@@ -64,6 +90,7 @@ export function ask() {
 }
 
 // The server's answer to a check.
+/** @param {import('./wire').Server.Checked} m */
 export function checked(m) {
   const k = P && keyOfCheck(m.fleet, m.lang, m.coords);
   if (k !== layoutKey()) return;
@@ -86,6 +113,7 @@ export const stop = () => { P = null; };
 
 // Puts the ships and pieces `texts` ("a1-d1", "mine:e5", …) on the board, matched to the
 // fleet by size and kind.
+/** @param {string[]} texts */
 export function load(texts) {
   const ships = texts.filter(x => !pieceOf(x)).map(shipCells).sort((a, b) => b.length - a.length);
   const pieces = texts.map(pieceOf).filter(Boolean).sort((a, b) => PIECES.indexOf(a.kind) - PIECES.indexOf(b.kind));
@@ -103,6 +131,7 @@ export function clear() { P.ships.forEach(s => { s.at = null; s.shape = line(s.s
 // A lone path-shaped ship (the Flying Dutchman) may also be drawn cell by cell: a cell
 // of it taken off, a free one added, until there are as many as decks.
 export const free = () => P?.spec.shape === 'path' && P.ships.length === 1;
+/** @param {number} c @param {number} r */
 export function draw(c, r) {
   const s = P.ships[0], n = s.shape.length;
   let cells = cellsOf(s) || P.drawn || [];
@@ -118,10 +147,12 @@ export function draw(c, r) {
 }
 
 export const fleet = () => P.ships.map(word);
+/** @type {(c: number, r: number) => number} */
 export const shipAt = (c, r) => P.ships.findIndex(s => s.at && cellsOf(s).some(p => p.c === c && p.r === r));
 
 // Turns ship `i` on the board: the server (the rules crate) answers with the nearest
 // place where it breaks no rule (`turned`), or refuses (`no_room`).
+/** @param {number} i */
 export function turn(i) {
   const words = P.ships.filter(s => s.at).map(word), k = P.ships.filter(s => s.at).indexOf(P.ships[i]);
   if (k < 0 || P.ships[i].kind) return;
@@ -131,6 +162,7 @@ export function turn(i) {
 }
 
 // The server's `turned`: the ship where it now stands, if the board has not changed since.
+/** @param {import('./wire').Server.Turned} m */
 export function turned(m) {
   if (!P?.turning || P.turning.key !== layoutKey()) return;
   const s = P.ships[P.turning.i], cells = shipCells(m.fleet[m.ship]);
@@ -139,6 +171,7 @@ export function turned(m) {
 }
 
 // A turn the server refused: the reason is said under the board.
+/** @param {string} text */
 export function turnRefused(text) {
   if (!P?.turning) return false;
   P.turning = null;
@@ -146,6 +179,7 @@ export function turnRefused(text) {
   return true;
 }
 
+/** @param {number} i */
 export function rotate(i) {
   const s = P.ships[i];
   s.shape = rotated(s.shape);
@@ -153,6 +187,7 @@ export function rotate(i) {
 }
 
 // Puts ship `i` with its cell `grab` (index into its shape) on (c, r).
+/** @param {number} i @param {number} c @param {number} r @param {number} grab */
 export function put(i, c, r, grab = 0) {
   const s = P.ships[i], g = s.shape[grab] || s.shape[0];
   s.at = clamp(s.shape, c - g.c, r - g.r);
@@ -160,12 +195,17 @@ export function put(i, c, r, grab = 0) {
   P.note = null;
 }
 
+/** @type {(i: number) => Point[] | null} */
 export const cellsOfShip = i => cellsOf(P.ships[i]);
+/** @type {(i: number) => void} */
 export const unplace = i => { P.ships[i].at = null; };
 export const held = () => P.held;
 // The ship being dragged (its dock button fades), or null.
+/** @param {number | null} i */
 export function dragging(i) { if (P) P.dragging = i; }
+/** @param {number | null} i */
 export function hold(i) { P.held = i; }
+/** @param {number | null} i @param {number} [c] @param {number} [r] @param {number} [grab] */
 export function setGhost(i, c, r, grab = 0) {
   P.dragged = i;
   if (i === null) { P.ghost = null; return; }
@@ -179,8 +219,11 @@ export function remember() {
 }
 
 // What the own board shows while placing.
+/** @returns {import('./board.js').LookAt} */
 export function look() {
-  const own = new Set(), bad = new Set(), pieces = new Map();
+  const own = new Set(), bad = new Set();
+  /** @type {Map<string, PieceKind>} */
+  const pieces = new Map();
   P.ships.forEach(s => cellsOf(s)?.forEach(p => (s.kind ? pieces.set(key(p), s.kind) : own.add(key(p)))));
   P.drawn?.forEach(p => own.add(key(p)));
   (current() || []).forEach(v => v.cells.forEach(c => bad.add(keyOf(c))));

@@ -1,3 +1,4 @@
+// @ts-check
 // The replay page: a finished game's record, stepped through move by move with both
 // fleets shown. The server replays the record and sends the boards after each move
 // (`frames.json`); the page draws them.
@@ -7,9 +8,22 @@ import { shipCells, hulls } from './fleet.js';
 import { pieceLook, piecesOf } from './view.js';
 import { parse, label, cellKey, keyOf } from './coords.js';
 
-let R = null; // {rec, frames, w, h, step, boards}
+/** @typedef {import('./wire').GameRecord} GameRecord */
+/** @typedef {import('./wire').Frames} Frames */
+/**
+ * The replay shown: the record, its frames, the board's size, the moves shown, the
+ * play timer and speed, who played and how it ended, and the two boards.
+ * @typedef {{rec: GameRecord, frames: Frames['frames'], w: number, h: number, step: number, id: string,
+ *   timer: ReturnType<typeof setTimeout> | null, speed: number, mode?: string, winner?: import('./wire').Player,
+ *   reason?: import('./wire').EndReason, boards?: import('./board.js').Board[]}} Replay
+ */
+/** @type {Replay | null} */
+let R = null;
+/** @type {(e: Event) => HTMLElement} */
+const target = e => /** @type {HTMLElement} */ (e.target);
 
 // `missing()` shows the «no such game» screen.
+/** @param {string} id @param {() => void} missing */
 export async function startReplay(id, missing) {
   const el = document.getElementById('replay');
   el.hidden = false;
@@ -22,6 +36,7 @@ export async function startReplay(id, missing) {
     el.querySelector('a').textContent = t('newGame');
     return;
   }
+  /** @type {[GameRecord, Frames]} */
   const [rec, { spec, frames, mode, winner, reason }] = await Promise.all([res.json(), fres.json()]);
   const w = spec.width, h = spec.height;
   R = { rec, frames, w, h, step: 0, id, timer: null, speed: 1, mode, winner, reason };
@@ -35,9 +50,9 @@ export async function startReplay(id, missing) {
     <p class="buttons"><a href="/games/${id}/record.json" download="seabattle-${id}.json" data-t="download"></a> <a href="/" data-t="newGame"></a></p>`;
   const secs = el.querySelectorAll('.boards section');
   R.boards.forEach((b, i) => secs[i].append(b.el));
-  el.querySelectorAll('[data-s]').forEach(b => {
+  /** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll('[data-s]')).forEach(b => {
     b.onclick = () => {
-      const n = rec.moves.length, s = { start: 0, back: R.step - 1, forward: R.step + 1, end: n }[b.dataset.s];
+      const n = rec.moves.length, s = /** @type {Record<string, number>} */ ({ start: 0, back: R.step - 1, forward: R.step + 1, end: n })[b.dataset.s];
       R.step = Math.max(0, Math.min(n, s));
       stop();
       rerenderReplay();
@@ -57,10 +72,10 @@ export async function startReplay(id, missing) {
     R.timer = setTimeout(tick, 400 / R.speed);
     rerenderReplay();
   };
-  document.getElementById('rSpeed').onchange = e => { R.speed = +e.target.value; };
+  document.getElementById('rSpeed').onchange = e => { R.speed = +(/** @type {HTMLSelectElement} */ (e.target)).value; };
   document.addEventListener('keydown', e => {
-    const d = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'start', End: 'end' }[e.key];
-    if (d && !e.target.closest('[role=grid]')) el.querySelector(`[data-s=${d}]`).click();
+    const d = /** @type {Record<string, string>} */ ({ ArrowLeft: 'back', ArrowRight: 'forward', Home: 'start', End: 'end' })[e.key];
+    if (d && !target(e).closest('[role=grid]')) /** @type {HTMLElement} */ (el.querySelector(`[data-s=${d}]`)).click();
   });
   rerenderReplay();
 }
@@ -69,13 +84,13 @@ export async function startReplay(id, missing) {
 export function rerenderReplay() {
   if (!R) return;
   const el = document.getElementById('replay'), { rec, w } = R;
-  el.querySelectorAll('[data-s]').forEach(b => { b.textContent = t(b.dataset.s); });
+  /** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll('[data-s]')).forEach(b => { b.textContent = t(b.dataset.s); });
   const pb = document.getElementById('rPlay');
   pb.textContent = R.timer ? t('pause') : t('play2');
   pb.setAttribute('aria-pressed', String(!!R.timer));
-  el.querySelectorAll('[data-t]').forEach(e => { e.textContent = t(e.dataset.t); });
+  /** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll('[data-t]')).forEach(e => { e.textContent = t(e.dataset.t); });
   let lastText = '';
-  const said = ([c, a]) => { const p = parse(c); return label(coordSystem(), w, p.c, p.r) + ' — ' + answerText(a); };
+  const said = (/** @type {[string, string]} */ [c, a]) => { const p = parse(c); return label(coordSystem(), w, p.c, p.r) + ' — ' + answerText(a); };
   // A flying ship stands where its last move took it (the record has every move).
   const fleets = rec.fleets.slice();
   rec.moves.slice(0, R.step).forEach(m => {
@@ -90,7 +105,7 @@ export function rerenderReplay() {
   });
   document.getElementById('step').textContent = t('move', R.step, rec.moves.length) + (lastText ? ' · ' + lastText : '');
   // Who was who, and (at the end) who won and how: the server says, from the game.
-  const who = p => (R.mode?.startsWith('computer:') && p === 2 ? t('computerN', t(R.mode.slice(9))) : t('person'));
+  const who = (/** @type {number} */ p) => (R.mode?.startsWith('computer:') && p === 2 ? t('computerN', t(R.mode.slice(9))) : t('person'));
   document.getElementById('rWho').textContent = R.mode ? t('replayWho', who(1), who(2)) : '';
   const done = R.step === rec.moves.length && R.winner;
   document.getElementById('rWon').textContent = done ? t('replayWon', R.winner, t('reason_' + R.reason)) : '';
@@ -101,7 +116,7 @@ export function rerenderReplay() {
   const lastBoard = lastMove ? (lastMove.reveal || lastMove.relocate ? lastMove.player - 1 : 2 - lastMove.player) : -1;
   R.boards.forEach((b, i) => {
     // Player i+1's waters: what the other player knew of them after this many moves.
-    const known = R.frames[R.step][1 - i], keys = list => new Set(list.map(keyOf));
+    const known = R.frames[R.step][1 - i], keys = (/** @type {string[]} */ list) => new Set(list.map(keyOf));
     const all = new Set(fleets[i].flatMap(shipCells).map(q => cellKey(q.c, q.r)));
     const hull = hulls(fleets[i].map(shipCells));
     const hit = keys(known.hits), miss = keys(known.misses), sunk = keys(known.sunk.flat()), hl = keys(known.empty);

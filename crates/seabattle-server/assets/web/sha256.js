@@ -1,18 +1,21 @@
+// @ts-check
 // SHA-256 of a UTF-8 string as hex: crypto.subtle where the page is a secure context,
 // else a small implementation of FIPS 180-4 (plain http on another host has no subtle).
+/** @type {number[]} */
 const K = [];
 for (let i = 2, n = 0; n < 64; i++) {
   if ([...Array(i).keys()].slice(2).some(p => i % p === 0)) continue; // the first 64 primes
   K[n++] = (Math.cbrt(i) % 1) * 2 ** 32 | 0;
 }
 
+/** @param {Uint8Array} bytes */
 function fallback(bytes) {
   const H = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
   const len = bytes.length, total = ((len + 9 + 63) >> 6) << 6, m = new Uint8Array(total);
   m.set(bytes); m[len] = 0x80;
   const dv = new DataView(m.buffer);
   dv.setUint32(total - 4, len * 8); dv.setUint32(total - 8, Math.floor(len / 2 ** 29));
-  const w = new Int32Array(64), ror = (x, n) => (x >>> n) | (x << (32 - n));
+  const w = new Int32Array(64), ror = (/** @type {number} */ x, /** @type {number} */ n) => (x >>> n) | (x << (32 - n));
   for (let o = 0; o < total; o += 64) {
     for (let i = 0; i < 16; i++) w[i] = dv.getInt32(o + i * 4);
     for (let i = 16; i < 64; i++) {
@@ -31,6 +34,7 @@ function fallback(bytes) {
 }
 
 // The hex digest and which implementation made it.
+/** @param {string} text @returns {Promise<string>} */
 export async function sha256(text) {
   const bytes = new TextEncoder().encode(text);
   if (globalThis.crypto?.subtle) {
@@ -39,4 +43,5 @@ export async function sha256(text) {
   }
   return fallback(bytes);
 }
+/** @type {(text: string) => string} */
 export const sha256Fallback = text => fallback(new TextEncoder().encode(text));

@@ -1,9 +1,13 @@
+// @ts-check
 // The answers heard: a splash, a hit and a sinking synthesized with Web Audio (no audio
 // files), and the answer spoken by the browser's speech synthesis in the page's
 // language («Мимо!», «Ранил!», «Убил!»). One switch («Звук», `sb.mute`) silences both.
 import { lang } from './i18n.js';
 
-let ctx, noise;
+/** @type {AudioContext} */
+let ctx;
+/** @type {AudioBuffer} */
+let noise;
 export const muted = () => localStorage.getItem('sb.mute') === '1';
 
 // A second of white noise, shaped by filters into water and fire.
@@ -16,6 +20,7 @@ function noiseBuffer() {
 }
 
 // Noise through a filter sweeping from `f0` to `f1` Hz, rising fast and fading over `dur`.
+/** @param {number} start @param {number} dur @param {number} f0 @param {number} f1 @param {BiquadFilterType} type @param {number} vol @param {number} q */
 function burst(start, dur, f0, f1, type = 'bandpass', vol = 0.5, q = 1) {
   const src = ctx.createBufferSource(), f = ctx.createBiquadFilter(), g = ctx.createGain(), t0 = ctx.currentTime + start;
   src.buffer = noiseBuffer();
@@ -33,6 +38,7 @@ function burst(start, dur, f0, f1, type = 'bandpass', vol = 0.5, q = 1) {
 }
 
 // A low thump: a sine falling in pitch.
+/** @param {number} start @param {number} dur @param {number} f0 @param {number} f1 @param {number} vol */
 function thump(start, dur, f0, f1, vol = 0.6) {
   const o = ctx.createOscillator(), g = ctx.createGain(), t0 = ctx.currentTime + start;
   o.frequency.setValueAtTime(f0, t0);
@@ -47,6 +53,7 @@ function thump(start, dur, f0, f1, vol = 0.6) {
 
 // Plays the sound of an answer: `miss` a splash, `hit` a blast, `sunk` a blast and the
 // ship going down with its bubbles; the pieces' answers sound as a hit.
+/** @param {'miss' | 'hit' | 'sunk'} answer */
 export function play(answer) {
   if (muted() || !window.AudioContext) return;
   try {
@@ -64,6 +71,7 @@ export function play(answer) {
 }
 
 // Says `text` aloud in the page's language, the last answer replacing one not yet said.
+/** @param {string} text */
 export function speak(text) {
   if (muted() || !window.speechSynthesis || !window.SpeechSynthesisUtterance) return;
   const u = new SpeechSynthesisUtterance(text);

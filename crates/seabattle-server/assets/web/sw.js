@@ -1,3 +1,4 @@
+// @ts-check
 // The service worker: keeps the app shell (the start page, every file under /assets/
 // and the manifest) so a repeat visit loads with no request but the game's socket. The
 // server names the cache by a hash of all of them: a new version installs at once,
@@ -5,21 +6,27 @@
 // come from the server, which writes their boot object; the cached start page stands
 // in for them only offline. Records, frames and the socket never pass through here.
 const CACHE = 'seabattle-{VERSION}';
+// The paths to keep: the server (install.rs) writes their list in place of the braces
+// on the next line, which until then are not the list the checker sees.
+/** @type {string[]} */
+// @ts-expect-error -- the placeholder is filled in before any browser runs this file.
 const SHELL = {SHELL};
+// This file runs as a service worker, whose global scope the checker knows by that name.
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
-self.addEventListener('install', e => {
+sw.addEventListener('install', e => {
   e.waitUntil(caches.open(CACHE)
     .then(c => c.addAll(SHELL.map(u => new Request(u, { cache: 'no-cache' }))))
-    .then(() => self.skipWaiting()));
+    .then(() => sw.skipWaiting()));
 });
 
-self.addEventListener('activate', e => {
+sw.addEventListener('activate', e => {
   e.waitUntil(caches.keys()
     .then(keys => Promise.all(keys.filter(k => k.startsWith('seabattle-') && k !== CACHE).map(k => caches.delete(k))))
-    .then(() => self.clients.claim()));
+    .then(() => sw.clients.claim()));
 });
 
-self.addEventListener('fetch', e => {
+sw.addEventListener('fetch', e => {
   const req = e.request;
   const url = new URL(req.url);
   if (req.method !== 'GET' || url.origin !== location.origin) return;
@@ -29,6 +36,7 @@ self.addEventListener('fetch', e => {
 
 // The shell's copy of `path` (the start page whatever its query, `?pace=0`), or the
 // network if the cache lost it.
+/** @param {string} path @param {Request} req */
 async function kept(path, req) {
   const hit = await caches.match(path, { cacheName: CACHE, ignoreVary: true });
   return hit || fetch(req);

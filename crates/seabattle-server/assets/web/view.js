@@ -1,18 +1,36 @@
+// @ts-check
 // What the boards and the fleets panel show, computed from the game state `S`.
 import { t, deckName } from './i18n.js';
 import { shipCells, pieceOf, PIECES, GLYPH, hulls } from './fleet.js';
 import { cellKey, keyOf, parse } from './coords.js';
 
-const other = p => 3 - p;
+/** @typedef {import('./wire').StateJson} State */
+/** @typedef {import('./wire').Player} Player */
+/** @typedef {import('./wire').PieceKind} PieceKind */
+/** @typedef {import('./board.js').Look} Look */
+/**
+ * The cells of the last volley, ringed: `p` the seat whose waters they are in, `cells`
+ * their keys; `extra` a submarine's dying shot, `sink` the ships sunk by it.
+ * @typedef {{p: number, cells: Set<string>, extra?: {p: number, k: string},
+ *   sink?: {p: number, keys: Set<string>} | null}} LastShots
+ */
+
+/** @type {(p: number) => Player} */
+const other = p => /** @type {Player} */ (3 - p);
+/** The list of a board (`TargetJson`) that holds the pieces of each kind found by shots. */
+const FOUND = /** @type {const} */ ({ mine: 'mines', sweeper: 'sweepers', sub: 'subs' });
 
 // A seat's name as the page shows it in game `S`: the name its player gave, else «Вы» /
 // «Противник» for a player, «Игрок N» for a spectator and at one device.
+/** @type {(S: State, p: number) => string} */
 export const seatName = (S, p) =>
   S.names?.[p - 1] || (S.seat && S.mode !== 'hotseat' ? t(p === S.seat ? 'you' : 'opp') : t('playerN', p));
+/** @type {(list: string[]) => Set<string>} */
 const keys = list => new Set(list.map(keyOf));
 const haloOn = () => localStorage.getItem('sb.halo') !== '0';
 
 // A piece's cell: mine ○ (spent ⊙), minesweeper △, submarine ◇; `struck` once shot.
+/** @param {PieceKind} kind @param {boolean} struck @returns {{cls: string[], glyph: string, state: string}} */
 export function pieceLook(kind, struck) {
   const glyph = kind === 'mine' && struck ? GLYPH.spent : GLYPH[kind];
   const hurt = struck ? ', ' + t(kind === 'mine' ? 'sSpent' : kind === 'sub' ? 'sSunk' : 'sHit') : '';
@@ -20,20 +38,23 @@ export function pieceLook(kind, struck) {
 }
 
 // The pieces of fleet words, by cell key.
+/** @type {(fleet: string[] | null) => Map<string, PieceKind>} */
 export const piecesOf = fleet => new Map((fleet || []).map(pieceOf).filter(Boolean).map(q => [cellKey(q.c, q.r), q.kind]));
 
 // The waters of seat `p`: its fleet when known, and the other side's shots; the pieces
 // found by shots, and the cells p showed the other side after mines and minesweepers.
+/** @param {State} S @param {number} p @param {LastShots} lastShots @returns {(c: number, r: number) => Look} */
 export function waters(S, p, lastShots) {
   const b = S.boards[other(p) - 1];
   const sunk = keys(b.sunk.flat());
   const misses = keys(b.misses), hits = keys(b.hits);
+  /** @type {string[] | null} */
   let fleet = null;
   if (S.own && p === S.seat && S.own.fleet) fleet = S.own.fleet;
   else if (S.result) fleet = (S.result.fleets_at_end || S.result.fleets)[p - 1];
   const ships = new Set(fleet ? fleet.flatMap(shipCells).map(q => cellKey(q.c, q.r)) : []);
   const pieces = piecesOf(fleet), found = new Map();
-  PIECES.forEach(k => (b[k === 'sub' ? 'subs' : k + 's'] || []).forEach(c => found.set(keyOf(c), k)));
+  PIECES.forEach(k => (b[FOUND[k]] || []).forEach(c => found.set(keyOf(c), k)));
   const shown = keys(b.shown_ships || []), shownMines = keys(b.shown_mines || []), left = keys(b.left || []);
   shownMines.forEach(k => pieces.set(k, 'mine'));
   // The cells the rules prove empty, as the server says.
@@ -44,7 +65,9 @@ export function waters(S, p, lastShots) {
   if (fleet) hulls(fleet.map(shipCells)).forEach((v, k) => hull.set(k, v));
   return (c, r) => {
     const k = cellKey(c, r), cls = [], kind = found.get(k) || pieces.get(k);
-    let state, glyph = '';
+    /** @type {string} */
+    let state;
+    let glyph = '';
     if (ships.has(k)) cls.push('ship', ...(revealed ? ['reveal'] : []));
     if (hull.has(k) && !kind) cls.push(hull.get(k));
     if (kind) {
@@ -68,12 +91,15 @@ export function waters(S, p, lastShots) {
 
 // Each side's ships, those sunk marked: the fleet less the sizes the server says are
 // afloat.
+/** @param {State} S */
 export function fleetsPanel(S) {
   // A flying ship: its decks afloat, and those lost greyed.
+  /** @param {number} p */
   const flying = p => {
     const n = S.spec.fleet[0], a = S.boards[other(p) - 1].afloat[0] || 0;
     return `<div class="fleet"><i class="${a ? '' : 'down'}" role="img" aria-label="${t('afloatOf', a, n)}">${'<b></b>'.repeat(a)}${'<b class="gone"></b>'.repeat(n - a)}</i></div>`;
   };
+  /** @param {number} p */
   const row = p => {
     if (S.spec.flying) return flying(p);
     const left = S.spec.fleet, sunk = new Map();
@@ -82,6 +108,7 @@ export function fleetsPanel(S) {
     const down = left.map(n => { const k = sunk.get(n); sunk.set(n, k - 1); return k > 0; });
     return `<div class="fleet">${left.map((n, i) => `<i class="${down[i] ? 'down' : ''}" role="img" aria-label="${deckName(n)}${down[i] ? ', ' + t('sSunk') : ''}">${'<b></b>'.repeat(n)}</i>`).join('')}</div>`;
   };
+  /** @param {number} p */
   const who = p => (S.seat ? (p === S.seat ? t('mine') : t('theirs')) : t('board' + p));
   const first = S.seat || 1;
   return [first, other(first)].map(p => {
