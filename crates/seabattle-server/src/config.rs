@@ -156,6 +156,10 @@ pub struct Config {
     /// Addresses of the proxies in front of the server (HAProxy): a connection from one
     /// of them is counted against the client address its `X-Forwarded-For` names.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Origins besides the server's own whose pages may use a player's session
+    /// (`https://host[:port]`): a request that changes an account, or a WebSocket
+    /// carrying a session cookie, from any other origin is refused.
+    pub allowed_origins: Vec<String>,
 }
 
 impl Config {
@@ -168,6 +172,7 @@ impl Config {
             bots: BTreeMap::new(),
             node: "node".to_string(),
             trusted_proxies: Vec::new(),
+            allowed_origins: Vec::new(),
         }
     }
 

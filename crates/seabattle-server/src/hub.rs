@@ -69,6 +69,8 @@ pub struct Hub {
     /// Set when a node of a cluster is about to stop: `/readyz` fails so the proxy
     /// sends no one new, while everyone here is still served.
     pub draining: std::sync::atomic::AtomicBool,
+    /// Failed logins and sign-ups, per address and per account.
+    pub throttle: crate::account::throttle::Throttle,
 }
 
 /// The hub as handlers hold it.
@@ -95,6 +97,7 @@ impl Hub {
             next_conn: AtomicU64::new(1),
             closing,
             draining: std::sync::atomic::AtomicBool::new(false),
+            throttle: Default::default(),
         }
     }
 

@@ -17,6 +17,7 @@
 //! # }
 //! ```
 
+mod account;
 mod address;
 mod advice;
 mod assets;
@@ -46,12 +47,12 @@ mod ws;
 pub use config::{Config, DbUrl, Limits};
 pub use error::{ServerError, StoreError};
 pub use store::{
-    Claim, Cluster, Copied, LEASE, MAX_DRIFT, MoveKind, Pairing, Store, StoredGame, StoredMove,
-    backup, open as open_store,
+    Claim, Cluster, Copied, LEASE, MAX_DRIFT, MoveKind, Pairing, Store, StoredAccount, StoredGame,
+    StoredMove, backup, open as open_store,
 };
 
 use axum::Router;
-use axum::routing::get;
+use axum::routing::{get, post};
 use hub::{Hub, SharedHub};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -76,6 +77,12 @@ fn router(hub: SharedHub) -> Router {
         .route("/sw.js", get(install::worker))
         .route("/manifest.webmanifest", get(install::manifest_route))
         .route("/favicon.ico", get(install::favicon))
+        .route("/account/signup", post(account::http::signup))
+        .route("/account/login", post(account::http::login))
+        .route("/account/logout", post(account::http::logout))
+        .route("/account/logout-all", post(account::http::logout_all))
+        .route("/account/delete", post(account::http::delete))
+        .route("/account/me", get(account::http::me))
         .route("/games/{id}/record.json", get(http::record_json))
         .route("/games/{id}/record.txt", get(http::record_text))
         .route("/games/{id}/frames.json", get(http::frames_json))

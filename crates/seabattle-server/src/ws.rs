@@ -32,6 +32,17 @@ pub async fn upgrade(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: axum::http::HeaderMap,
 ) -> Response {
+    // A socket that carries a session acts for its account: only this server's page
+    // (or a configured origin) may open one (cross-site WebSocket hijacking).
+    if crate::account::session::token(&headers).is_some()
+        && !crate::account::origin::trusted(&headers, &hub.config.allowed_origins)
+    {
+        return (
+            StatusCode::FORBIDDEN,
+            "cross-site WebSocket with a session cookie refused\n",
+        )
+            .into_response();
+    }
     let peer = crate::address::client_of(&hub.config.trusted_proxies, peer, &headers);
     let counted = match hub.addresses.connect(peer.ip()) {
         Ok(c) => c,

@@ -2,7 +2,7 @@
 //! the databases' implementations share.
 
 use super::cluster::Cluster;
-use super::stored::{StoredGame, StoredMove};
+use super::stored::{StoredAccount, StoredGame, StoredMove};
 use crate::error::StoreError;
 use seabattle_bots::StoredHistory;
 use seabattle_core::Player;
@@ -40,6 +40,39 @@ pub trait Store: Send + Sync + 'static {
     fn forget(&self, player: &str) -> Result<usize, StoreError>;
     /// Where the data is, for logs.
     fn describe(&self) -> String;
+
+    /// Creates an account named `name` (whose normalized key is `key`); `None` when the
+    /// key is taken.
+    fn create_account(
+        &self,
+        name: &str,
+        key: &str,
+        password_hash: &str,
+    ) -> Result<Option<i64>, StoreError>;
+
+    /// The account whose name's key is `key`.
+    fn account(&self, key: &str) -> Result<Option<StoredAccount>, StoreError>;
+
+    /// Opens a session whose token's SHA-256 is `token_hash`, until `expires_at`
+    /// (seconds since the epoch).
+    fn open_session(
+        &self,
+        token_hash: &str,
+        account: i64,
+        expires_at: i64,
+    ) -> Result<(), StoreError>;
+
+    /// The account of the session `token_hash`, if it still runs.
+    fn session(&self, token_hash: &str) -> Result<Option<StoredAccount>, StoreError>;
+
+    /// Ends the session `token_hash`.
+    fn close_session(&self, token_hash: &str) -> Result<(), StoreError>;
+
+    /// Ends every session of `account`; returns how many.
+    fn close_sessions(&self, account: i64) -> Result<usize, StoreError>;
+
+    /// Erases `account` and its sessions.
+    fn delete_account(&self, account: i64) -> Result<(), StoreError>;
     /// The cluster this store is shared by, if it can be shared (PostgreSQL); `None`
     /// for a store only one server uses (SQLite).
     fn cluster(&self) -> Option<&dyn Cluster> {

@@ -13,10 +13,11 @@ mod sqlite;
 mod stored;
 
 pub use api::Store;
+pub(crate) use api::now_secs;
 pub use backup::{Copied, backup};
 pub use cluster::{Claim, Cluster, Notice, Pairing};
 pub use pg_cluster::{HEARTBEAT, LEASE, MAX_DRIFT};
-pub use stored::{MoveKind, StoredGame, StoredMove};
+pub use stored::{MoveKind, StoredAccount, StoredGame, StoredMove};
 
 use crate::config::DbUrl;
 use crate::error::StoreError;

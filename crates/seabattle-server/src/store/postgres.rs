@@ -3,7 +3,7 @@
 
 use super::api::{LEARNED_FLEETS, Store, histories, now_secs};
 use super::sql;
-use super::stored::{MoveKind, StoredGame, StoredMove};
+use super::stored::{MoveKind, StoredAccount, StoredGame, StoredMove};
 use crate::error::{StoreError, chain};
 use postgres::{Client, NoTls};
 use seabattle_bots::StoredHistory;
@@ -12,10 +12,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 /// The PostgreSQL migrations, in order; version `n` is `MIGRATIONS[n - 1]`.
-const MIGRATIONS: [&str; 3] = [
+const MIGRATIONS: [&str; 4] = [
     include_str!("../../migrations/postgres/0001_init.sql"),
     include_str!("../../migrations/postgres/0002_learned.sql"),
     include_str!("../../migrations/postgres/0003_cluster.sql"),
+    include_str!("../../migrations/postgres/0004_accounts.sql"),
 ];
 
 /// A key for `pg_advisory_xact_lock`: two servers starting at once migrate one at a time.
@@ -120,6 +121,14 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
             .map_err(m)?;
     }
     tx.commit().map_err(m)
+}
+
+fn account_row(r: &postgres::Row) -> StoredAccount {
+    StoredAccount {
+        id: r.get(0),
+        name: r.get(1),
+        password_hash: r.get(2),
+    }
 }
 
 fn player_of(n: i16) -> Result<Player, StoreError> {
@@ -435,6 +444,79 @@ impl Store for PgStore {
 
     fn describe(&self) -> String {
         self.shown.clone()
+    }
+
+    fn create_account(
+        &self,
+        name: &str,
+        key: &str,
+        password_hash: &str,
+    ) -> Result<Option<i64>, StoreError> {
+        self.with(key, |c| {
+            let row = c
+                .query_opt(
+                    sql::INSERT_ACCOUNT,
+                    &[&name, &key, &password_hash, &now_secs()],
+                )
+                .map_err(q)?;
+            Ok(row.map(|r| r.get(0)))
+        })
+    }
+
+    fn account(&self, key: &str) -> Result<Option<StoredAccount>, StoreError> {
+        self.with(key, |c| {
+            let row = c.query_opt(sql::SELECT_ACCOUNT, &[&key]).map_err(q)?;
+            Ok(row.map(|r| account_row(&r)))
+        })
+    }
+
+    fn open_session(
+        &self,
+        token_hash: &str,
+        account: i64,
+        expires_at: i64,
+    ) -> Result<(), StoreError> {
+        self.with(token_hash, |c| {
+            c.execute(
+                sql::INSERT_SESSION,
+                &[&token_hash, &account, &now_secs(), &expires_at],
+            )
+            .map(|_| ())
+            .map_err(q)
+        })
+    }
+
+    fn session(&self, token_hash: &str) -> Result<Option<StoredAccount>, StoreError> {
+        self.with(token_hash, |c| {
+            let row = c
+                .query_opt(sql::SELECT_SESSION, &[&token_hash, &now_secs()])
+                .map_err(q)?;
+            Ok(row.map(|r| account_row(&r)))
+        })
+    }
+
+    fn close_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        self.with(token_hash, |c| {
+            c.execute(sql::DELETE_SESSION, &[&token_hash])
+                .map(|_| ())
+                .map_err(q)
+        })
+    }
+
+    fn close_sessions(&self, account: i64) -> Result<usize, StoreError> {
+        self.with(&account.to_string(), |c| {
+            let n = c.execute(sql::DELETE_SESSIONS, &[&account]).map_err(q)?;
+            Ok(usize::try_from(n).unwrap_or(usize::MAX))
+        })
+    }
+
+    fn delete_account(&self, account: i64) -> Result<(), StoreError> {
+        self.with(&account.to_string(), |c| {
+            let mut tx = c.transaction().map_err(q)?;
+            tx.execute(sql::DELETE_SESSIONS, &[&account]).map_err(q)?;
+            tx.execute(sql::DELETE_ACCOUNT, &[&account]).map_err(q)?;
+            tx.commit().map_err(q)
+        })
     }
 
     fn cluster(&self) -> Option<&dyn crate::store::Cluster> {

@@ -62,3 +62,27 @@ pub const SELECT_LEARNED_RULES: &str =
 
 /// Erases a player's fleets.
 pub const FORGET: &str = "DELETE FROM learned_fleets WHERE player = $1";
+
+/// Creates an account unless its name's key is taken; returns its id.
+pub const INSERT_ACCOUNT: &str = "INSERT INTO accounts (name, name_key, password_hash, created_at) \
+     VALUES ($1, $2, $3, $4) ON CONFLICT (name_key) DO NOTHING RETURNING id";
+
+/// Reads an account by its name's key.
+pub const SELECT_ACCOUNT: &str = "SELECT id, name, password_hash FROM accounts WHERE name_key = $1";
+
+/// Opens a session.
+pub const INSERT_SESSION: &str = "INSERT INTO sessions (token_hash, account_id, created_at, \
+     expires_at) VALUES ($1, $2, $3, $4)";
+
+/// The account of a session still running at `$2`.
+pub const SELECT_SESSION: &str = "SELECT a.id, a.name, a.password_hash FROM sessions s \
+     JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.expires_at > $2";
+
+/// Ends one session.
+pub const DELETE_SESSION: &str = "DELETE FROM sessions WHERE token_hash = $1";
+
+/// Ends every session of an account.
+pub const DELETE_SESSIONS: &str = "DELETE FROM sessions WHERE account_id = $1";
+
+/// Erases an account (its sessions first).
+pub const DELETE_ACCOUNT: &str = "DELETE FROM accounts WHERE id = $1";

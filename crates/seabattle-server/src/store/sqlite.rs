@@ -2,7 +2,7 @@
 
 use super::api::{LEARNED_FLEETS, Store, histories, now_secs};
 use super::sql;
-use super::stored::{MoveKind, StoredGame, StoredMove};
+use super::stored::{MoveKind, StoredAccount, StoredGame, StoredMove};
 use crate::error::StoreError;
 use rusqlite::{Connection, OptionalExtension, params};
 use seabattle_bots::StoredHistory;
@@ -11,9 +11,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// The SQLite migrations, in order; version `n` is `MIGRATIONS[n - 1]`.
-const MIGRATIONS: [&str; 2] = [
+const MIGRATIONS: [&str; 3] = [
     include_str!("../../migrations/sqlite/0001_init.sql"),
     include_str!("../../migrations/sqlite/0002_learned.sql"),
+    include_str!("../../migrations/sqlite/0003_accounts.sql"),
 ];
 
 /// Games in an SQLite file.
@@ -26,6 +27,14 @@ pub struct SqliteStore {
 
 fn q(e: rusqlite::Error) -> StoreError {
     StoreError::Query(e.to_string())
+}
+
+fn account_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredAccount> {
+    Ok(StoredAccount {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        password_hash: r.get(2)?,
+    })
 }
 
 impl SqliteStore {
@@ -257,6 +266,82 @@ impl Store for SqliteStore {
 
     fn describe(&self) -> String {
         format!("sqlite://{} (WAL)", self.path.display())
+    }
+
+    fn create_account(
+        &self,
+        name: &str,
+        key: &str,
+        password_hash: &str,
+    ) -> Result<Option<i64>, StoreError> {
+        self.with(|c| {
+            c.query_row(
+                sql::INSERT_ACCOUNT,
+                params![name, key, password_hash, now_secs()],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(q)
+        })
+    }
+
+    fn account(&self, key: &str) -> Result<Option<StoredAccount>, StoreError> {
+        self.with(|c| {
+            c.query_row(sql::SELECT_ACCOUNT, params![key], account_row)
+                .optional()
+                .map_err(q)
+        })
+    }
+
+    fn open_session(
+        &self,
+        token_hash: &str,
+        account: i64,
+        expires_at: i64,
+    ) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(
+                sql::INSERT_SESSION,
+                params![token_hash, account, now_secs(), expires_at],
+            )
+            .map(|_| ())
+            .map_err(q)
+        })
+    }
+
+    fn session(&self, token_hash: &str) -> Result<Option<StoredAccount>, StoreError> {
+        self.with(|c| {
+            c.query_row(
+                sql::SELECT_SESSION,
+                params![token_hash, now_secs()],
+                account_row,
+            )
+            .optional()
+            .map_err(q)
+        })
+    }
+
+    fn close_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(sql::DELETE_SESSION, params![token_hash])
+                .map(|_| ())
+                .map_err(q)
+        })
+    }
+
+    fn close_sessions(&self, account: i64) -> Result<usize, StoreError> {
+        self.with(|c| c.execute(sql::DELETE_SESSIONS, params![account]).map_err(q))
+    }
+
+    fn delete_account(&self, account: i64) -> Result<(), StoreError> {
+        self.with(|c| {
+            let tx = c.unchecked_transaction().map_err(q)?;
+            tx.execute(sql::DELETE_SESSIONS, params![account])
+                .map_err(q)?;
+            tx.execute(sql::DELETE_ACCOUNT, params![account])
+                .map_err(q)?;
+            tx.commit().map_err(q)
+        })
     }
 }
 

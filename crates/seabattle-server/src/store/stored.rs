@@ -106,3 +106,14 @@ impl StoredGame {
         }
     }
 }
+
+/// An account as storage keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredAccount {
+    /// Its id.
+    pub id: i64,
+    /// The display name, as its owner wrote it (normalized).
+    pub name: String,
+    /// The argon2id hash of its password, in the PHC string form.
+    pub password_hash: String,
+}

@@ -2,6 +2,7 @@
 //! WebSocket), linked as one test binary so that axum, SQLite and PostgreSQL are linked
 //! once, not once per file. The timed attacks stay apart, in `tests/stall.rs`.
 
+mod accounts;
 mod app;
 mod backup;
 mod bad_messages;

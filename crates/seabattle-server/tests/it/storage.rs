@@ -87,6 +87,37 @@ fn round_trip(s: &dyn Store) {
     assert!(s.load("nosuchgame").unwrap().is_none());
 }
 
+/// Accounts and sessions through the trait: a name's key is taken once, a session
+/// opens its account until it is closed, and deleting an account ends its sessions.
+fn accounts_round_trip(s: &dyn Store) {
+    let key = format!("acc{}", rand_suffix());
+    let id = s
+        .create_account("Name", &key, "$argon2id$x")
+        .unwrap()
+        .unwrap();
+    assert_eq!(s.create_account("NAME", &key, "$argon2id$y").unwrap(), None);
+    let stored = s.account(&key).unwrap().unwrap();
+    assert_eq!((stored.id, stored.name.as_str()), (id, "Name"));
+    assert_eq!(stored.password_hash, "$argon2id$x");
+    let (t1, t2, old) = (format!("{key}a"), format!("{key}b"), format!("{key}c"));
+    let far = 4_000_000_000_i64;
+    s.open_session(&t1, id, far).unwrap();
+    s.open_session(&t2, id, far).unwrap();
+    s.open_session(&old, id, 1).unwrap();
+    assert_eq!(s.session(&t1).unwrap(), Some(stored.clone()));
+    assert_eq!(
+        s.session(&old).unwrap(),
+        None,
+        "an expired session opens nothing"
+    );
+    s.close_session(&t1).unwrap();
+    assert_eq!(s.session(&t1).unwrap(), None);
+    assert_eq!(s.session(&t2).unwrap(), Some(stored));
+    s.delete_account(id).unwrap();
+    assert_eq!(s.session(&t2).unwrap(), None);
+    assert_eq!(s.account(&key).unwrap(), None);
+}
+
 fn rand_suffix() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -100,6 +131,7 @@ fn sqlite_store_round_trip_and_reopen() {
     round_trip(&*open_store(&url, "node").unwrap());
     // Opening again finds the schema in place.
     round_trip(&*open_store(&url, "node").unwrap());
+    accounts_round_trip(&*open_store(&url, "node").unwrap());
 }
 
 #[test]
@@ -111,6 +143,7 @@ fn postgres_store_round_trip() {
     let url = DbUrl::Postgres(url);
     round_trip(&*open_store(&url, "node").unwrap());
     round_trip(&*open_store(&url, "node").unwrap());
+    accounts_round_trip(&*open_store(&url, "node").unwrap());
 }
 
 #[test]
