@@ -94,8 +94,26 @@ const LINGER: Duration = Duration::from_secs(2);
 /// The close code for a policy violation (RFC 6455).
 const POLICY: u16 = 1008;
 
-async fn serve(hub: SharedHub, socket: WebSocket, ip: IpAddr, _counted: Connection) {
-    let (mut sink, mut stream) = socket.split();
+/// Splits the socket before the connection's future is made: an `async fn` keeps its
+/// arguments for its whole life, and a whole socket there would sit in every idle
+/// connection's task beside the two halves it is split into.
+fn serve(
+    hub: SharedHub,
+    socket: WebSocket,
+    ip: IpAddr,
+    counted: Connection,
+) -> impl Future<Output = ()> {
+    let (sink, stream) = socket.split();
+    serve_halves(hub, sink, stream, ip, counted)
+}
+
+async fn serve_halves(
+    hub: SharedHub,
+    mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
+    mut stream: futures_util::stream::SplitStream<WebSocket>,
+    ip: IpAddr,
+    _counted: Connection,
+) {
     let (tx, mut rx) = mpsc::channel::<Out>(QUEUE);
     hub.metrics.connections.fetch_add(1, Ordering::Relaxed);
     let conn = Conn::new(hub.conn_id(), ip, tx);
@@ -114,8 +132,9 @@ async fn serve(hub: SharedHub, socket: WebSocket, ip: IpAddr, _counted: Connecti
     let writer = tokio::spawn(async move {
         while let Some(out) = rx.recv().await {
             let frame = match out {
-                Out::Text(text) => Message::Text(text.into()),
-                Out::Close(code, reason) => {
+                Out::Text(text) => Message::Text(String::from(text).into()),
+                Out::Close(close) => {
+                    let (code, reason) = *close;
                     let _ = sink
                         .send(Message::Close(Some(CloseFrame {
                             code,
