@@ -45,11 +45,11 @@ pub async fn upgrade(
         .max_message_bytes
         .saturating_mul(4)
         .max(1024);
-    // Small buffers: tens of thousands of sockets must fit in little memory, and the
-    // messages are a few hundred bytes.
+    // Small buffers: tens of thousands of sockets must fit in little memory, and a
+    // player's messages are about a hundred bytes (a longer one grows the read buffer).
     ws.max_message_size(hard)
         .max_frame_size(hard)
-        .read_buffer_size(512)
+        .read_buffer_size(256)
         .write_buffer_size(0)
         .on_upgrade(move |socket| serve(hub, socket, peer.ip(), counted))
 }
@@ -117,7 +117,7 @@ async fn serve_halves(
     let (tx, mut rx) = mpsc::channel::<Out>(QUEUE);
     hub.metrics.connections.fetch_add(1, Ordering::Relaxed);
     let conn = Conn::new(hub.conn_id(), ip, tx);
-    let limits = hub.config.limits.clone();
+    let limits = &hub.config.limits;
     conn.send(
         ServerMsg::Welcome {
             v: PROTOCOL_VERSION,
@@ -150,7 +150,7 @@ async fn serve_halves(
         }
         let _ = sink.close().await;
     });
-    let mut bucket = Bucket::new(&limits);
+    let mut bucket = Bucket::new(limits);
     let mut floods = 0;
     let mut closing = hub.closing.clone();
     loop {
@@ -176,7 +176,8 @@ async fn serve_halves(
                     "too many messages after repeated warnings; closing the connection",
                 );
                 conn.close(POLICY, "flood: too many messages");
-                linger(&mut stream).await;
+                // Boxed, as the end below: its timer would sit in every idle connection.
+                Box::pin(linger(&mut stream)).await;
                 break;
             }
             refuse(&conn, ErrorCode::Flood, "too many messages; slow down");
@@ -215,7 +216,7 @@ async fn serve_halves(
     drop(conn);
     // The queue is flushed and closed once every handle to the connection is gone.
     let abort = writer.abort_handle();
-    if tokio::time::timeout(Duration::from_secs(2), writer)
+    if Box::pin(tokio::time::timeout(Duration::from_secs(2), writer))
         .await
         .is_err()
     {
