@@ -5,6 +5,7 @@ use crate::coord::{Coord, Dims};
 use crate::phase::DutyKind;
 use crate::piece::{Piece, PieceCells, PieceKind};
 use crate::rules::{Rules, ShipShape, Touching};
+use crate::sparse::Sparse;
 use crate::system::{CoordError, CoordSystem};
 use crate::violation::{Contact, ShapeProblem, Violation};
 use std::fmt;
@@ -196,7 +197,8 @@ pub struct Fleet {
     rules: Rules,
     ships: Vec<Ship>,
     occupied: CellSet,
-    pieces: PieceCells,
+    /// Mines, minesweepers and submarines: most rules have none.
+    pieces: Sparse<PieceCells>,
 }
 
 /// A fleet setup that breaks the rules: every violation found, and the setup itself.
@@ -235,7 +237,7 @@ impl Fleet {
 
     /// The same fleet with `pieces`, which the caller has checked.
     pub(crate) fn with_pieces(mut self, pieces: PieceCells) -> Fleet {
-        self.pieces = pieces;
+        self.pieces = Sparse::of(pieces);
         self
     }
 
@@ -255,7 +257,7 @@ impl Fleet {
             rules: rules.clone(),
             ships,
             occupied,
-            pieces: PieceCells::default(),
+            pieces: Sparse::blank(),
         }
     }
 
@@ -276,7 +278,7 @@ impl Fleet {
 
     /// The mines, minesweepers and submarines.
     pub fn pieces(&self) -> &PieceCells {
-        &self.pieces
+        self.pieces.get()
     }
 
     /// The cells this fleet's owner, who has taken the shots `incoming` and already
@@ -327,7 +329,7 @@ impl Fleet {
                 .iter()
                 .map(|s| ShipSetup(s.cells.iter().collect()))
                 .collect(),
-            pieces: self.pieces.to_setup(),
+            pieces: self.pieces().to_setup(),
         }
     }
 }

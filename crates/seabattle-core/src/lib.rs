@@ -54,6 +54,7 @@ pub mod sea;
 mod serde_impls;
 pub mod shape;
 pub mod shot;
+mod sparse;
 pub mod system;
 pub mod turn;
 pub mod view;

@@ -94,6 +94,13 @@ pub struct PieceCells {
 }
 
 impl PieceCells {
+    /// No pieces.
+    pub const NONE: PieceCells = PieceCells {
+        mines: CellSet::EMPTY,
+        sweepers: CellSet::EMPTY,
+        submarines: CellSet::EMPTY,
+    };
+
     /// The cells of one kind.
     pub fn of(&self, kind: PieceKind) -> &CellSet {
         match kind {

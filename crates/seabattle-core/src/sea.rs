@@ -8,6 +8,7 @@ use crate::fleet::Fleet;
 use crate::flying::RelocationError;
 use crate::piece::PieceKind;
 use crate::shot::{Shot, SunkShip};
+use crate::sparse::Sparse;
 
 /// A fleet and the shots it has taken.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,7 +22,7 @@ pub struct Sea {
     ship_hits: Vec<u8>,
     afloat: usize,
     /// Decks hit and left behind when their ship moved (flying rules).
-    lost: CellSet,
+    lost: Sparse<CellSet>,
 }
 
 impl Sea {
@@ -34,7 +35,7 @@ impl Sea {
             incoming: CellSet::EMPTY,
             ship_hits: vec![0; n],
             afloat: n,
-            lost: CellSet::EMPTY,
+            lost: Sparse::blank(),
         }
     }
 
@@ -65,7 +66,7 @@ impl Sea {
 
     /// Decks hit and left behind when their ship moved (flying rules).
     pub fn lost(&self) -> &CellSet {
-        &self.lost
+        self.lost.get()
     }
 
     /// Ships hit where they stand now and still afloat, as (index, decks not hit).
@@ -99,7 +100,10 @@ impl Sea {
         let (i, decks) = self.relocation_due().ok_or(RelocationError::NotOwed)?;
         let set = crate::flying::check(self.fleet.rules(), decks, &self.incoming, cells)?;
         if let Some(ship) = self.fleet.ships().get(i) {
-            self.lost.union_with(&ship.cells().and(&self.incoming));
+            let left = ship.cells().and(&self.incoming);
+            if !left.is_empty() {
+                self.lost.get_mut().union_with(&left);
+            }
         }
         if self.placed.is_none() {
             self.placed = Some(Box::new(self.fleet.clone()));

@@ -10,6 +10,7 @@ use crate::piece::PieceCells;
 use crate::player::Player;
 use crate::rules::Rules;
 use crate::shot::Shot;
+use crate::sparse::Sparse;
 
 /// A player's own board: their fleet and the shots it has taken.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,14 +44,15 @@ pub struct TargetBoard {
     sunk: Vec<CellSet>,
     empty: CellSet,
     afloat: Vec<u8>,
-    /// Enemy pieces shot: mines set off, minesweepers found, submarines sunk.
-    found: PieceCells,
+    /// Enemy pieces shot: mines set off, minesweepers found, submarines sunk. This
+    /// and the next three are blank under most rules, so they are boxed once written.
+    found: Sparse<PieceCells>,
     /// Enemy ship cells shown after a mine, not hit yet when shown.
-    shown_ships: CellSet,
+    shown_ships: Sparse<CellSet>,
     /// Enemy mines shown after a minesweeper.
-    shown_mines: CellSet,
+    shown_mines: Sparse<CellSet>,
     /// Hits on a flying ship that has since moved away: hits, but no ship is there.
-    left: CellSet,
+    left: Sparse<CellSet>,
 }
 
 impl TargetBoard {
@@ -63,10 +65,10 @@ impl TargetBoard {
             sunk: Vec::new(),
             empty: CellSet::EMPTY,
             afloat: rules.fleet().to_vec(),
-            found: PieceCells::default(),
-            shown_ships: CellSet::EMPTY,
-            shown_mines: CellSet::EMPTY,
-            left: CellSet::EMPTY,
+            found: Sparse::blank(),
+            shown_ships: Sparse::blank(),
+            shown_mines: Sparse::blank(),
+            left: Sparse::blank(),
         }
     }
 
@@ -74,7 +76,9 @@ impl TargetBoard {
     /// it has as many decks fewer (flying rules have one ship).
     pub fn relocated(&mut self) {
         let open = self.open_hits();
-        self.left.union_with(&open);
+        if !open.is_empty() {
+            self.left.get_mut().union_with(&open);
+        }
         if let [decks] = self.afloat.as_mut_slice() {
             *decks = decks.saturating_sub(open.len() as u8);
         }
@@ -82,7 +86,7 @@ impl TargetBoard {
 
     /// Hits on a flying ship that has moved away since: no ship is there now.
     pub fn left_behind(&self) -> &CellSet {
-        &self.left
+        self.left.get()
     }
 
     /// Notes the answer to a shot at `c`.
@@ -106,15 +110,15 @@ impl TargetBoard {
             }
             // A piece holds no ship, and its cell is now shot.
             Shot::Mine => {
-                self.found.mines.insert(c);
+                self.found.get_mut().mines.insert(c);
                 self.empty.insert(c);
             }
             Shot::Sweeper => {
-                self.found.sweepers.insert(c);
+                self.found.get_mut().sweepers.insert(c);
                 self.empty.insert(c);
             }
             Shot::Submarine => {
-                self.found.submarines.insert(c);
+                self.found.get_mut().submarines.insert(c);
                 self.empty.insert(c);
             }
         }
@@ -125,10 +129,10 @@ impl TargetBoard {
     pub fn reveal(&mut self, c: Coord, kind: DutyKind) {
         match kind {
             DutyKind::ShipCell => {
-                self.shown_ships.insert(c);
+                self.shown_ships.get_mut().insert(c);
             }
             DutyKind::Mine => {
-                self.shown_mines.insert(c);
+                self.shown_mines.get_mut().insert(c);
                 self.empty.insert(c);
             }
             // A move shows nothing: see `relocated`.
@@ -138,22 +142,22 @@ impl TargetBoard {
 
     /// Enemy pieces shot so far.
     pub fn found(&self) -> &PieceCells {
-        &self.found
+        self.found.get()
     }
 
     /// Enemy ship cells shown after a mine; shoot one for a sure hit.
     pub fn shown_ships(&self) -> &CellSet {
-        &self.shown_ships
+        self.shown_ships.get()
     }
 
     /// Enemy mines shown after a minesweeper.
     pub fn shown_mines(&self) -> &CellSet {
-        &self.shown_mines
+        self.shown_mines.get()
     }
 
     /// Every cell the enemy has shown.
     pub fn revealed(&self) -> CellSet {
-        self.shown_ships.or(&self.shown_mines)
+        self.shown_ships.get().or(self.shown_mines.get())
     }
 
     /// Board size.
@@ -176,12 +180,12 @@ impl TargetBoard {
     pub fn open_hits(&self) -> CellSet {
         self.sunk
             .iter()
-            .fold(self.hits.minus(&self.left), |acc, s| acc.minus(s))
+            .fold(self.hits.minus(self.left.get()), |acc, s| acc.minus(s))
     }
 
     /// Every cell shot.
     pub fn shots(&self) -> CellSet {
-        self.misses.or(&self.hits).or(&self.found.all())
+        self.misses.or(&self.hits).or(&self.found.get().all())
     }
 
     /// Whether `cells` may be fired as a volley of `expected` shots: on the board, not

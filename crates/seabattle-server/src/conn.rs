@@ -18,12 +18,14 @@ pub struct Binding {
     pub seat: Option<Player>,
 }
 
-/// What the connection's writer sends.
+/// What the connection's writer sends. Sixteen bytes: the queue's first block of slots
+/// is allocated whole with every connection (32 slots), so its size is paid by each of
+/// them; a rare close frame takes an allocation of its own instead.
 pub enum Out {
     /// A text frame.
-    Text(String),
+    Text(Box<str>),
     /// A close frame with its code and reason; nothing is sent after it.
-    Close(u16, &'static str),
+    Close(Box<(u16, &'static str)>),
 }
 
 /// A handle to one connection, cheap to clone.
@@ -50,12 +52,12 @@ impl Conn {
 
     /// Queues a frame; a full queue drops it (see [`QUEUE`]).
     pub fn send(&self, text: String) {
-        let _ = self.tx.try_send(Out::Text(text));
+        let _ = self.tx.try_send(Out::Text(text.into_boxed_str()));
     }
 
     /// Queues a close frame after whatever is queued.
     pub fn close(&self, code: u16, reason: &'static str) {
-        let _ = self.tx.try_send(Out::Close(code, reason));
+        let _ = self.tx.try_send(Out::Close(Box::new((code, reason))));
     }
 
     /// Whether the connection has gone.

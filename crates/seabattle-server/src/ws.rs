@@ -56,11 +56,11 @@ pub async fn upgrade(
         .max_message_bytes
         .saturating_mul(4)
         .max(1024);
-    // Small buffers: tens of thousands of sockets must fit in little memory, and the
-    // messages are a few hundred bytes.
+    // Small buffers: tens of thousands of sockets must fit in little memory, and a
+    // player's messages are about a hundred bytes (a longer one grows the read buffer).
     ws.max_message_size(hard)
         .max_frame_size(hard)
-        .read_buffer_size(512)
+        .read_buffer_size(256)
         .write_buffer_size(0)
         .on_upgrade(move |socket| serve(hub, socket, peer.ip(), counted))
 }
@@ -105,12 +105,30 @@ const LINGER: Duration = Duration::from_secs(2);
 /// The close code for a policy violation (RFC 6455).
 const POLICY: u16 = 1008;
 
-async fn serve(hub: SharedHub, socket: WebSocket, ip: IpAddr, _counted: Connection) {
-    let (mut sink, mut stream) = socket.split();
+/// Splits the socket before the connection's future is made: an `async fn` keeps its
+/// arguments for its whole life, and a whole socket there would sit in every idle
+/// connection's task beside the two halves it is split into.
+fn serve(
+    hub: SharedHub,
+    socket: WebSocket,
+    ip: IpAddr,
+    counted: Connection,
+) -> impl Future<Output = ()> {
+    let (sink, stream) = socket.split();
+    serve_halves(hub, sink, stream, ip, counted)
+}
+
+async fn serve_halves(
+    hub: SharedHub,
+    mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
+    mut stream: futures_util::stream::SplitStream<WebSocket>,
+    ip: IpAddr,
+    _counted: Connection,
+) {
     let (tx, mut rx) = mpsc::channel::<Out>(QUEUE);
     hub.metrics.connections.fetch_add(1, Ordering::Relaxed);
     let conn = Conn::new(hub.conn_id(), ip, tx);
-    let limits = hub.config.limits.clone();
+    let limits = &hub.config.limits;
     conn.send(
         ServerMsg::Welcome {
             v: PROTOCOL_VERSION,
@@ -125,8 +143,9 @@ async fn serve(hub: SharedHub, socket: WebSocket, ip: IpAddr, _counted: Connecti
     let writer = tokio::spawn(async move {
         while let Some(out) = rx.recv().await {
             let frame = match out {
-                Out::Text(text) => Message::Text(text.into()),
-                Out::Close(code, reason) => {
+                Out::Text(text) => Message::Text(String::from(text).into()),
+                Out::Close(close) => {
+                    let (code, reason) = *close;
                     let _ = sink
                         .send(Message::Close(Some(CloseFrame {
                             code,
@@ -142,7 +161,7 @@ async fn serve(hub: SharedHub, socket: WebSocket, ip: IpAddr, _counted: Connecti
         }
         let _ = sink.close().await;
     });
-    let mut bucket = Bucket::new(&limits);
+    let mut bucket = Bucket::new(limits);
     let mut floods = 0;
     let mut closing = hub.closing.clone();
     loop {
@@ -168,7 +187,8 @@ async fn serve(hub: SharedHub, socket: WebSocket, ip: IpAddr, _counted: Connecti
                     "too many messages after repeated warnings; closing the connection",
                 );
                 conn.close(POLICY, "flood: too many messages");
-                linger(&mut stream).await;
+                // Boxed, as the end below: its timer would sit in every idle connection.
+                Box::pin(linger(&mut stream)).await;
                 break;
             }
             refuse(&conn, ErrorCode::Flood, "too many messages; slow down");
@@ -208,7 +228,7 @@ async fn serve(hub: SharedHub, socket: WebSocket, ip: IpAddr, _counted: Connecti
     drop(conn);
     // The queue is flushed and closed once every handle to the connection is gone.
     let abort = writer.abort_handle();
-    if tokio::time::timeout(Duration::from_secs(2), writer)
+    if Box::pin(tokio::time::timeout(Duration::from_secs(2), writer))
         .await
         .is_err()
     {

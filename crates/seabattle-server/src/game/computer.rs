@@ -22,7 +22,7 @@ pub struct Thought {
     ask: Ask,
     /// The moves made when it was asked: an answer to a game that moved on is dropped.
     moves: usize,
-    bot: Option<Bot>,
+    bot: Option<Box<Bot>>,
     command: Option<Command>,
 }
 
@@ -66,7 +66,12 @@ pub fn think(
 /// What the computer answers, off the async threads. A bot program chooses its reveal
 /// and its ship's move where it can; otherwise the built-in computer answers
 /// ([`BuiltinComputer`]), firing the brain's choice (a program's, or a level's).
-fn answer(mut bot: Bot, rules: &Rules, view: &PlayerView, ask: Ask) -> (Bot, Option<Command>) {
+fn answer(
+    mut bot: Box<Bot>,
+    rules: &Rules,
+    view: &PlayerView,
+    ask: Ask,
+) -> (Box<Bot>, Option<Command>) {
     let chosen = bot.program.as_mut().and_then(|program| match ask {
         Ask::Reveal { kind, options } => program
             .reveal(rules, &view.enemy, &view.own, kind, &options)

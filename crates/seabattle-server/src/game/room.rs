@@ -208,7 +208,8 @@ pub struct Room {
     /// The rematch's id, once made.
     pub(super) next_game: Option<String>,
     /// The computer, in [`Mode::Computer`] games (seat 2).
-    pub(super) bot: Option<Bot>,
+    /// Boxed: its dice and a bot program are large, and most games have no computer.
+    pub(super) bot: Option<Box<Bot>>,
     /// The address that created the game, whose unfinished games it counts among.
     pub(super) creator: Option<IpAddr>,
     /// When the game came into memory (created, or loaded from storage).
@@ -336,8 +337,8 @@ impl Room {
         bots: &BTreeMap<String, String>,
     ) -> Room {
         let bot = match &mode {
-            Mode::Computer(l) => Some(Bot::new(*l)),
-            Mode::Program(name) => Some(Bot::program(bots.get(name).map(String::as_str))),
+            Mode::Computer(l) => Some(Box::new(Bot::new(*l))),
+            Mode::Program(name) => Some(Box::new(Bot::program(bots.get(name).map(String::as_str)))),
             _ => None,
         };
         Room {
