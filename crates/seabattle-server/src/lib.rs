@@ -38,6 +38,7 @@ mod metrics;
 mod preview;
 pub mod protocol;
 mod qr;
+mod rating;
 mod records;
 mod store;
 mod vet;
