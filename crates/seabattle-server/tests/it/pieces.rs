@@ -2,6 +2,9 @@
 //! reveals owed, refused and made, dying shots, restarts, clocks, and the leak scans.
 
 use crate::common::*;
+use seabattle_client::msg;
+use seabattle_wire::ClientMsg;
+use seabattle_wire::Opponent;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
@@ -46,25 +49,23 @@ struct Duel {
 impl Duel {
     async fn start(addr: std::net::SocketAddr, rules: &str) -> Duel {
         let mut a = Client::connect(addr).await;
-        a.send(json!({"type": "new_game", "opponent": "friend", "rules": rules}))
-            .await;
+        a.send(msg::new_game(Opponent::Friend).rules(&rules)).await;
         let j = a.until("joined").await;
         let game = j["game"].as_str().unwrap().to_string();
         let ta = j["token"].as_str().unwrap().to_string();
         a.until("state").await;
         let mut b = Client::connect(addr).await;
-        b.send(json!({"type": "join", "game": game})).await;
+        b.send(msg::join(&game)).await;
         let tb = b.until("joined").await["token"]
             .as_str()
             .unwrap()
             .to_string();
         b.until("state").await;
         let mut watcher = Client::connect(addr).await;
-        watcher.send(json!({"type": "watch", "game": game})).await;
+        watcher.send(msg::watch(&game)).await;
         watcher.until("state").await;
         for (seat, c) in [(1, &mut a), (2, &mut b)] {
-            c.send(json!({"type": "place", "game": game, "fleet": fleet(seat, rules)}))
-                .await;
+            c.send(msg::place(&game, &fleet(seat, rules))).await;
             // The fleet as placed comes back in the state, pieces included.
             let s = c.until("state").await;
             let own: BTreeSet<String> = s["own"]["fleet"]
@@ -100,7 +101,7 @@ impl Duel {
     }
 
     /// `p` sends `msg` and gets the next message of type `ty`.
-    async fn ask(&mut self, p: u64, msg: Value, ty: &str) -> Value {
+    async fn ask(&mut self, p: u64, msg: ClientMsg, ty: &str) -> Value {
         let c = self.seat(p);
         c.send(msg).await;
         c.until(ty).await
@@ -110,9 +111,7 @@ impl Duel {
     /// each connection got; the result.
     async fn resign_and_scan(mut self, p: u64) -> Value {
         let game = self.game.clone();
-        self.seat(p)
-            .send(json!({"type": "resign", "game": game}))
-            .await;
+        self.seat(p).send(msg::resign(&game)).await;
         let mut result = Value::Null;
         for c in &mut self.seats {
             result = c.until("game_over").await["result"].clone();
@@ -141,8 +140,8 @@ async fn a_mine_makes_the_shooter_show_a_ship_cell_that_the_owner_then_hits() {
     let server = start(&dir.path().join("games.db")).await;
     let mut d = Duel::start(server.addr(), "mines").await;
     let (s, o, game) = (d.shooter(), d.owner(), d.game.clone());
-    let fire = |cell: &str| json!({"type": "fire", "game": game, "cells": [cell]});
-    let reveal = |cell: &str| json!({"type": "reveal", "game": game, "cell": cell});
+    let fire = |cell: &str| msg::fire(&game, [cell]);
+    let reveal = |cell: &str| msg::reveal(&game, &cell);
 
     // «Мина!»: the turn passes to the owner, who waits for the shooter's reveal.
     let m = d.ask(s, fire("h10"), "shot").await;
@@ -188,13 +187,13 @@ async fn a_mine_makes_the_shooter_show_a_ship_cell_that_the_owner_then_hits() {
     d.seat(s).expect_error(reveal("i9"), "not_revealable").await;
     d.seat(s).expect_error(reveal("z99"), "off_board").await;
     d.seat(s)
-        .expect_error(json!({"type": "reveal", "game": game}), "bad_message")
+        .expect_error_raw(
+            &format!(r#"{{"type": "reveal", "game": "{game}"}}"#),
+            "bad_message",
+        )
         .await;
     d.seat(s)
-        .expect_error(
-            json!({"type": "reveal", "game": "abcdefghjk", "cell": "a1"}),
-            "wrong_game",
-        )
+        .expect_error(msg::reveal("abcdefghjk", "a1"), "wrong_game")
         .await;
     d.watcher.until("shot").await;
     d.watcher.expect_error(reveal("a1"), "spectator").await;
@@ -251,13 +250,7 @@ async fn a_minesweeper_makes_the_shooter_show_a_mine() {
     let server = start(&dir.path().join("games.db")).await;
     let mut d = Duel::start(server.addr(), "classic mines=1 sweepers=1").await;
     let (s, o, game) = (d.shooter(), d.owner(), d.game.clone());
-    let m = d
-        .ask(
-            s,
-            json!({"type": "fire", "game": game, "cells": ["j8"]}),
-            "shot",
-        )
-        .await;
+    let m = d.ask(s, msg::fire(&game, ["j8"]), "shot").await;
     assert_shot(&m, s, "j8", "sweeper");
     assert_eq!(m["duties"], json!([{"player": s, "kind": "mine"}]));
     let due = d.seat(s).until("reveal_due").await;
@@ -266,18 +259,9 @@ async fn a_minesweeper_makes_the_shooter_show_a_mine() {
         (&json!("mine"), &json!(["j10"]))
     );
     d.seat(s)
-        .expect_error(
-            json!({"type": "reveal", "game": game, "cell": "a1"}),
-            "not_revealable",
-        )
+        .expect_error(msg::reveal(&game, "a1"), "not_revealable")
         .await;
-    let r = d
-        .ask(
-            s,
-            json!({"type": "reveal", "game": game, "cell": "j10"}),
-            "revealed",
-        )
-        .await;
+    let r = d.ask(s, msg::reveal(&game, "j10"), "revealed").await;
     assert_eq!((&r["kind"], &r["cell"]), (&json!("mine"), &json!("j10")));
     let ost = d.seat(o).state(&game).await;
     let board = &ost["boards"][(o - 1) as usize];
@@ -298,13 +282,7 @@ async fn a_sunk_submarine_fires_a_dying_shot_that_survives_a_restart() {
     let (s, o, game) = (d.shooter(), d.owner(), d.game.clone());
     // The owner's submarine lies under the shooter's one-decker (see `fleet`).
     let sub = if o == 1 { "j1" } else { "j3" };
-    let m = d
-        .ask(
-            s,
-            json!({"type": "fire", "game": game, "cells": [sub]}),
-            "shot",
-        )
-        .await;
+    let m = d.ask(s, msg::fire(&game, [sub]), "shot").await;
     assert_shot(&m, s, sub, "sub");
     assert_eq!((&m["number"], &m["next"]), (&json!(1), &json!(s)));
     assert!(m["dying"].is_null());
@@ -334,7 +312,7 @@ async fn a_sunk_submarine_fires_a_dying_shot_that_survives_a_restart() {
     let mut d2 = Vec::new();
     for p in [1u64, 2] {
         let mut c = Client::connect(server.addr()).await;
-        c.send(json!({"type": "resume", "game": game, "token": d.tokens[(p - 1) as usize]}))
+        c.send(msg::resume(&game, &d.tokens[(p - 1) as usize]))
             .await;
         c.until("joined").await;
         assert_eq!(c.state(&game).await, before[(p - 1) as usize]);
@@ -342,14 +320,13 @@ async fn a_sunk_submarine_fires_a_dying_shot_that_survives_a_restart() {
     }
     // The game goes on: the shooter's submarine hit shoots again.
     let c = &mut d2[(s - 1) as usize];
-    c.send(json!({"type": "fire", "game": game, "cells": ["i10"]}))
-        .await;
+    c.send(msg::fire(&game, ["i10"])).await;
     let m = c.until("shot").await;
     assert_eq!(
         (&m["number"], &m["shots"][0]["answer"]),
         (&json!(3), &json!("miss"))
     );
-    c.send(json!({"type": "resign", "game": game})).await;
+    c.send(msg::resign(&game)).await;
     c.until("game_over").await;
     let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.txt")).await;
     assert_eq!(status, 200, "{body}");
@@ -364,12 +341,7 @@ async fn a_restart_while_a_reveal_is_owed_restores_it() {
     let server = start(&db).await;
     let mut d = Duel::start(server.addr(), "mines").await;
     let (s, o, game) = (d.shooter(), d.owner(), d.game.clone());
-    d.ask(
-        s,
-        json!({"type": "fire", "game": game, "cells": ["j10"]}),
-        "reveal_due",
-    )
-    .await;
+    d.ask(s, msg::fire(&game, ["j10"]), "reveal_due").await;
     d.watcher.until("shot").await;
     let before = [d.seat(1).state(&game).await, d.seat(2).state(&game).await];
     assert!(before[(s - 1) as usize]["reveal"].is_object());
@@ -381,7 +353,7 @@ async fn a_restart_while_a_reveal_is_owed_restores_it() {
         let mut c = Client::connect(server.addr()).await;
         // The same people as before: the leak scans read what they got all along.
         c.log = std::mem::take(&mut d.seat(p).log);
-        c.send(json!({"type": "resume", "game": game, "token": d.tokens[(p - 1) as usize]}))
+        c.send(msg::resume(&game, &d.tokens[(p - 1) as usize]))
             .await;
         c.until("joined").await;
         assert_eq!(c.state(&game).await, before[(p - 1) as usize]);
@@ -397,23 +369,11 @@ async fn a_restart_while_a_reveal_is_owed_restores_it() {
         tokens: d.tokens,
         first: s,
     };
-    d.watcher.send(json!({"type": "watch", "game": game})).await;
+    d.watcher.send(msg::watch(&game)).await;
     d.watcher.until("state").await;
-    let shown = d
-        .ask(
-            s,
-            json!({"type": "reveal", "game": game, "cell": "e3"}),
-            "revealed",
-        )
-        .await;
+    let shown = d.ask(s, msg::reveal(&game, "e3"), "revealed").await;
     assert_eq!(shown["number"], 2);
-    let m = d
-        .ask(
-            o,
-            json!({"type": "fire", "game": game, "cells": ["e3"]}),
-            "shot",
-        )
-        .await;
+    let m = d.ask(o, msg::fire(&game, ["e3"]), "shot").await;
     assert_shot(&m, o, "e3", "hit");
     d.resign_and_scan(s).await;
     server.shutdown().await.unwrap();
@@ -425,24 +385,21 @@ async fn a_clock_running_out_on_a_reveal_owed_makes_the_server_show_a_cell() {
     let db = dir.path().join("games.db");
     let server = start(&db).await;
     let mut a = Client::connect(server.addr()).await;
-    a.send(json!({"type": "new_game", "opponent": "friend", "rules": "mines", "clock": 1}))
+    a.send(msg::new_game(Opponent::Friend).rules("mines").clock(1))
         .await;
     let game = a.until("joined").await["game"]
         .as_str()
         .unwrap()
         .to_string();
     let mut b = Client::connect(server.addr()).await;
-    b.send(json!({"type": "join", "game": game})).await;
+    b.send(msg::join(&game)).await;
     b.until("joined").await;
     for (p, c) in [(1, &mut a), (2, &mut b)] {
-        c.send(json!({"type": "place", "game": game, "fleet": fleet(p, "mines")}))
-            .await;
+        c.send(msg::place(&game, &fleet(p, "mines"))).await;
     }
     let s = a.until("battle").await["first"].as_u64().unwrap();
     let shooter = if s == 1 { &mut a } else { &mut b };
-    shooter
-        .send(json!({"type": "fire", "game": game, "cells": ["h10"]}))
-        .await;
+    shooter.send(msg::fire(&game, ["h10"])).await;
     shooter.until("reveal_due").await;
     // The clock now runs on the shooter, who owes the reveal.
     assert_eq!(shooter.until("clock").await["player"], s);
@@ -461,7 +418,7 @@ async fn a_clock_running_out_on_a_reveal_owed_makes_the_server_show_a_cell() {
     // The timeout row carries the cell: a restart shows the same.
     let server = start(&db).await;
     let mut w = Client::connect(server.addr()).await;
-    w.send(json!({"type": "watch", "game": game})).await;
+    w.send(msg::watch(&game)).await;
     let st = w.until("state").await;
     // (Unless the owner's clock ran out in between, which the state would show.)
     assert_eq!(st["moves"], before["moves"]);
