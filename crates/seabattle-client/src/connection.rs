@@ -168,6 +168,26 @@ impl Connection {
             .map_err(|_| ConnectionError::Timeout(wait))?
     }
 
+    /// Skips messages until `pick` takes one (returns `Some`), all within `wait`, else
+    /// [`ConnectionError::Timeout`]: for a caller that wants what a message carries
+    /// (`Joined { game, .. }` → `game`) rather than the message.
+    pub async fn recv_map<T>(
+        &mut self,
+        wait: Duration,
+        mut pick: impl FnMut(ServerMsg) -> Option<T>,
+    ) -> Result<T, ConnectionError> {
+        let until = async {
+            loop {
+                if let Some(t) = pick(self.recv().await?) {
+                    return Ok(t);
+                }
+            }
+        };
+        tokio::time::timeout(wait, until)
+            .await
+            .map_err(|_| ConnectionError::Timeout(wait))?
+    }
+
     /// Closes the connection politely (a close frame, then the socket).
     pub async fn close(mut self) -> Result<(), ConnectionError> {
         self.ws.close(None).await.map_err(ConnectionError::from)

@@ -15,6 +15,7 @@
 //! joins there, as the cluster's clients do; the games per node go to standard error.
 
 use seabattle_client::{ConnectOptions, Connection, msg};
+use seabattle_core::Player;
 use seabattle_server::{Config, DbUrl, Limits, launch};
 use seabattle_wire::{ClientMsg, Opponent, ServerMsg};
 use std::net::SocketAddr;
@@ -76,35 +77,53 @@ async fn connect(
     let mut c = Connection::connect_with(&url, &options)
         .await
         .map_err(|e| e.to_string())?;
-    match until(&mut c, "welcome", |m| {
-        matches!(m, ServerMsg::Welcome { .. })
+    let node = until(&mut c, "welcome", |m| match m {
+        ServerMsg::Welcome { node, .. } => Some(node),
+        _ => None,
     })
-    .await?
-    {
-        ServerMsg::Welcome { node, .. } => Ok((c, node)),
-        _ => unreachable!("until returns the message asked for"),
-    }
+    .await?;
+    Ok((c, node))
 }
 
 async fn send(c: &mut Connection, m: impl Into<ClientMsg>) -> Result<(), String> {
     c.send(&m.into()).await.map_err(|e| e.to_string())
 }
 
-/// Skips messages until one that is `wanted` (named `what`): a refusal ends the wait.
-async fn until(
+/// Skips messages until `pick` takes one (named `what`): a refusal ends the wait.
+async fn until<T>(
     c: &mut Connection,
     what: &str,
-    wanted: impl Fn(&ServerMsg) -> bool,
-) -> Result<ServerMsg, String> {
-    let m = c
-        .recv_until(Duration::from_secs(60), |m| {
-            wanted(m) || matches!(m, ServerMsg::Error { .. })
-        })
-        .await
-        .map_err(|e| format!("waiting for {what}: {e}"))?;
+    mut pick: impl FnMut(ServerMsg) -> Option<T>,
+) -> Result<T, String> {
+    c.recv_map(Duration::from_secs(60), |m| match m {
+        ServerMsg::Error { code, message } => Some(Err(format!("{code:?}: {message}"))),
+        m => pick(m).map(Ok),
+    })
+    .await
+    .map_err(|e| format!("waiting for {what}: {e}"))?
+}
+
+/// What a `joined` carries: the game and the seat's token.
+fn joined(m: ServerMsg) -> Option<(String, Option<String>)> {
     match m {
-        ServerMsg::Error { code, message } => Err(format!("{code:?}: {message}")),
-        m => Ok(m),
+        ServerMsg::Joined { game, token, .. } => Some((game, token)),
+        _ => None,
+    }
+}
+
+/// Who moves first, from `battle`.
+fn battle(m: ServerMsg) -> Option<Player> {
+    match m {
+        ServerMsg::Battle { first, .. } => Some(first),
+        _ => None,
+    }
+}
+
+/// Who moves next after a `shot` (none once the game is over).
+fn shot(m: ServerMsg) -> Option<Option<Player>> {
+    match m {
+        ServerMsg::Shot { next, .. } => Some(next),
+        _ => None,
     }
 }
 
@@ -120,15 +139,9 @@ struct Game {
 }
 
 async fn open_game(addr: SocketAddr) -> Result<Game, String> {
-    let joined = |m: &ServerMsg| matches!(m, ServerMsg::Joined { .. });
     let (mut a, node) = connect(addr, None).await?;
     send(&mut a, msg::new_game(Opponent::Friend).rules("classic")).await?;
-    let ServerMsg::Joined {
-        game: id, token, ..
-    } = until(&mut a, "joined", joined).await?
-    else {
-        unreachable!("until returns the message asked for")
-    };
+    let (id, token) = until(&mut a, "joined", joined).await?;
     // A cluster's proxy sends a game's connections to its node by the game in the URL:
     // the creator, who made the game on any node, follows it there.
     let node = match node {
@@ -147,10 +160,7 @@ async fn open_game(addr: SocketAddr) -> Result<Game, String> {
     until(&mut b, "joined", joined).await?;
     send(&mut a, msg::place_random(&id)).await?;
     send(&mut b, msg::place_random(&id)).await?;
-    let battle = |m: &ServerMsg| matches!(m, ServerMsg::Battle { .. });
-    let ServerMsg::Battle { first, .. } = until(&mut a, "battle", battle).await? else {
-        unreachable!("until returns the message asked for")
-    };
+    let first = until(&mut a, "battle", battle).await?;
     until(&mut b, "battle", battle).await?;
     Ok(Game {
         id,
@@ -164,16 +174,13 @@ async fn open_game(addr: SocketAddr) -> Result<Game, String> {
 
 /// One shot by the side to move; returns its round trip.
 async fn shoot(g: &mut Game) -> Result<Duration, String> {
-    let shot = |m: &ServerMsg| matches!(m, ServerMsg::Shot { .. });
     let p = g.to_move;
     let i = g.next_cell[p];
     g.next_cell[p] += 1;
     let cell = format!("{}{}", (b'a' + (i % 10) as u8) as char, i / 10 + 1);
     let t = Instant::now();
     send(&mut g.ws[p], msg::fire(&g.id, [cell])).await?;
-    let ServerMsg::Shot { next, .. } = until(&mut g.ws[p], "shot", shot).await? else {
-        unreachable!("until returns the message asked for")
-    };
+    let next = until(&mut g.ws[p], "shot", shot).await?;
     let rtt = t.elapsed();
     until(&mut g.ws[1 - p], "shot", shot).await?;
     match next {

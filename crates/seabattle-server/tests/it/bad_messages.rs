@@ -3,9 +3,7 @@
 use crate::common::*;
 use seabattle_client::msg;
 use seabattle_server::Limits;
-use seabattle_wire::ClientMsg;
-use seabattle_wire::Opponent;
-use serde_json::json;
+use seabattle_wire::{ClientMsg, Opponent};
 
 /// A friend game in battle: (player to move, the other, game id).
 async fn battle(addr: std::net::SocketAddr, rules: &str) -> (Client, Client, String) {
@@ -139,7 +137,7 @@ async fn each_bad_message_is_refused_without_change() {
     f.expect_error(msg::place(&g2, ["a1-z1"]), "bad_fleet")
         .await;
     let s = f.state(&g2).await;
-    assert_eq!(s["placed"], json!([false, false]));
+    assert_eq!(list::<bool>(&s["placed"]), [false, false]);
     assert!(s["own"]["fleet"].is_null());
 
     // A volley naming a cell twice (salvo: ten shots to start).
@@ -231,8 +229,8 @@ async fn turn_clock_passes_the_turn_and_two_timeouts_in_a_row_lose() {
         friends(server.addr(), msg::new_game(Opponent::Friend).clock(1)).await;
     a.send(msg::place_random(&game)).await;
     b.send(msg::place_random(&game)).await;
-    let first = a.until("battle").await["first"].clone();
-    let other = json!(if first == 1 { 2 } else { 1 });
+    let first = a.until("battle").await["first"].as_u64().unwrap();
+    let other = 3 - first;
     let c = a.until("clock").await;
     assert_eq!(c["player"], first);
     assert_eq!(c["seconds"], 1);
@@ -244,19 +242,30 @@ async fn turn_clock_passes_the_turn_and_two_timeouts_in_a_row_lose() {
     // The first timeout hands the turn over, and the opponent's clock starts.
     let t = a.until("timeout").await;
     assert_eq!(
-        (&t["player"], &t["strikes"], &t["next"]),
-        (&first, &json!(1), &other)
+        (
+            t["player"].as_u64(),
+            t["strikes"].as_u64(),
+            t["next"].as_u64()
+        ),
+        (Some(first), Some(1), Some(other))
     );
     assert_eq!(a.until("clock").await["player"], other);
     let t = a.until("timeout").await;
     assert_eq!(
-        (&t["player"], &t["strikes"], &t["next"]),
-        (&other, &json!(1), &first)
+        (
+            t["player"].as_u64(),
+            t["strikes"].as_u64(),
+            t["next"].as_u64()
+        ),
+        (Some(other), Some(1), Some(first))
     );
     // The first player's second timeout in a row loses the game.
     let t = a.until("timeout").await;
-    assert_eq!((&t["player"], &t["strikes"]), (&first, &json!(2)));
-    assert_eq!(t["next"], json!(null));
+    assert_eq!(
+        (t["player"].as_u64(), t["strikes"].as_u64()),
+        (Some(first), Some(2))
+    );
+    assert!(t["next"].is_null());
     let over = a.until("game_over").await;
     assert_eq!(over["result"]["reason"], "timeout");
     assert_eq!(over["result"]["winner"], other);

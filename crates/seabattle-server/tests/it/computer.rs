@@ -3,7 +3,6 @@
 use crate::common::*;
 use seabattle_client::msg;
 use seabattle_core::{GameRecord, Rules};
-use serde_json::json;
 
 async fn full_game(level: &str, rules: &str) {
     let dir = tempfile::tempdir().unwrap();
@@ -69,7 +68,7 @@ async fn check_frames(addr: std::net::SocketAddr, game: &str, record: &GameRecor
     let sunk_all = (0..2).any(|p| last[p]["afloat"].as_array().unwrap().is_empty());
     assert!(sunk_all, "{last}");
     // Before any shot nothing is known.
-    assert_eq!(frames[0][0]["empty"], serde_json::json!([]));
+    assert!(list::<serde_json::Value>(&frames[0][0]["empty"]).is_empty());
     assert_eq!(
         frames[0][0]["afloat"].as_array().unwrap().len(),
         record.rules.fleet().len()
@@ -152,7 +151,7 @@ async fn resign_then_rematch_against_the_computer() {
     let s = c.until("state").await;
     assert_eq!(s["rules"], "hasbro");
     assert_eq!(s["mode"], "computer:hard");
-    assert_eq!(s["placed"], json!([false, true]));
+    assert_eq!(list::<bool>(&s["placed"]), [false, true]);
     // From another connection: the old game points to the new one, the token opens it.
     let mut d = Client::connect(server.addr()).await;
     d.send(msg::watch(&game)).await;

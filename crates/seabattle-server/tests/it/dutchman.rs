@@ -6,9 +6,8 @@
 use crate::common::flying::*;
 use crate::common::*;
 use seabattle_client::msg;
-use seabattle_wire::ClientMsg;
-use seabattle_wire::Opponent;
-use serde_json::{Value, json};
+use seabattle_wire::{ClientMsg, Opponent, RelocateJson};
+use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -51,7 +50,7 @@ impl Duel {
         for (seat, c) in [(1, &mut a), (2, &mut b)] {
             c.send(msg::place(&game, [ship(seat)])).await;
             let s = c.until("state").await;
-            assert_eq!(s["own"]["fleet"], json!([ship(seat)]), "{s}");
+            assert_eq!(list::<String>(&s["own"]["fleet"]), [ship(seat)], "{s}");
             assert_eq!(s["spec"]["flying"], true, "{s}");
         }
         let first = a.until("battle").await["first"].as_u64().unwrap();
@@ -151,15 +150,15 @@ async fn a_hit_owes_a_move_that_is_refused_in_every_way_then_made_in_secret() {
     let m = d.fire(s, &target).await;
     assert_eq!(m["shots"][0]["answer"], "hit", "{m}");
     assert_eq!(
-        m["duties"],
-        json!([{"player": o, "kind": "relocate"}]),
+        list::<DutyJson>(&m["duties"]),
+        [duty(o, DutyKind::Relocate)],
         "{m}"
     );
     assert_eq!(m["next"], s, "hit again, once the ship has moved: {m}");
     let due = d.seat(o).until("relocate_due").await;
     assert_eq!(
-        (&due["decks"], &due["lost"]),
-        (&json!(5), &json!([target])),
+        (due["decks"].as_u64(), list::<String>(&due["lost"])),
+        (Some(5), vec![target.clone()]),
         "{due}"
     );
 
@@ -250,20 +249,27 @@ async fn a_hit_owes_a_move_that_is_refused_in_every_way_then_made_in_secret() {
     let st = d.seat(o).state(&game).await;
     assert_eq!(
         st["relocate"],
-        json!({"decks": 5, "lost": [target]}),
+        serde_json::to_value(RelocateJson {
+            decks: 5,
+            lost: vec![target.clone()],
+        })
+        .unwrap(),
         "{st}"
     );
-    assert_eq!(st["duties"], json!([{"player": o, "kind": "relocate"}]));
+    assert_eq!(
+        list::<DutyJson>(&st["duties"]),
+        [duty(o, DutyKind::Relocate)]
+    );
     assert!(d.seat(s).state(&game).await["relocate"].is_null());
 
     // Made: the owner hears the new place, the shooter and the spectator only the move.
     let new_place = ["k10", "l11", "m12", "n13", "o14"];
     d.seat(o).send(mv(&new_place)).await;
     let to_owner = d.seat(o).until("relocated").await;
-    assert_eq!(to_owner["cells"], json!(new_place), "{to_owner}");
+    assert_eq!(list::<String>(&to_owner["cells"]), new_place, "{to_owner}");
     assert_eq!(
-        (&to_owner["player"], &to_owner["number"]),
-        (&json!(o), &json!(2))
+        (to_owner["player"].as_u64(), to_owner["number"].as_u64()),
+        (Some(o), Some(2))
     );
     assert_eq!(to_owner["next"], s);
     assert!(to_owner["duties"].is_null(), "{to_owner}");
@@ -274,16 +280,23 @@ async fn a_hit_owes_a_move_that_is_refused_in_every_way_then_made_in_secret() {
         assert_eq!(m["player"], o);
     }
     let own = d.seat(o).state(&game).await;
-    assert_eq!(own["own"]["fleet"], json!(["k10+l11+m12+n13+o14"]), "{own}");
-    assert_eq!(own["own"]["lost"], json!([target]));
+    assert_eq!(
+        list::<String>(&own["own"]["fleet"]),
+        ["k10+l11+m12+n13+o14"],
+        "{own}"
+    );
+    assert_eq!(list::<String>(&own["own"]["lost"]), [target.clone()]);
     assert!(own["relocate"].is_null());
     let theirs = d.seat(s).state(&game).await;
     let board = &theirs["boards"][(s - 1) as usize];
     assert_eq!(
-        (&board["hits"], &board["left"]),
-        (&json!([target]), &json!([target]))
+        (
+            list::<String>(&board["hits"]),
+            list::<String>(&board["left"])
+        ),
+        (vec![target.clone()], vec![target.clone()])
     );
-    assert_eq!(board["afloat"], json!([5]));
+    assert_eq!(list::<u64>(&board["afloat"]), [5]);
     // Moving again is not owed; the shooter fires again (a hit shoots again).
     d.seat(o)
         .expect_error(mv(&["a10", "b10", "c10", "d10", "e10"]), "no_relocate_due")
@@ -327,7 +340,10 @@ async fn a_game_survives_restarts_mid_game_and_while_a_move_is_owed_to_the_last_
         }
         here = place(o, n, decks);
         d.seat(o).send(msg::relocate(&game, &here)).await;
-        assert_eq!(d.seat(o).until("relocated").await["cells"], json!(here));
+        assert_eq!(
+            list::<String>(&d.seat(o).until("relocated").await["cells"]),
+            here
+        );
         d.seat(s).until("relocated").await;
         d.watcher.until("relocated").await;
         if n % 2 == 1 {
@@ -346,11 +362,14 @@ async fn a_game_survives_restarts_mid_game_and_while_a_move_is_owed_to_the_last_
     }
     let result = d.finish_and_scan(server.addr(), None).await;
     assert_eq!(
-        (&result["winner"], &result["reason"]),
-        (&json!(s), &json!("fleet_sunk"))
+        (result["winner"].as_u64(), result["reason"].as_str()),
+        (Some(s), Some("fleet_sunk"))
     );
     // The fleets as placed (the commitment) and where they stood at the end.
-    assert_eq!(result["fleets"][(o - 1) as usize], json!([ship(o)]));
+    assert_eq!(
+        list::<String>(&result["fleets"][(o - 1) as usize]),
+        [ship(o)]
+    );
     let at_end = cells_in(&result["fleets_at_end"][(o - 1) as usize]);
     assert_eq!(at_end, here.iter().cloned().collect(), "{result}");
     // The record has the five moves, and replays to the same end.
@@ -382,8 +401,12 @@ async fn a_clock_running_out_on_a_move_owed_makes_the_server_move_the_ship() {
     assert_eq!(d.seat(o).until("clock").await["player"], o);
     let t = d.seat(o).until("timeout").await;
     assert_eq!(
-        (&t["player"], &t["strikes"], &t["next"]),
-        (&json!(o), &json!(1), &json!(s))
+        (
+            t["player"].as_u64(),
+            t["strikes"].as_u64(),
+            t["next"].as_u64()
+        ),
+        (Some(o), Some(1), Some(s))
     );
     let moved = d.seat(o).until("relocated").await;
     assert_eq!(moved["by_server"], true, "{moved}");
@@ -407,7 +430,7 @@ async fn a_clock_running_out_on_a_move_owed_makes_the_server_move_the_ship() {
     d.reconnect(server.addr()).await;
     let after = d.seat(o).state(&game).await;
     assert_eq!(after["own"]["fleet"], before["own"]["fleet"], "{after}");
-    assert_eq!(after["duties"], json!([]));
+    assert!(list::<Value>(&after["duties"]).is_empty());
     d.finish_and_scan(server.addr(), Some(s)).await;
     server.shutdown().await.unwrap();
 }
@@ -460,7 +483,7 @@ async fn a_bot_program_moves_its_ship_through_the_protocol() {
     let server = seabattle_server::launch(listener, config).await.unwrap();
     let presets = Client::connect(server.addr()).await.log[0]["presets"].clone();
     assert!(
-        presets.as_array().unwrap().contains(&json!("dutchman")),
+        presets.as_array().unwrap().iter().any(|p| p == "dutchman"),
         "{presets}"
     );
     // Seat 1 fires in board order; the program may win before its ship is reached, so
@@ -528,7 +551,7 @@ async fn play_to_the_end(c: &mut Client, game: &str) -> Value {
             moves += 1;
             continue;
         }
-        if st["to_move"] == 1 && st["duties"] == json!([]) {
+        if st["to_move"] == 1 && list::<Value>(&st["duties"]).is_empty() {
             let cell = cells.iter().find(|x| !shot.contains(*x)).unwrap().clone();
             shot.insert(cell.clone());
             c.send(msg::fire(&game, [cell])).await;

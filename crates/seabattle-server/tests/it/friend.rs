@@ -2,9 +2,8 @@
 
 use crate::common::*;
 use seabattle_client::msg;
-use seabattle_wire::ClientMsg;
-use seabattle_wire::Opponent;
-use serde_json::{Value, json};
+use seabattle_wire::{ClientMsg, Opponent};
+use serde_json::Value;
 
 /// A friend game with both seats taken: (creator, friend, game id, tokens).
 async fn pair(addr: std::net::SocketAddr) -> (Client, Client, String, [String; 2]) {
@@ -69,7 +68,7 @@ async fn full_game_by_code_with_spectator_and_rematch() {
     ))
     .await;
     let st = a.until("state").await;
-    assert_eq!(st["placed"], json!([true, false]));
+    assert_eq!(list::<bool>(&st["placed"]), [true, false]);
     b.send(msg::place_random(&game)).await;
     let battle = a.until("battle").await;
     assert_eq!(b.until("battle").await, battle);
@@ -211,16 +210,19 @@ async fn names_given_are_shown_to_the_other_player_and_bad_ones_refused() {
     .await;
     b.until("joined").await;
     let s = b.until("state").await;
-    assert_eq!(s["names"], json!(["Alice", "Боб"]), "{s}");
+    assert_eq!(list::<String>(&s["names"]), ["Alice", "Боб"], "{s}");
     let p = a.until("presence").await;
     assert_eq!(
-        (p["player"].clone(), p["name"].clone()),
-        (json!(2), json!("Боб"))
+        (p["player"].as_u64(), p["name"].as_str()),
+        (Some(2), Some("Боб"))
     );
     // A player who gave no name has none.
     let mut c = Client::connect(addr).await;
     let other = create(&mut c, msg::new_game(Opponent::Friend).name("")).await;
-    assert_eq!(c.state(&other).await["names"], json!([null, null]));
+    assert_eq!(
+        list::<Option<String>>(&c.state(&other).await["names"]),
+        [None, None]
+    );
     server.shutdown().await.unwrap();
 }
 

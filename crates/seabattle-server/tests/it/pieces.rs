@@ -3,9 +3,8 @@
 
 use crate::common::*;
 use seabattle_client::msg;
-use seabattle_wire::ClientMsg;
-use seabattle_wire::Opponent;
-use serde_json::{Value, json};
+use seabattle_wire::{ClientMsg, Opponent};
+use serde_json::Value;
 use std::collections::BTreeSet;
 
 /// Seat `seat`'s fleet under `rules`: the classic ships, with the fourth one-decker on
@@ -147,11 +146,14 @@ async fn a_mine_makes_the_shooter_show_a_ship_cell_that_the_owner_then_hits() {
     let m = d.ask(s, fire("h10"), "shot").await;
     assert_shot(&m, s, "h10", "mine");
     assert_eq!(m["next"], o);
-    assert_eq!(m["duties"], json!([{"player": s, "kind": "ship_cell"}]));
+    assert_eq!(
+        list::<DutyJson>(&m["duties"]),
+        [duty(s, DutyKind::ShipCell)]
+    );
     let due = d.seat(s).until("reveal_due").await;
     assert_eq!(
-        (&due["kind"], &due["player"]),
-        (&json!("ship_cell"), &json!(s))
+        (due["kind"].as_str(), due["player"].as_u64()),
+        (Some("ship_cell"), Some(s))
     );
     let options: BTreeSet<String> = due["cells"]
         .as_array()
@@ -166,7 +168,10 @@ async fn a_mine_makes_the_shooter_show_a_ship_cell_that_the_owner_then_hits() {
     assert_eq!(st["duties"], m["duties"]);
     let ost = d.seat(o).state(&game).await;
     assert!(ost["reveal"].is_null(), "{ost}");
-    assert_eq!(ost["boards"][(s - 1) as usize]["mines"], json!(["h10"]));
+    assert_eq!(
+        list::<String>(&ost["boards"][(s - 1) as usize]["mines"]),
+        ["h10"]
+    );
 
     // Nobody shoots until it is made; only the shooter may make it, with a ship cell.
     d.seat(o).expect_error(fire("a1"), "reveal_due").await;
@@ -215,12 +220,12 @@ async fn a_mine_makes_the_shooter_show_a_ship_cell_that_the_owner_then_hits() {
     d.seat(s).expect_error(reveal("a2"), "no_reveal_due").await;
     let ost = d.seat(o).state(&game).await;
     assert_eq!(
-        ost["boards"][(o - 1) as usize]["shown_ships"],
-        json!(["a1"])
+        list::<String>(&ost["boards"][(o - 1) as usize]["shown_ships"]),
+        ["a1"]
     );
-    assert_eq!(ost["duties"], json!([]));
+    assert!(list::<Value>(&ost["duties"]).is_empty());
     let wst = d.watcher.state(&game).await;
-    assert_eq!(wst["boards"][(o - 1) as usize]["shown_ships"], json!([]));
+    assert!(list::<Value>(&wst["boards"][(o - 1) as usize]["shown_ships"]).is_empty());
 
     // The owner shoots the cell shown: a hit, and (classic) the owner shoots again.
     let m = d.ask(o, fire("a1"), "shot").await;
@@ -233,7 +238,8 @@ async fn a_mine_makes_the_shooter_show_a_ship_cell_that_the_owner_then_hits() {
         result["fleets"][(s - 1) as usize]
             .as_array()
             .unwrap()
-            .contains(&json!("mine:h10"))
+            .iter()
+            .any(|f| f == "mine:h10")
     );
     let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.txt")).await;
     assert_eq!(status, 200, "{body}");
@@ -252,22 +258,28 @@ async fn a_minesweeper_makes_the_shooter_show_a_mine() {
     let (s, o, game) = (d.shooter(), d.owner(), d.game.clone());
     let m = d.ask(s, msg::fire(&game, ["j8"]), "shot").await;
     assert_shot(&m, s, "j8", "sweeper");
-    assert_eq!(m["duties"], json!([{"player": s, "kind": "mine"}]));
+    assert_eq!(list::<DutyJson>(&m["duties"]), [duty(s, DutyKind::Mine)]);
     let due = d.seat(s).until("reveal_due").await;
     assert_eq!(
-        (&due["kind"], &due["cells"]),
-        (&json!("mine"), &json!(["j10"]))
+        (due["kind"].as_str(), list::<String>(&due["cells"])),
+        (Some("mine"), vec!["j10".to_string()])
     );
     d.seat(s)
         .expect_error(msg::reveal(&game, "a1"), "not_revealable")
         .await;
     let r = d.ask(s, msg::reveal(&game, "j10"), "revealed").await;
-    assert_eq!((&r["kind"], &r["cell"]), (&json!("mine"), &json!("j10")));
+    assert_eq!(
+        (r["kind"].as_str(), r["cell"].as_str()),
+        (Some("mine"), Some("j10"))
+    );
     let ost = d.seat(o).state(&game).await;
     let board = &ost["boards"][(o - 1) as usize];
-    assert_eq!(board["shown_mines"], json!(["j10"]));
-    assert_eq!(board["sweepers"], json!([]));
-    assert_eq!(ost["boards"][(s - 1) as usize]["sweepers"], json!(["j8"]));
+    assert_eq!(list::<String>(&board["shown_mines"]), ["j10"]);
+    assert!(list::<Value>(&board["sweepers"]).is_empty());
+    assert_eq!(
+        list::<String>(&ost["boards"][(s - 1) as usize]["sweepers"]),
+        ["j8"]
+    );
     assert_eq!(ost["to_move"], o);
     d.resign_and_scan(o).await;
     server.shutdown().await.unwrap();
@@ -284,13 +296,16 @@ async fn a_sunk_submarine_fires_a_dying_shot_that_survives_a_restart() {
     let sub = if o == 1 { "j1" } else { "j3" };
     let m = d.ask(s, msg::fire(&game, [sub]), "shot").await;
     assert_shot(&m, s, sub, "sub");
-    assert_eq!((&m["number"], &m["next"]), (&json!(1), &json!(s)));
+    assert_eq!(
+        (m["number"].as_u64(), m["next"].as_u64()),
+        (Some(1), Some(s))
+    );
     assert!(m["dying"].is_null());
     let dying = d.seat(s).until("shot").await;
     assert_shot(&dying, o, sub, "sunk");
     assert_eq!(dying["dying"], true);
     assert_eq!(dying["number"], 2);
-    assert_eq!(dying["shots"][0]["ship"], json!([sub]));
+    assert_eq!(list::<String>(&dying["shots"][0]["ship"]), [sub]);
     assert!(!dying["shots"][0]["halo"].as_array().unwrap().is_empty());
     for c in [&mut d.seats[(o - 1) as usize], &mut d.watcher] {
         c.until("shot").await;
@@ -299,12 +314,12 @@ async fn a_sunk_submarine_fires_a_dying_shot_that_survives_a_restart() {
     let before = [d.seat(1).state(&game).await, d.seat(2).state(&game).await];
     assert_eq!(before[0]["moves"], 2);
     assert_eq!(
-        before[(o - 1) as usize]["boards"][(o - 1) as usize]["sunk"],
-        json!([[sub]])
+        list::<Vec<String>>(&before[(o - 1) as usize]["boards"][(o - 1) as usize]["sunk"]),
+        [[sub]]
     );
     assert_eq!(
-        before[(s - 1) as usize]["boards"][(s - 1) as usize]["subs"],
-        json!([sub])
+        list::<String>(&before[(s - 1) as usize]["boards"][(s - 1) as usize]["subs"]),
+        [sub]
     );
 
     server.shutdown().await.unwrap();
@@ -323,8 +338,8 @@ async fn a_sunk_submarine_fires_a_dying_shot_that_survives_a_restart() {
     c.send(msg::fire(&game, ["i10"])).await;
     let m = c.until("shot").await;
     assert_eq!(
-        (&m["number"], &m["shots"][0]["answer"]),
-        (&json!(3), &json!("miss"))
+        (m["number"].as_u64(), m["shots"][0]["answer"].as_str()),
+        (Some(3), Some("miss"))
     );
     c.send(msg::resign(&game)).await;
     c.until("game_over").await;
@@ -404,7 +419,10 @@ async fn a_clock_running_out_on_a_reveal_owed_makes_the_server_show_a_cell() {
     // The clock now runs on the shooter, who owes the reveal.
     assert_eq!(shooter.until("clock").await["player"], s);
     let t = shooter.until("timeout").await;
-    assert_eq!((&t["player"], &t["strikes"]), (&json!(s), &json!(1)));
+    assert_eq!(
+        (t["player"].as_u64(), t["strikes"].as_u64()),
+        (Some(s), Some(1))
+    );
     let r = shooter.until("revealed").await;
     assert_eq!(r["by_server"], true);
     assert_eq!(r["player"], s);
@@ -423,6 +441,6 @@ async fn a_clock_running_out_on_a_reveal_owed_makes_the_server_show_a_cell() {
     // (Unless the owner's clock ran out in between, which the state would show.)
     assert_eq!(st["moves"], before["moves"]);
     assert_eq!(st["strikes"], before["strikes"]);
-    assert_eq!(st["duties"], json!([]));
+    assert!(list::<Value>(&st["duties"]).is_empty());
     server.shutdown().await.unwrap();
 }

@@ -2,8 +2,7 @@
 
 use crate::common::*;
 use seabattle_client::msg;
-use seabattle_wire::ClientMsg;
-use seabattle_wire::Opponent;
+use seabattle_wire::{ClientMsg, Opponent};
 
 /// Fires the first few cells of the board that are free, waiting for each answer.
 async fn fire_some(c: &mut Client, game: &str, n: usize) {

@@ -3,9 +3,11 @@
 #![allow(dead_code, reason = "each test binary uses part of the helpers")]
 
 use seabattle_client::{Close, Connection, Frame, msg};
+use seabattle_core::Player;
 use seabattle_server::{Config, DbUrl, Limits, Server, launch};
 use seabattle_wire::{ClientMsg, Opponent, ServerMsg};
-use serde_json::{Value, json};
+pub use seabattle_wire::{DutyJson, DutyKind};
+use serde_json::Value;
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::path::Path;
@@ -287,6 +289,29 @@ pub fn ship_cells(ship: &str) -> Vec<String> {
 /// The strings of a JSON list (a fleet or cells a message carried), to send back.
 pub fn texts(v: &Value) -> Vec<String> {
     serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v} is no list of strings: {e}"))
+}
+
+/// The items of a JSON list a message carried, read as `T`: a test compares them with
+/// what it expects in Rust terms.
+pub fn list<T: serde::de::DeserializeOwned>(v: &Value) -> Vec<T> {
+    serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v} is no such list: {e}"))
+}
+
+/// Seat `n` (1 or 2) as the wire names it.
+pub fn player(n: u64) -> Player {
+    match n {
+        1 => Player::One,
+        2 => Player::Two,
+        _ => panic!("no seat {n}"),
+    }
+}
+
+/// A duty owed by seat `n`, as messages list them.
+pub fn duty(n: u64, kind: DutyKind) -> DutyJson {
+    DutyJson {
+        player: player(n),
+        kind,
+    }
 }
 
 /// Every string in `v`, recursively.
@@ -572,8 +597,8 @@ pub fn assert_spectator_sees_only_shots(log: &[Value]) {
         }
         if m["type"] == "state" {
             for b in m["boards"].as_array().unwrap() {
-                assert_eq!(b["shown_ships"], json!([]), "{m}");
-                assert_eq!(b["shown_mines"], json!([]), "{m}");
+                assert!(list::<Value>(&b["shown_ships"]).is_empty(), "{m}");
+                assert!(list::<Value>(&b["shown_mines"]).is_empty(), "{m}");
             }
             // boards[0] is what player 1 knows of player 2's waters, and the reverse.
             proven[1].extend(cells_in(&m["boards"][0]["empty"]));
