@@ -193,3 +193,138 @@ impl Connection {
         self.ws.close(None).await.map_err(ConnectionError::from)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::net::TcpListener;
+    use tokio_tungstenite::tungstenite::handshake::server::{Request, Response};
+    use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+    /// A one-connection WebSocket peer on port 0 that runs `script` on what it
+    /// accepted, with the request's `Origin` header.
+    async fn peer<F, Fut>(script: F) -> String
+    where
+        F: FnOnce(Ws2, Option<String>) -> Fut + Send + 'static,
+        Fut: std::future::Future<Output = ()> + Send,
+    {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move {
+            let (tcp, _) = listener.accept().await.unwrap();
+            let mut origin = None;
+            let ws = tokio_tungstenite::accept_hdr_async(tcp, |req: &Request, resp: Response| {
+                origin = req
+                    .headers()
+                    .get("origin")
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_string);
+                Ok(resp)
+            })
+            .await
+            .unwrap();
+            script(ws, origin).await;
+        });
+        format!("ws://{addr}/ws")
+    }
+
+    type Ws2 = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
+
+    #[tokio::test]
+    async fn headers_go_with_the_upgrade_and_typed_messages_both_ways() {
+        let (told, heard) = tokio::sync::oneshot::channel();
+        let url = peer(|mut ws, origin| async move {
+            let first = ws.next().await.unwrap().unwrap();
+            let _ = told.send((origin, first.into_text().unwrap().to_string()));
+            ws.send(Message::Text(r#"{"type":"pong"}"#.into()))
+                .await
+                .unwrap();
+            let _ = ws.next().await;
+        })
+        .await;
+        let options = ConnectOptions::new().header("Origin", "http://example.invalid");
+        let mut c = Connection::connect_with(&url, &options).await.unwrap();
+        c.send(&ClientMsg::Ping).await.unwrap();
+        let m = c.recv_within(Duration::from_secs(10)).await.unwrap();
+        assert_eq!(m, ServerMsg::Pong);
+        let (origin, text) = heard.await.unwrap();
+        assert_eq!(origin.as_deref(), Some("http://example.invalid"));
+        assert_eq!(text, r#"{"type":"ping"}"#);
+    }
+
+    #[tokio::test]
+    async fn a_silent_server_is_a_timeout_not_a_hang() {
+        let url = peer(|mut ws, _| async move {
+            let _ = ws.next().await;
+        })
+        .await;
+        let mut c = Connection::connect(&url).await.unwrap();
+        let e = c
+            .recv_until(Duration::from_millis(50), |_| true)
+            .await
+            .unwrap_err();
+        assert!(matches!(e, ConnectionError::Timeout(_)), "{e}");
+    }
+
+    #[tokio::test]
+    async fn an_unknown_type_is_unreadable_and_the_close_frame_is_kept() {
+        let url = peer(|mut ws, _| async move {
+            ws.send(Message::Text(r#"{"type":"chat"}"#.into()))
+                .await
+                .unwrap();
+            ws.send(Message::Text(r#"{"type":"pong"}"#.into()))
+                .await
+                .unwrap();
+            ws.close(Some(CloseFrame {
+                code: CloseCode::Library(4001),
+                reason: "moved".into(),
+            }))
+            .await
+            .unwrap();
+            let _ = ws.next().await;
+        })
+        .await;
+        let mut c = Connection::connect(&url).await.unwrap();
+        match c.recv().await {
+            Err(ConnectionError::Unreadable { error, text }) => {
+                assert_eq!(
+                    error,
+                    seabattle_wire::ParseError::UnknownType("chat".into())
+                );
+                assert_eq!(text, r#"{"type":"chat"}"#);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(c.recv().await.unwrap(), ServerMsg::Pong);
+        let close = Close {
+            code: 4001,
+            reason: "moved".into(),
+        };
+        assert_eq!(c.recv_frame().await.unwrap(), Frame::Close(Some(close)));
+    }
+
+    #[tokio::test]
+    async fn a_refused_upgrade_gives_its_status_and_a_bad_header_says_so() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move {
+            use tokio::io::AsyncWriteExt;
+            let (mut tcp, _) = listener.accept().await.unwrap();
+            let _ = tcp
+                .write_all(b"HTTP/1.1 429 Too Many Requests\r\ncontent-length: 0\r\n\r\n")
+                .await;
+        });
+        let e = Connection::connect(&format!("ws://{addr}/ws"))
+            .await
+            .err()
+            .unwrap();
+        assert!(matches!(e, ConnectionError::Refused(429)), "{e}");
+        let bad = ConnectOptions::new().header("bad header", "x");
+        let e = Connection::connect_with(&format!("ws://{addr}/ws"), &bad)
+            .await
+            .err()
+            .unwrap();
+        assert!(matches!(e, ConnectionError::BadRequest(_)), "{e}");
+    }
+}
