@@ -204,6 +204,10 @@ mod tests {
 
     /// A one-connection WebSocket peer on port 0 that runs `script` on what it
     /// accepted, with the request's `Origin` header.
+    #[allow(
+        clippy::result_large_err,
+        reason = "the handshake callback's error type is tungstenite's"
+    )]
     async fn peer<F, Fut>(script: F) -> String
     where
         F: FnOnce(Ws2, Option<String>) -> Fut + Send + 'static,

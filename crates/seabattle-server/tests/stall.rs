@@ -358,7 +358,7 @@ async fn abandoned_games_leave_memory_and_a_returning_player_is_told() {
     for (game, token) in [(&game, &token), (&left, &left_token)] {
         let mut back = Client::connect(addr).await;
         let e = back
-            .expect_error(msg::resume(&game, &token), "abandoned")
+            .expect_error(msg::resume(game, token), "abandoned")
             .await;
         assert!(e["message"].as_str().unwrap().contains("closed"), "{e}");
     }

@@ -173,7 +173,7 @@ async fn a_game_link_previews_who_invites_in_the_readers_language() {
     let mut bob = Client::connect(addr).await;
     let odd = create(
         &mut bob,
-        msg::new_game(Opponent::Friend).name(&"<b>\"Bob\" & co"),
+        msg::new_game(Opponent::Friend).name("<b>\"Bob\" & co"),
     )
     .await;
     assert_eq!(

@@ -7,8 +7,7 @@ use seabattle_wire::{ClientMsg, Opponent};
 
 /// A friend game in battle: (player to move, the other, game id).
 async fn battle(addr: std::net::SocketAddr, rules: &str) -> (Client, Client, String) {
-    let (mut a, mut b, game, _) =
-        friends(addr, msg::new_game(Opponent::Friend).rules(&rules)).await;
+    let (mut a, mut b, game, _) = friends(addr, msg::new_game(Opponent::Friend).rules(rules)).await;
     a.send(msg::place_random(&game)).await;
     b.send(msg::place_random(&game)).await;
     let first = a.until("battle").await["first"].as_u64().unwrap();

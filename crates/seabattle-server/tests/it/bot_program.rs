@@ -27,7 +27,7 @@ fn example_bot() -> PathBuf {
 
 /// Places, plays the game out as seat 1 and checks that it ended and stands.
 async fn finish(c: &mut Client, game: &str) {
-    c.send(msg::place_random(&game)).await;
+    c.send(msg::place_random(game)).await;
     c.until("battle").await;
     let result = play_out(c, game, 1, 10, 10).await;
     assert_fair_finish(&result);

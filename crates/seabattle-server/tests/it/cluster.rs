@@ -151,10 +151,10 @@ async fn the_queue_pairs_players_on_different_nodes() {
     // A waiter left by an earlier run is not paired: its node's lease has run out.
     let rules = "8x8 fleet=3,2,2,1";
     let mut p = Client::connect(n1.addr()).await;
-    p.send(msg::queue(Some(&rules))).await;
+    p.send(msg::queue(Some(rules))).await;
     p.until("queued").await;
     let mut q = Client::connect(n2.addr()).await;
-    q.send(msg::queue(Some(&rules))).await;
+    q.send(msg::queue(Some(rules))).await;
     let jq = q.until("joined").await;
     let jp = p.until("joined").await;
     assert_eq!(jp["game"], jq["game"]);
@@ -379,7 +379,7 @@ async fn two_players_queueing_at_the_same_instant_on_two_nodes_are_always_paired
     for round in 0..30 {
         let mut p = Client::connect(n1.addr()).await;
         let mut q = Client::connect(n2.addr()).await;
-        let ask = msg::queue(Some(&rules));
+        let ask = msg::queue(Some(rules));
         tokio::join!(p.send(ask.clone()), q.send(ask));
         let (jp, jq) = tokio::join!(p.until("joined"), q.until("joined"));
         assert_eq!(jp["game"], jq["game"], "round {round}");

@@ -285,7 +285,10 @@ async fn a_hit_owes_a_move_that_is_refused_in_every_way_then_made_in_secret() {
         ["k10+l11+m12+n13+o14"],
         "{own}"
     );
-    assert_eq!(list::<String>(&own["own"]["lost"]), [target.clone()]);
+    assert_eq!(
+        list::<String>(&own["own"]["lost"]),
+        std::slice::from_ref(&target)
+    );
     assert!(own["relocate"].is_null());
     let theirs = d.seat(s).state(&game).await;
     let board = &theirs["boards"][(s - 1) as usize];
@@ -554,7 +557,7 @@ async fn play_to_the_end(c: &mut Client, game: &str) -> Value {
         if st["to_move"] == 1 && list::<Value>(&st["duties"]).is_empty() {
             let cell = cells.iter().find(|x| !shot.contains(*x)).unwrap().clone();
             shot.insert(cell.clone());
-            c.send(msg::fire(&game, [cell])).await;
+            c.send(msg::fire(game, [cell])).await;
         }
         // Until the computer has moved (its shots and its ship's moves) or the game ends.
         loop {

@@ -40,7 +40,7 @@ async fn play_both(a: &mut Client, b: &mut Client, game: &str) -> Value {
         let (c, i) = if p == 1 { (&mut *a, 0) } else { (&mut *b, 1) };
         let cell = cells[next[i]].clone();
         next[i] += 1;
-        c.send(msg::fire(&game, [cell])).await;
+        c.send(msg::fire(game, [cell])).await;
         c.until("shot").await;
     }
 }
@@ -127,8 +127,8 @@ async fn full_game_by_code_with_spectator_and_rematch() {
     let s = a.until("state").await;
     assert_eq!(s["rules"], "classic");
     assert_eq!(s["phase"], "placement");
-    a.send(msg::place_random(&next)).await;
-    b.send(msg::place_random(&next)).await;
+    a.send(msg::place_random(next)).await;
+    b.send(msg::place_random(next)).await;
     a.until("battle").await;
     server.shutdown().await.unwrap();
 }

@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 const KEY: &str = "q8V2-x_7Lm0pZr4tY6wE1A3s";
 
 async fn learned(c: &mut Client, key: &str) -> Vec<Value> {
-    c.send(msg::learned(&key, None)).await;
+    c.send(msg::learned(key, None)).await;
     c.until("learned").await["histories"]
         .as_array()
         .unwrap()
@@ -19,7 +19,7 @@ async fn learned(c: &mut Client, key: &str) -> Vec<Value> {
 
 /// Places a random fleet and returns it (as the state shows it) with the rules text.
 async fn place(c: &mut Client, game: &str) -> (Value, Value) {
-    c.send(msg::place_random(&game)).await;
+    c.send(msg::place_random(game)).await;
     c.until("battle").await;
     let s = c.state(game).await;
     (s["own"]["fleet"].clone(), s["rules"].clone())
@@ -35,7 +35,7 @@ async fn a_fleet_is_learned_only_once_its_game_ended_and_forget_erases_it() {
         msg::new_game(Opponent::Computer)
             .level("expert")
             .rules("classic")
-            .player(&KEY),
+            .player(KEY),
     )
     .await;
     let (fleet, rules) = place(&mut c, &game).await;
@@ -60,7 +60,7 @@ async fn a_fleet_is_learned_only_once_its_game_ended_and_forget_erases_it() {
     let h = learned(&mut other, KEY).await;
     assert_eq!(h.len(), 1, "{h:?}");
     assert_eq!(h[0]["rules"], rules);
-    assert_eq!(list::<Value>(&h[0]["fleets"]), [fleet.clone()]);
+    assert_eq!(list::<Value>(&h[0]["fleets"]), std::slice::from_ref(&fleet));
     assert_eq!(
         (h[0]["width"].as_u64(), h[0]["height"].as_u64()),
         (Some(10), Some(10))
@@ -82,7 +82,7 @@ async fn a_fleet_is_learned_only_once_its_game_ended_and_forget_erases_it() {
     let (second, _) = place(&mut c, &next).await;
     assert_eq!(
         list::<Value>(&learned(&mut c, KEY).await[0]["fleets"]),
-        [fleet.clone()]
+        std::slice::from_ref(&fleet)
     );
     c.send(msg::resign(&next)).await;
     c.until("game_over").await;
@@ -90,7 +90,7 @@ async fn a_fleet_is_learned_only_once_its_game_ended_and_forget_erases_it() {
         list::<Value>(&learned(&mut c, KEY).await[0]["fleets"]),
         [fleet, second]
     );
-    c.send(msg::learned(&KEY, Some("8x8 fleet=3,2,1"))).await;
+    c.send(msg::learned(KEY, Some("8x8 fleet=3,2,1"))).await;
     assert!(list::<Value>(&c.until("learned").await["histories"]).is_empty());
 
     // The key (and its hash) never comes back, in any message.
@@ -100,10 +100,10 @@ async fn a_fleet_is_learned_only_once_its_game_ended_and_forget_erases_it() {
         assert!(!text.contains(KEY) && !text.contains(&hash), "{text}");
     }
 
-    c.send(msg::forget(&KEY)).await;
+    c.send(msg::forget(KEY)).await;
     assert_eq!(c.until("forgotten").await["fleets"], 2);
     assert!(learned(&mut c, KEY).await.is_empty());
-    c.send(msg::forget(&KEY)).await;
+    c.send(msg::forget(KEY)).await;
     assert_eq!(c.until("forgotten").await["fleets"], 0);
 
     // After forgetting, a new game against the expert plays (with the plain prior).
@@ -111,7 +111,7 @@ async fn a_fleet_is_learned_only_once_its_game_ended_and_forget_erases_it() {
         &mut c,
         msg::new_game(Opponent::Computer)
             .level("expert")
-            .player(&KEY),
+            .player(KEY),
     )
     .await;
     let (_, _) = place(&mut c, &fresh).await;
@@ -127,7 +127,7 @@ async fn games_without_a_key_or_against_people_learn_nothing() {
     c.send(msg::resign(&game)).await;
     c.until("game_over").await;
     let (mut a, mut b, game, _) =
-        friends(server.addr(), msg::new_game(Opponent::Friend).player(&KEY)).await;
+        friends(server.addr(), msg::new_game(Opponent::Friend).player(KEY)).await;
     a.until("state").await;
     a.send(msg::place_random(&game)).await;
     b.send(msg::place_random(&game)).await;

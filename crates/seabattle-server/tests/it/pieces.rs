@@ -48,7 +48,7 @@ struct Duel {
 impl Duel {
     async fn start(addr: std::net::SocketAddr, rules: &str) -> Duel {
         let mut a = Client::connect(addr).await;
-        a.send(msg::new_game(Opponent::Friend).rules(&rules)).await;
+        a.send(msg::new_game(Opponent::Friend).rules(rules)).await;
         let j = a.until("joined").await;
         let game = j["game"].as_str().unwrap().to_string();
         let ta = j["token"].as_str().unwrap().to_string();
@@ -64,7 +64,7 @@ impl Duel {
         watcher.send(msg::watch(&game)).await;
         watcher.until("state").await;
         for (seat, c) in [(1, &mut a), (2, &mut b)] {
-            c.send(msg::place(&game, &fleet(seat, rules))).await;
+            c.send(msg::place(&game, fleet(seat, rules))).await;
             // The fleet as placed comes back in the state, pieces included.
             let s = c.until("state").await;
             let own: BTreeSet<String> = s["own"]["fleet"]
@@ -140,7 +140,7 @@ async fn a_mine_makes_the_shooter_show_a_ship_cell_that_the_owner_then_hits() {
     let mut d = Duel::start(server.addr(), "mines").await;
     let (s, o, game) = (d.shooter(), d.owner(), d.game.clone());
     let fire = |cell: &str| msg::fire(&game, [cell]);
-    let reveal = |cell: &str| msg::reveal(&game, &cell);
+    let reveal = |cell: &str| msg::reveal(&game, cell);
 
     // «Мина!»: the turn passes to the owner, who waits for the shooter's reveal.
     let m = d.ask(s, fire("h10"), "shot").await;
@@ -410,7 +410,7 @@ async fn a_clock_running_out_on_a_reveal_owed_makes_the_server_show_a_cell() {
     b.send(msg::join(&game)).await;
     b.until("joined").await;
     for (p, c) in [(1, &mut a), (2, &mut b)] {
-        c.send(msg::place(&game, &fleet(p, "mines"))).await;
+        c.send(msg::place(&game, fleet(p, "mines"))).await;
     }
     let s = a.until("battle").await["first"].as_u64().unwrap();
     let shooter = if s == 1 { &mut a } else { &mut b };

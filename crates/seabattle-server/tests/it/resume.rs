@@ -28,7 +28,7 @@ async fn fire_some(c: &mut Client, game: &str, n: usize) {
             s["to_move"], 1,
             "against the computer it is our turn after its moves"
         );
-        c.send(msg::fire(&game, [cell])).await;
+        c.send(msg::fire(game, [cell])).await;
         loop {
             let m = c.until("shot").await;
             if m["next"] == 1 || m["next"].is_null() {

@@ -274,7 +274,7 @@ async fn layouts_are_legal_and_place_nothing() {
         .await;
     let rules = Rules::classic();
     for placer in ["uniform", "perelman"] {
-        c.send(msg::layout(&game, Some(&placer))).await;
+        c.send(msg::layout(&game, Some(placer))).await;
         let l = c.until("layout").await;
         assert_eq!(l["placer"], placer);
         let ships: Vec<&str> = l["fleet"]
@@ -311,7 +311,7 @@ async fn piece_layouts_hold_the_pieces_and_check_names_their_violations() {
         let (mut c, game, _) = vs_computer(server.addr(), "easy", preset).await;
         let rules: Rules = preset.parse().unwrap();
         for placer in ["uniform", "perelman"] {
-            c.send(msg::layout(&game, Some(&placer))).await;
+            c.send(msg::layout(&game, Some(placer))).await;
             let words: Vec<String> =
                 serde_json::from_value(c.until("layout").await["fleet"].clone()).unwrap();
             let setup =
@@ -329,7 +329,7 @@ async fn piece_layouts_hold_the_pieces_and_check_names_their_violations() {
     let fleet = [
         "a1-d1", "a3-c3", "e3-g3", "a5-b5", "d5-e5", "g5-h5", "a7", "c7", "e7", "g7", "mine:e1",
     ];
-    c.send(msg::check(&game, &fleet)).await;
+    c.send(msg::check(&game, fleet)).await;
     let v = c.until("checked").await["violations"].clone();
     let kinds: Vec<(&str, &str)> = v
         .as_array()

@@ -174,7 +174,7 @@ impl Client {
 
     /// The state, freshly asked for, without the presence timings.
     pub async fn state(&mut self, game: &str) -> Value {
-        self.send(msg::sync(&game)).await;
+        self.send(msg::sync(game)).await;
         let mut s = self.until("state").await;
         s.as_object_mut().unwrap().remove("presence");
         s
@@ -202,12 +202,8 @@ impl Client {
 /// Creates a game against the computer: (client, game id, token).
 pub async fn vs_computer(addr: SocketAddr, level: &str, rules: &str) -> (Client, String, String) {
     let mut c = Client::connect(addr).await;
-    c.send(
-        msg::new_game(Opponent::Computer)
-            .level(&level)
-            .rules(&rules),
-    )
-    .await;
+    c.send(msg::new_game(Opponent::Computer).level(level).rules(rules))
+        .await;
     let j = c.until("joined").await;
     let game = j["game"].as_str().unwrap().to_string();
     let token = j["token"].as_str().unwrap().to_string();
@@ -243,7 +239,7 @@ pub async fn friends(
 /// `before`, and plays the game out as seat 1 on a 10×10 board: the result.
 pub async fn resume_and_finish(addr: SocketAddr, game: &str, token: &str, before: &Value) -> Value {
     let mut c = Client::connect(addr).await;
-    c.send(msg::resume(&game, &token)).await;
+    c.send(msg::resume(game, token)).await;
     c.until("joined").await;
     assert_eq!(&c.state(game).await, before);
     let result = play_out(&mut c, game, 1, 10, 10).await;
@@ -379,7 +375,7 @@ pub async fn play_out(c: &mut Client, game: &str, me: u64, w: u8, h: u8) -> Valu
                 .cloned()
                 .collect();
             shot.extend(volley.iter().cloned());
-            c.send(msg::fire(&game, &volley)).await;
+            c.send(msg::fire(game, &volley)).await;
         }
         // Wait for the answer to this move, or for the opponent's moves to end.
         loop {
