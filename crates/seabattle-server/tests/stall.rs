@@ -8,7 +8,7 @@
 mod common;
 
 use common::{Client, Probe, fast_limits, http_raw, start_with};
-use seabattle_client::msg;
+use seabattle_client::{Connection, ConnectionError, msg};
 use seabattle_server::Limits;
 use seabattle_wire::{ClientMsg, Opponent};
 use serde_json::Value;
@@ -295,9 +295,9 @@ async fn connections_past_the_limit_per_address_are_refused() {
     for _ in 0..3 {
         held.push(Client::connect(addr).await);
     }
-    let refused = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await;
+    let refused = Connection::connect(&format!("ws://{addr}/ws")).await;
     match refused {
-        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 429),
+        Err(ConnectionError::Refused(status)) => assert_eq!(status, 429),
         other => panic!(
             "a fourth connection was not refused: {:?}",
             other.map(|_| ())
@@ -307,7 +307,7 @@ async fn connections_past_the_limit_per_address_are_refused() {
     held.pop().unwrap().close().await;
     let mut again = None;
     for _ in 0..50 {
-        if let Ok((ws, _)) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await {
+        if let Ok(ws) = Connection::connect(&format!("ws://{addr}/ws")).await {
             again = Some(ws);
             break;
         }
