@@ -16,55 +16,66 @@
 //! in progress, each player shooting the moment it may). All clients share this machine's one address, so the
 //! server runs with the per-address limits raised except in `new games`.
 
-use futures_util::{SinkExt, StreamExt};
+use seabattle_client::{Connection, ConnectionError, msg};
+use seabattle_core::Player;
 use seabattle_server::{Config, DbUrl, Limits, Server, launch};
-use serde_json::{Value, json};
+use seabattle_wire::{ClientMsg, Opponent, ServerMsg};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio_tungstenite::tungstenite::Message;
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-struct Client(Ws);
+struct Client(Connection);
 
 impl Client {
     async fn connect(addr: SocketAddr) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        let c = Connection::connect(&format!("ws://{addr}/ws"))
             .await
             .expect("connect");
-        let mut c = Client(ws);
+        let mut c = Client(c);
         c.recv().await;
         c
     }
 
-    async fn send(&mut self, v: Value) {
-        let _ = self.0.send(Message::Text(v.to_string().into())).await;
+    async fn send(&mut self, m: impl Into<ClientMsg>) {
+        let _ = self.0.send(&m.into()).await;
     }
 
-    /// The next message; `{"type":"closed"}` once the connection has ended (as an
-    /// attacker's does when its phase's server shuts down).
-    async fn recv(&mut self) -> Value {
-        loop {
-            match self.0.next().await {
-                Some(Ok(Message::Text(t))) => return serde_json::from_str(&t).expect("json"),
-                Some(Ok(_)) => {}
-                _ => return json!({"type": "closed"}),
-            }
+    /// The next message; `None` once the connection has ended (as an attacker's does
+    /// when its phase's server shuts down).
+    async fn recv(&mut self) -> Option<ServerMsg> {
+        match self.0.recv().await {
+            Ok(m) => Some(m),
+            Err(e @ ConnectionError::Unreadable { .. }) => panic!("{e}"),
+            Err(_) => None,
         }
     }
 
-    async fn until(&mut self, types: &[&str]) -> Value {
+    /// Skips messages until one that is `wanted`; `None` once the connection has ended.
+    async fn until(&mut self, wanted: impl Fn(&ServerMsg) -> bool) -> Option<ServerMsg> {
         loop {
-            let m = self.recv().await;
-            if m["type"] == "closed" || types.contains(&m["type"].as_str().unwrap_or("")) {
-                return m;
+            let m = self.recv().await?;
+            if wanted(&m) {
+                return Some(m);
             }
         }
     }
+}
+
+fn joined(m: &ServerMsg) -> bool {
+    matches!(m, ServerMsg::Joined { .. })
+}
+
+fn battle(m: &ServerMsg) -> bool {
+    matches!(m, ServerMsg::Battle { .. })
+}
+
+fn shot(m: &ServerMsg) -> bool {
+    matches!(m, ServerMsg::Shot { .. })
+}
+
+fn joined_or_error(m: &ServerMsg) -> bool {
+    matches!(m, ServerMsg::Joined { .. } | ServerMsg::Error { .. })
 }
 
 fn cell(i: usize) -> String {
@@ -84,23 +95,23 @@ struct Probe {
 impl Probe {
     async fn start(addr: SocketAddr) -> Probe {
         let mut a = Client::connect(addr).await;
-        a.send(json!({"type": "new_game", "opponent": "friend", "rules": "26x26 fleet=1"}))
+        a.send(msg::new_game(Opponent::Friend).rules("26x26 fleet=1"))
             .await;
-        let game = a.until(&["joined"]).await["game"]
-            .as_str()
-            .expect("game id")
-            .to_string();
+        let Some(ServerMsg::Joined { game, .. }) = a.until(joined).await else {
+            panic!("no game made");
+        };
         let mut b = Client::connect(addr).await;
-        b.send(json!({"type": "join", "game": game})).await;
-        b.until(&["joined"]).await;
+        b.send(msg::join(&game)).await;
+        b.until(joined).await;
         for c in [&mut a, &mut b] {
-            c.send(json!({"type": "place", "game": game, "fleet": ["z26"]}))
-                .await;
+            c.send(msg::place(&game, ["z26"])).await;
         }
-        let battle = a.until(&["battle"]).await;
-        b.until(&["battle"]).await;
+        let Some(ServerMsg::Battle { first, .. }) = a.until(battle).await else {
+            panic!("no battle");
+        };
+        b.until(battle).await;
         Probe {
-            turn: usize::from(battle["first"] == 2),
+            turn: first.index(),
             players: [a, b],
             game,
             shots: 0,
@@ -113,12 +124,10 @@ impl Probe {
         let i = self.turn;
         let c = cell(self.shots / 2);
         let t = Instant::now();
-        self.players[i]
-            .send(json!({"type": "fire", "game": self.game, "cells": [c]}))
-            .await;
-        self.players[i].until(&["shot"]).await;
+        self.players[i].send(msg::fire(&self.game, [c])).await;
+        self.players[i].until(shot).await;
         let rtt = t.elapsed();
-        self.players[1 - i].until(&["shot"]).await;
+        self.players[1 - i].until(shot).await;
         self.turn = 1 - i;
         self.shots += 1;
         rtt
@@ -126,10 +135,10 @@ impl Probe {
 
     async fn sink(mut self) -> String {
         let i = self.turn;
+        self.players[i].send(msg::fire(&self.game, ["z26"])).await;
         self.players[i]
-            .send(json!({"type": "fire", "game": self.game, "cells": ["z26"]}))
+            .until(|m| matches!(m, ServerMsg::GameOver { .. }))
             .await;
-        self.players[i].until(&["game_over"]).await;
         self.game
     }
 }
@@ -227,9 +236,9 @@ async fn main() {
             let fleet = vec!["5"; 50].join(",");
             let rules = format!("26x26 fleet={fleet} shots={}", 1 + (i * 1000 + n) % 16);
             n += 1;
-            c.send(json!({"type": "new_game", "opponent": "computer", "rules": rules}))
+            c.send(msg::new_game(Opponent::Computer).rules(&rules))
                 .await;
-            c.until(&["error", "joined"]).await;
+            c.until(joined_or_error).await;
             count.fetch_add(1, Ordering::Relaxed);
         }
     });
@@ -247,21 +256,26 @@ async fn main() {
     spawn_attack(4, &stop, &count, move |i, stop, count| async move {
         let rules = ["big15", "minesweepers", "classic-bent", "hasbro"][i % 4];
         let mut c = Client::connect(addr).await;
-        c.send(
-            json!({"type": "new_game", "opponent": "computer", "level": "easy", "rules": rules}),
-        )
-        .await;
-        let game = c.until(&["joined"]).await["game"].clone();
+        c.send(msg::new_game(Opponent::Computer).level("easy").rules(rules))
+            .await;
+        let Some(ServerMsg::Joined { game, .. }) = c.until(joined).await else {
+            return;
+        };
         let mut k = 0;
         while !stop.load(Ordering::Relaxed) {
             let placer = ["uniform", "expert", "perelman", "edge"][k % 4];
             k += 1;
-            c.send(json!({"type": "layout", "game": game, "placer": placer}))
+            c.send(msg::layout(&game, Some(placer))).await;
+            let layout = c
+                .until(|m| matches!(m, ServerMsg::Layout { .. } | ServerMsg::Error { .. }))
                 .await;
-            let fleet = c.until(&["layout", "error"]).await["fleet"].clone();
-            c.send(json!({"type": "check", "game": game, "fleet": fleet}))
+            let fleet = match layout {
+                Some(ServerMsg::Layout { fleet, .. }) => fleet,
+                _ => Vec::new(),
+            };
+            c.send(msg::check(&game, &fleet)).await;
+            c.until(|m| matches!(m, ServerMsg::Checked { .. } | ServerMsg::Error { .. }))
                 .await;
-            c.until(&["checked", "error"]).await;
             count.fetch_add(1, Ordering::Relaxed);
         }
     });
@@ -316,30 +330,46 @@ async fn main() {
             let mut c = Client::connect(addr).await;
             let mut first = true;
             while !stop.load(Ordering::Relaxed) {
-                c.send(json!({"type": "new_game", "opponent": "computer", "level": "expert"}))
+                c.send(msg::new_game(Opponent::Computer).level("expert"))
                     .await;
-                let game = c.until(&["joined", "closed"]).await["game"].clone();
-                c.send(json!({"type": "place", "game": game})).await;
-                let mut next = c.until(&["battle", "closed"]).await["first"].clone();
+                let Some(ServerMsg::Joined { game, .. }) = c.until(joined).await else {
+                    break;
+                };
+                c.send(msg::place_random(&game)).await;
+                let Some(ServerMsg::Battle { first: opener, .. }) = c.until(battle).await else {
+                    break;
+                };
+                let mut next = Some(opener);
                 if std::mem::take(&mut first) {
                     ready.fetch_add(1, Ordering::Relaxed);
                 }
                 let mut cells =
                     (0..100).map(|i| format!("{}{}", (b'a' + i % 10) as char, i / 10 + 1));
                 while !stop.load(Ordering::Relaxed) {
-                    if next == 1 {
+                    if next == Some(Player::One) {
                         let Some(cell) = cells.next() else { break };
-                        c.send(json!({"type": "fire", "game": game, "cells": [cell]}))
-                            .await;
+                        c.send(msg::fire(&game, [cell])).await;
                     }
-                    let m = c.until(&["shot", "game_over", "error", "closed"]).await;
-                    if m["type"] != "shot" {
+                    let m = c
+                        .until(|m| {
+                            matches!(
+                                m,
+                                ServerMsg::Shot { .. }
+                                    | ServerMsg::GameOver { .. }
+                                    | ServerMsg::Error { .. }
+                            )
+                        })
+                        .await;
+                    let Some(ServerMsg::Shot {
+                        player, next: n, ..
+                    }) = m
+                    else {
                         break;
-                    }
-                    if m["player"] == 2 {
+                    };
+                    if player == Player::Two {
                         count.fetch_add(1, Ordering::Relaxed);
                     }
-                    next = m["next"].clone();
+                    next = n;
                 }
             }
         }
@@ -379,9 +409,11 @@ async fn main() {
         async move {
             let mut c = Client::connect(addr).await;
             while !stop.load(Ordering::Relaxed) {
-                c.send(json!({"type": "new_game", "opponent": "friend"}))
-                    .await;
-                if c.until(&["error", "joined"]).await["type"] == "joined" {
+                c.send(msg::new_game(Opponent::Friend)).await;
+                if matches!(
+                    c.until(joined_or_error).await,
+                    Some(ServerMsg::Joined { .. })
+                ) {
                     made.fetch_add(1, Ordering::Relaxed);
                 }
                 count.fetch_add(1, Ordering::Relaxed);

@@ -36,18 +36,15 @@
 //! again. Without `node` in `welcome` (one SQLite server) nobody follows.
 //! `CLUSTER_TRACE=1` prints every message the clients receive to standard error.
 
-use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
+use seabattle_client::{Connection, Frame, msg};
+use seabattle_wire::{ClientMsg, Opponent, ServerMsg};
+use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io::{Read, Write};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio_tungstenite::tungstenite::Message;
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// The close code of a socket whose game moved to another node.
 const MOVED: u16 = 4001;
@@ -279,7 +276,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// One WebSocket and what its `welcome` said.
 struct Conn {
-    ws: Ws,
+    ws: Connection,
     node: Option<String>,
     last_send: Option<Instant>,
 }
@@ -299,7 +296,7 @@ impl Conn {
             Some(g) => format!("ws://{proxy}/ws?game={g}"),
             None => format!("ws://{proxy}/ws"),
         };
-        let (ws, _) = tokio::time::timeout(CONNECT_WAIT, tokio_tungstenite::connect_async(url))
+        let ws = tokio::time::timeout(CONNECT_WAIT, Connection::connect(&url))
             .await
             .map_err(|_| "no upgrade within 5 s".to_string())?
             .map_err(|e| e.to_string())?;
@@ -319,35 +316,33 @@ impl Conn {
         }
     }
 
-    /// Sends `v`, no sooner than `pace` after the last message: the server allows each
+    /// Sends `m`, no sooner than `pace` after the last message: the server allows each
     /// connection 20 messages a second.
-    async fn send(&mut self, v: Value, pace: Duration) -> Result<(), String> {
+    async fn send(&mut self, m: impl Into<ClientMsg>, pace: Duration) -> Result<(), String> {
         if let Some(t) = self.last_send {
             tokio::time::sleep_until((t + pace).into()).await;
         }
         self.last_send = Some(Instant::now());
-        self.ws
-            .send(Message::Text(v.to_string().into()))
-            .await
-            .map_err(|e| e.to_string())
+        self.ws.send(&m.into()).await.map_err(|e| e.to_string())
     }
 
+    /// The next message, as JSON for the checks that read every field, once it is known
+    /// to be a server message of the protocol. One that is not is reported as an
+    /// `unreadable` message, which no check expects.
     async fn next(&mut self, wait: Duration) -> Event {
-        loop {
-            match tokio::time::timeout(wait, self.ws.next()).await {
-                Err(_) => return Event::Quiet,
-                Ok(None | Some(Err(_))) => return Event::Closed(None),
-                Ok(Some(Ok(Message::Close(frame)))) => {
-                    return Event::Closed(frame.map(|f| u16::from(f.code)));
+        match tokio::time::timeout(wait, self.ws.recv_frame()).await {
+            Err(_) => Event::Quiet,
+            Ok(Err(_)) => Event::Closed(None),
+            Ok(Ok(Frame::Close(frame))) => Event::Closed(frame.map(|f| f.code)),
+            Ok(Ok(Frame::Text(t))) => match ServerMsg::parse(&t) {
+                Ok(_) => Event::Msg(serde_json::from_str(&t).unwrap_or_default()),
+                Err(e) => {
+                    let mut v = serde_json::Map::new();
+                    v.insert("type".into(), "unreadable".into());
+                    v.insert("error".into(), e.to_string().into());
+                    Event::Msg(Value::Object(v))
                 }
-                Ok(Some(Ok(Message::Text(t)))) => match serde_json::from_str(&t) {
-                    Ok(v) => return Event::Msg(v),
-                    Err(e) => {
-                        return Event::Msg(json!({"type": "bad_json", "error": e.to_string()}));
-                    }
-                },
-                Ok(Some(Ok(_))) => {}
-            }
+            },
         }
     }
 
@@ -365,8 +360,8 @@ impl Conn {
         }
     }
 
-    async fn close(mut self) {
-        let _ = tokio::time::timeout(Duration::from_secs(1), self.ws.close(None)).await;
+    async fn close(self) {
+        let _ = tokio::time::timeout(Duration::from_secs(1), self.ws.close()).await;
     }
 }
 
@@ -443,8 +438,8 @@ fn strs(v: &Value) -> impl Iterator<Item = String> + '_ {
 /// the game may be gone, or handing it over): the connection and its first `state`.
 async fn rejoin(ctx: &Ctx, game: &str, role: &Role) -> Result<(Conn, Value), String> {
     let hello = match role {
-        Role::Player { token, .. } => json!({"type": "resume", "game": game, "token": token}),
-        Role::Spectator => json!({"type": "watch", "game": game}),
+        Role::Player { token, .. } => msg::resume(game, token),
+        Role::Spectator => msg::watch(game),
     };
     let mut last = String::new();
     let mut pause = Duration::from_millis(50);
@@ -460,7 +455,7 @@ async fn rejoin(ctx: &Ctx, game: &str, role: &Role) -> Result<(Conn, Value), Str
     Err(format!("could not come back before the deadline: {last}"))
 }
 
-async fn try_rejoin(ctx: &Ctx, game: &str, hello: &Value) -> Result<(Conn, Value), String> {
+async fn try_rejoin(ctx: &Ctx, game: &str, hello: &ClientMsg) -> Result<(Conn, Value), String> {
     let mut c = Conn::open(ctx.proxy, Some(game)).await?;
     c.send(hello.clone(), ctx.pace).await?;
     loop {
@@ -548,8 +543,7 @@ impl Play {
             && !self.asked_layout
         {
             self.asked_layout = true;
-            c.send(json!({"type": "layout", "game": game}), ctx.pace)
-                .await?;
+            c.send(msg::layout(game, None), ctx.pace).await?;
         }
         self.my_turn = state["phase"] == "battle"
             && state["to_move"].as_u64() == Some(me)
@@ -625,12 +619,7 @@ async fn drive(
             play.known.insert(cell.clone());
             play.in_flight = true;
             // A send that fails shows as the socket's end on the next read.
-            let _ = c
-                .send(
-                    json!({"type": "fire", "game": game, "cells": [cell]}),
-                    ctx.pace,
-                )
-                .await;
+            let _ = c.send(msg::fire(game, [cell]), ctx.pace).await;
         }
         let v = match c.next(PING_EVERY.min(ctx.left())).await {
             Event::Msg(v) if v["type"] == "pong" => {
@@ -649,7 +638,7 @@ async fn drive(
             Event::Quiet if heard_at.elapsed() < QUIET => {
                 if ping_sent.is_none() {
                     ping_sent = Some(Instant::now());
-                    let _ = c.send(json!({"type": "ping"}), ctx.pace).await;
+                    let _ = c.send(ClientMsg::Ping, ctx.pace).await;
                 }
                 continue;
             }
@@ -669,9 +658,7 @@ async fn drive(
                     return Err(format!("nothing heard for {:?}", QUIET * 2));
                 }
                 heard_at = Instant::now();
-                let _ = c
-                    .send(json!({"type": "sync", "game": game}), ctx.pace)
-                    .await;
+                let _ = c.send(msg::sync(game), ctx.pace).await;
                 continue;
             }
         };
@@ -698,7 +685,11 @@ async fn drive(
             "layout" if play.me.is_some() => {
                 let _ = c
                     .send(
-                        json!({"type": "place", "game": game, "fleet": v["fleet"]}),
+                        if v["fleet"].is_array() {
+                            msg::place(game, strs(&v["fleet"]))
+                        } else {
+                            msg::place_random(game)
+                        },
                         ctx.pace,
                     )
                     .await;
@@ -740,9 +731,7 @@ async fn drive(
                 // Out of step with the game: ask where it stands.
                 "not_your_turn" | "already_shot" => {
                     play.my_turn = false;
-                    let _ = c
-                        .send(json!({"type": "sync", "game": game}), ctx.pace)
-                        .await;
+                    let _ = c.send(msg::sync(game), ctx.pace).await;
                 }
                 // The database is down (in a restart run): ask where the game stands
                 // and go on.
@@ -750,9 +739,7 @@ async fn drive(
                     play.my_turn = false;
                     play.in_flight = false;
                     tokio::time::sleep(Duration::from_millis(200)).await;
-                    let _ = c
-                        .send(json!({"type": "sync", "game": game}), ctx.pace)
-                        .await;
+                    let _ = c.send(msg::sync(game), ctx.pace).await;
                 }
                 _ => return Err(format!("refused: {v}")),
             },
@@ -792,8 +779,8 @@ impl Made {
 
 /// Sends `msg` (`new_game`, or `queue`) on `conn`, waits for `joined`, and follows the
 /// game to `/ws?game=ID` if the node named itself (the cluster's contract).
-async fn made_on(ctx: &Ctx, mut conn: Conn, msg: Option<Value>) -> Result<Made, String> {
-    if let Some(m) = msg {
+async fn made_on(ctx: &Ctx, mut conn: Conn, first: Option<ClientMsg>) -> Result<Made, String> {
+    if let Some(m) = first {
         conn.send(m, ctx.pace).await?;
     }
     let joined = conn.until("joined").await?;
@@ -1364,21 +1351,28 @@ async fn start_friend_game(ctx: &Arc<Ctx>, i: usize) -> Result<Running, String> 
     let made = made_on(
         ctx,
         a,
-        Some(json!({"type": "new_game", "opponent": "friend", "rules": "classic", "name": format!("a{i}")})),
+        Some(
+            msg::new_game(Opponent::Friend)
+                .rules("classic")
+                .name(&format!("a{i}"))
+                .into(),
+        ),
     )
     .await?;
     let game = made.game.clone();
     let mut b = Conn::open(ctx.proxy, Some(&game)).await?;
     b.send(
-        json!({"type": "join", "game": game, "name": format!("b{i}")}),
+        ClientMsg::Join {
+            game: game.clone(),
+            name: Some(format!("b{i}")),
+        },
         ctx.pace,
     )
     .await?;
     let jb = b.until("joined").await?;
     let token_b = jb["token"].as_str().unwrap_or_default().to_string();
     let mut s = Conn::open(ctx.proxy, Some(&game)).await?;
-    s.send(json!({"type": "watch", "game": game}), ctx.pace)
-        .await?;
+    s.send(msg::watch(&game), ctx.pace).await?;
     s.until("joined").await?;
     let clients = vec![
         made.play(ctx),
@@ -1416,7 +1410,10 @@ async fn start_computer_game(ctx: &Arc<Ctx>, level: &str) -> Result<Running, Str
         ctx,
         a,
         Some(
-            json!({"type": "new_game", "opponent": "computer", "level": level, "rules": "classic"}),
+            msg::new_game(Opponent::Computer)
+                .level(level)
+                .rules("classic")
+                .into(),
         ),
     )
     .await?;
@@ -1452,11 +1449,9 @@ async fn start_queue_game(ctx: &Arc<Ctx>, cluster: bool) -> Result<(Running, Str
         p.node.as_deref().unwrap_or("?"),
         q.node.as_deref().unwrap_or("?")
     );
-    p.send(json!({"type": "queue", "rules": "classic"}), ctx.pace)
-        .await?;
+    p.send(msg::queue(Some("classic")), ctx.pace).await?;
     p.until("queued").await?;
-    q.send(json!({"type": "queue", "rules": "classic"}), ctx.pace)
-        .await?;
+    q.send(msg::queue(Some("classic")), ctx.pace).await?;
     let (mp, mq) = tokio::join!(made_on(ctx, p, None), made_on(ctx, q, None));
     let (mp, mq) = (mp?, mq?);
     if mp.game != mq.game {
@@ -1620,7 +1615,7 @@ async fn queue_races(ctx: &Arc<Ctx>, tally: &Tally, n: usize, cluster: bool) {
                 q.close().await;
                 q = Conn::open(ctx.proxy, None).await?;
             }
-            let ask = json!({"type": "queue", "rules": "classic"});
+            let ask = msg::queue(Some("classic"));
             let (a, b) = tokio::join!(p.send(ask.clone(), ctx.pace), q.send(ask, ctx.pace));
             a?;
             b?;

@@ -14,19 +14,15 @@
 //! each game's creator follows it to `/ws?game=ID` and resumes there, and the friend
 //! joins there, as the cluster's clients do; the games per node go to standard error.
 
-use futures_util::{SinkExt, StreamExt};
+use seabattle_client::{ConnectOptions, Connection, msg};
+use seabattle_core::Player;
 use seabattle_server::{Config, DbUrl, Limits, launch};
-use serde_json::{Value, json};
+use seabattle_wire::{ClientMsg, Opponent, ServerMsg};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::Mutex;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 struct Opts {
     addr: Option<SocketAddr>,
@@ -66,54 +62,77 @@ fn opts() -> Opts {
     o
 }
 
-/// Connects to `/ws` (or `/ws?game=ID`) and reads `welcome`: the socket and the node
-/// that answered, if the server runs as one node of a cluster.
-async fn connect(addr: SocketAddr, game: Option<&str>) -> Result<(Ws, Option<String>), String> {
-    let config = WebSocketConfig::default()
-        .read_buffer_size(2048)
-        .write_buffer_size(0);
+/// Connects to `/ws` (or `/ws?game=ID`) and reads `welcome`: the connection and the
+/// node that answered, if the server runs as one node of a cluster.
+async fn connect(
+    addr: SocketAddr,
+    game: Option<&str>,
+) -> Result<(Connection, Option<String>), String> {
+    // Small buffers, so the figures measure the server rather than this client.
+    let options = ConnectOptions::new().buffers(2048, 0);
     let url = match game {
         Some(g) => format!("ws://{addr}/ws?game={g}"),
         None => format!("ws://{addr}/ws"),
     };
-    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false)
+    let mut c = Connection::connect_with(&url, &options)
         .await
         .map_err(|e| e.to_string())?;
-    let welcome = until(&mut ws, "welcome").await?;
-    Ok((ws, welcome["node"].as_str().map(str::to_string)))
+    let node = until(&mut c, "welcome", |m| match m {
+        ServerMsg::Welcome { node, .. } => Some(node),
+        _ => None,
+    })
+    .await?;
+    Ok((c, node))
 }
 
-async fn send(ws: &mut Ws, v: Value) -> Result<(), String> {
-    ws.send(Message::Text(v.to_string().into()))
-        .await
-        .map_err(|e| e.to_string())
+async fn send(c: &mut Connection, m: impl Into<ClientMsg>) -> Result<(), String> {
+    c.send(&m.into()).await.map_err(|e| e.to_string())
 }
 
-async fn until(ws: &mut Ws, ty: &str) -> Result<Value, String> {
-    loop {
-        let m = tokio::time::timeout(Duration::from_secs(60), ws.next())
-            .await
-            .map_err(|_| format!("no {ty} within 60 s"))?
-            .ok_or("closed")?
-            .map_err(|e| e.to_string())?;
-        if let Message::Text(t) = m {
-            let v: Value = serde_json::from_str(&t).map_err(|e| e.to_string())?;
-            if v["type"] == ty {
-                return Ok(v);
-            }
-            if v["type"] == "error" {
-                return Err(v.to_string());
-            }
-        }
+/// Skips messages until `pick` takes one (named `what`): a refusal ends the wait.
+async fn until<T>(
+    c: &mut Connection,
+    what: &str,
+    mut pick: impl FnMut(ServerMsg) -> Option<T>,
+) -> Result<T, String> {
+    c.recv_map(Duration::from_secs(60), |m| match m {
+        ServerMsg::Error { code, message } => Some(Err(format!("{code:?}: {message}"))),
+        m => pick(m).map(Ok),
+    })
+    .await
+    .map_err(|e| format!("waiting for {what}: {e}"))?
+}
+
+/// What a `joined` carries: the game and the seat's token.
+fn joined(m: ServerMsg) -> Option<(String, Option<String>)> {
+    match m {
+        ServerMsg::Joined { game, token, .. } => Some((game, token)),
+        _ => None,
     }
 }
 
-/// An open game: both sockets, whose turn, and the next cell each side fires at.
+/// Who moves first, from `battle`.
+fn battle(m: ServerMsg) -> Option<Player> {
+    match m {
+        ServerMsg::Battle { first, .. } => Some(first),
+        _ => None,
+    }
+}
+
+/// Who moves next after a `shot` (none once the game is over).
+fn shot(m: ServerMsg) -> Option<Option<Player>> {
+    match m {
+        ServerMsg::Shot { next, .. } => Some(next),
+        _ => None,
+    }
+}
+
+/// An open game: both connections, whose turn, and the next cell each side fires at.
 struct Game {
     id: String,
     /// The node serving the game, if the server runs as a cluster.
     node: Option<String>,
-    ws: [Ws; 2],
+    ws: [Connection; 2],
     to_move: usize,
     next_cell: [usize; 2],
     over: bool,
@@ -121,44 +140,33 @@ struct Game {
 
 async fn open_game(addr: SocketAddr) -> Result<Game, String> {
     let (mut a, node) = connect(addr, None).await?;
-    send(
-        &mut a,
-        json!({"type": "new_game", "opponent": "friend", "rules": "classic"}),
-    )
-    .await?;
-    let joined = until(&mut a, "joined").await?;
-    let id = joined["game"].as_str().unwrap_or_default().to_string();
+    send(&mut a, msg::new_game(Opponent::Friend).rules("classic")).await?;
+    let (id, token) = until(&mut a, "joined", joined).await?;
     // A cluster's proxy sends a game's connections to its node by the game in the URL:
     // the creator, who made the game on any node, follows it there.
     let node = match node {
         Some(_) => {
-            let _ = a.close(None).await;
+            let _ = a.close().await;
             let (mut followed, node) = connect(addr, Some(&id)).await?;
-            send(
-                &mut followed,
-                json!({"type": "resume", "game": id, "token": joined["token"]}),
-            )
-            .await?;
-            until(&mut followed, "joined").await?;
+            send(&mut followed, msg::resume(&id, &token.unwrap_or_default())).await?;
+            until(&mut followed, "joined", joined).await?;
             a = followed;
             node
         }
         None => None,
     };
     let (mut b, _) = connect(addr, Some(&id)).await?;
-    send(&mut b, json!({"type": "join", "game": id})).await?;
-    until(&mut b, "joined").await?;
-    send(&mut a, json!({"type": "place", "game": id})).await?;
-    send(&mut b, json!({"type": "place", "game": id})).await?;
-    let first = until(&mut a, "battle").await?["first"]
-        .as_u64()
-        .unwrap_or(1) as usize;
-    until(&mut b, "battle").await?;
+    send(&mut b, msg::join(&id)).await?;
+    until(&mut b, "joined", joined).await?;
+    send(&mut a, msg::place_random(&id)).await?;
+    send(&mut b, msg::place_random(&id)).await?;
+    let first = until(&mut a, "battle", battle).await?;
+    until(&mut b, "battle", battle).await?;
     Ok(Game {
         id,
         node,
         ws: [a, b],
-        to_move: first - 1,
+        to_move: first.index(),
         next_cell: [0, 0],
         over: false,
     })
@@ -171,16 +179,12 @@ async fn shoot(g: &mut Game) -> Result<Duration, String> {
     g.next_cell[p] += 1;
     let cell = format!("{}{}", (b'a' + (i % 10) as u8) as char, i / 10 + 1);
     let t = Instant::now();
-    send(
-        &mut g.ws[p],
-        json!({"type": "fire", "game": g.id, "cells": [cell]}),
-    )
-    .await?;
-    let shot = until(&mut g.ws[p], "shot").await?;
+    send(&mut g.ws[p], msg::fire(&g.id, [cell])).await?;
+    let next = until(&mut g.ws[p], "shot", shot).await?;
     let rtt = t.elapsed();
-    until(&mut g.ws[1 - p], "shot").await?;
-    match shot["next"].as_u64() {
-        Some(n) => g.to_move = n as usize - 1,
+    until(&mut g.ws[1 - p], "shot", shot).await?;
+    match next {
+        Some(n) => g.to_move = n.index(),
         None => g.over = true,
     }
     Ok(rtt)

@@ -8,8 +8,10 @@
 mod common;
 
 use common::{Client, Probe, fast_limits, http_raw, start_with};
+use seabattle_client::{Connection, ConnectionError, msg};
 use seabattle_server::Limits;
-use serde_json::{Value, json};
+use seabattle_wire::{ClientMsg, Opponent};
+use serde_json::Value;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
@@ -22,7 +24,7 @@ fn crowded(side: u8, size: u8, n: usize, extra: &str) -> String {
 }
 
 /// Sends `msg` and waits for the answer that is not news: (the answer, how long).
-async fn ask(c: &mut Client, msg: Value) -> (Value, Duration) {
+async fn ask(c: &mut Client, msg: impl Into<ClientMsg>) -> (Value, Duration) {
     let t = Instant::now();
     c.send(msg).await;
     loop {
@@ -44,17 +46,13 @@ async fn rules_too_costly_to_draw_are_refused_at_once_and_stall_no_other_game() 
         let fifty = crowded(26, 5, 50, "");
         let mut answers = Vec::new();
         for (opponent, rules) in [
-            ("friend", &bent),
-            ("computer", &fifty),
-            ("friend", &fifty),
-            ("computer", &fifty),
+            (Opponent::Friend, &bent),
+            (Opponent::Computer, &fifty),
+            (Opponent::Friend, &fifty),
+            (Opponent::Computer, &fifty),
         ] {
             let mut c = Client::connect(addr).await;
-            let (m, took) = ask(
-                &mut c,
-                json!({"type": "new_game", "opponent": opponent, "rules": rules}),
-            )
-            .await;
+            let (m, took) = ask(&mut c, msg::new_game(opponent).rules(rules)).await;
             answers.push((rules.clone(), m, took));
         }
         answers
@@ -97,19 +95,14 @@ async fn layouts_and_checks_in_a_loop_stall_no_other_game() {
                 let mut slowest = Duration::ZERO;
                 for i in 0..40 {
                     let placer = ["uniform", "expert", "perelman", "edge"][i % 4];
-                    let (m, took) = ask(
-                        &mut c,
-                        json!({"type": "layout", "game": game, "placer": placer}),
-                    )
-                    .await;
+                    let (m, took) = ask(&mut c, msg::layout(&game, Some(placer))).await;
                     assert_eq!(m["type"], "layout", "{rules} {placer}: {m}");
-                    let fleet = m["fleet"].clone();
-                    let (m, _) = ask(
-                        &mut c,
-                        json!({"type": "check", "game": game, "fleet": fleet}),
-                    )
-                    .await;
-                    assert_eq!(m["violations"], json!([]), "{rules} {placer}: {m}");
+                    let fleet = common::texts(&m["fleet"]);
+                    let (m, _) = ask(&mut c, msg::check(&game, &fleet)).await;
+                    assert!(
+                        common::list::<Value>(&m["violations"]).is_empty(),
+                        "{rules} {placer}: {m}"
+                    );
                     slowest = slowest.max(took);
                 }
                 slowest
@@ -144,8 +137,7 @@ async fn a_flood_of_new_games_from_one_address_is_capped() {
                 let mut c = Client::connect(addr).await;
                 let (mut made, mut refused) = (0, 0);
                 for _ in 0..150 {
-                    let (m, _) =
-                        ask(&mut c, json!({"type": "new_game", "opponent": "friend"})).await;
+                    let (m, _) = ask(&mut c, msg::new_game(Opponent::Friend)).await;
                     match m["type"].as_str().unwrap() {
                         "joined" => made += 1,
                         _ => {
@@ -190,13 +182,13 @@ async fn two_connections_queueing_in_turn_cannot_make_games_without_end() {
     let (mut a, mut b) = (Client::connect(addr).await, Client::connect(addr).await);
     let mut refused = None;
     for round in 0..10 {
-        a.send(json!({"type": "queue"})).await;
+        a.send(msg::queue(None)).await;
         let m = a.until_any(&["queued", "error"]).await;
         if m["type"] == "error" {
             refused = Some((round, m));
             break;
         }
-        b.send(json!({"type": "queue"})).await;
+        b.send(msg::queue(None)).await;
         let m = b.until_any(&["joined", "error"]).await;
         if m["type"] == "error" {
             refused = Some((round, m));
@@ -303,9 +295,9 @@ async fn connections_past_the_limit_per_address_are_refused() {
     for _ in 0..3 {
         held.push(Client::connect(addr).await);
     }
-    let refused = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await;
+    let refused = Connection::connect(&format!("ws://{addr}/ws")).await;
     match refused {
-        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 429),
+        Err(ConnectionError::Refused(status)) => assert_eq!(status, 429),
         other => panic!(
             "a fourth connection was not refused: {:?}",
             other.map(|_| ())
@@ -315,7 +307,7 @@ async fn connections_past_the_limit_per_address_are_refused() {
     held.pop().unwrap().close().await;
     let mut again = None;
     for _ in 0..50 {
-        if let Ok((ws, _)) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await {
+        if let Ok(ws) = Connection::connect(&format!("ws://{addr}/ws")).await {
             again = Some(ws);
             break;
         }
@@ -337,15 +329,11 @@ async fn abandoned_games_leave_memory_and_a_returning_player_is_told() {
     let addr = server.addr();
     // A battle against the computer whose player goes away.
     let (mut c, left, left_token) = common::vs_computer(addr, "easy", "classic").await;
-    c.send(json!({"type": "place", "game": left})).await;
+    c.send(msg::place_random(&left)).await;
     c.until("battle").await;
     // A friend who never comes: the game is closed while its creator waits.
     let mut waiting = Client::connect(addr).await;
-    let game = common::create(
-        &mut waiting,
-        json!({"type": "new_game", "opponent": "friend"}),
-    )
-    .await;
+    let game = common::create(&mut waiting, msg::new_game(Opponent::Friend)).await;
     let token = waiting.log.iter().find(|m| m["type"] == "joined").unwrap()["token"]
         .as_str()
         .unwrap()
@@ -370,10 +358,7 @@ async fn abandoned_games_leave_memory_and_a_returning_player_is_told() {
     for (game, token) in [(&game, &token), (&left, &left_token)] {
         let mut back = Client::connect(addr).await;
         let e = back
-            .expect_error(
-                json!({"type": "resume", "game": game, "token": token}),
-                "abandoned",
-            )
+            .expect_error(msg::resume(game, token), "abandoned")
             .await;
         assert!(e["message"].as_str().unwrap().contains("closed"), "{e}");
     }

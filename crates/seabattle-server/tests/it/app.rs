@@ -2,7 +2,9 @@
 //! link previews.
 
 use crate::common::*;
-use serde_json::{Value, json};
+use seabattle_client::msg;
+use seabattle_wire::Opponent;
+use serde_json::Value;
 
 /// The value of header `name` (lower case) in a lower-cased response head.
 fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
@@ -157,11 +159,7 @@ async fn a_game_link_previews_who_invites_in_the_readers_language() {
     let server = start(&dir.path().join("games.db")).await;
     let addr = server.addr();
     let mut alice = Client::connect(addr).await;
-    let named = create(
-        &mut alice,
-        json!({"type": "new_game", "opponent": "friend", "name": "Алиса"}),
-    )
-    .await;
+    let named = create(&mut alice, msg::new_game(Opponent::Friend).name("Алиса")).await;
     let ru = "ru-RU,ru;q=0.9,en-US;q=0.8";
     let link = format!("/g/{named}");
     assert_eq!(
@@ -175,7 +173,7 @@ async fn a_game_link_previews_who_invites_in_the_readers_language() {
     let mut bob = Client::connect(addr).await;
     let odd = create(
         &mut bob,
-        json!({"type": "new_game", "opponent": "friend", "name": "<b>\"Bob\" & co"}),
+        msg::new_game(Opponent::Friend).name("<b>\"Bob\" & co"),
     )
     .await;
     assert_eq!(
@@ -183,7 +181,7 @@ async fn a_game_link_previews_who_invites_in_the_readers_language() {
         "&lt;b&gt;&quot;Bob&quot; &amp; co invites you to Sea Battle"
     );
     let mut anon = Client::connect(addr).await;
-    let nameless = create(&mut anon, json!({"type": "new_game", "opponent": "friend"})).await;
+    let nameless = create(&mut anon, msg::new_game(Opponent::Friend)).await;
     assert_eq!(
         title(addr, &format!("/g/{nameless}"), "en").await,
         "A friend invites you to Sea Battle"

@@ -2,8 +2,8 @@
 //! being played, opens as a server of its own and resumes a game from it.
 
 use crate::common::{self, Client, start, vs_computer};
+use seabattle_client::msg;
 use seabattle_server::{DbUrl, backup};
-use serde_json::json;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -21,8 +21,7 @@ async fn keep_firing(mut c: Client, game: String, stop: Arc<AtomicBool>) {
             continue;
         }
         let Some(cell) = cells.next() else { return };
-        c.send(json!({"type": "fire", "game": game, "cells": [cell]}))
-            .await;
+        c.send(msg::fire(&game, [cell])).await;
         let m = c.until_any(&["shot", "game_over", "error"]).await;
         if m["type"] != "shot" {
             return;
@@ -37,14 +36,14 @@ async fn a_backup_taken_under_load_restores_and_resumes_a_game() {
     let server = start(&db).await;
     // The game to resume later: placed, one shot answered.
     let (mut c, game, token) = vs_computer(server.addr(), "easy", "classic").await;
-    c.send(json!({"type": "place", "game": game})).await;
+    c.send(msg::place_random(&game)).await;
     c.until("battle").await;
     // Load: games against the computer, firing as fast as they are answered.
     let stop = Arc::new(AtomicBool::new(false));
     let mut load = Vec::new();
     for _ in 0..6 {
         let (mut c, g, _) = vs_computer(server.addr(), "easy", "classic").await;
-        c.send(json!({"type": "place", "game": g})).await;
+        c.send(msg::place_random(&g)).await;
         c.until("battle").await;
         load.push(tokio::spawn(keep_firing(c, g, Arc::clone(&stop))));
     }
@@ -66,8 +65,7 @@ async fn a_backup_taken_under_load_restores_and_resumes_a_game() {
     // The copy, restored as a server's database, resumes the game and plays on.
     let restored = start(&copy).await;
     let mut c = Client::connect(restored.addr()).await;
-    c.send(json!({"type": "resume", "game": game, "token": token}))
-        .await;
+    c.send(msg::resume(&game, &token)).await;
     c.until("joined").await;
     let state = c.state(&game).await;
     assert_eq!(state["phase"], "battle", "{state}");

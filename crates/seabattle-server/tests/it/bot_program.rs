@@ -2,8 +2,9 @@
 //! players like a level.
 
 use crate::common::*;
+use seabattle_client::msg;
 use seabattle_server::{Config, DbUrl, Server, launch};
-use serde_json::json;
+use seabattle_wire::Opponent;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -26,7 +27,7 @@ fn example_bot() -> PathBuf {
 
 /// Places, plays the game out as seat 1 and checks that it ended and stands.
 async fn finish(c: &mut Client, game: &str) {
-    c.send(json!({"type": "place", "game": game})).await;
+    c.send(msg::place_random(game)).await;
     c.until("battle").await;
     let result = play_out(c, game, 1, 10, 10).await;
     assert_fair_finish(&result);
@@ -49,11 +50,11 @@ async fn a_registered_program_places_and_shoots_and_a_broken_one_is_replaced() {
 
     // Clients learn the registered names from `welcome`, to offer them as opponents.
     let fresh = Client::connect(server.addr()).await;
-    assert_eq!(fresh.log[0]["bots"], serde_json::json!(["broken", "pybot"]));
+    assert_eq!(list::<String>(&fresh.log[0]["bots"]), ["broken", "pybot"]);
     // Every preset is offered, the piece variants too.
     let presets = fresh.log[0]["presets"].as_array().unwrap().clone();
     for p in ["classic", "mines", "minesweepers", "submarines"] {
-        assert!(presets.contains(&json!(p)), "{presets:?}");
+        assert!(presets.iter().any(|x| x == p), "{presets:?}");
     }
     let (mut c, game, _) = vs_computer(server.addr(), "pybot", "classic").await;
     let state = c.state(&game).await;
@@ -85,7 +86,7 @@ async fn a_registered_program_places_and_shoots_and_a_broken_one_is_replaced() {
 
     let e = c
         .expect_error(
-            json!({"type": "new_game", "opponent": "computer", "level": "nobody"}),
+            msg::new_game(Opponent::Computer).level("nobody"),
             "bad_level",
         )
         .await;
@@ -170,7 +171,7 @@ async fn after_a_restart_the_program_hears_the_past_and_plays_on() {
     let bots = [("pybot", pybot)];
     let server = start_with_bots(&db, &bots).await;
     let (mut c, game, token) = vs_computer(server.addr(), "pybot", "classic").await;
-    c.send(json!({"type": "place", "game": game})).await;
+    c.send(msg::place_random(&game)).await;
     c.until("battle").await;
     // Fire at cells until the program has had a turn.
     let mut state = c.state(&game).await;
@@ -181,8 +182,7 @@ async fn after_a_restart_the_program_hears_the_past_and_plays_on() {
         {
             break;
         }
-        c.send(json!({"type": "fire", "game": game, "cells": [cell]}))
-            .await;
+        c.send(msg::fire(&game, [cell])).await;
         c.until_my_turn(1).await;
         state = c.state(&game).await;
     }

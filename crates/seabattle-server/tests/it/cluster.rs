@@ -4,11 +4,12 @@
 //! `SEABATTLE_TEST_POSTGRES`.
 
 use crate::common::{Client, fast_limits, friends};
+use seabattle_client::msg;
 use seabattle_core::Player;
 use seabattle_server::{
     Claim, Config, DbUrl, MoveKind, Server, StoreError, StoredGame, StoredMove, launch, open_store,
 };
-use serde_json::json;
+use seabattle_wire::Opponent;
 
 fn postgres_url() -> Option<String> {
     let url = std::env::var("SEABATTLE_TEST_POSTGRES").ok()?;
@@ -105,10 +106,9 @@ async fn a_game_moves_to_the_node_its_player_reaches_and_play_goes_on() {
         return;
     };
     let (n1, n2) = (node(&url, &fresh("n")).await, node(&url, &fresh("n")).await);
-    let (mut a, mut b, game, joined) =
-        friends(n1.addr(), json!({"type": "new_game", "opponent": "friend"})).await;
-    a.send(json!({"type": "place", "game": game})).await;
-    b.send(json!({"type": "place", "game": game})).await;
+    let (mut a, mut b, game, joined) = friends(n1.addr(), msg::new_game(Opponent::Friend)).await;
+    a.send(msg::place_random(&game)).await;
+    b.send(msg::place_random(&game)).await;
     a.until("battle").await;
     let token_a = a.log.iter().find(|m| m["type"] == "joined").unwrap()["token"]
         .as_str()
@@ -118,15 +118,13 @@ async fn a_game_moves_to_the_node_its_player_reaches_and_play_goes_on() {
     drop(b);
     // b comes back through another node: the game moves there, and n1 sends a on.
     let mut b = Client::connect_to(n2.addr(), &format!("/ws?game={game}")).await;
-    b.send(json!({"type": "resume", "game": game, "token": token_b}))
-        .await;
+    b.send(msg::resume(&game, &token_b)).await;
     b.until("joined").await;
     let (_, frame) = a.read_to_close().await;
-    assert_eq!(frame.map(|f| u16::from(f.code)), Some(4001));
+    assert_eq!(frame.map(|f| f.code), Some(4001));
     assert_eq!(n1.games_held(), 0);
     let mut a = Client::connect_to(n2.addr(), &format!("/ws?game={game}")).await;
-    a.send(json!({"type": "resume", "game": game, "token": token_a}))
-        .await;
+    a.send(msg::resume(&game, &token_a)).await;
     a.until("joined").await;
     let state = a.state(&game).await;
     let first = state["to_move"].as_u64().unwrap();
@@ -135,9 +133,7 @@ async fn a_game_moves_to_the_node_its_player_reaches_and_play_goes_on() {
     } else {
         (&mut b, &mut a)
     };
-    shooter
-        .send(json!({"type": "fire", "game": game, "cells": ["e5"]}))
-        .await;
+    shooter.send(msg::fire(&game, ["e5"])).await;
     let seen = other.until("shot").await;
     assert_eq!(seen["shots"][0]["cell"], "e5", "{seen}");
     assert_eq!(n2.games_held(), 1);
@@ -155,21 +151,21 @@ async fn the_queue_pairs_players_on_different_nodes() {
     // A waiter left by an earlier run is not paired: its node's lease has run out.
     let rules = "8x8 fleet=3,2,2,1";
     let mut p = Client::connect(n1.addr()).await;
-    p.send(json!({"type": "queue", "rules": rules})).await;
+    p.send(msg::queue(Some(rules))).await;
     p.until("queued").await;
     let mut q = Client::connect(n2.addr()).await;
-    q.send(json!({"type": "queue", "rules": rules})).await;
+    q.send(msg::queue(Some(rules))).await;
     let jq = q.until("joined").await;
     let jp = p.until("joined").await;
     assert_eq!(jp["game"], jq["game"]);
     assert_eq!(
-        (jp["seat"].clone(), jq["seat"].clone()),
-        (json!(1), json!(2))
+        (jp["seat"].as_u64(), jq["seat"].as_u64()),
+        (Some(1), Some(2))
     );
     // The waiter reaches the game by its address, on whichever node, with its token.
     let game = jp["game"].as_str().unwrap().to_string();
     let mut p = Client::connect_to(n1.addr(), &format!("/ws?game={game}")).await;
-    p.send(json!({"type": "resume", "game": game, "token": jp["token"]}))
+    p.send(msg::resume(&game, jp["token"].as_str().unwrap()))
         .await;
     p.until("joined").await;
     assert_eq!(p.state(&game).await["seat"], 1);
@@ -185,16 +181,16 @@ async fn a_turn_clock_runs_on_after_a_takeover() {
     };
     let (name1, name2) = (fresh("n"), fresh("n"));
     let (n1, n2) = (node(&url, &name1).await, node(&url, &name2).await);
-    let (mut a, mut b, game, joined) = friends(
-        n1.addr(),
-        json!({"type": "new_game", "opponent": "friend", "clock": 2}),
-    )
-    .await;
-    a.send(json!({"type": "place", "game": game})).await;
-    b.send(json!({"type": "place", "game": game})).await;
+    let (mut a, mut b, game, joined) =
+        friends(n1.addr(), msg::new_game(Opponent::Friend).clock(2)).await;
+    a.send(msg::place_random(&game)).await;
+    b.send(msg::place_random(&game)).await;
     a.until("battle").await;
-    let token_a = a.log.iter().find(|m| m["type"] == "joined").unwrap()["token"].clone();
-    let token_b = joined["token"].clone();
+    let token_a = a.log.iter().find(|m| m["type"] == "joined").unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let token_b = joined["token"].as_str().unwrap().to_string();
     // n1 dies: it stops serving and renewing its lease, which then runs out.
     n1.shutdown().await.unwrap();
     drop((a, b));
@@ -204,12 +200,10 @@ async fn a_turn_clock_runs_on_after_a_takeover() {
         .unwrap();
     let at = format!("/ws?game={game}");
     let mut a = Client::connect_to(n2.addr(), &at).await;
-    a.send(json!({"type": "resume", "game": game, "token": token_a}))
-        .await;
+    a.send(msg::resume(&game, &token_a)).await;
     a.until("joined").await;
     let mut b = Client::connect_to(n2.addr(), &at).await;
-    b.send(json!({"type": "resume", "game": game, "token": token_b}))
-        .await;
+    b.send(msg::resume(&game, &token_b)).await;
     b.until("joined").await;
     // Nobody shoots: the clock, rebuilt on n2, passes the turn.
     let timeout = a.until("timeout").await;
@@ -279,18 +273,20 @@ async fn a_node_paused_past_its_lease_serves_nothing_stale() {
     };
     let n1 = Freezable::start(&url, &fresh("n"));
     let n2 = node(&url, &fresh("n")).await;
-    let (mut a, mut b, game, joined) =
-        friends(n1.addr, json!({"type": "new_game", "opponent": "friend"})).await;
+    let (mut a, mut b, game, joined) = friends(n1.addr, msg::new_game(Opponent::Friend)).await;
     let at = format!("/ws?game={game}");
     let mut watcher = Client::connect_to(n1.addr, &at).await;
-    watcher.send(json!({"type": "watch", "game": game})).await;
+    watcher.send(msg::watch(&game)).await;
     watcher.until("state").await;
-    a.send(json!({"type": "place", "game": game})).await;
-    b.send(json!({"type": "place", "game": game})).await;
+    a.send(msg::place_random(&game)).await;
+    b.send(msg::place_random(&game)).await;
     a.until("battle").await;
     watcher.until("battle").await;
-    let token_a = a.log.iter().find(|m| m["type"] == "joined").unwrap()["token"].clone();
-    let token_b = joined["token"].clone();
+    let token_a = a.log.iter().find(|m| m["type"] == "joined").unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let token_b = joined["token"].as_str().unwrap().to_string();
     // n1 stops for longer than its lease, as in a long pause of its process.
     n1.freeze(std::time::Duration::from_secs(7));
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
@@ -298,12 +294,10 @@ async fn a_node_paused_past_its_lease_serves_nothing_stale() {
     // Meanwhile the players reach n2, which takes the game once n1's lease ran out,
     // and play on there.
     let mut a = Client::connect_to(n2.addr(), &at).await;
-    a.send(json!({"type": "resume", "game": game, "token": token_a}))
-        .await;
+    a.send(msg::resume(&game, &token_a)).await;
     a.until("joined").await;
     let mut b = Client::connect_to(n2.addr(), &at).await;
-    b.send(json!({"type": "resume", "game": game, "token": token_b}))
-        .await;
+    b.send(msg::resume(&game, &token_b)).await;
     b.until("joined").await;
     let first = a.state(&game).await["to_move"].as_u64().unwrap();
     let (shooter, other) = if first == 1 {
@@ -311,9 +305,7 @@ async fn a_node_paused_past_its_lease_serves_nothing_stale() {
     } else {
         (&mut b, &mut a)
     };
-    shooter
-        .send(json!({"type": "fire", "game": game, "cells": ["e5"]}))
-        .await;
+    shooter.send(msg::fire(&game, ["e5"])).await;
     other.until("shot").await;
     let told = other.state(&game).await["moves"].as_u64().unwrap();
     assert!(told >= 1);
@@ -321,11 +313,11 @@ async fn a_node_paused_past_its_lease_serves_nothing_stale() {
     // nothing else of the game reaches it from n1's stale copy.
     let seen_before = watcher.log.len();
     let (last, frame) = watcher.read_to_close().await;
-    assert_eq!(frame.map(|f| u16::from(f.code)), Some(4001));
+    assert_eq!(frame.map(|f| f.code), Some(4001));
     let last = last.expect("the moved error before the close");
     assert_eq!(
-        (&last["type"], &last["code"]),
-        (&json!("error"), &json!("moved")),
+        (last["type"].as_str(), last["code"].as_str()),
+        (Some("error"), Some("moved")),
         "{last}"
     );
     let after: Vec<_> = watcher.log[seen_before..].to_vec();
@@ -336,7 +328,7 @@ async fn a_node_paused_past_its_lease_serves_nothing_stale() {
     // Asked for the game, n1 claims it anew (n2 hands it over) and serves what was
     // told: never an older state.
     let mut late = Client::connect_to(n1.addr, &at).await;
-    late.send(json!({"type": "watch", "game": game})).await;
+    late.send(msg::watch(&game)).await;
     let state = late.until("state").await;
     assert_eq!(state["moves"].as_u64(), Some(told), "{state}");
     n2.shutdown().await.unwrap();
@@ -387,7 +379,7 @@ async fn two_players_queueing_at_the_same_instant_on_two_nodes_are_always_paired
     for round in 0..30 {
         let mut p = Client::connect(n1.addr()).await;
         let mut q = Client::connect(n2.addr()).await;
-        let ask = json!({"type": "queue", "rules": rules});
+        let ask = msg::queue(Some(rules));
         tokio::join!(p.send(ask.clone()), q.send(ask));
         let (jp, jq) = tokio::join!(p.until("joined"), q.until("joined"));
         assert_eq!(jp["game"], jq["game"], "round {round}");

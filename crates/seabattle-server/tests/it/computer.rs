@@ -1,14 +1,14 @@
 //! Complete games against the computer, over a real socket, stored in a real SQLite file.
 
 use crate::common::*;
+use seabattle_client::msg;
 use seabattle_core::{GameRecord, Rules};
-use serde_json::json;
 
 async fn full_game(level: &str, rules: &str) {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let (mut c, game, _token) = vs_computer(server.addr(), level, rules).await;
-    c.send(json!({"type": "place", "game": game})).await;
+    c.send(msg::place_random(&game)).await;
     let battle = c.until("battle").await;
     let commitments = battle["commitments"].clone();
     let r: Rules = rules.parse().unwrap();
@@ -68,7 +68,7 @@ async fn check_frames(addr: std::net::SocketAddr, game: &str, record: &GameRecor
     let sunk_all = (0..2).any(|p| last[p]["afloat"].as_array().unwrap().is_empty());
     assert!(sunk_all, "{last}");
     // Before any shot nothing is known.
-    assert_eq!(frames[0][0]["empty"], serde_json::json!([]));
+    assert!(list::<serde_json::Value>(&frames[0][0]["empty"]).is_empty());
     assert_eq!(
         frames[0][0]["afloat"].as_array().unwrap().len(),
         record.rules.fleet().len()
@@ -132,9 +132,9 @@ async fn resign_then_rematch_against_the_computer() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let (mut c, game, token) = vs_computer(server.addr(), "hard", "hasbro").await;
-    c.send(json!({"type": "place", "game": game})).await;
+    c.send(msg::place_random(&game)).await;
     c.until("battle").await;
-    c.send(json!({"type": "resign", "game": game})).await;
+    c.send(msg::resign(&game)).await;
     let over = c.until("game_over").await;
     assert_eq!(over["result"]["winner"], 2);
     assert_eq!(over["result"]["reason"], "resigned");
@@ -142,7 +142,7 @@ async fn resign_then_rematch_against_the_computer() {
     let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.txt")).await;
     assert_eq!(status, 200);
     assert!(body.contains("resigns"), "{body}");
-    c.send(json!({"type": "rematch", "game": game})).await;
+    c.send(msg::rematch(&game)).await;
     let j = c.until("joined").await;
     assert_eq!(j["seat"], 1);
     assert_ne!(j["game"], game.as_str());
@@ -151,13 +151,12 @@ async fn resign_then_rematch_against_the_computer() {
     let s = c.until("state").await;
     assert_eq!(s["rules"], "hasbro");
     assert_eq!(s["mode"], "computer:hard");
-    assert_eq!(s["placed"], json!([false, true]));
+    assert_eq!(list::<bool>(&s["placed"]), [false, true]);
     // From another connection: the old game points to the new one, the token opens it.
     let mut d = Client::connect(server.addr()).await;
-    d.send(json!({"type": "watch", "game": game})).await;
+    d.send(msg::watch(&game)).await;
     assert_eq!(d.until("state").await["next_game"], next.as_str());
-    d.send(json!({"type": "resume", "game": next, "token": token}))
-        .await;
+    d.send(msg::resume(&next, &token)).await;
     assert_eq!(d.until("joined").await["seat"], 1);
     c.expect_error_now("not_in_game").await;
     server.shutdown().await.unwrap();

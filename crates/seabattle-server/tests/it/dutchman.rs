@@ -5,7 +5,9 @@
 
 use crate::common::flying::*;
 use crate::common::*;
-use serde_json::{Value, json};
+use seabattle_client::msg;
+use seabattle_wire::{ClientMsg, Opponent, RelocateJson};
+use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -33,7 +35,7 @@ struct Duel {
 }
 
 impl Duel {
-    async fn start(addr: std::net::SocketAddr, new_game: Value) -> Duel {
+    async fn start(addr: std::net::SocketAddr, new_game: impl Into<ClientMsg>) -> Duel {
         let (mut a, mut b, game, joined) = friends(addr, new_game).await;
         let ta = a.log.iter().find(|m| m["type"] == "joined").unwrap()["token"]
             .as_str()
@@ -43,13 +45,12 @@ impl Duel {
         a.until("state").await;
         b.until("state").await;
         let mut watcher = Client::connect(addr).await;
-        watcher.send(json!({"type": "watch", "game": game})).await;
+        watcher.send(msg::watch(&game)).await;
         watcher.until("state").await;
         for (seat, c) in [(1, &mut a), (2, &mut b)] {
-            c.send(json!({"type": "place", "game": game, "fleet": [ship(seat)]}))
-                .await;
+            c.send(msg::place(&game, [ship(seat)])).await;
             let s = c.until("state").await;
-            assert_eq!(s["own"]["fleet"], json!([ship(seat)]), "{s}");
+            assert_eq!(list::<String>(&s["own"]["fleet"]), [ship(seat)], "{s}");
             assert_eq!(s["spec"]["flying"], true, "{s}");
         }
         let first = a.until("battle").await["first"].as_u64().unwrap();
@@ -69,7 +70,7 @@ impl Duel {
     }
 
     /// `p` sends `msg` and gets the next message of type `ty`.
-    async fn ask(&mut self, p: u64, msg: Value, ty: &str) -> Value {
+    async fn ask(&mut self, p: u64, msg: ClientMsg, ty: &str) -> Value {
         let c = self.seat(p);
         c.send(msg).await;
         c.until(ty).await
@@ -78,13 +79,7 @@ impl Duel {
     /// `p` fires at `cell`: the `shot` as `p` got it (the spectator reads it too).
     async fn fire(&mut self, p: u64, cell: &str) -> Value {
         let game = self.game.clone();
-        let m = self
-            .ask(
-                p,
-                json!({"type": "fire", "game": game, "cells": [cell]}),
-                "shot",
-            )
-            .await;
+        let m = self.ask(p, msg::fire(&game, [cell]), "shot").await;
         assert_eq!(self.watcher.until("shot").await["shots"], m["shots"]);
         m
     }
@@ -96,7 +91,7 @@ impl Duel {
         for p in [1u64, 2] {
             let mut c = Client::connect(addr).await;
             c.log = std::mem::take(&mut self.seat(p).log);
-            c.send(json!({"type": "resume", "game": game, "token": self.tokens[(p - 1) as usize]}))
+            c.send(msg::resume(&game, &self.tokens[(p - 1) as usize]))
                 .await;
             c.until("joined").await;
             c.until("state").await;
@@ -104,7 +99,7 @@ impl Duel {
         }
         let mut w = Client::connect(addr).await;
         w.log = std::mem::take(&mut self.watcher.log);
-        w.send(json!({"type": "watch", "game": game})).await;
+        w.send(msg::watch(&game)).await;
         w.until("state").await;
         self.watcher = w;
     }
@@ -114,9 +109,7 @@ impl Duel {
     async fn finish_and_scan(mut self, addr: std::net::SocketAddr, resign: Option<u64>) -> Value {
         let game = self.game.clone();
         if let Some(p) = resign {
-            self.seat(p)
-                .send(json!({"type": "resign", "game": game}))
-                .await;
+            self.seat(p).send(msg::resign(&game)).await;
         }
         let mut result = Value::Null;
         for c in self.seats.iter_mut().chain([&mut self.watcher]) {
@@ -151,106 +144,103 @@ async fn a_hit_owes_a_move_that_is_refused_in_every_way_then_made_in_secret() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let addr = server.addr();
-    let mut d = Duel::start(
-        addr,
-        json!({"type": "new_game", "opponent": "friend", "rules": "dutchman"}),
-    )
-    .await;
+    let mut d = Duel::start(addr, msg::new_game(Opponent::Friend).rules("dutchman")).await;
     let (s, o, game) = (d.first, 3 - d.first, d.game.clone());
     let target = ship(o)[..ship(o).find('-').unwrap()].to_string();
     let m = d.fire(s, &target).await;
     assert_eq!(m["shots"][0]["answer"], "hit", "{m}");
     assert_eq!(
-        m["duties"],
-        json!([{"player": o, "kind": "relocate"}]),
+        list::<DutyJson>(&m["duties"]),
+        [duty(o, DutyKind::Relocate)],
         "{m}"
     );
     assert_eq!(m["next"], s, "hit again, once the ship has moved: {m}");
     let due = d.seat(o).until("relocate_due").await;
     assert_eq!(
-        (&due["decks"], &due["lost"]),
-        (&json!(5), &json!([target])),
+        (due["decks"].as_u64(), list::<String>(&due["lost"])),
+        (Some(5), vec![target.clone()]),
         "{due}"
     );
 
     // Nobody shoots until the ship has moved; only its owner moves it.
-    let fire = json!({"type": "fire", "game": game, "cells": ["j10"]});
+    let fire = msg::fire(&game, ["j10"]);
     let e = d.seat(s).expect_error(fire.clone(), "relocate_due").await;
     assert!(
         e["message"].as_str().unwrap().contains("move their ship"),
         "{e}"
     );
     d.seat(o).expect_error(fire, "relocate_due").await;
-    let mv = |cells: Value| json!({"type": "relocate", "game": game, "cells": cells});
+    let mv = |cells: &[&str]| msg::relocate(&game, cells);
     let e = d
         .seat(s)
-        .expect_error(mv(json!(["j10"])), "no_relocate_due")
+        .expect_error(mv(&["j10"]), "no_relocate_due")
         .await;
     assert!(
         e["message"].as_str().unwrap().contains("owe no move"),
         "{e}"
     );
-    d.watcher
-        .expect_error(mv(json!(["j10"])), "spectator")
-        .await;
+    d.watcher.expect_error(mv(&["j10"]), "spectator").await;
     let e = d
         .seat(o)
-        .expect_error(
-            json!({"type": "reveal", "game": game, "cell": "j10"}),
-            "no_reveal_due",
-        )
+        .expect_error(msg::reveal(&game, "j10"), "no_reveal_due")
         .await;
     assert!(e["message"].as_str().unwrap().contains("relocate"), "{e}");
 
     // Each illegal place is refused with the rules engine's reason.
     let refusals = [
         (
-            json!(["j10", "j11", "j12", "j13"]),
+            vec!["j10", "j11", "j12", "j13"],
             "wrong_count",
             "5 decks left, not 4",
         ),
         (
-            json!(["j10", "j11", "j13", "j14", "j15"]),
+            vec!["j10", "j11", "j13", "j14", "j15"],
             "not_a_path",
             "not a chain",
         ),
         (
-            json!(["j10", "j11", "j12", "j13", "j10"]),
+            vec!["j10", "j11", "j12", "j13", "j10"],
             "repeated_cell",
             "named twice",
         ),
         (
-            json!(["j10", "j11", "j12", "j13", "u14"]),
+            vec!["j10", "j11", "j12", "j13", "u14"],
             "off_board",
             "relocate",
         ),
         (
-            json!(["j10", "j11", "j12", "j13", "j21"]),
+            vec!["j10", "j11", "j12", "j13", "j21"],
             "off_board",
             "relocate",
         ),
         (
-            json!(["j10", "j11", "j12", "j13", "nonsense"]),
+            vec!["j10", "j11", "j12", "j13", "nonsense"],
             "off_board",
             "relocate",
         ),
     ];
     for (cells, code, why) in refusals {
-        let e = d.seat(o).expect_error(mv(cells.clone()), code).await;
-        assert!(e["message"].as_str().unwrap().contains(why), "{cells}: {e}");
+        let e = d.seat(o).expect_error(mv(&cells), code).await;
+        assert!(
+            e["message"].as_str().unwrap().contains(why),
+            "{cells:?}: {e}"
+        );
     }
     // A cell shot already: the deck hit stays behind.
     let e = d
         .seat(o)
-        .expect_error(mv(json!([target, "b5", "c5", "d5", "e5"])), "already_shot")
+        .expect_error(
+            mv(&[target.as_str(), "b5", "c5", "d5", "e5"]),
+            "already_shot",
+        )
         .await;
     assert!(
         e["message"].as_str().unwrap().contains("shot already"),
         "{e}"
     );
     d.seat(o)
-        .expect_error(
-            json!({"type": "relocate", "game": game, "cells": "j10"}),
+        .expect_error_raw(
+            &format!(r#"{{"type": "relocate", "game": "{game}", "cells": "j10"}}"#),
             "bad_message",
         )
         .await;
@@ -259,20 +249,27 @@ async fn a_hit_owes_a_move_that_is_refused_in_every_way_then_made_in_secret() {
     let st = d.seat(o).state(&game).await;
     assert_eq!(
         st["relocate"],
-        json!({"decks": 5, "lost": [target]}),
+        serde_json::to_value(RelocateJson {
+            decks: 5,
+            lost: vec![target.clone()],
+        })
+        .unwrap(),
         "{st}"
     );
-    assert_eq!(st["duties"], json!([{"player": o, "kind": "relocate"}]));
+    assert_eq!(
+        list::<DutyJson>(&st["duties"]),
+        [duty(o, DutyKind::Relocate)]
+    );
     assert!(d.seat(s).state(&game).await["relocate"].is_null());
 
     // Made: the owner hears the new place, the shooter and the spectator only the move.
     let new_place = ["k10", "l11", "m12", "n13", "o14"];
-    d.seat(o).send(mv(json!(new_place))).await;
+    d.seat(o).send(mv(&new_place)).await;
     let to_owner = d.seat(o).until("relocated").await;
-    assert_eq!(to_owner["cells"], json!(new_place), "{to_owner}");
+    assert_eq!(list::<String>(&to_owner["cells"]), new_place, "{to_owner}");
     assert_eq!(
-        (&to_owner["player"], &to_owner["number"]),
-        (&json!(o), &json!(2))
+        (to_owner["player"].as_u64(), to_owner["number"].as_u64()),
+        (Some(o), Some(2))
     );
     assert_eq!(to_owner["next"], s);
     assert!(to_owner["duties"].is_null(), "{to_owner}");
@@ -283,22 +280,29 @@ async fn a_hit_owes_a_move_that_is_refused_in_every_way_then_made_in_secret() {
         assert_eq!(m["player"], o);
     }
     let own = d.seat(o).state(&game).await;
-    assert_eq!(own["own"]["fleet"], json!(["k10+l11+m12+n13+o14"]), "{own}");
-    assert_eq!(own["own"]["lost"], json!([target]));
+    assert_eq!(
+        list::<String>(&own["own"]["fleet"]),
+        ["k10+l11+m12+n13+o14"],
+        "{own}"
+    );
+    assert_eq!(
+        list::<String>(&own["own"]["lost"]),
+        std::slice::from_ref(&target)
+    );
     assert!(own["relocate"].is_null());
     let theirs = d.seat(s).state(&game).await;
     let board = &theirs["boards"][(s - 1) as usize];
     assert_eq!(
-        (&board["hits"], &board["left"]),
-        (&json!([target]), &json!([target]))
+        (
+            list::<String>(&board["hits"]),
+            list::<String>(&board["left"])
+        ),
+        (vec![target.clone()], vec![target.clone()])
     );
-    assert_eq!(board["afloat"], json!([5]));
+    assert_eq!(list::<u64>(&board["afloat"]), [5]);
     // Moving again is not owed; the shooter fires again (a hit shoots again).
     d.seat(o)
-        .expect_error(
-            mv(json!(["a10", "b10", "c10", "d10", "e10"])),
-            "no_relocate_due",
-        )
+        .expect_error(mv(&["a10", "b10", "c10", "d10", "e10"]), "no_relocate_due")
         .await;
     let m = d.fire(s, "k10").await;
     assert_eq!(m["shots"][0]["answer"], "hit", "{m}");
@@ -313,7 +317,7 @@ async fn a_game_survives_restarts_mid_game_and_while_a_move_is_owed_to_the_last_
     let mut server = start(&db).await;
     let mut d = Duel::start(
         server.addr(),
-        json!({"type": "new_game", "opponent": "friend", "rules": "dutchman"}),
+        msg::new_game(Opponent::Friend).rules("dutchman"),
     )
     .await;
     let (s, o, game) = (d.first, 3 - d.first, d.game.clone());
@@ -338,10 +342,11 @@ async fn a_game_survives_restarts_mid_game_and_while_a_move_is_owed_to_the_last_
             }
         }
         here = place(o, n, decks);
-        d.seat(o)
-            .send(json!({"type": "relocate", "game": game, "cells": here}))
-            .await;
-        assert_eq!(d.seat(o).until("relocated").await["cells"], json!(here));
+        d.seat(o).send(msg::relocate(&game, &here)).await;
+        assert_eq!(
+            list::<String>(&d.seat(o).until("relocated").await["cells"]),
+            here
+        );
         d.seat(s).until("relocated").await;
         d.watcher.until("relocated").await;
         if n % 2 == 1 {
@@ -360,11 +365,14 @@ async fn a_game_survives_restarts_mid_game_and_while_a_move_is_owed_to_the_last_
     }
     let result = d.finish_and_scan(server.addr(), None).await;
     assert_eq!(
-        (&result["winner"], &result["reason"]),
-        (&json!(s), &json!("fleet_sunk"))
+        (result["winner"].as_u64(), result["reason"].as_str()),
+        (Some(s), Some("fleet_sunk"))
     );
     // The fleets as placed (the commitment) and where they stood at the end.
-    assert_eq!(result["fleets"][(o - 1) as usize], json!([ship(o)]));
+    assert_eq!(
+        list::<String>(&result["fleets"][(o - 1) as usize]),
+        [ship(o)]
+    );
     let at_end = cells_in(&result["fleets_at_end"][(o - 1) as usize]);
     assert_eq!(at_end, here.iter().cloned().collect(), "{result}");
     // The record has the five moves, and replays to the same end.
@@ -385,7 +393,7 @@ async fn a_clock_running_out_on_a_move_owed_makes_the_server_move_the_ship() {
     let server = start(&db).await;
     let mut d = Duel::start(
         server.addr(),
-        json!({"type": "new_game", "opponent": "friend", "rules": "dutchman", "clock": 1}),
+        msg::new_game(Opponent::Friend).rules("dutchman").clock(1),
     )
     .await;
     let (s, o, game) = (d.first, 3 - d.first, d.game.clone());
@@ -396,8 +404,12 @@ async fn a_clock_running_out_on_a_move_owed_makes_the_server_move_the_ship() {
     assert_eq!(d.seat(o).until("clock").await["player"], o);
     let t = d.seat(o).until("timeout").await;
     assert_eq!(
-        (&t["player"], &t["strikes"], &t["next"]),
-        (&json!(o), &json!(1), &json!(s))
+        (
+            t["player"].as_u64(),
+            t["strikes"].as_u64(),
+            t["next"].as_u64()
+        ),
+        (Some(o), Some(1), Some(s))
     );
     let moved = d.seat(o).until("relocated").await;
     assert_eq!(moved["by_server"], true, "{moved}");
@@ -421,7 +433,7 @@ async fn a_clock_running_out_on_a_move_owed_makes_the_server_move_the_ship() {
     d.reconnect(server.addr()).await;
     let after = d.seat(o).state(&game).await;
     assert_eq!(after["own"]["fleet"], before["own"]["fleet"], "{after}");
-    assert_eq!(after["duties"], json!([]));
+    assert!(list::<Value>(&after["duties"]).is_empty());
     d.finish_and_scan(server.addr(), Some(s)).await;
     server.shutdown().await.unwrap();
 }
@@ -431,10 +443,10 @@ async fn a_whole_game_against_the_computer_ends_with_a_fair_audit() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let (mut c, game, _) = vs_computer(server.addr(), "hard", "dutchman").await;
-    c.send(json!({"type": "place", "game": game})).await;
+    c.send(msg::place_random(&game)).await;
     c.until("battle").await;
     // The coach's map of a lone ship that moves: drawn paths, not counted placements.
-    c.send(json!({"type": "coach", "game": game})).await;
+    c.send(msg::coach(&game)).await;
     let coach = c.until("coach").await;
     assert_eq!(coach["weights"].as_array().unwrap().len(), 400, "{coach}");
     assert!(!coach["best"].as_array().unwrap().is_empty(), "{coach}");
@@ -474,7 +486,7 @@ async fn a_bot_program_moves_its_ship_through_the_protocol() {
     let server = seabattle_server::launch(listener, config).await.unwrap();
     let presets = Client::connect(server.addr()).await.log[0]["presets"].clone();
     assert!(
-        presets.as_array().unwrap().contains(&json!("dutchman")),
+        presets.as_array().unwrap().iter().any(|p| p == "dutchman"),
         "{presets}"
     );
     // Seat 1 fires in board order; the program may win before its ship is reached, so
@@ -482,7 +494,7 @@ async fn a_bot_program_moves_its_ship_through_the_protocol() {
     let mut moved = 0;
     for _ in 0..4 {
         let (mut c, game, _) = vs_computer(server.addr(), "pybot", "dutchman fleet=5").await;
-        c.send(json!({"type": "place", "game": game})).await;
+        c.send(msg::place_random(&game)).await;
         c.until("battle").await;
         let result = play_to_the_end(&mut c, &game).await;
         assert_fair_finish(&result);
@@ -533,17 +545,19 @@ async fn play_to_the_end(c: &mut Client, game: &str) -> Value {
             let decks = st["relocate"]["decks"].as_u64().unwrap() as usize;
             let incoming = cells_in(&st["own"]["incoming"]);
             let mine = free_line(&incoming, decks).filter(|_| moves % 2 == 0);
-            c.send(json!({"type": "relocate", "game": game, "cells": mine}))
-                .await;
+            c.send(ClientMsg::Relocate {
+                game: game.to_string(),
+                cells: mine,
+            })
+            .await;
             c.until("relocated").await;
             moves += 1;
             continue;
         }
-        if st["to_move"] == 1 && st["duties"] == json!([]) {
+        if st["to_move"] == 1 && list::<Value>(&st["duties"]).is_empty() {
             let cell = cells.iter().find(|x| !shot.contains(*x)).unwrap().clone();
             shot.insert(cell.clone());
-            c.send(json!({"type": "fire", "game": game, "cells": [cell]}))
-                .await;
+            c.send(msg::fire(game, [cell])).await;
         }
         // Until the computer has moved (its shots and its ship's moves) or the game ends.
         loop {

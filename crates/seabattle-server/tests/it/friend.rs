@@ -1,19 +1,21 @@
 //! Two people joined by code, a third told the game is full, spectators, rematch.
 
 use crate::common::*;
-use serde_json::{Value, json};
+use seabattle_client::msg;
+use seabattle_wire::{ClientMsg, Opponent};
+use serde_json::Value;
 
 /// A friend game with both seats taken: (creator, friend, game id, tokens).
 async fn pair(addr: std::net::SocketAddr) -> (Client, Client, String, [String; 2]) {
     let mut a = Client::connect(addr).await;
-    a.send(json!({"type": "new_game", "opponent": "friend", "rules": "classic"}))
+    a.send(msg::new_game(Opponent::Friend).rules("classic"))
         .await;
     let j = a.until("joined").await;
     let game = j["game"].as_str().unwrap().to_string();
     assert_eq!(j["link"], format!("/g/{game}"));
     let ta = j["token"].as_str().unwrap().to_string();
     let mut b = Client::connect(addr).await;
-    b.send(json!({"type": "join", "game": game})).await;
+    b.send(msg::join(&game)).await;
     let j = b.until("joined").await;
     assert_eq!(j["seat"], 2);
     let tb = j["token"].as_str().unwrap().to_string();
@@ -38,8 +40,7 @@ async fn play_both(a: &mut Client, b: &mut Client, game: &str) -> Value {
         let (c, i) = if p == 1 { (&mut *a, 0) } else { (&mut *b, 1) };
         let cell = cells[next[i]].clone();
         next[i] += 1;
-        c.send(json!({"type": "fire", "game": game, "cells": [cell]}))
-            .await;
+        c.send(msg::fire(game, [cell])).await;
         c.until("shot").await;
     }
 }
@@ -51,22 +52,24 @@ async fn full_game_by_code_with_spectator_and_rematch() {
     let (mut a, mut b, game, tokens) = pair(server.addr()).await;
 
     let mut third = Client::connect(server.addr()).await;
-    third
-        .expect_error(json!({"type": "join", "game": game}), "game_full")
-        .await;
-    third.send(json!({"type": "watch", "game": game})).await;
+    third.expect_error(msg::join(&game), "game_full").await;
+    third.send(msg::watch(&game)).await;
     let j = third.until("joined").await;
     assert_eq!(j["role"], "spectator");
     assert!(j["token"].is_null());
     let s = third.until("state").await;
     assert!(s["own"].is_null());
 
-    a.send(json!({"type": "place", "game": game, "fleet":
-        ["a1-d1", "a3-c3", "e3-g3", "a5-b5", "d5-e5", "g5-h5", "a7", "c7", "e7", "g7"]}))
-        .await;
+    a.send(msg::place(
+        &game,
+        [
+            "a1-d1", "a3-c3", "e3-g3", "a5-b5", "d5-e5", "g5-h5", "a7", "c7", "e7", "g7",
+        ],
+    ))
+    .await;
     let st = a.until("state").await;
-    assert_eq!(st["placed"], json!([true, false]));
-    b.send(json!({"type": "place", "game": game})).await;
+    assert_eq!(list::<bool>(&st["placed"]), [true, false]);
+    b.send(msg::place_random(&game)).await;
     let battle = a.until("battle").await;
     assert_eq!(b.until("battle").await, battle);
     assert_eq!(third.until("battle").await, battle);
@@ -109,9 +112,9 @@ async fn full_game_by_code_with_spectator_and_rematch() {
     );
 
     // Rematch: both ask, seats swap.
-    a.send(json!({"type": "rematch", "game": game})).await;
+    a.send(msg::rematch(&game)).await;
     b.until("rematch_offered").await;
-    b.send(json!({"type": "rematch", "game": game})).await;
+    b.send(msg::rematch(&game)).await;
     let ja = a.until("joined").await;
     let jb = b.until("joined").await;
     assert_eq!(ja["game"], jb["game"]);
@@ -124,8 +127,8 @@ async fn full_game_by_code_with_spectator_and_rematch() {
     let s = a.until("state").await;
     assert_eq!(s["rules"], "classic");
     assert_eq!(s["phase"], "placement");
-    a.send(json!({"type": "place", "game": next})).await;
-    b.send(json!({"type": "place", "game": next})).await;
+    a.send(msg::place_random(next)).await;
+    b.send(msg::place_random(next)).await;
     a.until("battle").await;
     server.shutdown().await.unwrap();
 }
@@ -151,16 +154,16 @@ async fn queue_offers_the_computer_after_waiting() {
     config.queue_wait = std::time::Duration::from_millis(200);
     let server = seabattle_server::launch(listener, config).await.unwrap();
     let mut a = Client::connect(server.addr()).await;
-    a.send(json!({"type": "queue"})).await;
+    a.send(msg::queue(None)).await;
     a.until("queued").await;
     let offer = a.until("queue_offer").await;
     assert_eq!(offer["rules"], "classic");
-    a.send(json!({"type": "new_game", "opponent": "computer", "level": "easy"}))
+    a.send(msg::new_game(Opponent::Computer).level("easy"))
         .await;
     a.until("joined").await;
     // Having left the queue, the player is not paired any more.
     let mut b = Client::connect(server.addr()).await;
-    b.send(json!({"type": "queue"})).await;
+    b.send(msg::queue(None)).await;
     b.until("queued").await;
     server.shutdown().await.unwrap();
 }
@@ -170,13 +173,13 @@ async fn random_opponent_queue_pairs_players() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let mut a = Client::connect(server.addr()).await;
-    a.send(json!({"type": "queue", "rules": "hasbro"})).await;
+    a.send(msg::queue(Some("hasbro"))).await;
     assert_eq!(a.until("queued").await["rules"], "hasbro");
     let mut other = Client::connect(server.addr()).await;
-    other.send(json!({"type": "queue", "rules": "salvo"})).await;
+    other.send(msg::queue(Some("salvo"))).await;
     other.until("queued").await;
     let mut b = Client::connect(server.addr()).await;
-    b.send(json!({"type": "queue", "rules": "hasbro"})).await;
+    b.send(msg::queue(Some("hasbro"))).await;
     let ja = a.until("joined").await;
     let jb = b.until("joined").await;
     assert_eq!(ja["game"], jb["game"]);
@@ -195,36 +198,31 @@ async fn names_given_are_shown_to_the_other_player_and_bad_ones_refused() {
     let addr = server.addr();
     let mut a = Client::connect(addr).await;
     for bad in ["x".repeat(25), "bell\u{7}".to_string()] {
-        a.expect_error(
-            json!({"type": "new_game", "opponent": "friend", "name": bad}),
-            "bad_message",
-        )
-        .await;
+        a.expect_error(msg::new_game(Opponent::Friend).name(&bad), "bad_message")
+            .await;
     }
-    let game = create(
-        &mut a,
-        json!({"type": "new_game", "opponent": "friend", "name": "  Alice  "}),
-    )
-    .await;
+    let game = create(&mut a, msg::new_game(Opponent::Friend).name("  Alice  ")).await;
     let mut b = Client::connect(addr).await;
-    b.send(json!({"type": "join", "game": game, "name": "Боб"}))
-        .await;
+    b.send(ClientMsg::Join {
+        game: game.clone(),
+        name: Some("Боб".into()),
+    })
+    .await;
     b.until("joined").await;
     let s = b.until("state").await;
-    assert_eq!(s["names"], json!(["Alice", "Боб"]), "{s}");
+    assert_eq!(list::<String>(&s["names"]), ["Alice", "Боб"], "{s}");
     let p = a.until("presence").await;
     assert_eq!(
-        (p["player"].clone(), p["name"].clone()),
-        (json!(2), json!("Боб"))
+        (p["player"].as_u64(), p["name"].as_str()),
+        (Some(2), Some("Боб"))
     );
     // A player who gave no name has none.
     let mut c = Client::connect(addr).await;
-    let other = create(
-        &mut c,
-        json!({"type": "new_game", "opponent": "friend", "name": ""}),
-    )
-    .await;
-    assert_eq!(c.state(&other).await["names"], json!([null, null]));
+    let other = create(&mut c, msg::new_game(Opponent::Friend).name("")).await;
+    assert_eq!(
+        list::<Option<String>>(&c.state(&other).await["names"]),
+        [None, None]
+    );
     server.shutdown().await.unwrap();
 }
 
@@ -238,12 +236,11 @@ async fn a_new_game_is_in_memory_before_its_players_hear_of_it() {
     for _ in 0..40 {
         let (mut a, mut b, game, _) = friends(
             server.addr(),
-            json!({"type": "new_game", "opponent": "friend", "rules": "26x26 fleet=1"}),
+            msg::new_game(Opponent::Friend).rules("26x26 fleet=1"),
         )
         .await;
         for c in [&mut a, &mut b] {
-            c.send(json!({"type": "place", "game": game, "fleet": ["z26"]}))
-                .await;
+            c.send(msg::place(&game, ["z26"])).await;
         }
         a.until("battle").await;
         b.until("battle").await;

@@ -2,13 +2,15 @@
 //! their game has ended, can be seen and erased, and the key never comes back.
 
 use crate::common::*;
-use serde_json::{Value, json};
+use seabattle_client::msg;
+use seabattle_wire::Opponent;
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 const KEY: &str = "q8V2-x_7Lm0pZr4tY6wE1A3s";
 
 async fn learned(c: &mut Client, key: &str) -> Vec<Value> {
-    c.send(json!({"type": "learned", "player": key})).await;
+    c.send(msg::learned(key, None)).await;
     c.until("learned").await["histories"]
         .as_array()
         .unwrap()
@@ -17,7 +19,7 @@ async fn learned(c: &mut Client, key: &str) -> Vec<Value> {
 
 /// Places a random fleet and returns it (as the state shows it) with the rules text.
 async fn place(c: &mut Client, game: &str) -> (Value, Value) {
-    c.send(json!({"type": "place", "game": game})).await;
+    c.send(msg::place_random(game)).await;
     c.until("battle").await;
     let s = c.state(game).await;
     (s["own"]["fleet"].clone(), s["rules"].clone())
@@ -30,8 +32,10 @@ async fn a_fleet_is_learned_only_once_its_game_ended_and_forget_erases_it() {
     let mut c = Client::connect(server.addr()).await;
     let game = create(
         &mut c,
-        json!({"type": "new_game", "opponent": "computer", "level": "expert",
-               "rules": "classic", "player": KEY}),
+        msg::new_game(Opponent::Computer)
+            .level("expert")
+            .rules("classic")
+            .player(KEY),
     )
     .await;
     let (fleet, rules) = place(&mut c, &game).await;
@@ -45,19 +49,18 @@ async fn a_fleet_is_learned_only_once_its_game_ended_and_forget_erases_it() {
     if c.state(&game).await["to_move"] != 1 {
         c.until_my_turn(1).await;
     }
-    c.send(json!({"type": "fire", "game": game, "cells": ["e5"]}))
-        .await;
+    c.send(msg::fire(&game, ["e5"])).await;
     assert!(
         learned(&mut c, KEY).await.is_empty(),
         "the game is not over"
     );
 
-    c.send(json!({"type": "resign", "game": game})).await;
+    c.send(msg::resign(&game)).await;
     c.until("game_over").await;
     let h = learned(&mut other, KEY).await;
     assert_eq!(h.len(), 1, "{h:?}");
     assert_eq!(h[0]["rules"], rules);
-    assert_eq!(h[0]["fleets"], json!([fleet]));
+    assert_eq!(list::<Value>(&h[0]["fleets"]), std::slice::from_ref(&fleet));
     assert_eq!(
         (h[0]["width"].as_u64(), h[0]["height"].as_u64()),
         (Some(10), Some(10))
@@ -71,22 +74,24 @@ async fn a_fleet_is_learned_only_once_its_game_ended_and_forget_erases_it() {
     );
 
     // The rematch plays for the same player: its fleet is learned too, at its end.
-    c.send(json!({"type": "rematch", "game": game})).await;
+    c.send(msg::rematch(&game)).await;
     let next = c.until("joined").await["game"]
         .as_str()
         .unwrap()
         .to_string();
     let (second, _) = place(&mut c, &next).await;
-    assert_eq!(learned(&mut c, KEY).await[0]["fleets"], json!([fleet]));
-    c.send(json!({"type": "resign", "game": next})).await;
+    assert_eq!(
+        list::<Value>(&learned(&mut c, KEY).await[0]["fleets"]),
+        std::slice::from_ref(&fleet)
+    );
+    c.send(msg::resign(&next)).await;
     c.until("game_over").await;
     assert_eq!(
-        learned(&mut c, KEY).await[0]["fleets"],
-        json!([fleet, second])
+        list::<Value>(&learned(&mut c, KEY).await[0]["fleets"]),
+        [fleet, second]
     );
-    c.send(json!({"type": "learned", "player": KEY, "rules": "8x8 fleet=3,2,1"}))
-        .await;
-    assert_eq!(c.until("learned").await["histories"], json!([]));
+    c.send(msg::learned(KEY, Some("8x8 fleet=3,2,1"))).await;
+    assert!(list::<Value>(&c.until("learned").await["histories"]).is_empty());
 
     // The key (and its hash) never comes back, in any message.
     let hash = format!("{:x}", Sha256::digest(KEY.as_bytes()));
@@ -95,16 +100,18 @@ async fn a_fleet_is_learned_only_once_its_game_ended_and_forget_erases_it() {
         assert!(!text.contains(KEY) && !text.contains(&hash), "{text}");
     }
 
-    c.send(json!({"type": "forget", "player": KEY})).await;
+    c.send(msg::forget(KEY)).await;
     assert_eq!(c.until("forgotten").await["fleets"], 2);
     assert!(learned(&mut c, KEY).await.is_empty());
-    c.send(json!({"type": "forget", "player": KEY})).await;
+    c.send(msg::forget(KEY)).await;
     assert_eq!(c.until("forgotten").await["fleets"], 0);
 
     // After forgetting, a new game against the expert plays (with the plain prior).
     let fresh = create(
         &mut c,
-        json!({"type": "new_game", "opponent": "computer", "level": "expert", "player": KEY}),
+        msg::new_game(Opponent::Computer)
+            .level("expert")
+            .player(KEY),
     )
     .await;
     let (_, _) = place(&mut c, &fresh).await;
@@ -117,18 +124,15 @@ async fn games_without_a_key_or_against_people_learn_nothing() {
     let server = start(&dir.path().join("games.db")).await;
     let (mut c, game, _) = vs_computer(server.addr(), "medium", "classic").await;
     place(&mut c, &game).await;
-    c.send(json!({"type": "resign", "game": game})).await;
+    c.send(msg::resign(&game)).await;
     c.until("game_over").await;
-    let (mut a, mut b, game, _) = friends(
-        server.addr(),
-        json!({"type": "new_game", "opponent": "friend", "player": KEY}),
-    )
-    .await;
+    let (mut a, mut b, game, _) =
+        friends(server.addr(), msg::new_game(Opponent::Friend).player(KEY)).await;
     a.until("state").await;
-    a.send(json!({"type": "place", "game": game})).await;
-    b.send(json!({"type": "place", "game": game})).await;
+    a.send(msg::place_random(&game)).await;
+    b.send(msg::place_random(&game)).await;
     a.until("battle").await;
-    a.send(json!({"type": "resign", "game": game})).await;
+    a.send(msg::resign(&game)).await;
     a.until("game_over").await;
     assert!(learned(&mut c, KEY).await.is_empty());
     for m in a.log.iter().chain(b.log.iter()) {
@@ -150,9 +154,9 @@ async fn bad_keys_are_refused_without_being_repeated() {
         "q8V2 x_7Lm0pZr4tY6wE1A3s",
     ] {
         for msg in [
-            json!({"type": "new_game", "opponent": "computer", "player": bad}),
-            json!({"type": "learned", "player": bad}),
-            json!({"type": "forget", "player": bad}),
+            msg::new_game(Opponent::Computer).player(bad).into(),
+            msg::learned(bad, None),
+            msg::forget(bad),
         ] {
             let e = c.expect_error(msg, "bad_player").await;
             let text = e["message"].as_str().unwrap();
@@ -160,15 +164,14 @@ async fn bad_keys_are_refused_without_being_repeated() {
             assert!(!text.contains(bad), "{text}");
         }
     }
-    c.expect_error(json!({"type": "learned"}), "bad_message")
+    c.expect_error_raw(r#"{"type": "learned"}"#, "bad_message")
         .await;
-    c.expect_error(
-        json!({"type": "new_game", "opponent": "computer", "player": 7}),
+    c.expect_error_raw(
+        r#"{"type": "new_game", "opponent": "computer", "player": 7}"#,
         "bad_message",
     )
     .await;
     // Nothing was made: the connection is in no game.
-    c.expect_error(json!({"type": "sync", "game": "abcdefghjk"}), "not_in_game")
-        .await;
+    c.expect_error(msg::sync("abcdefghjk"), "not_in_game").await;
     server.shutdown().await.unwrap();
 }

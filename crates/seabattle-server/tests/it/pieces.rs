@@ -2,7 +2,9 @@
 //! reveals owed, refused and made, dying shots, restarts, clocks, and the leak scans.
 
 use crate::common::*;
-use serde_json::{Value, json};
+use seabattle_client::msg;
+use seabattle_wire::{ClientMsg, Opponent};
+use serde_json::Value;
 use std::collections::BTreeSet;
 
 /// Seat `seat`'s fleet under `rules`: the classic ships, with the fourth one-decker on
@@ -46,25 +48,23 @@ struct Duel {
 impl Duel {
     async fn start(addr: std::net::SocketAddr, rules: &str) -> Duel {
         let mut a = Client::connect(addr).await;
-        a.send(json!({"type": "new_game", "opponent": "friend", "rules": rules}))
-            .await;
+        a.send(msg::new_game(Opponent::Friend).rules(rules)).await;
         let j = a.until("joined").await;
         let game = j["game"].as_str().unwrap().to_string();
         let ta = j["token"].as_str().unwrap().to_string();
         a.until("state").await;
         let mut b = Client::connect(addr).await;
-        b.send(json!({"type": "join", "game": game})).await;
+        b.send(msg::join(&game)).await;
         let tb = b.until("joined").await["token"]
             .as_str()
             .unwrap()
             .to_string();
         b.until("state").await;
         let mut watcher = Client::connect(addr).await;
-        watcher.send(json!({"type": "watch", "game": game})).await;
+        watcher.send(msg::watch(&game)).await;
         watcher.until("state").await;
         for (seat, c) in [(1, &mut a), (2, &mut b)] {
-            c.send(json!({"type": "place", "game": game, "fleet": fleet(seat, rules)}))
-                .await;
+            c.send(msg::place(&game, fleet(seat, rules))).await;
             // The fleet as placed comes back in the state, pieces included.
             let s = c.until("state").await;
             let own: BTreeSet<String> = s["own"]["fleet"]
@@ -100,7 +100,7 @@ impl Duel {
     }
 
     /// `p` sends `msg` and gets the next message of type `ty`.
-    async fn ask(&mut self, p: u64, msg: Value, ty: &str) -> Value {
+    async fn ask(&mut self, p: u64, msg: ClientMsg, ty: &str) -> Value {
         let c = self.seat(p);
         c.send(msg).await;
         c.until(ty).await
@@ -110,9 +110,7 @@ impl Duel {
     /// each connection got; the result.
     async fn resign_and_scan(mut self, p: u64) -> Value {
         let game = self.game.clone();
-        self.seat(p)
-            .send(json!({"type": "resign", "game": game}))
-            .await;
+        self.seat(p).send(msg::resign(&game)).await;
         let mut result = Value::Null;
         for c in &mut self.seats {
             result = c.until("game_over").await["result"].clone();
@@ -141,18 +139,21 @@ async fn a_mine_makes_the_shooter_show_a_ship_cell_that_the_owner_then_hits() {
     let server = start(&dir.path().join("games.db")).await;
     let mut d = Duel::start(server.addr(), "mines").await;
     let (s, o, game) = (d.shooter(), d.owner(), d.game.clone());
-    let fire = |cell: &str| json!({"type": "fire", "game": game, "cells": [cell]});
-    let reveal = |cell: &str| json!({"type": "reveal", "game": game, "cell": cell});
+    let fire = |cell: &str| msg::fire(&game, [cell]);
+    let reveal = |cell: &str| msg::reveal(&game, cell);
 
     // «Мина!»: the turn passes to the owner, who waits for the shooter's reveal.
     let m = d.ask(s, fire("h10"), "shot").await;
     assert_shot(&m, s, "h10", "mine");
     assert_eq!(m["next"], o);
-    assert_eq!(m["duties"], json!([{"player": s, "kind": "ship_cell"}]));
+    assert_eq!(
+        list::<DutyJson>(&m["duties"]),
+        [duty(s, DutyKind::ShipCell)]
+    );
     let due = d.seat(s).until("reveal_due").await;
     assert_eq!(
-        (&due["kind"], &due["player"]),
-        (&json!("ship_cell"), &json!(s))
+        (due["kind"].as_str(), due["player"].as_u64()),
+        (Some("ship_cell"), Some(s))
     );
     let options: BTreeSet<String> = due["cells"]
         .as_array()
@@ -167,7 +168,10 @@ async fn a_mine_makes_the_shooter_show_a_ship_cell_that_the_owner_then_hits() {
     assert_eq!(st["duties"], m["duties"]);
     let ost = d.seat(o).state(&game).await;
     assert!(ost["reveal"].is_null(), "{ost}");
-    assert_eq!(ost["boards"][(s - 1) as usize]["mines"], json!(["h10"]));
+    assert_eq!(
+        list::<String>(&ost["boards"][(s - 1) as usize]["mines"]),
+        ["h10"]
+    );
 
     // Nobody shoots until it is made; only the shooter may make it, with a ship cell.
     d.seat(o).expect_error(fire("a1"), "reveal_due").await;
@@ -188,13 +192,13 @@ async fn a_mine_makes_the_shooter_show_a_ship_cell_that_the_owner_then_hits() {
     d.seat(s).expect_error(reveal("i9"), "not_revealable").await;
     d.seat(s).expect_error(reveal("z99"), "off_board").await;
     d.seat(s)
-        .expect_error(json!({"type": "reveal", "game": game}), "bad_message")
+        .expect_error_raw(
+            &format!(r#"{{"type": "reveal", "game": "{game}"}}"#),
+            "bad_message",
+        )
         .await;
     d.seat(s)
-        .expect_error(
-            json!({"type": "reveal", "game": "abcdefghjk", "cell": "a1"}),
-            "wrong_game",
-        )
+        .expect_error(msg::reveal("abcdefghjk", "a1"), "wrong_game")
         .await;
     d.watcher.until("shot").await;
     d.watcher.expect_error(reveal("a1"), "spectator").await;
@@ -216,12 +220,12 @@ async fn a_mine_makes_the_shooter_show_a_ship_cell_that_the_owner_then_hits() {
     d.seat(s).expect_error(reveal("a2"), "no_reveal_due").await;
     let ost = d.seat(o).state(&game).await;
     assert_eq!(
-        ost["boards"][(o - 1) as usize]["shown_ships"],
-        json!(["a1"])
+        list::<String>(&ost["boards"][(o - 1) as usize]["shown_ships"]),
+        ["a1"]
     );
-    assert_eq!(ost["duties"], json!([]));
+    assert!(list::<Value>(&ost["duties"]).is_empty());
     let wst = d.watcher.state(&game).await;
-    assert_eq!(wst["boards"][(o - 1) as usize]["shown_ships"], json!([]));
+    assert!(list::<Value>(&wst["boards"][(o - 1) as usize]["shown_ships"]).is_empty());
 
     // The owner shoots the cell shown: a hit, and (classic) the owner shoots again.
     let m = d.ask(o, fire("a1"), "shot").await;
@@ -234,7 +238,8 @@ async fn a_mine_makes_the_shooter_show_a_ship_cell_that_the_owner_then_hits() {
         result["fleets"][(s - 1) as usize]
             .as_array()
             .unwrap()
-            .contains(&json!("mine:h10"))
+            .iter()
+            .any(|f| f == "mine:h10")
     );
     let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.txt")).await;
     assert_eq!(status, 200, "{body}");
@@ -251,39 +256,30 @@ async fn a_minesweeper_makes_the_shooter_show_a_mine() {
     let server = start(&dir.path().join("games.db")).await;
     let mut d = Duel::start(server.addr(), "classic mines=1 sweepers=1").await;
     let (s, o, game) = (d.shooter(), d.owner(), d.game.clone());
-    let m = d
-        .ask(
-            s,
-            json!({"type": "fire", "game": game, "cells": ["j8"]}),
-            "shot",
-        )
-        .await;
+    let m = d.ask(s, msg::fire(&game, ["j8"]), "shot").await;
     assert_shot(&m, s, "j8", "sweeper");
-    assert_eq!(m["duties"], json!([{"player": s, "kind": "mine"}]));
+    assert_eq!(list::<DutyJson>(&m["duties"]), [duty(s, DutyKind::Mine)]);
     let due = d.seat(s).until("reveal_due").await;
     assert_eq!(
-        (&due["kind"], &due["cells"]),
-        (&json!("mine"), &json!(["j10"]))
+        (due["kind"].as_str(), list::<String>(&due["cells"])),
+        (Some("mine"), vec!["j10".to_string()])
     );
     d.seat(s)
-        .expect_error(
-            json!({"type": "reveal", "game": game, "cell": "a1"}),
-            "not_revealable",
-        )
+        .expect_error(msg::reveal(&game, "a1"), "not_revealable")
         .await;
-    let r = d
-        .ask(
-            s,
-            json!({"type": "reveal", "game": game, "cell": "j10"}),
-            "revealed",
-        )
-        .await;
-    assert_eq!((&r["kind"], &r["cell"]), (&json!("mine"), &json!("j10")));
+    let r = d.ask(s, msg::reveal(&game, "j10"), "revealed").await;
+    assert_eq!(
+        (r["kind"].as_str(), r["cell"].as_str()),
+        (Some("mine"), Some("j10"))
+    );
     let ost = d.seat(o).state(&game).await;
     let board = &ost["boards"][(o - 1) as usize];
-    assert_eq!(board["shown_mines"], json!(["j10"]));
-    assert_eq!(board["sweepers"], json!([]));
-    assert_eq!(ost["boards"][(s - 1) as usize]["sweepers"], json!(["j8"]));
+    assert_eq!(list::<String>(&board["shown_mines"]), ["j10"]);
+    assert!(list::<Value>(&board["sweepers"]).is_empty());
+    assert_eq!(
+        list::<String>(&ost["boards"][(s - 1) as usize]["sweepers"]),
+        ["j8"]
+    );
     assert_eq!(ost["to_move"], o);
     d.resign_and_scan(o).await;
     server.shutdown().await.unwrap();
@@ -298,21 +294,18 @@ async fn a_sunk_submarine_fires_a_dying_shot_that_survives_a_restart() {
     let (s, o, game) = (d.shooter(), d.owner(), d.game.clone());
     // The owner's submarine lies under the shooter's one-decker (see `fleet`).
     let sub = if o == 1 { "j1" } else { "j3" };
-    let m = d
-        .ask(
-            s,
-            json!({"type": "fire", "game": game, "cells": [sub]}),
-            "shot",
-        )
-        .await;
+    let m = d.ask(s, msg::fire(&game, [sub]), "shot").await;
     assert_shot(&m, s, sub, "sub");
-    assert_eq!((&m["number"], &m["next"]), (&json!(1), &json!(s)));
+    assert_eq!(
+        (m["number"].as_u64(), m["next"].as_u64()),
+        (Some(1), Some(s))
+    );
     assert!(m["dying"].is_null());
     let dying = d.seat(s).until("shot").await;
     assert_shot(&dying, o, sub, "sunk");
     assert_eq!(dying["dying"], true);
     assert_eq!(dying["number"], 2);
-    assert_eq!(dying["shots"][0]["ship"], json!([sub]));
+    assert_eq!(list::<String>(&dying["shots"][0]["ship"]), [sub]);
     assert!(!dying["shots"][0]["halo"].as_array().unwrap().is_empty());
     for c in [&mut d.seats[(o - 1) as usize], &mut d.watcher] {
         c.until("shot").await;
@@ -321,12 +314,12 @@ async fn a_sunk_submarine_fires_a_dying_shot_that_survives_a_restart() {
     let before = [d.seat(1).state(&game).await, d.seat(2).state(&game).await];
     assert_eq!(before[0]["moves"], 2);
     assert_eq!(
-        before[(o - 1) as usize]["boards"][(o - 1) as usize]["sunk"],
-        json!([[sub]])
+        list::<Vec<String>>(&before[(o - 1) as usize]["boards"][(o - 1) as usize]["sunk"]),
+        [[sub]]
     );
     assert_eq!(
-        before[(s - 1) as usize]["boards"][(s - 1) as usize]["subs"],
-        json!([sub])
+        list::<String>(&before[(s - 1) as usize]["boards"][(s - 1) as usize]["subs"]),
+        [sub]
     );
 
     server.shutdown().await.unwrap();
@@ -334,7 +327,7 @@ async fn a_sunk_submarine_fires_a_dying_shot_that_survives_a_restart() {
     let mut d2 = Vec::new();
     for p in [1u64, 2] {
         let mut c = Client::connect(server.addr()).await;
-        c.send(json!({"type": "resume", "game": game, "token": d.tokens[(p - 1) as usize]}))
+        c.send(msg::resume(&game, &d.tokens[(p - 1) as usize]))
             .await;
         c.until("joined").await;
         assert_eq!(c.state(&game).await, before[(p - 1) as usize]);
@@ -342,14 +335,13 @@ async fn a_sunk_submarine_fires_a_dying_shot_that_survives_a_restart() {
     }
     // The game goes on: the shooter's submarine hit shoots again.
     let c = &mut d2[(s - 1) as usize];
-    c.send(json!({"type": "fire", "game": game, "cells": ["i10"]}))
-        .await;
+    c.send(msg::fire(&game, ["i10"])).await;
     let m = c.until("shot").await;
     assert_eq!(
-        (&m["number"], &m["shots"][0]["answer"]),
-        (&json!(3), &json!("miss"))
+        (m["number"].as_u64(), m["shots"][0]["answer"].as_str()),
+        (Some(3), Some("miss"))
     );
-    c.send(json!({"type": "resign", "game": game})).await;
+    c.send(msg::resign(&game)).await;
     c.until("game_over").await;
     let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.txt")).await;
     assert_eq!(status, 200, "{body}");
@@ -364,12 +356,7 @@ async fn a_restart_while_a_reveal_is_owed_restores_it() {
     let server = start(&db).await;
     let mut d = Duel::start(server.addr(), "mines").await;
     let (s, o, game) = (d.shooter(), d.owner(), d.game.clone());
-    d.ask(
-        s,
-        json!({"type": "fire", "game": game, "cells": ["j10"]}),
-        "reveal_due",
-    )
-    .await;
+    d.ask(s, msg::fire(&game, ["j10"]), "reveal_due").await;
     d.watcher.until("shot").await;
     let before = [d.seat(1).state(&game).await, d.seat(2).state(&game).await];
     assert!(before[(s - 1) as usize]["reveal"].is_object());
@@ -381,7 +368,7 @@ async fn a_restart_while_a_reveal_is_owed_restores_it() {
         let mut c = Client::connect(server.addr()).await;
         // The same people as before: the leak scans read what they got all along.
         c.log = std::mem::take(&mut d.seat(p).log);
-        c.send(json!({"type": "resume", "game": game, "token": d.tokens[(p - 1) as usize]}))
+        c.send(msg::resume(&game, &d.tokens[(p - 1) as usize]))
             .await;
         c.until("joined").await;
         assert_eq!(c.state(&game).await, before[(p - 1) as usize]);
@@ -397,23 +384,11 @@ async fn a_restart_while_a_reveal_is_owed_restores_it() {
         tokens: d.tokens,
         first: s,
     };
-    d.watcher.send(json!({"type": "watch", "game": game})).await;
+    d.watcher.send(msg::watch(&game)).await;
     d.watcher.until("state").await;
-    let shown = d
-        .ask(
-            s,
-            json!({"type": "reveal", "game": game, "cell": "e3"}),
-            "revealed",
-        )
-        .await;
+    let shown = d.ask(s, msg::reveal(&game, "e3"), "revealed").await;
     assert_eq!(shown["number"], 2);
-    let m = d
-        .ask(
-            o,
-            json!({"type": "fire", "game": game, "cells": ["e3"]}),
-            "shot",
-        )
-        .await;
+    let m = d.ask(o, msg::fire(&game, ["e3"]), "shot").await;
     assert_shot(&m, o, "e3", "hit");
     d.resign_and_scan(s).await;
     server.shutdown().await.unwrap();
@@ -425,29 +400,29 @@ async fn a_clock_running_out_on_a_reveal_owed_makes_the_server_show_a_cell() {
     let db = dir.path().join("games.db");
     let server = start(&db).await;
     let mut a = Client::connect(server.addr()).await;
-    a.send(json!({"type": "new_game", "opponent": "friend", "rules": "mines", "clock": 1}))
+    a.send(msg::new_game(Opponent::Friend).rules("mines").clock(1))
         .await;
     let game = a.until("joined").await["game"]
         .as_str()
         .unwrap()
         .to_string();
     let mut b = Client::connect(server.addr()).await;
-    b.send(json!({"type": "join", "game": game})).await;
+    b.send(msg::join(&game)).await;
     b.until("joined").await;
     for (p, c) in [(1, &mut a), (2, &mut b)] {
-        c.send(json!({"type": "place", "game": game, "fleet": fleet(p, "mines")}))
-            .await;
+        c.send(msg::place(&game, fleet(p, "mines"))).await;
     }
     let s = a.until("battle").await["first"].as_u64().unwrap();
     let shooter = if s == 1 { &mut a } else { &mut b };
-    shooter
-        .send(json!({"type": "fire", "game": game, "cells": ["h10"]}))
-        .await;
+    shooter.send(msg::fire(&game, ["h10"])).await;
     shooter.until("reveal_due").await;
     // The clock now runs on the shooter, who owes the reveal.
     assert_eq!(shooter.until("clock").await["player"], s);
     let t = shooter.until("timeout").await;
-    assert_eq!((&t["player"], &t["strikes"]), (&json!(s), &json!(1)));
+    assert_eq!(
+        (t["player"].as_u64(), t["strikes"].as_u64()),
+        (Some(s), Some(1))
+    );
     let r = shooter.until("revealed").await;
     assert_eq!(r["by_server"], true);
     assert_eq!(r["player"], s);
@@ -461,11 +436,11 @@ async fn a_clock_running_out_on_a_reveal_owed_makes_the_server_show_a_cell() {
     // The timeout row carries the cell: a restart shows the same.
     let server = start(&db).await;
     let mut w = Client::connect(server.addr()).await;
-    w.send(json!({"type": "watch", "game": game})).await;
+    w.send(msg::watch(&game)).await;
     let st = w.until("state").await;
     // (Unless the owner's clock ran out in between, which the state would show.)
     assert_eq!(st["moves"], before["moves"]);
     assert_eq!(st["strikes"], before["strikes"]);
-    assert_eq!(st["duties"], json!([]));
+    assert!(list::<Value>(&st["duties"]).is_empty());
     server.shutdown().await.unwrap();
 }

@@ -1,7 +1,8 @@
 //! Reconnecting mid-game, and restarting the server mid-game on the same database.
 
 use crate::common::*;
-use serde_json::json;
+use seabattle_client::msg;
+use seabattle_wire::{ClientMsg, Opponent};
 
 /// Fires the first few cells of the board that are free, waiting for each answer.
 async fn fire_some(c: &mut Client, game: &str, n: usize) {
@@ -27,8 +28,7 @@ async fn fire_some(c: &mut Client, game: &str, n: usize) {
             s["to_move"], 1,
             "against the computer it is our turn after its moves"
         );
-        c.send(json!({"type": "fire", "game": game, "cells": [cell]}))
-            .await;
+        c.send(msg::fire(game, [cell])).await;
         loop {
             let m = c.until("shot").await;
             if m["next"] == 1 || m["next"].is_null() {
@@ -44,20 +44,16 @@ async fn reconnect_with_token_returns_the_same_game() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let (mut c, game, token) = vs_computer(server.addr(), "hard", "classic").await;
-    c.send(json!({"type": "place", "game": game})).await;
+    c.send(msg::place_random(&game)).await;
     c.until("battle").await;
     fire_some(&mut c, &game, 12).await;
     let before = c.state(&game).await;
     c.close().await;
 
     let mut c = Client::connect(server.addr()).await;
-    c.expect_error(
-        json!({"type": "resume", "game": game, "token": "0".repeat(64)}),
-        "bad_token",
-    )
-    .await;
-    c.send(json!({"type": "resume", "game": game, "token": token}))
+    c.expect_error(msg::resume(&game, &"0".repeat(64)), "bad_token")
         .await;
+    c.send(msg::resume(&game, &token)).await;
     let j = c.until("joined").await;
     assert_eq!(j["seat"], 1);
     assert!(j["token"].is_null(), "the token is not echoed");
@@ -72,11 +68,7 @@ async fn reconnect_with_token_returns_the_same_game() {
 async fn opponent_sees_the_other_side_away() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
-    let (mut a, b, game, joined) = friends(
-        server.addr(),
-        json!({"type": "new_game", "opponent": "friend"}),
-    )
-    .await;
+    let (mut a, b, game, joined) = friends(server.addr(), msg::new_game(Opponent::Friend)).await;
     let tb = joined["token"].as_str().unwrap().to_string();
     b.close().await;
     loop {
@@ -87,13 +79,12 @@ async fn opponent_sees_the_other_side_away() {
         }
     }
     tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
-    a.send(json!({"type": "sync", "game": game})).await;
+    a.send(msg::sync(&game)).await;
     let s = a.until("state").await;
     assert_eq!(s["presence"][1]["present"], false);
     assert!(s["presence"][1]["away_secs"].as_u64().unwrap() >= 1, "{s}");
     let mut b = Client::connect(server.addr()).await;
-    b.send(json!({"type": "resume", "game": game, "token": tb}))
-        .await;
+    b.send(msg::resume(&game, &tb)).await;
     b.until("joined").await;
     let p = a.until("presence").await;
     assert_eq!(p["present"], true);
@@ -107,31 +98,28 @@ async fn restart_mid_game_continues() {
     let server = start(&db).await;
     let addr = server.addr();
     let (mut c, game, token) = vs_computer(addr, "medium", "classic").await;
-    c.send(json!({"type": "place", "game": game})).await;
+    c.send(msg::place_random(&game)).await;
     c.until("battle").await;
     fire_some(&mut c, &game, 15).await;
     let before = c.state(&game).await;
     // Also a friend game mid-battle, both players' tokens kept.
     let mut a = Client::connect(addr).await;
-    a.send(json!({"type": "new_game", "opponent": "friend", "rules": "salvo"}))
-        .await;
+    a.send(msg::new_game(Opponent::Friend).rules("salvo")).await;
     let ja = a.until("joined").await;
     let fgame = ja["game"].as_str().unwrap().to_string();
     let ta = ja["token"].as_str().unwrap().to_string();
     let mut b = Client::connect(addr).await;
-    b.send(json!({"type": "join", "game": fgame})).await;
+    b.send(msg::join(&fgame)).await;
     let tb = b.until("joined").await["token"]
         .as_str()
         .unwrap()
         .to_string();
-    a.send(json!({"type": "place", "game": fgame})).await;
-    b.send(json!({"type": "place", "game": fgame})).await;
+    a.send(msg::place_random(&fgame)).await;
+    b.send(msg::place_random(&fgame)).await;
     let first = a.until("battle").await["first"].as_u64().unwrap();
     let shooter = if first == 1 { &mut a } else { &mut b };
     let volley: Vec<String> = all_cells(10, 10).into_iter().take(10).collect();
-    shooter
-        .send(json!({"type": "fire", "game": fgame, "cells": volley}))
-        .await;
+    shooter.send(msg::fire(&fgame, &volley)).await;
     shooter.until("shot").await;
     let fbefore = a.state(&fgame).await;
 
@@ -148,13 +136,11 @@ async fn restart_mid_game_continues() {
     );
 
     let mut a = Client::connect(server.addr()).await;
-    a.send(json!({"type": "resume", "game": fgame, "token": ta}))
-        .await;
+    a.send(msg::resume(&fgame, &ta)).await;
     a.until("joined").await;
     assert_eq!(a.state(&fgame).await, fbefore);
     let mut b = Client::connect(server.addr()).await;
-    b.send(json!({"type": "resume", "game": fgame, "token": tb}))
-        .await;
+    b.send(msg::resume(&fgame, &tb)).await;
     assert_eq!(b.until("joined").await["seat"], 2);
     // The game goes on: the player to move fires a legal volley.
     let s = a.state(&fgame).await;
@@ -178,9 +164,7 @@ async fn restart_mid_game_continues() {
         })
         .take(due)
         .collect();
-    shooter
-        .send(json!({"type": "fire", "game": fgame, "cells": volley}))
-        .await;
+    shooter.send(msg::fire(&fgame, &volley)).await;
     let shot = shooter.until("shot").await;
     assert_eq!(shot["number"], 2);
     server.shutdown().await.unwrap();
@@ -194,15 +178,14 @@ async fn a_second_server_on_the_database_of_a_crashed_one_continues() {
     let db = dir.path().join("games.db");
     let crashed = start(&db).await;
     let (mut c, game, token) = vs_computer(crashed.addr(), "hard", "big15").await;
-    c.send(json!({"type": "place", "game": game})).await;
+    c.send(msg::place_random(&game)).await;
     c.until("battle").await;
     fire_some(&mut c, &game, 10).await;
     let before = c.state(&game).await;
 
     let server = start(&db).await;
     let mut d = Client::connect(server.addr()).await;
-    d.send(json!({"type": "resume", "game": game, "token": token}))
-        .await;
+    d.send(msg::resume(&game, &token)).await;
     d.until("joined").await;
     assert_eq!(d.state(&game).await, before);
     let result = play_out(&mut d, &game, 1, 15, 15).await;
@@ -217,31 +200,22 @@ async fn a_second_server_on_the_database_of_a_crashed_one_continues() {
 async fn a_refused_resume_leaves_the_player_seated() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
-    let (mut a, mut b, game, _) = friends(
-        server.addr(),
-        json!({"type": "new_game", "opponent": "friend"}),
-    )
-    .await;
+    let (mut a, mut b, game, _) = friends(server.addr(), msg::new_game(Opponent::Friend)).await;
     // The state that follows `joined`, then a fresh one.
     b.until("state").await;
     let before = b.state(&game).await;
-    b.expect_error(
-        json!({"type": "resume", "game": game, "token": "not-the-token"}),
-        "bad_token",
-    )
-    .await;
-    b.expect_error(json!({"type": "join", "game": game}), "game_full")
+    b.expect_error(msg::resume(&game, "not-the-token"), "bad_token")
         .await;
-    b.expect_error(json!({"type": "watch", "game": "nosuchgame"}), "not_found")
-        .await;
+    b.expect_error(msg::join(&game), "game_full").await;
+    b.expect_error(msg::watch("nosuchgame"), "not_found").await;
     b.expect_error(
-        json!({"type": "new_game", "opponent": "friend", "rules": "5x5 fleet=9"}),
+        msg::new_game(Opponent::Friend).rules("5x5 fleet=9"),
         "bad_rules",
     )
     .await;
     assert_eq!(b.state(&game).await, before);
     // The opponent heard nobody leave.
-    a.send(json!({"type": "ping"})).await;
+    a.send(ClientMsg::Ping).await;
     loop {
         let m = a.recv().await;
         assert!(

@@ -3,11 +3,11 @@
 //! a database they may create tables in; without it they say so and pass.
 
 use crate::common::*;
+use seabattle_client::msg;
 use seabattle_core::Player;
 use seabattle_server::{
     Config, DbUrl, MoveKind, Store, StoredGame, StoredMove, launch, open_store,
 };
-use serde_json::json;
 
 fn postgres_url() -> Option<String> {
     let url = std::env::var("SEABATTLE_TEST_POSTGRES").ok()?;
@@ -175,13 +175,12 @@ async fn postgres_restart_mid_game_continues() {
     );
     // Mines: the reveals and their rows go through PostgreSQL too.
     let (mut c, game, token) = vs_computer(server.addr(), "easy", "mines").await;
-    c.send(json!({"type": "place", "game": game})).await;
+    c.send(msg::place_random(&game)).await;
     c.until("battle").await;
     for cell in ["a1", "b2", "c3", "d4"] {
         let s = c.state(&game).await;
         if s["to_move"] == 1 {
-            c.send(json!({"type": "fire", "game": game, "cells": [cell]}))
-                .await;
+            c.send(msg::fire(&game, [cell])).await;
             c.until_my_turn(1).await;
         }
     }

@@ -3,9 +3,11 @@
 
 use crate::common::*;
 use seabattle_bots::density::Density;
+use seabattle_client::msg;
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{CoordSystem, Fleet, FleetSetup, Rules};
-use serde_json::{Value, json};
+use seabattle_wire::{ClientMsg, Opponent, RulesJson, ShipShape, Touching};
+use serde_json::Value;
 
 /// The page's files, as the browser fetches them: the shell, then every `/assets/…` it
 /// links and every module imported from those. Returns the total bytes.
@@ -152,19 +154,31 @@ async fn state_carries_the_rules_in_full() {
     let s = c.state(&game).await;
     assert_eq!(
         s["spec"],
-        json!({"width": 8, "height": 9, "fleet": [3, 2, 1], "touching": "corners",
-               "shape": "straight", "hit_again": true, "shots": "afloat",
-               "mines": 0, "sweepers": 0, "subs": 0, "pieces_touch": false, "flying": false})
+        serde_json::to_value(RulesJson {
+            width: 8,
+            height: 9,
+            fleet: vec![3, 2, 1],
+            touching: Touching::Corners,
+            shape: ShipShape::Straight,
+            hit_again: true,
+            shots: "afloat".into(),
+            mines: 0,
+            sweepers: 0,
+            subs: 0,
+            pieces_touch: false,
+            flying: false,
+        })
+        .unwrap()
     );
     let (mut c, game, _) = vs_computer(server.addr(), "easy", "minesweepers").await;
     let s = c.state(&game).await;
     assert_eq!(
         (
-            &s["spec"]["mines"],
-            &s["spec"]["sweepers"],
-            &s["spec"]["subs"]
+            s["spec"]["mines"].as_u64(),
+            s["spec"]["sweepers"].as_u64(),
+            s["spec"]["subs"].as_u64()
         ),
-        (&json!(3), &json!(1), &json!(0))
+        (Some(3), Some(1), Some(0))
     );
     server.shutdown().await.unwrap();
 }
@@ -193,9 +207,8 @@ async fn the_coach_works_from_the_players_view_only() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let (mut c, game, _) = vs_computer(server.addr(), "easy", "classic").await;
-    c.expect_error(json!({"type": "coach", "game": game}), "no_coach")
-        .await;
-    c.send(json!({"type": "place", "game": game})).await;
+    c.expect_error(msg::coach(&game), "no_coach").await;
+    c.send(msg::place_random(&game)).await;
     let mut next = c.until("battle").await["first"].clone();
     // Whoever moved first, it is the player's turn once the computer has missed.
     while next != 1 {
@@ -204,9 +217,9 @@ async fn the_coach_works_from_the_players_view_only() {
     let state = c.state(&game).await;
     let rules = Rules::classic();
     let mine = &state["boards"][0];
-    assert_eq!(mine["misses"], json!([]));
-    assert_eq!(mine["hits"], json!([]));
-    c.send(json!({"type": "coach", "game": game})).await;
+    assert!(list::<Value>(&mine["misses"]).is_empty());
+    assert!(list::<Value>(&mine["hits"]).is_empty());
+    c.send(msg::coach(&game)).await;
     let coach = c.until("coach").await;
     assert_eq!(
         (coach["width"].as_u64(), coach["height"].as_u64()),
@@ -218,13 +231,12 @@ async fn the_coach_works_from_the_players_view_only() {
     assert!(!coach["best"].as_array().unwrap().is_empty());
 
     // After a shot, the shot cell weighs nothing.
-    c.send(json!({"type": "fire", "game": game, "cells": ["e5"]}))
-        .await;
+    c.send(msg::fire(&game, ["e5"])).await;
     let mut next = c.until("shot").await["next"].clone();
     while next == 2 {
         next = c.until("shot").await["next"].clone();
     }
-    c.send(json!({"type": "coach", "game": game})).await;
+    c.send(msg::coach(&game)).await;
     let w = weights(&c.until("coach").await);
     assert_eq!(w.len(), 100);
     assert_eq!(w[4 * 10 + 4], 0.0);
@@ -237,24 +249,17 @@ async fn the_coach_works_from_the_players_view_only() {
 async fn no_coach_between_people_nor_for_spectators() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
-    let (mut a, mut b, game, _) = friends(
-        server.addr(),
-        json!({"type": "new_game", "opponent": "friend"}),
-    )
-    .await;
+    let (mut a, mut b, game, _) = friends(server.addr(), msg::new_game(Opponent::Friend)).await;
     for c in [&mut a, &mut b] {
-        c.send(json!({"type": "place", "game": game})).await;
+        c.send(msg::place_random(&game)).await;
     }
     a.until("battle").await;
-    a.expect_error(json!({"type": "coach", "game": game}), "no_coach")
-        .await;
+    a.expect_error(msg::coach(&game), "no_coach").await;
     let mut s = Client::connect(server.addr()).await;
-    s.send(json!({"type": "watch", "game": game})).await;
+    s.send(msg::watch(&game)).await;
     s.until("state").await;
-    s.expect_error(json!({"type": "coach", "game": game}), "spectator")
-        .await;
-    s.expect_error(json!({"type": "layout", "game": game}), "spectator")
-        .await;
+    s.expect_error(msg::coach(&game), "spectator").await;
+    s.expect_error(msg::layout(&game, None), "spectator").await;
     server.shutdown().await.unwrap();
 }
 
@@ -263,20 +268,13 @@ async fn layouts_are_legal_and_place_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let (mut c, game, _) = vs_computer(server.addr(), "easy", "classic").await;
-    c.expect_error(
-        json!({"type": "layout", "game": game, "placer": "sideways"}),
-        "bad_placer",
-    )
-    .await;
-    c.expect_error(
-        json!({"type": "layout", "game": "zzzzzzzzzz"}),
-        "wrong_game",
-    )
-    .await;
+    c.expect_error(msg::layout(&game, Some("sideways")), "bad_placer")
+        .await;
+    c.expect_error(msg::layout("zzzzzzzzzz", None), "wrong_game")
+        .await;
     let rules = Rules::classic();
     for placer in ["uniform", "perelman"] {
-        c.send(json!({"type": "layout", "game": game, "placer": placer}))
-            .await;
+        c.send(msg::layout(&game, Some(placer))).await;
         let l = c.until("layout").await;
         assert_eq!(l["placer"], placer);
         let ships: Vec<&str> = l["fleet"]
@@ -291,15 +289,14 @@ async fn layouts_are_legal_and_place_nothing() {
     // Nothing was placed: the state has no fleet yet, and the last layout can be placed.
     let s = c.state(&game).await;
     assert_eq!(s["own"]["fleet"], Value::Null);
-    assert_eq!(s["placed"], json!([false, true]));
-    c.send(json!({"type": "layout", "game": game})).await;
-    let fleet = c.until("layout").await["fleet"].clone();
-    c.send(json!({"type": "place", "game": game, "fleet": fleet}))
-        .await;
+    assert_eq!(list::<bool>(&s["placed"]), [false, true]);
+    c.send(msg::layout(&game, None)).await;
+    let fleet = texts(&c.until("layout").await["fleet"]);
+    c.send(msg::place(&game, &fleet)).await;
     c.until("placed").await;
     let s = c.state(&game).await;
     let mut got: Vec<String> = serde_json::from_value(s["own"]["fleet"].clone()).unwrap();
-    let mut want: Vec<String> = serde_json::from_value(fleet).unwrap();
+    let mut want: Vec<String> = fleet;
     got.sort();
     want.sort();
     assert_eq!(got, want);
@@ -314,8 +311,7 @@ async fn piece_layouts_hold_the_pieces_and_check_names_their_violations() {
         let (mut c, game, _) = vs_computer(server.addr(), "easy", preset).await;
         let rules: Rules = preset.parse().unwrap();
         for placer in ["uniform", "perelman"] {
-            c.send(json!({"type": "layout", "game": game, "placer": placer}))
-                .await;
+            c.send(msg::layout(&game, Some(placer))).await;
             let words: Vec<String> =
                 serde_json::from_value(c.until("layout").await["fleet"].clone()).unwrap();
             let setup =
@@ -333,8 +329,7 @@ async fn piece_layouts_hold_the_pieces_and_check_names_their_violations() {
     let fleet = [
         "a1-d1", "a3-c3", "e3-g3", "a5-b5", "d5-e5", "g5-h5", "a7", "c7", "e7", "g7", "mine:e1",
     ];
-    c.send(json!({"type": "check", "game": game, "fleet": fleet}))
-        .await;
+    c.send(msg::check(&game, fleet)).await;
     let v = c.until("checked").await["violations"].clone();
     let kinds: Vec<(&str, &str)> = v
         .as_array()
@@ -348,7 +343,7 @@ async fn piece_layouts_hold_the_pieces_and_check_names_their_violations() {
         })
         .collect();
     assert_eq!(kinds, [("touching", "mine"), ("fleet", "mine")], "{v}");
-    assert_eq!(v[0]["cells"], json!(["e1", "d1"]), "{v}");
+    assert_eq!(list::<String>(&v[0]["cells"]), ["e1", "d1"], "{v}");
     server.shutdown().await.unwrap();
 }
 
@@ -358,11 +353,16 @@ async fn check_names_every_violation_as_the_rules_engine_words_it() {
     let server = start(&dir.path().join("games.db")).await;
     let (mut c, game, _) = vs_computer(server.addr(), "easy", "classic").await;
     // Two ships touching at a corner, and most of the fleet missing.
-    c.send(json!({"type": "check", "game": game, "fleet": ["a1-d1", "e2"], "lang": "ru", "coords": "russian"}))
-        .await;
+    c.send(ClientMsg::Check {
+        game: game.clone(),
+        fleet: vec!["a1-d1".into(), "e2".into()],
+        lang: Some("ru".into()),
+        coords: Some("russian".into()),
+    })
+    .await;
     let checked = c.until("checked").await;
     // The answer says what it checked.
-    assert_eq!(checked["fleet"], json!(["a1-d1", "e2"]));
+    assert_eq!(list::<String>(&checked["fleet"]), ["a1-d1", "e2"]);
     assert_eq!(
         (checked["lang"].as_str(), checked["coords"].as_str()),
         (Some("ru"), Some("russian"))
@@ -384,19 +384,21 @@ async fn check_names_every_violation_as_the_rules_engine_words_it() {
         .iter()
         .find(|x| x["kind"] == "touching")
         .unwrap();
-    assert_eq!(touching["cells"], json!(["d1", "e2"]));
+    assert_eq!(list::<String>(&touching["cells"]), ["d1", "e2"]);
     assert_eq!(touching["message"], "корабли касаются углами: Г1 Д2");
     // A legal fleet has none; bad words and bad languages are refused.
-    c.send(json!({"type": "check", "game": game, "fleet": ["a1-d1", "a3-c3", "e3-g3", "a5-b5", "d5-e5", "g5-h5", "a7", "c7", "e7", "g7"]}))
-        .await;
-    assert_eq!(c.until("checked").await["violations"], json!([]));
-    c.expect_error(
-        json!({"type": "check", "game": game, "fleet": ["a1-c3"]}),
-        "bad_fleet",
-    )
+    c.send(msg::check(
+        &game,
+        [
+            "a1-d1", "a3-c3", "e3-g3", "a5-b5", "d5-e5", "g5-h5", "a7", "c7", "e7", "g7",
+        ],
+    ))
     .await;
-    c.expect_error(
-        json!({"type": "check", "game": game, "fleet": [], "lang": "fr"}),
+    assert!(list::<Value>(&c.until("checked").await["violations"]).is_empty());
+    c.expect_error(msg::check(&game, ["a1-c3"]), "bad_fleet")
+        .await;
+    c.expect_error_raw(
+        &format!(r#"{{"type": "check", "game": "{game}", "fleet": [], "lang": "fr"}}"#),
         "bad_message",
     )
     .await;
@@ -408,7 +410,7 @@ async fn answers_carry_halos_and_the_next_volley_size() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let (mut c, game, _) = vs_computer(server.addr(), "easy", "salvo").await;
-    c.send(json!({"type": "place", "game": game})).await;
+    c.send(msg::place_random(&game)).await;
     let battle = c.until("battle").await;
     assert_eq!(
         battle["shots_due"], 10,
@@ -416,10 +418,10 @@ async fn answers_carry_halos_and_the_next_volley_size() {
     );
     let s = c.state(&game).await;
     assert_eq!(
-        s["boards"][0]["afloat"],
-        json!([4, 3, 3, 2, 2, 2, 1, 1, 1, 1])
+        list::<u64>(&s["boards"][0]["afloat"]),
+        [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]
     );
-    assert_eq!(s["boards"][0]["empty"], json!([]));
+    assert!(list::<Value>(&s["boards"][0]["empty"]).is_empty());
     // Every sunk answer names its halo, and the state's boards list the same cells.
     let result = play_out(&mut c, &game, 1, 10, 10).await;
     assert!(result["winner"] == 1 || result["winner"] == 2);
@@ -450,12 +452,11 @@ async fn metrics_and_readiness_are_served_for_operators() {
     let (status, body) = http_get(addr, "/readyz").await;
     assert_eq!((status, body.as_str()), (200, "ready\n"));
     let (mut c, game, _) = vs_computer(addr, "easy", "classic").await;
-    c.send(json!({"type": "place", "game": game})).await;
+    c.send(msg::place_random(&game)).await;
     c.until("battle").await;
     let s = c.state(&game).await;
     if s["to_move"] == 1 {
-        c.send(json!({"type": "fire", "game": game, "cells": ["a1"]}))
-            .await;
+        c.send(msg::fire(&game, ["a1"])).await;
         c.until("shot").await;
     }
     let (status, text) = http_get(addr, "/metrics").await;

@@ -2,13 +2,13 @@
 //! "Players and what the computer learns"): the key is kept in a file only its owner
 //! may read, and the server is asked with `learned` and `forget`.
 
+use super::net::dropped;
 use crate::error::TuiError;
-use futures_util::{SinkExt, StreamExt};
 use rand::Rng;
+use seabattle_client::{Connection as Socket, ConnectionError};
 use seabattle_wire::{ClientMsg, LearnedJson, ServerMsg};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tokio_tungstenite::tungstenite::Message;
 
 /// Where the key is kept: `$XDG_CONFIG_HOME/seabattle/player`, else
 /// `~/.config/seabattle/player`.
@@ -91,27 +91,23 @@ pub fn ask(url: &str, message: ClientMsg, wait: Duration) -> Result<ServerMsg, T
         .build()?;
     runtime.block_on(async move {
         let exchange = async {
-            let (mut ws, _) = tokio_tungstenite::connect_async(ws_url.as_str())
+            let mut ws = Socket::connect(&ws_url)
                 .await
                 .map_err(|e| TuiError::Server(format!("{ws_url}: {e}")))?;
-            ws.send(Message::Text(message.to_text().into()))
+            ws.send(&message)
                 .await
-                .map_err(|e| TuiError::Server(e.to_string()))?;
-            while let Some(frame) = ws.next().await {
-                let Message::Text(text) = frame.map_err(|e| TuiError::Server(e.to_string()))?
-                else {
-                    continue;
-                };
-                match ServerMsg::parse(&text) {
+                .map_err(|e| TuiError::Server(dropped(e)))?;
+            loop {
+                match ws.recv().await {
                     Ok(m @ (ServerMsg::Learned { .. } | ServerMsg::Forgotten { .. })) => {
-                        let _ = ws.close(None).await;
+                        let _ = ws.close().await;
                         return Ok(m);
                     }
                     Ok(ServerMsg::Error { message, .. }) => return Err(TuiError::Server(message)),
-                    _ => {}
+                    Ok(_) | Err(ConnectionError::Unreadable { .. }) => {}
+                    Err(e) => return Err(TuiError::Server(dropped(e))),
                 }
             }
-            Err(TuiError::Server("the server closed the connection".into()))
         };
         tokio::time::timeout(wait, exchange)
             .await

@@ -2,12 +2,11 @@
 //! with the seat's token after a dropped connection.
 
 use crate::error::TuiError;
-use futures_util::{SinkExt, StreamExt};
+use seabattle_client::{Connection as Socket, ConnectionError};
 use seabattle_wire::{ClientMsg, Opponent, PROTOCOL_VERSION, ParseError, ServerMsg};
 use std::sync::mpsc;
 use std::time::Duration;
 use tokio::sync::mpsc as tokio_mpsc;
-use tokio_tungstenite::tungstenite::Message;
 
 /// How to get a seat.
 #[derive(Clone, Debug)]
@@ -175,9 +174,6 @@ pub const PING_EVERY: Duration = Duration::from_secs(5);
 /// client then reconnects through the proxy, which reaches a node that answers.
 pub const PONG_WAIT: Duration = Duration::from_secs(10);
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
 /// Connects, and reconnects with `resume` after a drop, until the [`Connection`] is
 /// dropped.
 async fn session(
@@ -200,19 +196,12 @@ async fn session(
             None => url.clone(),
         };
         // A node that accepts the socket but is frozen never finishes the handshake.
-        let connecting = tokio::time::timeout(
-            PONG_WAIT,
-            tokio_tungstenite::connect_async(address.as_str()),
-        );
-        match connecting.await.unwrap_or_else(|_| {
-            Err(tokio_tungstenite::tungstenite::Error::Io(
-                std::io::Error::new(
-                    std::io::ErrorKind::TimedOut,
-                    format!("no answer within {} s", PONG_WAIT.as_secs()),
-                ),
-            ))
-        }) {
-            Ok((ws, _)) => {
+        let connecting = tokio::time::timeout(PONG_WAIT, Socket::connect(&address));
+        match connecting
+            .await
+            .unwrap_or(Err(ConnectionError::Timeout(PONG_WAIT)))
+        {
+            Ok(ws) => {
                 pause = Duration::from_millis(200);
                 if events.send(LinkEvent::Up).is_err() {
                     return;
@@ -258,7 +247,7 @@ enum Ended {
 }
 
 async fn serve(
-    ws: Ws,
+    mut ws: Socket,
     first: ClientMsg,
     out: &mut tokio_mpsc::UnboundedReceiver<ClientMsg>,
     events: &mpsc::Sender<LinkEvent>,
@@ -266,14 +255,13 @@ async fn serve(
     at: Option<&str>,
 ) -> Ended {
     let mut node = false;
-    let (mut sink, mut stream) = ws.split();
     // The version first, so a server that speaks another one refuses at once.
     let hello = ClientMsg::Hello {
         v: PROTOCOL_VERSION,
     };
     for m in [hello, first] {
-        if let Err(e) = sink.send(Message::Text(m.to_text().into())).await {
-            return Ended::Dropped(e.to_string());
+        if let Err(e) = ws.send(&m).await {
+            return Ended::Dropped(dropped(e));
         }
     }
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
@@ -283,17 +271,16 @@ async fn serve(
     loop {
         tokio::select! {
             _ = ping.tick(), if pong_due.is_none() => {
-                if let Err(e) = sink.send(Message::Text(ClientMsg::Ping.to_text().into())).await {
-                    return Ended::Dropped(e.to_string());
+                if let Err(e) = ws.send(&ClientMsg::Ping).await {
+                    return Ended::Dropped(dropped(e));
                 }
                 pong_due = Some(tokio::time::Instant::now() + PONG_WAIT);
             }
             () = tokio::time::sleep_until(pong_due.unwrap_or_else(tokio::time::Instant::now)), if pong_due.is_some() => {
                 return Ended::Dropped(format!("no pong from the server within {} s", PONG_WAIT.as_secs()));
             }
-            incoming = stream.next() => match incoming {
-                Some(Ok(Message::Text(t))) => {
-                    let event = match ServerMsg::parse(&t) {
+            incoming = ws.recv() => {
+                    let event = match incoming {
                         Ok(ServerMsg::Pong) => {
                             pong_due = None;
                             continue;
@@ -313,34 +300,40 @@ async fn serve(
                                 return Ended::Closed;
                             }
                             if follow {
-                                let _ = sink.close().await;
+                                let _ = ws.close().await;
                                 return Ended::Follow;
                             }
                             continue;
                         }
-                        Err(ParseError::NotJson(_)) => continue,
-                        Err(e) => LinkEvent::Unreadable(e),
+                        Err(ConnectionError::Unreadable { error: ParseError::NotJson(_), .. }) => continue,
+                        Err(ConnectionError::Unreadable { error, .. }) => LinkEvent::Unreadable(error),
+                        Err(e) => return Ended::Dropped(dropped(e)),
                     };
                     if events.send(event).is_err() {
                         return Ended::Closed;
                     }
-                }
-                Some(Ok(Message::Close(_))) | None => return Ended::Dropped("the server closed the connection".into()),
-                Some(Err(e)) => return Ended::Dropped(e.to_string()),
-                Some(Ok(_)) => {}
             },
             message = out.recv() => match message {
                 Some(m) => {
-                    if let Err(e) = sink.send(Message::Text(m.to_text().into())).await {
-                        return Ended::Dropped(e.to_string());
+                    if let Err(e) = ws.send(&m).await {
+                        return Ended::Dropped(dropped(e));
                     }
                 }
                 None => {
-                    let _ = sink.close().await;
+                    let _ = ws.close().await;
                     return Ended::Closed;
                 }
             },
         }
+    }
+}
+
+/// Why the connection dropped, as the status line says it.
+pub(crate) fn dropped(e: ConnectionError) -> String {
+    match e {
+        ConnectionError::Closed => "the server closed the connection".into(),
+        ConnectionError::Socket(why) => why,
+        other => other.to_string(),
     }
 }
 

@@ -440,29 +440,14 @@ fn joining_a_game_that_does_not_exist_is_a_clear_error() {
 
 #[test]
 fn server_news_reaches_the_screens_in_the_players_language() {
-    use serde_json::json;
     let mut app = app(Mode::Online, Rules::classic(), Lang::Ru, 3);
     assert!(screen_text(&mut app, 80, 24).contains("Подключение к серверу"));
     app.server_text(
-        &json!({"type":"joined","game":"k7m2qx9p4a","role":"player","seat":2,
-        "token":"00","link":"http://h:1/g/k7m2qx9p4a"})
-        .to_string(),
+        r#"{"type":"joined","game":"k7m2qx9p4a","role":"player","seat":2,"token":"00","link":"http://h:1/g/k7m2qx9p4a"}"#,
     );
     // The joiner's rules come from the server.
-    let board = json!({"misses":[],"hits":[],"sunk":[],"empty":[],"afloat":[3,2,2,1]});
     app.server_text(
-        &json!({"type":"state","game":"k7m2qx9p4a","role":"player","seat":2,
-        "rules":"8x8 fleet=3,2,2,1",
-        "spec":{"width":8,"height":8,"fleet":[3,2,2,1],"touching":"none","shape":"straight",
-            "hit_again":true,"shots":"1","mines":0,"sweepers":0,"subs":0,"pieces_touch":false,
-            "flying":false},
-        "mode":"friend","clock":null,"phase":"placement","placed":[false,false],
-        "to_move":null,"shots_due":0,"duties":[],"reveal":null,"relocate":null,"own":null,
-        "boards":[board,board],"commitments":null,
-        "presence":[{"present":true,"away_secs":null},{"present":true,"away_secs":null}],
-        "names":[null,null],"strikes":[0,0],"clock_left":null,"moves":0,
-        "result":null,"next_game":null})
-        .to_string(),
+        r#"{"type":"state","game":"k7m2qx9p4a","role":"player","seat":2,"rules":"8x8 fleet=3,2,2,1","spec":{"width":8,"height":8,"fleet":[3,2,2,1],"touching":"none","shape":"straight","hit_again":true,"shots":"1","mines":0,"sweepers":0,"subs":0,"pieces_touch":false,"flying":false},"mode":"friend","clock":null,"phase":"placement","placed":[false,false],"to_move":null,"shots_due":0,"duties":[],"reveal":null,"relocate":null,"own":null,"boards":[{"misses":[],"hits":[],"sunk":[],"empty":[],"afloat":[3,2,2,1]},{"misses":[],"hits":[],"sunk":[],"empty":[],"afloat":[3,2,2,1]}],"commitments":null,"presence":[{"present":true,"away_secs":null},{"present":true,"away_secs":null}],"names":[null,null],"strikes":[0,0],"clock_left":null,"moves":0,"result":null,"next_game":null}"#,
     );
     assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
     let text = screen_text(&mut app, 80, 24);
@@ -472,21 +457,15 @@ fn server_news_reaches_the_screens_in_the_players_language() {
         "an 8×8 board in Russian letters:\n{text}"
     );
     assert!(!text.contains(" и "), "no ninth column:\n{text}");
-    app.server_text(
-        &json!({"type":"presence","game":"k7m2qx9p4a","player":1,"present":false}).to_string(),
-    );
+    app.server_text(r#"{"type":"presence","game":"k7m2qx9p4a","player":1,"present":false}"#);
     assert_eq!(app.status(), "Противник отключился; ждём его.");
     app.apply(seabattle_tui::Update::Link(Some("reset".into())));
     assert_eq!(app.status(), "Связь потеряна (reset); переподключаюсь…");
     // A clock timeout that passes the turn hands it over.
-    app.server_text(
-        &json!({"type":"timeout","game":"k7m2qx9p4a","player":1,"strikes":1,"next":2}).to_string(),
-    );
+    app.server_text(r#"{"type":"timeout","game":"k7m2qx9p4a","player":1,"strikes":1,"next":2}"#);
     assert_eq!(app.to_move(), Some(seabattle_core::Player::Two));
     assert_eq!(app.status(), "У игрока 1 вышло время хода.");
-    app.server_text(
-        &json!({"type":"timeout","game":"k7m2qx9p4a","player":2,"strikes":1}).to_string(),
-    );
+    app.server_text(r#"{"type":"timeout","game":"k7m2qx9p4a","player":2,"strikes":1}"#);
     assert_eq!(
         app.to_move(),
         Some(seabattle_core::Player::Two),
@@ -494,16 +473,16 @@ fn server_news_reaches_the_screens_in_the_players_language() {
     );
     app.apply(seabattle_tui::Update::Link(Some("reset".into())));
     assert_eq!(app.status(), "Связь потеряна (reset); переподключаюсь…");
-    app.server_text(&json!({"type":"shot","player":7}).to_string());
+    app.server_text(r#"{"type":"shot","player":7}"#);
     assert!(app.status().contains("shot"), "{}", app.status());
     // A message of a type this client does not know (from a newer server) is skipped,
     // and said so once.
-    app.server_text(&json!({"type":"chat","game":"k7m2qx9p4a","text":"привет"}).to_string());
+    app.server_text(r#"{"type":"chat","game":"k7m2qx9p4a","text":"привет"}"#);
     assert!(app.status().contains("skipped"), "{}", app.status());
     assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
     app.apply(seabattle_tui::Update::Link(None));
     let before = app.status().to_string();
-    app.server_text(&json!({"type":"chat","game":"k7m2qx9p4a","text":"ещё"}).to_string());
+    app.server_text(r#"{"type":"chat","game":"k7m2qx9p4a","text":"ещё"}"#);
     assert_eq!(app.status(), before);
     // Enter sends the fleet as the protocol writes it.
     press(&mut app, KeyCode::Enter);
@@ -518,9 +497,7 @@ fn server_news_reaches_the_screens_in_the_players_language() {
     assert_eq!(out[0]["game"], "k7m2qx9p4a");
     assert_eq!(out[0]["fleet"].as_array().unwrap().len(), 4);
     // A refused fleet goes back to placement with the server's words.
-    app.server_text(
-        &json!({"type":"error","code":"bad_fleet","message":"ships touch"}).to_string(),
-    );
+    app.server_text(r#"{"type":"error","code":"bad_fleet","message":"ships touch"}"#);
     assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
     assert_eq!(app.status(), "ships touch");
 }

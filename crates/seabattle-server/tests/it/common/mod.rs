@@ -2,15 +2,17 @@
 
 #![allow(dead_code, reason = "each test binary uses part of the helpers")]
 
-use futures_util::{SinkExt, StreamExt};
+use seabattle_client::{Close, Connection, Frame, msg};
+use seabattle_core::Player;
 use seabattle_server::{Config, DbUrl, Limits, Server, launch};
-use serde_json::{Value, json};
+use seabattle_wire::{ClientMsg, Opponent, ServerMsg};
+pub use seabattle_wire::{DutyJson, DutyKind};
+use serde_json::Value;
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio_tungstenite::tungstenite::Message;
 
 pub mod flying;
 
@@ -40,12 +42,10 @@ pub async fn start_with(db: &Path, limits: Limits) -> Server {
     launch(listener, config).await.unwrap()
 }
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-/// A WebSocket client that keeps every message it received.
+/// A WebSocket client that keeps every message it received, as JSON for the scans
+/// that read every field, after checking that it is a message of the wire protocol.
 pub struct Client {
-    ws: Ws,
+    conn: Connection,
     /// Every message received, in order.
     pub log: Vec<Value>,
 }
@@ -58,11 +58,11 @@ impl Client {
 
     /// Connects to `path` (`/ws?game=ID`) and reads the `welcome`.
     pub async fn connect_to(addr: SocketAddr, path: &str) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}{path}"))
+        let conn = Connection::connect(&format!("ws://{addr}{path}"))
             .await
             .unwrap();
         let mut c = Client {
-            ws,
+            conn,
             log: Vec::new(),
         };
         let w = c.recv().await;
@@ -71,14 +71,14 @@ impl Client {
         c
     }
 
-    /// Sends a JSON message.
-    pub async fn send(&mut self, v: Value) {
-        self.send_text(v.to_string()).await;
+    /// Sends a message.
+    pub async fn send(&mut self, m: impl Into<ClientMsg>) {
+        self.conn.send(&m.into()).await.unwrap();
     }
 
-    /// Sends a raw text frame.
-    pub async fn send_text(&mut self, t: String) {
-        self.ws.send(Message::Text(t.into())).await.unwrap();
+    /// Sends a raw text frame, for malformed input.
+    pub async fn send_text(&mut self, t: impl AsRef<str>) {
+        self.conn.send_raw(t.as_ref()).await.unwrap();
     }
 
     /// The next message (10 s at most).
@@ -88,16 +88,23 @@ impl Client {
             .expect("no message within 10 s")
     }
 
+    /// Logs a text frame: it must be a server message of the wire protocol.
+    fn read(&mut self, t: &str) -> Value {
+        if let Err(e) = ServerMsg::parse(t) {
+            panic!("not a server message ({e}): {t}");
+        }
+        let v: Value = serde_json::from_str(t).unwrap();
+        self.log.push(v.clone());
+        v
+    }
+
     /// The next message within `d`, if any.
     pub async fn try_recv(&mut self, d: Duration) -> Option<Value> {
-        loop {
-            let m = tokio::time::timeout(d, self.ws.next()).await.ok()??.ok()?;
-            if let Message::Text(t) = m {
-                let v: Value = serde_json::from_str(&t).unwrap();
-                self.log.push(v.clone());
-                return Some(v);
-            }
-        }
+        let t = tokio::time::timeout(d, self.conn.recv_text())
+            .await
+            .ok()?
+            .ok()?;
+        Some(self.read(&t))
     }
 
     /// Skips messages until one of type `ty`.
@@ -122,9 +129,15 @@ impl Client {
         }
     }
 
-    /// Sends `v` and expects an error with `code`.
-    pub async fn expect_error(&mut self, v: Value, code: &str) -> Value {
-        self.send(v).await;
+    /// Sends `m` and expects an error with `code`.
+    pub async fn expect_error(&mut self, m: impl Into<ClientMsg>, code: &str) -> Value {
+        self.send(m).await;
+        self.expect_error_now(code).await
+    }
+
+    /// Sends the raw text `t` (a malformed message) and expects an error with `code`.
+    pub async fn expect_error_raw(&mut self, t: &str, code: &str) -> Value {
+        self.send_text(t).await;
         self.expect_error_now(code).await
     }
 
@@ -142,7 +155,6 @@ impl Client {
         }
     }
 
-    /// The state, freshly asked for, without the presence timings.
     /// Reads until seat `me` must act again (a shot or reveal after which it is `me`'s
     /// turn and nothing is owed) or the game is over: the opponent's moves, the
     /// computer's included, come after the answer to one's own, not with it.
@@ -160,8 +172,9 @@ impl Client {
         }
     }
 
+    /// The state, freshly asked for, without the presence timings.
     pub async fn state(&mut self, game: &str) -> Value {
-        self.send(json!({"type": "sync", "game": game})).await;
+        self.send(msg::sync(game)).await;
         let mut s = self.until("state").await;
         s.as_object_mut().unwrap().remove("presence");
         s
@@ -169,37 +182,27 @@ impl Client {
 
     /// Reads until the server closes: the last JSON message, and the close frame if
     /// the connection ended with one (not with a reset).
-    pub async fn read_to_close(
-        &mut self,
-    ) -> (
-        Option<Value>,
-        Option<tokio_tungstenite::tungstenite::protocol::CloseFrame>,
-    ) {
+    pub async fn read_to_close(&mut self) -> (Option<Value>, Option<Close>) {
         let mut last = None;
         loop {
-            match tokio::time::timeout(Duration::from_secs(10), self.ws.next()).await {
-                Ok(Some(Ok(Message::Text(t)))) => {
-                    let v: Value = serde_json::from_str(&t).unwrap();
-                    self.log.push(v.clone());
-                    last = Some(v);
-                }
-                Ok(Some(Ok(Message::Close(frame)))) => return (last, frame),
-                Ok(Some(Ok(_))) => {}
-                Ok(Some(Err(_)) | None) | Err(_) => return (last, None),
+            match tokio::time::timeout(Duration::from_secs(10), self.conn.recv_frame()).await {
+                Ok(Ok(Frame::Text(t))) => last = Some(self.read(&t)),
+                Ok(Ok(Frame::Close(frame))) => return (last, frame),
+                Ok(Err(_)) | Err(_) => return (last, None),
             }
         }
     }
 
     /// Closes the socket.
-    pub async fn close(mut self) {
-        let _ = self.ws.close(None).await;
+    pub async fn close(self) {
+        let _ = self.conn.close().await;
     }
 }
 
 /// Creates a game against the computer: (client, game id, token).
 pub async fn vs_computer(addr: SocketAddr, level: &str, rules: &str) -> (Client, String, String) {
     let mut c = Client::connect(addr).await;
-    c.send(json!({"type": "new_game", "opponent": "computer", "level": level, "rules": rules}))
+    c.send(msg::new_game(Opponent::Computer).level(level).rules(rules))
         .await;
     let j = c.until("joined").await;
     let game = j["game"].as_str().unwrap().to_string();
@@ -210,7 +213,7 @@ pub async fn vs_computer(addr: SocketAddr, level: &str, rules: &str) -> (Client,
 }
 
 /// Sends a `new_game` message and returns the id of the game it made.
-pub async fn create(c: &mut Client, new_game: Value) -> String {
+pub async fn create(c: &mut Client, new_game: impl Into<ClientMsg>) -> String {
     c.send(new_game).await;
     c.until("joined").await["game"]
         .as_str()
@@ -220,11 +223,14 @@ pub async fn create(c: &mut Client, new_game: Value) -> String {
 
 /// A friend game: `a` creates it with `new_game`, `b` joins it. Returns both
 /// connections, the game id and `b`'s `joined` message (which carries its token).
-pub async fn friends(addr: SocketAddr, new_game: Value) -> (Client, Client, String, Value) {
+pub async fn friends(
+    addr: SocketAddr,
+    new_game: impl Into<ClientMsg>,
+) -> (Client, Client, String, Value) {
     let mut a = Client::connect(addr).await;
     let game = create(&mut a, new_game).await;
     let mut b = Client::connect(addr).await;
-    b.send(json!({"type": "join", "game": game})).await;
+    b.send(msg::join(&game)).await;
     let joined = b.until("joined").await;
     (a, b, game, joined)
 }
@@ -233,8 +239,7 @@ pub async fn friends(addr: SocketAddr, new_game: Value) -> (Client, Client, Stri
 /// `before`, and plays the game out as seat 1 on a 10×10 board: the result.
 pub async fn resume_and_finish(addr: SocketAddr, game: &str, token: &str, before: &Value) -> Value {
     let mut c = Client::connect(addr).await;
-    c.send(json!({"type": "resume", "game": game, "token": token}))
-        .await;
+    c.send(msg::resume(game, token)).await;
     c.until("joined").await;
     assert_eq!(&c.state(game).await, before);
     let result = play_out(&mut c, game, 1, 10, 10).await;
@@ -275,6 +280,34 @@ pub fn ship_cells(ship: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The strings of a JSON list (a fleet or cells a message carried), to send back.
+pub fn texts(v: &Value) -> Vec<String> {
+    serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v} is no list of strings: {e}"))
+}
+
+/// The items of a JSON list a message carried, read as `T`: a test compares them with
+/// what it expects in Rust terms.
+pub fn list<T: serde::de::DeserializeOwned>(v: &Value) -> Vec<T> {
+    serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v} is no such list: {e}"))
+}
+
+/// Seat `n` (1 or 2) as the wire names it.
+pub fn player(n: u64) -> Player {
+    match n {
+        1 => Player::One,
+        2 => Player::Two,
+        _ => panic!("no seat {n}"),
+    }
+}
+
+/// A duty owed by seat `n`, as messages list them.
+pub fn duty(n: u64, kind: DutyKind) -> DutyJson {
+    DutyJson {
+        player: player(n),
+        kind,
+    }
 }
 
 /// Every string in `v`, recursively.
@@ -332,8 +365,7 @@ pub async fn play_out(c: &mut Client, game: &str, me: u64, w: u8, h: u8) -> Valu
         }
         let no_duties = state["duties"].as_array().unwrap().is_empty();
         if let Some(cell) = state["reveal"]["cells"].get(0) {
-            c.send(json!({"type": "reveal", "game": game, "cell": cell}))
-                .await;
+            c.send(msg::reveal(game, cell.as_str().unwrap())).await;
         } else if no_duties && state["to_move"] == me {
             let due = state["shots_due"].as_u64().unwrap() as usize;
             let volley: Vec<String> = cells
@@ -343,8 +375,7 @@ pub async fn play_out(c: &mut Client, game: &str, me: u64, w: u8, h: u8) -> Valu
                 .cloned()
                 .collect();
             shot.extend(volley.iter().cloned());
-            c.send(json!({"type": "fire", "game": game, "cells": volley}))
-                .await;
+            c.send(msg::fire(game, &volley)).await;
         }
         // Wait for the answer to this move, or for the opponent's moves to end.
         loop {
@@ -562,8 +593,8 @@ pub fn assert_spectator_sees_only_shots(log: &[Value]) {
         }
         if m["type"] == "state" {
             for b in m["boards"].as_array().unwrap() {
-                assert_eq!(b["shown_ships"], json!([]), "{m}");
-                assert_eq!(b["shown_mines"], json!([]), "{m}");
+                assert!(list::<Value>(&b["shown_ships"]).is_empty(), "{m}");
+                assert!(list::<Value>(&b["shown_mines"]).is_empty(), "{m}");
             }
             // boards[0] is what player 1 knows of player 2's waters, and the reverse.
             proven[1].extend(cells_in(&m["boards"][0]["empty"]));
@@ -659,14 +690,10 @@ pub struct Probe {
 impl Probe {
     /// Sets the game up on `addr`, ready to shoot.
     pub async fn start(addr: SocketAddr) -> Probe {
-        let (mut a, mut b, game, _) = friends(
-            addr,
-            json!({"type": "new_game", "opponent": "friend", "rules": "26x26 fleet=1"}),
-        )
-        .await;
+        let (mut a, mut b, game, _) =
+            friends(addr, msg::new_game(Opponent::Friend).rules("26x26 fleet=1")).await;
         for c in [&mut a, &mut b] {
-            c.send(json!({"type": "place", "game": game, "fleet": ["z26"]}))
-                .await;
+            c.send(msg::place(&game, ["z26"])).await;
         }
         let battle = a.until("battle").await;
         b.until("battle").await;
@@ -687,9 +714,7 @@ impl Probe {
         let cell = cells[self.next[i] % (cells.len() - 1)].clone();
         self.next[i] += 1;
         let t = std::time::Instant::now();
-        self.players[i]
-            .send(json!({"type": "fire", "game": self.game, "cells": [cell]}))
-            .await;
+        self.players[i].send(msg::fire(&self.game, [cell])).await;
         let answer = self.players[i].until("shot").await;
         let rtt = t.elapsed();
         self.players[1 - i].until("shot").await;
@@ -702,9 +727,7 @@ impl Probe {
     /// The player to move sinks the other's one-decker, ending the game: its id.
     pub async fn sink_the_ship(mut self) -> String {
         let i = self.turn;
-        self.players[i]
-            .send(json!({"type": "fire", "game": self.game, "cells": ["z26"]}))
-            .await;
+        self.players[i].send(msg::fire(&self.game, ["z26"])).await;
         self.players[i].until("game_over").await;
         self.players[1 - i].until("game_over").await;
         self.game
