@@ -70,20 +70,49 @@ const ICO: &str = "image/x-icon";
 static ENCODED: LazyLock<HashMap<&'static str, (&'static str, Encoded)>> = LazyLock::new(|| {
     FILES
         .iter()
-        .map(|&(name, mime, text)| (name, mime, text.as_bytes()))
-        .chain(IMAGES.iter().copied())
+        .map(|&(name, mime, text)| {
+            let served = if mime == JS {
+                without_comment_lines(text)
+            } else {
+                text.to_string()
+            };
+            (name, mime, served.into_bytes())
+        })
+        .chain(IMAGES.iter().map(|&(n, m, b)| (n, m, b.to_vec())))
         // PNG and ICO are compressed already: brotli would gain nothing.
         .map(|(name, mime, bytes)| {
             (
                 name,
-                (
-                    mime,
-                    Encoded::new(bytes.to_vec(), mime != PNG && mime != ICO),
-                ),
+                (mime, Encoded::new(bytes, mime != PNG && mime != ICO)),
             )
         })
         .collect()
 });
+
+/// A module as it is served: the lines that are only a comment left out (the JSDoc
+/// types are for the type checker and for readers of the source, not for a phone to
+/// download). Only whole lines go: a comment after code, or inside a string, stays.
+fn without_comment_lines(js: &str) -> String {
+    let mut out = String::with_capacity(js.len());
+    let mut in_block = false;
+    for line in js.lines() {
+        let t = line.trim_start();
+        if in_block {
+            in_block = !t.contains("*/");
+            continue;
+        }
+        if t.starts_with("/*") {
+            in_block = !t.contains("*/");
+            continue;
+        }
+        if t.starts_with("//") {
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
 
 /// The name of every file served under `/assets/`, for the service worker to cache.
 pub fn names() -> impl Iterator<Item = &'static str> {
@@ -107,4 +136,29 @@ pub fn warm() {
 /// The content type and bodies of the asset `name`, if there is one.
 pub fn find(name: &str) -> Option<(&'static str, &'static Encoded)> {
     ENCODED.get(name).map(|(mime, body)| (*mime, body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_lines_that_are_comments_are_left_out() {
+        let js = "// @ts-check\n/** @type {number} */\nconst a = 1; // one\n  /**\n   * Two.\n   */\nconst url = 'http://x'; /* kept */\n";
+        assert_eq!(
+            without_comment_lines(js),
+            "const a = 1; // one\nconst url = 'http://x'; /* kept */\n"
+        );
+    }
+
+    #[test]
+    fn every_module_keeps_its_imports_and_exports() {
+        for &(name, mime, text) in FILES.iter().filter(|f| f.1 == JS) {
+            let served = without_comment_lines(text);
+            let count = |s: &str, w: &str| s.lines().filter(|l| l.starts_with(w)).count();
+            for word in ["import ", "export "] {
+                assert_eq!(count(&served, word), count(text, word), "{name} ({mime})");
+            }
+        }
+    }
 }

@@ -38,7 +38,7 @@ mod metrics;
 mod preview;
 pub mod protocol;
 mod qr;
-mod rating;
+pub mod rating;
 mod records;
 mod store;
 mod vet;
