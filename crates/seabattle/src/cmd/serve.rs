@@ -65,6 +65,17 @@ pub struct Args {
         value_name = "IP"
     )]
     trusted_proxies: Vec<std::net::IpAddr>,
+    /// An origin besides the server's own (`https://host[:port]`) whose pages may use a
+    /// player's session: account requests and WebSockets carrying a session from any
+    /// other origin are refused. Repeatable, or comma-separated in the environment.
+    #[arg(
+        long = "allow-origin",
+        env = "SEABATTLE_ALLOW_ORIGINS",
+        value_delimiter = ',',
+        value_name = "ORIGIN",
+        value_parser = origin
+    )]
+    allowed_origins: Vec<String>,
     /// On SIGTERM, a node of a cluster keeps serving this long with /readyz failing, so
     /// the proxy stops sending players here, then hands its games to other nodes
     #[arg(
@@ -171,6 +182,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut config = Config::new(db);
     config.limits = args.limits()?;
     config.trusted_proxies = args.trusted_proxies.clone();
+    config.allowed_origins = args.allowed_origins.clone();
     config.node = match &args.node {
         Some(n)
             if n.is_empty()
@@ -265,4 +277,23 @@ async fn stop_signal() {
     {
         let _ = tokio::signal::ctrl_c().await;
     }
+}
+
+/// Reads an origin as browsers send it: a scheme, a host and maybe a port, nothing
+/// else.
+fn origin(text: &str) -> Result<String, String> {
+    let rest = text
+        .strip_prefix("https://")
+        .or_else(|| text.strip_prefix("http://"))
+        .ok_or_else(|| format!("{text:?} is not an origin: it starts with https:// or http://"))?;
+    let host_ok = !rest.is_empty()
+        && rest
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'));
+    if !host_ok {
+        return Err(format!(
+            "{text:?} is not an origin: after the scheme comes a host and maybe :PORT, no path"
+        ));
+    }
+    Ok(text.to_ascii_lowercase())
 }
