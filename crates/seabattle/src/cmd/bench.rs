@@ -98,6 +98,8 @@ pub(super) struct GameResult {
     pub(super) seconds: f64,
     /// The slowest decision, in seconds.
     pub(super) worst: f64,
+    /// Every decision's time, in milliseconds, in order (for percentiles).
+    pub(super) times_ms: Vec<f32>,
     /// Seconds spent turning the history into the game's prior (with --learn).
     learning: f64,
 }
@@ -398,6 +400,7 @@ pub(super) fn play_one(
         decisions: 0,
         seconds: 0.0,
         worst: 0.0,
+        times_ms: Vec::new(),
         learning: 0.0,
     };
     while !sea.all_sunk() {
@@ -411,6 +414,7 @@ pub(super) fn play_one(
         r.decisions += 1;
         r.seconds += dt;
         r.worst = r.worst.max(dt);
+        r.times_ms.push((dt * 1000.0) as f32);
         for c in cells {
             // A shooter that picks a cell twice wastes nothing but its own turn.
             if let Ok(shot) = sea.fire(c) {
