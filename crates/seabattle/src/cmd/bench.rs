@@ -66,6 +66,10 @@ pub struct Args {
     /// With --habits: games of the uniform player.
     #[arg(long, default_value_t = 600, requires = "habits", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     uniform_games: u32,
+    /// With --habits: only this habit's row (no uniform player, reuser or mirrorer),
+    /// for a quick look at one habit.
+    #[arg(long, value_name = "HABIT", requires = "habits")]
+    habit: Option<seabattle_bots::HabitKind>,
     /// Also write a histogram of shots per game to FILE (SVG).
     #[arg(long, value_name = "FILE", conflicts_with = "matrix")]
     svg: Option<PathBuf>,
@@ -129,6 +133,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             effort,
             players: args.players as usize,
             uniform_games: args.uniform_games as usize,
+            only: args.habit,
             seed: args.seed,
             threads,
         })?;

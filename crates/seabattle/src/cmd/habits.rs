@@ -53,6 +53,8 @@ pub struct Plan<'a> {
     pub players: usize,
     /// Games of the uniform player.
     pub uniform_games: usize,
+    /// Only this habit's row, and none of the other opponents.
+    pub only: Option<HabitKind>,
     /// The seed.
     pub seed: u64,
     /// Worker threads.
@@ -177,6 +179,9 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
     // Every decision of the learning expert, in milliseconds.
     let mut all_ms: Vec<f32> = Vec::new();
     for (h, kind) in HabitKind::ALL.iter().enumerate() {
+        if plan.only.is_some_and(|o| o != *kind) {
+            continue;
+        }
         let mut jobs = Vec::new();
         for p in 0..plan.players {
             let player_seed = game_seed(plan.seed ^ ((h as u64 + 1) << 40), p);
@@ -240,6 +245,15 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
          learn50: game 51 with the 50 before; gain%: learning's gain over plain as a share of \
          the ceiling's, paired games)"
     );
+    if plan.only.is_some() {
+        println!(
+            "time per decision with learning ({} decisions, {} threads): {}",
+            all_ms.len(),
+            plan.threads,
+            Times::of(&all_ms).long()
+        );
+        return Ok(());
+    }
     // One uniform player's games in order: learning must cost nothing.
     let fleets = std::sync::Arc::new(draw(
         rules,
