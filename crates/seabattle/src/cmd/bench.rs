@@ -104,6 +104,9 @@ pub(super) struct GameResult {
     pub(super) worst: f64,
     /// Every decision's time, in milliseconds, in order (for percentiles).
     pub(super) times_ms: Vec<f32>,
+    /// Every decision's CPU time of its thread, in milliseconds (empty where the
+    /// system does not tell it).
+    pub(super) cpu_ms: Vec<f32>,
     /// Seconds spent turning the history into the game's prior (with --learn).
     learning: f64,
 }
@@ -406,6 +409,7 @@ pub(super) fn play_one(
         seconds: 0.0,
         worst: 0.0,
         times_ms: Vec::new(),
+        cpu_ms: Vec::new(),
         learning: 0.0,
     };
     while !sea.all_sunk() {
@@ -413,9 +417,14 @@ pub(super) fn play_one(
             rules.fleet().len(),
             rules.dims().area() - sea.incoming().len(),
         );
+        let cpu = super::cputime::thread_cpu();
         let t = Instant::now();
         let cells = shooter.choose(rules, &view, count, rng);
         let dt = t.elapsed().as_secs_f64();
+        if let (Some(a), Some(b)) = (cpu, super::cputime::thread_cpu()) {
+            r.cpu_ms
+                .push(((b.saturating_sub(a)).as_secs_f64() * 1000.0) as f32);
+        }
         r.decisions += 1;
         r.seconds += dt;
         r.worst = r.worst.max(dt);

@@ -173,11 +173,13 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
         plan.effort.particles, plan.players, plan.seed
     );
     println!(
-        "{:<20} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10}  ms mean/p99/max",
+        "{:<20} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10}  cpu ms mean/p99/max",
         "habit", "plain", "learn10", "learn50", "ceiling", "gain10%", "gain50%"
     );
-    // Every decision of the learning expert, in milliseconds.
+    // Every decision of the learning expert, in milliseconds: by the clock, and the
+    // CPU time its thread ran.
     let mut all_ms: Vec<f32> = Vec::new();
+    let mut all_cpu: Vec<f32> = Vec::new();
     for (h, kind) in HabitKind::ALL.iter().enumerate() {
         if plan.only.is_some_and(|o| o != *kind) {
             continue;
@@ -220,14 +222,16 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
             let ceiling_gain = m(p) - m(c);
             100.0 * (m(p) - m(l)) / ceiling_gain
         };
-        let learn_ms: Vec<f32> = jobs
-            .iter()
-            .zip(&results)
-            .filter(|(j, _)| j.by == By::Learning)
-            .flat_map(|(_, r)| r.times_ms.iter().copied())
-            .collect();
-        let times = Times::of(&learn_ms);
-        all_ms.extend(learn_ms);
+        let learning = || {
+            jobs.iter()
+                .zip(&results)
+                .filter(|(j, _)| j.by == By::Learning)
+                .map(|(_, r)| r)
+        };
+        let learn_cpu: Vec<f32> = learning().flat_map(|r| r.cpu_ms.iter().copied()).collect();
+        let times = Times::of(&learn_cpu);
+        all_cpu.extend(learn_cpu);
+        all_ms.extend(learning().flat_map(|r| r.times_ms.iter().copied()));
         let se = |x: &[f64]| mean_se(x).1;
         println!(
             "{:<20} {:>9} {:>9} {:>9} {:>9} {:>9.0} {:>10.0}  {times}",
@@ -246,12 +250,7 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
          the ceiling's, paired games)"
     );
     if plan.only.is_some() {
-        println!(
-            "time per decision with learning ({} decisions, {} threads): {}",
-            all_ms.len(),
-            plan.threads,
-            Times::of(&all_ms).long()
-        );
+        print_times(plan, &all_ms, &all_cpu);
         return Ok(());
     }
     // One uniform player's games in order: learning must cost nothing.
@@ -287,6 +286,7 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
     );
     for r in results.chunks(2).map(|c| &c[1]) {
         all_ms.extend(&r.times_ms);
+        all_cpu.extend(&r.cpu_ms);
     }
     for placer in [PlacerKind::Reuser, PlacerKind::Mirrorer] {
         let fleets = std::sync::Arc::new(draw(
@@ -318,15 +318,27 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
         );
         for r in results.chunks(2).map(|c| &c[1]) {
             all_ms.extend(&r.times_ms);
+            all_cpu.extend(&r.cpu_ms);
         }
     }
-    println!(
-        "time per decision with learning, every game above ({} decisions, {} threads): {}",
-        all_ms.len(),
-        plan.threads,
-        Times::of(&all_ms).long()
-    );
+    print_times(plan, &all_ms, &all_cpu);
     Ok(())
+}
+
+/// The summary of every learning decision's time: its thread's CPU time (the work on
+/// one core) and the clock's (which counts what other processes took too).
+fn print_times(plan: &Plan, wall: &[f32], cpu: &[f32]) {
+    println!(
+        "time per decision with learning, every learning game above ({} decisions, {} threads):",
+        wall.len(),
+        plan.threads
+    );
+    if cpu.is_empty() {
+        println!("  cpu: not told by this system");
+    } else {
+        println!("  cpu:   {}", Times::of(cpu).long());
+    }
+    println!("  clock: {}", Times::of(wall).long());
 }
 
 #[cfg(test)]
