@@ -47,6 +47,18 @@ const FULL_GAIN: f64 = 4.0;
 /// Held-out gain (nats) a uniform player's history can show by chance (choosing the
 /// best of several ridges favours luck): below it the habits part weighs nothing.
 const MARGIN: f64 = 2.0;
+/// Held-out gain (nats) past [`MARGIN`] and [`FULL_GAIN`] that multiplies the habits
+/// part's prior weight by `e`.
+const ODDS_GAIN: f64 = 2.0;
+/// The largest prior odds of the habits part against the uniform prior.
+const MAX_ODDS: f64 = 20.0;
+/// The pair energy's ridge strengths tried.
+const PAIR_RIDGES: [f64; 3] = [1.0, 0.25, 0.0625];
+/// The largest pair energy learned (the apart habit's own is 4).
+const PAIR_MAX: f64 = 6.0;
+/// Held-out gain (nats) the pair term must show to be kept: one weight chosen from
+/// three ridges can show a little by chance.
+const PAIR_MARGIN: f64 = 1.0;
 /// Likelihood ratio (nats) over uniform a named habit must reach to be the one found.
 const NAMED: f64 = 6.0;
 
@@ -111,6 +123,12 @@ struct Yardstick {
     groups: Groups,
     /// The share of uniform fleets with every big ship in a quarter of its own.
     apart: f64,
+    /// Per list and position, the quarter of a big ship there (`u8::MAX`: a small
+    /// ship), as [`Habit::zone`] gives it.
+    zone: Vec<Vec<u8>>,
+    /// Per count of big-ship pairs sharing a quarter, a uniform placer's (smoothed)
+    /// share of fleets with that many.
+    pairs: Vec<f64>,
 }
 
 impl Yardstick {
@@ -125,6 +143,30 @@ impl Yardstick {
             .iter()
             .map(|(_, l)| l.iter().enumerate().map(|(k, p)| (p.cells, k)).collect())
             .collect();
+        let zone: Vec<Vec<u8>> = lists
+            .iter()
+            .map(|(_, l)| {
+                l.iter()
+                    .map(|p| {
+                        Habit::BigApart
+                            .zone(dims, &p.cells)
+                            .map_or(u8::MAX, |(z, _)| z)
+                    })
+                    .collect()
+            })
+            .collect();
+        let big = zone
+            .iter()
+            .map(|z| usize::from(z.iter().any(|&z| z != u8::MAX)))
+            .collect::<Vec<usize>>();
+        let most = {
+            let n: usize = seabattle_core::placement::ship_lists(rules)
+                .iter()
+                .map(|&l| big[l])
+                .sum();
+            n * n.saturating_sub(1) / 2
+        };
+        let mut pairs = vec![0.5; most + 1];
         let mut counts: Vec<Vec<f64>> = lists.iter().map(|(_, l)| vec![0.5; l.len()]).collect();
         let placer = Placer::new(rules);
         let mut own = StdRng::seed_from_u64(BASE_SEED);
@@ -135,10 +177,15 @@ impl Yardstick {
             };
             drawn += 1.0;
             let ships: Vec<CellSet> = f.ships().iter().map(|s| *s.cells()).collect();
+            let mut at = Vec::with_capacity(ships.len());
             for s in &ships {
                 if let Some((l, k)) = locate(&index, &lists, s) {
                     counts[l][k] += 1.0;
+                    at.push((l, k));
                 }
+            }
+            if let Some(c) = pairs.get_mut(shared(&zone, &at)) {
+                *c += 1.0;
             }
             apart += f64::from(u8::from(big_apart(dims, &ships)));
         }
@@ -173,6 +220,11 @@ impl Yardstick {
             index,
             groups,
             apart: ((apart + 1.0) / (drawn + 2.0)).clamp(0.01, 0.99),
+            pairs: {
+                let total: f64 = pairs.iter().sum();
+                pairs.iter().map(|c| c / total).collect()
+            },
+            zone,
         })
     }
 }
@@ -187,6 +239,20 @@ fn locate(
         .iter()
         .position(|(s, _)| usize::from(*s) == cells.len())?;
     index[l].get(cells).map(|&k| (l, k))
+}
+
+/// How many pairs of the ships at `at` (list, position) share a zone.
+fn shared(zone: &[Vec<u8>], at: &[(usize, usize)]) -> usize {
+    let zones: Vec<u8> = at
+        .iter()
+        .map(|&(l, k)| zone[l][k])
+        .filter(|&z| z != u8::MAX)
+        .collect();
+    zones
+        .iter()
+        .enumerate()
+        .map(|(i, z)| zones[..i].iter().filter(|&y| y == z).count())
+        .sum()
 }
 
 /// Whether every ship of three decks or more stands in a quarter of its own.
@@ -358,26 +424,38 @@ pub(crate) struct Learned {
     /// Per list (the order of `positions_by_size`) and position, the energy of a ship
     /// there; `None` if the history shows no habit worth a prior.
     pub table: Option<Vec<Vec<f64>>>,
+    /// The learned pair term, if the history shows one: per list and position the
+    /// quarter of a big ship there (`u8::MAX`: none), and the energy of every two big
+    /// ships sharing a quarter (positive: the player keeps them apart).
+    pub pair: Option<(Vec<Vec<u8>>, f64)>,
     /// Its prior weight in the expert's mixture (uniform is 1).
     pub weight: f64,
     /// The named habit that explains the history best, if clearly better than uniform.
     pub habit: Option<Habit>,
 }
 
-/// Learns the habits of the fleets `fleets` (each ship's cells) placed under `rules`.
-pub(crate) fn learn(rules: &Rules, fleets: &[Vec<CellSet>]) -> Option<Learned> {
-    let yard = Yardstick::new(rules)?;
-    let lists = positions_by_size(rules);
-    let located: Vec<Vec<(usize, usize)>> = fleets
-        .iter()
-        .map(|f| {
-            f.iter()
-                .filter_map(|s| locate(&yard.index, &lists, s))
-                .collect()
-        })
-        .collect();
-    let mut table: Option<Vec<Vec<f64>>> = None;
-    let mut gain = 0.0;
+/// The energies of every position of the lists `class` picks (`None`: all) under `θ`;
+/// the others are left as they are.
+fn energies(yard: &Yardstick, theta: &[f64; F], class: Option<bool>, out: &mut [Vec<f64>]) {
+    for (l, bits) in yard.bits.iter().enumerate() {
+        if class.is_some_and(|multi| yard.multi[l] != multi) {
+            continue;
+        }
+        for (k, &b) in bits.iter().enumerate() {
+            let p = phi(b);
+            out[l][k] = -(0..F).map(|i| p[i] * theta[i]).sum::<f64>();
+        }
+    }
+}
+
+/// The per-ship part: one `θ` for the multi-deckers and one for the one-deckers, or
+/// one `θ` for every ship (pooled: half as many weights, so a short history of a
+/// habit all ships share shows it sooner), whichever predicts the held-out games
+/// better. The energies and the held-out gain; `None` if neither beats uniform.
+fn ships_part(yard: &Yardstick, located: &[Vec<(usize, usize)>]) -> Option<(Vec<Vec<f64>>, f64)> {
+    let zero = || -> Vec<Vec<f64>> { yard.bits.iter().map(|b| vec![0.0; b.len()]).collect() };
+    let mut apart_table = zero();
+    let mut apart_gain = 0.0;
     for multi in [true, false] {
         let observed: Observed = located
             .iter()
@@ -401,28 +479,141 @@ pub(crate) fn learn(rules: &Rules, fleets: &[Vec<CellSet>]) -> Option<Learned> {
                 }
             })
             .collect();
-        let Some((theta, g)) = class_theta(&groups, &observed) else {
-            continue;
-        };
-        gain += g;
-        let t = table.get_or_insert_with(|| yard.bits.iter().map(|b| vec![0.0; b.len()]).collect());
-        for (l, bits) in yard.bits.iter().enumerate() {
-            if yard.multi[l] != multi {
-                continue;
-            }
-            for (k, &b) in bits.iter().enumerate() {
-                let p = phi(b);
-                t[l][k] = -(0..F).map(|i| p[i] * theta[i]).sum::<f64>();
-            }
+        if let Some((theta, g)) = class_theta(&groups, &observed) {
+            apart_gain += g;
+            energies(yard, &theta, Some(multi), &mut apart_table);
         }
     }
+    let observed: Observed = located
+        .iter()
+        .map(|f| f.iter().map(|&(l, k)| (l, yard.bits[l][k])).collect())
+        .collect();
+    let pooled = class_theta(&yard.groups, &observed);
+    match pooled {
+        Some((theta, g)) if g > apart_gain => {
+            let mut t = zero();
+            energies(yard, &theta, None, &mut t);
+            Some((t, g))
+        }
+        _ => (apart_gain > 0.0).then_some((apart_table, apart_gain)),
+    }
+}
+
+/// `Σ log p(count)` of the fleets' counts of big-ship pairs sharing a quarter, under a
+/// pair energy `θ`, relative to `θ = 0` (the uniform placer's counts `base`).
+fn pair_score(base: &[f64], counts: &[usize], theta: f64) -> f64 {
+    let z: f64 = base
+        .iter()
+        .enumerate()
+        .map(|(c, b)| b * (-theta * c as f64).exp())
+        .sum();
+    counts.iter().map(|&c| -theta * c as f64 - z.ln()).sum()
+}
+
+/// The ridge-penalised maximum-likelihood pair energy for `counts` (Newton steps on
+/// one unknown).
+fn pair_fit(base: &[f64], counts: &[usize], ridge: f64) -> f64 {
+    let n = counts.len() as f64;
+    let seen: f64 = counts.iter().map(|&c| c as f64).sum();
+    let mut theta: f64 = 0.0;
+    for _ in 0..2 * STEPS {
+        let w: Vec<f64> = base
+            .iter()
+            .enumerate()
+            .map(|(c, b)| b * (-theta * c as f64).exp())
+            .collect();
+        let z: f64 = w.iter().sum();
+        let mean: f64 = w.iter().enumerate().map(|(c, x)| c as f64 * x).sum::<f64>() / z;
+        let second: f64 = w
+            .iter()
+            .enumerate()
+            .map(|(c, x)| (c * c) as f64 * x)
+            .sum::<f64>()
+            / z;
+        let grad = n * mean - seen - ridge * theta;
+        let step = (grad / (n * (second - mean * mean) + ridge)).clamp(-3.0, 3.0);
+        theta = (theta + step).clamp(-PAIR_MAX, PAIR_MAX);
+        if step.abs() < 1e-6 {
+            break;
+        }
+    }
+    theta
+}
+
+/// The pair part: the energy of two big ships in one quarter, chosen by held-out
+/// likelihood as the per-ship weights are, and its held-out gain; `None` unless the
+/// gain passes [`PAIR_MARGIN`].
+fn pair_part(yard: &Yardstick, located: &[Vec<(usize, usize)>]) -> Option<(f64, f64)> {
+    let counts: Vec<usize> = located.iter().map(|f| shared(&yard.zone, f)).collect();
+    let n = counts.len();
+    if n < 2 || yard.pairs.len() < 2 {
+        return None;
+    }
+    let folds = n.min(FOLDS);
+    let mut best: Option<(f64, f64)> = None;
+    for ridge in PAIR_RIDGES {
+        let mut gain = 0.0;
+        for fold in 0..folds {
+            let pick = |held: bool| -> Vec<usize> {
+                counts
+                    .iter()
+                    .enumerate()
+                    .filter(|(g, _)| (g % folds == fold) == held)
+                    .map(|(_, &c)| c)
+                    .collect()
+            };
+            let (test, train) = (pick(true), pick(false));
+            gain += pair_score(&yard.pairs, &test, pair_fit(&yard.pairs, &train, ridge));
+        }
+        if gain > PAIR_MARGIN && best.is_none_or(|(g, _)| gain > g) {
+            best = Some((gain, ridge));
+        }
+    }
+    let (gain, ridge) = best?;
+    Some((pair_fit(&yard.pairs, &counts, ridge), gain))
+}
+
+/// The habits part's prior weight (uniform is 1) from its held-out gain (nats): none
+/// below [`MARGIN`], rising towards 1 over [`FULL_GAIN`] past it, and past that
+/// growing as the gain does (a history the habit explains by many nats makes it far
+/// likelier than uniform for the next game too), up to [`MAX_ODDS`].
+fn prior_weight(gain: f64) -> f64 {
+    let over = gain - MARGIN;
+    if over <= 0.0 {
+        return 0.0;
+    }
+    let base = 1.0 - (-over / FULL_GAIN).exp();
+    (base * ((over - FULL_GAIN) / ODDS_GAIN).exp().max(1.0)).min(MAX_ODDS)
+}
+
+/// Learns the habits of the fleets `fleets` (each ship's cells) placed under `rules`.
+pub(crate) fn learn(rules: &Rules, fleets: &[Vec<CellSet>]) -> Option<Learned> {
+    let yard = Yardstick::new(rules)?;
+    let lists = positions_by_size(rules);
+    let located: Vec<Vec<(usize, usize)>> = fleets
+        .iter()
+        .map(|f| {
+            f.iter()
+                .filter_map(|s| locate(&yard.index, &lists, s))
+                .collect()
+        })
+        .collect();
+    let ships = ships_part(&yard, &located);
+    let pair = pair_part(&yard, &located);
+    let gain = ships.as_ref().map_or(0.0, |s| s.1) + pair.map_or(0.0, |p| p.1);
+    let table = match (ships, pair) {
+        (None, None) => None,
+        (Some((t, _)), _) => Some(t),
+        (None, Some(_)) => Some(yard.bits.iter().map(|b| vec![0.0; b.len()]).collect()),
+    };
     Some(Learned {
         weight: if table.is_some() {
-            1.0 - (-(gain - MARGIN).max(0.0) / FULL_GAIN).exp()
+            prior_weight(gain)
         } else {
             0.0
         },
         table,
+        pair: pair.map(|(theta, _)| (yard.zone.clone(), theta)),
         habit: name(&yard, &lists, fleets, &located),
     })
 }
@@ -538,6 +729,59 @@ mod tests {
             learn(&Rules::classic(), &f).unwrap().habit,
             Some(Habit::Horizontal)
         );
+    }
+
+    #[test]
+    fn the_pair_energy_follows_the_counts() {
+        // A uniform placer's fleets: a third with no pair of big ships in one quarter,
+        // the rest with one, two or three.
+        let base = [0.3, 0.4, 0.2, 0.1];
+        let never: Vec<usize> = vec![0; 12];
+        let apart = pair_fit(&base, &never, 0.25);
+        assert!(apart > 2.0, "{apart}");
+        assert!(pair_score(&base, &never, apart) > 12.0 * 0.3f64.recip().ln() * 0.5);
+        // Counts as a uniform placer gives them: next to no energy.
+        let like: Vec<usize> = [0, 0, 0, 1, 1, 1, 1, 2, 2, 3].to_vec();
+        assert!(pair_fit(&base, &like, 0.25).abs() < 0.3);
+        // Big ships kept together: a negative energy.
+        let together: Vec<usize> = vec![3; 8];
+        assert!(pair_fit(&base, &together, 0.25) < -1.0);
+        assert!(pair_score(&base, &like, 0.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_pair_term_is_learned_from_big_ships_kept_apart() {
+        let f = fleets(PlacerKind::Habit(HabitKind::BigApart), 20, 3);
+        let l = learn(&Rules::classic(), &f).unwrap();
+        let (zones, pair) = l.pair.expect("a pair term");
+        assert!(pair > 1.5, "{pair}");
+        assert!(l.weight > 0.5, "{}", l.weight);
+        // Quarters for the big ships' positions only.
+        let lists = positions_by_size(&Rules::classic());
+        for ((size, list), z) in lists.iter().zip(&zones) {
+            assert_eq!(z.len(), list.len());
+            assert_eq!(z.iter().all(|&q| q == u8::MAX), *size < 3, "size {size}");
+        }
+    }
+
+    #[test]
+    fn a_uniform_player_gets_no_pair_term() {
+        let kept = (10..16)
+            .filter(|&seed| {
+                let f = fleets(PlacerKind::Uniform, 20, seed);
+                learn(&Rules::classic(), &f).unwrap().pair.is_some()
+            })
+            .count();
+        assert!(kept <= 1, "{kept} of 6 uniform histories given a pair term");
+    }
+
+    #[test]
+    fn the_prior_weight_grows_with_the_held_out_gain() {
+        assert_eq!(prior_weight(MARGIN), 0.0);
+        assert!(prior_weight(MARGIN + 1.0) < 0.3);
+        assert!(prior_weight(MARGIN + FULL_GAIN) < 1.0);
+        assert!(prior_weight(MARGIN + FULL_GAIN + 4.0) > 5.0);
+        assert_eq!(prior_weight(100.0), MAX_ODDS);
     }
 
     #[test]

@@ -180,6 +180,28 @@ impl Habit {
         }
     }
 
+    /// Its stable name, for a page or a message to name it by (the words people read
+    /// are the page's, in their language): the kind's name, with the side or corner
+    /// for a half or a corner (`half-left`, `corner-top-right`, `horizontal`, `apart`,
+    /// `singles-in-corners`, `hug-light`, `hug-strong`). [`Habit::from_str`] reads it
+    /// back; serde writes and reads a habit as this name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Habit::Half(Side::Left) => "half-left",
+            Habit::Half(Side::Right) => "half-right",
+            Habit::Half(Side::Top) => "half-top",
+            Habit::Half(Side::Bottom) => "half-bottom",
+            Habit::Corner(Corner::TopLeft) => "corner-top-left",
+            Habit::Corner(Corner::TopRight) => "corner-top-right",
+            Habit::Corner(Corner::BottomLeft) => "corner-bottom-left",
+            Habit::Corner(Corner::BottomRight) => "corner-bottom-right",
+            Habit::Horizontal
+            | Habit::BigApart
+            | Habit::SinglesInCorners
+            | Habit::EdgeHugging(_) => self.kind().name(),
+        }
+    }
+
     /// Every habit, each side and corner apart.
     pub fn all() -> Vec<Habit> {
         let mut out: Vec<Habit> = Side::ALL.iter().map(|&s| Habit::Half(s)).collect();
@@ -430,6 +452,26 @@ impl HabitPlacer {
     }
 }
 
+impl FromStr for Habit {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
+        by_name("habit", &Habit::all(), Habit::name, s)
+    }
+}
+
+impl serde::Serialize for Habit {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Habit {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -511,6 +553,30 @@ mod tests {
             // these; the corner's square is tight, so a few stray.
             assert!(off <= 6, "{habit}: {off} ships off the habit in 20 fleets");
         }
+    }
+
+    #[test]
+    fn every_habit_has_a_name_of_its_own_that_reads_back() {
+        let all = Habit::all();
+        for h in &all {
+            assert_eq!(h.name().parse::<Habit>(), Ok(*h));
+            assert_eq!(
+                serde_json::to_string(h).unwrap(),
+                format!("\"{}\"", h.name())
+            );
+            assert_eq!(
+                serde_json::from_str::<Habit>(&format!("\"{}\"", h.name())).unwrap(),
+                *h
+            );
+        }
+        let mut names: Vec<&str> = all.iter().map(|h| h.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), all.len());
+        let err = "half".parse::<Habit>().unwrap_err();
+        assert_eq!(err.what, "habit");
+        assert!(err.known.contains(&"half-left".to_string()));
+        assert!(serde_json::from_str::<Habit>("\"left\"").is_err());
     }
 
     #[test]

@@ -48,6 +48,8 @@ const MAX_REPEAT_ODDS: f64 = 20.0;
 const EXACT_SHARE: usize = 1;
 const NEAR_SHARE: usize = 4;
 const HABIT_SHARE: usize = 2;
+/// Fleets kept by the habits part when it is likelier than uniform.
+const HABIT_SHARE_LIKELY: usize = 4;
 
 /// Why a history cannot be read or grown.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -221,12 +223,35 @@ impl History {
         let habit = learned.as_ref().and_then(|l| l.habit);
         if let Some(fit::Learned {
             table: Some(table),
+            pair,
             weight,
             ..
         }) = learned
             && weight > 0.01
         {
-            parts.push((LearnedPart::Table(table), weight, HABIT_SHARE));
+            // The repeats' odds are against a fresh fleet drawn uniformly; a habit far
+            // likelier than uniform is what a fresh fleet is drawn from, and the
+            // repeats keep their share against it.
+            for part in &mut parts {
+                part.1 *= weight.max(1.0);
+            }
+            let (zones, pair) = pair.unwrap_or_default();
+            // A habit likelier than uniform carries much of the posterior: it gets
+            // more fleets to say it well.
+            let share = if weight >= 1.0 {
+                HABIT_SHARE_LIKELY
+            } else {
+                HABIT_SHARE
+            };
+            parts.push((
+                LearnedPart::Table {
+                    energies: table,
+                    zones,
+                    pair,
+                },
+                weight,
+                share,
+            ));
         }
         Some(Arc::new(OpponentPrior {
             rules: self.rules.clone(),
@@ -273,7 +298,7 @@ impl OpponentPrior {
             let i = match part {
                 LearnedPart::Exact(_) => 0,
                 LearnedPart::Near { .. } => 1,
-                LearnedPart::Table(_) | LearnedPart::Habit(_) => 2,
+                LearnedPart::Table { .. } | LearnedPart::Habit(_) => 2,
             };
             w[i] = *weight;
         }

@@ -501,8 +501,16 @@ pub(crate) enum LearnedPart {
         moved: f64,
     },
     /// Habits: uniform, tilted by the energy of each ship where it lies, per list of
-    /// positions (the order of `positions_by_size`) and position.
-    Table(Vec<Vec<f64>>),
+    /// positions (the order of `positions_by_size`) and position, and by a pair energy
+    /// for every two ships sharing a zone.
+    Table {
+        /// Per list and position, the energy of a ship there.
+        energies: Vec<Vec<f64>>,
+        /// Per list and position, its zone (`u8::MAX`: none); empty: no pair term.
+        zones: Vec<Vec<u8>>,
+        /// The energy of each pair of ships in one zone.
+        pair: f64,
+    },
     /// A habit known exactly (the ceiling of `bench --habits`): drawn by its own
     /// placer, weighed by its own energies.
     Habit(Habit),
@@ -599,7 +607,11 @@ impl Learn {
                     ..Learn::empty()
                 }
             }
-            LearnedPart::Table(energies) => Learn {
+            LearnedPart::Table {
+                energies,
+                zones,
+                pair,
+            } => Learn {
                 table: geo
                     .lists
                     .iter()
@@ -616,6 +628,26 @@ impl Learn {
                             .collect()
                     })
                     .collect(),
+                zone: if zones.is_empty() {
+                    Vec::new()
+                } else {
+                    geo.lists
+                        .iter()
+                        .enumerate()
+                        .map(|(l, list)| {
+                            (0..list.len())
+                                .map(|k| {
+                                    zones
+                                        .get(l)
+                                        .and_then(|z| z.get(k))
+                                        .copied()
+                                        .unwrap_or(u8::MAX)
+                                })
+                                .collect()
+                        })
+                        .collect()
+                },
+                pair: *pair,
                 ..Learn::empty()
             },
             LearnedPart::Habit(habit) => {

@@ -66,6 +66,10 @@ pub struct Args {
     /// With --habits: games of the uniform player.
     #[arg(long, default_value_t = 600, requires = "habits", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     uniform_games: u32,
+    /// With --habits: only this habit's row (no uniform player, reuser or mirrorer),
+    /// for a quick look at one habit.
+    #[arg(long, value_name = "HABIT", requires = "habits")]
+    habit: Option<seabattle_bots::HabitKind>,
     /// Also write a histogram of shots per game to FILE (SVG).
     #[arg(long, value_name = "FILE", conflicts_with = "matrix")]
     svg: Option<PathBuf>,
@@ -98,6 +102,11 @@ pub(super) struct GameResult {
     pub(super) seconds: f64,
     /// The slowest decision, in seconds.
     pub(super) worst: f64,
+    /// Every decision's time, in milliseconds, in order (for percentiles).
+    pub(super) times_ms: Vec<f32>,
+    /// Every decision's CPU time of its thread, in milliseconds (empty where the
+    /// system does not tell it).
+    pub(super) cpu_ms: Vec<f32>,
     /// Seconds spent turning the history into the game's prior (with --learn).
     learning: f64,
 }
@@ -127,6 +136,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             effort,
             players: args.players as usize,
             uniform_games: args.uniform_games as usize,
+            only: args.habit,
             seed: args.seed,
             threads,
         })?;
@@ -398,6 +408,8 @@ pub(super) fn play_one(
         decisions: 0,
         seconds: 0.0,
         worst: 0.0,
+        times_ms: Vec::new(),
+        cpu_ms: Vec::new(),
         learning: 0.0,
     };
     while !sea.all_sunk() {
@@ -405,12 +417,18 @@ pub(super) fn play_one(
             rules.fleet().len(),
             rules.dims().area() - sea.incoming().len(),
         );
+        let cpu = super::cputime::thread_cpu();
         let t = Instant::now();
         let cells = shooter.choose(rules, &view, count, rng);
         let dt = t.elapsed().as_secs_f64();
+        if let (Some(a), Some(b)) = (cpu, super::cputime::thread_cpu()) {
+            r.cpu_ms
+                .push(((b.saturating_sub(a)).as_secs_f64() * 1000.0) as f32);
+        }
         r.decisions += 1;
         r.seconds += dt;
         r.worst = r.worst.max(dt);
+        r.times_ms.push((dt * 1000.0) as f32);
         for c in cells {
             // A shooter that picks a cell twice wastes nothing but its own turn.
             if let Ok(shot) = sea.fire(c) {

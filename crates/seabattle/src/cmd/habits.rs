@@ -53,6 +53,8 @@ pub struct Plan<'a> {
     pub players: usize,
     /// Games of the uniform player.
     pub uniform_games: usize,
+    /// Only this habit's row, and none of the other opponents.
+    pub only: Option<HabitKind>,
     /// The seed.
     pub seed: u64,
     /// Worker threads.
@@ -116,6 +118,45 @@ fn run_jobs(plan: &Plan, jobs: &[Job]) -> Vec<GameResult> {
     out.into_iter().flatten().collect()
 }
 
+/// Decision times: mean, 99th percentile and the slowest, in milliseconds.
+struct Times {
+    mean: f64,
+    p99: f64,
+    max: f64,
+}
+
+impl Times {
+    fn of(ms: &[f32]) -> Times {
+        let mut sorted: Vec<f32> = ms.to_vec();
+        sorted.sort_unstable_by(f32::total_cmp);
+        let n = sorted.len();
+        // The nearest-rank percentile: the time 99% of decisions take at most.
+        let p99 = match n {
+            0 => 0.0,
+            _ => sorted[(n * 99).div_ceil(100).clamp(1, n) - 1],
+        };
+        Times {
+            mean: sorted.iter().map(|&x| f64::from(x)).sum::<f64>() / n.max(1) as f64,
+            p99: f64::from(p99),
+            max: f64::from(sorted.last().copied().unwrap_or(0.0)),
+        }
+    }
+
+    /// In words, for the summary line.
+    fn long(&self) -> String {
+        format!(
+            "mean {:.2} ms, p99 {:.1} ms, max {:.1} ms",
+            self.mean, self.p99, self.max
+        )
+    }
+}
+
+impl std::fmt::Display for Times {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:.2}/{:.1}/{:.1}", self.mean, self.p99, self.max)
+    }
+}
+
 /// Mean and standard error.
 fn mean_se(x: &[f64]) -> (f64, f64) {
     let n = x.len().max(1) as f64;
@@ -132,12 +173,17 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
         plan.effort.particles, plan.players, plan.seed
     );
     println!(
-        "{:<20} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10} {:>10}",
-        "habit", "plain", "learn10", "learn50", "ceiling", "gain10%", "gain50%", "ms mean/max"
+        "{:<20} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10}  cpu ms mean/p99/max",
+        "habit", "plain", "learn10", "learn50", "ceiling", "gain10%", "gain50%"
     );
-    let mut worst_ms: f64 = 0.0;
-    let (mut ms_sum, mut decisions) = (0.0, 0usize);
+    // Every decision of the learning expert, in milliseconds: by the clock, and the
+    // CPU time its thread ran.
+    let mut all_ms: Vec<f32> = Vec::new();
+    let mut all_cpu: Vec<f32> = Vec::new();
     for (h, kind) in HabitKind::ALL.iter().enumerate() {
+        if plan.only.is_some_and(|o| o != *kind) {
+            continue;
+        }
         let mut jobs = Vec::new();
         for p in 0..plan.players {
             let player_seed = game_seed(plan.seed ^ ((h as u64 + 1) << 40), p);
@@ -168,13 +214,6 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
                 .map(|c| c[usize::from(game == LATE) * 3 + slot].shots as f64)
                 .collect()
         };
-        for (j, r) in jobs.iter().zip(&results) {
-            if j.by == By::Learning {
-                ms_sum += r.seconds * 1000.0;
-                decisions += r.decisions;
-                worst_ms = worst_ms.max(r.worst * 1000.0);
-            }
-        }
         let plain: Vec<f64> = shots(EARLY, 0).into_iter().chain(shots(LATE, 0)).collect();
         let (p10, l10, c10) = (shots(EARLY, 0), shots(EARLY, 1), shots(EARLY, 2));
         let (p50, l50, c50) = (shots(LATE, 0), shots(LATE, 1), shots(LATE, 2));
@@ -183,18 +222,19 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
             let ceiling_gain = m(p) - m(c);
             100.0 * (m(p) - m(l)) / ceiling_gain
         };
-        let learn_ms: Vec<(f64, usize, f64)> = jobs
-            .iter()
-            .zip(&results)
-            .filter(|(j, _)| j.by == By::Learning)
-            .map(|(_, r)| (r.seconds * 1000.0, r.decisions, r.worst * 1000.0))
-            .collect();
-        let d: usize = learn_ms.iter().map(|x| x.1).sum();
-        let ms = learn_ms.iter().map(|x| x.0).sum::<f64>() / d.max(1) as f64;
-        let worst = learn_ms.iter().map(|x| x.2).fold(0.0, f64::max);
+        let learning = || {
+            jobs.iter()
+                .zip(&results)
+                .filter(|(j, _)| j.by == By::Learning)
+                .map(|(_, r)| r)
+        };
+        let learn_cpu: Vec<f32> = learning().flat_map(|r| r.cpu_ms.iter().copied()).collect();
+        let times = Times::of(&learn_cpu);
+        all_cpu.extend(learn_cpu);
+        all_ms.extend(learning().flat_map(|r| r.times_ms.iter().copied()));
         let se = |x: &[f64]| mean_se(x).1;
         println!(
-            "{:<20} {:>9} {:>9} {:>9} {:>9} {:>9.0} {:>10.0} {:>6.2}/{:.1}",
+            "{:<20} {:>9} {:>9} {:>9} {:>9} {:>9.0} {:>10.0}  {times}",
             kind.name(),
             format!("{:.2}±{:.2}", m(&plain), se(&plain)),
             format!("{:.2}", m(&l10)),
@@ -202,8 +242,6 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
             format!("{:.2}", (m(&c10) + m(&c50)) / 2.0),
             share(&p10, &l10, &c10),
             share(&p50, &l50, &c50),
-            ms,
-            worst
         );
     }
     println!(
@@ -211,6 +249,10 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
          learn50: game 51 with the 50 before; gain%: learning's gain over plain as a share of \
          the ceiling's, paired games)"
     );
+    if plan.only.is_some() {
+        print_times(plan, &all_ms, &all_cpu);
+        return Ok(());
+    }
     // One uniform player's games in order: learning must cost nothing.
     let fleets = std::sync::Arc::new(draw(
         rules,
@@ -243,9 +285,8 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
         fleets.len()
     );
     for r in results.chunks(2).map(|c| &c[1]) {
-        ms_sum += r.seconds * 1000.0;
-        decisions += r.decisions;
-        worst_ms = worst_ms.max(r.worst * 1000.0);
+        all_ms.extend(&r.times_ms);
+        all_cpu.extend(&r.cpu_ms);
     }
     for placer in [PlacerKind::Reuser, PlacerKind::Mirrorer] {
         let fleets = std::sync::Arc::new(draw(
@@ -276,23 +317,43 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
             fleets.len()
         );
         for r in results.chunks(2).map(|c| &c[1]) {
-            ms_sum += r.seconds * 1000.0;
-            decisions += r.decisions;
-            worst_ms = worst_ms.max(r.worst * 1000.0);
+            all_ms.extend(&r.times_ms);
+            all_cpu.extend(&r.cpu_ms);
         }
     }
+    print_times(plan, &all_ms, &all_cpu);
+    Ok(())
+}
+
+/// The summary of every learning decision's time: its thread's CPU time (the work on
+/// one core) and the clock's (which counts what other processes took too).
+fn print_times(plan: &Plan, wall: &[f32], cpu: &[f32]) {
     println!(
-        "time per decision with learning: mean {:.3} ms, max {:.3} ms ({} threads)",
-        ms_sum / decisions.max(1) as f64,
-        worst_ms,
+        "time per decision with learning, every learning game above ({} decisions, {} threads):",
+        wall.len(),
         plan.threads
     );
-    Ok(())
+    if cpu.is_empty() {
+        println!("  cpu: not told by this system");
+    } else {
+        println!("  cpu:   {}", Times::of(cpu).long());
+    }
+    println!("  clock: {}", Times::of(wall).long());
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decision_times_give_the_nearest_rank_percentile() {
+        let ms: Vec<f32> = (1..=200).rev().map(|x| x as f32).collect();
+        let t = Times::of(&ms);
+        assert_eq!((t.p99, t.max), (198.0, 200.0));
+        assert!((t.mean - 100.5).abs() < 1e-9);
+        let none = Times::of(&[]);
+        assert_eq!((none.mean, none.p99, none.max), (0.0, 0.0, 0.0));
+    }
 
     /// A habit player's fleets are one player's (its side drawn once), and the history a
     /// measured game learns from holds the games before it and never its own.

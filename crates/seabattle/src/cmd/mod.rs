@@ -5,6 +5,7 @@ pub mod audit;
 pub mod backup;
 pub mod bench;
 pub mod check;
+mod cputime;
 pub mod habits;
 pub mod learned;
 pub mod place;
