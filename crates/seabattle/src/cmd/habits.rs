@@ -8,7 +8,7 @@
 //! games in order, with and without learning (the no-harm figure, paired), and the
 //! reuser's and mirrorer's games after their first ten.
 
-use super::bench::{GameResult, game_seed, history_before, play_one};
+use super::bench_game::{GameResult, game_seed, history_before, play_one};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seabattle_bots::expert::{Effort, Expert};

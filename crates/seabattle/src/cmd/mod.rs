@@ -4,6 +4,7 @@ pub mod arena;
 pub mod audit;
 pub mod backup;
 pub mod bench;
+mod bench_game;
 pub mod check;
 mod cputime;
 pub mod habits;
