@@ -16,6 +16,7 @@ pub const PAGE: &str = include_str!("../assets/web/index.html");
 const FILES: &[(&str, &str, &str)] = &[
     ("app.css", CSS, include_str!("../assets/web/app.css")),
     ("app.js", JS, include_str!("../assets/web/app.js")),
+    ("account.js", JS, include_str!("../assets/web/account.js")),
     ("board.js", JS, include_str!("../assets/web/board.js")),
     ("coords.js", JS, include_str!("../assets/web/coords.js")),
     ("fleet.js", JS, include_str!("../assets/web/fleet.js")),
@@ -97,19 +98,34 @@ fn without_comment_lines(js: &str) -> String {
     let mut in_block = false;
     for line in js.lines() {
         let t = line.trim_start();
-        if in_block {
-            in_block = !t.contains("*/");
+        let code = if in_block {
+            // The rest of a block comment; code after its end stays.
+            match t.find("*/") {
+                Some(end) => {
+                    in_block = false;
+                    t[end + 2..].trim_start()
+                }
+                None => continue,
+            }
+        } else if let Some(comment) = t.strip_prefix("/*") {
+            match comment.find("*/") {
+                // A comment before code on the same line (a JSDoc cast) keeps the line.
+                Some(end) if !comment[end + 2..].trim().is_empty() => line,
+                Some(_) => continue,
+                None => {
+                    in_block = true;
+                    continue;
+                }
+            }
+        } else if t.starts_with("//") {
             continue;
+        } else {
+            line
+        };
+        if !code.is_empty() {
+            out.push_str(code);
+            out.push('\n');
         }
-        if t.starts_with("/*") {
-            in_block = !t.contains("*/");
-            continue;
-        }
-        if t.starts_with("//") {
-            continue;
-        }
-        out.push_str(line);
-        out.push('\n');
     }
     out
 }
@@ -144,10 +160,10 @@ mod tests {
 
     #[test]
     fn only_lines_that_are_comments_are_left_out() {
-        let js = "// @ts-check\n/** @type {number} */\nconst a = 1; // one\n  /**\n   * Two.\n   */\nconst url = 'http://x'; /* kept */\n";
+        let js = "// @ts-check\n/** @type {number} */\nconst a = 1; // one\n  /**\n   * Two.\n   */\nconst url = 'http://x'; /* kept */\n  /** @type {X} */ (y).z = 1;\n/* a\n b */ f();\n";
         assert_eq!(
             without_comment_lines(js),
-            "const a = 1; // one\nconst url = 'http://x'; /* kept */\n"
+            "const a = 1; // one\nconst url = 'http://x'; /* kept */\n  /** @type {X} */ (y).z = 1;\nf();\n"
         );
     }
 
@@ -158,6 +174,19 @@ mod tests {
             let count = |s: &str, w: &str| s.lines().filter(|l| l.starts_with(w)).count();
             for word in ["import ", "export "] {
                 assert_eq!(count(&served, word), count(text, word), "{name} ({mime})");
+            }
+            // A JSDoc cast that opens a line of code keeps its line.
+            for line in text
+                .lines()
+                .map(str::trim_start)
+                .filter(|l| l.starts_with("/**"))
+            {
+                if line
+                    .split_once("*/")
+                    .is_some_and(|(_, code)| !code.trim().is_empty())
+                {
+                    assert!(served.contains(line), "{name} lost {line:?}");
+                }
             }
         }
     }

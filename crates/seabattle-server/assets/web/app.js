@@ -19,6 +19,7 @@ let replay = null;
 const rerenderReplay = () => replay?.rerenderReplay();
 import { playerKey, initLearned, onLearned, rerenderLearned } from './learned.js';
 import { installApp } from './install.js';
+import { initAccount, rerenderAccount } from './account.js';
 
 const $ = (/** @type {string} */ id) => document.getElementById(id);
 // The page's form fields by id, and the field an event came from.
@@ -65,6 +66,7 @@ function translate() {
   game.rerender();
   rerenderReplay();
   rerenderLearned();
+  rerenderAccount();
 }
 
 function settings() {
@@ -272,4 +274,5 @@ if (boot.missing) {
     },
   }).send;
   initLearned(app.send);
+  initAccount();
 }

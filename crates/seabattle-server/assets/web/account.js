@@ -1,0 +1,101 @@
+// @ts-check
+// An account, optional: sign in or up, see who is signed in, sign out here or
+// everywhere (docs/protocol.md, "Accounts"). The session is an HttpOnly cookie the
+// page never sees; it only asks the server who it is.
+import { t } from './i18n.js';
+
+const $ = (/** @type {string} */ id) => document.getElementById(id);
+const dialog = () => /** @type {HTMLDialogElement} */ ($('accountDlg'));
+const field = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id));
+
+/** The signed-in account's name, or null for a guest. @type {string | null} */
+let signedIn = null;
+
+/** A refusal as the server words it: `{code, message}`. @typedef {{code?: string, message?: string}} Refusal */
+
+/**
+ * Sends `body` to `/account/PATH`; the answer's status, JSON and `Retry-After`, or null
+ * when the server could not be reached.
+ * @param {string} path @param {object | null} body
+ * @returns {Promise<{status: number, json: Refusal & {name?: string}, retry: string | null} | null>}
+ */
+async function post(path, body) {
+  try {
+    const r = await fetch('/account/' + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: body ? JSON.stringify(body) : '',
+      credentials: 'same-origin',
+    });
+    /** @type {Refusal & {name?: string}} */
+    let json = {};
+    if (r.status !== 204) { try { json = await r.json(); } catch { json = {}; } }
+    return { status: r.status, json, retry: r.headers.get('Retry-After') };
+  } catch {
+    return null;
+  }
+}
+
+// The refusal in the page's words: its code, or the server's own words.
+/** @param {Refusal} json @param {string | null} retry */
+function refusal(json, retry) {
+  const key = 'acc_' + (json.code || 'unavailable');
+  const words = t(key, retry || '?');
+  return words === key ? json.message || t('acc_unavailable') : words;
+}
+
+function render() {
+  $('signedOut').hidden = signedIn !== null;
+  $('signedIn').hidden = signedIn === null;
+  $('signedInAs').textContent = signedIn ? t('signedInAs', signedIn) : '';
+  $('accountBtn').textContent = signedIn ? t('accountOf', signedIn) : t('account');
+}
+
+/** Re-says the dialog and the button in the current language. */
+export function rerenderAccount() { render(); }
+
+/** @param {string} text */
+function note(text) { $('accountNote').textContent = text; }
+
+/** @param {'login' | 'signup'} how */
+async function enter(how) {
+  const name = field('accName').value.trim(), password = field('accPassword').value;
+  if (!name || !password) { note(t('acc_bad_request')); return; }
+  note('');
+  const r = await post(how, { name, password });
+  if (!r) { note(t('acc_unavailable')); return; }
+  if (r.status === 200 || r.status === 201) {
+    signedIn = r.json.name || name;
+    field('accPassword').value = '';
+    note(t(how === 'signup' ? 'accCreated' : 'accWelcome', signedIn));
+    render();
+  } else {
+    note(refusal(r.json, r.retry));
+  }
+}
+
+/** @param {'logout' | 'logout-all'} how */
+async function leave(how) {
+  const r = await post(how, null);
+  if (!r || r.status !== 204) { note(r ? refusal(r.json, r.retry) : t('acc_unavailable')); return; }
+  signedIn = null;
+  note(t(how === 'logout' ? 'accSignedOut' : 'accSignedOutAll'));
+  render();
+}
+
+/** Asks the server who this browser is, and wires the dialog. */
+export async function initAccount() {
+  $('accountBtn').onclick = () => { note(''); render(); dialog().showModal(); };
+  $('accountClose').onclick = () => dialog().close();
+  /** @type {HTMLFormElement} */ ($('accountForm')).onsubmit = e => { e.preventDefault(); enter('login'); };
+  $('signUp').onclick = () => {
+    if (/** @type {HTMLFormElement} */ ($('accountForm')).reportValidity()) enter('signup');
+  };
+  $('signOut').onclick = () => leave('logout');
+  $('signOutAll').onclick = () => leave('logout-all');
+  try {
+    const r = await fetch('/account/me', { credentials: 'same-origin' });
+    signedIn = r.ok ? (await r.json()).name || null : null;
+  } catch { signedIn = null; }
+  render();
+}
