@@ -11,6 +11,10 @@ const field = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(i
 /** The signed-in account's name, or null for a guest. @type {string | null} */
 let signedIn = null;
 
+// The name this browser last signed in with, kept so that a guest's visit asks the
+// server nothing about accounts (a repeat visit makes no request but the socket).
+const REMEMBERED = 'sb.account';
+
 /** A refusal as the server words it: `{code, message}`. @typedef {{code?: string, message?: string}} Refusal */
 
 /**
@@ -44,6 +48,12 @@ function refusal(json, retry) {
   return words === key ? json.message || t('acc_unavailable') : words;
 }
 
+/** Who is signed in now, kept for the next visit. @param {string | null} name */
+function remember(name) {
+  signedIn = name;
+  if (name) localStorage.setItem(REMEMBERED, name); else localStorage.removeItem(REMEMBERED);
+}
+
 function render() {
   $('signedOut').hidden = signedIn !== null;
   $('signedIn').hidden = signedIn === null;
@@ -65,7 +75,7 @@ async function enter(how) {
   const r = await post(how, { name, password });
   if (!r) { note(t('acc_unavailable')); return; }
   if (r.status === 200 || r.status === 201) {
-    signedIn = r.json.name || name;
+    remember(r.json.name || name);
     field('accPassword').value = '';
     note(t(how === 'signup' ? 'accCreated' : 'accWelcome', signedIn));
     render();
@@ -78,7 +88,7 @@ async function enter(how) {
 async function leave(how) {
   const r = await post(how, null);
   if (!r || r.status !== 204) { note(r ? refusal(r.json, r.retry) : t('acc_unavailable')); return; }
-  signedIn = null;
+  remember(null);
   note(t(how === 'logout' ? 'accSignedOut' : 'accSignedOutAll'));
   render();
 }
@@ -93,9 +103,15 @@ export async function initAccount() {
   };
   $('signOut').onclick = () => leave('logout');
   $('signOutAll').onclick = () => leave('logout-all');
+  // Only a browser that signed in asks whether its session still runs: the answer
+  // may be no (it ended elsewhere, or expired), and then it is a guest again.
+  signedIn = localStorage.getItem(REMEMBERED);
+  render();
+  if (!signedIn) return;
   try {
     const r = await fetch('/account/me', { credentials: 'same-origin' });
-    signedIn = r.ok ? (await r.json()).name || null : null;
-  } catch { signedIn = null; }
+    if (r.ok) remember((await r.json()).name || signedIn);
+    else if (r.status === 401) remember(null);
+  } catch { /* offline: the name stays as last known */ }
   render();
 }
