@@ -77,7 +77,7 @@ pub async fn claim(hub: &SharedHub, id: &str) -> Result<bool, Failure> {
     loop {
         let key = id.to_string();
         let claim = hub
-            .db_for_client(move |s| match s.cluster() {
+            .db(move |s| match s.cluster() {
                 Some(c) => c.acquire(&key),
                 None => Ok(Claim::Owned { took_over: false }),
             })
@@ -112,10 +112,8 @@ pub async fn claim(hub: &SharedHub, id: &str) -> Result<bool, Failure> {
                     asked = Some(Instant::now());
                     tracing::debug!(game = %id, %owner, "asking the owner to hand the game over");
                     let key = id.to_string();
-                    hub.db_for_client(move |s| {
-                        s.cluster().map_or(Ok(()), |c| c.ask_handover(&key))
-                    })
-                    .await?;
+                    hub.db(move |s| s.cluster().map_or(Ok(()), |c| c.ask_handover(&key)))
+                        .await?;
                 }
                 tokio::time::sleep(CLAIM_RETRY).await;
             }

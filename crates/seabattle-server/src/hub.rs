@@ -3,7 +3,6 @@
 use crate::address::Addresses;
 use crate::config::Config;
 use crate::conn::Conn;
-use crate::error::Failure;
 use crate::error::StoreError;
 use crate::game::handle::GameHandle;
 use crate::metrics::Metrics;
@@ -118,14 +117,6 @@ impl Hub {
             .map_err(|e| StoreError::Query(format!("storage task failed: {e}")))?;
         self.metrics.store_seconds.observe(started.elapsed());
         done
-    }
-
-    /// Like [`Hub::db`], logging a failure and turning it into what the client may see.
-    pub async fn db_for_client<T: Send + 'static>(
-        &self,
-        f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
-    ) -> Result<T, Failure> {
-        self.db(f).await.map_err(Failure::Store)
     }
 
     fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, GameHandle>> {

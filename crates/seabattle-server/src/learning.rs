@@ -60,7 +60,7 @@ pub async fn learned(
 ) -> Result<ServerMsg, Failure> {
     let hash = player_hash(player_key(key)?);
     let histories = hub
-        .db_for_client(move |db| db.learned(&hash, rules.as_deref()))
+        .db(move |db| db.learned(&hash, rules.as_deref()))
         .await?;
     Ok(ServerMsg::Learned {
         histories: histories.iter().filter_map(learned_json).collect(),
@@ -70,7 +70,7 @@ pub async fn learned(
 /// `forget`: erases what the computer learned about the player with `key`.
 pub async fn forget(hub: &SharedHub, key: &str) -> Result<ServerMsg, Failure> {
     let hash = player_hash(player_key(key)?);
-    let fleets = hub.db_for_client(move |db| db.forget(&hash)).await?;
+    let fleets = hub.db(move |db| db.forget(&hash)).await?;
     Ok(ServerMsg::Forgotten { fleets })
 }
 

@@ -78,17 +78,28 @@ fn router(hub: SharedHub) -> Router {
         .route("/sw.js", get(install::worker))
         .route("/manifest.webmanifest", get(install::manifest_route))
         .route("/favicon.ico", get(install::favicon))
-        .route("/account/signup", post(account::http::signup))
-        .route("/account/login", post(account::http::login))
-        .route("/account/logout", post(account::http::logout))
-        .route("/account/logout-all", post(account::http::logout_all))
-        .route("/account/delete", post(account::http::delete))
+        .merge(account_routes(&hub))
         .route("/account/me", get(account::http::me))
         .route("/games/{id}/record.json", get(http::record_json))
         .route("/games/{id}/record.txt", get(http::record_text))
         .route("/games/{id}/frames.json", get(http::frames_json))
         .layer(axum::middleware::map_response(http::secure))
         .with_state(hub)
+}
+
+/// The account routes that change state, behind the origin check.
+fn account_routes(hub: &SharedHub) -> Router<SharedHub> {
+    use account::http::{delete, login, logout, logout_all, same_origin, signup};
+    Router::new()
+        .route("/account/signup", post(signup))
+        .route("/account/login", post(login))
+        .route("/account/logout", post(logout))
+        .route("/account/logout-all", post(logout_all))
+        .route("/account/delete", post(delete))
+        .route_layer(axum::middleware::from_fn_with_state(
+            Arc::clone(hub),
+            same_origin,
+        ))
 }
 
 /// A running server.

@@ -92,7 +92,7 @@ pub async fn new_game(
     }
     setup_computer(hub, &mut room, learner).await?;
     let stored = to_stored(&room);
-    hub.db_for_client(move |db| db.create(&stored)).await?;
+    hub.db(move |db| db.create(&stored)).await?;
     leave(hub, conn).await;
     reservation.opened(room.id());
     hub.metrics
@@ -212,8 +212,8 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         room.set_token_hash(p, Some(token_hash(&tokens[p.index()])));
     }
     let stored = to_stored(&room);
-    if let Err(e) = hub.db_for_client(move |db| db.create(&stored)).await {
-        let told = e.into_client();
+    if let Err(e) = hub.db(move |db| db.create(&stored)).await {
+        let told = Failure::Store(e).into_client();
         partner.send(ServerMsg::from(told.clone()).to_text());
         return Err(told.into());
     }
@@ -284,7 +284,7 @@ async fn queue_shared(
         let mut stored = to_stored(&room);
         let who = me.clone();
         let (pairing, stored) = hub
-            .db_for_client(move |db| {
+            .db(move |db| {
                 let c = db.cluster().ok_or_else(|| {
                     crate::error::StoreError::Query("the queue is shared only in a cluster".into())
                 })?;
@@ -317,7 +317,7 @@ async fn queue_shared(
             Pairing::Nobody => {
                 let (who, hash) = (me.clone(), token_hash(&my_token));
                 let rules_text = key.clone();
-                hub.db_for_client(move |db| match db.cluster() {
+                hub.db(move |db| match db.cluster() {
                     Some(c) => c.enqueue(&rules_text, &who, &hash),
                     None => Ok(()),
                 })
@@ -352,7 +352,7 @@ pub async fn leave(hub: &SharedHub, conn: &Conn) {
     };
     for me in tickets {
         let _ = hub
-            .db_for_client(move |db| db.cluster().map_or(Ok(()), |c| c.dequeue(&me)))
+            .db(move |db| db.cluster().map_or(Ok(()), |c| c.dequeue(&me)))
             .await;
     }
     let Some(b) = conn.bind(None) else { return };

@@ -1,6 +1,6 @@
 //! The account endpoints, under `/account/` (docs/protocol.md, "Accounts"). Each
-//! takes and gives JSON; each that changes state first checks the request's `Origin`
-//! ([`super::origin`]). Hashing runs in the bounded pool, under the client's share of
+//! takes and gives JSON; those that change state sit behind [`same_origin`], which
+//! checks the request's `Origin` ([`super::origin`]) once for all of them. Hashing runs in the bounded pool, under the client's share of
 //! it, so a flood of logins waits on itself and not on anyone's game.
 
 use super::name::AccountName;
@@ -12,8 +12,9 @@ use crate::hub::SharedHub;
 use crate::ids::{new_token, token_hash};
 use crate::store::StoredAccount;
 use crate::work::{CLIENT, Lane};
-use axum::extract::{ConnectInfo, State};
+use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::json;
@@ -67,14 +68,17 @@ fn client(hub: &SharedHub, peer: SocketAddr, headers: &HeaderMap) -> (SocketAddr
     (client, session::over_tls(headers, trusted))
 }
 
-fn cross_site(hub: &SharedHub, headers: &HeaderMap) -> Option<Response> {
-    (!origin::trusted(headers, &hub.config.allowed_origins)).then(|| {
-        refuse(
-            StatusCode::FORBIDDEN,
-            "cross_site",
-            "cross-site request refused: send it from this server's page",
-        )
-    })
+/// Layered on every account route that changes state: a request from another site's
+/// page is refused before its handler runs (see [`super::origin`]).
+pub async fn same_origin(State(hub): State<SharedHub>, req: Request, next: Next) -> Response {
+    if origin::trusted(req.headers(), &hub.config.allowed_origins) {
+        return next.run(req).await;
+    }
+    refuse(
+        StatusCode::FORBIDDEN,
+        "cross_site",
+        "cross-site request refused: send it from this server's page",
+    )
 }
 
 /// Why a body is not credentials: its code and words.
@@ -140,9 +144,6 @@ pub async fn signup(
     headers: HeaderMap,
     body: String,
 ) -> Response {
-    if let Some(r) = cross_site(&hub, &headers) {
-        return r;
-    }
     let (client, tls) = client(&hub, peer, &headers);
     let by_address = format!("signup {}", client.ip());
     if let Err(wait) = hub.throttle.check(&by_address, SIGNUPS_PER_ADDRESS) {
@@ -242,9 +243,6 @@ pub async fn login(
     headers: HeaderMap,
     body: String,
 ) -> Response {
-    if let Some(r) = cross_site(&hub, &headers) {
-        return r;
-    }
     let (client, tls) = client(&hub, peer, &headers);
     let (name, pass) = match credentials(&body) {
         Ok(c) => c,
@@ -304,9 +302,6 @@ pub async fn logout(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Response {
-    if let Some(r) = cross_site(&hub, &headers) {
-        return r;
-    }
     let (_, tls) = client(&hub, peer, &headers);
     if let Some(token) = session::token(&headers) {
         let hash = token_hash(&token);
@@ -323,9 +318,6 @@ pub async fn logout_all(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Response {
-    if let Some(r) = cross_site(&hub, &headers) {
-        return r;
-    }
     let (_, tls) = client(&hub, peer, &headers);
     let account = match current(&hub, &headers).await {
         Ok(a) => a,
@@ -350,9 +342,6 @@ pub async fn delete(
     headers: HeaderMap,
     body: String,
 ) -> Response {
-    if let Some(r) = cross_site(&hub, &headers) {
-        return r;
-    }
     let (client, tls) = client(&hub, peer, &headers);
     let current = match current(&hub, &headers).await {
         Ok(a) => a,

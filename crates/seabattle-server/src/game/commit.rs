@@ -47,8 +47,7 @@ pub async fn commit(
             let rows = rows_for(&events);
             if !rows.is_empty() {
                 let (seq, n) = (room.seq, rows.len());
-                hub.db_for_client(move |db| db.append_all(&id, seq, &rows))
-                    .await?;
+                hub.db(move |db| db.append_all(&id, seq, &rows)).await?;
                 room.seq += n;
             }
             events
@@ -57,15 +56,14 @@ pub async fn commit(
             let text = canonical_fleet(&fleet);
             let events = next.place(seat, *fleet).map_err(table_error)?;
             let (t, s) = (text.clone(), salt.clone());
-            hub.db_for_client(move |db| db.place(&id, seat, &t, &s))
-                .await?;
+            hub.db(move |db| db.place(&id, seat, &t, &s)).await?;
             room.fleet_texts[seat] = Some(text);
             room.salts[seat] = Some(salt);
             events
         }
         Change::Start(first) => {
             let events = next.start(first).map_err(table_error)?;
-            hub.db_for_client(move |db| db.start(&id, first)).await?;
+            hub.db(move |db| db.start(&id, first)).await?;
             events
         }
     };

@@ -64,7 +64,7 @@ pub async fn rematch(
     let creator = room.seats[p].conn.as_ref().map(|c| c.ip);
     next.creator = creator;
     let stored = to_stored(&next);
-    hub.db_for_client(move |db| db.create(&stored)).await?;
+    hub.db(move |db| db.create(&stored)).await?;
     if let Some(r) = reservation {
         r.opened(&next.id);
     }

@@ -104,7 +104,7 @@ pub async fn join(
     let token = new_token();
     let hash = token_hash(&token);
     let (key, stored_hash) = (room.id.clone(), hash.clone());
-    hub.db_for_client(move |db| db.take_seat(&key, Player::Two, &stored_hash))
+    hub.db(move |db| db.take_seat(&key, Player::Two, &stored_hash))
         .await?;
     room.seats[Player::Two].token_hash = Some(hash);
     room.names[Player::Two] = name;

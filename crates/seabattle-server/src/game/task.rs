@@ -330,7 +330,7 @@ async fn finish(hub: &SharedHub, room: &mut Room) {
     if let Some(word) = room.result_word() {
         let id = room.id.clone();
         // The moves are stored already; the result column only saves a replay.
-        let _ = hub.db_for_client(move |db| db.finish(&id, &word)).await;
+        let _ = hub.db(move |db| db.finish(&id, &word)).await;
     }
     // Only now, with the game over, may the computer learn the human's fleet; before
     // the end is told, so a player who sees `game_over` finds it in `learned`.
