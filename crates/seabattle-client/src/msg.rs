@@ -89,7 +89,7 @@ pub fn join(game: &str) -> ClientMsg {
 pub fn resume(game: &str, token: &str) -> ClientMsg {
     ClientMsg::Resume {
         game: game.to_string(),
-        token: token.to_string(),
+        token: Some(token.to_string()),
     }
 }
 

@@ -28,6 +28,16 @@ pub enum Out {
     Close(Box<(u16, &'static str)>),
 }
 
+/// The account a connection acts for: its session cookie's, read once when the socket
+/// opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Account {
+    /// The account's id.
+    pub id: i64,
+    /// Its name.
+    pub name: String,
+}
+
 /// A handle to one connection, cheap to clone.
 #[derive(Clone)]
 pub struct Conn {
@@ -37,17 +47,25 @@ pub struct Conn {
     pub ip: IpAddr,
     tx: mpsc::Sender<Out>,
     binding: Arc<Mutex<Option<Binding>>>,
+    account: Option<Arc<Account>>,
 }
 
 impl Conn {
-    /// A handle for the client at `ip`, sending frames to `tx`.
-    pub fn new(id: u64, ip: IpAddr, tx: mpsc::Sender<Out>) -> Conn {
+    /// A handle for the client at `ip`, sending frames to `tx`, signed in to
+    /// `account` if it is.
+    pub fn new(id: u64, ip: IpAddr, tx: mpsc::Sender<Out>, account: Option<Account>) -> Conn {
         Conn {
             id,
             ip,
             tx,
             binding: Arc::new(Mutex::new(None)),
+            account: account.map(Arc::new),
         }
+    }
+
+    /// The account the connection acts for, if signed in.
+    pub fn account(&self) -> Option<&Account> {
+        self.account.as_deref()
     }
 
     /// Queues a frame; a full queue drops it (see [`QUEUE`]).

@@ -62,6 +62,8 @@ pub struct Hub {
     /// Waiting players: by rules text on a lone server; on a cluster's node, by their
     /// waiter id in the shared queue (the id the pairing node's notice names).
     pub queue: Mutex<HashMap<String, Waiting>>,
+    /// Signed-in players waiting for a rated game, paired by rating.
+    pub rated: Mutex<Vec<crate::rated_queue::Waiter>>,
     next_conn: AtomicU64,
     /// Flips to `true` when the server shuts down.
     pub closing: tokio::sync::watch::Receiver<bool>,
@@ -93,6 +95,7 @@ impl Hub {
             rooms: Mutex::new(HashMap::new()),
             load_lock: tokio::sync::Mutex::new(()),
             queue: Mutex::new(HashMap::new()),
+            rated: Mutex::new(Vec::new()),
             next_conn: AtomicU64::new(1),
             closing,
             draining: std::sync::atomic::AtomicBool::new(false),

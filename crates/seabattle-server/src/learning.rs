@@ -28,6 +28,23 @@ pub fn player_hash(key: &str) -> String {
     sha256_hex(key)
 }
 
+/// What a signed-in player's fleets are kept under: the hash of a name for the account
+/// that no browser's key can collide with. What a guest had on a browser is moved here
+/// when they sign in ([`crate::store::Players::adopt_learned`]), and it goes with the
+/// account when it is deleted.
+pub fn account_learner(account: i64) -> String {
+    sha256_hex(&format!("account:{account}"))
+}
+
+/// Who the computer learns about on `conn`: its account when signed in, otherwise the
+/// player key it sent (if any), never both.
+pub fn learner_of(conn: &crate::conn::Conn, key: Option<&str>) -> Result<Option<String>, Failure> {
+    if let Some(a) = conn.account() {
+        return Ok(Some(account_learner(a.id)));
+    }
+    Ok(key.map(player_key).transpose()?.map(player_hash))
+}
+
 /// A player's hash shortened for logs: enough to follow one player, too little to look
 /// them up.
 pub fn short(hash: &str) -> &str {
@@ -51,14 +68,15 @@ pub fn prior_for(
     Ok(history.prior())
 }
 
-/// `learned`: what the computer learned about the player with `key`, under `rules`
-/// (the rules text as a game's state gives it) or all.
+/// `learned`: what the computer learned about the player on `conn` (see
+/// [`learner_of`]), under `rules` (the rules text as a game's state gives it) or all.
 pub async fn learned(
     hub: &SharedHub,
+    conn: &crate::conn::Conn,
     key: &str,
     rules: Option<String>,
 ) -> Result<ServerMsg, Failure> {
-    let hash = player_hash(player_key(key)?);
+    let hash = learner_of(conn, Some(key))?.unwrap_or_default();
     let histories = hub
         .db(move |db| db.learned(&hash, rules.as_deref()))
         .await?;
@@ -67,9 +85,13 @@ pub async fn learned(
     })
 }
 
-/// `forget`: erases what the computer learned about the player with `key`.
-pub async fn forget(hub: &SharedHub, key: &str) -> Result<ServerMsg, Failure> {
-    let hash = player_hash(player_key(key)?);
+/// `forget`: erases what the computer learned about the player on `conn`.
+pub async fn forget(
+    hub: &SharedHub,
+    conn: &crate::conn::Conn,
+    key: &str,
+) -> Result<ServerMsg, Failure> {
+    let hash = learner_of(conn, Some(key))?.unwrap_or_default();
     let fleets = hub.db(move |db| db.forget(&hash)).await?;
     Ok(ServerMsg::Forgotten { fleets })
 }

@@ -35,9 +35,11 @@ mod install;
 mod learning;
 mod lobby;
 mod metrics;
+mod players;
 mod preview;
 pub mod protocol;
 mod qr;
+mod rated_queue;
 pub mod rating;
 mod records;
 mod store;
@@ -80,6 +82,9 @@ fn router(hub: SharedHub) -> Router {
         .route("/favicon.ico", get(install::favicon))
         .merge(account_routes(&hub))
         .route("/account/me", get(account::http::me))
+        .route("/account/games", get(players::mine::games))
+        .route("/top", get(players::top::top))
+        .route("/u/{name}", get(players::profile::profile))
         .route("/games/{id}/record.json", get(http::record_json))
         .route("/games/{id}/record.txt", get(http::record_text))
         .route("/games/{id}/frames.json", get(http::frames_json))

@@ -4,7 +4,7 @@
 use crate::conn::Conn;
 use crate::error::Failure;
 use crate::game::handle::GameHandle;
-use crate::game::msg::GameMsg;
+use crate::game::msg::{GameMsg, SeatKey};
 use crate::game::play::{setup_computer, to_stored};
 use crate::game::room::{Mode, Room};
 use crate::game::seats::game_full;
@@ -84,6 +84,7 @@ pub async fn new_game(
     let mut room = Room::new(new_game_id(), rules, mode, clock, &hub.config.bots);
     room.set_creator(conn.ip);
     room.set_name(Player::One, name);
+    room.set_account(Player::One, conn.account().map(|a| a.id));
     let token = new_token();
     room.set_token_hash(Player::One, Some(token_hash(&token)));
     if *room.mode() == Mode::Hotseat {
@@ -143,23 +144,33 @@ pub async fn join(
     h.ask_or(|reply| GameMsg::Join { conn, name, reply }).await
 }
 
-/// `resume`: back in the seat the token belongs to. A wrong token changes nothing: the
-/// connection stays where it was.
-pub async fn resume(hub: &SharedHub, conn: &Conn, id: &str, token: &str) -> Result<(), Failure> {
+/// `resume`: back in the seat the token belongs to, or without a token, the seat the
+/// connection's account holds. A wrong token changes nothing: the connection stays
+/// where it was.
+pub async fn resume(
+    hub: &SharedHub,
+    conn: &Conn,
+    id: &str,
+    token: Option<&str>,
+) -> Result<(), Failure> {
+    let key = match (token, conn.account()) {
+        (Some(t), _) => SeatKey::Token(token_hash(t)),
+        (None, Some(a)) => SeatKey::Account(a.id),
+        (None, None) => {
+            return Err(Failure::refused(
+                ErrorCode::BadToken,
+                "resume needs the seat's token, or a signed-in account that holds the seat",
+            ));
+        }
+    };
     let h = find(hub, id).await?;
-    let hash = token_hash(token);
-    let token_hash = hash.clone();
+    let asked = key.clone();
     let p = h
-        .ask_or(|reply| GameMsg::SeatOf { token_hash, reply })
+        .ask_or(|reply| GameMsg::SeatOf { key: asked, reply })
         .await?;
     switch(hub, conn, &h, Some(p)).await;
     let conn = conn.clone();
-    h.ask_or(|reply| GameMsg::Resume {
-        conn,
-        token_hash: hash,
-        reply,
-    })
-    .await
+    h.ask_or(|reply| GameMsg::Resume { conn, key, reply }).await
 }
 
 /// `watch`: answers only, live.
@@ -181,6 +192,14 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         .await?;
     leave(hub, conn).await;
     let key = rules.to_string();
+    if let (Some(account), Some(preset)) = (conn.account(), rules.as_preset()) {
+        let seeker = crate::rated_queue::Seeker {
+            conn: conn.clone(),
+            account: account.id,
+            preset: preset.name(),
+        };
+        return crate::rated_queue::queue(hub, seeker, rules, reservation).await;
+    }
     if hub.store.cluster().is_some() {
         return queue_shared(hub, conn, rules, reservation).await;
     }
@@ -205,11 +224,36 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         queued(hub, conn, key.clone(), key);
         return Ok(());
     };
+    start_random(
+        hub,
+        rules,
+        [partner, conn.clone()],
+        false,
+        Some(reservation),
+    )
+    .await
+}
+
+/// Starts a random opponents' game between `seats` (seat 1 first, the one who waited),
+/// counting against `reservation`'s address when one is given, rated if `rated`. A
+/// failure to store is told to both: the one who waited hears it too.
+pub async fn start_random(
+    hub: &SharedHub,
+    rules: seabattle_core::Rules,
+    seats: [Conn; 2],
+    rated: bool,
+    reservation: Option<crate::address::Reservation>,
+) -> Result<(), Failure> {
+    let [partner, conn] = seats;
     let mut room = Room::new(new_game_id(), rules, Mode::Random, None, &hub.config.bots);
     room.set_creator(conn.ip);
     let tokens = [new_token(), new_token()];
-    for p in Player::BOTH {
+    for (p, c) in Player::BOTH.into_iter().zip([&partner, &conn]) {
         room.set_token_hash(p, Some(token_hash(&tokens[p.index()])));
+        room.set_account(p, c.account().map(|a| a.id));
+    }
+    if rated {
+        room.set_rated();
     }
     let stored = to_stored(&room);
     if let Err(e) = hub.db(move |db| db.create(&stored)).await {
@@ -217,7 +261,9 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         partner.send(ServerMsg::from(told.clone()).to_text());
         return Err(told.into());
     }
-    reservation.opened(room.id());
+    if let Some(r) = reservation {
+        r.opened(room.id());
+    }
     hub.metrics
         .games_created
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -227,7 +273,7 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         room,
         vec![
             (partner, Player::One, Some(t1)),
-            (conn.clone(), Player::Two, Some(t2)),
+            (conn, Player::Two, Some(t2)),
         ],
     )
     .await
@@ -235,10 +281,11 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
 
 /// Tells `conn` it waits under `rules` (in the hub's queue under `slot`), and offers it
 /// the computer if nobody comes.
-fn queued(hub: &SharedHub, conn: &Conn, rules: String, slot: String) {
+pub(crate) fn queued(hub: &SharedHub, conn: &Conn, rules: String, slot: String) {
     conn.send(
         ServerMsg::Queued {
             rules: rules.clone(),
+            rated: false,
         }
         .to_text(),
     );
@@ -350,6 +397,10 @@ pub async fn leave(hub: &SharedHub, conn: &Conn) {
         q.retain(|_, w| w.conn.id != conn.id);
         mine
     };
+    hub.rated
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .retain(|w| w.conn.id != conn.id);
     for me in tickets {
         let _ = hub
             .db(move |db| db.cluster().map_or(Ok(()), |c| c.dequeue(&me)))

@@ -10,7 +10,7 @@ use crate::game::msg::{GameMsg, SeatCommand, SeatRef};
 use crate::game::play;
 use crate::hub::SharedHub;
 use crate::protocol::{
-    ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse, player_key, player_name,
+    ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse, player_name,
 };
 use crate::work::CLIENT;
 use crate::{advice, lobby};
@@ -48,6 +48,13 @@ pub async fn upgrade(
         Ok(c) => c,
         Err(why) => return (StatusCode::TOO_MANY_REQUESTS, format!("{why}\n")).into_response(),
     };
+    let account = match signed_in(&hub, &headers).await {
+        Ok(a) => a,
+        Err(e) => {
+            let e = e.into_client();
+            return (StatusCode::SERVICE_UNAVAILABLE, format!("{}\n", e.message)).into_response();
+        }
+    };
     // Up to four times the limit is read and answered with `too_large`; beyond that the
     // socket library refuses the frame and the connection closes.
     let hard = hub
@@ -62,7 +69,25 @@ pub async fn upgrade(
         .max_frame_size(hard)
         .read_buffer_size(256)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| serve(hub, socket, peer.ip(), counted))
+        .on_upgrade(move |socket| serve(hub, socket, peer.ip(), counted, account))
+}
+
+/// The account of the request's session cookie, if it opens a session that still
+/// runs. A cookie whose session ended makes a guest: the `welcome` says so, and the
+/// client signs in again.
+async fn signed_in(
+    hub: &SharedHub,
+    headers: &axum::http::HeaderMap,
+) -> Result<Option<crate::conn::Account>, Failure> {
+    let Some(token) = crate::account::session::token(headers) else {
+        return Ok(None);
+    };
+    let hash = crate::ids::token_hash(&token);
+    let account = hub.db(move |db| db.session(&hash)).await?;
+    Ok(account.map(|a| crate::conn::Account {
+        id: a.id,
+        name: a.name,
+    }))
 }
 
 /// A token bucket: `burst` messages at once, `rate` a second sustained.
@@ -113,9 +138,10 @@ fn serve(
     socket: WebSocket,
     ip: IpAddr,
     counted: Connection,
+    account: Option<crate::conn::Account>,
 ) -> impl Future<Output = ()> {
     let (sink, stream) = socket.split();
-    serve_halves(hub, sink, stream, ip, counted)
+    serve_halves(hub, sink, stream, ip, counted, account)
 }
 
 async fn serve_halves(
@@ -124,10 +150,11 @@ async fn serve_halves(
     mut stream: futures_util::stream::SplitStream<WebSocket>,
     ip: IpAddr,
     _counted: Connection,
+    account: Option<crate::conn::Account>,
 ) {
     let (tx, mut rx) = mpsc::channel::<Out>(QUEUE);
     hub.metrics.connections.fetch_add(1, Ordering::Relaxed);
-    let conn = Conn::new(hub.conn_id(), ip, tx);
+    let conn = Conn::new(hub.conn_id(), ip, tx, account);
     let limits = &hub.config.limits;
     conn.send(
         ServerMsg::Welcome {
@@ -137,6 +164,7 @@ async fn serve_halves(
             bots: hub.config.bots.keys().cloned().collect(),
             presets: crate::advice::offered_presets(),
             node: hub.store.cluster().map(|c| c.name().to_string()),
+            account: conn.account().map(|a| a.name.clone()),
         }
         .to_text(),
     );
@@ -275,11 +303,9 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             player,
         } => {
             let name = player_name(name.as_deref())?;
-            // Only the key's hash goes on: the key itself is dropped here.
-            let learner = player
-                .as_deref()
-                .map(|k| player_key(k).map(crate::learning::player_hash))
-                .transpose()?;
+            // Only the key's hash goes on: the key itself is dropped here. A signed-in
+            // player is learned under their account.
+            let learner = crate::learning::learner_of(conn, player.as_deref())?;
             lobby::new_game(
                 hub,
                 conn,
@@ -293,14 +319,14 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
         }
         ClientMsg::Learned { player, rules } => {
             conn.send(
-                crate::learning::learned(hub, &player, rules)
+                crate::learning::learned(hub, conn, &player, rules)
                     .await?
                     .to_text(),
             );
             Ok(())
         }
         ClientMsg::Forget { player } => {
-            conn.send(crate::learning::forget(hub, &player).await?.to_text());
+            conn.send(crate::learning::forget(hub, conn, &player).await?.to_text());
             Ok(())
         }
         // Each of these leaves the connection's game only once the new one is sure:
@@ -309,7 +335,9 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             let name = player_name(name.as_deref())?;
             lobby::join(hub, conn, &game, name).await
         }
-        ClientMsg::Resume { game, token } => lobby::resume(hub, conn, &game, &token).await,
+        ClientMsg::Resume { game, token } => {
+            lobby::resume(hub, conn, &game, token.as_deref()).await
+        }
         ClientMsg::Watch { game } => lobby::watch(hub, conn, &game).await,
         ClientMsg::Queue { rules } => lobby::queue(hub, conn, rules.as_deref()).await,
         ClientMsg::Sync { game } => {

@@ -42,12 +42,14 @@ pub enum ClientMsg {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<String>,
     },
-    /// Comes back to a game with the token received on joining.
+    /// Comes back to a game with the token received on joining, or, from a socket
+    /// signed in to an account, to the seat that account holds (no token).
     Resume {
         /// The game id.
         game: String,
-        /// The player's secret token.
-        token: String,
+        /// The player's secret token; absent to resume as the signed-in account.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
     },
     /// Watches a game.
     Watch {

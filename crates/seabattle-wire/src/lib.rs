@@ -35,8 +35,8 @@ pub use error::{
     ClientError, ErrorCode, MAX_KEY_CHARS, MAX_NAME_CHARS, MIN_KEY_CHARS, player_key, player_name,
 };
 pub use server::{
-    AuditJson, DutyJson, LearnedJson, OwnJson, PresenceJson, RelocateJson, ResultJson, RevealJson,
-    RulesJson, ServerMsg, ShotJson, StateJson, TargetJson, ViolationJson,
+    AuditJson, DutyJson, LearnedJson, OwnJson, PresenceJson, RatingJson, RelocateJson, ResultJson,
+    RevealJson, RulesJson, ServerMsg, ShotJson, StateJson, TargetJson, ViolationJson,
 };
 pub use words::{
     CoordSystem, DutyKind, EndReason, Lang, Opponent, Phase, PieceKind, Role, ShipShape, Touching,

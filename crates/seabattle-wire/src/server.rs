@@ -139,6 +139,24 @@ pub struct ResultJson {
     pub audit: AuditJson,
     /// Where to download the record (`.json`; `.txt` for the text notation).
     pub record: String,
+    /// In a rated game, each seat's rating before and after it (absent in other
+    /// games, and in a rated game whose rating could not be stored).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub ratings: Option<[RatingJson; 2]>,
+}
+
+/// A seat's rating change in a rated game: shown as «1500 → 1662 (+162)», with «?»
+/// after a provisional rating (docs/protocol.md, "Ratings").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingJson {
+    /// The rating before the game, rounded.
+    pub before: i32,
+    /// The rating after it, rounded.
+    pub after: i32,
+    /// Whether the rating before was provisional (its deviation above 110).
+    pub provisional_before: bool,
+    /// Whether the rating after is provisional.
+    pub provisional_after: bool,
 }
 
 /// The rules in full, so a client need not read the rules text.
@@ -273,6 +291,11 @@ pub enum ServerMsg {
         /// connects to `/ws?game=ID` once it knows its game (docs/protocol.md §13).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         node: Option<String>,
+        /// The account the socket acts for (its session cookie's name), absent for a
+        /// guest: its seats are the account's, and a random game it queues for is
+        /// rated (docs/protocol.md, "Ratings").
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        account: Option<String>,
     },
     /// The connection now plays or watches a game. `token` only ever goes to its owner.
     Joined {
@@ -468,6 +491,10 @@ pub enum ServerMsg {
     Queued {
         /// The rules text.
         rules: String,
+        /// Whether the game will be rated: the socket is signed in and the rules are a
+        /// preset (docs/protocol.md, "Ratings").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rated: bool,
     },
     /// Nobody came in time: the client may start a game against the computer.
     QueueOffer {

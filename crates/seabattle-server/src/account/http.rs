@@ -27,6 +27,79 @@ use std::time::Duration;
 struct Credentials {
     name: String,
     password: String,
+    /// What the guest had on this browser, to keep (sign-up and sign-in only).
+    #[serde(default)]
+    guest: Option<Guest>,
+}
+
+/// What a guest had on a browser, given to the account they sign up or in with: what
+/// the computer learned under their player key, and the finished games whose seat
+/// tokens the browser kept.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Guest {
+    /// The browser's player key.
+    #[serde(default)]
+    player: Option<String>,
+    /// Finished games and their seats' tokens.
+    #[serde(default)]
+    games: Vec<GuestGame>,
+}
+
+/// A game the guest played, with its seat's token.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GuestGame {
+    game: String,
+    token: String,
+}
+
+/// The most games a sign-in adopts at once.
+const ADOPTED_GAMES: usize = 200;
+
+/// Gives `account` what the guest had (see [`Guest`]). Unfinished games are not
+/// adopted here: their seat becomes the account's when it is resumed while signed in.
+async fn adopt(hub: &SharedHub, account: i64, guest: Guest) -> Result<(), Response> {
+    let bad = |m: String| refuse(StatusCode::BAD_REQUEST, "bad_request", &m);
+    let learned_from = match guest.player.as_deref() {
+        Some(k) => Some(crate::learning::player_hash(
+            crate::protocol::player_key(k).map_err(|e| bad(format!("guest.player: {}", e.message)))?,
+        )),
+        None => None,
+    };
+    if guest.games.len() > ADOPTED_GAMES {
+        return Err(bad(format!(
+            "guest.games: {} games, at most {ADOPTED_GAMES} at once",
+            guest.games.len()
+        )));
+    }
+    let games: Vec<(String, String)> = guest
+        .games
+        .into_iter()
+        .filter(|g| crate::ids::is_game_id(&g.game))
+        .map(|g| (g.game, token_hash(&g.token)))
+        .collect();
+    let to = crate::learning::account_learner(account);
+    let done = hub
+        .db(move |db| {
+            let fleets = match learned_from {
+                Some(from) => db.adopt_learned(&from, &to)?,
+                None => 0,
+            };
+            let mut adopted = 0;
+            for (id, hash) in &games {
+                adopted += usize::from(db.adopt_game(id, hash, account)?);
+            }
+            Ok((fleets, adopted))
+        })
+        .await;
+    match done {
+        Ok((fleets, games)) => {
+            tracing::info!(account, fleets, games, "a guest's data moved to their account");
+            Ok(())
+        }
+        Err(e) => Err(failed(e.into())),
+    }
 }
 
 /// A refusal: an HTTP status, a code the page translates, and words for anyone else.
@@ -47,7 +120,7 @@ fn too_many(wait: Duration) -> Response {
     r
 }
 
-fn failed(f: Failure) -> Response {
+pub(crate) fn failed(f: Failure) -> Response {
     let e = f.into_client();
     refuse(StatusCode::SERVICE_UNAVAILABLE, "unavailable", &e.message)
 }
@@ -91,15 +164,19 @@ impl IntoResponse for BadCredentials {
 }
 
 fn credentials(body: &str) -> Result<(AccountName, String), BadCredentials> {
+    credentials_and_guest(body).map(|(n, p, _)| (n, p))
+}
+
+fn credentials_and_guest(body: &str) -> Result<(AccountName, String, Guest), BadCredentials> {
     let c: Credentials = serde_json::from_str(body).map_err(|e| {
         BadCredentials(
             "bad_request",
-            format!("expected {{\"name\", \"password\"}}: {e}"),
+            format!("expected {{\"name\", \"password\"}} and optionally \"guest\": {e}"),
         )
     })?;
     let name =
         AccountName::parse(&c.name).map_err(|e| BadCredentials("bad_name", e.to_string()))?;
-    Ok((name, c.password))
+    Ok((name, c.password, c.guest.unwrap_or_default()))
 }
 
 /// Runs blocking work (hashing, storage) in the pool under the client's share.
@@ -149,7 +226,7 @@ pub async fn signup(
     if let Err(wait) = hub.throttle.check(&by_address, SIGNUPS_PER_ADDRESS) {
         return too_many(wait);
     }
-    let (name, pass) = match credentials(&body) {
+    let (name, pass, guest) = match credentials_and_guest(&body) {
         Ok(c) => c,
         Err(r) => return r.into_response(),
     };
@@ -184,6 +261,9 @@ pub async fn signup(
         Err(e) => return failed(e.into()),
     };
     tracing::info!(account = id, "account created");
+    if let Err(r) = adopt(&hub, id, guest).await {
+        return r;
+    }
     let account = StoredAccount {
         id,
         name: name.shown().to_string(),
@@ -244,19 +324,26 @@ pub async fn login(
     body: String,
 ) -> Response {
     let (client, tls) = client(&hub, peer, &headers);
-    let (name, pass) = match credentials(&body) {
+    let (name, pass, guest) = match credentials_and_guest(&body) {
         Ok(c) => c,
         // A name that cannot exist is answered as any unknown name.
         Err(_) => return wrong(),
     };
-    match authenticate(&hub, client, name, pass).await {
-        Ok(account) => signed_in(&hub, &account, StatusCode::OK, tls).await,
-        Err(r) => r,
+    let account = match authenticate(&hub, client, name, pass).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    if let Err(r) = adopt(&hub, account.id, guest).await {
+        return r;
     }
+    signed_in(&hub, &account, StatusCode::OK, tls).await
 }
 
 /// The account of the request's session.
-async fn current(hub: &SharedHub, headers: &HeaderMap) -> Result<StoredAccount, Response> {
+pub(crate) async fn current(
+    hub: &SharedHub,
+    headers: &HeaderMap,
+) -> Result<StoredAccount, Response> {
     let Some(token) = session::token(headers) else {
         return Err(refuse(
             StatusCode::UNAUTHORIZED,

@@ -13,6 +13,7 @@ pub mod hotseat;
 pub mod learn;
 pub mod msg;
 pub mod play;
+pub mod rate;
 pub mod relocate;
 pub mod rematch;
 pub mod reveal;

@@ -133,19 +133,19 @@ pub enum GameMsg {
         /// Seated, or why not.
         reply: Answer<()>,
     },
-    /// The seat a token's hash belongs to.
+    /// The seat a token's hash (or an account) belongs to.
     SeatOf {
-        /// The SHA-256 of the token.
-        token_hash: String,
+        /// The token's hash or the account.
+        key: SeatKey,
         /// The seat, or `bad_token`.
         reply: Answer<Player>,
     },
-    /// A player comes back to the seat their token belongs to.
+    /// A player comes back to the seat their token (or account) belongs to.
     Resume {
         /// The connection.
         conn: Conn,
-        /// The SHA-256 of the token.
-        token_hash: String,
+        /// The token's hash or the account.
+        key: SeatKey,
         /// Seated, or `bad_token`.
         reply: Answer<()>,
     },
@@ -196,4 +196,13 @@ pub enum GameMsg {
         /// Checked.
         reply: Reply<()>,
     },
+}
+
+/// What proves a seat is the player's own when they come back.
+#[derive(Clone, Debug)]
+pub enum SeatKey {
+    /// The SHA-256 of the seat's token, from the device that took it.
+    Token(String),
+    /// The account that holds the seat, from any device it is signed in on.
+    Account(i64),
 }

@@ -140,7 +140,9 @@ pub fn to_stored(room: &Room) -> StoredGame {
         s.tokens[i] = room.seats[p].token_hash.clone();
         s.fleets[i] = room.fleet_texts[p].clone();
         s.salts[i] = room.salts[p].clone();
+        s.accounts[i] = room.seats[p].account;
     }
+    s.rated = room.rated;
     s
 }
 

@@ -56,7 +56,10 @@ pub async fn rematch(
         let seat = &mut next.seats[seat_of(q)];
         seat.token_hash = room.seats[q].token_hash.clone();
         seat.away_since = Some(Instant::now());
+        seat.account = room.seats[q].account;
     }
+    // A rated game's rematch is rated too: both players are the same accounts.
+    next.rated = room.rated;
     if computer {
         // The rematch learns from the game just ended: its fleet is remembered already.
         super::play::setup_computer(hub, &mut next, room.learner.clone()).await?;

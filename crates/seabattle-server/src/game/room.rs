@@ -6,8 +6,8 @@ use super::msg::{Finished, NotFinished};
 use crate::conn::Conn;
 use crate::ids::commitment;
 use crate::protocol::{
-    AuditJson, DutyJson, OwnJson, PresenceJson, RelocateJson, ResultJson, RevealJson, Role,
-    ServerMsg, StateJson, TargetJson,
+    AuditJson, DutyJson, OwnJson, PresenceJson, RatingJson, RelocateJson, ResultJson, RevealJson,
+    Role, ServerMsg, StateJson, TargetJson,
 };
 use rand::rngs::StdRng;
 use seabattle_bots::{Level, Shooter};
@@ -165,6 +165,8 @@ pub struct Seat {
     pub(super) conn: Option<Conn>,
     /// When the player left, if away.
     pub(super) away_since: Option<Instant>,
+    /// The account that holds the seat, once a signed-in player took it.
+    pub(super) account: Option<i64>,
 }
 
 /// A game in memory.
@@ -226,6 +228,10 @@ pub struct Room {
     /// How long an opponent must be away before a win may be claimed (the server's
     /// limit, set when the game's task starts).
     pub(super) claim_limit: std::time::Duration,
+    /// Whether the game counts for ratings (a random game between two accounts).
+    pub(super) rated: bool,
+    /// Both ratings' change, once the rated game ended and was rated.
+    pub(super) ratings: Option<[RatingJson; 2]>,
 }
 
 /// The path that joins (or watches) game `id`.
@@ -368,6 +374,8 @@ impl Room {
             gone: false,
             hot_told: None,
             claim_limit: std::time::Duration::from_secs(60),
+            rated: false,
+            ratings: None,
         }
     }
 
@@ -409,6 +417,16 @@ impl Room {
     /// Gives seat `p` the token whose SHA-256 is `hash`, before the game's task starts.
     pub fn set_token_hash(&mut self, p: Player, hash: Option<String>) {
         self.seats[p].token_hash = hash;
+    }
+
+    /// Gives seat `p` to `account`, before the game's task starts.
+    pub fn set_account(&mut self, p: Player, account: Option<i64>) {
+        self.seats[p].account = account;
+    }
+
+    /// Makes the game count for ratings, before the game's task starts.
+    pub fn set_rated(&mut self) {
+        self.rated = true;
     }
 
     /// Marks seat `p` away from now on: its player is elsewhere (another node's queue).
@@ -627,7 +645,9 @@ impl Room {
         let (winner, reason) = self.winner()?;
         // A finished game never changes: audit it once, not on every `state`.
         if let Some(r) = self.result.get() {
-            return Some(r.clone());
+            let mut r = r.clone();
+            r.ratings = self.ratings.clone();
+            return Some(r);
         }
         let report = audit(&self.game().record()?);
         let result = ResultJson {
@@ -662,8 +682,11 @@ impl Room {
                     .map(|f| f.iter().map(|x| x.to_string()).collect()),
             },
             record: format!("/games/{}/record.json", self.id),
+            ratings: None,
         };
-        Some(self.result.get_or_init(|| result).clone())
+        let mut result = self.result.get_or_init(|| result).clone();
+        result.ratings = self.ratings.clone();
+        Some(result)
     }
 
     /// The winner and how, once the game is over.

@@ -114,9 +114,11 @@ pub fn restore(s: &StoredGame, bots: &BTreeMap<String, String>) -> Result<Room, 
     let mode = crate::game::room::Mode::from_word(&s.mode)
         .ok_or_else(|| bad(format!("mode {:?}", s.mode)))?;
     let mut room = Room::new(s.id.clone(), rules.clone(), mode, s.clock_secs, bots);
+    room.rated = s.rated;
     for p in Player::BOTH {
         let i = p.index();
         room.seats[p].token_hash = s.tokens[i].clone();
+        room.seats[p].account = s.accounts[i];
         if let Some(text) = &s.fleets[i] {
             let setup = FleetSetup::parse(text, CoordSystem::Latin, rules.dims())
                 .map_err(|e| bad(format!("fleet {p}: {e}")))?;

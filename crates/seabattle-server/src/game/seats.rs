@@ -2,6 +2,7 @@
 //! spectators. The room's side of `join`, `resume`, `watch` and leaving; the lobby
 //! finds the game and forwards.
 
+use super::msg::SeatKey;
 use super::room::{Mode, Room};
 use crate::conn::{Binding, Conn};
 use crate::error::Failure;
@@ -78,17 +79,58 @@ pub fn open_seat(room: &Room) -> bool {
     room.mode == Mode::Friend && room.seats[Player::Two].token_hash.is_none()
 }
 
-/// The seat the token `hash` belongs to.
-pub fn seat_of(room: &Room, hash: &str) -> Result<Player, Failure> {
-    Player::BOTH
-        .into_iter()
-        .find(|&p| room.seats[p].token_hash.as_deref() == Some(hash))
-        .ok_or_else(|| {
-            Failure::refused(
-                ErrorCode::BadToken,
-                "that token is not a player's of this game",
-            )
-        })
+/// The seat `key` belongs to.
+pub fn seat_of(room: &Room, key: &SeatKey) -> Result<Player, Failure> {
+    let found = Player::BOTH.into_iter().find(|&p| match key {
+        SeatKey::Token(hash) => room.seats[p].token_hash.as_deref() == Some(hash),
+        SeatKey::Account(id) => room.seats[p].account == Some(*id),
+    });
+    found.ok_or_else(|| match key {
+        SeatKey::Token(_) => Failure::refused(
+            ErrorCode::BadToken,
+            "that token is not a player's of this game",
+        ),
+        SeatKey::Account(_) => Failure::refused(
+            ErrorCode::BadToken,
+            "this account has no seat in this game: resume with the seat's token",
+        ),
+    })
+}
+
+/// `resume`: back in the seat `key` belongs to. A signed-in player who comes back to
+/// a seat no account holds yet makes it their account's, so the game follows them to
+/// every device.
+pub async fn resume(
+    hub: &SharedHub,
+    room: &mut Room,
+    conn: &Conn,
+    key: &SeatKey,
+) -> Result<(), Failure> {
+    let p = seat_of(room, key)?;
+    adopt(hub, room, conn, p).await?;
+    take_seat(room, conn, p, None);
+    Ok(())
+}
+
+/// Gives seat `p` to `conn`'s account, stored first, if it is signed in, the seat has
+/// no account yet and the game is still being played (a rated game's seats are given
+/// when it is made, and never change).
+pub async fn adopt(
+    hub: &SharedHub,
+    room: &mut Room,
+    conn: &Conn,
+    p: Player,
+) -> Result<(), Failure> {
+    let Some(account) = conn.account().map(|a| a.id) else {
+        return Ok(());
+    };
+    if room.seats[p].account.is_some() || room.game().phase() == Phase::Over || room.is_bot(p) {
+        return Ok(());
+    }
+    let id = room.id.clone();
+    hub.db(move |db| db.seat_account(&id, p, account)).await?;
+    room.seats[p].account = Some(account);
+    Ok(())
 }
 
 /// `join`: a friend takes the free second seat, stored before it is theirs.
@@ -108,6 +150,7 @@ pub async fn join(
         .await?;
     room.seats[Player::Two].token_hash = Some(hash);
     room.names[Player::Two] = name;
+    adopt(hub, room, conn, Player::Two).await?;
     take_seat(room, conn, Player::Two, Some(token));
     Ok(())
 }

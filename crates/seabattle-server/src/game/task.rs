@@ -163,17 +163,11 @@ pub async fn handle(hub: &SharedHub, room: &mut Room, msg: GameMsg) {
         GameMsg::Join { conn, name, reply } => {
             let _ = reply.send(seats::join(hub, room, &conn, name).await);
         }
-        GameMsg::SeatOf { token_hash, reply } => {
-            let _ = reply.send(seats::seat_of(room, &token_hash));
+        GameMsg::SeatOf { key, reply } => {
+            let _ = reply.send(seats::seat_of(room, &key));
         }
-        GameMsg::Resume {
-            conn,
-            token_hash,
-            reply,
-        } => {
-            let done =
-                seats::seat_of(room, &token_hash).map(|p| seats::take_seat(room, &conn, p, None));
-            let _ = reply.send(done);
+        GameMsg::Resume { conn, key, reply } => {
+            let _ = reply.send(seats::resume(hub, room, &conn, &key).await);
         }
         GameMsg::Watch { conn, reply } => {
             seats::watch(room, &conn);
@@ -326,12 +320,13 @@ async fn finish(hub: &SharedHub, room: &mut Room) {
         bot.shooter = None;
         bot.program = None;
     }
-    let Some(result) = room.result() else { return };
     if let Some(word) = room.result_word() {
         let id = room.id.clone();
         // The moves are stored already; the result column only saves a replay.
         let _ = hub.db(move |db| db.finish(&id, &word)).await;
     }
+    super::rate::rate(hub, room).await;
+    let Some(result) = room.result() else { return };
     // Only now, with the game over, may the computer learn the human's fleet; before
     // the end is told, so a player who sees `game_over` finds it in `learned`.
     super::learn::remember(hub, room).await;

@@ -9,7 +9,7 @@ use seabattle_core::Player;
 
 /// Where games live. Every method is blocking; the server calls them off the async
 /// threads. Each write is durable when it returns.
-pub trait Store: Send + Sync + 'static {
+pub trait Store: super::players::Players + Send + Sync + 'static {
     /// Stores a new game (its seats and fleets as given).
     fn create(&self, game: &StoredGame) -> Result<(), StoreError>;
     /// Gives a seat its token hash.

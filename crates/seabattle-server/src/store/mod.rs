@@ -7,9 +7,13 @@ mod backup;
 mod cluster;
 mod lease;
 mod pg_cluster;
+mod pg_players;
+mod players;
+mod players_common;
 mod postgres;
 mod sql;
 mod sqlite;
+mod sqlite_players;
 mod stored;
 
 pub use api::Store;
@@ -17,6 +21,9 @@ pub(crate) use api::now_secs;
 pub use backup::{Copied, backup};
 pub use cluster::{Claim, Cluster, Notice, Pairing};
 pub use pg_cluster::{HEARTBEAT, LEASE, MAX_DRIFT};
+pub use players::{
+    AccountGame, DELETED, GameList, RatedGame, RatingChange, RatingPoint, Sitter, StoredRating,
+};
 pub use stored::{MoveKind, StoredAccount, StoredGame, StoredMove};
 
 use crate::config::DbUrl;

@@ -12,11 +12,12 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 /// The PostgreSQL migrations, in order; version `n` is `MIGRATIONS[n - 1]`.
-const MIGRATIONS: [&str; 4] = [
+const MIGRATIONS: [&str; 5] = [
     include_str!("../../migrations/postgres/0001_init.sql"),
     include_str!("../../migrations/postgres/0002_learned.sql"),
     include_str!("../../migrations/postgres/0003_cluster.sql"),
     include_str!("../../migrations/postgres/0004_accounts.sql"),
+    include_str!("../../migrations/postgres/0005_ratings.sql"),
 ];
 
 /// A key for `pg_advisory_xact_lock`: two servers starting at once migrate one at a time.
@@ -222,7 +223,7 @@ impl PgStore {
     /// Runs one of the shared `UPDATE games … WHERE id = $n` statements only if the
     /// game's fencing token is still this node's: one statement, whose row lock orders
     /// it against a takeover.
-    fn exec(
+    pub(super) fn exec(
         &self,
         id: &str,
         sql: &str,
@@ -270,6 +271,9 @@ impl PgStore {
                 &g.salts[0],
                 &g.salts[1],
                 &now_secs(),
+                &g.accounts[0],
+                &g.accounts[1],
+                &i32::from(g.rated),
             ],
         )
         .map_err(q)?;
@@ -398,6 +402,8 @@ impl Store for PgStore {
                 first: first.map(player_of).transpose()?,
                 result: r.get(11),
                 moves: Vec::new(),
+                accounts: [r.get(12), r.get(13)],
+                rated: r.get::<_, i32>(14) != 0,
             };
             for row in c.query(sql::SELECT_MOVES, &[&id]).map_err(q)? {
                 let kind: String = row.get(1);
@@ -514,6 +520,10 @@ impl Store for PgStore {
         self.with(&account.to_string(), |c| {
             let mut tx = c.transaction().map_err(q)?;
             tx.execute(sql::DELETE_SESSIONS, &[&account]).map_err(q)?;
+            tx.execute(sql::ORPHAN1, &[&account]).map_err(q)?;
+            tx.execute(sql::ORPHAN2, &[&account]).map_err(q)?;
+            let learner = crate::learning::account_learner(account);
+            tx.execute(sql::FORGET, &[&learner]).map_err(q)?;
             tx.execute(sql::DELETE_ACCOUNT, &[&account]).map_err(q)?;
             tx.commit().map_err(q)
         })

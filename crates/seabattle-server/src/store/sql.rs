@@ -3,7 +3,8 @@
 
 /// Inserts a game.
 pub const INSERT_GAME: &str = "INSERT INTO games (id, rules, mode, clock_secs, token1, token2, \
-     fleet1, fleet2, salt1, salt2, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
+     fleet1, fleet2, salt1, salt2, created_at, account1, account2, rated) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)";
 
 /// Sets seat 1's token hash.
 pub const SEAT1: &str = "UPDATE games SET token1 = $1 WHERE id = $2";
@@ -27,7 +28,7 @@ pub const FINISH: &str = "UPDATE games SET result = $1, finished_at = $2 WHERE i
 
 /// Reads a game.
 pub const SELECT_GAME: &str = "SELECT id, rules, mode, clock_secs, token1, token2, fleet1, \
-     fleet2, salt1, salt2, first_player, result FROM games WHERE id = $1";
+     fleet2, salt1, salt2, first_player, result, account1, account2, rated FROM games WHERE id = $1";
 
 /// Reads a game's moves in order.
 pub const SELECT_MOVES: &str =
@@ -86,3 +87,74 @@ pub const DELETE_SESSIONS: &str = "DELETE FROM sessions WHERE account_id = $1";
 
 /// Erases an account (its sessions first).
 pub const DELETE_ACCOUNT: &str = "DELETE FROM accounts WHERE id = $1";
+
+/// Gives seat 1 to an account.
+pub const SEAT_ACCOUNT1: &str = "UPDATE games SET account1 = $1 WHERE id = $2";
+/// Gives seat 2 to an account.
+pub const SEAT_ACCOUNT2: &str = "UPDATE games SET account2 = $1 WHERE id = $2";
+
+/// An account's rating under a preset.
+pub const SELECT_RATING: &str =
+    "SELECT rating, deviation, volatility FROM ratings WHERE account_id = $1 AND preset = $2";
+
+/// Writes an account's rating under a preset after one more game.
+pub const UPSERT_RATING: &str = "INSERT INTO ratings (account_id, preset, rating, deviation, \
+     volatility, games, updated_at) VALUES ($1, $2, $3, $4, $5, 1, $6) \
+     ON CONFLICT (account_id, preset) DO UPDATE SET rating = excluded.rating, \
+     deviation = excluded.deviation, volatility = excluded.volatility, \
+     games = ratings.games + 1, updated_at = excluded.updated_at";
+
+/// The changes a game already made, if it was rated.
+pub const SELECT_CHANGES: &str = "SELECT account_id, rating_before, rating_after, deviation \
+     FROM rating_changes WHERE game_id = $1";
+
+/// Notes a rated game's change for one account.
+pub const INSERT_CHANGE: &str = "INSERT INTO rating_changes (game_id, account_id, preset, \
+     rating_before, rating_after, deviation, at) VALUES ($1, $2, $3, $4, $5, $6, $7)";
+
+/// An account's ratings, by preset.
+pub const SELECT_RATINGS: &str = "SELECT preset, rating, deviation, volatility, games, \
+     updated_at FROM ratings WHERE account_id = $1 ORDER BY preset";
+
+/// An account's rating after each rated game, oldest first.
+pub const SELECT_HISTORY: &str = "SELECT preset, rating_after, at FROM rating_changes \
+     WHERE account_id = $1 ORDER BY at, game_id";
+
+/// The leaderboard of a preset.
+pub const SELECT_LEADERS: &str = "SELECT a.name, r.rating, r.deviation, r.volatility, r.games \
+     FROM ratings r JOIN accounts a ON a.id = r.account_id \
+     WHERE r.preset = $1 AND r.deviation <= $2 AND r.updated_at >= $3 \
+     ORDER BY r.rating DESC, a.name_key LIMIT $4";
+
+/// An account's games still being played, newest first.
+pub const SELECT_UNFINISHED: &str = "SELECT g.id, g.rules, g.mode, g.result, g.created_at, \
+     g.finished_at, g.rated, g.account1, g.account2, a1.name, a2.name FROM games g \
+     LEFT JOIN accounts a1 ON a1.id = g.account1 LEFT JOIN accounts a2 ON a2.id = g.account2 \
+     WHERE (g.account1 = $1 OR g.account2 = $1) AND g.result IS NULL \
+     ORDER BY g.created_at DESC, g.id LIMIT $2";
+
+/// An account's games that ended (not those closed unfinished), newest first.
+pub const SELECT_FINISHED: &str = "SELECT g.id, g.rules, g.mode, g.result, g.created_at, \
+     g.finished_at, g.rated, g.account1, g.account2, a1.name, a2.name FROM games g \
+     LEFT JOIN accounts a1 ON a1.id = g.account1 LEFT JOIN accounts a2 ON a2.id = g.account2 \
+     WHERE (g.account1 = $1 OR g.account2 = $1) AND g.result IS NOT NULL \
+     AND g.result <> 'abandoned' ORDER BY g.finished_at DESC, g.id LIMIT $2";
+
+/// A game's volleys, for its shot counts.
+pub const SELECT_VOLLEYS: &str =
+    "SELECT player, shots FROM moves WHERE game_id = $1 AND kind = 'volley'";
+
+/// Gives a guest's learned fleets to an account.
+pub const ADOPT_LEARNED: &str = "UPDATE learned_fleets SET player = $1 WHERE player = $2";
+
+/// Gives a finished game's seat 1, by its token, to an account that has none there.
+pub const ADOPT1: &str = "UPDATE games SET account1 = $1 WHERE id = $2 AND token1 = $3 \
+     AND account1 IS NULL AND result IS NOT NULL";
+/// The same for seat 2.
+pub const ADOPT2: &str = "UPDATE games SET account2 = $1 WHERE id = $2 AND token2 = $3 \
+     AND account2 IS NULL AND result IS NOT NULL";
+
+/// Leaves a deleted account's seats as "deleted player".
+pub const ORPHAN1: &str = "UPDATE games SET account1 = -1 WHERE account1 = $1";
+/// The same for seat 2.
+pub const ORPHAN2: &str = "UPDATE games SET account2 = -1 WHERE account2 = $1";

@@ -11,10 +11,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// The SQLite migrations, in order; version `n` is `MIGRATIONS[n - 1]`.
-const MIGRATIONS: [&str; 3] = [
+const MIGRATIONS: [&str; 4] = [
     include_str!("../../migrations/sqlite/0001_init.sql"),
     include_str!("../../migrations/sqlite/0002_learned.sql"),
     include_str!("../../migrations/sqlite/0003_accounts.sql"),
+    include_str!("../../migrations/sqlite/0004_ratings.sql"),
 ];
 
 /// Games in an SQLite file.
@@ -25,7 +26,7 @@ pub struct SqliteStore {
     conn: Mutex<Connection>,
 }
 
-fn q(e: rusqlite::Error) -> StoreError {
+pub(super) fn q(e: rusqlite::Error) -> StoreError {
     StoreError::Query(e.to_string())
 }
 
@@ -63,7 +64,7 @@ impl SqliteStore {
         })
     }
 
-    fn with<T>(
+    pub(super) fn with<T>(
         &self,
         f: impl FnOnce(&Connection) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
@@ -129,7 +130,10 @@ impl Store for SqliteStore {
                     g.fleets[1],
                     g.salts[0],
                     g.salts[1],
-                    now_secs()
+                    now_secs(),
+                    g.accounts[0],
+                    g.accounts[1],
+                    i64::from(g.rated)
                 ],
             )
             .map_err(q)
@@ -198,6 +202,8 @@ impl Store for SqliteStore {
                             first: None,
                             result: r.get(11)?,
                             moves: Vec::new(),
+                            accounts: [r.get(12)?, r.get(13)?],
+                            rated: r.get::<_, i64>(14)? != 0,
                         },
                         r.get::<_, Option<i64>>(10)?,
                     ))
@@ -338,6 +344,13 @@ impl Store for SqliteStore {
             let tx = c.unchecked_transaction().map_err(q)?;
             tx.execute(sql::DELETE_SESSIONS, params![account])
                 .map_err(q)?;
+            tx.execute(sql::ORPHAN1, params![account]).map_err(q)?;
+            tx.execute(sql::ORPHAN2, params![account]).map_err(q)?;
+            tx.execute(
+                sql::FORGET,
+                params![crate::learning::account_learner(account)],
+            )
+            .map_err(q)?;
             tx.execute(sql::DELETE_ACCOUNT, params![account])
                 .map_err(q)?;
             tx.commit().map_err(q)

@@ -87,6 +87,11 @@ pub struct StoredGame {
     pub result: Option<String>,
     /// Every move, in order.
     pub moves: Vec<StoredMove>,
+    /// The account in each seat, if a signed-in player took it
+    /// ([`DELETED`](super::players::DELETED) once that account was deleted).
+    pub accounts: [Option<i64>; 2],
+    /// Whether the game counts for ratings.
+    pub rated: bool,
 }
 
 impl StoredGame {
@@ -103,6 +108,8 @@ impl StoredGame {
             first: None,
             result: None,
             moves: Vec::new(),
+            accounts: [None, None],
+            rated: false,
         }
     }
 }

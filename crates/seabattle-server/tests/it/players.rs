@@ -122,7 +122,7 @@ async fn a_player_left_alone_claims_the_win_once_the_opponent_stayed_away() {
         &mut c,
         ClientMsg::Resume {
             game: game.clone(),
-            token,
+            token: Some(token),
         },
     )
     .await;

@@ -209,7 +209,7 @@ async fn session(
                 let first = match &seat {
                     Some((game, token)) => ClientMsg::Resume {
                         game: game.clone(),
-                        token: token.clone(),
+                        token: Some(token.clone()),
                     },
                     None => opening.message(),
                 };

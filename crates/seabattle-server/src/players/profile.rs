@@ -1,0 +1,296 @@
+//! `GET /u/NAME`: a player's profile. Their rating per preset and its history, their
+//! figures, and every finished game with a link to its replay; for the owner, signed
+//! in, their account's actions too.
+
+use super::html::{date, lang, page};
+use super::top::{lang_code, urlencoding};
+use super::words::{Word, say};
+use crate::account::name::AccountName;
+use crate::account::session;
+use crate::hub::SharedHub;
+use crate::ids::token_hash;
+use crate::preview::escape;
+use crate::store::{AccountGame, GameList, RatingPoint, Sitter, StoredRating};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use seabattle_core::Lang;
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// How many finished games a profile reads for its figures and lists.
+pub const GAMES_READ: u32 = 500;
+/// How many of them the list shows.
+pub const GAMES_SHOWN: usize = 100;
+
+/// What a profile shows, read from storage in one go.
+struct Profile {
+    name: String,
+    owner: bool,
+    ratings: Vec<StoredRating>,
+    history: Vec<RatingPoint>,
+    games: Vec<AccountGame>,
+}
+
+/// The figures of a player's finished games.
+#[derive(Debug, PartialEq)]
+pub struct Figures {
+    /// Games played.
+    pub games: usize,
+    /// Games won.
+    pub wins: usize,
+    /// Mean cells fired in the games won.
+    pub mean_shots_to_win: Option<f64>,
+    /// Hits over cells fired, all games.
+    pub accuracy: Option<f64>,
+}
+
+/// Whether the account in `seat` won `game`.
+fn won(game: &AccountGame) -> Option<bool> {
+    let winner = game.result.as_deref()?.split_whitespace().next()?;
+    Some(winner == game.seat.number().to_string())
+}
+
+/// The figures of `games`.
+pub fn figures(games: &[AccountGame]) -> Figures {
+    let mut f = Figures {
+        games: games.len(),
+        wins: 0,
+        mean_shots_to_win: None,
+        accuracy: None,
+    };
+    let (mut win_shots, mut shots, mut hits) = (0u64, 0u64, 0u64);
+    for g in games {
+        let (n, h) = g.shots[g.seat.index()];
+        shots += u64::from(n);
+        hits += u64::from(h);
+        if won(g) == Some(true) {
+            f.wins += 1;
+            win_shots += u64::from(n);
+        }
+    }
+    if f.wins > 0 {
+        f.mean_shots_to_win = Some(win_shots as f64 / f.wins as f64);
+    }
+    if shots > 0 {
+        f.accuracy = Some(hits as f64 / shots as f64);
+    }
+    f
+}
+
+fn opponent(g: &AccountGame, lang: Lang) -> String {
+    if let Some(level) = g.mode.strip_prefix("computer:") {
+        return format!("{} ({})", say(Word::Computer, lang), escape(level));
+    }
+    match &g.sitters[g.seat.other().index()] {
+        Sitter::Account(name) => format!(
+            "<a href=\"/u/{}?lang={}\">{}</a>",
+            escape(&urlencoding(name)),
+            lang_code(lang),
+            escape(name)
+        ),
+        Sitter::Guest => say(Word::Guest, lang).to_string(),
+        Sitter::Deleted => say(Word::DeletedPlayer, lang).to_string(),
+    }
+}
+
+/// `GET /u/NAME?lang=ru|en`.
+pub async fn profile(
+    State(hub): State<SharedHub>,
+    headers: HeaderMap,
+    Path(name): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let lang = lang(&query, &headers);
+    let path = format!("/u/{}", urlencoding(&name));
+    let missing = || {
+        let body = format!(
+            "<h1>{}</h1><p>{}</p>",
+            say(Word::NoSuchPlayer, lang),
+            escape(&name)
+        );
+        page(
+            StatusCode::NOT_FOUND,
+            lang,
+            say(Word::NoSuchPlayer, lang),
+            &path,
+            &body,
+        )
+    };
+    let Ok(parsed) = AccountName::parse(&name) else {
+        return missing();
+    };
+    let key = parsed.key().to_string();
+    let viewer = session::token(&headers).map(|t| token_hash(&t));
+    let read = hub
+        .db(move |db| {
+            let Some(account) = db.account(&key)? else {
+                return Ok(None);
+            };
+            let owner = match viewer {
+                Some(h) => db.session(&h)?.is_some_and(|a| a.id == account.id),
+                None => false,
+            };
+            Ok(Some(Profile {
+                ratings: db.ratings(account.id)?,
+                history: db.rating_history(account.id)?,
+                games: db.account_games(account.id, GameList::Finished, GAMES_READ)?,
+                name: account.name,
+                owner,
+            }))
+        })
+        .await;
+    match read {
+        Ok(Some(p)) => page(StatusCode::OK, lang, &p.name, &path, &body(&p, lang)),
+        Ok(None) => missing(),
+        Err(e) => {
+            let e = crate::error::Failure::from(e).into_client();
+            page(
+                StatusCode::SERVICE_UNAVAILABLE,
+                lang,
+                "—",
+                &path,
+                &escape(&e.message),
+            )
+        }
+    }
+}
+
+fn body(p: &Profile, lang: Lang) -> String {
+    let mut b = format!("<h1>{}</h1>", escape(&p.name));
+    let _ = write!(b, "<h2>{}</h2>", say(Word::Ratings, lang));
+    if p.ratings.is_empty() {
+        let _ = write!(b, "<p>{}</p>", say(Word::NoRatedGames, lang));
+    } else {
+        let _ = write!(
+            b,
+            "<table><thead><tr><th>{}</th><th class=\"n\">{}</th><th class=\"n\">{}</th></tr></thead><tbody>",
+            say(Word::Rules, lang),
+            say(Word::Rating, lang),
+            say(Word::Games, lang)
+        );
+        for r in &p.ratings {
+            let _ = write!(
+                b,
+                "<tr><td><a href=\"/top?rules={0}&amp;lang={1}\">{0}</a></td><td class=\"n\" data-rating=\"{0}\">{2}</td><td class=\"n\">{3}</td></tr>",
+                escape(&r.preset),
+                lang_code(lang),
+                r.rating.shown(),
+                r.games
+            );
+        }
+        let _ = write!(
+            b,
+            "</tbody></table><p class=\"note\">{}</p>",
+            say(Word::ProvisionalNote, lang)
+        );
+    }
+    if let Some(svg) = super::chart::svg(&p.history, say(Word::History, lang)) {
+        let _ = write!(b, "<h2>{}</h2>{svg}", say(Word::History, lang));
+    }
+    let f = figures(&p.games);
+    let _ = write!(
+        b,
+        "<h2>{}</h2><div class=\"figures\">",
+        say(Word::Figures, lang)
+    );
+    let pct = |x: Option<f64>| x.map_or("—".to_string(), |a| format!("{:.0}%", a * 100.0));
+    let mean = f
+        .mean_shots_to_win
+        .map_or("—".to_string(), |m| format!("{m:.1}"));
+    for (w, v) in [
+        (Word::GamesPlayed, f.games.to_string()),
+        (Word::Wins, f.wins.to_string()),
+        (Word::MeanShotsToWin, mean),
+        (Word::Accuracy, pct(f.accuracy)),
+    ] {
+        let _ = write!(b, "<div>{}<b>{v}</b></div>", say(w, lang));
+    }
+    b.push_str("</div>");
+    let _ = write!(b, "<h2>{}</h2>", say(Word::FinishedGames, lang));
+    if p.games.is_empty() {
+        let _ = write!(b, "<p>{}</p>", say(Word::NoGames, lang));
+    } else {
+        games_table(&mut b, &p.games, lang);
+    }
+    if p.owner {
+        let _ = write!(
+            b,
+            "<h2>{}</h2><p>{}</p><p><form method=\"post\" action=\"/account/logout\"><button>{}</button></form> \
+             <form method=\"post\" action=\"/account/logout-all\"><button>{}</button></form></p>",
+            say(Word::YourAccount, lang),
+            say(Word::LearnedLink, lang),
+            say(Word::SignOut, lang),
+            say(Word::SignOutEverywhere, lang),
+        );
+    }
+    b
+}
+
+fn games_table(b: &mut String, games: &[AccountGame], lang: Lang) {
+    let _ = write!(
+        b,
+        "<div class=\"wide\"><table><thead><tr><th>{}</th><th>{}</th><th>{}</th><th class=\"n\">{}</th><th class=\"hide-s\">{}</th><th></th></tr></thead><tbody>",
+        say(Word::Date, lang),
+        say(Word::Opponent, lang),
+        say(Word::Result, lang),
+        say(Word::Shots, lang),
+        say(Word::Rules, lang),
+    );
+    for g in games.iter().take(GAMES_SHOWN) {
+        let (class, word) = match won(g) {
+            Some(true) => ("won", say(Word::Won, lang)),
+            _ => ("lost", say(Word::Lost, lang)),
+        };
+        let rated = if g.rated {
+            format!(" · {}", say(Word::RatedMark, lang))
+        } else {
+            String::new()
+        };
+        let _ = write!(
+            b,
+            "<tr><td>{}</td><td>{}</td><td class=\"{class}\">{word}{rated}</td><td class=\"n\">{}</td><td class=\"hide-s\">{}</td><td><a href=\"/replay/{}\">{}</a></td></tr>",
+            date(g.finished_at.unwrap_or(g.created_at)),
+            opponent(g, lang),
+            g.shots[g.seat.index()].0,
+            escape(&g.rules),
+            escape(&g.id),
+            say(Word::Replay, lang),
+        );
+    }
+    b.push_str("</tbody></table></div>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use seabattle_core::Player;
+
+    fn game(seat: Player, result: &str, shots: [(u32, u32); 2]) -> AccountGame {
+        AccountGame {
+            id: "g".into(),
+            rules: "classic".into(),
+            mode: "random".into(),
+            seat,
+            sitters: [Sitter::Guest, Sitter::Guest],
+            rated: true,
+            result: Some(result.into()),
+            created_at: 0,
+            finished_at: Some(0),
+            shots,
+        }
+    }
+
+    #[test]
+    fn figures_count_the_accounts_own_seat() {
+        let games = [
+            game(Player::One, "1 fleet_sunk", [(40, 20), (50, 10)]),
+            game(Player::Two, "1 resigned", [(10, 5), (30, 6)]),
+            game(Player::Two, "2 fleet_sunk", [(70, 19), (60, 20)]),
+        ];
+        let f = figures(&games);
+        assert_eq!((f.games, f.wins), (3, 2));
+        assert_eq!(f.mean_shots_to_win, Some(50.0));
+        assert_eq!(f.accuracy, Some(46.0 / 130.0));
+    }
+}

@@ -1,0 +1,139 @@
+//! The pages' words in both languages.
+
+use seabattle_core::Lang;
+
+/// A phrase of the players' pages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Word {
+    /// The leaderboard's title.
+    Leaderboard,
+    /// Rank column.
+    Rank,
+    /// Player column.
+    Player,
+    /// Rating column.
+    Rating,
+    /// Games column.
+    Games,
+    /// The leaderboard is empty.
+    NobodyYet,
+    /// Who the leaderboard lists.
+    LeadersNote,
+    /// Ratings section.
+    Ratings,
+    /// Rating history section.
+    History,
+    /// The figures section.
+    Figures,
+    /// Games played.
+    GamesPlayed,
+    /// Games won.
+    Wins,
+    /// Mean shots to win.
+    MeanShotsToWin,
+    /// Share of shots that hit.
+    Accuracy,
+    /// The games section.
+    FinishedGames,
+    /// Date column.
+    Date,
+    /// Rules column.
+    Rules,
+    /// Opponent column.
+    Opponent,
+    /// Result column.
+    Result,
+    /// Shots column.
+    Shots,
+    /// A won game.
+    Won,
+    /// A lost game.
+    Lost,
+    /// A guest seat.
+    Guest,
+    /// A deleted account's seat.
+    DeletedPlayer,
+    /// The computer's seat.
+    Computer,
+    /// The replay link.
+    Replay,
+    /// The rated mark.
+    RatedMark,
+    /// No such player.
+    NoSuchPlayer,
+    /// The owner's section.
+    YourAccount,
+    /// Sign out.
+    SignOut,
+    /// Sign out everywhere.
+    SignOutEverywhere,
+    /// What the computer learned, in the game page.
+    LearnedLink,
+    /// Back to the game.
+    Play,
+    /// No rated games yet.
+    NoRatedGames,
+    /// No finished games yet.
+    NoGames,
+    /// The provisional mark's meaning.
+    ProvisionalNote,
+}
+
+/// `w` in `lang`.
+pub fn say(w: Word, lang: Lang) -> &'static str {
+    use Word::*;
+    let (ru, en) = match w {
+        Leaderboard => ("Лучшие игроки", "Leaderboard"),
+        Rank => ("№", "#"),
+        Player => ("Игрок", "Player"),
+        Rating => ("Рейтинг", "Rating"),
+        Games => ("Партий", "Games"),
+        NobodyYet => (
+            "Пока никого: рейтинг появляется после нескольких рейтинговых партий.",
+            "Nobody yet: a rating shows after a few rated games.",
+        ),
+        LeadersNote => (
+            "Сто лучших игроков с установившимся рейтингом, игравших за последние 30 дней.",
+            "The top 100 players with an established rating who played in the last 30 days.",
+        ),
+        Ratings => ("Рейтинги", "Ratings"),
+        History => ("История рейтинга", "Rating history"),
+        Figures => ("В цифрах", "Figures"),
+        GamesPlayed => ("Сыграно партий", "Games played"),
+        Wins => ("Побед", "Wins"),
+        MeanShotsToWin => ("Выстрелов на победу (в среднем)", "Mean shots to win"),
+        Accuracy => ("Точность", "Accuracy"),
+        FinishedGames => ("Сыгранные партии", "Finished games"),
+        Date => ("Дата", "Date"),
+        Rules => ("Правила", "Rules"),
+        Opponent => ("Соперник", "Opponent"),
+        Result => ("Итог", "Result"),
+        Shots => ("Выстрелы", "Shots"),
+        Won => ("Победа", "Won"),
+        Lost => ("Поражение", "Lost"),
+        Guest => ("гость", "guest"),
+        DeletedPlayer => ("удалённый игрок", "deleted player"),
+        Computer => ("компьютер", "computer"),
+        Replay => ("запись", "replay"),
+        RatedMark => ("рейтинговая", "rated"),
+        NoSuchPlayer => ("Такого игрока нет", "No such player"),
+        YourAccount => ("Ваш аккаунт", "Your account"),
+        SignOut => ("Выйти", "Sign out"),
+        SignOutEverywhere => ("Выйти на всех устройствах", "Sign out everywhere"),
+        LearnedLink => (
+            "Что компьютер узнал о ваших расстановках — в меню игры",
+            "What the computer learned about your fleets — in the game's menu",
+        ),
+        Play => ("Играть", "Play"),
+        NoRatedGames => ("Рейтинговых партий ещё не было.", "No rated games yet."),
+        NoGames => ("Сыгранных партий ещё нет.", "No finished games yet."),
+        ProvisionalNote => (
+            "«?» — рейтинг ещё не установился (отклонение больше 110).",
+            "«?» marks a provisional rating (deviation above 110).",
+        ),
+    };
+    match lang {
+        Lang::Ru => ru,
+        Lang::En => en,
+    }
+}
