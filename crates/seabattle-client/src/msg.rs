@@ -93,6 +93,15 @@ pub fn resume(game: &str, token: &str) -> ClientMsg {
     }
 }
 
+/// `resume` without a token: comes back to the seat of `game` that the socket's
+/// signed-in account holds.
+pub fn resume_as_account(game: &str) -> ClientMsg {
+    ClientMsg::Resume {
+        game: game.to_string(),
+        token: None,
+    }
+}
+
 /// `watch`: watches `game`.
 pub fn watch(game: &str) -> ClientMsg {
     ClientMsg::Watch {

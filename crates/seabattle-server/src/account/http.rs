@@ -57,13 +57,21 @@ struct GuestGame {
 /// The most games a sign-in adopts at once.
 const ADOPTED_GAMES: usize = 200;
 
-/// Gives `account` what the guest had (see [`Guest`]). Unfinished games are not
-/// adopted here: their seat becomes the account's when it is resumed while signed in.
-async fn adopt(hub: &SharedHub, account: i64, guest: Guest) -> Result<(), Response> {
-    let bad = |m: String| refuse(StatusCode::BAD_REQUEST, "bad_request", &m);
+/// What a sign-in adopts, checked: the hash of the guest's key and each game's id with
+/// its token's hash.
+#[derive(Default)]
+struct Adoption {
+    learned_from: Option<String>,
+    games: Vec<(String, String)>,
+}
+
+/// Checks what the guest sent before anything is done with the request.
+fn adoption(guest: Guest) -> Result<Adoption, BadCredentials> {
+    let bad = |m: String| BadCredentials("bad_request", m);
     let learned_from = match guest.player.as_deref() {
         Some(k) => Some(crate::learning::player_hash(
-            crate::protocol::player_key(k).map_err(|e| bad(format!("guest.player: {}", e.message)))?,
+            crate::protocol::player_key(k)
+                .map_err(|e| bad(format!("guest.player: {}", e.message)))?,
         )),
         None => None,
     };
@@ -73,12 +81,26 @@ async fn adopt(hub: &SharedHub, account: i64, guest: Guest) -> Result<(), Respon
             guest.games.len()
         )));
     }
-    let games: Vec<(String, String)> = guest
-        .games
-        .into_iter()
-        .filter(|g| crate::ids::is_game_id(&g.game))
-        .map(|g| (g.game, token_hash(&g.token)))
-        .collect();
+    let mut games = Vec::with_capacity(guest.games.len());
+    for (i, g) in guest.games.into_iter().enumerate() {
+        if !crate::ids::is_game_id(&g.game) {
+            return Err(bad(format!("guest.games[{i}]: {:?} is no game id", g.game)));
+        }
+        games.push((g.game, token_hash(&g.token)));
+    }
+    Ok(Adoption {
+        learned_from,
+        games,
+    })
+}
+
+/// Gives `account` what the guest had (see [`Guest`]). Unfinished games are not
+/// adopted here: their seat becomes the account's when it is resumed while signed in.
+async fn adopt(hub: &SharedHub, account: i64, guest: Adoption) -> Result<(), Response> {
+    let Adoption {
+        learned_from,
+        games,
+    } = guest;
     let to = crate::learning::account_learner(account);
     let done = hub
         .db(move |db| {
@@ -95,7 +117,12 @@ async fn adopt(hub: &SharedHub, account: i64, guest: Guest) -> Result<(), Respon
         .await;
     match done {
         Ok((fleets, games)) => {
-            tracing::info!(account, fleets, games, "a guest's data moved to their account");
+            tracing::info!(
+                account,
+                fleets,
+                games,
+                "a guest's data moved to their account"
+            );
             Ok(())
         }
         Err(e) => Err(failed(e.into())),
@@ -167,7 +194,7 @@ fn credentials(body: &str) -> Result<(AccountName, String), BadCredentials> {
     credentials_and_guest(body).map(|(n, p, _)| (n, p))
 }
 
-fn credentials_and_guest(body: &str) -> Result<(AccountName, String, Guest), BadCredentials> {
+fn credentials_and_guest(body: &str) -> Result<(AccountName, String, Adoption), BadCredentials> {
     let c: Credentials = serde_json::from_str(body).map_err(|e| {
         BadCredentials(
             "bad_request",
@@ -176,7 +203,8 @@ fn credentials_and_guest(body: &str) -> Result<(AccountName, String, Guest), Bad
     })?;
     let name =
         AccountName::parse(&c.name).map_err(|e| BadCredentials("bad_name", e.to_string()))?;
-    Ok((name, c.password, c.guest.unwrap_or_default()))
+    let guest = c.guest.map(adoption).transpose()?.unwrap_or_default();
+    Ok((name, c.password, guest))
 }
 
 /// Runs blocking work (hashing, storage) in the pool under the client's share.
@@ -327,7 +355,8 @@ pub async fn login(
     let (name, pass, guest) = match credentials_and_guest(&body) {
         Ok(c) => c,
         // A name that cannot exist is answered as any unknown name.
-        Err(_) => return wrong(),
+        Err(BadCredentials("bad_name", _)) => return wrong(),
+        Err(r) => return r.into_response(),
     };
     let account = match authenticate(&hub, client, name, pass).await {
         Ok(a) => a,

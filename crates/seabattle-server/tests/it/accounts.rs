@@ -7,15 +7,15 @@ use std::net::SocketAddr;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// A response: status, head in lower case, body.
-struct Reply {
-    status: u16,
-    head: String,
-    body: String,
+pub(crate) struct Reply {
+    pub(crate) status: u16,
+    pub(crate) head: String,
+    pub(crate) body: String,
 }
 
 impl Reply {
     /// The session token the response's `Set-Cookie` hands out.
-    fn token(&self) -> Option<String> {
+    pub(crate) fn token(&self) -> Option<String> {
         let line = self
             .head
             .lines()
@@ -26,7 +26,7 @@ impl Reply {
 }
 
 /// An HTTP request from this server's own page (its `Origin`), or from `origin`.
-async fn request(
+pub(crate) async fn request(
     addr: SocketAddr,
     method: &str,
     path: &str,
@@ -55,11 +55,11 @@ async fn request(
     }
 }
 
-async fn post(addr: SocketAddr, path: &str, body: &str, token: Option<&str>) -> Reply {
+pub(crate) async fn post(addr: SocketAddr, path: &str, body: &str, token: Option<&str>) -> Reply {
     request(addr, "POST", path, body, token, None).await
 }
 
-fn creds(name: &str, password: &str) -> String {
+pub(crate) fn creds(name: &str, password: &str) -> String {
     serde_json::json!({ "name": name, "password": password }).to_string()
 }
 

@@ -15,6 +15,7 @@ mod friend;
 mod learning;
 mod pieces;
 mod players;
+mod ratings;
 mod resume;
 mod storage;
 mod web;

@@ -56,6 +56,25 @@ impl Client {
         Client::connect_to(addr, "/ws").await
     }
 
+    /// Connects as the account whose session `token` is, from the server's own page,
+    /// and reads the `welcome`, which must name the account.
+    pub async fn connect_signed_in(addr: SocketAddr, token: &str, name: &str) -> Client {
+        let options = seabattle_client::ConnectOptions::new()
+            .header("Cookie", &format!("sb_session={token}"))
+            .header("Origin", &format!("http://{addr}"));
+        let conn = Connection::connect_with(&format!("ws://{addr}/ws"), &options)
+            .await
+            .unwrap();
+        let mut c = Client {
+            conn,
+            log: Vec::new(),
+        };
+        let w = c.recv().await;
+        assert_eq!(w["type"], "welcome");
+        assert_eq!(w["account"], name, "{w}");
+        c
+    }
+
     /// Connects to `path` (`/ws?game=ID`) and reads the `welcome`.
     pub async fn connect_to(addr: SocketAddr, path: &str) -> Client {
         let conn = Connection::connect(&format!("ws://{addr}{path}"))
