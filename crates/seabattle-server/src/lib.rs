@@ -50,8 +50,9 @@ mod ws;
 pub use config::{Config, DbUrl, Limits};
 pub use error::{ServerError, StoreError};
 pub use store::{
-    Claim, Cluster, Copied, LEASE, MAX_DRIFT, MoveKind, Pairing, Store, StoredAccount, StoredGame,
-    StoredMove, backup, open as open_store,
+    AccountGame, Claim, Cluster, Copied, DELETED, GameList, LEASE, MAX_DRIFT, MoveKind, Pairing,
+    Players, RatedGame, Sitter, Store, StoredAccount, StoredGame, StoredMove, backup,
+    open as open_store,
 };
 
 use axum::Router;

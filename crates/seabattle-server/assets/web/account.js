@@ -11,6 +11,15 @@ const field = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(i
 /** The signed-in account's name, or null for a guest. @type {string | null} */
 let signedIn = null;
 
+/** Opens a new socket, which plays as whoever is signed in now. @type {() => void} */
+let renewSocket = () => {};
+
+/** The seat tokens this browser keeps, by game. @type {() => Record<string, string>} */
+let keptTokens = () => ({});
+
+/** The signed-in account's name, or null for a guest. */
+export function signedInName() { return signedIn; }
+
 // The name this browser last signed in with, kept so that a guest's visit asks the
 // server nothing about accounts (a repeat visit makes no request but the socket).
 const REMEMBERED = 'sb.account';
@@ -59,6 +68,36 @@ function render() {
   $('signedIn').hidden = signedIn === null;
   $('signedInAs').textContent = signedIn ? t('signedInAs', signedIn) : '';
   $('accountBtn').textContent = signedIn ? t('accountOf', signedIn) : t('account');
+  if (signedIn) /** @type {HTMLAnchorElement} */ ($('myProfile')).href = '/u/' + encodeURIComponent(signedIn);
+}
+
+/** @typedef {{game: string, rules: string, mode: string, rated: boolean, link: string,
+ *   opponent: {kind: 'guest' | 'account' | 'deleted' | 'computer', name?: string}}} MyGame */
+
+/** Lists the account's unfinished games, from any device, each resumed by a click. */
+async function listGames() {
+  const list = $('myGames');
+  /** @type {MyGame[]} */
+  let games = [];
+  try {
+    const r = await fetch('/account/games', { credentials: 'same-origin' });
+    if (!r.ok) return;
+    games = (await r.json()).unfinished || [];
+  } catch { return; }
+  list.replaceChildren(...games.map(g => {
+    const li = document.createElement('li'), a = document.createElement('a');
+    const who = g.opponent.kind === 'account' ? g.opponent.name
+      : t({ guest: 'oppGuest', computer: 'oppComputer', deleted: 'oppDeleted' }[g.opponent.kind]);
+    a.href = g.link;
+    a.textContent = t('resumeGame', g.rules, who) + (g.rated ? ' · ' + t('ratedGame') : '');
+    li.append(a);
+    return li;
+  }));
+  if (!games.length) {
+    const li = document.createElement('li');
+    li.textContent = t('noUnfinished');
+    list.replaceChildren(li);
+  }
 }
 
 /** Re-says the dialog and the button in the current language. */
@@ -72,13 +111,19 @@ async function enter(how) {
   const name = field('accName').value.trim(), password = field('accPassword').value;
   if (!name || !password) { note(t('acc_bad_request')); return; }
   note('');
-  const r = await post(how, { name, password });
+  // What this browser had as a guest goes with the account: what the computer learned
+  // and the games it keeps tokens of (the server takes the finished ones).
+  const player = localStorage.getItem('sb.player') || undefined;
+  const games = Object.entries(keptTokens()).slice(-200).map(([game, token]) => ({ game, token }));
+  const r = await post(how, { name, password, guest: { player, games } });
   if (!r) { note(t('acc_unavailable')); return; }
   if (r.status === 200 || r.status === 201) {
     remember(r.json.name || name);
     field('accPassword').value = '';
     note(t(how === 'signup' ? 'accCreated' : 'accWelcome', signedIn));
     render();
+    renewSocket();
+    listGames();
   } else {
     note(refusal(r.json, r.retry));
   }
@@ -91,11 +136,18 @@ async function leave(how) {
   remember(null);
   note(t(how === 'logout' ? 'accSignedOut' : 'accSignedOutAll'));
   render();
+  renewSocket();
 }
 
-/** Asks the server who this browser is, and wires the dialog. */
-export async function initAccount() {
-  $('accountBtn').onclick = () => { note(''); render(); dialog().showModal(); };
+/**
+ * Asks the server who this browser is, and wires the dialog; `renew` opens a new
+ * socket after signing in or out, `tokens` gives the seat tokens this browser keeps.
+ * @param {() => void} renew @param {() => Record<string, string>} tokens
+ */
+export async function initAccount(renew, tokens) {
+  renewSocket = renew;
+  keptTokens = tokens;
+  $('accountBtn').onclick = () => { note(''); render(); dialog().showModal(); if (signedIn) listGames(); };
   $('accountClose').onclick = () => dialog().close();
   /** @type {HTMLFormElement} */ ($('accountForm')).onsubmit = e => { e.preventDefault(); enter('login'); };
   $('signUp').onclick = () => {

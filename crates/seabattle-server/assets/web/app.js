@@ -19,7 +19,7 @@ let replay = null;
 const rerenderReplay = () => replay?.rerenderReplay();
 import { playerKey, initLearned, onLearned, rerenderLearned } from './learned.js';
 import { installApp } from './install.js';
-import { initAccount, rerenderAccount } from './account.js';
+import { initAccount, rerenderAccount, signedInName } from './account.js';
 
 const $ = (/** @type {string} */ id) => document.getElementById(id);
 // The page's form fields by id, and the field an event came from.
@@ -238,6 +238,8 @@ function errorText(m) {
 
 function onOpen() {
   if (app.game && app.token) app.send({ type: 'resume', game: app.game, token: app.token });
+  // Signed in, the account's own seat is resumed from any device (a refusal joins).
+  else if (app.game && signedInName()) app.send({ type: 'resume', game: app.game });
   else if (app.game) app.send({ type: 'join', game: app.game, name: myName() || undefined });
 }
 
@@ -266,13 +268,14 @@ if (boot.missing) {
   translate();
   show(app.game ? 'game' : 'start');
   let first = true;
-  app.send = connect({
+  const socket = connect({
     onOpen, onMessage, game: () => app.game,
     onStatus: up => {
       $('conn').hidden = up || first;
       if (!up) first = false;
     },
-  }).send;
+  });
+  app.send = socket.send;
   initLearned(app.send);
-  initAccount();
+  initAccount(socket.renew, () => tokens());
 }

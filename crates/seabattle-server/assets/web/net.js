@@ -14,7 +14,7 @@ const PING_EVERY = 15000, PONG_WAIT = 10000;
 /**
  * @param {{onOpen: () => void, onMessage: (m: ServerMsg) => void, onStatus?: (up: boolean) => void,
  *   game?: () => string | null}} handlers
- * @returns {{send: (msg: ClientMsg) => void}}
+ * @returns {{send: (msg: ClientMsg) => void, renew: () => void}}
  */
 export function connect({ onOpen, onMessage, onStatus, game }) {
   /** @type {WebSocket} */
@@ -66,5 +66,7 @@ export function connect({ onOpen, onMessage, onStatus, game }) {
   };
   open();
   setInterval(() => { if (ws.readyState === WebSocket.OPEN && !silent) { send({ type: 'ping' }); expect(); } }, PING_EVERY);
-  return { send };
+  // A new socket at once, as after signing in or out: the session cookie is read when
+  // a socket opens, so only a new one plays as the account.
+  return { send, renew: follow };
 }

@@ -53,13 +53,21 @@ export function drawOver(app, S, rematchOffer) {
   const st = [stats(S, first), stats(S, second)];
   /** @type {(k: string, f: 'shots' | 'hits' | 'acc') => string} */
   const row = (k, f) => `<tr><th scope="row">${t(k)}</th><td>${st[0][f]}</td><td>${st[1][f]}</td></tr>`;
+  // A rated game: each seat's rating before and after, «?» while provisional.
+  const rated = (/** @type {import('./wire').RatingJson} */ c) => {
+    const d = c.after - c.before;
+    return `${c.before}${c.provisional_before ? '?' : ''} → ${c.after}${c.provisional_after ? '?' : ''} (${d >= 0 ? '+' : '−'}${Math.abs(d)})`;
+  };
+  const ratingRow = r.ratings
+    ? `<tr class="rating"><th scope="row">${t('ratingN')}</th><td>${rated(r.ratings[first - 1])}</td><td>${rated(r.ratings[second - 1])}</td></tr>`
+    : '';
   const fair = ok ? ok.map((v, i) => `<li class="${v ? 'ok' : 'bad'}">${t(v ? 'sealedOk' : 'sealedBad', i + 1)}</li>`).join('') : '<li>…</li>';
   const faults = r.audit.faults.flat();
   const rec = `/games/${S.game}/record`;
   const html = `<h2 id="overTitle">${t('gameOver')}</h2>
     <h3 class="result ${me ? (r.winner === me ? 'won' : 'lost') : ''}">${esc(head)}</h3><p class="reason">${t('reason_' + r.reason + (me ? (r.winner === me ? '_won' : '_lost') : ''))}</p>
     <table class="stats"><thead><tr><td></td><th scope="col">${who(first)}</th><th scope="col">${who(second)}</th></tr></thead>
-    <tbody>${row('shotsN', 'shots')}${row('hitsN', 'hits')}${row('accuracy', 'acc')}</tbody></table>
+    <tbody>${row('shotsN', 'shots')}${row('hitsN', 'hits')}${row('accuracy', 'acc')}${ratingRow}</tbody></table>
     ${rematchOffer ? `<p class="offer">${t('rematchOffered')}</p>` : ''}${asked.has(S.game) && !rematchOffer ? `<p class="offer">${t('rematchWaiting')}</p>` : ''}
     <p class="buttons">${S.seat ? `<button id="rematch" class="primary"${asked.has(S.game) ? ' disabled' : ''}>${t('rematch')}</button>` : ''}
     <a class="btn" href="/">${t('newGame')}</a> <button id="overClose" type="button">${t('close')}</button></p>

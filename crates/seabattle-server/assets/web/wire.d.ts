@@ -114,6 +114,15 @@ export interface ResultJson {
   commitments: [string, string];
   audit: AuditJson;
   record: string;
+  ratings?: [RatingJson, RatingJson];
+}
+
+/** A seat's rating change in a rated game (`RatingJson`). */
+export interface RatingJson {
+  before: number;
+  after: number;
+  provisional_before: boolean;
+  provisional_after: boolean;
 }
 
 /** The rules in full (`RulesJson`). */
@@ -193,7 +202,7 @@ export namespace Client {
     player?: string;
   }
   interface Join { type: 'join'; game: string; name?: string }
-  interface Resume { type: 'resume'; game: string; token: string }
+  interface Resume { type: 'resume'; game: string; token?: string }
   interface Watch { type: 'watch'; game: string }
   interface Queue { type: 'queue'; rules?: string }
   interface Place { type: 'place'; game: string; fleet?: string[] }
@@ -234,6 +243,7 @@ export namespace Server {
     bots: string[];
     presets: string[];
     node?: string;
+    account?: string;
   }
   interface Joined { type: 'joined'; game: string; role: Role; seat: Player | null; token: string | null; link: string }
   /** `state`: the message is the state itself, beside its `type`. */
@@ -284,7 +294,7 @@ export namespace Server {
   interface GameOver { type: 'game_over'; game: string; result: ResultJson }
   interface RematchOffered { type: 'rematch_offered'; game: string; player: Player }
   interface Rematch { type: 'rematch'; game: string; next: string }
-  interface Queued { type: 'queued'; rules: string }
+  interface Queued { type: 'queued'; rules: string; rated?: boolean }
   interface QueueOffer { type: 'queue_offer'; rules: string; waited_secs: number }
   interface Error { type: 'error'; code: ErrorCode; message: string }
   interface Coach { type: 'coach'; game: string; width: number; height: number; weights: number[]; best: string[] }

@@ -7,8 +7,8 @@
 use crate::accounts::{creds, post, request};
 use crate::common::*;
 use seabattle_client::msg;
-use seabattle_wire::Opponent;
 use seabattle_server::rating::{Rating, Score, after_game};
+use seabattle_wire::Opponent;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 

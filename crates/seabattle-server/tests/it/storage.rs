@@ -6,7 +6,8 @@ use crate::common::*;
 use seabattle_client::msg;
 use seabattle_core::Player;
 use seabattle_server::{
-    Config, DbUrl, MoveKind, Store, StoredGame, StoredMove, launch, open_store,
+    Config, DbUrl, GameList, MoveKind, RatedGame, Sitter, Store, StoredGame, StoredMove, launch,
+    open_store,
 };
 
 fn postgres_url() -> Option<String> {
@@ -118,6 +119,81 @@ fn accounts_round_trip(s: &dyn Store) {
     assert_eq!(s.account(&key).unwrap(), None);
 }
 
+/// Ratings and the lists of players who come back, through the trait: a rated game is
+/// rated once, its accounts' games list both seats, and a deleted account's seat is a
+/// "deleted player".
+fn players_round_trip(s: &dyn Store) {
+    let key = format!("pl{}", rand_suffix());
+    let a = s
+        .create_account("A", &format!("{key}a"), "h")
+        .unwrap()
+        .unwrap();
+    let b = s
+        .create_account("B", &format!("{key}b"), "h")
+        .unwrap()
+        .unwrap();
+    let id = format!("r{key}");
+    let mut g = StoredGame::new(id.clone(), "classic".into(), "random".into(), None);
+    g.accounts = [Some(a), None];
+    g.rated = true;
+    g.tokens = [Some(format!("{key}t1")), Some(format!("{key}t2"))];
+    s.create(&g).unwrap();
+    s.seat_account(&id, Player::Two, b).unwrap();
+    let back = s.load(&id).unwrap().unwrap();
+    assert_eq!((back.accounts, back.rated), ([Some(a), Some(b)], true));
+    s.append(
+        &id,
+        0,
+        &StoredMove {
+            player: Player::One,
+            kind: MoveKind::Volley,
+            shots: "a1:hit a2:sunk".into(),
+        },
+    )
+    .unwrap();
+    s.finish(&id, "1 resigned").unwrap();
+    let rated = RatedGame {
+        preset: "classic".into(),
+        accounts: [a, b],
+        winner: Player::One,
+    };
+    let first = s.rate(&id, &rated).unwrap();
+    assert_eq!(first[0].after.rating.round(), 1662.0);
+    let again = s.rate(&id, &rated).unwrap();
+    assert_eq!(
+        again.map(|c| c.after.rating),
+        first.map(|c| c.after.rating),
+        "a game is rated once"
+    );
+    assert_eq!(s.ratings(a).unwrap()[0].games, 1);
+    assert_eq!(s.rating(b, "classic").unwrap().rating.round(), 1338.0);
+    assert_eq!(s.rating_history(a).unwrap().len(), 1);
+    assert!(
+        s.leaders("classic", 110.0, 0, 100).unwrap().is_empty(),
+        "one game leaves a provisional rating"
+    );
+    assert!(s.leaders("classic", 400.0, 0, 100).unwrap().len() >= 2);
+    let games = s.account_games(a, GameList::Finished, 10).unwrap();
+    assert_eq!(games[0].shots[0], (2, 2));
+    assert_eq!(games[0].sitters[1], Sitter::Account("B".into()));
+    assert!(
+        s.account_games(a, GameList::Unfinished, 10)
+            .unwrap()
+            .is_empty()
+    );
+    s.delete_account(b).unwrap();
+    let games = s.account_games(a, GameList::Finished, 10).unwrap();
+    assert_eq!(games[0].sitters[1], Sitter::Deleted);
+    assert_eq!(
+        s.ratings(a).unwrap().len(),
+        1,
+        "the opponent's rating stays"
+    );
+    s.remember("guest", "classic", "a1").unwrap();
+    assert_eq!(s.adopt_learned("guest", &format!("{key}acct")).unwrap(), 1);
+    assert!(s.learned("guest", None).unwrap().is_empty());
+}
+
 fn rand_suffix() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -132,6 +208,7 @@ fn sqlite_store_round_trip_and_reopen() {
     // Opening again finds the schema in place.
     round_trip(&*open_store(&url, "node").unwrap());
     accounts_round_trip(&*open_store(&url, "node").unwrap());
+    players_round_trip(&*open_store(&url, "node").unwrap());
 }
 
 #[test]
@@ -144,6 +221,7 @@ fn postgres_store_round_trip() {
     round_trip(&*open_store(&url, "node").unwrap());
     round_trip(&*open_store(&url, "node").unwrap());
     accounts_round_trip(&*open_store(&url, "node").unwrap());
+    players_round_trip(&*open_store(&url, "node").unwrap());
 }
 
 #[test]

@@ -1,0 +1,95 @@
+// Players who come back: two accounts in two browsers meet in the rated queue, the
+// game-over dialog shows each rating's change, the profile and the leaderboard show
+// it (in Russian on a desktop, in English on a phone), and "my games" resumes an
+// unfinished game in another browser signed in to the same account.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startServer, startBrowser, newPage, artifacts, pageErrors, placeRandomly, resign, poll } from './harness.js';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await startBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); assert.deepEqual(pageErrors, []); });
+
+const shot = (page, name) => page.screenshot({ path: join(artifacts, name), fullPage: true });
+const unique = base => base + String(Date.now() % 100000);
+const ru = { account: /^Аккаунт/, name: /^Имя/, password: /^Пароль/, create: 'Создать аккаунт', signIn: 'Войти', close: 'Закрыть', dialog: 'Аккаунт' };
+const en = { account: /^Account/, name: /^Name/, password: /^Password/, create: 'Create account', signIn: 'Sign in', close: 'Close', dialog: 'Account' };
+
+// Signs up (or in) through the account dialog, opening the menu first on a phone.
+async function enter(page, words, name, how) {
+  const button = page.getByRole('button', { name: words.account });
+  if (!(await button.isVisible())) await page.getByRole('button', { name: /^(Меню|Menu)$/ }).click();
+  await button.click();
+  const dlg = page.getByRole('dialog', { name: words.dialog });
+  await dlg.getByLabel(words.name).fill(name);
+  await dlg.getByLabel(words.password).fill('correct horse');
+  await dlg.getByRole('button', { name: how === 'up' ? words.create : words.signIn }).click();
+  await dlg.locator('#signedIn').waitFor();
+  return dlg;
+}
+
+test('a rated game between two accounts: the change in the dialog, the profile and the leaderboard', async () => {
+  const a = await newPage(browser, 'ru-RU');
+  const b = await newPage(browser, 'en-US', { width: 390, height: 844 }, { isMobile: true, hasTouch: true });
+  const [nameA, nameB] = [unique('Анна'), unique('bob')];
+  await a.goto(server.url + '/');
+  await b.goto(server.url + '/');
+  await (await enter(a, ru, nameA, 'up')).getByRole('button', { name: ru.close }).click();
+  await (await enter(b, en, nameB, 'up')).getByRole('button', { name: en.close }).click();
+  await a.getByRole('button', { name: 'Найти соперника' }).click();
+  await b.getByRole('button', { name: 'Find opponent' }).click();
+  for (const p of [a, b]) await p.getByRole('grid', { name: /Ваше поле|Your board/ }).waitFor();
+  await placeRandomly(a);
+  await placeRandomly(b);
+  await a.getByText(/^(Ваш ход|Ход противника)/).first().waitFor();
+  await resign(a);
+
+  const overA = a.getByRole('dialog', { name: 'Игра окончена' });
+  await overA.getByText('1500? → 1338? (−162)').waitFor();
+  await overA.getByText('1500? → 1662? (+162)').waitFor();
+  await shot(a, 'rated-over-ru.png');
+  const overB = b.getByRole('dialog', { name: 'Game over' });
+  await overB.getByText('1500? → 1662? (+162)').waitFor();
+  await shot(b, 'rated-over-phone-en.png');
+
+  // The profile reads without the page's script, in the reader's language.
+  await a.goto(`${server.url}/u/${encodeURIComponent(nameA)}`);
+  await a.getByRole('heading', { name: nameA }).waitFor();
+  await a.getByText('1338?').waitFor();
+  await a.getByText('Поражение · рейтинговая').waitFor();
+  await a.getByRole('img', { name: 'История рейтинга' }).waitFor();
+  await a.getByRole('button', { name: 'Выйти на всех устройствах' }).waitFor();
+  await shot(a, 'profile-ru.png');
+  await b.goto(`${server.url}/u/${encodeURIComponent(nameB)}`);
+  await b.getByText('Won · rated').waitFor();
+  await b.getByRole('link', { name: nameA }).waitFor();
+  await shot(b, 'profile-phone-en.png');
+  await b.getByRole('link', { name: 'Leaderboard' }).first().click();
+  await b.getByText('Nobody yet').waitFor();
+  await shot(b, 'leaderboard-phone-en.png');
+});
+
+test('my games: an unfinished game resumed in another browser signed in to the account', async () => {
+  const phone = await newPage(browser, 'ru-RU', { width: 390, height: 844 }, { isMobile: true, hasTouch: true });
+  const name = unique('Вера');
+  await phone.goto(server.url + '/');
+  await (await enter(phone, ru, name, 'up')).getByRole('button', { name: ru.close }).click();
+  await phone.getByRole('button', { name: 'Играть с компьютером' }).click();
+  await phone.getByRole('grid', { name: 'Ваше поле' }).waitFor();
+  await placeRandomly(phone);
+  await poll(async () => /\/g\//.test(phone.url()));
+  const game = phone.url().split('/g/')[1].split('?')[0];
+
+  const laptop = await newPage(browser, 'ru-RU');
+  await laptop.goto(server.url + '/');
+  const dlg = await enter(laptop, ru, name, 'in');
+  const link = dlg.getByRole('link', { name: /^Продолжить: classic, против компьютера/ });
+  await link.waitFor();
+  await shot(laptop, 'my-games-ru.png');
+  await link.click();
+  await poll(async () => laptop.url().includes(game));
+  await laptop.getByRole('grid', { name: 'Поле противника' }).waitFor();
+  await laptop.getByText(/^(Ваш ход|Ход противника)/).first().waitFor();
+  await shot(laptop, 'my-games-resumed-ru.png');
+});
