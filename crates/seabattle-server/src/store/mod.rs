@@ -22,7 +22,7 @@ pub use backup::{Copied, backup};
 pub use cluster::{Claim, Cluster, Notice, Pairing};
 pub use pg_cluster::{HEARTBEAT, LEASE, MAX_DRIFT};
 pub use players::{
-    AccountGame, DELETED, GameList, Leader, Players, RatedGame, RatingChange, RatingPoint, Sitter,
+    AccountGame, DELETED, GameList, Players, RatedGame, RatingChange, RatingPoint, Sitter,
     StoredRating,
 };
 pub use stored::{MoveKind, StoredAccount, StoredGame, StoredMove};
