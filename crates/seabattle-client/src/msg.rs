@@ -102,6 +102,13 @@ pub fn resume_as_account(game: &str) -> ClientMsg {
     }
 }
 
+/// `rate`: asks that the friend's `game` be rated.
+pub fn rate(game: &str) -> ClientMsg {
+    ClientMsg::Rate {
+        game: game.to_string(),
+    }
+}
+
 /// `watch`: watches `game`.
 pub fn watch(game: &str) -> ClientMsg {
     ClientMsg::Watch {

@@ -376,6 +376,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
         ClientMsg::Resign { game } => forward(hub, conn, &game, SeatCommand::Resign).await,
         ClientMsg::ClaimWin { game } => forward(hub, conn, &game, SeatCommand::ClaimWin).await,
         ClientMsg::Rematch { game } => forward(hub, conn, &game, SeatCommand::Rematch).await,
+        ClientMsg::Rate { game } => forward(hub, conn, &game, SeatCommand::Rate).await,
         ClientMsg::Name { game, name } => {
             let name = player_name(Some(&name))?;
             forward(hub, conn, &game, SeatCommand::Rename(name)).await

@@ -112,6 +112,13 @@ pub enum ClientMsg {
         /// The name (see [`player_name`](crate::player_name)); empty for none.
         name: String,
     },
+    /// Asks that a friend's game be rated: once both players, each signed in, asked
+    /// before either placed a fleet, it counts for ratings (docs/protocol.md,
+    /// "Ratings").
+    Rate {
+        /// The game id.
+        game: String,
+    },
     /// Asks for another game with the same rules once this one is over.
     Rematch {
         /// The game id.

@@ -95,6 +95,9 @@ pub enum ErrorCode {
     NotAway,
     /// A ship that, turned, fits nowhere on the board without breaking a rule.
     NoRoom,
+    /// A friend's game that cannot be made rated: not signed in, not a friend's game,
+    /// custom rules, or a fleet already placed.
+    NotRateable,
 }
 
 /// The longest player name, in characters.

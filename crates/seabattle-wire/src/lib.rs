@@ -50,8 +50,9 @@ use std::fmt;
 pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The `type` of every client message, to tell an unknown type from a malformed one.
-pub const CLIENT_TYPES: [&str; 22] = [
+pub const CLIENT_TYPES: [&str; 23] = [
     "hello",
+    "rate",
     "new_game",
     "join",
     "resume",
@@ -76,8 +77,9 @@ pub const CLIENT_TYPES: [&str; 22] = [
 ];
 
 /// The `type` of every server message, to tell an unknown type from a malformed one.
-pub const SERVER_TYPES: [&str; 26] = [
+pub const SERVER_TYPES: [&str; 27] = [
     "welcome",
+    "rate",
     "joined",
     "state",
     "placed",
@@ -186,6 +188,7 @@ impl ClientMsg {
             ClientMsg::ClaimWin { .. } => "claim_win",
             ClientMsg::Name { .. } => "name",
             ClientMsg::Rematch { .. } => "rematch",
+            ClientMsg::Rate { .. } => "rate",
             ClientMsg::Sync { .. } => "sync",
             ClientMsg::Coach { .. } => "coach",
             ClientMsg::Layout { .. } => "layout",
@@ -236,6 +239,7 @@ impl ServerMsg {
             ServerMsg::GameOver { .. } => "game_over",
             ServerMsg::RematchOffered { .. } => "rematch_offered",
             ServerMsg::Rematch { .. } => "rematch",
+            ServerMsg::Rate { .. } => "rate",
             ServerMsg::Queued { .. } => "queued",
             ServerMsg::QueueOffer { .. } => "queue_offer",
             ServerMsg::Error { .. } => "error",

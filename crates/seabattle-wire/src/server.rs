@@ -261,6 +261,9 @@ pub struct StateJson {
     pub result: Option<ResultJson>,
     /// The rematch's game id, once made.
     pub next_game: Option<String>,
+    /// Whether the game counts for ratings.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
     /// In a game between people without a clock, the seconds an opponent must have
     /// been away before the player who stayed may claim the win (`claim_win`); absent
     /// where no win can be claimed (computer and hot-seat games, clocked games,
@@ -472,6 +475,16 @@ pub enum ServerMsg {
         game: String,
         /// Result, revealed fleets and salts, and the audit.
         result: Box<ResultJson>,
+    },
+    /// A player asked that a friend's game be rated: who asked so far, and whether it
+    /// is rated now (both asked).
+    Rate {
+        /// The game id.
+        game: String,
+        /// Whether each seat asked.
+        asked: [bool; 2],
+        /// Whether the game counts for ratings now.
+        rated: bool,
     },
     /// A player asked for a rematch.
     RematchOffered {

@@ -12,6 +12,7 @@ import { enableDrag } from './drag.js';
 import { GLYPH, shipText } from './fleet.js';
 import * as mv from './move.js';
 import { shareLink } from './share.js';
+import { signedInName } from './account.js';
 
 /** @typedef {import('./wire').StateJson} State */
 /** @typedef {import('./wire').ServerMsg} ServerMsg */
@@ -49,6 +50,8 @@ let lastShots = { p: 0, cells: new Set() };
 /** @type {{render: () => string, at: number, own?: boolean}} */
 let said = { render: () => '', at: 0 };
 let firing = 0, rematchOffer = false;
+/** Who asked that this friend's game be rated. @type {boolean[]} */
+let rateAsked = [false, false];
 /** @type {number | null} */
 let deadline = null;
 /** @type {Player | null} */
@@ -136,6 +139,7 @@ export function init(a) {
   };
   // Resigning asks first.
   $('resign').onclick = () => dialog('resignDlg').showModal();
+  $('rateBtn').onclick = () => app.send({ type: 'rate', game: S.game });
   $('resignNo').onclick = () => dialog('resignDlg').close();
   $('resignYes').onclick = () => { dialog('resignDlg').close(); if (S?.phase === 'battle') app.send({ type: 'resign', game: S.game }); };
   $('showOver').onclick = () => { if (S?.result) { drawOver.reopen(S.game); rerender(); } };
@@ -195,6 +199,7 @@ function pump() {
 // A new game on this page (a rematch, a link): nothing of the last one stays.
 /** @param {string} id */
 function fresh(id) {
+  rateAsked = [false, false];
   lastShots = { p: 0, cells: new Set() };
   said = { render: () => '', at: 0 };
   $('answer').textContent = '';
@@ -274,6 +279,7 @@ function handle(m, at = Date.now()) {
     case 'game_over': lastShots.sink = null; S.result = m.result; S.phase = 'over'; S.to_move = null; handTo = null; pending = new Set(); break;
     case 'turned': place.turned(m); break;
     case 'rematch_offered': rematchOffer = m.player !== S.seat; break;
+    case 'rate': rateAsked = m.asked; S.rated = m.rated; break;
     case 'coach': heat = m.weights; break;
     default: return;
   }
@@ -525,6 +531,13 @@ export function rerender() {
     $('mineTitle').textContent = S.names?.[0] ? t('boardOf', S.names[0]) : t('board1');
     $('theirsTitle').textContent = S.names?.[1] ? t('boardOf', S.names[1]) : t('board2');
   }
+  // A friend's game is rated if both, signed in, ask before placing; a rated game says so.
+  const me = S.seat ? S.seat - 1 : -1;
+  const rateable = S.mode === 'friend' && me >= 0 && S.phase === 'placement' && !S.placed[0] && !S.placed[1] && !!signedInName();
+  $('rateRow').hidden = !placing || !(rateable || S.rated);
+  $('rateBtn').hidden = !rateable || !!S.rated || rateAsked[me];
+  $('rateNote').textContent = S.rated ? t('gameRated')
+    : rateAsked[me] ? t('rateAskedYou') : me >= 0 && rateAsked[1 - me] ? t('rateAskedThem') : '';
   // A spectator is told, in every phase, whose game this is.
   $('watching').hidden = !!S.seat;
   if (!S.seat) $('watching').textContent = t('watching', nameOf(1), nameOf(2));

@@ -39,7 +39,7 @@ export type ErrorCode =
   | 'game_over' | 'not_your_turn' | 'off_board' | 'already_shot' | 'repeated_cell' | 'wrong_count'
   | 'reveal_due' | 'no_reveal_due' | 'not_revealable' | 'relocate_due' | 'no_relocate_due'
   | 'not_a_path' | 'not_over' | 'no_coach' | 'bad_placer' | 'internal' | 'too_costly' | 'busy'
-  | 'limit' | 'abandoned' | 'bad_player' | 'moved' | 'not_away' | 'no_room';
+  | 'limit' | 'abandoned' | 'bad_player' | 'moved' | 'not_away' | 'no_room' | 'not_rateable';
 
 /** One shot and its answer, as everyone sees it (`ShotJson`). */
 export interface ShotJson {
@@ -170,6 +170,7 @@ export interface StateJson {
   result: ResultJson | null;
   next_game: string | null;
   claim_after?: number;
+  rated?: boolean;
 }
 
 /** What the computer learned about a player under one rules text (`LearnedJson`). */
@@ -213,6 +214,7 @@ export namespace Client {
   interface ClaimWin { type: 'claim_win'; game: string }
   interface Name { type: 'name'; game: string; name: string }
   interface Rematch { type: 'rematch'; game: string }
+  interface Rate { type: 'rate'; game: string }
   interface Sync { type: 'sync'; game: string }
   interface Coach { type: 'coach'; game: string }
   interface Layout { type: 'layout'; game: string; placer?: string }
@@ -228,7 +230,7 @@ export type ClientMsg =
   | Client.Hello | Client.NewGame | Client.Join | Client.Resume | Client.Watch | Client.Queue
   | Client.Place | Client.Fire | Client.Reveal | Client.Relocate | Client.Resign | Client.ClaimWin
   | Client.Name | Client.Rematch | Client.Sync | Client.Coach | Client.Layout | Client.Check
-  | Client.Turn | Client.Learned | Client.Forget | Client.Ping;
+  | Client.Turn | Client.Learned | Client.Forget | Client.Ping | Client.Rate;
 
 /** Sends one message to the server (net.js's `send`). */
 export type Send = (msg: ClientMsg) => void;
@@ -293,6 +295,7 @@ export namespace Server {
   interface Presence { type: 'presence'; game: string; player: Player; present: boolean; name: string | null }
   interface GameOver { type: 'game_over'; game: string; result: ResultJson }
   interface RematchOffered { type: 'rematch_offered'; game: string; player: Player }
+  interface Rate { type: 'rate'; game: string; asked: [boolean, boolean]; rated: boolean }
   interface Rematch { type: 'rematch'; game: string; next: string }
   interface Queued { type: 'queued'; rules: string; rated?: boolean }
   interface QueueOffer { type: 'queue_offer'; rules: string; waited_secs: number }
@@ -319,7 +322,7 @@ export type ServerMsg =
   | Server.RevealDue | Server.Revealed | Server.RelocateDue | Server.Relocated | Server.Clock
   | Server.Timeout | Server.Presence | Server.GameOver | Server.RematchOffered | Server.Rematch
   | Server.Queued | Server.QueueOffer | Server.Error | Server.Coach | Server.Layout | Server.Checked
-  | Server.Turned | Server.Pong | Server.Learned | Server.Forgotten;
+  | Server.Turned | Server.Pong | Server.Learned | Server.Forgotten | Server.Rate;
 
 /** The server message of tag `K`: `ServerOf<'shot'>` is `Server.Shot`. */
 export type ServerOf<K extends ServerMsg['type']> = Extract<ServerMsg, { type: K }>;

@@ -40,6 +40,8 @@ pub enum SeatCommand {
     Resign,
     /// Claims the win over an opponent away too long.
     ClaimWin,
+    /// Asks that a friend's game be rated.
+    Rate,
     /// Asks for a rematch.
     Rematch,
     /// Changes the name the others see.

@@ -1,12 +1,53 @@
 //! A rated game's end: both ratings updated by Glicko-2, in one transaction, and the
 //! change told in the result (docs/protocol.md, "Ratings").
 
-use super::room::Room;
+use super::room::{Mode, Room};
+use crate::error::Failure;
 use crate::hub::SharedHub;
-use crate::protocol::RatingJson;
+use crate::protocol::{ErrorCode, RatingJson, ServerMsg};
 use crate::rating::Rating;
 use crate::store::{DELETED, RatedGame, RatingChange};
-use seabattle_core::Player;
+use seabattle_core::{Phase, Player};
+
+/// `rate`: seat `p` asks that a friend's game be rated. Once both seats, held by two
+/// accounts, asked before either placed a fleet, the game is stored as rated and
+/// everyone is told; each ask is told too.
+pub async fn ask(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Failure> {
+    let refuse = |why: &str| Err(Failure::refused(ErrorCode::NotRateable, why.to_string()));
+    if room.mode != Mode::Friend {
+        return refuse(
+            "only a friend's game is rated by asking: a random opponent's is rated when both are signed in",
+        );
+    }
+    if room.rated {
+        return Ok(());
+    }
+    if room.seats[p].account.is_none() {
+        return refuse("sign in to play rated games");
+    }
+    if room.rules().as_preset().is_none() {
+        return refuse("only games under a preset are rated; these rules are custom");
+    }
+    if Player::BOTH.iter().any(|&q| room.game().has_placed(q))
+        || room.game().phase() != Phase::Placement
+    {
+        return refuse("a game is rated only if both ask before either fleet is placed");
+    }
+    room.rate_asked[p] = true;
+    let accounts = Player::BOTH.map(|q| room.seats[q].account);
+    let both = room.rate_asked.iter().all(|&a| a);
+    if both && matches!(accounts, [Some(a), Some(b)] if a != b) {
+        let id = room.id.clone();
+        hub.db(move |db| db.set_rated(&id)).await?;
+        room.rated = true;
+    }
+    room.broadcast(&ServerMsg::Rate {
+        game: room.id.clone(),
+        asked: room.rate_asked.clone().into_array(),
+        rated: room.rated,
+    });
+    Ok(())
+}
 
 /// What a rated game that ended is rated as; `None` for a game that does not count
 /// (unrated, a seat without an account, one account in both seats, custom rules).

@@ -232,6 +232,8 @@ pub struct Room {
     pub(super) rated: bool,
     /// Both ratings' change, once the rated game ended and was rated.
     pub(super) ratings: Option<[RatingJson; 2]>,
+    /// Who asked that a friend's game be rated.
+    pub(super) rate_asked: ByPlayer<bool>,
 }
 
 /// The path that joins (or watches) game `id`.
@@ -376,6 +378,7 @@ impl Room {
             claim_limit: std::time::Duration::from_secs(60),
             rated: false,
             ratings: None,
+            rate_asked: ByPlayer::default(),
         }
     }
 
@@ -636,6 +639,7 @@ impl Room {
             moves: g.moves().len(),
             result: self.result(),
             next_game: self.next_game.clone(),
+            rated: self.rated,
             claim_after: seat.and(self.claim_after()),
         }
     }

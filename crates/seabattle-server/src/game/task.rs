@@ -237,6 +237,7 @@ async fn play(
             }
             Ok(())
         }
+        SeatCommand::Rate => super::rate::ask(hub, room, p).await,
         SeatCommand::Rename(name) => {
             play::rename(room, p, name);
             Ok(())

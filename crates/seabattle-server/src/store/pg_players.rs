@@ -32,6 +32,10 @@ impl Players for PgStore {
         self.exec(id, sql, &[&account, &id])
     }
 
+    fn set_rated(&self, id: &str) -> Result<(), StoreError> {
+        self.exec(id, sql::SET_RATED, &[&id])
+    }
+
     fn rate(&self, game: &str, rated: &RatedGame) -> Result<[RatingChange; 2], StoreError> {
         self.with(game, |c| {
             let mut tx = c.transaction().map_err(q)?;

@@ -142,6 +142,9 @@ pub trait Players {
     /// Gives seat `player` of game `id` to `account` (a signed-in player took it).
     fn seat_account(&self, id: &str, player: Player, account: i64) -> Result<(), StoreError>;
 
+    /// Makes game `id` count for ratings (both friends asked).
+    fn set_rated(&self, id: &str) -> Result<(), StoreError>;
+
     /// Rates a game that ended: both ratings read, updated by Glicko-2 and written, and
     /// the changes noted, in one transaction. A game is rated once: asked again, the
     /// changes noted the first time are returned.

@@ -93,6 +93,9 @@ pub const SEAT_ACCOUNT1: &str = "UPDATE games SET account1 = $1 WHERE id = $2";
 /// Gives seat 2 to an account.
 pub const SEAT_ACCOUNT2: &str = "UPDATE games SET account2 = $1 WHERE id = $2";
 
+/// Makes a game count for ratings.
+pub const SET_RATED: &str = "UPDATE games SET rated = 1 WHERE id = $1";
+
 /// An account's rating under a preset.
 pub const SELECT_RATING: &str =
     "SELECT rating, deviation, volatility FROM ratings WHERE account_id = $1 AND preset = $2";

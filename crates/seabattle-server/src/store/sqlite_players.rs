@@ -57,6 +57,10 @@ impl Players for SqliteStore {
         self.with(|c| c.execute(sql, params![account, id]).map_err(q).map(drop))
     }
 
+    fn set_rated(&self, id: &str) -> Result<(), StoreError> {
+        self.with(|c| c.execute(sql::SET_RATED, params![id]).map_err(q).map(drop))
+    }
+
     fn rate(&self, game: &str, rated: &RatedGame) -> Result<[RatingChange; 2], StoreError> {
         self.with(|c| {
             let tx = c.unchecked_transaction().map_err(q)?;

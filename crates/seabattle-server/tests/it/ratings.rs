@@ -267,3 +267,48 @@ async fn a_guests_learned_fleets_and_finished_games_move_to_the_account() {
     assert_eq!(r.status, 400, "{}", r.body);
     assert!(r.body.contains("guest.player"), "{}", r.body);
 }
+
+#[tokio::test]
+async fn friends_who_both_ask_before_placing_play_rated() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    let (ann_token, bob_token) = (sign_up(addr, "Ann").await, sign_up(addr, "Bob").await);
+    let mut ann = Client::connect_signed_in(addr, &ann_token, "Ann").await;
+    let game = create(&mut ann, msg::new_game(Opponent::Friend)).await;
+    let mut bob = Client::connect_signed_in(addr, &bob_token, "Bob").await;
+    bob.send(msg::join(&game)).await;
+    bob.until("joined").await;
+
+    ann.send(msg::rate(&game)).await;
+    let asked = bob.until("rate").await;
+    assert_eq!(
+        (asked["asked"].clone(), asked["rated"].clone()),
+        (json!([true, false]), json!(false))
+    );
+    bob.send(msg::rate(&game)).await;
+    // Ann hears her own ask first, then Bob's, which makes the game rated.
+    assert_eq!(ann.until("rate").await["rated"], false);
+    assert_eq!(ann.until("rate").await["rated"], true);
+    assert_eq!(ann.state(&game).await["rated"], true);
+    let [result, _] = place_and_resign(&mut ann, &mut bob, &game).await;
+    assert_eq!(result["ratings"][1]["after"], 1662, "{result}");
+
+    // A guest cannot ask, nor can anyone once a fleet is placed, nor in a computer game.
+    let next = create(&mut ann, msg::new_game(Opponent::Friend)).await;
+    let mut guest = Client::connect(addr).await;
+    guest.send(msg::join(&next)).await;
+    guest.until("joined").await;
+    guest.send(msg::rate(&next)).await;
+    assert_eq!(guest.until("error").await["code"], "not_rateable");
+    ann.send(msg::place_random(&next)).await;
+    ann.until("placed").await;
+    ann.send(msg::rate(&next)).await;
+    let refused = ann.until("error").await;
+    assert_eq!(refused["code"], "not_rateable");
+    let words = refused["message"].as_str().unwrap();
+    assert!(words.contains("before either fleet"), "{words}");
+    let (mut solo, computer_game, _) = vs_computer(addr, "easy", "classic").await;
+    solo.send(msg::rate(&computer_game)).await;
+    assert_eq!(solo.until("error").await["code"], "not_rateable");
+}

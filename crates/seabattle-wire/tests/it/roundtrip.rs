@@ -66,6 +66,20 @@ fn result(flying: bool) -> ResultJson {
             faults: [vec![], v(&["late"])],
         },
         record: s("/games/k7m2qx9p4a/record.json"),
+        ratings: flying.then_some([
+            RatingJson {
+                before: 1500,
+                after: 1662,
+                provisional_before: true,
+                provisional_after: true,
+            },
+            RatingJson {
+                before: 1712,
+                after: 1700,
+                provisional_before: false,
+                provisional_after: false,
+            },
+        ]),
     }
 }
 
@@ -140,6 +154,7 @@ fn state(full: bool) -> StateJson {
         moves: 4,
         result: (!full).then(|| result(true)),
         next_game: (!full).then(|| s("p3xq8rmt2c")),
+        rated: full,
         claim_after: full.then_some(60),
     }
 }
@@ -165,6 +180,7 @@ fn every_server_message_round_trips() {
             bots: v(&["pybot"]),
             presets: v(&["classic", "dutchman"]),
             node: Some("n1".into()),
+            account: Some(s("Анна")),
         },
         ServerMsg::Joined {
             game: game(),
@@ -306,6 +322,16 @@ fn every_server_message_round_trips() {
         },
         ServerMsg::Queued {
             rules: s("classic"),
+            rated: false,
+        },
+        ServerMsg::Queued {
+            rules: s("classic"),
+            rated: true,
+        },
+        ServerMsg::Rate {
+            game: game(),
+            asked: [true, false],
+            rated: false,
         },
         ServerMsg::QueueOffer {
             rules: s("classic"),
@@ -399,7 +425,11 @@ fn every_client_message_round_trips() {
         },
         ClientMsg::Resume {
             game: game(),
-            token: s("9f2c"),
+            token: Some(s("9f2c")),
+        },
+        ClientMsg::Resume {
+            game: game(),
+            token: None,
         },
         ClientMsg::Watch { game: game() },
         ClientMsg::Queue { rules: None },
@@ -434,6 +464,7 @@ fn every_client_message_round_trips() {
             name: s("Алиса"),
         },
         ClientMsg::Rematch { game: game() },
+        ClientMsg::Rate { game: game() },
         ClientMsg::Sync { game: game() },
         ClientMsg::Coach { game: game() },
         ClientMsg::Layout {
