@@ -262,7 +262,13 @@ async fn postgres_restart_mid_game_continues() {
             c.until_my_turn(1).await;
         }
     }
-    let before = c.state(&game).await;
+    // The snapshot is taken on the player's turn: a move the computer still owes (after
+    // a mine, the turn passes) must not land between it and the restart.
+    let mut before = c.state(&game).await;
+    if before["to_move"] != 1 {
+        c.until_my_turn(1).await;
+        before = c.state(&game).await;
+    }
     server.shutdown().await.unwrap();
     drop(c);
 
