@@ -180,6 +180,7 @@ pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, Ser
     let addr = listener.local_addr()?;
     let app = router(Arc::clone(&hub));
     expiry::start(Arc::clone(&hub));
+    account::session::start_sweep(Arc::clone(&hub));
     cluster::start(&hub).await?;
     let mut closing = closing;
     let task = tokio::spawn(async move {

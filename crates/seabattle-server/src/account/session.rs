@@ -36,6 +36,31 @@ pub fn token(headers: &HeaderMap) -> Option<String> {
         .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
+/// How often sessions that ended are erased.
+pub const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+
+/// Erases ended sessions every [`SWEEP_EVERY`] until the server closes: a session is
+/// refused once it ends anyway; this only keeps the table from growing.
+pub fn start_sweep(hub: crate::hub::SharedHub) {
+    tokio::spawn(async move {
+        let mut closing = hub.closing.clone();
+        let mut tick = tokio::time::interval(SWEEP_EVERY);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = closing.wait_for(|c| *c) => return,
+            }
+            let now = crate::store::now_secs();
+            match hub.db(move |db| db.sweep_sessions(now)).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(sessions = n, "ended sessions erased"),
+                Err(e) => tracing::warn!(error = %e, "erasing ended sessions failed"),
+            }
+        }
+    });
+}
+
 /// Whether the request came over TLS: the proxy in front says so with
 /// `X-Forwarded-Proto: https`, believed only from a trusted proxy.
 pub fn over_tls(headers: &HeaderMap, from_trusted_proxy: bool) -> bool {

@@ -73,6 +73,9 @@ pub trait Store: super::players::Players + Send + Sync + 'static {
 
     /// Erases `account` and its sessions.
     fn delete_account(&self, account: i64) -> Result<(), StoreError>;
+
+    /// Erases the sessions that ended before `now` (seconds since the epoch); how many.
+    fn sweep_sessions(&self, now: i64) -> Result<usize, StoreError>;
     /// The cluster this store is shared by, if it can be shared (PostgreSQL); `None`
     /// for a store only one server uses (SQLite).
     fn cluster(&self) -> Option<&dyn Cluster> {

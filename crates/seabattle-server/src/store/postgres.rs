@@ -516,6 +516,12 @@ impl Store for PgStore {
         })
     }
 
+    fn sweep_sessions(&self, now: i64) -> Result<usize, StoreError> {
+        self.with("sessions", |c| {
+            Ok(c.execute(sql::DELETE_EXPIRED, &[&now]).map_err(q)? as usize)
+        })
+    }
+
     fn delete_account(&self, account: i64) -> Result<(), StoreError> {
         self.with(&account.to_string(), |c| {
             let mut tx = c.transaction().map_err(q)?;

@@ -82,6 +82,9 @@ pub const SELECT_SESSION: &str = "SELECT a.id, a.name, a.password_hash FROM sess
 /// Ends one session.
 pub const DELETE_SESSION: &str = "DELETE FROM sessions WHERE token_hash = $1";
 
+/// Erases the sessions that have ended.
+pub const DELETE_EXPIRED: &str = "DELETE FROM sessions WHERE expires_at <= $1";
+
 /// Ends every session of an account.
 pub const DELETE_SESSIONS: &str = "DELETE FROM sessions WHERE account_id = $1";
 

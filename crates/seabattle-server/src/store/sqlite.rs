@@ -339,6 +339,10 @@ impl Store for SqliteStore {
         self.with(|c| c.execute(sql::DELETE_SESSIONS, params![account]).map_err(q))
     }
 
+    fn sweep_sessions(&self, now: i64) -> Result<usize, StoreError> {
+        self.with(|c| c.execute(sql::DELETE_EXPIRED, params![now]).map_err(q))
+    }
+
     fn delete_account(&self, account: i64) -> Result<(), StoreError> {
         self.with(|c| {
             let tx = c.unchecked_transaction().map_err(q)?;

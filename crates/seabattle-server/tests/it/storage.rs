@@ -111,6 +111,12 @@ fn accounts_round_trip(s: &dyn Store) {
         None,
         "an expired session opens nothing"
     );
+    assert_eq!(
+        s.sweep_sessions(2).unwrap(),
+        1,
+        "only the ended session is erased"
+    );
+    assert_eq!(s.session(&t2).unwrap(), Some(stored.clone()));
     s.close_session(&t1).unwrap();
     assert_eq!(s.session(&t1).unwrap(), None);
     assert_eq!(s.session(&t2).unwrap(), Some(stored));
