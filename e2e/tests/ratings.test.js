@@ -42,7 +42,7 @@ test('a rated game between two accounts: the change in the dialog, the profile a
   for (const p of [a, b]) await p.getByRole('grid', { name: /Ваше поле|Your board/ }).waitFor();
   await placeRandomly(a);
   await placeRandomly(b);
-  await a.getByText(/^(Ваш ход|Ход противника)/).first().waitFor();
+  await a.getByRole('button', { name: 'Сдаться' }).waitFor();
   await resign(a);
 
   const overA = a.getByRole('dialog', { name: 'Игра окончена' });
@@ -90,6 +90,6 @@ test('my games: an unfinished game resumed in another browser signed in to the a
   await link.click();
   await poll(async () => laptop.url().includes(game));
   await laptop.getByRole('grid', { name: 'Поле противника' }).waitFor();
-  await laptop.getByText(/^(Ваш ход|Ход противника)/).first().waitFor();
+  await laptop.getByRole('button', { name: 'Сдаться' }).waitFor();
   await shot(laptop, 'my-games-resumed-ru.png');
 });

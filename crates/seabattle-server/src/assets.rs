@@ -15,6 +15,11 @@ pub const PAGE: &str = include_str!("../assets/web/index.html");
 /// Every file served under `/assets/`.
 const FILES: &[(&str, &str, &str)] = &[
     ("app.css", CSS, include_str!("../assets/web/app.css")),
+    (
+        "players.css",
+        CSS,
+        include_str!("../assets/web/players.css"),
+    ),
     ("app.js", JS, include_str!("../assets/web/app.js")),
     ("account.js", JS, include_str!("../assets/web/account.js")),
     ("board.js", JS, include_str!("../assets/web/board.js")),

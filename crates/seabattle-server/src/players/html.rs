@@ -17,21 +17,6 @@ pub fn lang(query: &HashMap<String, String>, headers: &HeaderMap) -> Lang {
     }
 }
 
-const STYLE: &str = "body{font:16px/1.45 system-ui,sans-serif;margin:0;background:#f4f7fb;color:#10243a}\
-main{max-width:860px;margin:0 auto;padding:16px}\
-h1{font-size:1.6rem;margin:.4em 0}h2{font-size:1.15rem;margin:1.4em 0 .5em}\
-table{border-collapse:collapse;width:100%;background:#fff;border-radius:8px;overflow:hidden}\
-th,td{padding:.45em .6em;text-align:left;border-bottom:1px solid #e3e9f1}\
-th{background:#e8eef6;font-weight:600}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}\
-a{color:#0b5cad}nav{display:flex;gap:1em;flex-wrap:wrap;align-items:center}\
-.note{color:#4a5d73;font-size:.9rem}.won{color:#13743b}.lost{color:#a0262a}\
-.figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:8px}\
-.figures div{background:#fff;border-radius:8px;padding:.6em}.figures b{display:block;font-size:1.3rem}\
-svg{width:100%;height:auto;background:#fff;border-radius:8px}\
-form{display:inline}button{font:inherit;padding:.4em .8em;border-radius:6px;border:1px solid #9fb3c8;background:#fff;cursor:pointer}\
-.wide{overflow-x:auto}\
-@media (max-width:560px){th,td{padding:.35em .3em;font-size:.9rem}.hide-s{display:none}}";
-
 /// A whole page: `title` and `body` (already HTML) in `lang`, with `path` for the
 /// language switch.
 pub fn page(status: StatusCode, lang: Lang, title: &str, path: &str, body: &str) -> Response {
@@ -43,7 +28,7 @@ pub fn page(status: StatusCode, lang: Lang, title: &str, path: &str, body: &str)
         "<!doctype html><html lang=\"{code}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
          <title>{title}</title><link rel=\"icon\" href=\"/favicon.ico\">\
-         <style>{STYLE}</style></head><body><main>\
+         <link rel=\"stylesheet\" href=\"/assets/players.css\"></head><body><main>\
          <nav><a href=\"/\">{play}</a><a href=\"/top?lang={code}\">{top}</a>\
          <a href=\"{path}?lang={other}\" lang=\"{other}\">{other_name}</a></nav>{body}</main></body></html>",
         title = escape(title),
