@@ -43,7 +43,7 @@ pub async fn ask(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Fail
     }
     room.broadcast(&ServerMsg::Rate {
         game: room.id.clone(),
-        asked: room.rate_asked.clone().into_array(),
+        asked: room.rate_asked.into_array(),
         rated: room.rated,
     });
     Ok(())
