@@ -26,6 +26,23 @@ pub struct Waiting {
     pub ticket: Option<(String, String)>,
 }
 
+/// A player waiting in the rated queue.
+#[derive(Clone)]
+pub struct Waiter {
+    /// Their connection.
+    pub conn: Conn,
+    /// Their account.
+    pub account: i64,
+    /// The preset they play.
+    pub preset: &'static str,
+    /// The rules, as the preset's.
+    pub rules: seabattle_core::Rules,
+    /// Their rating under the preset when they queued.
+    pub rating: f64,
+    /// Since when.
+    pub since: Instant,
+}
+
 /// A game looked up by id.
 pub enum Lookup {
     /// In memory: its task's handle.
@@ -63,7 +80,7 @@ pub struct Hub {
     /// waiter id in the shared queue (the id the pairing node's notice names).
     pub queue: Mutex<HashMap<String, Waiting>>,
     /// Signed-in players waiting for a rated game, paired by rating.
-    pub rated: Mutex<Vec<crate::rated_queue::Waiter>>,
+    pub rated: Mutex<Vec<Waiter>>,
     next_conn: AtomicU64,
     /// Flips to `true` when the server shuts down.
     pub closing: tokio::sync::watch::Receiver<bool>,

@@ -60,6 +60,14 @@ pub fn commitment(fleet_text: &str, salt: &str) -> String {
     sha256_hex(&format!("{fleet_text}:{salt}"))
 }
 
+/// What a signed-in player's fleets are kept under: the hash of a name for the account
+/// that no browser's key can collide with. What a guest had on a browser is moved here
+/// when they sign in (`Players::adopt_learned`), and it goes with the
+/// account when it is deleted.
+pub fn account_learner(account: i64) -> String {
+    sha256_hex(&format!("account:{account}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,19 +28,11 @@ pub fn player_hash(key: &str) -> String {
     sha256_hex(key)
 }
 
-/// What a signed-in player's fleets are kept under: the hash of a name for the account
-/// that no browser's key can collide with. What a guest had on a browser is moved here
-/// when they sign in ([`crate::store::Players::adopt_learned`]), and it goes with the
-/// account when it is deleted.
-pub fn account_learner(account: i64) -> String {
-    sha256_hex(&format!("account:{account}"))
-}
-
 /// Who the computer learns about on `conn`: its account when signed in, otherwise the
 /// player key it sent (if any), never both.
 pub fn learner_of(conn: &crate::conn::Conn, key: Option<&str>) -> Result<Option<String>, Failure> {
     if let Some(a) = conn.account() {
-        return Ok(Some(account_learner(a.id)));
+        return Ok(Some(crate::ids::account_learner(a.id)));
     }
     Ok(key.map(player_key).transpose()?.map(player_hash))
 }

@@ -35,6 +35,7 @@ mod install;
 mod learning;
 mod lobby;
 mod metrics;
+mod pairing;
 mod players;
 mod preview;
 pub mod protocol;

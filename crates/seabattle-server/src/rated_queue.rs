@@ -8,8 +8,8 @@
 use crate::address::Reservation;
 use crate::conn::Conn;
 use crate::error::Failure;
-use crate::hub::SharedHub;
-use crate::lobby::start_random;
+use crate::hub::{SharedHub, Waiter};
+use crate::pairing::start_random;
 use crate::protocol::ServerMsg;
 use seabattle_core::Rules;
 use std::sync::Arc;
@@ -32,18 +32,6 @@ pub struct Seeker {
     pub account: i64,
     /// The preset they play.
     pub preset: &'static str,
-}
-
-/// A player waiting in the rated queue.
-#[derive(Clone)]
-pub struct Waiter {
-    /// Their connection.
-    pub conn: Conn,
-    account: i64,
-    preset: &'static str,
-    rules: Rules,
-    rating: f64,
-    since: Instant,
 }
 
 /// The rating difference accepted once the longer waiter of a pair has waited

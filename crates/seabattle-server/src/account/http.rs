@@ -101,7 +101,7 @@ async fn adopt(hub: &SharedHub, account: i64, guest: Adoption) -> Result<(), Res
         learned_from,
         games,
     } = guest;
-    let to = crate::learning::account_learner(account);
+    let to = crate::ids::account_learner(account);
     let done = hub
         .db(move |db| {
             let fleets = match learned_from {

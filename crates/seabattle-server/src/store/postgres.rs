@@ -528,7 +528,7 @@ impl Store for PgStore {
             tx.execute(sql::DELETE_SESSIONS, &[&account]).map_err(q)?;
             tx.execute(sql::ORPHAN1, &[&account]).map_err(q)?;
             tx.execute(sql::ORPHAN2, &[&account]).map_err(q)?;
-            let learner = crate::learning::account_learner(account);
+            let learner = crate::ids::account_learner(account);
             tx.execute(sql::FORGET, &[&learner]).map_err(q)?;
             tx.execute(sql::DELETE_ACCOUNT, &[&account]).map_err(q)?;
             tx.commit().map_err(q)

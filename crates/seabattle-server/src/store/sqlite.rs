@@ -350,11 +350,8 @@ impl Store for SqliteStore {
                 .map_err(q)?;
             tx.execute(sql::ORPHAN1, params![account]).map_err(q)?;
             tx.execute(sql::ORPHAN2, params![account]).map_err(q)?;
-            tx.execute(
-                sql::FORGET,
-                params![crate::learning::account_learner(account)],
-            )
-            .map_err(q)?;
+            tx.execute(sql::FORGET, params![crate::ids::account_learner(account)])
+                .map_err(q)?;
             tx.execute(sql::DELETE_ACCOUNT, params![account])
                 .map_err(q)?;
             tx.commit().map_err(q)
