@@ -56,7 +56,8 @@ export function drawOver(app, S, rematchOffer) {
   // A rated game: each seat's rating before and after, «?» while provisional.
   const rated = (/** @type {import('./wire').RatingJson} */ c) => {
     const d = c.after - c.before;
-    return `${c.before}${c.provisional_before ? '?' : ''} → ${c.after}${c.provisional_after ? '?' : ''} (${d >= 0 ? '+' : '−'}${Math.abs(d)})`;
+    return `${c.before}${c.provisional_before ? '?' : ''} → ${c.after}${c.provisional_after ? '?' : ''}`
+      + ` <span class="delta ${d >= 0 ? 'up' : 'down'}">(${d >= 0 ? '+' : '−'}${Math.abs(d)})</span>`;
   };
   const ratingRow = r.ratings
     ? `<tr class="rating"><th scope="row">${t('ratingN')}</th><td>${rated(r.ratings[first - 1])}</td><td>${rated(r.ratings[second - 1])}</td></tr>`

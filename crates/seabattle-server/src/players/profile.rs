@@ -39,7 +39,8 @@ pub struct Figures {
     pub games: usize,
     /// Games won.
     pub wins: usize,
-    /// Mean cells fired in the games won.
+    /// Mean cells fired in the games won by sinking the whole fleet (a win by the
+    /// other's resignation or absence says nothing of how many shots it takes).
     pub mean_shots_to_win: Option<f64>,
     /// Hits over cells fired, all games.
     pub accuracy: Option<f64>,
@@ -59,18 +60,24 @@ pub fn figures(games: &[AccountGame]) -> Figures {
         mean_shots_to_win: None,
         accuracy: None,
     };
-    let (mut win_shots, mut shots, mut hits) = (0u64, 0u64, 0u64);
+    let (mut win_shots, mut shots, mut hits, mut sunk_wins) = (0u64, 0u64, 0u64, 0u32);
     for g in games {
         let (n, h) = g.shots[g.seat.index()];
         shots += u64::from(n);
         hits += u64::from(h);
         if won(g) == Some(true) {
             f.wins += 1;
-            win_shots += u64::from(n);
+            if g.result
+                .as_deref()
+                .is_some_and(|r| r.ends_with(" fleet_sunk"))
+            {
+                sunk_wins += 1;
+                win_shots += u64::from(n);
+            }
         }
     }
-    if f.wins > 0 {
-        f.mean_shots_to_win = Some(win_shots as f64 / f.wins as f64);
+    if sunk_wins > 0 {
+        f.mean_shots_to_win = Some(win_shots as f64 / f64::from(sunk_wins));
     }
     if shots > 0 {
         f.accuracy = Some(hits as f64 / shots as f64);
@@ -285,12 +292,16 @@ mod tests {
     fn figures_count_the_accounts_own_seat() {
         let games = [
             game(Player::One, "1 fleet_sunk", [(40, 20), (50, 10)]),
-            game(Player::Two, "1 resigned", [(10, 5), (30, 6)]),
+            game(Player::Two, "2 resigned", [(10, 5), (30, 6)]),
             game(Player::Two, "2 fleet_sunk", [(70, 19), (60, 20)]),
         ];
         let f = figures(&games);
-        assert_eq!((f.games, f.wins), (3, 2));
-        assert_eq!(f.mean_shots_to_win, Some(50.0));
+        assert_eq!((f.games, f.wins), (3, 3));
+        assert_eq!(
+            f.mean_shots_to_win,
+            Some(50.0),
+            "only the wins by sinking count; the resignation's 30 shots do not"
+        );
         assert_eq!(f.accuracy, Some(46.0 / 130.0));
     }
 }
