@@ -46,13 +46,13 @@ test('a rated game between two accounts: the change in the dialog, the profile a
   await resign(a);
 
   const overA = a.getByRole('dialog', { name: 'Игра окончена' });
-  await overA.getByText('1500? → 1338?').waitFor();
+  await overA.getByText('1338?', { exact: true }).waitFor();
   await overA.getByText('(−162)').waitFor();
-  await overA.getByText('1500? → 1662?').waitFor();
+  await overA.getByText('1662?', { exact: true }).waitFor();
   await overA.getByText('(+162)').waitFor();
   await shot(a, 'rated-over-ru.png');
   const overB = b.getByRole('dialog', { name: 'Game over' });
-  await overB.getByText('1500? → 1662?').waitFor();
+  await overB.getByText('1662?', { exact: true }).waitFor();
   await overB.getByText('(+162)').waitFor();
   await shot(b, 'rated-over-phone-en.png');
 

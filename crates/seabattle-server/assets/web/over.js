@@ -56,7 +56,7 @@ export function drawOver(app, S, rematchOffer) {
   // A rated game: each seat's rating before and after, «?» while provisional.
   const rated = (/** @type {import('./wire').RatingJson} */ c) => {
     const d = c.after - c.before;
-    return `${c.before}${c.provisional_before ? '?' : ''} → ${c.after}${c.provisional_after ? '?' : ''}`
+    return `<span class="nw">${c.before}${c.provisional_before ? '?' : ''} →</span> <span class="nw">${c.after}${c.provisional_after ? '?' : ''}</span>`
       + ` <span class="delta ${d >= 0 ? 'up' : 'down'}">(${d >= 0 ? '+' : '−'}${Math.abs(d)})</span>`;
   };
   const ratingRow = r.ratings
