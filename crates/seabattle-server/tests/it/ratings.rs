@@ -312,3 +312,44 @@ async fn friends_who_both_ask_before_placing_play_rated() {
     solo.send(msg::rate(&computer_game)).await;
     assert_eq!(solo.until("error").await["code"], "not_rateable");
 }
+
+#[tokio::test]
+async fn established_ratings_are_on_the_leaderboard_best_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    let (ann_token, bob_token) = (sign_up(addr, "Ann").await, sign_up(addr, "Bob").await);
+    let mut ann = Client::connect_signed_in(addr, &ann_token, "Ann").await;
+    let mut bob = Client::connect_signed_in(addr, &bob_token, "Bob").await;
+    // Rated friends' games, Ann winning two of three, until both deviations are at
+    // most 110 and both players show.
+    let mut games = 0;
+    let top = loop {
+        games += 1;
+        assert!(games <= 40, "no established rating after 40 games");
+        let game = create(&mut ann, msg::new_game(Opponent::Friend)).await;
+        bob.send(msg::join(&game)).await;
+        bob.until("joined").await;
+        for c in [&mut ann, &mut bob] {
+            c.send(msg::rate(&game)).await;
+        }
+        bob.until("rate").await;
+        bob.until("rate").await;
+        if games % 3 == 0 {
+            place_and_resign(&mut ann, &mut bob, &game).await;
+        } else {
+            place_and_resign(&mut bob, &mut ann, &game).await;
+        }
+        let (_, top) = get(addr, "/top?rules=classic&lang=en", None).await;
+        if top.contains("/u/Bob") {
+            break top;
+        }
+    };
+    let (ann_at, bob_at) = (top.find("/u/Ann").unwrap(), top.find("/u/Bob").unwrap());
+    assert!(ann_at < bob_at, "the better rating first: {top}");
+    assert!(
+        !top.contains("?<"),
+        "no provisional rating is listed: {top}"
+    );
+    assert!(games >= 5, "one game cannot establish a rating ({games})");
+}
