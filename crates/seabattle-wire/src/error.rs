@@ -95,6 +95,9 @@ pub enum ErrorCode {
     NotAway,
     /// A ship that, turned, fits nowhere on the board without breaking a rule.
     NoRoom,
+    /// Quick chat is only for games between people on their own devices (a friend's
+    /// game or a random opponent's), not against the computer nor at one device.
+    NoChat,
 }
 
 /// The longest player name, in characters.

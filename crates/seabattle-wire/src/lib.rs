@@ -25,11 +25,13 @@
 //! assert_eq!(m.kind(), "placed");
 //! ```
 
+mod chat;
 mod client;
 mod error;
 mod server;
 mod words;
 
+pub use chat::Phrase;
 pub use client::ClientMsg;
 pub use error::{
     ClientError, ErrorCode, MAX_KEY_CHARS, MAX_NAME_CHARS, MIN_KEY_CHARS, player_key, player_name,
@@ -50,7 +52,7 @@ use std::fmt;
 pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The `type` of every client message, to tell an unknown type from a malformed one.
-pub const CLIENT_TYPES: [&str; 22] = [
+pub const CLIENT_TYPES: [&str; 23] = [
     "hello",
     "new_game",
     "join",
@@ -73,10 +75,11 @@ pub const CLIENT_TYPES: [&str; 22] = [
     "learned",
     "forget",
     "ping",
+    "chat",
 ];
 
 /// The `type` of every server message, to tell an unknown type from a malformed one.
-pub const SERVER_TYPES: [&str; 26] = [
+pub const SERVER_TYPES: [&str; 27] = [
     "welcome",
     "joined",
     "state",
@@ -103,6 +106,7 @@ pub const SERVER_TYPES: [&str; 26] = [
     "pong",
     "learned",
     "forgotten",
+    "chat",
 ];
 
 /// A text frame that is not a message of this protocol version.
@@ -194,6 +198,7 @@ impl ClientMsg {
             ClientMsg::Learned { .. } => "learned",
             ClientMsg::Forget { .. } => "forget",
             ClientMsg::Ping => "ping",
+            ClientMsg::Chat { .. } => "chat",
         }
     }
 
@@ -246,6 +251,7 @@ impl ServerMsg {
             ServerMsg::Pong => "pong",
             ServerMsg::Learned { .. } => "learned",
             ServerMsg::Forgotten { .. } => "forgotten",
+            ServerMsg::Chat { .. } => "chat",
         }
     }
 

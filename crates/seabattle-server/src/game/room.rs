@@ -226,6 +226,8 @@ pub struct Room {
     /// How long an opponent must be away before a win may be claimed (the server's
     /// limit, set when the game's task starts).
     pub(super) claim_limit: std::time::Duration,
+    /// How fast each seat may chat (in memory only: chat is no part of the game).
+    pub(super) chat: ByPlayer<super::chat::Pace>,
 }
 
 /// The path that joins (or watches) game `id`.
@@ -368,6 +370,7 @@ impl Room {
             gone: false,
             hot_told: None,
             claim_limit: std::time::Duration::from_secs(60),
+            chat: ByPlayer::default(),
         }
     }
 

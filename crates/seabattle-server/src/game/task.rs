@@ -247,6 +247,7 @@ async fn play(
             play::rename(room, p, name);
             Ok(())
         }
+        SeatCommand::Chat(phrase) => super::chat::say(hub, room, p, phrase),
     }
 }
 
