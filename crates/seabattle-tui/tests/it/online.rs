@@ -477,13 +477,19 @@ fn server_news_reaches_the_screens_in_the_players_language() {
     assert!(app.status().contains("shot"), "{}", app.status());
     // A message of a type this client does not know (from a newer server) is skipped,
     // and said so once.
-    app.server_text(r#"{"type":"chat","game":"k7m2qx9p4a","text":"привет"}"#);
+    app.server_text(r#"{"type":"whisper","game":"k7m2qx9p4a","text":"привет"}"#);
     assert!(app.status().contains("skipped"), "{}", app.status());
     assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
     app.apply(seabattle_tui::Update::Link(None));
     let before = app.status().to_string();
-    app.server_text(r#"{"type":"chat","game":"k7m2qx9p4a","text":"ещё"}"#);
+    app.server_text(r#"{"type":"whisper","game":"k7m2qx9p4a","text":"ещё"}"#);
     assert_eq!(app.status(), before);
+    // Quick chat comes by phrase id and is said in the player's language.
+    app.server_text(r#"{"type":"chat","game":"k7m2qx9p4a","player":1,"phrase":"good_luck"}"#);
+    assert_eq!(app.status(), "Противник: Удачи!");
+    app.server_text(r#"{"type":"chat","game":"k7m2qx9p4a","player":2,"phrase":"fire"}"#);
+    assert_eq!(app.status(), "Вы: 🔥");
+    assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
     // Enter sends the fleet as the protocol writes it.
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen(), Screen::Waiting);
