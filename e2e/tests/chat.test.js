@@ -78,6 +78,7 @@ for (const [locale, lang] of [['ru-RU', 'ru'], ['en-US', 'en']]) {
       await bar(b).getByRole('button', { name: '🔥' }).click();
       await bubble(a, 'right').waitFor();
       await bubble(a, 'left').waitFor();
+      await a.waitForTimeout(300); // the bubbles' pop
       await a.screenshot({ path: join(artifacts, `chat-${lang}-${size}.png`), fullPage: true });
       await b.screenshot({ path: join(artifacts, `chat-${lang}-${size}-other.png`) });
       // The row fits the page: nothing sticks out sideways.

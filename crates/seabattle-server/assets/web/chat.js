@@ -155,4 +155,16 @@ export function rerenderChat() {
     el.hidden = !s;
     el.textContent = s ? t('chatSaid', who(s.player), phraseText(s.phrase)) : '';
   }
+  if (said.right) alignRight();
+}
+
+// The other side's bubble starts where the board on the right does, when the boards
+// stand side by side (on a phone they are stacked, and it keeps to the right edge).
+function alignRight() {
+  const el = $('chatRight'), mine = $('mineSide');
+  const other = [$('theirsSide'), $('placeSide')].find(e => e && !e.hidden);
+  const left = other?.getBoundingClientRect().left ?? 0;
+  const beside = mine && other && left >= mine.getBoundingClientRect().right;
+  el.style.left = beside ? `${left - $('chat').getBoundingClientRect().left}px` : '';
+  el.style.right = beside ? 'auto' : '';
 }
