@@ -1,9 +1,11 @@
 // Quick chat between two people in two browser contexts: one says «Удачи!», the other
 // sees it by the board of who said it; a player who mutes the chat sees no more of the
-// other's phrases. Screenshots at 1280 px and 390 px, in both languages.
+// other's phrases. Screenshots at 1280 px and 390 px, in both languages, each checked
+// with axe.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { check } from './axe.js';
 import { startServer, startBrowser, newPage, placeRandomly, enemyBoard, poll, pageErrors, artifacts } from './harness.js';
 
 let server, browser;
@@ -80,6 +82,8 @@ for (const [locale, lang] of [['ru-RU', 'ru'], ['en-US', 'en']]) {
       await bubble(a, 'left').waitFor();
       await a.waitForTimeout(300); // the bubbles' pop
       await a.screenshot({ path: join(artifacts, `chat-${lang}-${size}.png`), fullPage: true });
+      // The row and the bubbles pass axe as the rest of the battle screen does.
+      await check(a, 'battle', `chat-${lang}-${size}`);
       await b.screenshot({ path: join(artifacts, `chat-${lang}-${size}-other.png`) });
       // The row fits the page: nothing sticks out sideways.
       const wide = await a.evaluate(() => document.documentElement.scrollWidth);
