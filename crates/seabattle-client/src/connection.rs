@@ -274,7 +274,7 @@ mod tests {
     #[tokio::test]
     async fn an_unknown_type_is_unreadable_and_the_close_frame_is_kept() {
         let url = peer(|mut ws, _| async move {
-            ws.send(Message::Text(r#"{"type":"chat"}"#.into()))
+            ws.send(Message::Text(r#"{"type":"whisper"}"#.into()))
                 .await
                 .unwrap();
             ws.send(Message::Text(r#"{"type":"pong"}"#.into()))
@@ -294,9 +294,9 @@ mod tests {
             Err(ConnectionError::Unreadable { error, text }) => {
                 assert_eq!(
                     error,
-                    seabattle_wire::ParseError::UnknownType("chat".into())
+                    seabattle_wire::ParseError::UnknownType("whisper".into())
                 );
-                assert_eq!(text, r#"{"type":"chat"}"#);
+                assert_eq!(text, r#"{"type":"whisper"}"#);
             }
             other => panic!("{other:?}"),
         }

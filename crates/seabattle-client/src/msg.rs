@@ -2,7 +2,7 @@
 //! protocol does (`msg::fire(game, ["e5"])`). Anything rarer is built as the enum
 //! itself.
 
-use seabattle_wire::{ClientMsg, Opponent};
+use seabattle_wire::{ClientMsg, Opponent, Phrase};
 
 /// Owned strings from any list of string-likes (`["e5"]`, `&cells`, a `Vec<String>`).
 fn strings<S: AsRef<str>>(list: impl IntoIterator<Item = S>) -> Vec<String> {
@@ -222,6 +222,14 @@ pub fn learned(key: &str, rules: Option<&str>) -> ClientMsg {
 pub fn forget(key: &str) -> ClientMsg {
     ClientMsg::Forget {
         player: key.to_string(),
+    }
+}
+
+/// `chat`: says `phrase` to everyone in `game`.
+pub fn chat(game: &str, phrase: Phrase) -> ClientMsg {
+    ClientMsg::Chat {
+        game: game.to_string(),
+        phrase,
     }
 }
 

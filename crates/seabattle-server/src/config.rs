@@ -114,6 +114,10 @@ pub struct Limits {
     /// In a game between people without a clock, how long an opponent must have been
     /// away before the player who stayed may claim the win (`claim_win`).
     pub claim_after: Duration,
+    /// Quick-chat phrases one seat may say at once…
+    pub chat_burst: u32,
+    /// …and how often one more comes back after that.
+    pub chat_every: Duration,
 }
 
 impl Default for Limits {
@@ -133,6 +137,8 @@ impl Default for Limits {
             placement_expiry: Duration::from_secs(60 * 60),
             away_expiry: Duration::from_secs(24 * 60 * 60),
             claim_after: Duration::from_secs(60),
+            chat_burst: 3,
+            chat_every: Duration::from_secs(2),
         }
     }
 }

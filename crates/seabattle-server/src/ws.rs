@@ -381,6 +381,9 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             let name = player_name(Some(&name))?;
             forward(hub, conn, &game, SeatCommand::Rename(name)).await
         }
+        ClientMsg::Chat { game, phrase } => {
+            forward(hub, conn, &game, SeatCommand::Chat(phrase)).await
+        }
         ClientMsg::Coach { game } => {
             let (h, from) = seat(hub, conn, &game)?;
             let input = h.ask_or(|reply| GameMsg::Coach { from, reply }).await?;

@@ -220,6 +220,13 @@ pub enum Update {
         /// Whether it is there now.
         present: bool,
     },
+    /// A player said a phrase of the quick chat.
+    Chat {
+        /// Who.
+        player: Player,
+        /// What, by its id: the screen says it in the player's language.
+        phrase: seabattle_wire::Phrase,
+    },
     /// A player ran out of time for a move.
     Timeout {
         /// Who.

@@ -154,6 +154,8 @@ pub struct Words {
     pub torpedo: &'static str,
     /// A reveal in the log: «показал».
     pub shows: &'static str,
+    /// The quick-chat phrase picked (online), with the keys that change and say it.
+    pub chat_pick: &'static str,
 }
 
 /// Русский.
@@ -255,6 +257,7 @@ pub const RU: Words = Words {
     relocate_not_path: "Клетки должны идти цепочкой: соседние по стороне или углу.",
     torpedo: "торпеда",
     shows: "показал",
+    chat_pick: "Фраза: {} (c — другая, v — сказать)",
 };
 
 /// English.
@@ -356,6 +359,7 @@ pub const EN: Words = Words {
     relocate_not_path: "The cells must form a chain, each next to the last by a side or corner.",
     torpedo: "torpedo",
     shows: "shows",
+    chat_pick: "Phrase: {} (c: another, v: say it)",
 };
 
 /// The words for `lang`.

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::Opponent;
+use crate::{Opponent, Phrase};
 
 /// A message from a client.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
@@ -181,4 +181,12 @@ pub enum ClientMsg {
     },
     /// Keeps the connection alive.
     Ping,
+    /// Says a phrase of the quick chat to everyone in the game (a seated player of a
+    /// game between people).
+    Chat {
+        /// The game id.
+        game: String,
+        /// The phrase's id.
+        phrase: Phrase,
+    },
 }

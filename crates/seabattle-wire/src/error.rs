@@ -98,6 +98,9 @@ pub enum ErrorCode {
     /// A friend's game that cannot be made rated: not signed in, not a friend's game,
     /// custom rules, or a fleet already placed.
     NotRateable,
+    /// Quick chat is only for games between people on their own devices (a friend's
+    /// game or a random opponent's), not against the computer nor at one device.
+    NoChat,
 }
 
 /// The longest player name, in characters.

@@ -25,11 +25,13 @@
 //! assert_eq!(m.kind(), "placed");
 //! ```
 
+mod chat;
 mod client;
 mod error;
 mod server;
 mod words;
 
+pub use chat::Phrase;
 pub use client::ClientMsg;
 pub use error::{
     ClientError, ErrorCode, MAX_KEY_CHARS, MAX_NAME_CHARS, MIN_KEY_CHARS, player_key, player_name,
@@ -50,7 +52,7 @@ use std::fmt;
 pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The `type` of every client message, to tell an unknown type from a malformed one.
-pub const CLIENT_TYPES: [&str; 23] = [
+pub const CLIENT_TYPES: [&str; 24] = [
     "hello",
     "rate",
     "new_game",
@@ -74,10 +76,11 @@ pub const CLIENT_TYPES: [&str; 23] = [
     "learned",
     "forget",
     "ping",
+    "chat",
 ];
 
 /// The `type` of every server message, to tell an unknown type from a malformed one.
-pub const SERVER_TYPES: [&str; 27] = [
+pub const SERVER_TYPES: [&str; 28] = [
     "welcome",
     "rate",
     "joined",
@@ -105,6 +108,7 @@ pub const SERVER_TYPES: [&str; 27] = [
     "pong",
     "learned",
     "forgotten",
+    "chat",
 ];
 
 /// A text frame that is not a message of this protocol version.
@@ -197,6 +201,7 @@ impl ClientMsg {
             ClientMsg::Learned { .. } => "learned",
             ClientMsg::Forget { .. } => "forget",
             ClientMsg::Ping => "ping",
+            ClientMsg::Chat { .. } => "chat",
         }
     }
 
@@ -250,6 +255,7 @@ impl ServerMsg {
             ServerMsg::Pong => "pong",
             ServerMsg::Learned { .. } => "learned",
             ServerMsg::Forgotten { .. } => "forgotten",
+            ServerMsg::Chat { .. } => "chat",
         }
     }
 

@@ -583,6 +583,15 @@ pub enum ServerMsg {
         /// How many fleets were erased.
         fleets: usize,
     },
+    /// A player said a phrase of the quick chat; told to both seats and the spectators.
+    Chat {
+        /// The game id.
+        game: String,
+        /// Who said it.
+        player: Player,
+        /// The phrase's id.
+        phrase: crate::Phrase,
+    },
 }
 
 /// What the computer learned about a player under one rules text.

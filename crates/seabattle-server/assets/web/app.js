@@ -20,6 +20,7 @@ const rerenderReplay = () => replay?.rerenderReplay();
 import { playerKey, initLearned, onLearned, rerenderLearned } from './learned.js';
 import { installApp } from './install.js';
 import { initAccount, rerenderAccount, signedInName } from './account.js';
+import { initChat, onChatMessage, rerenderChat } from './chat.js';
 
 const $ = (/** @type {string} */ id) => document.getElementById(id);
 // The page's form fields by id, and the field an event came from.
@@ -67,6 +68,7 @@ function translate() {
   rerenderReplay();
   rerenderLearned();
   rerenderAccount();
+  rerenderChat();
 }
 
 function settings() {
@@ -204,10 +206,12 @@ function onMessage(m) {
       return;
     }
     case 'error': return onError(m);
+    case 'chat': return onChatMessage(m);
     default:
       if (m.game && m.game !== app.game) return;
       show('game');
       game.onMessage(m);
+      onChatMessage(m);
       // A pairing is announced, not only shown.
       if (searchTimer && m.type === 'state') { clearInterval(searchTimer); searchTimer = null; game.announce('opponentFound'); }
   }
@@ -278,4 +282,5 @@ if (boot.missing) {
   app.send = socket.send;
   initLearned(app.send);
   initAccount(socket.renew, () => tokens());
+  initChat(app.send);
 }

@@ -99,7 +99,7 @@ const ru = {
     not_started: 'бой ещё не начался', flood: 'слишком много сообщений, подождите', too_large: 'слишком длинное сообщение',
     bad_rules: 'такие правила не подходят', too_costly: 'по этим правилам не удаётся быстро расставить флот — расставьте сами или выберите правила попросторнее', busy: 'сервер занят, попробуйте через минуту', limit: 'слишком много игр с вашего адреса — доиграйте или подождите немного', abandoned: 'игра закрыта: в неё слишком долго не играли', bad_fleet: 'флот расставлен не по правилам', bad_clock: 'такое время на ход не подходит',
     reveal_due: 'сначала нужно показать клетку', no_reveal_due: 'вы ничего не должны показывать', not_revealable: 'эту клетку показать нельзя',
-    not_away: 'победу пока нельзя засчитать', no_room: 'этот корабль здесь не повернуть: ему нигде нет места',
+    not_away: 'победу пока нельзя засчитать', no_room: 'этот корабль здесь не повернуть: ему нигде нет места', no_chat: 'быстрый чат — только в игре двух людей',
     relocate_due: 'сначала нужно перенести корабль', no_relocate_due: 'переносить корабль сейчас не нужно',
     not_a_path: 'клетки не выстроены в цепочку', wrong_count: 'не то число клеток', repeated_cell: 'клетка названа дважды' }, shotsLeft: 'Выстрелов в залпе: {0}',
   v_missing: 'не расставлено кораблей: {0}',
@@ -120,6 +120,9 @@ const ru = {
   decks: '{0}-палубный', 
   // The installable app (issue 25).
   share: 'Поделиться', shareText: 'Сыграем в морской бой?',
+  // Quick chat (issue 29): fixed phrases only, sent by id.
+  chat: { good_luck: 'Удачи!', nice_shot: 'Хороший выстрел!', thanks: 'Спасибо за игру', thumbs_up: '👍', wow: '😮', phew: '😅', fire: '🔥' },
+  chatBar: 'Быстрые фразы', chatMute: 'Скрыть чат', chatYou: 'Вы', chatOpponent: 'Соперник', chatPlayer: 'Игрок {0}', chatSaid: '{0}: {1}',
 };
 // English has exactly Russian's keys: `tsc` refuses a key missing from either table, and
 // e2e/tests/i18n.test.js checks the same in Node.
@@ -222,7 +225,7 @@ const en = {
     not_started: 'the battle has not started', flood: 'too many messages, wait a little', too_large: 'message too long',
     bad_rules: 'these rules cannot be played', too_costly: 'these rules leave too little room to draw a fleet in time; place it yourself or choose roomier rules', busy: 'the server is busy; try again in a moment', limit: 'too many games from your address; finish one or wait a little', abandoned: 'the game was closed: nobody played it for too long', bad_fleet: 'the fleet breaks the rules', bad_clock: 'that move time is not allowed',
     reveal_due: 'a cell must be shown first', no_reveal_due: 'you have nothing to show', not_revealable: 'that cell cannot be shown',
-    not_away: 'the win cannot be claimed yet', no_room: 'this ship cannot turn here: there is no room for it',
+    not_away: 'the win cannot be claimed yet', no_room: 'this ship cannot turn here: there is no room for it', no_chat: 'quick chat is only for games between two people',
     relocate_due: 'the ship must be moved first', no_relocate_due: 'there is no ship to move now',
     not_a_path: 'the cells do not form a chain', wrong_count: 'the wrong number of cells', repeated_cell: 'a cell named twice' }, shotsLeft: 'Shots in this volley: {0}',
   v_missing: 'ships not placed: {0}',
@@ -243,6 +246,9 @@ const en = {
   decks: '{0}-decker', 
   // The installable app (issue 25).
   share: 'Share', shareText: 'Shall we play Sea Battle?',
+  // Quick chat (issue 29): fixed phrases only, sent by id.
+  chat: { good_luck: 'Good luck!', nice_shot: 'Nice shot!', thanks: 'Thanks for the game', thumbs_up: '👍', wow: '😮', phew: '😅', fire: '🔥' },
+  chatBar: 'Quick phrases', chatMute: 'Mute chat', chatYou: 'You', chatOpponent: 'Opponent', chatPlayer: 'Player {0}', chatSaid: '{0}: {1}',
 };
 /** Both tables by language code. @type {Record<string, Texts>} */
 export const TEXTS = { ru, en };

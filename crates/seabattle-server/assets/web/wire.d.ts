@@ -39,7 +39,11 @@ export type ErrorCode =
   | 'game_over' | 'not_your_turn' | 'off_board' | 'already_shot' | 'repeated_cell' | 'wrong_count'
   | 'reveal_due' | 'no_reveal_due' | 'not_revealable' | 'relocate_due' | 'no_relocate_due'
   | 'not_a_path' | 'not_over' | 'no_coach' | 'bad_placer' | 'internal' | 'too_costly' | 'busy'
-  | 'limit' | 'abandoned' | 'bad_player' | 'moved' | 'not_away' | 'no_room' | 'not_rateable';
+  | 'limit' | 'abandoned' | 'bad_player' | 'moved' | 'not_away' | 'no_room' | 'not_rateable'
+  | 'no_chat';
+
+/** A phrase of the quick chat, by its id (`Phrase`): no free text. */
+export type Phrase = 'good_luck' | 'nice_shot' | 'thanks' | 'thumbs_up' | 'wow' | 'phew' | 'fire';
 
 /** One shot and its answer, as everyone sees it (`ShotJson`). */
 export interface ShotJson {
@@ -223,6 +227,7 @@ export namespace Client {
   interface Learned { type: 'learned'; player: string; rules?: string }
   interface Forget { type: 'forget'; player: string }
   interface Ping { type: 'ping' }
+  interface Chat { type: 'chat'; game: string; phrase: Phrase }
 }
 
 /** A message from the page to the server (`ClientMsg`). */
@@ -230,7 +235,8 @@ export type ClientMsg =
   | Client.Hello | Client.NewGame | Client.Join | Client.Resume | Client.Watch | Client.Queue
   | Client.Place | Client.Fire | Client.Reveal | Client.Relocate | Client.Resign | Client.ClaimWin
   | Client.Name | Client.Rematch | Client.Sync | Client.Coach | Client.Layout | Client.Check
-  | Client.Turn | Client.Learned | Client.Forget | Client.Ping | Client.Rate;
+  | Client.Turn | Client.Learned | Client.Forget | Client.Ping | Client.Rate
+  | Client.Chat;
 
 /** Sends one message to the server (net.js's `send`). */
 export type Send = (msg: ClientMsg) => void;
@@ -314,6 +320,7 @@ export namespace Server {
   interface Pong { type: 'pong' }
   interface Learned { type: 'learned'; histories: LearnedJson[] }
   interface Forgotten { type: 'forgotten'; fleets: number }
+  interface Chat { type: 'chat'; game: string; player: Player; phrase: Phrase }
 }
 
 /** A message from the server (`ServerMsg`). */
@@ -322,7 +329,8 @@ export type ServerMsg =
   | Server.RevealDue | Server.Revealed | Server.RelocateDue | Server.Relocated | Server.Clock
   | Server.Timeout | Server.Presence | Server.GameOver | Server.RematchOffered | Server.Rematch
   | Server.Queued | Server.QueueOffer | Server.Error | Server.Coach | Server.Layout | Server.Checked
-  | Server.Turned | Server.Pong | Server.Learned | Server.Forgotten | Server.Rate;
+  | Server.Turned | Server.Pong | Server.Learned | Server.Forgotten | Server.Rate
+  | Server.Chat;
 
 /** The server message of tag `K`: `ServerOf<'shot'>` is `Server.Shot`. */
 export type ServerOf<K extends ServerMsg['type']> = Extract<ServerMsg, { type: K }>;

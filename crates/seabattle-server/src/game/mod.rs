@@ -3,6 +3,7 @@
 //! at a time, and publishes what happened to the game's connections from here alone.
 //! Nothing outside this module touches a room: connections parse, check and forward.
 
+pub mod chat;
 pub mod clock;
 pub mod cluster;
 pub mod commit;

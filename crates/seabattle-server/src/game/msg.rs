@@ -46,6 +46,8 @@ pub enum SeatCommand {
     Rematch,
     /// Changes the name the others see.
     Rename(Option<String>),
+    /// Says a phrase of the quick chat.
+    Chat(crate::protocol::Phrase),
 }
 
 /// What the coach looks at: the game's id, its rules and the player's view of the

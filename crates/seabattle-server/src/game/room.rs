@@ -234,6 +234,8 @@ pub struct Room {
     pub(super) ratings: Option<[RatingJson; 2]>,
     /// Who asked that a friend's game be rated.
     pub(super) rate_asked: ByPlayer<bool>,
+    /// How fast each seat may chat (in memory only: chat is no part of the game).
+    pub(super) chat: ByPlayer<super::chat::Pace>,
 }
 
 /// The path that joins (or watches) game `id`.
@@ -379,6 +381,7 @@ impl Room {
             rated: false,
             ratings: None,
             rate_asked: ByPlayer::default(),
+            chat: ByPlayer::default(),
         }
     }
 

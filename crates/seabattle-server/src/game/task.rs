@@ -242,6 +242,7 @@ async fn play(
             play::rename(room, p, name);
             Ok(())
         }
+        SeatCommand::Chat(phrase) => super::chat::say(hub, room, p, phrase),
     }
 }
 

@@ -40,6 +40,9 @@ impl App {
             return;
         }
         let quit_key = matches!(key.code, KeyCode::Char('q' | 'Q' | 'й' | 'Й'));
+        if self.chat_key(key.code) {
+            return;
+        }
         match self.screen {
             Screen::Over => {
                 // Not Enter: a player still firing must not lose the final screen.

@@ -2,6 +2,7 @@
 //! draws nothing itself ([`crate::render`] does), so tests drive it without a terminal.
 //! Input is handled in `input`, the referee's news in `news`.
 
+mod chat;
 mod input;
 mod news;
 
@@ -160,6 +161,8 @@ pub struct App {
     pub(crate) link: Option<String>,
     /// The server's message types this client does not know and has said it skips.
     skipped: Vec<String>,
+    /// The quick-chat phrase picked with `c` (online), as its index in `Phrase::ALL`.
+    chat_pick: Option<usize>,
 }
 
 impl App {
@@ -203,6 +206,7 @@ impl App {
             code: None,
             link: None,
             skipped: Vec::new(),
+            chat_pick: None,
         };
         let referee_rng = StdRng::seed_from_u64(rand::Rng::next_u64(&mut app.rng));
         match setup.mode {

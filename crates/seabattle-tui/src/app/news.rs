@@ -161,6 +161,16 @@ impl App {
                 }
                 .to_string();
             }
+            // Chat is no part of the game: a line in the status, in this player's words.
+            Update::Chat { player, phrase } => {
+                let w = self.words();
+                let who = if player == self.viewer {
+                    w.you
+                } else {
+                    w.enemy
+                };
+                self.status = format!("{who}: {}", phrase.text(self.lang));
+            }
             Update::Timeout {
                 player,
                 next,

@@ -225,6 +225,10 @@ fn decode_one(m: &ServerMsg, rules: &Rules) -> Result<Option<Update>, BadMessage
             player: *player,
             present: *present,
         },
+        ServerMsg::Chat { player, phrase, .. } => Update::Chat {
+            player: *player,
+            phrase: *phrase,
+        },
         ServerMsg::Timeout {
             player,
             next,

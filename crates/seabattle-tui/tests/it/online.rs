@@ -477,13 +477,19 @@ fn server_news_reaches_the_screens_in_the_players_language() {
     assert!(app.status().contains("shot"), "{}", app.status());
     // A message of a type this client does not know (from a newer server) is skipped,
     // and said so once.
-    app.server_text(r#"{"type":"chat","game":"k7m2qx9p4a","text":"привет"}"#);
+    app.server_text(r#"{"type":"whisper","game":"k7m2qx9p4a","text":"привет"}"#);
     assert!(app.status().contains("skipped"), "{}", app.status());
     assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
     app.apply(seabattle_tui::Update::Link(None));
     let before = app.status().to_string();
-    app.server_text(r#"{"type":"chat","game":"k7m2qx9p4a","text":"ещё"}"#);
+    app.server_text(r#"{"type":"whisper","game":"k7m2qx9p4a","text":"ещё"}"#);
     assert_eq!(app.status(), before);
+    // Quick chat comes by phrase id and is said in the player's language.
+    app.server_text(r#"{"type":"chat","game":"k7m2qx9p4a","player":1,"phrase":"good_luck"}"#);
+    assert_eq!(app.status(), "Противник: Удачи!");
+    app.server_text(r#"{"type":"chat","game":"k7m2qx9p4a","player":2,"phrase":"fire"}"#);
+    assert_eq!(app.status(), "Вы: 🔥");
+    assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
     // Enter sends the fleet as the protocol writes it.
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen(), Screen::Waiting);
@@ -500,4 +506,36 @@ fn server_news_reaches_the_screens_in_the_players_language() {
     app.server_text(r#"{"type":"error","code":"bad_fleet","message":"ships touch"}"#);
     assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));
     assert_eq!(app.status(), "ships touch");
+}
+
+#[test]
+fn c_picks_a_quick_chat_phrase_and_v_says_it() {
+    let mut app = app(Mode::Online, Rules::classic(), Lang::Ru, 3);
+    app.server_text(
+        r#"{"type":"joined","game":"k7m2qx9p4a","role":"player","seat":1,"token":"00","link":"http://h:1/g/k7m2qx9p4a"}"#,
+    );
+    app.server_text(
+        r#"{"type":"state","game":"k7m2qx9p4a","role":"player","seat":1,"rules":"classic","spec":{"width":10,"height":10,"fleet":[4,3,3,2,2,2,1,1,1,1],"touching":"none","shape":"straight","hit_again":true,"shots":"1","mines":0,"sweepers":0,"subs":0,"pieces_touch":false,"flying":false},"mode":"friend","clock":null,"phase":"placement","placed":[false,false],"to_move":null,"shots_due":0,"duties":[],"reveal":null,"relocate":null,"own":null,"boards":[{"misses":[],"hits":[],"sunk":[],"empty":[],"afloat":[4,3,3,2,2,2,1,1,1,1]},{"misses":[],"hits":[],"sunk":[],"empty":[],"afloat":[4,3,3,2,2,2,1,1,1,1]}],"commitments":null,"presence":[{"present":true,"away_secs":null},{"present":true,"away_secs":null}],"names":[null,null],"strikes":[0,0],"clock_left":null,"moves":0,"result":null,"next_game":null}"#,
+    );
+    assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::One));
+    press(&mut app, KeyCode::Char('c'));
+    assert_eq!(app.status(), "Фраза: Удачи! (c — другая, v — сказать)");
+    // The Russian layout's key in the same place works too.
+    press(&mut app, KeyCode::Char('с'));
+    assert_eq!(
+        app.status(),
+        "Фраза: Хороший выстрел! (c — другая, v — сказать)"
+    );
+    press(&mut app, KeyCode::Char('v'));
+    let out: Vec<serde_json::Value> = app
+        .take_outbox()
+        .iter()
+        .map(|m| serde_json::to_value(m).unwrap())
+        .collect();
+    assert_eq!(
+        out,
+        [serde_json::json!({"type":"chat","game":"k7m2qx9p4a","phrase":"nice_shot"})]
+    );
+    // The placement screen is as it was.
+    assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::One));
 }

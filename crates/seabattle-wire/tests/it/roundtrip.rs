@@ -389,6 +389,11 @@ fn every_server_message_round_trips() {
             }],
         },
         ServerMsg::Forgotten { fleets: 3 },
+        ServerMsg::Chat {
+            game: game(),
+            player: Player::Two,
+            phrase: Phrase::NiceShot,
+        },
     ];
     let mut kinds: Vec<&str> = all.iter().map(ServerMsg::kind).collect();
     kinds.dedup();
@@ -494,6 +499,10 @@ fn every_client_message_round_trips() {
             player: s("q8V2-x_7Lm0pZr4tY6wE1A"),
         },
         ClientMsg::Ping,
+        ClientMsg::Chat {
+            game: game(),
+            phrase: Phrase::GoodLuck,
+        },
     ];
     let mut kinds: Vec<&str> = all.iter().map(ClientMsg::kind).collect();
     kinds.dedup();
@@ -623,8 +632,13 @@ fn golden_messages_read_as_documented() {
 #[test]
 fn unknown_types_are_told_from_bad_messages() {
     assert!(matches!(
-        ServerMsg::parse(r#"{"type":"chat","text":"hi"}"#),
-        Err(ParseError::UnknownType(t)) if t == "chat"
+        ServerMsg::parse(r#"{"type":"whisper","text":"hi"}"#),
+        Err(ParseError::UnknownType(t)) if t == "whisper"
+    ));
+    // Quick chat has no free text: a phrase id the protocol does not list is malformed.
+    assert!(matches!(
+        ClientMsg::parse(r#"{"type":"chat","game":"g","phrase":"hi there"}"#),
+        Err(ParseError::BadMessage { kind, error }) if kind == "chat" && error.contains("hi there")
     ));
     assert!(matches!(
         ServerMsg::parse(r#"{"type":"shot","player":7}"#),

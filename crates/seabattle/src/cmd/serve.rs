@@ -51,6 +51,12 @@ pub struct Args {
     /// before the player who stayed may claim the win [default: 60]
     #[arg(long, env = "SEABATTLE_CLAIM_AFTER_SECS", value_name = "S")]
     claim_after_secs: Option<u64>,
+    /// Quick-chat phrases one player may say at once [default: 3]
+    #[arg(long, env = "SEABATTLE_CHAT_BURST", value_name = "N")]
+    chat_burst: Option<u32>,
+    /// Milliseconds after which one more quick-chat phrase comes back [default: 2000]
+    #[arg(long, env = "SEABATTLE_CHAT_EVERY_MS", value_name = "MS")]
+    chat_every_ms: Option<u64>,
     /// This server's name among the nodes sharing one PostgreSQL database (docs/deploy.md)
     /// [default: the host's name]
     #[arg(long, env = "SEABATTLE_NODE", value_name = "NAME")]
@@ -149,6 +155,12 @@ impl Args {
         }
         if let Some(s) = self.claim_after_secs {
             l.claim_after = Duration::from_secs(positive("claim-after-secs", s)?);
+        }
+        if let Some(n) = self.chat_burst {
+            l.chat_burst = positive("chat-burst", n.into())? as u32;
+        }
+        if let Some(ms) = self.chat_every_ms {
+            l.chat_every = Duration::from_millis(positive("chat-every-ms", ms)?);
         }
         Ok(l)
     }
