@@ -12,7 +12,7 @@ use crate::game::task::seat_new;
 use crate::hub::{Lookup, SharedHub, Waiting};
 use crate::ids::{is_game_id, new_game_id, new_token, token_hash};
 use crate::protocol::{ErrorCode, Opponent, ServerMsg};
-use crate::store::Pairing;
+use crate::store::{Pairing, RatedSeeker};
 use seabattle_bots::Level;
 use seabattle_core::Player;
 use std::sync::Arc;
@@ -192,16 +192,21 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         .await?;
     leave(hub, conn).await;
     let key = rules.to_string();
-    if let (Some(account), Some(preset)) = (conn.account(), rules.as_preset()) {
+    // A signed-in player under a preset plays rated.
+    let rated = match (conn.account(), rules.as_preset()) {
+        (Some(a), Some(p)) => Some((a.id, p.name())),
+        _ => None,
+    };
+    if hub.store.cluster().is_some() {
+        return queue_shared(hub, conn, rules, reservation, rated).await;
+    }
+    if let Some((account, preset)) = rated {
         let seeker = crate::rated_queue::Seeker {
             conn: conn.clone(),
-            account: account.id,
-            preset: preset.name(),
+            account,
+            preset,
         };
         return crate::rated_queue::queue(hub, seeker, rules, reservation).await;
-    }
-    if hub.store.cluster().is_some() {
-        return queue_shared(hub, conn, rules, reservation).await;
     }
     let partner = {
         let mut q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
@@ -221,7 +226,7 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         }
     };
     let Some(partner) = partner else {
-        queued(hub, conn, key.clone(), key);
+        queued(hub, conn, key.clone(), key, false);
         return Ok(());
     };
     crate::pairing::start_random(
@@ -236,11 +241,11 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
 
 /// Tells `conn` it waits under `rules` (in the hub's queue under `slot`), and offers it
 /// the computer if nobody comes.
-pub(crate) fn queued(hub: &SharedHub, conn: &Conn, rules: String, slot: String) {
+pub(crate) fn queued(hub: &SharedHub, conn: &Conn, rules: String, slot: String, rated: bool) {
     conn.send(
         ServerMsg::Queued {
             rules: rules.clone(),
-            rated: false,
+            rated,
         }
         .to_text(),
     );
@@ -262,66 +267,60 @@ pub(crate) fn queued(hub: &SharedHub, conn: &Conn, rules: String, slot: String) 
 
 /// The queue shared by a cluster's nodes, in the database: pair with whoever waits
 /// longest under these rules on any node, or wait there. Pairing is tried again after
-/// the row is in, so two players queueing at once on two nodes cannot both wait.
+/// the row is in, so two players queueing at once on two nodes cannot both wait. A
+/// signed-in player under a preset (`rated`: their account and the preset) waits in the
+/// preset's rated lane instead, paired by rating, and looks again every
+/// [`crate::rated_queue::RETRY`] as its window widens.
 async fn queue_shared(
     hub: &SharedHub,
     conn: &Conn,
     rules: seabattle_core::Rules,
     reservation: crate::address::Reservation,
+    rated: Option<(i64, &'static str)>,
 ) -> Result<(), Failure> {
+    let seeker = match rated {
+        Some((account, preset)) => {
+            let rating = hub.db(move |db| db.rating(account, preset)).await?.rating;
+            Some(RatedSeeker {
+                lane: format!("rated {preset}"),
+                account,
+                rating,
+                waited_secs: 0.0,
+            })
+        }
+        None => None,
+    };
     let key = rules.to_string();
     let me = new_token();
     let my_token = new_token();
+    let mut reservation = Some(reservation);
     for queued_now in [false, true] {
-        let mut room = Room::new(
-            new_game_id(),
-            rules.clone(),
-            Mode::Random,
-            None,
-            &hub.config.bots,
-        );
-        room.set_creator(conn.ip);
-        // The same token for seat 2 of a game made now and for the queue's row.
-        room.set_token_hash(Player::Two, Some(token_hash(&my_token)));
-        let mut stored = to_stored(&room);
-        let who = me.clone();
-        let (pairing, stored) = hub
-            .db(move |db| {
-                let c = db.cluster().ok_or_else(|| {
-                    crate::error::StoreError::Query("the queue is shared only in a cluster".into())
-                })?;
-                Ok((c.pair(&mut stored, &who, queued_now)?, stored))
-            })
-            .await?;
-        match pairing {
-            Pairing::With(waiter) => {
-                if queued_now {
-                    let mut q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
-                    q.retain(|_, w| w.conn.id != conn.id);
+        match pair_shared(
+            hub,
+            conn,
+            &rules,
+            (&me, &my_token),
+            queued_now,
+            seeker.as_ref(),
+        )
+        .await?
+        {
+            Shared::Seated(id) => {
+                if let Some(r) = reservation.take() {
+                    r.opened(&id);
                 }
-                tracing::info!(game = %room.id(), %waiter, "paired from the shared queue");
-                room.set_token_hash(Player::One, stored.tokens[0].clone());
-                // The waiter is on another node (or this one): it hears through the
-                // database and comes here by the game's address.
-                room.set_away(Player::One);
-                reservation.opened(room.id());
-                hub.metrics
-                    .games_created
-                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                return seat_new(hub, room, vec![(conn.clone(), Player::Two, Some(my_token))])
-                    .await;
-            }
-            Pairing::Taken => {
-                // Paired by another node a moment ago: its notice brings the game.
                 return Ok(());
             }
-            Pairing::Nobody if queued_now => return Ok(()),
-            Pairing::Nobody => {
+            // Paired by another node a moment ago: its notice brings the game.
+            Shared::Taken => return Ok(()),
+            Shared::Nobody if queued_now => break,
+            Shared::Nobody => {
                 let (who, hash) = (me.clone(), token_hash(&my_token));
-                let rules_text = key.clone();
-                hub.db(move |db| match db.cluster() {
-                    Some(c) => c.enqueue(&rules_text, &who, &hash),
-                    None => Ok(()),
+                let (rules_text, lane) = (key.clone(), seeker.clone());
+                hub.db(move |db| match (db.cluster(), &lane) {
+                    (Some(c), Some(s)) => c.enqueue_rated(&who, &hash, s),
+                    (Some(c), None) => c.enqueue(&rules_text, &who, &hash),
+                    (None, _) => Ok(()),
                 })
                 .await?;
                 // Kept under the waiter id, which the pairing node's notice names.
@@ -333,11 +332,129 @@ async fn queue_shared(
                         ticket: Some((me.clone(), my_token.clone())),
                     },
                 );
-                queued(hub, conn, key.clone(), me.clone());
+                queued(hub, conn, key.clone(), me.clone(), seeker.is_some());
             }
         }
     }
+    if let Some(seeker) = seeker {
+        tokio::spawn(look_again(
+            Arc::clone(hub),
+            conn.clone(),
+            rules,
+            me,
+            my_token,
+            seeker,
+        ));
+    }
     Ok(())
+}
+
+/// What one try at the shared queue did.
+enum Shared {
+    /// Paired: the game (this id) is made here and the connection seated in seat 2.
+    Seated(String),
+    /// Paired by another node.
+    Taken,
+    /// Nobody to pair with.
+    Nobody,
+}
+
+/// One try at the shared queue for `conn`, waiting (`queued`) or not, under its waiter
+/// id and seat token `ids`, in `seeker`'s rated lane if given.
+async fn pair_shared(
+    hub: &SharedHub,
+    conn: &Conn,
+    rules: &seabattle_core::Rules,
+    (me, my_token): (&str, &str),
+    queued_now: bool,
+    seeker: Option<&RatedSeeker>,
+) -> Result<Shared, Failure> {
+    let mut room = Room::new(
+        new_game_id(),
+        rules.clone(),
+        Mode::Random,
+        None,
+        &hub.config.bots,
+    );
+    room.set_creator(conn.ip);
+    // The same token for seat 2 of a game made now and for the queue's row.
+    room.set_token_hash(Player::Two, Some(token_hash(my_token)));
+    if let Some(s) = seeker {
+        room.set_rated();
+        room.set_account(Player::Two, Some(s.account));
+    }
+    let mut stored = to_stored(&room);
+    let (who, lane) = (me.to_string(), seeker.cloned());
+    let (pairing, stored) = hub
+        .db(move |db| {
+            let c = db.cluster().ok_or_else(|| {
+                crate::error::StoreError::Query("the queue is shared only in a cluster".into())
+            })?;
+            let pairing = match &lane {
+                Some(s) => c.pair_rated(&mut stored, &who, queued_now, s)?,
+                None => c.pair(&mut stored, &who, queued_now)?,
+            };
+            Ok((pairing, stored))
+        })
+        .await?;
+    match pairing {
+        Pairing::With(waiter) => {
+            if queued_now {
+                let mut q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
+                q.retain(|_, w| w.conn.id != conn.id);
+            }
+            tracing::info!(game = %room.id(), %waiter, "paired from the shared queue");
+            room.set_token_hash(Player::One, stored.tokens[0].clone());
+            room.set_account(Player::One, stored.accounts[0]);
+            // The waiter is on another node (or this one): it hears through the
+            // database and comes here by the game's address.
+            room.set_away(Player::One);
+            let id = room.id().to_string();
+            hub.metrics
+                .games_created
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            seat_new(
+                hub,
+                room,
+                vec![(conn.clone(), Player::Two, Some(my_token.to_string()))],
+            )
+            .await?;
+            Ok(Shared::Seated(id))
+        }
+        Pairing::Taken => Ok(Shared::Taken),
+        Pairing::Nobody => Ok(Shared::Nobody),
+    }
+}
+
+/// A rated waiter in the shared queue looks again every [`crate::rated_queue::RETRY`],
+/// with the window its wait has earned, until it is paired (here or by another node's
+/// notice) or leaves.
+async fn look_again(
+    hub: SharedHub,
+    conn: Conn,
+    rules: seabattle_core::Rules,
+    me: String,
+    my_token: String,
+    mut seeker: RatedSeeker,
+) {
+    let since = Instant::now();
+    loop {
+        tokio::time::sleep(crate::rated_queue::RETRY).await;
+        let waiting = hub
+            .queue
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains_key(&me);
+        if !waiting || conn.is_closed() {
+            return;
+        }
+        seeker.waited_secs = since.elapsed().as_secs_f64();
+        match pair_shared(&hub, &conn, &rules, (&me, &my_token), true, Some(&seeker)).await {
+            Ok(Shared::Nobody) => {}
+            Ok(_) => return,
+            Err(e) => tracing::warn!(error = %e, "the rated queue could not look again; it will"),
+        }
+    }
 }
 
 /// Takes `conn` out of its game (or the queue), telling the others it is away.

@@ -15,14 +15,8 @@ use seabattle_core::Rules;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The rating difference accepted at once.
-pub const WINDOW_START: f64 = 100.0;
-/// How much wider the window grows each second of waiting.
-pub const WINDOW_PER_SEC: f64 = 20.0;
-/// The widest window: a player waits for the computer's offer rather than meet anyone.
-pub const WINDOW_MAX: f64 = 800.0;
 /// How often a waiter looks again with its widened window.
-const RETRY: Duration = Duration::from_secs(2);
+pub const RETRY: Duration = Duration::from_secs(2);
 
 /// Who asks for a rated game.
 pub struct Seeker {
@@ -37,7 +31,7 @@ pub struct Seeker {
 /// The rating difference accepted once the longer waiter of a pair has waited
 /// `waited`.
 pub fn window(waited: Duration) -> f64 {
-    (WINDOW_START + WINDOW_PER_SEC * waited.as_secs_f64()).min(WINDOW_MAX)
+    crate::rating::window(waited.as_secs_f64())
 }
 
 /// The waiter in `queue` (other than `me`) that `me` may meet now, nearest in rating.
@@ -158,8 +152,8 @@ mod tests {
 
     #[test]
     fn the_window_widens_with_waiting_up_to_its_cap() {
-        assert_eq!(window(Duration::ZERO), WINDOW_START);
+        assert_eq!(window(Duration::ZERO), crate::rating::WINDOW_START);
         assert_eq!(window(Duration::from_secs(10)), 300.0);
-        assert_eq!(window(Duration::from_secs(3600)), WINDOW_MAX);
+        assert_eq!(window(Duration::from_secs(3600)), crate::rating::WINDOW_MAX);
     }
 }

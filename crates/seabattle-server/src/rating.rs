@@ -6,6 +6,20 @@
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2, glicko2_rating_period};
 
+/// The rating difference the rated queue accepts at once.
+pub const WINDOW_START: f64 = 100.0;
+/// How much wider the rated queue's window grows each second of waiting.
+pub const WINDOW_PER_SEC: f64 = 20.0;
+/// The rated queue's widest window: a player waits for the computer's offer rather
+/// than meet anyone at all.
+pub const WINDOW_MAX: f64 = 800.0;
+
+/// The rating difference the rated queue accepts once the longer waiter of a pair has
+/// waited `waited_secs`.
+pub fn window(waited_secs: f64) -> f64 {
+    (WINDOW_START + WINDOW_PER_SEC * waited_secs).min(WINDOW_MAX)
+}
+
 /// The deviation above which a rating is provisional.
 pub const PROVISIONAL_RD: f64 = 110.0;
 

@@ -13,6 +13,7 @@ pub mod handle;
 pub mod hotseat;
 pub mod learn;
 pub mod msg;
+pub mod pace;
 pub mod play;
 pub mod rate;
 pub mod relocate;

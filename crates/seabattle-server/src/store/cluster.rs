@@ -39,6 +39,20 @@ pub enum Pairing {
     Taken,
 }
 
+/// A signed-in player in the shared rated queue: its lane (`rated PRESET`), account,
+/// rating, and how long it has waited (its window widens with that).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatedSeeker {
+    /// The lane, `rated PRESET`: the queue row's `rules`.
+    pub lane: String,
+    /// The account.
+    pub account: i64,
+    /// Its rating under the preset.
+    pub rating: f64,
+    /// Seconds waited so far (0 on arrival).
+    pub waited_secs: f64,
+}
+
 /// A note from another node, heard through `LISTEN`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
@@ -98,6 +112,23 @@ pub trait Cluster: Send + Sync {
     /// milliseconds: two waiters pairing at the same instant would otherwise each skip
     /// the other's row and both stay.
     fn pair(&self, game: &mut StoredGame, me: &str, queued: bool) -> Result<Pairing, StoreError>;
+    /// [`Cluster::pair`] in a rated lane: the waiter taken is another account's, the
+    /// nearest in rating within the window the longer wait has earned
+    /// ([`crate::rating::window`]), and seat 1 is stored as its account's.
+    fn pair_rated(
+        &self,
+        game: &mut StoredGame,
+        me: &str,
+        queued: bool,
+        seeker: &RatedSeeker,
+    ) -> Result<Pairing, StoreError>;
+    /// Puts `me` in the rated lane of `seeker`, with its seat token's hash.
+    fn enqueue_rated(
+        &self,
+        me: &str,
+        token_hash: &str,
+        seeker: &RatedSeeker,
+    ) -> Result<(), StoreError>;
     /// Puts `me` in the queue under `rules`, with its seat token's hash.
     fn enqueue(&self, rules: &str, me: &str, token_hash: &str) -> Result<(), StoreError>;
     /// Takes `me` out of the queue.

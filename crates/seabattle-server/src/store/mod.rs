@@ -19,7 +19,7 @@ mod stored;
 pub use api::Store;
 pub(crate) use api::now_secs;
 pub use backup::{Copied, backup};
-pub use cluster::{Claim, Cluster, Notice, Pairing};
+pub use cluster::{Claim, Cluster, Notice, Pairing, RatedSeeker};
 pub use pg_cluster::{HEARTBEAT, LEASE, MAX_DRIFT};
 pub use players::{
     AccountGame, DELETED, GameList, Players, RatedGame, RatingChange, RatingPoint, Sitter,

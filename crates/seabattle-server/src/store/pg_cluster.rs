@@ -2,7 +2,7 @@
 //! game, the queue as rows taken with `FOR UPDATE SKIP LOCKED`, and `NOTIFY` for what
 //! one node must tell another.
 
-use super::cluster::{Claim, Cluster, Notice, Pairing};
+use super::cluster::{Claim, Cluster, Notice, Pairing, RatedSeeker};
 use super::postgres::{PgStore, connect, q};
 use super::stored::StoredGame;
 use crate::error::StoreError;
@@ -79,6 +79,16 @@ const TAKE_WAITER: &str = "DELETE FROM queue WHERE ticket = (SELECT q.ticket FRO
      WHERE q.rules = $1 AND q.waiter <> $2 ORDER BY q.ticket \
      FOR UPDATE OF q SKIP LOCKED LIMIT 1) RETURNING waiter, token_hash";
 
+/// Takes the rated waiter of the lane `$1` nearest in rating to `$4`, another account's
+/// than `$3`, within the window the longer of its wait and `$8` s has earned.
+const TAKE_RATED: &str = "DELETE FROM queue WHERE ticket = (SELECT q.ticket FROM queue q \
+     JOIN nodes n ON n.id = q.node AND n.lease_until > now() \
+     WHERE q.rules = $1 AND q.waiter <> $2 AND q.account <> $3 \
+     AND abs(q.rating - $4) <= least($6, $5 + $7 * \
+         greatest(extract(epoch FROM now() - q.queued_at)::float8, $8)) \
+     ORDER BY abs(q.rating - $4), q.ticket \
+     FOR UPDATE OF q SKIP LOCKED LIMIT 1) RETURNING waiter, token_hash, account";
+
 /// How many times a queued waiter tries to pair while other waiters' rows are locked,
 /// and the longest random pause between tries.
 const PAIR_TRIES: usize = 200;
@@ -103,8 +113,9 @@ impl PgStore {
         game: &mut StoredGame,
         me: &str,
         queued: bool,
+        rated: Option<&RatedSeeker>,
     ) -> Result<Tried, StoreError> {
-        let rules = game.rules.clone();
+        let rules = rated.map_or_else(|| game.rules.clone(), |s| s.lane.clone());
         self.with(&rules, |c| {
             let mut tx = c.transaction().map_err(q)?;
             if queued {
@@ -121,11 +132,27 @@ impl PgStore {
                     return Ok(Tried::Done(Pairing::Taken));
                 }
             }
-            let Some(row) = tx.query_opt(TAKE_WAITER, &[&game.rules, &me]).map_err(q)? else {
+            let row = match rated {
+                None => tx.query_opt(TAKE_WAITER, &[&rules, &me]),
+                Some(s) => tx.query_opt(
+                    TAKE_RATED,
+                    &[
+                        &rules,
+                        &me,
+                        &s.account,
+                        &s.rating,
+                        &crate::rating::WINDOW_START,
+                        &crate::rating::WINDOW_MAX,
+                        &crate::rating::WINDOW_PER_SEC,
+                        &s.waited_secs,
+                    ],
+                ),
+            };
+            let Some(row) = row.map_err(q)? else {
                 // Our row stays, if we had one: the rollback keeps it.
                 if queued
                     && tx
-                        .query_opt(OTHER_WAITER, &[&game.rules, &me])
+                        .query_opt(OTHER_WAITER, &[&rules, &me])
                         .map_err(q)?
                         .is_some()
                 {
@@ -139,6 +166,9 @@ impl PgStore {
             }
             let waiter: String = row.get(0);
             game.tokens[0] = Some(row.get(1));
+            if rated.is_some() {
+                game.accounts[0] = row.get(2);
+            }
             self.insert(&mut tx, game)?;
             let payload = format!("{waiter} {}", game.id);
             tx.execute("SELECT pg_notify($1, $2)", &[&PAIRED, &payload])
@@ -146,6 +176,34 @@ impl PgStore {
             tx.commit().map_err(q)?;
             Ok(Tried::Done(Pairing::With(waiter)))
         })
+    }
+    /// Pairs in the plain queue (`rated` none) or a rated lane, trying again while
+    /// other waiters' rows are locked.
+    fn pair_in(
+        &self,
+        game: &mut StoredGame,
+        me: &str,
+        queued: bool,
+        rated: Option<&RatedSeeker>,
+    ) -> Result<Pairing, StoreError> {
+        for _ in 0..PAIR_TRIES {
+            match self.pair_once(game, me, queued, rated)? {
+                Tried::Done(pairing) => {
+                    if matches!(pairing, Pairing::With(_)) {
+                        self.hold(&game.id, 1);
+                    }
+                    return Ok(pairing);
+                }
+                // Someone else's row was locked: by a node pairing it (then it goes), or
+                // by its own waiter trying to pair with us at the same instant. Both of
+                // us roll back and try again after a random pause, so one goes first.
+                Tried::Skipped => std::thread::sleep(Duration::from_millis(rand::random_range(
+                    1..=PAIR_JITTER_MS,
+                ))),
+            }
+        }
+        tracing::warn!(waiter = %me, "the queue stayed busy; waiting to be paired");
+        Ok(Pairing::Nobody)
     }
 }
 
@@ -297,24 +355,41 @@ impl Cluster for PgStore {
     }
 
     fn pair(&self, game: &mut StoredGame, me: &str, queued: bool) -> Result<Pairing, StoreError> {
-        for _ in 0..PAIR_TRIES {
-            match self.pair_once(game, me, queued)? {
-                Tried::Done(pairing) => {
-                    if matches!(pairing, Pairing::With(_)) {
-                        self.hold(&game.id, 1);
-                    }
-                    return Ok(pairing);
-                }
-                // Someone else's row was locked: by a node pairing it (then it goes), or
-                // by its own waiter trying to pair with us at the same instant. Both of
-                // us roll back and try again after a random pause, so one goes first.
-                Tried::Skipped => std::thread::sleep(Duration::from_millis(rand::random_range(
-                    1..=PAIR_JITTER_MS,
-                ))),
-            }
-        }
-        tracing::warn!(waiter = %me, "the queue stayed busy; waiting to be paired");
-        Ok(Pairing::Nobody)
+        self.pair_in(game, me, queued, None)
+    }
+
+    fn pair_rated(
+        &self,
+        game: &mut StoredGame,
+        me: &str,
+        queued: bool,
+        seeker: &RatedSeeker,
+    ) -> Result<Pairing, StoreError> {
+        self.pair_in(game, me, queued, Some(seeker))
+    }
+
+    fn enqueue_rated(
+        &self,
+        me: &str,
+        token_hash: &str,
+        seeker: &RatedSeeker,
+    ) -> Result<(), StoreError> {
+        self.with(&seeker.lane, |c| {
+            c.execute(
+                "INSERT INTO queue (rules, node, waiter, token_hash, account, rating) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+                &[
+                    &seeker.lane,
+                    &self.node,
+                    &me,
+                    &token_hash,
+                    &seeker.account,
+                    &seeker.rating,
+                ],
+            )
+            .map_err(q)
+            .map(drop)
+        })
     }
 
     fn enqueue(&self, rules: &str, me: &str, token_hash: &str) -> Result<(), StoreError> {

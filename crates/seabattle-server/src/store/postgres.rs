@@ -12,12 +12,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 /// The PostgreSQL migrations, in order; version `n` is `MIGRATIONS[n - 1]`.
-const MIGRATIONS: [&str; 5] = [
+const MIGRATIONS: [&str; 6] = [
     include_str!("../../migrations/postgres/0001_init.sql"),
     include_str!("../../migrations/postgres/0002_learned.sql"),
     include_str!("../../migrations/postgres/0003_cluster.sql"),
     include_str!("../../migrations/postgres/0004_accounts.sql"),
     include_str!("../../migrations/postgres/0005_ratings.sql"),
+    include_str!("../../migrations/postgres/0006_rated_queue.sql"),
 ];
 
 /// A key for `pg_advisory_xact_lock`: two servers starting at once migrate one at a time.
