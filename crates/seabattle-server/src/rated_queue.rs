@@ -2,8 +2,8 @@
 //! rating, within a window that widens the longer either has waited, as lichess's
 //! pools do. Guests, and games under custom rules, go to the plain queue, unrated.
 //!
-//! On a cluster's node the rated queue is the node's own: players on other nodes are
-//! not seen (docs/protocol.md, "Ratings").
+//! This is a lone server's rated queue, in memory. A cluster's nodes share theirs in
+//! the database instead (`lobby::queue_shared`, the store's rated lanes).
 
 use crate::address::Reservation;
 use crate::conn::Conn;

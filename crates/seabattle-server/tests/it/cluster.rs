@@ -440,3 +440,54 @@ fn a_broken_pooled_connection_is_replaced_and_the_statement_retried() {
         Some("after")
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rated_queue_pairs_accounts_on_different_nodes() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
+        return;
+    };
+    let (n1, n2) = (node(&url, &fresh("n")).await, node(&url, &fresh("n")).await);
+    // Sessions are in the database: an account made on one node signs in on any.
+    let (ann, bob) = (fresh("a"), fresh("b"));
+    let mut tokens = Vec::new();
+    for name in [&ann, &bob] {
+        let r = crate::accounts::post(
+            n1.addr(),
+            "/account/signup",
+            &crate::accounts::creds(name, "correct horse 1"),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        tokens.push(r.token().unwrap());
+    }
+    let mut p = Client::connect_signed_in(n1.addr(), &tokens[0], &ann).await;
+    p.send(msg::queue(Some("classic"))).await;
+    assert_eq!(p.until("queued").await["rated"], true);
+    let mut q = Client::connect_signed_in(n2.addr(), &tokens[1], &bob).await;
+    q.send(msg::queue(Some("classic"))).await;
+    let jq = q.until("joined").await;
+    let jp = p.until("joined").await;
+    assert_eq!(jp["game"], jq["game"]);
+    let game = jq["game"].as_str().unwrap().to_string();
+    assert_eq!(q.state(&game).await["rated"], true);
+    // Both seats are stored as the two accounts: the waiter's from its queue row.
+    let (reader, id) = (url.clone(), game.clone());
+    let stored = tokio::task::spawn_blocking(move || {
+        open_store(&DbUrl::Postgres(reader), &fresh("reader"))
+            .unwrap()
+            .load(&id)
+            .unwrap()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    assert!(stored.rated);
+    let [Some(one), Some(two)] = stored.accounts else {
+        panic!("both seats are accounts': {:?}", stored.accounts);
+    };
+    assert_ne!(one, two);
+    n1.shutdown().await.unwrap();
+    n2.shutdown().await.unwrap();
+}
