@@ -1,6 +1,7 @@
 //! One WebSocket connection to the game server, speaking typed messages.
 
 use crate::ConnectionError;
+use crate::account::SessionToken;
 use futures_util::{SinkExt, StreamExt};
 use seabattle_wire::{ClientMsg, ServerMsg};
 use std::time::Duration;
@@ -31,6 +32,25 @@ impl ConnectOptions {
     pub fn header(mut self, name: &str, value: &str) -> ConnectOptions {
         self.headers.push((name.to_string(), value.to_string()));
         self
+    }
+
+    /// Sends the session's cookie, so the socket acts for its account, and the
+    /// server's own origin (`Origin`), without which the server refuses a socket that
+    /// carries a session (cross-site WebSocket hijacking).
+    pub fn session(
+        self,
+        server: &crate::account::ServerOrigin,
+        token: &SessionToken,
+    ) -> ConnectOptions {
+        self.header("Cookie", &token.cookie())
+            .header("Origin", server.as_str())
+    }
+
+    /// Whether a session's cookie goes with the upgrade.
+    pub fn has_session(&self) -> bool {
+        self.headers
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("cookie"))
     }
 
     /// Sets the read buffer's size and the write buffer's (0 writes each frame at once).
