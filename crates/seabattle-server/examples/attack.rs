@@ -21,7 +21,7 @@
 //! clients share this machine's one address, so the server runs with the per-address
 //! limits raised except in `new games`.
 
-use seabattle_client::{Connection, ConnectionError, msg};
+use seabattle_client::{ConnectOptions, Connection, ConnectionError, msg};
 use seabattle_core::Player;
 use seabattle_server::{Config, DbUrl, Limits, Server, launch};
 use seabattle_wire::{ClientMsg, Opponent, ServerMsg};
@@ -282,11 +282,57 @@ async fn login_flood(addr: SocketAddr, secs: u64, spread: bool) -> (Vec<Duration
             }
         });
     }
+    // A player asking for a suggested fleet, which is drawn in the pool too: how long
+    // it waits behind the hashes.
+    let asking = Arc::clone(&stop);
+    let layouts = tokio::spawn(async move {
+        // From an address of its own (the server takes this machine for its proxy): a
+        // player elsewhere, not one sharing the flood's address and so its share of
+        // the pool.
+        let other = ConnectOptions::new().header("X-Forwarded-For", "192.0.2.7");
+        let c = Connection::connect_with(&format!("ws://{addr}/ws"), &other)
+            .await
+            .expect("connect");
+        let mut c = Client(c);
+        c.recv().await;
+        c.send(msg::new_game(Opponent::Computer).level("easy"))
+            .await;
+        let Some(ServerMsg::Joined { game, .. }) = c.until(joined).await else {
+            return (Vec::new(), 0);
+        };
+        let (mut rtts, mut refused) = (Vec::new(), 0);
+        while !asking.load(Ordering::Relaxed) {
+            let t = Instant::now();
+            c.send(msg::layout(&game, None)).await;
+            let m = c
+                .until(|m| matches!(m, ServerMsg::Layout { .. } | ServerMsg::Error { .. }))
+                .await;
+            match m {
+                Some(ServerMsg::Layout { .. }) => rtts.push(t.elapsed()),
+                _ => refused += 1,
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        (rtts, refused)
+    });
     let rtts = measure(addr, probe, secs).await;
     stop.store(true, Ordering::Relaxed);
+    let (mut drawn, refused) = layouts.await.unwrap_or_default();
+    drawn.sort();
+    let q = |p: f64| {
+        drawn
+            .get(((drawn.len().max(1) - 1) as f64 * p).round() as usize)
+            .map_or(f64::NAN, |d| d.as_secs_f64() * 1e3)
+    };
+    let layouts = format!(
+        "; layouts meanwhile: {} drawn, p50 {:.1} ms, p99 {:.1} ms, {refused} refused",
+        drawn.len(),
+        q(0.5),
+        q(0.99)
+    );
     // The attempts under way are answered (within the pool's budget) before counting.
     tokio::time::sleep(Duration::from_secs(3)).await;
-    (rtts, counts.text())
+    (rtts, counts.text() + &layouts)
 }
 
 /// Runs `attack` until `stop` is set, counting what it did.
@@ -507,10 +553,12 @@ async fn main() {
     let local: std::net::IpAddr = [127, 0, 0, 1].into();
     let s = server_with(dir.path(), "logins.db", open.clone(), vec![local]).await;
     let addr = s.addr();
-    let (rtts, counts) = login_flood(addr, secs, false).await;
-    report("logins 1 addr", rtts, &counts);
+    // The computer's moves of the phase before may still be finishing in the pool.
+    tokio::time::sleep(Duration::from_secs(3)).await;
     let (rtts, counts) = login_flood(addr, secs, true).await;
     report("logins spread", rtts, &counts);
+    let (rtts, counts) = login_flood(addr, secs, false).await;
+    report("logins 1 addr", rtts, &counts);
     let _ = s.shutdown().await;
 
     let limited = Limits {
