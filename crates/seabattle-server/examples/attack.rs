@@ -13,11 +13,12 @@
 //! (ten clients try to create games as fast as they can; the per-address limits of a
 //! default server stop them), `downloads` (six clients download the replay of a
 //! 1,200-move game in a loop), `expert games` (200 games against the `expert` computer
-//! in progress, each player shooting the moment it may), `logins 1 addr` and `logins
-//! spread` (ten clients sign in with wrong passwords, 100 attempts a second in all:
-//! first all from this machine's address, which the throttle stops after 20, then each
-//! from its own forwarded address under its own name, so every attempt is hashed with
-//! argon2id; the line counts how many were hashed, throttled or refused as busy). All
+//! in progress, each player shooting the moment it may), `logins spread` and `logins
+//! 1 addr` (ten clients sign in with wrong passwords, 100 attempts a second in all:
+//! first each from its own forwarded address under its own name, so every attempt
+//! reaches argon2id, then all from this machine's address, which the throttle stops
+//! after 20 failures; the line counts how many were hashed, throttled or refused as
+//! busy, and the round trip of another player's suggested fleets meanwhile). All
 //! clients share this machine's one address, so the server runs with the per-address
 //! limits raised except in `new games`.
 
