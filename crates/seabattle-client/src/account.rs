@@ -163,11 +163,7 @@ impl fmt::Display for AccountError {
             AccountError::Busy {
                 retry_after,
                 message,
-            } => write!(
-                f,
-                "the server is busy ({message}); try again {}",
-                after(retry_after)
-            ),
+            } => write!(f, "unavailable: {message} (retry {})", after(retry_after)),
             AccountError::Refused { status, message } => {
                 write!(f, "refused with http status {status}: {message}")
             }

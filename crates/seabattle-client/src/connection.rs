@@ -16,10 +16,21 @@ type Ws =
 /// How to open a connection beyond its address: extra request headers (a test's
 /// `Origin` or `X-Forwarded-For`) and the socket's buffer sizes (the load example keeps
 /// them small to measure the server, not itself).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct ConnectOptions {
     headers: Vec<(String, String)>,
     buffers: Option<(usize, usize)>,
+}
+
+/// Header names only: a `Cookie` value is a session token, which no log may show.
+impl std::fmt::Debug for ConnectOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self.headers.iter().map(|(n, _)| n.as_str()).collect();
+        f.debug_struct("ConnectOptions")
+            .field("headers", &names)
+            .field("buffers", &self.buffers)
+            .finish()
+    }
 }
 
 impl ConnectOptions {
@@ -268,6 +279,11 @@ mod tests {
         })
         .await;
         let options = ConnectOptions::new().header("Origin", "http://example.invalid");
+        let token = crate::account::SessionToken::parse(&"5".repeat(64)).unwrap();
+        let server = crate::account::ServerOrigin::parse("http://example.invalid").unwrap();
+        let signed = ConnectOptions::new().session(&server, &token);
+        assert!(signed.has_session() && !options.has_session());
+        assert!(!format!("{signed:?}").contains("5555"), "{signed:?}");
         let mut c = Connection::connect_with(&url, &options).await.unwrap();
         c.send(&ClientMsg::Ping).await.unwrap();
         let m = c.recv_within(Duration::from_secs(10)).await.unwrap();
