@@ -1,6 +1,7 @@
 //! One WebSocket connection to the game server, speaking typed messages.
 
 use crate::ConnectionError;
+use crate::account::SessionToken;
 use futures_util::{SinkExt, StreamExt};
 use seabattle_wire::{ClientMsg, ServerMsg};
 use std::time::Duration;
@@ -15,10 +16,21 @@ type Ws =
 /// How to open a connection beyond its address: extra request headers (a test's
 /// `Origin` or `X-Forwarded-For`) and the socket's buffer sizes (the load example keeps
 /// them small to measure the server, not itself).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct ConnectOptions {
     headers: Vec<(String, String)>,
     buffers: Option<(usize, usize)>,
+}
+
+/// Header names only: a `Cookie` value is a session token, which no log may show.
+impl std::fmt::Debug for ConnectOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self.headers.iter().map(|(n, _)| n.as_str()).collect();
+        f.debug_struct("ConnectOptions")
+            .field("headers", &names)
+            .field("buffers", &self.buffers)
+            .finish()
+    }
 }
 
 impl ConnectOptions {
@@ -31,6 +43,25 @@ impl ConnectOptions {
     pub fn header(mut self, name: &str, value: &str) -> ConnectOptions {
         self.headers.push((name.to_string(), value.to_string()));
         self
+    }
+
+    /// Sends the session's cookie, so the socket acts for its account, and the
+    /// server's own origin (`Origin`), without which the server refuses a socket that
+    /// carries a session (cross-site WebSocket hijacking).
+    pub fn session(
+        self,
+        server: &crate::account::ServerOrigin,
+        token: &SessionToken,
+    ) -> ConnectOptions {
+        self.header("Cookie", &token.cookie())
+            .header("Origin", server.as_str())
+    }
+
+    /// Whether a session's cookie goes with the upgrade.
+    pub fn has_session(&self) -> bool {
+        self.headers
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("cookie"))
     }
 
     /// Sets the read buffer's size and the write buffer's (0 writes each frame at once).
@@ -248,6 +279,11 @@ mod tests {
         })
         .await;
         let options = ConnectOptions::new().header("Origin", "http://example.invalid");
+        let token = crate::account::SessionToken::parse(&"5".repeat(64)).unwrap();
+        let server = crate::account::ServerOrigin::parse("http://example.invalid").unwrap();
+        let signed = ConnectOptions::new().session(&server, &token);
+        assert!(signed.has_session() && !options.has_session());
+        assert!(!format!("{signed:?}").contains("5555"), "{signed:?}");
         let mut c = Connection::connect_with(&url, &options).await.unwrap();
         c.send(&ClientMsg::Ping).await.unwrap();
         let m = c.recv_within(Duration::from_secs(10)).await.unwrap();

@@ -4,6 +4,10 @@
 //! Rust client at compile time — the terminal's online mode, the server's tests and its
 //! load, attack and cluster examples alike.
 //!
+//! The [`account`] module signs in over HTTP for a session token, which
+//! [`ConnectOptions::session`] then sends with the upgrade, so the socket acts for the
+//! account.
+//!
 //! Waiting is bounded where a caller asks ([`Connection::recv_within`],
 //! [`Connection::recv_until`]): a silent server gives [`ConnectionError::Timeout`],
 //! never a hang. [`Connection::send_raw`] sends any text, for tests of malformed input.
@@ -22,6 +26,7 @@
 //! # }
 //! ```
 
+pub mod account;
 mod connection;
 mod error;
 pub mod msg;

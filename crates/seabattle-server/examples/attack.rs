@@ -13,10 +13,16 @@
 //! (ten clients try to create games as fast as they can; the per-address limits of a
 //! default server stop them), `downloads` (six clients download the replay of a
 //! 1,200-move game in a loop), `expert games` (200 games against the `expert` computer
-//! in progress, each player shooting the moment it may). All clients share this machine's one address, so the
-//! server runs with the per-address limits raised except in `new games`.
+//! in progress, each player shooting the moment it may), `logins spread` and `logins
+//! 1 addr` (ten clients sign in with wrong passwords, 100 attempts a second in all:
+//! first each from its own forwarded address under its own name, so every attempt
+//! reaches argon2id, then all from this machine's address, which the throttle stops
+//! after 20 failures; the line counts how many were hashed, throttled or refused as
+//! busy, and the round trip of another player's suggested fleets meanwhile). All
+//! clients share this machine's one address, so the server runs with the per-address
+//! limits raised except in `new games`.
 
-use seabattle_client::{Connection, ConnectionError, msg};
+use seabattle_client::{ConnectOptions, Connection, ConnectionError, msg};
 use seabattle_core::Player;
 use seabattle_server::{Config, DbUrl, Limits, Server, launch};
 use seabattle_wire::{ClientMsg, Opponent, ServerMsg};
@@ -171,12 +177,163 @@ fn report(phase: &str, mut rtts: Vec<Duration>, attack: &str) {
 }
 
 async fn server(dir: &std::path::Path, name: &str, limits: Limits) -> Server {
+    server_with(dir, name, limits, Vec::new()).await
+}
+
+async fn server_with(
+    dir: &std::path::Path,
+    name: &str,
+    limits: Limits,
+    trusted_proxies: Vec<std::net::IpAddr>,
+) -> Server {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");
     let mut config = Config::new(DbUrl::Sqlite(dir.join(name)));
     config.limits = limits;
+    config.trusted_proxies = trusted_proxies;
     launch(listener, config).await.expect("launch")
+}
+
+/// One sign-in with a wrong password from this server's own page, as if from
+/// `forwarded` when given (the server trusts this machine as its proxy): the answer's
+/// HTTP status, 0 if none came.
+async fn wrong_login(addr: SocketAddr, name: &str, forwarded: Option<String>) -> u16 {
+    let Ok(mut s) = tokio::net::TcpStream::connect(addr).await else {
+        return 0;
+    };
+    let body = format!(r#"{{"name":"{name}","password":"not the password"}}"#);
+    let via = forwarded.map_or(String::new(), |a| format!("X-Forwarded-For: {a}\r\n"));
+    let req = format!(
+        "POST /account/login HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\n{via}\
+         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    if s.write_all(req.as_bytes()).await.is_err() {
+        return 0;
+    }
+    let mut buf = Vec::new();
+    let _ = s.read_to_end(&mut buf).await;
+    String::from_utf8_lossy(&buf)
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Answers to the login flood, by kind.
+#[derive(Default)]
+struct LoginCounts {
+    /// 401: the password was hashed and did not match.
+    hashed: AtomicUsize,
+    /// 429: refused by the throttle before any hashing.
+    throttled: AtomicUsize,
+    /// 503: no hashing thread came free in time.
+    busy: AtomicUsize,
+    /// Anything else, or no answer.
+    other: AtomicUsize,
+}
+
+impl LoginCounts {
+    fn note(&self, status: u16) {
+        let counter = match status {
+            401 => &self.hashed,
+            429 => &self.throttled,
+            503 => &self.busy,
+            _ => &self.other,
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn text(&self) -> String {
+        let n = |c: &AtomicUsize| c.load(Ordering::Relaxed);
+        format!(
+            "{} wrong logins: {} hashed, {} throttled, {} busy, {} other",
+            n(&self.hashed) + n(&self.throttled) + n(&self.busy) + n(&self.other),
+            n(&self.hashed),
+            n(&self.throttled),
+            n(&self.busy),
+            n(&self.other),
+        )
+    }
+}
+
+/// Ten clients, each starting a sign-in with a wrong password every 100 ms (100 a
+/// second in all, each in its own task so a slow answer does not slow the flood), while
+/// the other game is measured. With `spread`, each attempt comes from its own address
+/// and names its own account, as a botnet's would, so no throttle stops it and every
+/// attempt costs the server a hash; without it they all come from this machine, as one
+/// attacker's would.
+async fn login_flood(addr: SocketAddr, secs: u64, spread: bool) -> (Vec<Duration>, String) {
+    let probe = Probe::start(addr).await;
+    let stop = Arc::new(AtomicBool::new(false));
+    let counts = Arc::new(LoginCounts::default());
+    for client in 0..10u32 {
+        let (stop, counts) = (Arc::clone(&stop), Arc::clone(&counts));
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_millis(100));
+            let mut n = 0u32;
+            while !stop.load(Ordering::Relaxed) {
+                tick.tick().await;
+                n += 1;
+                let name = format!("flood{client}x{n}");
+                let from = spread.then(|| format!("10.{client}.{}.{}", n / 250, n % 250 + 1));
+                let counts = Arc::clone(&counts);
+                tokio::spawn(async move { counts.note(wrong_login(addr, &name, from).await) });
+            }
+        });
+    }
+    // A player asking for a suggested fleet, which is drawn in the pool too: how long
+    // it waits behind the hashes.
+    let asking = Arc::clone(&stop);
+    let layouts = tokio::spawn(async move {
+        // From an address of its own (the server takes this machine for its proxy): a
+        // player elsewhere, not one sharing the flood's address and so its share of
+        // the pool.
+        let other = ConnectOptions::new().header("X-Forwarded-For", "192.0.2.7");
+        let c = Connection::connect_with(&format!("ws://{addr}/ws"), &other)
+            .await
+            .expect("connect");
+        let mut c = Client(c);
+        c.recv().await;
+        c.send(msg::new_game(Opponent::Computer).level("easy"))
+            .await;
+        let Some(ServerMsg::Joined { game, .. }) = c.until(joined).await else {
+            return (Vec::new(), 0);
+        };
+        let (mut rtts, mut refused) = (Vec::new(), 0);
+        while !asking.load(Ordering::Relaxed) {
+            let t = Instant::now();
+            c.send(msg::layout(&game, None)).await;
+            let m = c
+                .until(|m| matches!(m, ServerMsg::Layout { .. } | ServerMsg::Error { .. }))
+                .await;
+            match m {
+                Some(ServerMsg::Layout { .. }) => rtts.push(t.elapsed()),
+                _ => refused += 1,
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        (rtts, refused)
+    });
+    let rtts = measure(addr, probe, secs).await;
+    stop.store(true, Ordering::Relaxed);
+    let (mut drawn, refused) = layouts.await.unwrap_or_default();
+    drawn.sort();
+    let q = |p: f64| {
+        drawn
+            .get(((drawn.len().max(1) - 1) as f64 * p).round() as usize)
+            .map_or(f64::NAN, |d| d.as_secs_f64() * 1e3)
+    };
+    let layouts = format!(
+        "; layouts meanwhile: {} drawn, p50 {:.1} ms, p99 {:.1} ms, {refused} refused",
+        drawn.len(),
+        q(0.5),
+        q(0.99)
+    );
+    // The attempts under way are answered (within the pool's budget) before counting.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    (rtts, counts.text() + &layouts)
 }
 
 /// Runs `attack` until `stop` is set, counting what it did.
@@ -390,6 +547,19 @@ async fn main() {
             count.load(Ordering::Relaxed)
         ),
     );
+    let _ = s.shutdown().await;
+
+    // The login flood, on a server that takes this machine for its proxy, so that the
+    // spread flood's forwarded addresses count.
+    let local: std::net::IpAddr = [127, 0, 0, 1].into();
+    let s = server_with(dir.path(), "logins.db", open.clone(), vec![local]).await;
+    let addr = s.addr();
+    // The computer's moves of the phase before may still be finishing in the pool.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let (rtts, counts) = login_flood(addr, secs, true).await;
+    report("logins spread", rtts, &counts);
+    let (rtts, counts) = login_flood(addr, secs, false).await;
+    report("logins 1 addr", rtts, &counts);
     let _ = s.shutdown().await;
 
     let limited = Limits {

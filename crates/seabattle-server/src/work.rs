@@ -18,6 +18,10 @@ pub enum Lane {
     Heavy,
     /// The computer's moves, reveals and relocations, and the coach's map.
     Think,
+    /// Password hashing (sign-up, sign-in, deletion): a lane of its own, at most half
+    /// the cores, so a flood of logins waits on itself and never on, or in front of,
+    /// anyone's game.
+    Password,
 }
 
 /// How a job failed to finish in its budget.
@@ -89,17 +93,19 @@ pub const PER_CLIENT: usize = 2;
 pub struct Work {
     heavy: Arc<Semaphore>,
     think: Arc<Semaphore>,
+    password: Arc<Semaphore>,
     clients: Mutex<HashMap<IpAddr, Arc<Semaphore>>>,
 }
 
 impl Work {
     /// A pool sized for this machine: heavy jobs leave one core to the async threads;
-    /// the computer's moves may use every core.
+    /// the computer's moves may use every core; hashing at most half of them.
     pub fn new() -> Work {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Work {
             heavy: Arc::new(Semaphore::new(cores.saturating_sub(1).max(1))),
             think: Arc::new(Semaphore::new(cores.max(2))),
+            password: Arc::new(Semaphore::new((cores / 2).max(1))),
             clients: Mutex::new(HashMap::new()),
         }
     }
@@ -132,6 +138,7 @@ impl Work {
         let semaphore = match lane {
             Lane::Heavy => Arc::clone(&self.heavy),
             Lane::Think => Arc::clone(&self.think),
+            Lane::Password => Arc::clone(&self.password),
         };
         let acquire = |s: Arc<Semaphore>| async move {
             tokio::time::timeout_at(until, s.acquire_owned())
@@ -207,6 +214,39 @@ mod tests {
             assert_eq!(j.await.unwrap(), Ok(()));
         }
         assert!(most.load(std::sync::atomic::Ordering::SeqCst) <= PER_CLIENT);
+    }
+
+    /// A flood of logins fills the password lane: a game's fleet draw in the heavy
+    /// lane still runs, and a hash still runs while the heavy lane is full.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn hashing_and_heavy_work_never_wait_for_each_other() {
+        let work = Arc::new(Work::new());
+        let budget = Duration::from_secs(30);
+        for (full, free) in [(Lane::Password, Lane::Heavy), (Lane::Heavy, Lane::Password)] {
+            let (release, held) = std::sync::mpsc::channel::<()>();
+            let held = Arc::new(Mutex::new(held));
+            let (started, running) = tokio::sync::mpsc::unbounded_channel::<()>();
+            let mut running = running;
+            let mut blockers = Vec::new();
+            // More jobs than the lane has threads: all of them hold or wait.
+            for _ in 0..8 {
+                let (work, held, started) = (Arc::clone(&work), Arc::clone(&held), started.clone());
+                blockers.push(tokio::spawn(async move {
+                    work.run(full, budget, move |_| {
+                        let _ = started.send(());
+                        let _ = held.lock().unwrap_or_else(|p| p.into_inner()).recv();
+                    })
+                    .await
+                }));
+            }
+            // The full lane holds a thread before the other lane is asked.
+            running.recv().await;
+            assert_eq!(work.run(free, budget, |_| 7).await, Ok(7), "{free:?}");
+            drop(release);
+            for b in blockers {
+                assert_eq!(b.await.unwrap(), Ok(()));
+            }
+        }
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

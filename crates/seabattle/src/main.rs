@@ -30,6 +30,12 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Play in the terminal: against the computer, hot-seat, or online (--server).
     Play(cmd::play::Args),
+    /// Sign in to a server's account: online play from this terminal (`play --server`)
+    /// is then played under it. The session is kept in the config directory, readable
+    /// by you only.
+    Login(cmd::account::LoginArgs),
+    /// Sign out of a server's account and forget the session here.
+    Logout(cmd::account::LogoutArgs),
     /// Show what the computer learned about you on a server (your past fleets and a
     /// heat map of your habits), or erase it with --erase.
     Learned(cmd::learned::Args),
@@ -51,6 +57,8 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => cmd::bench::run(a),
         Some(Command::Play(a)) => cmd::play::run(a),
         Some(Command::Arena(a)) => cmd::arena::run(a),
+        Some(Command::Login(a)) => cmd::account::login(a),
+        Some(Command::Logout(a)) => cmd::account::logout(a),
         Some(Command::Learned(a)) => cmd::learned::run(a),
         Some(Command::Backup(a)) => cmd::backup::run(a),
     };

@@ -1,7 +1,8 @@
 //! The account endpoints, under `/account/` (docs/protocol.md, "Accounts"). Each
 //! takes and gives JSON; those that change state sit behind [`same_origin`], which
-//! checks the request's `Origin` ([`super::origin`]) once for all of them. Hashing runs in the bounded pool, under the client's share of
-//! it, so a flood of logins waits on itself and not on anyone's game.
+//! checks the request's `Origin` ([`super::origin`]) once for all of them. Hashing
+//! runs in the bounded pool's password lane, under the client's share of it, so a flood
+//! of logins waits on itself and not on anyone's game.
 
 use super::name::AccountName;
 use super::session::{self, LIFETIME_SECS};
@@ -11,7 +12,7 @@ use crate::error::Failure;
 use crate::hub::SharedHub;
 use crate::ids::{new_token, token_hash};
 use crate::store::StoredAccount;
-use crate::work::{CLIENT, Lane};
+use crate::work::{CLIENT, Lane, Overrun};
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
@@ -207,18 +208,33 @@ fn credentials_and_guest(body: &str) -> Result<(AccountName, String, Adoption), 
     Ok((name, c.password, guest))
 }
 
-/// Runs blocking work (hashing, storage) in the pool under the client's share.
+/// The longest a password's hashing may take, the wait for a hashing thread included:
+/// a hash takes tens of milliseconds, so a login that waits longer is one of a flood.
+const HASH_BUDGET: Duration = Duration::from_secs(1);
+
+/// Runs password hashing in the pool's password lane under the client's share. Past
+/// the lane's capacity the answer is `503` with `Retry-After`, not an endless wait.
 async fn pooled<T: Send + 'static>(
     hub: &SharedHub,
     client: SocketAddr,
     what: &str,
     f: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, Response> {
-    let budget = hub.config.limits.work_budget;
+    let budget = hub.config.limits.work_budget.min(HASH_BUDGET);
     CLIENT
-        .scope(client.ip(), hub.work.run(Lane::Heavy, budget, move |_| f()))
+        .scope(
+            client.ip(),
+            hub.work.run(Lane::Password, budget, move |_| f()),
+        )
         .await
-        .map_err(|o| failed(o.refusal(what)))
+        .map_err(|o| {
+            let mut r = failed(o.refusal(what));
+            if o == Overrun::Busy {
+                r.headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from(1));
+            }
+            r
+        })
 }
 
 /// Opens a session for `account` and answers with its cookie.

@@ -2,7 +2,8 @@
 //! with the seat's token after a dropped connection.
 
 use crate::error::TuiError;
-use seabattle_client::{Connection as Socket, ConnectionError};
+use seabattle_client::account::{ServerOrigin, SessionToken};
+use seabattle_client::{ConnectOptions, Connection as Socket, ConnectionError};
 use seabattle_wire::{ClientMsg, Opponent, PROTOCOL_VERSION, ParseError, ServerMsg};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -101,7 +102,27 @@ impl Connection {
         opening: Opening,
         wait: Duration,
     ) -> Result<(Connection, ServerMsg), TuiError> {
+        Connection::open_as(url, opening, wait, None)
+    }
+
+    /// [`Connection::open`], for the account whose session `token` is when there is
+    /// one: every connection, reconnections included, carries the session's cookie and
+    /// the server's own `Origin`.
+    pub fn open_as(
+        url: &str,
+        opening: Opening,
+        wait: Duration,
+        token: Option<SessionToken>,
+    ) -> Result<(Connection, ServerMsg), TuiError> {
         let (ws_url, base) = server_urls(url)?;
+        let options = match &token {
+            Some(t) => {
+                let origin =
+                    ServerOrigin::parse(&base).map_err(|e| TuiError::BadUrl(e.to_string()))?;
+                ConnectOptions::new().session(&origin, t)
+            }
+            None => ConnectOptions::new(),
+        };
         let (out, out_rx) = tokio_mpsc::unbounded_channel();
         let (events_tx, events) = mpsc::channel();
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -109,7 +130,9 @@ impl Connection {
             .build()?;
         std::thread::Builder::new()
             .name("seabattle-net".into())
-            .spawn(move || runtime.block_on(session(ws_url, opening, out_rx, events_tx)))?;
+            .spawn(move || {
+                runtime.block_on(session(ws_url, options, opening, out_rx, events_tx))
+            })?;
         let conn = Connection { out, events, base };
         let deadline = std::time::Instant::now() + wait;
         loop {
@@ -178,6 +201,7 @@ pub const PONG_WAIT: Duration = Duration::from_secs(10);
 /// dropped.
 async fn session(
     url: String,
+    options: ConnectOptions,
     opening: Opening,
     mut out: tokio_mpsc::UnboundedReceiver<ClientMsg>,
     events: mpsc::Sender<LinkEvent>,
@@ -196,7 +220,7 @@ async fn session(
             None => url.clone(),
         };
         // A node that accepts the socket but is frozen never finishes the handshake.
-        let connecting = tokio::time::timeout(PONG_WAIT, Socket::connect(&address));
+        let connecting = tokio::time::timeout(PONG_WAIT, Socket::connect_with(&address, &options));
         match connecting
             .await
             .unwrap_or(Err(ConnectionError::Timeout(PONG_WAIT)))
@@ -224,10 +248,15 @@ async fn session(
                 }
             }
             Err(e) => {
-                if events
-                    .send(LinkEvent::Down(format!("cannot connect to {url}: {e}")))
-                    .is_err()
-                {
+                let why = match e {
+                    // The server refuses a socket whose session has ended.
+                    ConnectionError::Refused(401 | 403) if options.has_session() => format!(
+                        "the server refused this terminal's session ({e}): log in again with \
+                         seabattle login, or play as a guest after seabattle logout"
+                    ),
+                    e => format!("cannot connect to {url}: {e}"),
+                };
+                if events.send(LinkEvent::Down(why)).is_err() {
                     return;
                 }
             }

@@ -1,5 +1,6 @@
 //! One module per subcommand, and the histogram `bench --svg` draws.
 
+pub mod account;
 pub mod arena;
 pub mod audit;
 pub mod backup;

@@ -29,7 +29,8 @@ pub struct Args {
     #[arg(long, conflicts_with = "server")]
     hotseat: bool,
     /// Play online through the game server at URL (ws://HOST:PORT or http://HOST:PORT):
-    /// creates a game and prints its code and link, unless --join is given.
+    /// creates a game and prints its code and link, unless --join is given. Played under
+    /// your account if you signed in there with `seabattle login`, else as a guest.
     #[arg(long, value_name = "URL")]
     server: Option<String>,
     /// Join the game with this code (or link) on --server.
@@ -68,7 +69,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     rules: args.rules.to_string(),
                 },
             };
-            let (conn, joined) = Connection::open(url, opening, Duration::from_secs(10))
+            let token = match super::account::session_for(url)? {
+                Some((name, token)) => {
+                    println!("playing as {name}");
+                    Some(token)
+                }
+                None => None,
+            };
+            let (conn, joined) = Connection::open_as(url, opening, Duration::from_secs(10), token)
                 .with_context(|| format!("connecting to {url}"))?;
             if let ServerMsg::Joined { game, link, .. } = &joined {
                 println!("game code: {game}\nlink: {link}");

@@ -3,3 +3,4 @@
 
 mod arena_cli;
 mod cli;
+mod login_cli;
