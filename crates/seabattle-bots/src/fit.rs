@@ -432,6 +432,10 @@ pub(crate) struct Learned {
     pub weight: f64,
     /// The named habit that explains the history best, if clearly better than uniform.
     pub habit: Option<Habit>,
+    /// The prior weight (uniform is 1) of that habit itself, exactly as it is named:
+    /// the fitted weights are free, and a short history of a habit people have
+    /// says the named one sooner.
+    pub named_weight: f64,
 }
 
 /// The energies of every position of the lists `class` picks (`None`: all) under `θ`;
@@ -598,6 +602,7 @@ pub(crate) fn learn(rules: &Rules, fleets: &[Vec<CellSet>]) -> Option<Learned> {
                 .collect()
         })
         .collect();
+    let named = name(&yard, &lists, fleets, &located);
     let ships = ships_part(&yard, &located);
     let pair = pair_part(&yard, &located);
     let gain = ships.as_ref().map_or(0.0, |s| s.1) + pair.map_or(0.0, |p| p.1);
@@ -614,18 +619,44 @@ pub(crate) fn learn(rules: &Rules, fleets: &[Vec<CellSet>]) -> Option<Learned> {
         },
         table,
         pair: pair.map(|(theta, _)| (yard.zone.clone(), theta)),
-        habit: name(&yard, &lists, fleets, &located),
+        habit: named.map(|(h, _)| h),
+        named_weight: named.map_or(0.0, |(_, llr)| named_weight(llr, Habit::all().len())),
     })
 }
 
+/// The named habit of the fleets `fleets` placed under `rules`, as [`learn`] names it,
+/// without fitting the weights.
+pub(crate) fn habit(rules: &Rules, fleets: &[Vec<CellSet>]) -> Option<Habit> {
+    let yard = Yardstick::new(rules)?;
+    let lists = positions_by_size(rules);
+    let located: Vec<Vec<(usize, usize)>> = fleets
+        .iter()
+        .map(|f| {
+            f.iter()
+                .filter_map(|s| locate(&yard.index, &lists, s))
+                .collect()
+        })
+        .collect();
+    name(&yard, &lists, fleets, &located).map(|(h, _)| h)
+}
+
+/// A named habit's prior weight from its likelihood ratio over uniform placement on
+/// the history (nats): the odds by Bayes' rule when the habits named share even odds
+/// against uniform placement before any game (so each of them starts at one in
+/// `habits`), up to [`MAX_ODDS`]. At [`NAMED`] they are past the cap already: a habit
+/// the history names is the likelier one for the next game.
+fn named_weight(llr: f64, habits: usize) -> f64 {
+    (llr.exp() / habits.max(1) as f64).min(MAX_ODDS)
+}
+
 /// The named habit with the largest likelihood ratio over the uniform placer, if it
-/// reaches [`NAMED`].
+/// reaches [`NAMED`], and that ratio (nats).
 fn name(
     yard: &Yardstick,
     lists: &[(u8, Vec<seabattle_core::placement::Position>)],
     fleets: &[Vec<CellSet>],
     located: &[Vec<(usize, usize)>],
-) -> Option<Habit> {
+) -> Option<(Habit, f64)> {
     let mut best: Option<(f64, Habit)> = None;
     for habit in Habit::all() {
         let llr = if habit == Habit::BigApart {
@@ -673,7 +704,7 @@ fn name(
             best = Some((llr, habit));
         }
     }
-    best.map(|(_, h)| h)
+    best.map(|(llr, h)| (h, llr))
 }
 
 #[cfg(test)]

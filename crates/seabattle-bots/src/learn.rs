@@ -3,7 +3,7 @@
 //!
 //! # What is learned
 //! A [`History`] keeps the fleets of the games that ended. [`History::prior`] turns it
-//! into an [`OpponentPrior`] of three parts, each a prior over fleets the expert's
+//! into an [`OpponentPrior`] of four parts, each a prior over fleets the expert's
 //! posterior weighs by Bayes' rule against its built-in ones (uniform, packed, edge),
 //! exactly as it weighs those against each other:
 //!
@@ -14,13 +14,18 @@
 //! - **habits**: uniform fleets tilted by a weight per ship where it lies, a log-linear
 //!   function of a few features of its place (half, corner square, along a row, on or
 //!   near the border, corner cell), multi-deckers and one-deckers apart (see
-//!   `fit.rs`).
+//!   `fit.rs`);
+//! - **the habit named**: when the history names one of the crate's [`Habit`]s, that
+//!   habit exactly as defined, beside the fitted weights: a short history says a habit
+//!   people have sooner than it fits the free weights.
 //!
 //! Each part's prior weight is what the history says of it: the share of past games
 //! that repeated an earlier fleet exactly or nearly, and for habits the gain in
 //! held-out likelihood over a uniform placer (the habits' strength is chosen by the
-//! same held-out likelihood). A uniform placer's history gives all three next to no
-//! weight, so the expert plays against it as the plain one.
+//! same held-out likelihood), and for the habit named its likelihood ratio over a
+//! uniform placer past the one that names it. A uniform placer's history gives them
+//! next to no weight (and names no habit), so the expert plays against it as the
+//! plain one.
 //!
 //! [`OpponentPrior::habit`] names the habit found, for people to read.
 //!
@@ -31,7 +36,7 @@
 //! gives no prior at all: the expert is then the plain one, shot for shot.
 
 use crate::fit;
-use crate::habit::Habit;
+use crate::habit::{Habit, HabitPlacer};
 use crate::posterior::LearnedPart;
 use seabattle_core::{CellSet, CoordSystem, Fleet, FleetSetup, Rules};
 use serde::{Deserialize, Serialize};
@@ -48,6 +53,8 @@ const MAX_REPEAT_ODDS: f64 = 20.0;
 const EXACT_SHARE: usize = 1;
 const NEAR_SHARE: usize = 4;
 const HABIT_SHARE: usize = 2;
+/// The largest energy (nats) of a habit named that learning takes as it is named.
+const MAX_LEANING: f64 = 4.0;
 /// Fleets kept by the habits part when it is likelier than uniform.
 const HABIT_SHARE_LIKELY: usize = 4;
 
@@ -168,6 +175,24 @@ impl History {
         Ok(history)
     }
 
+    /// The placement habit the fleets show most clearly, as [`OpponentPrior::habit`]
+    /// names it, without building a prior (for a page to show); `None` for an empty
+    /// history or none clearly likelier than uniform placement.
+    pub fn habit(&self) -> Option<Habit> {
+        if self.fleets.is_empty() || seabattle_core::placement::lone_path(&self.rules).is_some() {
+            return None;
+        }
+        fit::habit(&self.rules, &self.cells())
+    }
+
+    /// Each fleet as its ships' cells.
+    fn cells(&self) -> Vec<Vec<CellSet>> {
+        self.fleets
+            .iter()
+            .map(|f| f.ships().iter().map(|s| *s.cells()).collect())
+            .collect()
+    }
+
     /// The prior the expert mixes in for this opponent; `None` if there is nothing to
     /// learn from (no fleets, or rules with a lone path-shaped ship, which every
     /// placer draws uniformly).
@@ -175,11 +200,7 @@ impl History {
         if self.fleets.is_empty() || seabattle_core::placement::lone_path(&self.rules).is_some() {
             return None;
         }
-        let ships: Vec<Vec<CellSet>> = self
-            .fleets
-            .iter()
-            .map(|f| f.ships().iter().map(|s| *s.cells()).collect())
-            .collect();
+        let ships = self.cells();
         let n = ships.len();
         let size = self.rules.fleet().len().max(1);
         // How each game's fleet stood to the ones before it.
@@ -221,6 +242,36 @@ impl History {
         ];
         let learned = crate::fit::learn(&self.rules, &ships);
         let habit = learned.as_ref().and_then(|l| l.habit);
+        // The habit named, as it is named: its own prior beside the fitted one, for a
+        // habit of leanings. A near-certain one (a ship off it 400 times less likely)
+        // the fitted weights learn within ten games, and its table is not one the
+        // sampler's tilted draws hold well.
+        let named = learned
+            .as_ref()
+            .and_then(|l| Some((l.habit?, l.named_weight)))
+            .filter(|&(h, w)| w > 0.01 && leaning(h, &self.rules));
+        if let Some((h, w)) = named {
+            for part in &mut parts {
+                part.1 *= w.max(1.0);
+            }
+            // Its weights, sampled as the fitted ones are (its own placer's Gibbs
+            // sweeps cost too much per decision).
+            let placer = HabitPlacer::new(h, &self.rules);
+            let (zones, pair) = placer.zones();
+            parts.push((
+                LearnedPart::Table {
+                    energies: placer.energies().to_vec(),
+                    zones: if pair == 0.0 {
+                        Vec::new()
+                    } else {
+                        zones.to_vec()
+                    },
+                    pair,
+                },
+                w,
+                HABIT_SHARE_LIKELY,
+            ));
+        }
         if let Some(fit::Learned {
             table: Some(table),
             pair,
@@ -232,13 +283,19 @@ impl History {
             // The repeats' odds are against a fresh fleet drawn uniformly; a habit far
             // likelier than uniform is what a fresh fleet is drawn from, and the
             // repeats keep their share against it.
-            for part in &mut parts {
-                part.1 *= weight.max(1.0);
+            // (Against the odds of the named habit too, when those are less.)
+            let up = weight.max(1.0) / named.map_or(1.0, |(_, w)| w.max(1.0));
+            for part in parts
+                .iter_mut()
+                .filter(|p| !matches!(p.0, LearnedPart::Table { .. }))
+            {
+                part.1 *= up.max(1.0);
             }
             let (zones, pair) = pair.unwrap_or_default();
             // A habit likelier than uniform carries much of the posterior: it gets
             // more fleets to say it well.
-            let share = if weight >= 1.0 {
+            // (The habit named, when there is one, takes that part.)
+            let share = if weight >= 1.0 && named.is_none() {
                 HABIT_SHARE_LIKELY
             } else {
                 HABIT_SHARE
@@ -260,6 +317,18 @@ impl History {
             habit,
         }))
     }
+}
+
+/// Whether `habit` under `rules` is a leaning: no ship (nor pair of ships) is more
+/// than [`MAX_LEANING`] nats less likely anywhere.
+fn leaning(habit: Habit, rules: &Rules) -> bool {
+    let placer = HabitPlacer::new(habit, rules);
+    placer.zones().1 <= MAX_LEANING
+        && placer
+            .energies()
+            .iter()
+            .flatten()
+            .all(|&e| e <= MAX_LEANING)
 }
 
 /// How many ships of `a` stand where `b` has no ship of the same cells.
@@ -293,14 +362,14 @@ impl OpponentPrior {
     /// The prior weights of exact repeats, near repeats and habits (uniform is 1; a
     /// part the history gives nothing is 0).
     pub fn weights(&self) -> [f64; 3] {
-        let mut w = [0.0; 3];
+        let mut w = [0.0f64; 3];
         for (part, weight, _) in &self.parts {
             let i = match part {
                 LearnedPart::Exact(_) => 0,
                 LearnedPart::Near { .. } => 1,
                 LearnedPart::Table { .. } | LearnedPart::Habit(_) => 2,
             };
-            w[i] = *weight;
+            w[i] = w[i].max(*weight);
         }
         w
     }
@@ -329,6 +398,9 @@ mod tests {
     use crate::PlacerKind;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
+
+    /// The habits parts' largest odds (`fit.rs`).
+    const MAX_HABIT_ODDS: f64 = 20.0;
 
     fn history(placer: PlacerKind, n: usize, seed: u64) -> History {
         let rules = Rules::classic();
@@ -382,6 +454,36 @@ mod tests {
         assert!(h.prior().is_some());
         h.erase();
         assert!(h.prior().is_none());
+    }
+
+    #[test]
+    fn a_history_names_its_habit_as_its_prior_does() {
+        let h = history(PlacerKind::Habit(crate::HabitKind::Horizontal), 10, 5);
+        assert_eq!(h.habit(), Some(Habit::Horizontal));
+        assert_eq!(h.habit(), h.prior().unwrap().habit());
+        assert_eq!(history(PlacerKind::Uniform, 10, 6).habit(), None);
+        assert_eq!(History::new(&Rules::classic()).habit(), None);
+    }
+
+    #[test]
+    fn a_named_habit_is_a_prior_of_its_own() {
+        let tables = |h: &History| {
+            h.prior().map_or(0, |p| {
+                p.parts
+                    .iter()
+                    .filter(|(part, _, _)| matches!(part, LearnedPart::Table { .. }))
+                    .count()
+            })
+        };
+        // Hugging the border lightly: named from ten fleets, beside the fitted weights.
+        let light = history(PlacerKind::Habit(crate::HabitKind::HugLight), 10, 1);
+        assert_eq!(
+            light.habit(),
+            Some(Habit::EdgeHugging(crate::Strength::Light))
+        );
+        assert_eq!(tables(&light), 2);
+        assert_eq!(light.prior().unwrap().weights()[2], MAX_HABIT_ODDS);
+        assert_eq!(tables(&history(PlacerKind::Uniform, 10, 7)), 0);
     }
 
     #[test]

@@ -16,9 +16,9 @@ use crate::error::Failure;
 use crate::error::StoreError;
 use crate::hub::SharedHub;
 use crate::ids::sha256_hex;
-use crate::protocol::{LearnedJson, ServerMsg, player_key};
+use crate::protocol::{LearnedHabit, LearnedJson, ServerMsg, player_key};
 use crate::store::Store;
-use seabattle_bots::{History, OpponentPrior, StoredHistory};
+use seabattle_bots::{Corner, Habit, History, OpponentPrior, Side, StoredHistory, Strength};
 use seabattle_core::Rules;
 use std::sync::Arc;
 
@@ -69,12 +69,15 @@ pub async fn learned(
     rules: Option<String>,
 ) -> Result<ServerMsg, Failure> {
     let hash = learner_of(conn, Some(key))?.unwrap_or_default();
+    // Naming each history's habit measures it against uniform placement: off the
+    // async threads, with the reading.
     let histories = hub
-        .db(move |db| db.learned(&hash, rules.as_deref()))
+        .db(move |db| {
+            let stored = db.learned(&hash, rules.as_deref())?;
+            Ok(stored.iter().filter_map(learned_json).collect())
+        })
         .await?;
-    Ok(ServerMsg::Learned {
-        histories: histories.iter().filter_map(learned_json).collect(),
-    })
+    Ok(ServerMsg::Learned { histories })
 }
 
 /// `forget`: erases what the computer learned about the player on `conn`.
@@ -88,7 +91,8 @@ pub async fn forget(
     Ok(ServerMsg::Forgotten { fleets })
 }
 
-/// One rules text's fleets and the share of them with a ship on each cell; `None` (and
+/// One rules text's fleets, the share of them with a ship on each cell and the habit they
+/// show (blocking: naming it measures the fleets); `None` (and
 /// a log line) for a history that no longer reads.
 pub fn learned_json(stored: &StoredHistory) -> Option<LearnedJson> {
     let history = match History::from_stored(stored) {
@@ -122,7 +126,27 @@ pub fn learned_json(stored: &StoredHistory) -> Option<LearnedJson> {
             .iter()
             .map(|&k| (k as f64 / n * 1000.0).round() / 1000.0)
             .collect(),
+        habit: history.habit().map(habit_word),
     })
+}
+
+/// A habit the bots crate found, as the wire names it (the same stable name).
+fn habit_word(habit: Habit) -> LearnedHabit {
+    match habit {
+        Habit::Half(Side::Left) => LearnedHabit::HalfLeft,
+        Habit::Half(Side::Right) => LearnedHabit::HalfRight,
+        Habit::Half(Side::Top) => LearnedHabit::HalfTop,
+        Habit::Half(Side::Bottom) => LearnedHabit::HalfBottom,
+        Habit::Corner(Corner::TopLeft) => LearnedHabit::CornerTopLeft,
+        Habit::Corner(Corner::TopRight) => LearnedHabit::CornerTopRight,
+        Habit::Corner(Corner::BottomLeft) => LearnedHabit::CornerBottomLeft,
+        Habit::Corner(Corner::BottomRight) => LearnedHabit::CornerBottomRight,
+        Habit::Horizontal => LearnedHabit::Horizontal,
+        Habit::BigApart => LearnedHabit::Apart,
+        Habit::SinglesInCorners => LearnedHabit::SinglesInCorners,
+        Habit::EdgeHugging(Strength::Light) => LearnedHabit::HugLight,
+        Habit::EdgeHugging(Strength::Strong) => LearnedHabit::HugStrong,
+    }
 }
 
 #[cfg(test)]
@@ -135,6 +159,13 @@ mod tests {
         use rand::SeedableRng;
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
         Placer::new(rules).sample(&mut rng).expect("classic places")
+    }
+
+    #[test]
+    fn every_habit_keeps_its_name_on_the_wire() {
+        for habit in Habit::all() {
+            assert_eq!(habit_word(habit).word(), habit.name());
+        }
     }
 
     #[test]

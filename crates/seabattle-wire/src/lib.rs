@@ -41,8 +41,8 @@ pub use server::{
     RevealJson, RulesJson, ServerMsg, ShotJson, StateJson, TargetJson, ViolationJson,
 };
 pub use words::{
-    CoordSystem, DutyKind, EndReason, Lang, Opponent, Phase, PieceKind, Role, ShipShape, Touching,
-    ViolationKind,
+    CoordSystem, DutyKind, EndReason, Lang, LearnedHabit, Opponent, Phase, PieceKind, Role,
+    ShipShape, Touching, ViolationKind,
 };
 
 use serde::de::DeserializeOwned;

@@ -607,6 +607,9 @@ pub struct LearnedJson {
     pub fleets: Vec<Vec<String>>,
     /// For each cell, the share of those fleets with a ship there, 0 to 1.
     pub heat: Vec<f64>,
+    /// The placement habit those fleets show most clearly; absent when none does.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub habit: Option<crate::LearnedHabit>,
 }
 
 /// One rule a fleet breaks.

@@ -66,6 +66,55 @@ pub use seabattle_table::EndReason;
 /// and coordinate systems.
 pub use seabattle_core::{CoordSystem, Lang, PieceKind, ShipShape, Touching, ViolationKind};
 
+/// A placement habit the computer found in a player's past fleets (`learned`): its
+/// stable name, the same as the bots crate's `Habit::name` (`docs/levels.md`); a page
+/// says it in the reader's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LearnedHabit {
+    /// Every multi-decker in the left half of the board.
+    HalfLeft,
+    /// Every multi-decker in the right half.
+    HalfRight,
+    /// Every multi-decker in the top half.
+    HalfTop,
+    /// Every multi-decker in the bottom half.
+    HalfBottom,
+    /// Every multi-decker near the top left corner.
+    CornerTopLeft,
+    /// Every multi-decker near the top right corner.
+    CornerTopRight,
+    /// Every multi-decker near the bottom left corner.
+    CornerBottomLeft,
+    /// Every multi-decker near the bottom right corner.
+    CornerBottomRight,
+    /// Every multi-decker lying along a row.
+    Horizontal,
+    /// The big ships each in a quarter of its own.
+    Apart,
+    /// The one-deckers in the corner cells.
+    SinglesInCorners,
+    /// Ships along the border, often.
+    HugLight,
+    /// Ships along the border, nearly always.
+    HugStrong,
+}
+words!(LearnedHabit {
+    HalfLeft => "half-left",
+    HalfRight => "half-right",
+    HalfTop => "half-top",
+    HalfBottom => "half-bottom",
+    CornerTopLeft => "corner-top-left",
+    CornerTopRight => "corner-top-right",
+    CornerBottomLeft => "corner-bottom-left",
+    CornerBottomRight => "corner-bottom-right",
+    Horizontal => "horizontal",
+    Apart => "apart",
+    SinglesInCorners => "singles-in-corners",
+    HugLight => "hug-light",
+    HugStrong => "hug-strong",
+});
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,5 +143,6 @@ mod tests {
         check(&PieceKind::ALL, PieceKind::word);
         check(&Lang::ALL, Lang::code);
         check(&CoordSystem::ALL, CoordSystem::name);
+        check(LearnedHabit::ALL, LearnedHabit::word);
     }
 }

@@ -1,7 +1,8 @@
 // @ts-check
 // What the computer learned about this browser's player: the key it plays under (kept
 // here, sent only with games against the computer and with `learned`/`forget`), and a
-// dialog with a heat map of their habits, the number of past fleets, and Erase.
+// dialog with the habit found in words, a heat map of their ship cells, the number of
+// past fleets, and Erase.
 import { t, coordSystem, preset } from './i18n.js';
 import { label, letters } from './coords.js';
 
@@ -59,7 +60,7 @@ function render(clearNote = true) {
   if (clearNote) $('learnedNote').textContent = '';
   const grid = $('learnedGrid'), pick = /** @type {HTMLSelectElement} */ ($('learnedRules'));
   grid.replaceChildren();
-  if (histories === null) { $('learnedCount').textContent = '…'; pick.hidden = true; erase().disabled = true; return; }
+  if (histories === null) { $('learnedCount').textContent = '…'; $('learnedHabit').textContent = ''; pick.hidden = true; erase().disabled = true; return; }
   const total = histories.reduce((n, h) => n + h.fleets.length, 0);
   $('learnedCount').textContent = total ? t('learnedCount', total) : t('learnedNone');
   erase().disabled = total === 0;
@@ -69,6 +70,7 @@ function render(clearNote = true) {
   pick.hidden = histories.length < 2;
   const h = histories[shown];
   grid.hidden = !h;
+  $('learnedHabit').textContent = h ? habitWords(h.habit) : '';
   if (!h) return;
   grid.style.setProperty('--w', String(h.width + 1));
   const sys = coordSystem();
@@ -84,4 +86,13 @@ function render(clearNote = true) {
       grid.append(d);
     }
   }
+}
+
+// The habit found, in the reader's words; a few fleets may show none yet, and a name
+// from a newer server this page has no words for is left unsaid.
+/** @param {import('./wire').LearnedHabit | undefined} habit */
+function habitWords(habit) {
+  if (!habit) return t('learnedNoHabit');
+  const key = `habit_${habit}`, words = t(key);
+  return words === key ? '' : words;
 }

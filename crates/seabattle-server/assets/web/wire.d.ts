@@ -184,7 +184,14 @@ export interface LearnedJson {
   height: number;
   fleets: string[][];
   heat: number[];
+  /** The placement habit the fleets show most clearly; absent when none does. */
+  habit?: LearnedHabit;
 }
+
+/** A placement habit's stable name (`LearnedHabit`). */
+export type LearnedHabit = 'half-left' | 'half-right' | 'half-top' | 'half-bottom'
+  | 'corner-top-left' | 'corner-top-right' | 'corner-bottom-left' | 'corner-bottom-right'
+  | 'horizontal' | 'apart' | 'singles-in-corners' | 'hug-light' | 'hug-strong';
 
 /** One rule a fleet breaks (`ViolationJson`). */
 export interface ViolationJson {

@@ -175,3 +175,38 @@ async fn bad_keys_are_refused_without_being_repeated() {
     c.expect_error(msg::sync("abcdefghjk"), "not_in_game").await;
     server.shutdown().await.unwrap();
 }
+
+/// A classic fleet with every multi-decker lying along a row, spread over the board.
+const LYING: [&str; 10] = [
+    "a1-d1", "f4-h4", "a7-c7", "e10-f10", "h1-i1", "i7-j7", "c10", "j4", "f7", "a4",
+];
+
+#[tokio::test]
+async fn a_history_with_a_clear_habit_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let mut c = Client::connect(server.addr()).await;
+    for game in 0..2 {
+        let id = create(
+            &mut c,
+            msg::new_game(Opponent::Computer)
+                .level("expert")
+                .rules("classic")
+                .player(KEY),
+        )
+        .await;
+        c.send(msg::place(&id, LYING)).await;
+        c.until("battle").await;
+        c.send(msg::resign(&id)).await;
+        c.until("game_over").await;
+        let h = learned(&mut c, KEY).await;
+        assert_eq!(list::<Value>(&h[0]["fleets"]).len(), game + 1);
+        if game == 0 {
+            // One fleet lying down could be chance: no habit is named.
+            assert!(h[0].get("habit").is_none(), "{h:?}");
+        } else {
+            assert_eq!(h[0]["habit"], "horizontal", "{h:?}");
+        }
+    }
+    server.shutdown().await.unwrap();
+}

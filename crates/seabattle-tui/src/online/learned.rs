@@ -177,6 +177,7 @@ mod tests {
             height: 5,
             fleets: vec![vec!["a1-c1".into()]],
             heat: (0..25).map(|i| if i < 3 { 1.0 } else { 0.0 }).collect(),
+            habit: None,
         };
         let text = heat_text(&h);
         assert!(

@@ -386,6 +386,7 @@ fn every_server_message_round_trips() {
                 height: 5,
                 fleets: vec![v(&["a1-d1", "e5"])],
                 heat: vec![0.5; 25],
+                habit: Some(seabattle_wire::LearnedHabit::HalfLeft),
             }],
         },
         ServerMsg::Forgotten { fleets: 3 },
