@@ -41,6 +41,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("sha256.js", JS, include_str!("../assets/web/sha256.js")),
     ("sound.js", JS, include_str!("../assets/web/sound.js")),
     ("learned.js", JS, include_str!("../assets/web/learned.js")),
+    ("key.js", JS, include_str!("../assets/web/key.js")),
     ("chat.js", JS, include_str!("../assets/web/chat.js")),
     ("install.js", JS, include_str!("../assets/web/install.js")),
     ("share.js", JS, include_str!("../assets/web/share.js")),

@@ -17,10 +17,9 @@ import * as game from './game.js';
 /** @type {typeof import('./replay.js') | null} */
 let replay = null;
 const rerenderReplay = () => replay?.rerenderReplay();
-import { playerKey, initLearned, onLearned, rerenderLearned } from './learned.js';
+import { playerKey } from './key.js';
 import { installApp } from './install.js';
 import { initAccount, rerenderAccount, signedInName } from './account.js';
-import { initChat, onChatMessage, rerenderChat } from './chat.js';
 
 const $ = (/** @type {string} */ id) => document.getElementById(id);
 // The page's form fields by id, and the field an event came from.
@@ -38,6 +37,16 @@ const saveToken = (g, tok) => {
   ids.slice(0, Math.max(0, ids.length - 50)).forEach(k => delete all[k]); // the last 50 games
   localStorage.setItem('sb.tokens', JSON.stringify(all));
 };
+
+// Quick chat is loaded with the first game, not with the start screen: messages wait
+// for it in order, since every one waits on the same load.
+/** @type {Promise<typeof import('./chat.js')> | null} */
+let chatModule = null;
+// So is what the computer learned, when its dialog is first opened.
+/** @type {Promise<typeof import('./learned.js')> | null} */
+let learnedModule = null;
+const learned = () => (learnedModule ??= import(`./learned.js`).then(l => { l.initLearned(app.send); return l; }));
+const chat = () => (chatModule ??= import(`./chat.js`).then(c => { c.initChat(app.send); return c; }));
 
 /** @type {App} */
 export const app = { game: boot.game || null, token: null, send: null, level: 'medium' };
@@ -66,9 +75,9 @@ function translate() {
   describe();
   game.rerender();
   rerenderReplay();
-  rerenderLearned();
+  learnedModule?.then(l => l.rerenderLearned());
   rerenderAccount();
-  rerenderChat();
+  chatModule?.then(c => c.rerenderChat());
 }
 
 function settings() {
@@ -192,7 +201,7 @@ function onMessage(m) {
   switch (m.type) {
     case 'welcome': addPresets(m.presets || ['classic']); addBots(m.bots || []); return;
     case 'pong': case 'queued': return;
-    case 'learned': case 'forgotten': return onLearned(m);
+    case 'learned': case 'forgotten': learned().then(l => l.onLearned(m)); return;
     case 'queue_offer': $('offer').hidden = false; return;
     case 'joined': {
       const tok = m.token || app.token;
@@ -206,12 +215,12 @@ function onMessage(m) {
       return;
     }
     case 'error': return onError(m);
-    case 'chat': return onChatMessage(m);
+    case 'chat': chat().then(c => c.onChatMessage(m)); return;
     default:
       if (m.game && m.game !== app.game) return;
       show('game');
       game.onMessage(m);
-      onChatMessage(m);
+      chat().then(c => c.onChatMessage(m));
       // A pairing is announced, not only shown.
       if (searchTimer && m.type === 'state') { clearInterval(searchTimer); searchTimer = null; game.announce('opponentFound'); }
   }
@@ -280,7 +289,6 @@ if (boot.missing) {
     },
   });
   app.send = socket.send;
-  initLearned(app.send);
+  $('learnedBtn').onclick = () => learned().then(l => l.openLearned());
   initAccount(socket.renew, () => tokens());
-  initChat(app.send);
 }

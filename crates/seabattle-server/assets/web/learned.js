@@ -19,26 +19,19 @@ let send = null;
 let histories = [];
 let shown = 0;
 
-// 32 random bytes in base64url: 43 characters, made on the first visit and kept.
-export function playerKey() {
-  let key = localStorage.getItem('sb.player');
-  if (!key || !/^[A-Za-z0-9_-]{22,64}$/.test(key)) {
-    const bytes = crypto.getRandomValues(new Uint8Array(32));
-    key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    localStorage.setItem('sb.player', key);
-  }
-  return key;
+import { playerKey } from './key.js';
+
+/** Opens the dialog and asks the server what it learned. */
+export function openLearned() {
+  histories = null;
+  render();
+  dialog().showModal();
+  send({ type: 'learned', player: playerKey() });
 }
 
 /** @param {Send} sendFn */
 export function initLearned(sendFn) {
   send = sendFn;
-  $('learnedBtn').onclick = () => {
-    histories = null;
-    render();
-    dialog().showModal();
-    send({ type: 'learned', player: playerKey() });
-  };
   $('learnedClose').onclick = () => dialog().close();
   erase().onclick = () => send({ type: 'forget', player: playerKey() });
   $('learnedRules').onchange = e => { shown = +(/** @type {HTMLSelectElement} */ (e.target)).value; render(); };

@@ -5,6 +5,7 @@
 
 pub mod chart;
 pub mod html;
+pub mod learned;
 pub mod mine;
 pub mod profile;
 pub mod top;

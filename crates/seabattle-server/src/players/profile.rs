@@ -30,6 +30,8 @@ struct Profile {
     ratings: Vec<StoredRating>,
     history: Vec<RatingPoint>,
     games: Vec<AccountGame>,
+    /// What the computer learned, for the owner only.
+    learned: Vec<crate::protocol::LearnedJson>,
 }
 
 /// The figures of a player's finished games.
@@ -138,7 +140,18 @@ pub async fn profile(
                 Some(h) => db.session(&h)?.is_some_and(|a| a.id == account.id),
                 None => false,
             };
+            let learned = if owner {
+                let learner = crate::ids::account_learner(account.id);
+                let stored = db.learned(&learner, None)?;
+                stored
+                    .iter()
+                    .filter_map(crate::learning::learned_json)
+                    .collect()
+            } else {
+                Vec::new()
+            };
             Ok(Some(Profile {
+                learned,
                 ratings: db.ratings(account.id)?,
                 history: db.rating_history(account.id)?,
                 games: db.account_games(account.id, GameList::Finished, GAMES_READ)?,
@@ -223,10 +236,10 @@ fn body(p: &Profile, lang: Lang) -> String {
     if p.owner {
         let _ = write!(
             b,
-            "<h2>{}</h2><p>{}</p><p><form method=\"post\" action=\"/account/logout\"><button>{}</button></form> \
+            "<h2>{}</h2>{}<p><form method=\"post\" action=\"/account/logout\"><button>{}</button></form> \
              <form method=\"post\" action=\"/account/logout-all\"><button>{}</button></form></p>",
             say(Word::YourAccount, lang),
-            say(Word::LearnedLink, lang),
+            super::learned::section(&p.learned, lang),
             say(Word::SignOut, lang),
             say(Word::SignOutEverywhere, lang),
         );

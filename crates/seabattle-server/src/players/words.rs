@@ -69,6 +69,12 @@ pub enum Word {
     SignOutEverywhere,
     /// What the computer learned, in the game page.
     LearnedLink,
+    /// The owner's learned section's title.
+    Learned,
+    /// Nothing learned yet.
+    NothingLearned,
+    /// How many fleets were learned.
+    FleetsLearned,
     /// Back to the game.
     Play,
     /// No rated games yet.
@@ -121,9 +127,18 @@ pub fn say(w: Word, lang: Lang) -> &'static str {
         SignOut => ("Выйти", "Sign out"),
         SignOutEverywhere => ("Выйти на всех устройствах", "Sign out everywhere"),
         LearnedLink => (
-            "Что компьютер узнал о ваших расстановках — в меню игры",
-            "What the computer learned about your fleets — in the game's menu",
+            "Какую привычку он в них нашёл и как всё стереть — в меню игры, «Что компьютер узнал обо мне».",
+            "Which habit it found in them, and erasing it all: the game's menu, \"What the computer learned about me\".",
         ),
+        Learned => (
+            "Что компьютер узнал о ваших расстановках",
+            "What the computer learned about your fleets",
+        ),
+        NothingLearned => (
+            "Пока ничего: он учится на партиях с ним, когда они окончены.",
+            "Nothing yet: it learns from your games against it once they end.",
+        ),
+        FleetsLearned => ("Расстановок", "Fleets"),
         Play => ("Играть", "Play"),
         NoRatedGames => ("Рейтинговых партий ещё не было.", "No rated games yet."),
         NoGames => ("Сыгранных партий ещё нет.", "No finished games yet."),

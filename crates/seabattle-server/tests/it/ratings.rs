@@ -31,21 +31,21 @@ async fn get(addr: SocketAddr, path: &str, token: Option<&str>) -> (u16, String)
     (r.status, r.body)
 }
 
-/// The game `c` joins within `secs` seconds.
-async fn joined_within(c: &mut Client, secs: u64) -> String {
+/// The `joined` of the game `c` joins within `secs` seconds.
+async fn joined_within(c: &mut Client, secs: u64) -> Value {
     let until = std::time::Instant::now() + std::time::Duration::from_secs(secs);
     while let Some(m) = c
         .try_recv(until.saturating_duration_since(std::time::Instant::now()))
         .await
     {
         if m["type"] == "joined" {
-            return m["game"].as_str().unwrap().to_string();
+            return m;
         }
     }
     panic!("not paired within {secs} s");
 }
 
-/// Both players place at random; seat 1 resigns at once: seat 2 wins.
+/// Both players place at random; `one` resigns at once: `two` wins.
 async fn place_and_resign(one: &mut Client, two: &mut Client, game: &str) -> [Value; 2] {
     for c in [&mut *one, &mut *two] {
         c.send(msg::place_random(game)).await;
@@ -133,11 +133,18 @@ async fn a_rated_game_through_the_queue_changes_both_ratings_as_glicko2_says() {
         c.send(msg::queue(Some("classic"))).await;
     }
     assert_eq!(bob.until("queued").await["rated"], true);
+    // Whoever the queue heard first waited longer and sits in seat 1.
     let next = joined_within(&mut bob, 25).await;
-    assert_eq!(joined_within(&mut ann, 5).await, next);
-    let [r, _] = place_and_resign(&mut ann, &mut bob, &next).await;
-    assert_eq!(r["ratings"][0]["before"], told[0]["after"], "{r}");
-    assert_eq!(r["ratings"][1]["before"], 1662, "{r}");
+    let ann_joined = joined_within(&mut ann, 5).await;
+    assert_eq!(ann_joined["game"], next["game"]);
+    let game = next["game"].as_str().unwrap().to_string();
+    let (ann_at, bob_at) = match ann_joined["seat"].as_u64() {
+        Some(1) => (0, 1),
+        _ => (1, 0),
+    };
+    let [r, _] = place_and_resign(&mut ann, &mut bob, &game).await;
+    assert_eq!(r["ratings"][ann_at]["before"], told[0]["after"], "{r}");
+    assert_eq!(r["ratings"][bob_at]["before"], 1662, "{r}");
 }
 
 #[tokio::test]
