@@ -268,6 +268,14 @@ async fn a_guests_learned_fleets_and_finished_games_move_to_the_account() {
     let mine: Value = serde_json::from_str(&mine).unwrap();
     assert_eq!(mine["finished"][0]["game"], game, "{mine}");
     assert_eq!(mine["finished"][0]["opponent"]["kind"], "computer");
+    // The owner's profile shows what was learned; nobody else's view of it does.
+    let (_, own) = get(addr, "/u/Ann?lang=en", Some(&session)).await;
+    assert!(
+        own.contains("Fleets: 1") && own.contains("class=\"heat\""),
+        "{own}"
+    );
+    let (_, public) = get(addr, "/u/Ann?lang=en", None).await;
+    assert!(!public.contains("class=\"heat\""), "{public}");
 
     let bad = json!({ "name": "Bob", "password": "correct horse 1", "guest": { "player": "no" } });
     let r = post(addr, "/account/signup", &bad.to_string(), None).await;
