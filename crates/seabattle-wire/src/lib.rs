@@ -54,7 +54,6 @@ pub const PROTOCOL_VERSION: u32 = 2;
 /// The `type` of every client message, to tell an unknown type from a malformed one.
 pub const CLIENT_TYPES: [&str; 24] = [
     "hello",
-    "rate",
     "new_game",
     "join",
     "resume",
@@ -68,6 +67,7 @@ pub const CLIENT_TYPES: [&str; 24] = [
     "claim_win",
     "name",
     "rematch",
+    "rate",
     "sync",
     "coach",
     "layout",
@@ -82,7 +82,6 @@ pub const CLIENT_TYPES: [&str; 24] = [
 /// The `type` of every server message, to tell an unknown type from a malformed one.
 pub const SERVER_TYPES: [&str; 28] = [
     "welcome",
-    "rate",
     "joined",
     "state",
     "placed",
@@ -99,6 +98,7 @@ pub const SERVER_TYPES: [&str; 28] = [
     "rematch_offered",
     "rematch",
     "queued",
+    "rate",
     "queue_offer",
     "error",
     "coach",
