@@ -111,10 +111,13 @@ fn accounts_round_trip(s: &dyn Store) {
         None,
         "an expired session opens nothing"
     );
+    // Other runs may share a PostgreSQL database and sweep it too: what is checked is
+    // what is left, not how many rows this call erased.
+    s.sweep_sessions(2).unwrap();
     assert_eq!(
-        s.sweep_sessions(2).unwrap(),
-        1,
-        "only the ended session is erased"
+        s.session(&old).unwrap(),
+        None,
+        "the ended session is erased"
     );
     assert_eq!(s.session(&t2).unwrap(), Some(stored.clone()));
     s.close_session(&t1).unwrap();
