@@ -62,22 +62,25 @@ impl Client {
         let options = seabattle_client::ConnectOptions::new()
             .header("Cookie", &format!("sb_session={token}"))
             .header("Origin", &format!("http://{addr}"));
-        let conn = Connection::connect_with(&format!("ws://{addr}/ws"), &options)
-            .await
-            .unwrap();
-        let mut c = Client {
-            conn,
-            log: Vec::new(),
-        };
-        let w = c.recv().await;
-        assert_eq!(w["type"], "welcome");
+        let (c, w) = Client::open(addr, "/ws", &options).await;
         assert_eq!(w["account"], name, "{w}");
         c
     }
 
     /// Connects to `path` (`/ws?game=ID`) and reads the `welcome`.
     pub async fn connect_to(addr: SocketAddr, path: &str) -> Client {
-        let conn = Connection::connect(&format!("ws://{addr}{path}"))
+        Client::open(addr, path, &seabattle_client::ConnectOptions::new())
+            .await
+            .0
+    }
+
+    /// Connects to `path` with `options`: the client and the `welcome` it read.
+    async fn open(
+        addr: SocketAddr,
+        path: &str,
+        options: &seabattle_client::ConnectOptions,
+    ) -> (Client, Value) {
+        let conn = Connection::connect_with(&format!("ws://{addr}{path}"), options)
             .await
             .unwrap();
         let mut c = Client {
@@ -87,7 +90,7 @@ impl Client {
         let w = c.recv().await;
         assert_eq!(w["type"], "welcome");
         assert_eq!(w["v"], 2);
-        c
+        (c, w)
     }
 
     /// Sends a message.
