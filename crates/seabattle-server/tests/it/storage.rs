@@ -271,11 +271,17 @@ async fn postgres_restart_mid_game_continues() {
             c.until_my_turn(1).await;
         }
     }
-    // The snapshot is taken on the player's turn: a move the computer still owes (after
-    // a mine, the turn passes) must not land between it and the restart.
+    // The snapshot is taken when only the player can act (their turn, or a reveal they
+    // owe after the computer found a mine): a move the computer still owes must not land
+    // between it and the restart.
     let mut before = c.state(&game).await;
-    if before["to_move"] != 1 {
-        c.until_my_turn(1).await;
+    for _ in 0..200 {
+        let duties = before["duties"].as_array().cloned().unwrap_or_default();
+        let players_only = duties.iter().all(|d| d["player"] == 1);
+        if players_only && (!duties.is_empty() || before["to_move"] == 1) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         before = c.state(&game).await;
     }
     server.shutdown().await.unwrap();
