@@ -2,9 +2,10 @@
 
 use super::api::now_secs;
 use super::players::{
-    AccountGame, GameList, Leader, Players, RatedGame, RatingChange, RatingPoint, Sitter,
-    StoredRating, count_shots,
+    AccountGame, GameList, Leader, Players, RatedGame, RatingChange, RatingPoint, StoredRating,
+    count_shots,
 };
+use super::players_common::{changes_from_rows, sitter};
 use super::sql;
 use super::sqlite::{SqliteStore, q};
 use crate::error::StoreError;
@@ -41,11 +42,7 @@ fn noted(
         .map_err(q)?
         .collect::<Result<_, _>>()
         .map_err(q)?;
-    Ok(super::players_common::changes_from_rows(&rows, rated))
-}
-
-fn sitter(account: Option<i64>, name: Option<String>) -> Sitter {
-    super::players_common::sitter(account, name)
+    Ok(changes_from_rows(&rows, rated))
 }
 
 impl Players for SqliteStore {
