@@ -728,6 +728,8 @@ const FIRST_DRAWS: usize = 200;
 const PRIOR_DRAWS: usize = 300;
 /// Sweeps each copy in the first population gets before it is saved.
 const OPENING_SWEEPS: usize = 2;
+/// Sweeps each copy in a learned prior's first population gets.
+const LEARNED_OPENING_SWEEPS: usize = 1;
 /// The seed of the first population's own generator.
 const OPENING_SEED: u64 = 0x5EAB_A771_E000_0001;
 /// Fresh uniform fleets that replace saved ones at the start of each game.
@@ -895,6 +897,13 @@ impl<const N: usize> Smc<N> {
         self.learn = Some(l);
     }
 
+    /// Whether the prior is one learned of an opponent ([`Posterior::set_learned`]):
+    /// set anew for every game, so its first population is built at a game's first
+    /// decision (a habit told, the ceiling, keeps its one as the built-in priors do).
+    fn learned(&self) -> bool {
+        self.learn.as_ref().is_some_and(|l| l.placer.is_none())
+    }
+
     /// Whether the prior is drawn exactly (a habit known exactly).
     fn exact(&self) -> bool {
         self.learn.as_ref().is_some_and(|l| l.placer.is_some())
@@ -943,14 +952,23 @@ impl<const N: usize> Smc<N> {
                 // Every game starts from the same prior: start from the saved first
                 // population and let this update's sweeps move it on, with a few fresh
                 // exact draws so no game keeps one sample's noise.
-                let o = match self.opening.take() {
-                    Some(o) => o,
-                    None => self.first_population(ev),
+                let (o, built) = match self.opening.take() {
+                    Some(o) => (o, false),
+                    None => (self.first_population(ev), true),
                 };
                 self.pos.clone_from(&o.pos);
                 self.fixed.clone_from(&o.fixed);
                 self.occ.clone_from(&o.occ);
                 self.label.clone_from(&o.label);
+                if built && self.learned() {
+                    // A learned prior's first population is built at the first decision
+                    // of the game it was set for, a fresh sample of that prior already:
+                    // fresh draws and another sweep of it would only double the
+                    // costliest decision of the game.
+                    self.opening = Some(o);
+                    self.last = Some(view.clone());
+                    return true;
+                }
                 let fresh = self.draws(REFRESH_DRAWS);
                 let keep = self.count().saturating_sub(fresh);
                 self.pos.truncate(keep * self.ships);
@@ -1011,9 +1029,16 @@ impl<const N: usize> Smc<N> {
         self.settle(0, ev, &mut own);
         let seeded = self.count();
         self.refill(&mut own);
-        // Copies need a few steps to part from their originals.
+        // Copies need a few steps to part from their originals. A learned prior's
+        // are built at a game's first decision, not once for every game: they get
+        // one, and the game's later decisions sweep them on.
+        let sweeps = if self.learned() {
+            LEARNED_OPENING_SWEEPS
+        } else {
+            OPENING_SWEEPS
+        };
         for p in seeded..self.count() {
-            for _ in 0..OPENING_SWEEPS {
+            for _ in 0..sweeps {
                 self.sweep(p, ev, &mut own);
             }
         }

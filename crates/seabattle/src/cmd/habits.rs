@@ -180,6 +180,10 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
     // CPU time its thread ran.
     let mut all_ms: Vec<f32> = Vec::new();
     let mut all_cpu: Vec<f32> = Vec::new();
+    // The first decision of a game builds the learned priors' first populations: its
+    // time is apart from the later ones'.
+    let mut first_cpu: Vec<f32> = Vec::new();
+    let mut later_cpu: Vec<f32> = Vec::new();
     for (h, kind) in HabitKind::ALL.iter().enumerate() {
         if plan.only.is_some_and(|o| o != *kind) {
             continue;
@@ -231,6 +235,8 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
         let learn_cpu: Vec<f32> = learning().flat_map(|r| r.cpu_ms.iter().copied()).collect();
         let times = Times::of(&learn_cpu);
         all_cpu.extend(learn_cpu);
+        first_cpu.extend(learning().filter_map(|r| r.cpu_ms.first().copied()));
+        later_cpu.extend(learning().flat_map(|r| r.cpu_ms.iter().skip(1).copied()));
         all_ms.extend(learning().flat_map(|r| r.times_ms.iter().copied()));
         let se = |x: &[f64]| mean_se(x).1;
         println!(
@@ -250,7 +256,7 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
          the ceiling's, paired games)"
     );
     if plan.only.is_some() {
-        print_times(plan, &all_ms, &all_cpu);
+        print_times(plan, &all_ms, &all_cpu, &first_cpu, &later_cpu);
         return Ok(());
     }
     // One uniform player's games in order: learning must cost nothing.
@@ -287,6 +293,8 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
     for r in results.chunks(2).map(|c| &c[1]) {
         all_ms.extend(&r.times_ms);
         all_cpu.extend(&r.cpu_ms);
+        first_cpu.extend(r.cpu_ms.first());
+        later_cpu.extend(r.cpu_ms.iter().skip(1));
     }
     for placer in [PlacerKind::Reuser, PlacerKind::Mirrorer] {
         let fleets = std::sync::Arc::new(draw(
@@ -319,15 +327,18 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
         for r in results.chunks(2).map(|c| &c[1]) {
             all_ms.extend(&r.times_ms);
             all_cpu.extend(&r.cpu_ms);
+            first_cpu.extend(r.cpu_ms.first());
+            later_cpu.extend(r.cpu_ms.iter().skip(1));
         }
     }
-    print_times(plan, &all_ms, &all_cpu);
+    print_times(plan, &all_ms, &all_cpu, &first_cpu, &later_cpu);
     Ok(())
 }
 
 /// The summary of every learning decision's time: its thread's CPU time (the work on
-/// one core) and the clock's (which counts what other processes took too).
-fn print_times(plan: &Plan, wall: &[f32], cpu: &[f32]) {
+/// one core) and the clock's (which counts what other processes took too); the CPU
+/// time of games' first decisions apart.
+fn print_times(plan: &Plan, wall: &[f32], cpu: &[f32], first_cpu: &[f32], later_cpu: &[f32]) {
     println!(
         "time per decision with learning, every learning game above ({} decisions, {} threads):",
         wall.len(),
@@ -337,6 +348,12 @@ fn print_times(plan: &Plan, wall: &[f32], cpu: &[f32]) {
         println!("  cpu: not told by this system");
     } else {
         println!("  cpu:   {}", Times::of(cpu).long());
+        println!(
+            "  cpu, a game's first decision ({} of them): {}",
+            first_cpu.len(),
+            Times::of(first_cpu).long()
+        );
+        println!("  cpu, the later ones: {}", Times::of(later_cpu).long());
     }
     println!("  clock: {}", Times::of(wall).long());
 }
