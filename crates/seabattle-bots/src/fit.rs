@@ -61,6 +61,8 @@ const PAIR_MAX: f64 = 6.0;
 const PAIR_MARGIN: f64 = 1.0;
 /// Likelihood ratio (nats) over uniform a named habit must reach to be the one found.
 const NAMED: f64 = 6.0;
+/// The least prior odds against uniform placement a named habit is weighed in with.
+const LEAST_ODDS: f64 = 0.05;
 
 /// The features of a ship of `cells`: halves (left, right, top, bottom), squares of
 /// seven tenths of the side at the four corners, lying along a row (multi-deckers),
@@ -432,9 +434,12 @@ pub(crate) struct Learned {
     pub weight: f64,
     /// The named habit that explains the history best, if clearly better than uniform.
     pub habit: Option<Habit>,
-    /// The prior weight (uniform is 1) of that habit itself, exactly as it is named:
-    /// the fitted weights are free, and a short history of a habit people have
-    /// says the named one sooner.
+    /// The named habit that explains the history best, named or not: the prior the
+    /// expert may take beside the fitted weights.
+    pub likeliest: Option<Habit>,
+    /// The prior weight (uniform is 1) of [`Learned::likeliest`] itself, exactly as it
+    /// is defined: the odds Bayes' rule gives it over uniform placement, which a short
+    /// history of a habit people have raises sooner than the free weights learn it.
     pub named_weight: f64,
 }
 
@@ -602,7 +607,7 @@ pub(crate) fn learn(rules: &Rules, fleets: &[Vec<CellSet>]) -> Option<Learned> {
                 .collect()
         })
         .collect();
-    let named = name(&yard, &lists, fleets, &located);
+    let likeliest = likeliest(&yard, &lists, fleets, &located);
     let ships = ships_part(&yard, &located);
     let pair = pair_part(&yard, &located);
     let gain = ships.as_ref().map_or(0.0, |s| s.1) + pair.map_or(0.0, |p| p.1);
@@ -619,8 +624,9 @@ pub(crate) fn learn(rules: &Rules, fleets: &[Vec<CellSet>]) -> Option<Learned> {
         },
         table,
         pair: pair.map(|(theta, _)| (yard.zone.clone(), theta)),
-        habit: named.map(|(h, _)| h),
-        named_weight: named.map_or(0.0, |(_, llr)| named_weight(llr, Habit::all().len())),
+        habit: likeliest.filter(|&(_, llr)| llr >= NAMED).map(|(h, _)| h),
+        likeliest: likeliest.map(|(h, _)| h),
+        named_weight: likeliest.map_or(0.0, |(_, llr)| named_weight(llr, Habit::all().len())),
     })
 }
 
@@ -637,21 +643,27 @@ pub(crate) fn habit(rules: &Rules, fleets: &[Vec<CellSet>]) -> Option<Habit> {
                 .collect()
         })
         .collect();
-    name(&yard, &lists, fleets, &located).map(|(h, _)| h)
+    likeliest(&yard, &lists, fleets, &located)
+        .filter(|&(_, llr)| llr >= NAMED)
+        .map(|(h, _)| h)
 }
 
 /// A named habit's prior weight from its likelihood ratio over uniform placement on
 /// the history (nats): the odds by Bayes' rule when the habits named share even odds
 /// against uniform placement before any game (so each of them starts at one in
 /// `habits`), up to [`MAX_ODDS`]. At [`NAMED`] they are past the cap already: a habit
-/// the history names is the likelier one for the next game.
+/// the history names is the likelier one for the next game. Below it the habit is
+/// not named, but it is as likely as Bayes' rule says: ten fleets of a light habit
+/// often fall short of [`NAMED`] and still make it as likely as uniform placement. Odds
+/// under [`LEAST_ODDS`] are none: they add a prior that costs time and moves nothing.
 fn named_weight(llr: f64, habits: usize) -> f64 {
-    (llr.exp() / habits.max(1) as f64).min(MAX_ODDS)
+    let odds = (llr.exp() / habits.max(1) as f64).min(MAX_ODDS);
+    if odds < LEAST_ODDS { 0.0 } else { odds }
 }
 
-/// The named habit with the largest likelihood ratio over the uniform placer, if it
-/// reaches [`NAMED`], and that ratio (nats).
-fn name(
+/// The named habit with the largest likelihood ratio over the uniform placer, and that
+/// ratio (nats); `None` only if the rules have no position to score.
+fn likeliest(
     yard: &Yardstick,
     lists: &[(u8, Vec<seabattle_core::placement::Position>)],
     fleets: &[Vec<CellSet>],
@@ -700,7 +712,7 @@ fn name(
                 .map(|&(l, k)| -energy[l][k] - log_z[l])
                 .sum()
         };
-        if llr >= NAMED && best.is_none_or(|(b, _)| llr > b) {
+        if best.is_none_or(|(b, _)| llr > b) {
             best = Some((llr, habit));
         }
     }
@@ -762,6 +774,33 @@ mod tests {
         );
     }
 
+    /// Ten fleets of a light border habit seldom reach the likelihood ratio that
+    /// names it, yet by Bayes' rule they make it as likely as uniform placement most
+    /// of the time; a uniform player's ten fleets seldom do that for any habit.
+    #[test]
+    fn ten_fleets_of_a_light_habit_weigh_it_before_they_name_it() {
+        let rules = Rules::classic();
+        let likely = |placer: PlacerKind, seeds: std::ops::Range<u64>| {
+            let (mut named, mut likely) = (0, 0);
+            for seed in seeds {
+                let l = learn(&rules, &fleets(placer, 10, seed)).unwrap();
+                named += usize::from(l.habit.is_some());
+                likely += usize::from(l.named_weight >= 1.0);
+            }
+            (named, likely)
+        };
+        let (named, weighed) = likely(PlacerKind::Habit(HabitKind::HugLight), 0..20);
+        assert!(
+            weighed >= 12 && weighed > named,
+            "of 20 light huggers {named} named, {weighed} as likely as uniform"
+        );
+        let (named, weighed) = likely(PlacerKind::Uniform, 20..40);
+        assert!(
+            named == 0 && weighed <= 2,
+            "of 20 uniform players {named} named, {weighed} as likely as uniform"
+        );
+    }
+
     #[test]
     fn the_pair_energy_follows_the_counts() {
         // A uniform placer's fleets: a third with no pair of big ships in one quarter,
@@ -778,6 +817,13 @@ mod tests {
         let together: Vec<usize> = vec![3; 8];
         assert!(pair_fit(&base, &together, 0.25) < -1.0);
         assert!(pair_score(&base, &like, 0.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn odds_too_small_to_matter_are_none() {
+        assert_eq!(named_weight(-3.0, 12), 0.0);
+        assert!((named_weight(3.0, 12) - 3f64.exp() / 12.0).abs() < 1e-12);
+        assert_eq!(named_weight(NAMED, 12), MAX_ODDS);
     }
 
     #[test]

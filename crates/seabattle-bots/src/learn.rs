@@ -248,8 +248,8 @@ impl History {
         // sampler's tilted draws hold well.
         let named = learned
             .as_ref()
-            .and_then(|l| Some((l.habit?, l.named_weight)))
-            .filter(|&(h, w)| w > 0.01 && leaning(h, &self.rules));
+            .and_then(|l| Some((l.likeliest?, l.named_weight)))
+            .filter(|&(h, w)| w > 0.0 && leaning(h, &self.rules));
         if let Some((h, w)) = named {
             for part in &mut parts {
                 part.1 *= w.max(1.0);
@@ -269,7 +269,11 @@ impl History {
                     pair,
                 },
                 w,
-                HABIT_SHARE_LIKELY,
+                if w >= 1.0 {
+                    HABIT_SHARE_LIKELY
+                } else {
+                    HABIT_SHARE
+                },
             ));
         }
         if let Some(fit::Learned {
@@ -295,7 +299,7 @@ impl History {
             // A habit likelier than uniform carries much of the posterior: it gets
             // more fleets to say it well.
             // (The habit named, when there is one, takes that part.)
-            let share = if weight >= 1.0 && named.is_none() {
+            let share = if weight >= 1.0 && named.is_none_or(|(_, w)| w < 1.0) {
                 HABIT_SHARE_LIKELY
             } else {
                 HABIT_SHARE
