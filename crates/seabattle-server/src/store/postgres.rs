@@ -3,7 +3,7 @@
 
 use super::api::{LEARNED_FLEETS, Store, histories, now_secs};
 use super::sql;
-use super::stored::{MoveKind, StoredAccount, StoredGame, StoredMove};
+use super::stored::{Append, MoveKind, StoredAccount, StoredGame, StoredMove};
 use crate::error::{StoreError, chain};
 use postgres::{Client, NoTls};
 use seabattle_bots::StoredHistory;
@@ -379,6 +379,69 @@ impl Store for PgStore {
             }
             Ok(())
         })
+    }
+
+    fn append_together(&self, batch: &[Append]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        let Some(first) = batch.first() else {
+            return Ok(Vec::new());
+        };
+        let mut answers: Vec<Option<Result<(), StoreError>>> = vec![None; batch.len()];
+        // Every move of the batch as columns, each with its game's fencing token; a
+        // game this node holds no token for is refused without asking the database.
+        let (mut ids, mut seqs, mut players, mut kinds, mut shots, mut fences) =
+            (vec![], vec![], vec![], vec![], vec![], vec![]);
+        // Sorted by game, so every batch locks the games' rows in the same order and
+        // two never wait on each other in a circle.
+        let mut order: Vec<usize> = (0..batch.len()).collect();
+        order.sort_by(|&i, &j| batch[i].id.cmp(&batch[j].id));
+        for &i in &order {
+            let a = &batch[i];
+            let fence = match self.fence(&a.id) {
+                Ok(f) => f,
+                Err(e) => {
+                    answers[i] = Some(Err(e));
+                    continue;
+                }
+            };
+            for (k, mv) in a.moves.iter().enumerate() {
+                let seq = i32::try_from(a.seq + k)
+                    .map_err(|_| StoreError::Query("too many moves".into()))?;
+                ids.push(a.id.as_str());
+                seqs.push(seq);
+                players.push(number(mv.player));
+                kinds.push(mv.kind.word());
+                shots.push(mv.shots.as_str());
+                fences.push(fence);
+            }
+        }
+        // One statement, so one round trip and one commit for the whole batch. A
+        // game's rows go in only where its row, locked, still holds this node's token:
+        // all of its moves or none.
+        let stored: Vec<String> = self.with(&first.id, |c| {
+            Ok(c.query(
+                "INSERT INTO moves (game_id, seq, player, kind, shots) \
+                 SELECT m.id, m.seq, m.player, m.kind, m.shots \
+                 FROM unnest($1::text[], $2::int4[], $3::int2[], $4::text[], $5::text[], \
+                             $6::int8[]) AS m (id, seq, player, kind, shots, fence) \
+                 JOIN games g ON g.id = m.id AND g.fence = m.fence \
+                 FOR UPDATE OF g \
+                 RETURNING game_id",
+                &[&ids, &seqs, &players, &kinds, &shots, &fences],
+            )
+            .map_err(q)?
+            .iter()
+            .map(|r| r.get(0))
+            .collect())
+        })?;
+        Ok(batch
+            .iter()
+            .zip(answers)
+            .map(|(a, answer)| match answer {
+                Some(refused) => refused,
+                None if stored.contains(&a.id) => Ok(()),
+                None => Err(self.lost(&a.id)),
+            })
+            .collect())
     }
 
     fn finish(&self, id: &str, result: &str) -> Result<(), StoreError> {
