@@ -1576,16 +1576,6 @@ async fn start_queue_game(ctx: &Arc<Ctx>, cluster: bool) -> Result<(Running, Str
 }
 
 /// Runs `cmd` with `sh -c`.
-/// Whether `cmd` succeeds; its output is dropped (a readiness probe that fails often).
-fn shell_quiet(cmd: &str) -> bool {
-    std::process::Command::new("sh")
-        .args(["-c", cmd])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
 fn shell(cmd: &str) -> Result<(), String> {
     let st = std::process::Command::new("sh")
         .args(["-c", cmd])
@@ -1596,6 +1586,16 @@ fn shell(cmd: &str) -> Result<(), String> {
     } else {
         Err(format!("{cmd}: {st}"))
     }
+}
+
+/// Whether `cmd` succeeds; its output is dropped (a readiness probe that fails often).
+fn shell_quiet(cmd: &str) -> bool {
+    std::process::Command::new("sh")
+        .args(["-c", cmd])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// The node that owns the most of the running games, with their count and the spread.
