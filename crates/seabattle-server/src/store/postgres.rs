@@ -183,6 +183,73 @@ impl PgStore {
         }
     }
 
+    /// Appends `moves` from `seq` on if this node still holds game `id`.
+    fn append_rows(&self, id: &str, seq: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
+        let too_many = || StoreError::Query("too many moves".into());
+        let first = i32::try_from(seq).map_err(|_| too_many())?;
+        // The usual case, a single move: one statement, one round trip. The game's row
+        // is locked and its token checked in the same statement.
+        if let [mv] = moves {
+            let fence = self.fence(id)?;
+            return self.with(id, |c| {
+                let n = c
+                    .execute(
+                        "INSERT INTO moves (game_id, seq, player, kind, shots) \
+                         SELECT id, $2, $3, $4, $5 FROM games WHERE id = $1 AND fence = $6 \
+                         FOR UPDATE",
+                        &[
+                            &id,
+                            &first,
+                            &number(mv.player),
+                            &mv.kind.word(),
+                            &mv.shots,
+                            &fence,
+                        ],
+                    )
+                    .map_err(q)?;
+                if n == 0 { Err(self.lost(id)) } else { Ok(()) }
+            });
+        }
+        self.fenced(id, |tx| {
+            for (i, mv) in moves.iter().enumerate() {
+                let seq = i32::try_from(i)
+                    .ok()
+                    .and_then(|i| first.checked_add(i))
+                    .ok_or_else(too_many)?;
+                tx.execute(
+                    sql::APPEND,
+                    &[&id, &seq, &number(mv.player), &mv.kind.word(), &mv.shots],
+                )
+                .map_err(q)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Whether the rows from `seq` on are `moves` already, and no more.
+    fn stored_already(
+        &self,
+        id: &str,
+        seq: usize,
+        moves: &[StoredMove],
+    ) -> Result<bool, StoreError> {
+        let first = i32::try_from(seq).map_err(|_| StoreError::Query("too many moves".into()))?;
+        let rows = self.with(id, |c| {
+            c.query(
+                "SELECT player, kind, shots FROM moves WHERE game_id = $1 AND seq >= $2 \
+                 ORDER BY seq",
+                &[&id, &first],
+            )
+            .map_err(q)
+        })?;
+        Ok(rows.len() == moves.len()
+            && rows.iter().zip(moves).all(|(r, mv)| {
+                r.get::<_, i16>(0) == number(mv.player)
+                    && r.get::<_, String>(1) == mv.kind.word()
+                    && r.get::<_, String>(2) == mv.shots
+            }))
+    }
+
     /// The fencing token this node holds for game `id`.
     /// Nothing is held once the lease has lapsed by this node's clock.
     pub(super) fn fence(&self, id: &str) -> Result<i64, StoreError> {
@@ -340,45 +407,16 @@ impl Store for PgStore {
     }
 
     fn append_all(&self, id: &str, seq: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
-        let too_many = || StoreError::Query("too many moves".into());
-        let first = i32::try_from(seq).map_err(|_| too_many())?;
-        // The usual case, a single move: one statement, one round trip. The game's row
-        // is locked and its token checked in the same statement.
-        if let [mv] = moves {
-            let fence = self.fence(id)?;
-            return self.with(id, |c| {
-                let n = c
-                    .execute(
-                        "INSERT INTO moves (game_id, seq, player, kind, shots) \
-                         SELECT id, $2, $3, $4, $5 FROM games WHERE id = $1 AND fence = $6 \
-                         FOR UPDATE",
-                        &[
-                            &id,
-                            &first,
-                            &number(mv.player),
-                            &mv.kind.word(),
-                            &mv.shots,
-                            &fence,
-                        ],
-                    )
-                    .map_err(q)?;
-                if n == 0 { Err(self.lost(id)) } else { Ok(()) }
-            });
+        match self.append_rows(id, seq, moves) {
+            // A commit whose answer was lost with its connection (the primary died just
+            // after its standby had the commit) is run again on the new primary, and
+            // finds its own rows there: they are stored, as asked.
+            Err(StoreError::Query(e)) => match self.stored_already(id, seq, moves) {
+                Ok(true) => Ok(()),
+                _ => Err(StoreError::Query(e)),
+            },
+            other => other,
         }
-        self.fenced(id, |tx| {
-            for (i, mv) in moves.iter().enumerate() {
-                let seq = i32::try_from(i)
-                    .ok()
-                    .and_then(|i| first.checked_add(i))
-                    .ok_or_else(too_many)?;
-                tx.execute(
-                    sql::APPEND,
-                    &[&id, &seq, &number(mv.player), &mv.kind.word(), &mv.shots],
-                )
-                .map_err(q)?;
-            }
-            Ok(())
-        })
     }
 
     fn append_together(&self, batch: &[Append]) -> Result<Vec<Result<(), StoreError>>, StoreError> {

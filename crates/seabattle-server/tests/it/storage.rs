@@ -438,3 +438,32 @@ fn postgres_learned_fleets_are_kept_and_forgotten() {
     assert_eq!(s.learned(&q, None).unwrap().len(), 1, "others keep theirs");
     s.forget(&q).unwrap();
 }
+
+/// Regression: a commit whose answer was lost with the primary (the standby had it)
+/// is run again on the promoted primary; finding exactly its own rows there, it is
+/// stored, not an `internal` error with the game a move behind its database.
+#[test]
+fn postgres_a_commit_retried_after_failover_finds_its_own_rows() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: PostgreSQL not tested");
+        return;
+    };
+    let s = open_store(&DbUrl::Postgres(url), "node").unwrap();
+    let id = format!("r{}", std::process::id() as u64 * 1_000_003 + rand_suffix());
+    let mut g = StoredGame::new(id.clone(), "classic".into(), "friend".into(), None);
+    g.first = Some(Player::One);
+    s.create(&g).unwrap();
+    let mv = |shots: &str| StoredMove {
+        player: Player::One,
+        kind: MoveKind::Volley,
+        shots: shots.into(),
+    };
+    s.append_all(&id, 0, &[mv("a1:hit"), mv("a2:miss")])
+        .unwrap();
+    s.append_all(&id, 0, &[mv("a1:hit"), mv("a2:miss")])
+        .expect("the same rows again are stored already");
+    assert!(s.append_all(&id, 0, &[mv("a1:hit")]).is_err(), "fewer rows");
+    assert!(s.append(&id, 1, &mv("a3:miss")).is_err(), "another move");
+    let back = s.load(&id).unwrap().unwrap();
+    assert_eq!(back.moves, [mv("a1:hit"), mv("a2:miss")]);
+}
