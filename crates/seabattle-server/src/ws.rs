@@ -4,7 +4,7 @@
 
 use crate::address::Connection;
 use crate::config::Limits;
-use crate::conn::{Conn, Out, QUEUE};
+use crate::conn::{Conn, Out, QUEUE, Queued};
 use crate::error::Failure;
 use crate::game::handle::GameHandle;
 use crate::game::msg::{GameMsg, SeatCommand, SeatRef};
@@ -167,7 +167,7 @@ async fn serve_halves(
     _counted: Connection,
     account: Option<crate::conn::Account>,
 ) {
-    let (tx, mut rx) = mpsc::channel::<Out>(QUEUE);
+    let (tx, mut rx) = mpsc::channel::<Queued>(QUEUE);
     hub.metrics.connections.fetch_add(1, Ordering::Relaxed);
     let conn = Conn::new(hub.conn_id(), ip, tx, account);
     let limits = &hub.config.limits;
@@ -185,10 +185,9 @@ async fn serve_halves(
     );
     let writer = tokio::spawn(async move {
         while let Some(out) = rx.recv().await {
-            let text = match out {
+            let text = match *out {
                 Out::Text(text) => text,
-                Out::Close(close) => {
-                    let (code, reason) = *close;
+                Out::Close(code, reason) => {
                     let _ = sink
                         .send(Message::Close(Some(CloseFrame {
                             code: CloseCode::from(code),
@@ -283,12 +282,12 @@ async fn serve_halves(
 /// size (split anywhere: only the whole message must be UTF-8).
 async fn send_text(
     sink: &mut SplitSink<Socket, Message>,
-    text: Box<str>,
+    text: String,
 ) -> Result<(), tokio_tungstenite::tungstenite::Error> {
     if text.len() <= FRAME {
-        return sink.send(Message::Text(String::from(text).into())).await;
+        return sink.send(Message::Text(text.into())).await;
     }
-    let bytes = Bytes::from(String::from(text).into_bytes());
+    let bytes = Bytes::from(text.into_bytes());
     for (i, at) in (0..bytes.len()).step_by(FRAME).enumerate() {
         let end = (at + FRAME).min(bytes.len());
         let opcode = if i == 0 { Data::Text } else { Data::Continue };
