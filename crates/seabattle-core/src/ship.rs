@@ -4,7 +4,7 @@
 //! fleets for every open game, so a ship keeps only the box around its cells and which
 //! cells of that box are its own, one bit each. Every ship the rules allow fits: a
 //! straight one is one row or column of at most 26 cells, and a bent one has at most
-//! [`crate::MAX_BENT_SIZE`] decks, so its box is at most 8 by 8.
+//! [`crate::rules::MAX_BENT_SIZE`] decks, so its box is at most 8 by 8.
 
 use crate::cellset::CellSet;
 use crate::coord::Coord;
