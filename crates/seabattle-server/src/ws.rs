@@ -188,20 +188,21 @@ async fn serve_halves(
             let text = match *out {
                 Out::Text(text) => text,
                 Out::Close(code, reason) => {
-                    let _ = sink
-                        .send(Message::Close(Some(CloseFrame {
-                            code: CloseCode::from(code),
-                            reason: reason.into(),
-                        })))
-                        .await;
+                    let close = Message::Close(Some(CloseFrame {
+                        code: CloseCode::from(code),
+                        reason: reason.into(),
+                    }));
+                    let _ = Box::pin(sink.send(close)).await;
                     return;
                 }
             };
-            if send_text(&mut sink, text).await.is_err() {
+            // Boxed: a send's future (a frame and its fragments) would otherwise sit in
+            // every idle writer's task.
+            if Box::pin(send_text(&mut sink, text)).await.is_err() {
                 break;
             }
         }
-        let _ = sink.close().await;
+        let _ = Box::pin(sink.close()).await;
     });
     let mut bucket = Bucket::new(limits);
     let mut floods = 0;
