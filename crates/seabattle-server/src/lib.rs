@@ -44,6 +44,7 @@ mod rated_queue;
 pub mod rating;
 mod records;
 mod store;
+mod upgrade;
 mod vet;
 mod work;
 mod ws;
