@@ -178,7 +178,7 @@ impl Yardstick {
                 break;
             };
             drawn += 1.0;
-            let ships: Vec<CellSet> = f.ships().iter().map(|s| *s.cells()).collect();
+            let ships: Vec<CellSet> = f.ships().iter().map(|s| s.cells()).collect();
             let mut at = Vec::with_capacity(ships.len());
             for s in &ships {
                 if let Some((l, k)) = locate(&index, &lists, s) {
@@ -737,7 +737,7 @@ mod tests {
                     Some(h) => h.place(&rules, &mut rng).unwrap(),
                     None => placer.place(&rules, &mut rng).unwrap(),
                 };
-                f.ships().iter().map(|s| *s.cells()).collect()
+                f.ships().iter().map(|s| s.cells()).collect()
             })
             .collect()
     }

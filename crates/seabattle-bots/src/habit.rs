@@ -392,12 +392,12 @@ impl HabitPlacer {
                 if used[j] || s.size() != size {
                     return None;
                 }
-                let k = self.lists[l].iter().position(|p| p.cells == *s.cells())?;
+                let k = self.lists[l].iter().position(|p| p.cells == s.cells())?;
                 Some((j, k))
             });
             let Some((j, k)) = found else {
                 // The generator's fleet is always one of the lists'; if not, keep it.
-                return Ok(start.ships().iter().map(|s| *s.cells()).collect());
+                return Ok(start.ships().iter().map(|s| s.cells()).collect());
             };
             used[j] = true;
             row.push(k);
@@ -546,7 +546,7 @@ mod tests {
                 off += f
                     .ships()
                     .iter()
-                    .filter(|s| habit.energy(dims, s.cells()) > 0.0)
+                    .filter(|s| habit.energy(dims, &s.cells()) > 0.0)
                     .count();
             }
             // Under a uniform placer most of the 120 multi-deckers would be off each of

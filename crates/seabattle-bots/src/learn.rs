@@ -189,7 +189,7 @@ impl History {
     fn cells(&self) -> Vec<Vec<CellSet>> {
         self.fleets
             .iter()
-            .map(|f| f.ships().iter().map(|s| *s.cells()).collect())
+            .map(|f| f.ships().iter().map(|s| s.cells()).collect())
             .collect()
     }
 

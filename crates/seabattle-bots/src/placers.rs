@@ -152,14 +152,14 @@ fn reuse(rules: &Rules, rng: &mut dyn Rng) -> Option<Fleet> {
         .iter()
         .enumerate()
         .filter(|&(i, _)| i != moved)
-        .fold(CellSet::EMPTY, |acc, (_, s)| acc.or(s.cells()));
+        .fold(CellSet::EMPTY, |acc, (_, s)| acc.or(&s.cells()));
     let size = layout.ships()[moved].size();
     let lists = positions_by_size(rules);
     let free: Vec<&Position> = lists
         .iter()
         .filter(|(s, _)| usize::from(*s) == size)
         .flat_map(|(_, l)| l)
-        .filter(|p| !p.blocked.intersects(&others) && p.cells != *layout.ships()[moved].cells())
+        .filter(|p| !p.blocked.intersects(&others) && p.cells != layout.ships()[moved].cells())
         .collect();
     if free.is_empty() {
         return Some(layout);

@@ -386,16 +386,16 @@ impl<const N: usize> Geometry<N> {
     /// rules' fleet; `None` if it is not a fleet of these rules.
     fn row_of(&self, ships: &[CellSet]) -> Option<Vec<u16>> {
         let sizes: Vec<usize> = ships.iter().map(CellSet::len).collect();
-        self.row_matching(ships.len(), |j| sizes[j], |j| &ships[j])
+        self.row_matching(ships.len(), |j| sizes[j], |j| ships[j])
     }
 
     /// Matches each ship of the rules' fleet to one of `n` ships (of size `size(j)`
     /// and cells `cells(j)`), in order.
-    fn row_matching<'a>(
+    fn row_matching(
         &self,
         n: usize,
         size: impl Fn(usize) -> usize,
-        cells: impl Fn(usize) -> &'a CellSet,
+        cells: impl Fn(usize) -> CellSet,
     ) -> Option<Vec<u16>> {
         let mut row = Vec::with_capacity(self.ship_list.len());
         let mut used = vec![false; n];
@@ -405,7 +405,7 @@ impl<const N: usize> Geometry<N> {
                 if used[j] || size(j) != want {
                     return None;
                 }
-                let m = Mask::<N>::from_cells(cells(j), self.dims.width());
+                let m = Mask::<N>::from_cells(&cells(j), self.dims.width());
                 self.index[list].get(&m.0).map(|&k| (j, k))
             })?;
             used[j] = true;

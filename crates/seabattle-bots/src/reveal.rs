@@ -39,7 +39,7 @@ pub fn choose_reveal_among(
             .ships()
             .iter()
             .filter(|s| s.cells().intersects(incoming))
-            .fold(CellSet::EMPTY, |acc, s| acc.or(s.cells()))
+            .fold(CellSet::EMPTY, |acc, s| acc.or(&s.cells()))
             .and(&options);
         if !damaged.is_empty() {
             return pick(&damaged, rng);

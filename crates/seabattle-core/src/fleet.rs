@@ -5,6 +5,7 @@ use crate::coord::{Coord, Dims};
 use crate::phase::DutyKind;
 use crate::piece::{Piece, PieceCells, PieceKind};
 use crate::rules::{Rules, ShipShape, Touching};
+pub use crate::ship::Ship;
 use crate::sparse::Sparse;
 use crate::system::{CoordError, CoordSystem};
 use crate::violation::{Contact, ShapeProblem, Violation};
@@ -172,25 +173,6 @@ impl FleetSetup {
     }
 }
 
-/// A ship of a validated fleet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Ship {
-    cells: CellSet,
-    size: u8,
-}
-
-impl Ship {
-    /// The ship's cells.
-    pub fn cells(&self) -> &CellSet {
-        &self.cells
-    }
-
-    /// Number of decks.
-    pub fn size(&self) -> usize {
-        usize::from(self.size)
-    }
-}
-
 /// A legal fleet under the rules it was validated with.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Fleet {
@@ -227,11 +209,15 @@ impl Fleet {
         if !violations.is_empty() {
             return Err(FleetError { setup, violations });
         }
-        let ships = setup
+        // Every ship that passed the checks fits (they refuse one spread wide).
+        let ships: Option<Vec<Ship>> = setup
             .ships
             .iter()
-            .map(|s| s.0.iter().copied().collect())
+            .map(|s| Ship::of(&s.0.iter().copied().collect()))
             .collect();
+        let Some(ships) = ships else {
+            return Err(FleetError { setup, violations });
+        };
         Ok(Fleet::from_trusted(rules, ships).with_pieces(PieceCells::from_list(&setup.pieces)))
     }
 
@@ -242,17 +228,10 @@ impl Fleet {
     }
 
     /// Builds a fleet from ships known to be legal (the generator's output).
-    pub(crate) fn from_trusted(rules: &Rules, cells: Vec<CellSet>) -> Fleet {
-        let mut ships: Vec<Ship> = cells
-            .into_iter()
-            .map(|c| Ship {
-                size: c.len() as u8,
-                cells: c,
-            })
-            .collect();
+    pub(crate) fn from_trusted(rules: &Rules, mut ships: Vec<Ship>) -> Fleet {
         // A canonical order: the same fleet always prints, hashes and commits the same.
-        ships.sort_by_key(|s| (std::cmp::Reverse(s.size), s.cells.first()));
-        let occupied = ships.iter().fold(CellSet::EMPTY, |acc, s| acc.or(&s.cells));
+        ships.sort_by_key(|s| (std::cmp::Reverse(s.size()), s.first()));
+        let occupied = occupied(&ships);
         Fleet {
             rules: rules.clone(),
             ships,
@@ -301,23 +280,17 @@ impl Fleet {
         if !self.occupied.contains(c) {
             return None;
         }
-        self.ships.iter().position(|s| s.cells.contains(c))
+        self.ships.iter().position(|s| s.contains(c))
     }
 
-    /// The same fleet with ship `i` moved to `cells`, which the caller has checked (a
+    /// The same fleet with ship `i` moved to `to`, which the caller has checked (a
     /// flying ship after a hit). Ship `i` keeps its index.
-    pub(crate) fn with_ship_moved(&self, i: usize, cells: CellSet) -> Fleet {
+    pub(crate) fn with_ship_moved(&self, i: usize, to: Ship) -> Fleet {
         let mut out = self.clone();
         if let Some(ship) = out.ships.get_mut(i) {
-            *ship = Ship {
-                size: cells.len() as u8,
-                cells,
-            };
+            *ship = to;
         }
-        out.occupied = out
-            .ships
-            .iter()
-            .fold(CellSet::EMPTY, |acc, s| acc.or(&s.cells));
+        out.occupied = occupied(&out.ships);
         out
     }
 
@@ -327,11 +300,21 @@ impl Fleet {
             ships: self
                 .ships
                 .iter()
-                .map(|s| ShipSetup(s.cells.iter().collect()))
+                .map(|s| ShipSetup(s.iter().collect()))
                 .collect(),
             pieces: self.pieces().to_setup(),
         }
     }
+}
+
+/// Every cell of `ships`.
+fn occupied(ships: &[Ship]) -> CellSet {
+    ships.iter().fold(CellSet::EMPTY, |mut acc, s| {
+        for c in s.iter() {
+            acc.insert(c);
+        }
+        acc
+    })
 }
 
 /// Every way `setup` breaks `rules`, in a stable order.
@@ -417,6 +400,12 @@ pub fn violations(setup: &FleetSetup, rules: &Rules) -> Vec<Violation> {
             out.push(Violation::Shape {
                 ship: i,
                 problem: ShapeProblem::Bent,
+                cells: cells(),
+            });
+        } else if Ship::of(set).is_none() {
+            out.push(Violation::Shape {
+                ship: i,
+                problem: ShapeProblem::Spread,
                 cells: cells(),
             });
         }

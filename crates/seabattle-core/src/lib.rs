@@ -53,6 +53,7 @@ pub mod sea;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod shape;
+pub mod ship;
 pub mod shot;
 mod sparse;
 pub mod system;

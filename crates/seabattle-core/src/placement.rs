@@ -22,7 +22,7 @@
 
 use crate::cellset::CellSet;
 use crate::coord::Coord;
-use crate::fleet::Fleet;
+use crate::fleet::{Fleet, Ship};
 use crate::rules::{Rules, ShipShape};
 pub use crate::shape::translations;
 use rand::{Rng, RngExt};
@@ -402,11 +402,15 @@ impl Placer {
                 Dense::W11(d) => d.attempt(ships, &mut chosen, rng),
             };
             if ok {
-                let cells: Vec<CellSet> = ships
+                // Every position of the table is a ship the rules allow, and fits.
+                let Some(cells) = ships
                     .iter()
                     .zip(&chosen)
-                    .map(|(&l, &k)| table.lists[l][k].cells)
-                    .collect();
+                    .map(|(&l, &k)| Ship::of(&table.lists[l][k].cells))
+                    .collect::<Option<Vec<Ship>>>()
+                else {
+                    continue;
+                };
                 let fleet = Fleet::from_trusted(&self.rules, cells);
                 if self.rules.pieces().count() == 0 {
                     return Ok(fleet);
@@ -441,6 +445,10 @@ impl Placer {
             let Some(ship) =
                 crate::path::sample(self.rules.dims(), size, &CellSet::EMPTY, rng, attempts)
             else {
+                continue;
+            };
+            // A path of at most `MAX_BENT_SIZE` decks always fits.
+            let Some(ship) = Ship::of(&ship) else {
                 continue;
             };
             let fleet = Fleet::from_trusted(&self.rules, vec![ship]);

@@ -99,6 +99,8 @@ impl Sea {
     pub fn relocate(&mut self, cells: &[Coord]) -> Result<CellSet, RelocationError> {
         let (i, decks) = self.relocation_due().ok_or(RelocationError::NotOwed)?;
         let set = crate::flying::check(self.fleet.rules(), decks, &self.incoming, cells)?;
+        // A path of a flying ship's 5 to 8 decks always fits in a ship.
+        let moved = crate::ship::Ship::of(&set).ok_or(RelocationError::NotPath)?;
         if let Some(ship) = self.fleet.ships().get(i) {
             let left = ship.cells().and(&self.incoming);
             if !left.is_empty() {
@@ -108,7 +110,7 @@ impl Sea {
         if self.placed.is_none() {
             self.placed = Some(Box::new(self.fleet.clone()));
         }
-        self.fleet = self.fleet.with_ship_moved(i, set);
+        self.fleet = self.fleet.with_ship_moved(i, moved);
         self.ship_hits[i] = 0;
         Ok(set)
     }
@@ -142,9 +144,10 @@ impl Sea {
             return Ok(Shot::Hit);
         }
         self.afloat -= 1;
+        let cells = ship.cells();
         Ok(Shot::Sunk(SunkShip {
-            cells: *ship.cells(),
-            halo: self.fleet.rules().halo(ship.cells()),
+            cells,
+            halo: self.fleet.rules().halo(&cells),
         }))
     }
 }

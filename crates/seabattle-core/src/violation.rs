@@ -27,6 +27,9 @@ pub enum ShapeProblem {
     /// Its cells cannot be walked in one line by steps to side or corner neighbours
     /// (`shape=path`).
     NotPath,
+    /// Bent, and spread over a box of more than 64 cells: no rules allow a bent ship
+    /// that large (see [`crate::Ship`]).
+    Spread,
 }
 
 /// What is wrong with a piece (a mine, minesweeper or submarine).
@@ -259,6 +262,9 @@ impl Violation {
                 ShapeProblem::NotPath => {
                     format!("{} не выстроен в цепочку", deck_name_ru(cells.len()))
                 }
+                ShapeProblem::Spread => {
+                    format!("{} раскинут слишком широко", deck_name_ru(cells.len()))
+                }
             },
             (Lang::En, Violation::Shape { problem, cells, .. }) => match problem {
                 ShapeProblem::Bent => format!("{}-decker is bent", cells.len()),
@@ -270,6 +276,7 @@ impl Violation {
                         cells.len()
                     )
                 }
+                ShapeProblem::Spread => format!("{}-decker is spread too wide", cells.len()),
             },
             (Lang::Ru, Violation::Size { size, .. }) => {
                 format!("корабля из {size} клеток нет во флоте")

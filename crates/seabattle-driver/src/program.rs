@@ -292,7 +292,7 @@ fn answer_on(own: &OwnBoard, c: Coord) -> Shot {
     } else if pieces.submarines.contains(c) {
         Shot::Submarine
     } else if let Some(i) = fleet.ship_at(c) {
-        let cells = *fleet.ships()[i].cells();
+        let cells = fleet.ships()[i].cells();
         if cells.minus(&own.incoming).is_empty() {
             Shot::Sunk(SunkShip {
                 cells,

@@ -8,6 +8,7 @@
 //!     [--computers N] [--pace-ms MS] [--deadline-secs S]
 //!     [--fault kill|term|pause|db-restart] [--pause-secs S] [--queue-races N]
 //!     [--db-stop CMD --db-start CMD --db-down-secs S]
+//!     [--fault primary-kill --db-kill CMD --db-ready CMD]
 //! ```
 //!
 //! `--fault pause` stops the node that owns the most games with SIGSTOP for
@@ -16,6 +17,11 @@
 //! must show every move already told. `--fault db-restart` runs `--db-stop` (e.g.
 //! `pg_ctlcluster 15 main stop -m immediate`), waits `--db-down-secs` (3), runs
 //! `--db-start`; no `internal` error may reach a client once it is back.
+//! `--fault primary-kill` runs `--db-kill` (e.g. `.ci/patroni kill-primary DIR`: the
+//! Patroni primary's machine dies), then runs `--db-ready` every 200 ms until it
+//! succeeds (a read-write primary answers: the failover is over); it prints the
+//! failover time and the time to the first move any client hears after the kill, and
+//! no `internal` error may reach a client once the new primary answers.
 //! `--queue-races N` makes, mid-game, N pairs of players on two nodes queue at the same
 //! instant; each pair must be paired. Every run checks that no client receives a state
 //! older than a move it was already told.
@@ -69,6 +75,7 @@ enum Fault {
     Term,
     Pause,
     DbRestart,
+    PrimaryKill,
 }
 
 struct Opts {
@@ -85,6 +92,8 @@ struct Opts {
     db_stop: Option<String>,
     db_start: Option<String>,
     db_down: Duration,
+    db_kill: Option<String>,
+    db_ready: Option<String>,
 }
 
 fn opts() -> Opts {
@@ -103,6 +112,8 @@ fn opts() -> Opts {
         db_stop: None,
         db_start: None,
         db_down: Duration::from_secs(3),
+        db_kill: None,
+        db_ready: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -136,6 +147,7 @@ fn opts() -> Opts {
                     "term" => Fault::Term,
                     "pause" => Fault::Pause,
                     "db-restart" => Fault::DbRestart,
+                    "primary-kill" => Fault::PrimaryKill,
                     _ => bad(),
                 };
                 o.term = o.fault == Fault::Term;
@@ -144,6 +156,8 @@ fn opts() -> Opts {
             "--queue-races" => o.queue_races = v.parse().unwrap_or_else(|_| bad()),
             "--db-stop" => o.db_stop = Some(v),
             "--db-start" => o.db_start = Some(v),
+            "--db-kill" => o.db_kill = Some(v),
+            "--db-ready" => o.db_ready = Some(v),
             "--db-down-secs" => {
                 o.db_down = Duration::from_secs(v.parse().unwrap_or_else(|_| bad()));
             }
@@ -211,10 +225,15 @@ struct Ctx {
     told: Mutex<HashMap<String, u64>>,
     /// States older than a move the client had been told of.
     stale: Mutex<Vec<String>>,
-    /// The database is restarted in this run: `internal` errors are expected while it
-    /// is down, and none once it is back (when this is set).
+    /// The database is restarted (or its primary killed) in this run: `internal`
+    /// errors are expected while it is down, and none once it is back (when this is
+    /// set).
     db_fault: bool,
     db_back: Mutex<Option<Instant>>,
+    /// When the database's primary was killed (after the kill command returned), and
+    /// the first `shot` any client heard after that.
+    db_killed: Mutex<Option<Instant>>,
+    first_move_after: Mutex<Option<Instant>>,
     /// `internal` errors heard after the database was back.
     internal_after: Mutex<Vec<String>>,
 }
@@ -234,6 +253,13 @@ impl Ctx {
             ));
         }
         self.db_fault
+    }
+
+    /// A `shot` reached a client: the first one after the primary was killed is kept.
+    fn move_heard(&self) {
+        if lock(&self.db_killed).is_some() {
+            lock(&self.first_move_after).get_or_insert_with(Instant::now);
+        }
     }
 
     /// A client that was told of move `told` received a state of `moves` moves.
@@ -697,6 +723,7 @@ async fn drive(
             "battle" => play.my_turn = play.me.is_some() && v["first"].as_u64() == play.me,
             "shot" => {
                 let h = Heard::of(&v);
+                ctx.move_heard();
                 *lock(&ctx.moves).entry(game.to_string()).or_default() += 1;
                 told = told.max(h.number);
                 let mut all_told = lock(&ctx.told);
@@ -877,16 +904,7 @@ fn check_record(record: &Value, clients: &[&Seen]) -> Result<usize, String> {
                         moves.len()
                     )
                 })?;
-            let shots: Vec<(String, String)> = m["shots"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|p| {
-                    let w = |i: usize| p[i].as_str().unwrap_or_default().to_string();
-                    (w(0), w(1))
-                })
-                .collect();
-            if m["player"].as_u64() != Some(h.player) || shots != h.shots {
+            if m["player"].as_u64() != Some(h.player) || record_shots(m) != h.shots {
                 return Err(format!(
                     "{} heard move {} as player {} {:?}, the record has {m}",
                     s.who, h.number, h.player, h.shots
@@ -896,6 +914,42 @@ fn check_record(record: &Value, clients: &[&Seen]) -> Result<usize, String> {
         }
     }
     Ok(checked)
+}
+
+/// A recorded move's shots as (cell, outcome) pairs, as `Heard` keeps them.
+fn record_shots(m: &Value) -> Vec<(String, String)> {
+    m["shots"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| {
+            let w = |i: usize| p[i].as_str().unwrap_or_default().to_string();
+            (w(0), w(1))
+        })
+        .collect()
+}
+
+/// Every move any of a game's clients was told of, by number, as it was told.
+fn told_moves<'a>(clients: &[&'a Seen]) -> BTreeMap<u64, &'a Heard> {
+    clients
+        .iter()
+        .flat_map(|s| &s.heard)
+        .map(|h| (h.number, h))
+        .collect()
+}
+
+/// How many of the `told` moves the record lacks or has otherwise (another player or
+/// other shots at that number).
+fn missing(record: &Value, told: &BTreeMap<u64, &Heard>) -> usize {
+    let moves = record["moves"].as_array().map_or(&[][..], Vec::as_slice);
+    told.iter()
+        .filter(|(n, h)| {
+            let Some(m) = (**n as usize).checked_sub(1).and_then(|i| moves.get(i)) else {
+                return true;
+            };
+            m["player"].as_u64() != Some(h.player) || record_shots(m) != h.shots
+        })
+        .count()
 }
 
 /// A spectator saw every move: heard of it, or caught up on it by a state.
@@ -974,8 +1028,10 @@ async fn run(o: Opts, tally: Arc<Tally>) {
         moves: Mutex::new(HashMap::new()),
         told: Mutex::new(HashMap::new()),
         stale: Mutex::new(Vec::new()),
-        db_fault: o.fault == Fault::DbRestart,
+        db_fault: matches!(o.fault, Fault::DbRestart | Fault::PrimaryKill),
         db_back: Mutex::new(None),
+        db_killed: Mutex::new(None),
+        first_move_after: Mutex::new(None),
         internal_after: Mutex::new(Vec::new()),
     });
 
@@ -1074,6 +1130,7 @@ async fn run(o: Opts, tally: Arc<Tally>) {
             Fault::Kill | Fault::Term => disrupt(&o, &ctx, &tally, &running).await,
             Fault::Pause => pause(&o, &ctx, &tally, &running).await,
             Fault::DbRestart => db_restart(&o, &ctx, &tally).await,
+            Fault::PrimaryKill => primary_kill(&o, &ctx, &tally).await,
         }
     }
 
@@ -1124,7 +1181,32 @@ async fn run(o: Opts, tally: Arc<Tally>) {
             Err(stale.join(" | "))
         },
     );
-    if o.fault == Fault::DbRestart {
+    if o.fault == Fault::PrimaryKill {
+        let killed = *lock(&ctx.db_killed);
+        let first = *lock(&ctx.first_move_after);
+        match (killed, first) {
+            (Some(k), Some(f)) => {
+                let ms = f.saturating_duration_since(k).as_millis();
+                // A failover takes 8–12 s (docs/deploy.md); the nodes' leases lapse
+                // meanwhile and their games are claimed again once it is over.
+                tally.check(
+                    &format!("time to the first move after the kill: {ms} ms"),
+                    if ms > 40_000 {
+                        Err("over 40 s".into())
+                    } else {
+                        Ok(())
+                    },
+                );
+                println!("cluster: first_move_after_kill_ms {ms}");
+            }
+            (Some(_), None) => tally.fail(
+                "a move after the primary was killed",
+                "no client heard a move after the kill",
+            ),
+            (None, _) => {}
+        }
+    }
+    if matches!(o.fault, Fault::DbRestart | Fault::PrimaryKill) {
         let after = lock(&ctx.internal_after).clone();
         tally.check(
             "no `internal` error reached a client once the database was back",
@@ -1205,7 +1287,15 @@ async fn run(o: Opts, tally: Arc<Tally>) {
     let mut heard = 0;
     let mut problems = Vec::new();
     let mut spectated = (0, 0, 0);
+    // Distinct moves some client was told of that its game's record lacks (all of a
+    // game's, if its record cannot be had).
+    let mut lost = 0;
+    let mut acknowledged = 0;
     for (r, seen) in &all {
+        let refs: Vec<&Seen> = seen.iter().collect();
+        let told = told_moves(&refs);
+        acknowledged += told.len();
+        lost += told.len();
         let path = format!("/games/{}/record.json", r.game);
         let proxy = o.proxy;
         let got = tokio::task::spawn_blocking(move || http_get(proxy, &path)).await;
@@ -1230,7 +1320,7 @@ async fn run(o: Opts, tally: Arc<Tally>) {
                 continue;
             }
         };
-        let refs: Vec<&Seen> = seen.iter().collect();
+        lost -= told.len() - missing(&record, &told);
         match check_record(&record, &refs) {
             Ok(n) => {
                 ok_games += 1;
@@ -1261,6 +1351,15 @@ async fn run(o: Opts, tally: Arc<Tally>) {
             Ok(())
         },
     );
+    tally.check(
+        &format!("{lost} acknowledged moves lost (of {acknowledged} told to clients)"),
+        if lost == 0 {
+            Ok(())
+        } else {
+            Err("a move a client was told of is not in its game's record".into())
+        },
+    );
+    println!("cluster: acknowledged_moves_lost {lost}");
     if spectated.0 > 0 || all.iter().any(|(r, _)| r.has_spectator) {
         let spec_problems: Vec<&String> = problems
             .iter()
@@ -1489,6 +1588,16 @@ fn shell(cmd: &str) -> Result<(), String> {
     }
 }
 
+/// Whether `cmd` succeeds; its output is dropped (a readiness probe that fails often).
+fn shell_quiet(cmd: &str) -> bool {
+    std::process::Command::new("sh")
+        .args(["-c", cmd])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
 /// The node that owns the most of the running games, with their count and the spread.
 fn busiest(o: &Opts, ctx: &Ctx, running: &[Running]) -> Option<(String, usize, String)> {
     let mut count: BTreeMap<String, usize> = BTreeMap::new();
@@ -1598,6 +1707,50 @@ async fn db_restart(o: &Opts, ctx: &Ctx, tally: &Tally) {
         ),
         started,
     );
+}
+
+/// Kills the database's primary (`--db-kill`), then runs `--db-ready` every 200 ms
+/// until it succeeds: a replica has been promoted and answers read-write.
+async fn primary_kill(o: &Opts, ctx: &Ctx, tally: &Tally) {
+    let (Some(kill), Some(ready)) = (o.db_kill.clone(), o.db_ready.clone()) else {
+        tally.fail(
+            "killing the database's primary",
+            "--db-kill and --db-ready are required",
+        );
+        return;
+    };
+    *lock(&ctx.disrupted) = Some((Instant::now(), "the primary".into()));
+    let killed = tokio::task::spawn_blocking(move || shell(&kill))
+        .await
+        .map_err(|e| e.to_string())
+        .and_then(|r| r);
+    let t = Instant::now();
+    *lock(&ctx.db_killed) = Some(t);
+    tally.check("the database's primary was killed with SIGKILL", killed);
+    let limit = Duration::from_secs(60);
+    let answered = loop {
+        let ready = ready.clone();
+        let up = tokio::task::spawn_blocking(move || shell_quiet(&ready))
+            .await
+            .unwrap_or(false);
+        if up {
+            break Ok(());
+        }
+        if t.elapsed() > limit {
+            break Err(format!(
+                "no read-write primary within {} s",
+                limit.as_secs()
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    *lock(&ctx.db_back) = Some(Instant::now());
+    let ms = t.elapsed().as_millis();
+    tally.check(
+        &format!("a replica was promoted: a read-write primary answers {ms} ms after the kill"),
+        answered,
+    );
+    println!("cluster: failover_ms {ms}");
 }
 
 /// `n` times, two players first connected to different nodes queue at the same

@@ -1,7 +1,9 @@
 //! Load benchmark (not a test): opens many concurrent friend games over loopback, two
 //! WebSockets each, then fires shots at a steady total rate and reports games held,
-//! shots per second, and the 50th/99th percentile of the shot round trip (from sending
-//! `fire` to receiving its `shot`).
+//! shots per second, the 50th/99th percentile of the shot round trip (from sending
+//! `fire` to receiving its `shot`), and the commits per shot: the server's transactions
+//! that stored moves over the shots, from its `/metrics` (group commit stores the moves
+//! of many games in one).
 //!
 //! ```text
 //! cargo run --release -p seabattle-server --example load -- \
@@ -190,6 +192,31 @@ async fn shoot(g: &mut Game) -> Result<Duration, String> {
     Ok(rtt)
 }
 
+/// The server's counters `seabattle_move_commits_total` and `seabattle_shots_total`,
+/// read from its `/metrics`.
+async fn commits_and_shots(addr: SocketAddr) -> Result<(u64, u64), String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr)
+        .await
+        .map_err(|e| e.to_string())?;
+    s.write_all(format!("GET /metrics HTTP/1.0\r\nHost: {addr}\r\n\r\n").as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut text = String::new();
+    s.read_to_string(&mut text)
+        .await
+        .map_err(|e| e.to_string())?;
+    let counter = |name: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+            .ok_or_else(|| format!("no {name} in /metrics"))
+    };
+    Ok((
+        counter("seabattle_move_commits_total")?,
+        counter("seabattle_shots_total")?,
+    ))
+}
+
 fn percentile(sorted: &[Duration], q: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -278,6 +305,12 @@ async fn run(o: Opts) {
 
     // Shots at a steady total rate, spread over the games in turn; each game plays one
     // shot at a time, so a slow answer shows up as a late shot, not a pile-up.
+    // Several nodes behind a proxy each count their own: only a lone server's count
+    // is read.
+    let counted = match per_node.is_empty() {
+        true => commits_and_shots(addr).await.ok(),
+        false => None,
+    };
     let rtts = Arc::new(std::sync::Mutex::new(Vec::new()));
     let errors = Arc::new(AtomicUsize::new(0));
     let interval = Duration::from_secs_f64(1.0 / o.rate);
@@ -331,6 +364,18 @@ async fn run(o: Opts) {
         percentile(&rtts, 0.99).as_secs_f64() * 1e3,
         percentile(&rtts, 1.0).as_secs_f64() * 1e3
     );
+    match counted {
+        Some((c0, s0)) => match commits_and_shots(addr).await {
+            Ok((c1, s1)) => println!(
+                "commits per shot: {:.3} ({} commits for {} shots)",
+                c1.saturating_sub(c0) as f64 / s1.saturating_sub(s0).max(1) as f64,
+                c1.saturating_sub(c0),
+                s1.saturating_sub(s0)
+            ),
+            Err(e) => println!("commits per shot: unknown ({e})"),
+        },
+        None => println!("commits per shot: not counted (several nodes)"),
+    }
     if let Some(s) = server {
         println!("server games in memory: {}", s.games_held());
         let _ = s.shutdown().await;

@@ -166,7 +166,14 @@ pub struct Config {
     /// (`https://host[:port]`): a request that changes an account, or a WebSocket
     /// carrying a session cookie, from any other origin is refused.
     pub allowed_origins: Vec<String>,
+    /// How long a busy server waits after a move for others to store in the same
+    /// transaction (group commit, see `store/group.rs`): longer means fewer commits
+    /// and a later answer. Zero stores only what queued during the last commit.
+    pub commit_window: Duration,
 }
+
+/// The default [`Config::commit_window`].
+pub const COMMIT_WINDOW: Duration = Duration::from_millis(2);
 
 impl Config {
     /// Default limits with games stored at `db`.
@@ -179,6 +186,7 @@ impl Config {
             node: "node".to_string(),
             trusted_proxies: Vec::new(),
             allowed_origins: Vec::new(),
+            commit_window: COMMIT_WINDOW,
         }
     }
 

@@ -18,14 +18,18 @@ pub struct Binding {
     pub seat: Option<Player>,
 }
 
-/// What the connection's writer sends. Sixteen bytes: the queue's first block of slots
-/// is allocated whole with every connection (32 slots), so its size is paid by each of
-/// them; a rare close frame takes an allocation of its own instead.
+/// What the connection's writer sends, as its queue carries it: one pointer. The
+/// queue's first block of slots is allocated whole with every connection (32 slots), so
+/// a slot's size is paid by each of them; a frame's own allocation lives only while it
+/// waits.
+pub type Queued = Box<Out>;
+
+/// What the connection's writer sends.
 pub enum Out {
     /// A text frame.
-    Text(Box<str>),
+    Text(String),
     /// A close frame with its code and reason; nothing is sent after it.
-    Close(Box<(u16, &'static str)>),
+    Close(u16, &'static str),
 }
 
 /// The account a connection acts for: its session cookie's, read once when the socket
@@ -45,7 +49,7 @@ pub struct Conn {
     pub id: u64,
     /// The client's address, which per-address limits count against.
     pub ip: IpAddr,
-    tx: mpsc::Sender<Out>,
+    tx: mpsc::Sender<Queued>,
     binding: Arc<Mutex<Option<Binding>>>,
     account: Option<Arc<Account>>,
 }
@@ -53,7 +57,7 @@ pub struct Conn {
 impl Conn {
     /// A handle for the client at `ip`, sending frames to `tx`, signed in to
     /// `account` if it is.
-    pub fn new(id: u64, ip: IpAddr, tx: mpsc::Sender<Out>, account: Option<Account>) -> Conn {
+    pub fn new(id: u64, ip: IpAddr, tx: mpsc::Sender<Queued>, account: Option<Account>) -> Conn {
         Conn {
             id,
             ip,
@@ -70,12 +74,12 @@ impl Conn {
 
     /// Queues a frame; a full queue drops it (see [`QUEUE`]).
     pub fn send(&self, text: String) {
-        let _ = self.tx.try_send(Out::Text(text.into_boxed_str()));
+        let _ = self.tx.try_send(Box::new(Out::Text(text)));
     }
 
     /// Queues a close frame after whatever is queued.
     pub fn close(&self, code: u16, reason: &'static str) {
-        let _ = self.tx.try_send(Out::Close(Box::new((code, reason))));
+        let _ = self.tx.try_send(Box::new(Out::Close(code, reason)));
     }
 
     /// Whether the connection has gone.

@@ -4,7 +4,7 @@ use crate::protocol::{ClientError, ErrorCode};
 use std::fmt;
 
 /// Storage failed. The message is for logs, never for clients.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum StoreError {
     /// The database could not be opened or created.
     Open(String),

@@ -185,8 +185,11 @@ pub async fn metrics(State(hub): State<SharedHub>) -> Response {
             header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        hub.metrics
-            .render(hub.rooms_held(), hub.store.cluster().map(|c| c.name())),
+        hub.metrics.render(
+            hub.rooms_held(),
+            hub.store.cluster().map(|c| c.name()),
+            hub.moves.counts(),
+        ),
     )
         .into_response()
 }

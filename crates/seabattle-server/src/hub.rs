@@ -7,7 +7,7 @@ use crate::error::StoreError;
 use crate::game::handle::GameHandle;
 use crate::metrics::Metrics;
 use crate::records::Records;
-use crate::store::Store;
+use crate::store::{GroupCommit, Store, StoredMove};
 use crate::vet::Verdicts;
 use crate::work::Work;
 use std::collections::HashMap;
@@ -62,6 +62,8 @@ pub struct Hub {
     pub config: Config,
     /// Where games are stored.
     pub store: Arc<dyn Store>,
+    /// Where moves are stored, many games' in one commit.
+    pub moves: GroupCommit,
     /// The pool costly work runs in.
     pub work: Work,
     /// What each client address holds.
@@ -99,9 +101,11 @@ impl Hub {
     pub fn new(
         config: Config,
         store: Arc<dyn Store>,
+        moves: GroupCommit,
         closing: tokio::sync::watch::Receiver<bool>,
     ) -> Hub {
         Hub {
+            moves,
             addresses: Arc::new(Addresses::new(config.limits.clone())),
             config,
             store,
@@ -135,6 +139,20 @@ impl Hub {
         let done = tokio::task::spawn_blocking(move || f(&*store))
             .await
             .map_err(|e| StoreError::Query(format!("storage task failed: {e}")))?;
+        self.metrics.store_seconds.observe(started.elapsed());
+        done
+    }
+
+    /// Stores `moves` of game `id` from move `seq` on in the next group commit, and
+    /// returns once it is durable.
+    pub async fn append(
+        &self,
+        id: String,
+        seq: usize,
+        moves: Vec<StoredMove>,
+    ) -> Result<(), StoreError> {
+        let started = Instant::now();
+        let done = self.moves.append(id, seq, moves).await;
         self.metrics.store_seconds.observe(started.elapsed());
         done
     }

@@ -44,6 +44,7 @@ mod rated_queue;
 pub mod rating;
 mod records;
 mod store;
+mod upgrade;
 mod vet;
 mod work;
 mod ws;
@@ -51,9 +52,9 @@ mod ws;
 pub use config::{Config, DbUrl, Limits};
 pub use error::{ServerError, StoreError};
 pub use store::{
-    AccountGame, Claim, Cluster, Copied, DELETED, GameList, LEASE, MAX_DRIFT, MoveKind, Pairing,
-    Players, RatedGame, Sitter, Store, StoredAccount, StoredGame, StoredMove, backup,
-    open as open_store,
+    AccountGame, Append, Claim, Cluster, CommitCounts, Copied, DELETED, GameList, GroupCommit,
+    LEASE, MAX_DRIFT, MoveKind, Pairing, Players, RatedGame, Sitter, Store, StoredAccount,
+    StoredGame, StoredMove, backup, open as open_store,
 };
 
 use axum::Router;
@@ -177,7 +178,8 @@ pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, Ser
     let _ = tokio::task::spawn_blocking(http::warm).await;
     let (stop, closing) = watch::channel(false);
     let described = store.describe();
-    let hub = Arc::new(Hub::new(config, store, closing.clone()));
+    let moves = store::GroupCommit::start(Arc::clone(&store), config.commit_window)?;
+    let hub = Arc::new(Hub::new(config, store, moves, closing.clone()));
     let addr = listener.local_addr()?;
     let app = router(Arc::clone(&hub));
     expiry::start(Arc::clone(&hub));

@@ -3,6 +3,7 @@
 //! a shot takes to handle and a store call to commit, as histograms. Plain atomics: no
 //! lock on any path a player waits on.
 
+use crate::store::CommitCounts;
 use std::fmt::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -78,8 +79,8 @@ pub struct Metrics {
 
 impl Metrics {
     /// The text format, with `games` held in memory now, by the cluster node named
-    /// `node` if the server is one.
-    pub fn render(&self, games: usize, node: Option<&str>) -> String {
+    /// `node` if the server is one, and what the group commit of moves has done.
+    pub fn render(&self, games: usize, node: Option<&str>, moves: &CommitCounts) -> String {
         let mut out = String::new();
         let gauge = |out: &mut String, name: &str, help: &str, v: u64| {
             let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {v}");
@@ -158,6 +159,18 @@ impl Metrics {
                 &self.handovers,
             );
         }
+        counter(
+            &mut out,
+            "seabattle_move_commits_total",
+            "Transactions that stored moves (one group commit holds many games' moves).",
+            &moves.commits,
+        );
+        counter(
+            &mut out,
+            "seabattle_move_appends_total",
+            "Games' moves stored (a volley with what it caused is one).",
+            &moves.appends,
+        );
         self.shot_seconds.render(
             &mut out,
             "seabattle_shot_seconds",
@@ -183,7 +196,10 @@ mod tests {
         m.shot_seconds.observe(Duration::from_millis(3));
         m.shot_seconds.observe(Duration::from_secs(9));
         m.shots.fetch_add(2, Ordering::Relaxed);
-        let text = m.render(5, None);
+        let moves = CommitCounts::default();
+        moves.commits.fetch_add(3, Ordering::Relaxed);
+        let text = m.render(5, None, &moves);
+        assert!(text.contains("seabattle_move_commits_total 3\n"), "{text}");
         assert!(text.contains("seabattle_games_open 5\n"), "{text}");
         assert!(text.contains("seabattle_shots_total 2\n"), "{text}");
         assert!(text.contains("seabattle_shot_seconds_bucket{le=\"0.0005\"} 1\n"));
@@ -192,7 +208,7 @@ mod tests {
         assert!(text.contains("seabattle_shot_seconds_bucket{le=\"+Inf\"} 3\n"));
         assert!(text.contains("seabattle_shot_seconds_count 3\n"));
         assert!(!text.contains("seabattle_node_games"), "{text}");
-        let text = m.render(5, Some("n2"));
+        let text = m.render(5, Some("n2"), &moves);
         assert!(
             text.contains("seabattle_node_games{node=\"n2\"} 5\n"),
             "{text}"

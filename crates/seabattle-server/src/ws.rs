@@ -1,9 +1,10 @@
 //! One WebSocket per player or spectator: read, check limits, parse, dispatch; a writer
-//! task drains the connection's queue.
+//! task drains the connection's queue, sending a long message in fragments of at most
+//! [`FRAME`] bytes.
 
 use crate::address::Connection;
 use crate::config::Limits;
-use crate::conn::{Conn, Out, QUEUE};
+use crate::conn::{Conn, Out, QUEUE, Queued};
 use crate::error::Failure;
 use crate::game::handle::GameHandle;
 use crate::game::msg::{GameMsg, SeatCommand, SeatRef};
@@ -12,22 +13,33 @@ use crate::hub::SharedHub;
 use crate::protocol::{
     ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse, player_name,
 };
+use crate::upgrade::{Socket, Upgrade};
 use crate::work::CLIENT;
 use crate::{advice, lobby};
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use seabattle_core::Player;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, OpCode};
+use tokio_tungstenite::tungstenite::protocol::frame::{CloseFrame, Frame};
+use tokio_tungstenite::tungstenite::{Bytes, Message};
+
+/// The longest frame a connection sends; a longer message goes in fragments. The socket
+/// library keeps its write buffer at the capacity of the largest frame it wrote, doubled
+/// whenever a larger one follows, and never gives it back: whole `state` messages
+/// (about a kilobyte) left 2 KB in every socket.
+pub const FRAME: usize = 256;
 
 /// `GET /ws`. An address already holding its limit of connections gets HTTP 429.
 pub async fn upgrade(
-    ws: WebSocketUpgrade,
+    ws: Upgrade,
     State(hub): State<SharedHub>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: axum::http::HeaderMap,
@@ -65,11 +77,14 @@ pub async fn upgrade(
         .max(1024);
     // Small buffers: tens of thousands of sockets must fit in little memory, and a
     // player's messages are about a hundred bytes (a longer one grows the read buffer).
-    ws.max_message_size(hard)
-        .max_frame_size(hard)
+    let config = WebSocketConfig::default()
+        .max_message_size(Some(hard))
+        .max_frame_size(Some(hard))
         .read_buffer_size(256)
-        .write_buffer_size(0)
-        .on_upgrade(move |socket| serve(hub, socket, peer.ip(), counted, account))
+        .write_buffer_size(0);
+    ws.on_upgrade(config, move |socket| {
+        serve(hub, socket, peer.ip(), counted, account)
+    })
 }
 
 /// The account of the request's session cookie, if it opens a session that still
@@ -135,7 +150,7 @@ const POLICY: u16 = 1008;
 /// connection's task beside the two halves it is split into.
 fn serve(
     hub: SharedHub,
-    socket: WebSocket,
+    socket: Socket,
     ip: IpAddr,
     counted: Connection,
     account: Option<crate::conn::Account>,
@@ -146,13 +161,13 @@ fn serve(
 
 async fn serve_halves(
     hub: SharedHub,
-    mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
-    mut stream: futures_util::stream::SplitStream<WebSocket>,
+    mut sink: SplitSink<Socket, Message>,
+    mut stream: SplitStream<Socket>,
     ip: IpAddr,
     _counted: Connection,
     account: Option<crate::conn::Account>,
 ) {
-    let (tx, mut rx) = mpsc::channel::<Out>(QUEUE);
+    let (tx, mut rx) = mpsc::channel::<Queued>(QUEUE);
     hub.metrics.connections.fetch_add(1, Ordering::Relaxed);
     let conn = Conn::new(hub.conn_id(), ip, tx, account);
     let limits = &hub.config.limits;
@@ -170,24 +185,24 @@ async fn serve_halves(
     );
     let writer = tokio::spawn(async move {
         while let Some(out) = rx.recv().await {
-            let frame = match out {
-                Out::Text(text) => Message::Text(String::from(text).into()),
-                Out::Close(close) => {
-                    let (code, reason) = *close;
-                    let _ = sink
-                        .send(Message::Close(Some(CloseFrame {
-                            code,
-                            reason: reason.into(),
-                        })))
-                        .await;
+            let text = match *out {
+                Out::Text(text) => text,
+                Out::Close(code, reason) => {
+                    let close = Message::Close(Some(CloseFrame {
+                        code: CloseCode::from(code),
+                        reason: reason.into(),
+                    }));
+                    let _ = Box::pin(sink.send(close)).await;
                     return;
                 }
             };
-            if sink.send(frame).await.is_err() {
+            // Boxed: a send's future (a frame and its fragments) would otherwise sit in
+            // every idle writer's task.
+            if Box::pin(send_text(&mut sink, text)).await.is_err() {
                 break;
             }
         }
-        let _ = sink.close().await;
+        let _ = Box::pin(sink.close()).await;
     });
     let mut bucket = Bucket::new(limits);
     let mut floods = 0;
@@ -264,9 +279,32 @@ async fn serve_halves(
     }
 }
 
+/// Sends one text message: whole if it fits in a [`FRAME`], else in fragments of that
+/// size (split anywhere: only the whole message must be UTF-8).
+async fn send_text(
+    sink: &mut SplitSink<Socket, Message>,
+    text: String,
+) -> Result<(), tokio_tungstenite::tungstenite::Error> {
+    if text.len() <= FRAME {
+        return sink.send(Message::Text(text.into())).await;
+    }
+    let bytes = Bytes::from(text.into_bytes());
+    for (i, at) in (0..bytes.len()).step_by(FRAME).enumerate() {
+        let end = (at + FRAME).min(bytes.len());
+        let opcode = if i == 0 { Data::Text } else { Data::Continue };
+        let frame = Frame::message(
+            bytes.slice(at..end),
+            OpCode::Data(opcode),
+            end == bytes.len(),
+        );
+        sink.feed(Message::Frame(frame)).await?;
+    }
+    sink.flush().await
+}
+
 /// Reads and drops the client's frames until it answers the close, hangs up, or
 /// [`LINGER`] passes.
-async fn linger(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
+async fn linger(stream: &mut SplitStream<Socket>) {
     let _ = tokio::time::timeout(LINGER, async {
         while let Some(Ok(m)) = stream.next().await {
             if matches!(m, Message::Close(_)) {

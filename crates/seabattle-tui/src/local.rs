@@ -65,7 +65,7 @@ impl LocalReferee {
         let mut out = Vec::new();
         let happened = match action {
             Action::Place { seat, fleet } => {
-                let ships = fleet.ships().iter().map(|s| *s.cells()).collect();
+                let ships = fleet.ships().iter().map(|s| s.cells()).collect();
                 let pieces = Box::new(*fleet.pieces());
                 if let Err(e) = self.table.place(seat, *fleet) {
                     return vec![Update::Refused(e.to_string())];
@@ -212,7 +212,7 @@ impl LocalReferee {
         let fleets = Player::BOTH.map(|p| game.view(p).own.fleet);
         let ships = |f: &Option<Fleet>| {
             f.as_ref().map_or_else(Vec::new, |f| {
-                f.ships().iter().map(|s| *s.cells()).collect::<Vec<_>>()
+                f.ships().iter().map(|s| s.cells()).collect::<Vec<_>>()
             })
         };
         let pieces =

@@ -83,7 +83,7 @@ fn styled_placers_follow_their_style() {
             .ships()
             .iter()
             .filter(|s| s.size() > 1)
-            .flat_map(|s| s.cells().iter())
+            .flat_map(|s| s.iter())
             .collect();
         let corner_dist = |c: &Coord, cx: u8, cy: u8| c.col.abs_diff(cx).max(c.row.abs_diff(cy));
         let best = [(0, 0), (0, 9), (9, 0), (9, 9)]

@@ -406,7 +406,7 @@ fn paths_are_drawn_uniformly() {
     let all = path::all(rules.dims(), 4, &CellSet::EMPTY);
     let placer = Placer::new(&rules);
     let z = chi_square(&all, 30, || {
-        *placer.sample(&mut rng).unwrap().ships()[0].cells()
+        placer.sample(&mut rng).unwrap().ships()[0].cells()
     });
     assert!(z.abs() < 4.0, "z = {z:.1}");
     // A move among the cells not shot: the computer's move and the shooters' samples.

@@ -191,8 +191,8 @@ fn check_view_hides_the_fleet(g: &Game) {
         for ship in enemy.ships() {
             let hit = ship.cells().and(view.enemy.hits());
             assert_eq!(
-                view.enemy.sunk().contains(ship.cells()),
-                hit == *ship.cells(),
+                view.enemy.sunk().contains(&ship.cells()),
+                hit == ship.cells(),
                 "sunk exactly when all cells are hit"
             );
         }

@@ -142,7 +142,7 @@ proptest! {
                     (None, Shot::Submarine) => prop_assert_eq!(piece, Some(PieceKind::Submarine)),
                     (Some(i), Shot::Hit) => prop_assert!(!fleet.ships()[i].cells().is_subset(&shot)),
                     (Some(i), Shot::Sunk(ship)) => {
-                        prop_assert_eq!(ship.cells, *fleet.ships()[i].cells());
+                        prop_assert_eq!(ship.cells, fleet.ships()[i].cells());
                         prop_assert!(ship.cells.is_subset(&shot));
                     }
                     (at, s) => prop_assert!(false, "{c}: ship {at:?} answered {s:?}"),

@@ -29,7 +29,7 @@ fn chi_square(rules: &str, per_board: usize, seed: u64) -> (f64, usize) {
     let mut seen = vec![0usize; boards.len()];
     for _ in 0..draws {
         let fleet = placer.sample(&mut rng).unwrap();
-        let ships: Vec<CellSet> = fleet.ships().iter().map(|s| *s.cells()).collect();
+        let ships: Vec<CellSet> = fleet.ships().iter().map(|s| s.cells()).collect();
         seen[index[&key(&ships)]] += 1;
     }
     let expected = per_board as f64;

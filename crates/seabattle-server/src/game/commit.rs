@@ -47,7 +47,7 @@ pub async fn commit(
             let rows = rows_for(&events);
             if !rows.is_empty() {
                 let (seq, n) = (room.seq, rows.len());
-                hub.db(move |db| db.append_all(&id, seq, &rows)).await?;
+                hub.append(id, seq, rows).await?;
                 room.seq += n;
             }
             events

@@ -7,7 +7,7 @@
 //! answer is committed only if what it was asked still stands.
 
 use super::computer::{self, Thought};
-use super::handle::{GameHandle, INBOX};
+use super::handle::{GameHandle, INBOX, Inbound};
 use super::msg::{Finished, GameMsg, NotFinished, SeatCommand, SeatRef};
 use super::room::Room;
 use super::{clock, cluster, expire, play, relocate, rematch, reveal, seats};
@@ -36,7 +36,7 @@ pub fn spawn(hub: &SharedHub, mut room: Room) -> GameHandle {
 
 /// What woke a game's task.
 enum Wake {
-    Msg(GameMsg),
+    Msg(Inbound),
     /// Boxed: the computer's answer is large, and the task's idle state holds none.
     Thought(Box<Thought>),
     Clock,
@@ -49,7 +49,7 @@ enum Wake {
 /// (a reconnect asks at once).
 const COMPUTER_RETRY: std::time::Duration = std::time::Duration::from_secs(1);
 
-async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<GameMsg>) {
+async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Inbound>) {
     let mut thinking: Option<BoxFuture<'static, Thought>> = None;
     let mut closing = hub.closing.clone();
     let mut closed = *closing.borrow();
@@ -91,7 +91,7 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Game
             return;
         }
         match wake {
-            Wake::Msg(msg) => Box::pin(handle(&hub, &mut room, msg)).await,
+            Wake::Msg(msg) => Box::pin(handle(&hub, &mut room, *msg)).await,
             Wake::Thought(thought) => Box::pin(computer::apply(&hub, &mut room, *thought)).await,
             Wake::Clock => Box::pin(clock::run_out(&hub, &mut room)).await,
             Wake::RetryComputer => {

@@ -2,7 +2,7 @@
 //! the databases' implementations share.
 
 use super::cluster::Cluster;
-use super::stored::{StoredAccount, StoredGame, StoredMove};
+use super::stored::{Append, StoredAccount, StoredGame, StoredMove};
 use crate::error::StoreError;
 use seabattle_bots::StoredHistory;
 use seabattle_core::Player;
@@ -25,6 +25,17 @@ pub trait Store: super::players::Players + Send + Sync + 'static {
     /// Appends `moves` numbered from `seq` on, all or none: a volley and the dying
     /// shots it caused are stored together.
     fn append_all(&self, id: &str, seq: usize, moves: &[StoredMove]) -> Result<(), StoreError>;
+    /// Appends several games' moves in one transaction (a group commit): each game's
+    /// moves all or none, and one game's refusal (a fenced write, a duplicate move)
+    /// refuses only that game's, one result each, in order. `Err` when the transaction
+    /// as a whole failed and nothing of it was stored. Every `Ok` is durable when this
+    /// returns. A store without a shared transaction appends each alone.
+    fn append_together(&self, batch: &[Append]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        Ok(batch
+            .iter()
+            .map(|a| self.append_all(&a.id, a.seq, &a.moves))
+            .collect())
+    }
     /// Marks the game over.
     fn finish(&self, id: &str, result: &str) -> Result<(), StoreError>;
     /// Reads a game with its moves.

@@ -5,6 +5,7 @@
 mod api;
 mod backup;
 mod cluster;
+mod group;
 mod lease;
 mod pg_cluster;
 mod pg_players;
@@ -20,12 +21,13 @@ pub use api::Store;
 pub(crate) use api::now_secs;
 pub use backup::{Copied, backup};
 pub use cluster::{Claim, Cluster, Notice, Pairing, RatedSeeker};
+pub use group::{CommitCounts, GroupCommit};
 pub use pg_cluster::{HEARTBEAT, LEASE, MAX_DRIFT};
 pub use players::{
     AccountGame, DELETED, GameList, Players, RatedGame, RatingChange, RatingPoint, Sitter,
     StoredRating,
 };
-pub use stored::{MoveKind, StoredAccount, StoredGame, StoredMove};
+pub use stored::{Append, MoveKind, StoredAccount, StoredGame, StoredMove};
 
 use crate::config::DbUrl;
 use crate::error::StoreError;

@@ -3,7 +3,7 @@
 
 use super::api::{LEARNED_FLEETS, Store, histories, now_secs};
 use super::sql;
-use super::stored::{MoveKind, StoredAccount, StoredGame, StoredMove};
+use super::stored::{Append, MoveKind, StoredAccount, StoredGame, StoredMove};
 use crate::error::{StoreError, chain};
 use postgres::{Client, NoTls};
 use seabattle_bots::StoredHistory;
@@ -183,6 +183,73 @@ impl PgStore {
         }
     }
 
+    /// Appends `moves` from `seq` on if this node still holds game `id`.
+    fn append_rows(&self, id: &str, seq: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
+        let too_many = || StoreError::Query("too many moves".into());
+        let first = i32::try_from(seq).map_err(|_| too_many())?;
+        // The usual case, a single move: one statement, one round trip. The game's row
+        // is locked and its token checked in the same statement.
+        if let [mv] = moves {
+            let fence = self.fence(id)?;
+            return self.with(id, |c| {
+                let n = c
+                    .execute(
+                        "INSERT INTO moves (game_id, seq, player, kind, shots) \
+                         SELECT id, $2, $3, $4, $5 FROM games WHERE id = $1 AND fence = $6 \
+                         FOR UPDATE",
+                        &[
+                            &id,
+                            &first,
+                            &number(mv.player),
+                            &mv.kind.word(),
+                            &mv.shots,
+                            &fence,
+                        ],
+                    )
+                    .map_err(q)?;
+                if n == 0 { Err(self.lost(id)) } else { Ok(()) }
+            });
+        }
+        self.fenced(id, |tx| {
+            for (i, mv) in moves.iter().enumerate() {
+                let seq = i32::try_from(i)
+                    .ok()
+                    .and_then(|i| first.checked_add(i))
+                    .ok_or_else(too_many)?;
+                tx.execute(
+                    sql::APPEND,
+                    &[&id, &seq, &number(mv.player), &mv.kind.word(), &mv.shots],
+                )
+                .map_err(q)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Whether the rows from `seq` on are `moves` already, and no more.
+    fn stored_already(
+        &self,
+        id: &str,
+        seq: usize,
+        moves: &[StoredMove],
+    ) -> Result<bool, StoreError> {
+        let first = i32::try_from(seq).map_err(|_| StoreError::Query("too many moves".into()))?;
+        let rows = self.with(id, |c| {
+            c.query(
+                "SELECT player, kind, shots FROM moves WHERE game_id = $1 AND seq >= $2 \
+                 ORDER BY seq",
+                &[&id, &first],
+            )
+            .map_err(q)
+        })?;
+        Ok(rows.len() == moves.len()
+            && rows.iter().zip(moves).all(|(r, mv)| {
+                r.get::<_, i16>(0) == number(mv.player)
+                    && r.get::<_, String>(1) == mv.kind.word()
+                    && r.get::<_, String>(2) == mv.shots
+            }))
+    }
+
     /// The fencing token this node holds for game `id`.
     /// Nothing is held once the lease has lapsed by this node's clock.
     pub(super) fn fence(&self, id: &str) -> Result<i64, StoreError> {
@@ -340,45 +407,79 @@ impl Store for PgStore {
     }
 
     fn append_all(&self, id: &str, seq: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
-        let too_many = || StoreError::Query("too many moves".into());
-        let first = i32::try_from(seq).map_err(|_| too_many())?;
-        // The usual case, a single move: one statement, one round trip. The game's row
-        // is locked and its token checked in the same statement.
-        if let [mv] = moves {
-            let fence = self.fence(id)?;
-            return self.with(id, |c| {
-                let n = c
-                    .execute(
-                        "INSERT INTO moves (game_id, seq, player, kind, shots) \
-                         SELECT id, $2, $3, $4, $5 FROM games WHERE id = $1 AND fence = $6 \
-                         FOR UPDATE",
-                        &[
-                            &id,
-                            &first,
-                            &number(mv.player),
-                            &mv.kind.word(),
-                            &mv.shots,
-                            &fence,
-                        ],
-                    )
-                    .map_err(q)?;
-                if n == 0 { Err(self.lost(id)) } else { Ok(()) }
-            });
+        match self.append_rows(id, seq, moves) {
+            // A commit whose answer was lost with its connection (the primary died just
+            // after its standby had the commit) is run again on the new primary, and
+            // finds its own rows there: they are stored, as asked.
+            Err(StoreError::Query(e)) => match self.stored_already(id, seq, moves) {
+                Ok(true) => Ok(()),
+                _ => Err(StoreError::Query(e)),
+            },
+            other => other,
         }
-        self.fenced(id, |tx| {
-            for (i, mv) in moves.iter().enumerate() {
-                let seq = i32::try_from(i)
-                    .ok()
-                    .and_then(|i| first.checked_add(i))
-                    .ok_or_else(too_many)?;
-                tx.execute(
-                    sql::APPEND,
-                    &[&id, &seq, &number(mv.player), &mv.kind.word(), &mv.shots],
-                )
-                .map_err(q)?;
+    }
+
+    fn append_together(&self, batch: &[Append]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        let Some(first) = batch.first() else {
+            return Ok(Vec::new());
+        };
+        let mut answers: Vec<Option<Result<(), StoreError>>> = vec![None; batch.len()];
+        // Every move of the batch as columns, each with its game's fencing token; a
+        // game this node holds no token for is refused without asking the database.
+        let (mut ids, mut seqs, mut players, mut kinds, mut shots, mut fences) =
+            (vec![], vec![], vec![], vec![], vec![], vec![]);
+        // Sorted by game, so every batch locks the games' rows in the same order and
+        // two never wait on each other in a circle.
+        let mut order: Vec<usize> = (0..batch.len()).collect();
+        order.sort_by(|&i, &j| batch[i].id.cmp(&batch[j].id));
+        for &i in &order {
+            let a = &batch[i];
+            let fence = match self.fence(&a.id) {
+                Ok(f) => f,
+                Err(e) => {
+                    answers[i] = Some(Err(e));
+                    continue;
+                }
+            };
+            for (k, mv) in a.moves.iter().enumerate() {
+                let seq = i32::try_from(a.seq + k)
+                    .map_err(|_| StoreError::Query("too many moves".into()))?;
+                ids.push(a.id.as_str());
+                seqs.push(seq);
+                players.push(number(mv.player));
+                kinds.push(mv.kind.word());
+                shots.push(mv.shots.as_str());
+                fences.push(fence);
             }
-            Ok(())
-        })
+        }
+        // One statement, so one round trip and one commit for the whole batch. A
+        // game's rows go in only where its row, locked, still holds this node's token:
+        // all of its moves or none.
+        let stored: Vec<String> = self.with(&first.id, |c| {
+            Ok(c.query(
+                "INSERT INTO moves (game_id, seq, player, kind, shots) \
+                 SELECT m.id, m.seq, m.player, m.kind, m.shots \
+                 FROM unnest($1::text[], $2::int4[], $3::int2[], $4::text[], $5::text[], \
+                             $6::int8[]) AS m (id, seq, player, kind, shots, fence) \
+                 JOIN games g ON g.id = m.id AND g.fence = m.fence \
+                 FOR UPDATE OF g \
+                 RETURNING game_id",
+                &[&ids, &seqs, &players, &kinds, &shots, &fences],
+            )
+            .map_err(q)?
+            .iter()
+            .map(|r| r.get(0))
+            .collect())
+        })?;
+        Ok(batch
+            .iter()
+            .zip(answers)
+            .map(|(a, answer)| match answer {
+                Some(refused) => refused,
+                None if stored.contains(&a.id) => Ok(()),
+                None => Err(self.lost(&a.id)),
+            })
+            .collect())
     }
 
     fn finish(&self, id: &str, result: &str) -> Result<(), StoreError> {

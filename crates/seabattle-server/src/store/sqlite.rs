@@ -2,7 +2,7 @@
 
 use super::api::{LEARNED_FLEETS, Store, histories, now_secs};
 use super::sql;
-use super::stored::{MoveKind, StoredAccount, StoredGame, StoredMove};
+use super::stored::{Append, MoveKind, StoredAccount, StoredGame, StoredMove};
 use crate::error::StoreError;
 use rusqlite::{Connection, OptionalExtension, params};
 use seabattle_bots::StoredHistory;
@@ -179,6 +179,38 @@ impl Store for SqliteStore {
                 .map_err(q)?;
             }
             tx.commit().map_err(q)
+        })
+    }
+
+    fn append_together(&self, batch: &[Append]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        self.with(|c| {
+            let mut tx = c.unchecked_transaction().map_err(q)?;
+            let mut answers = Vec::with_capacity(batch.len());
+            for a in batch {
+                // Each game's moves under a savepoint of their own: a refused one
+                // rolls back only its own rows.
+                let sp = tx.savepoint().map_err(q)?;
+                let stored = a.moves.iter().enumerate().try_for_each(|(i, mv)| {
+                    sp.execute(
+                        sql::APPEND,
+                        params![
+                            a.id,
+                            (a.seq + i) as i64,
+                            mv.player.number(),
+                            mv.kind.word(),
+                            mv.shots
+                        ],
+                    )
+                    .map(drop)
+                });
+                answers.push(match stored {
+                    Ok(()) => sp.commit().map_err(q),
+                    // Dropping the savepoint rolls it back.
+                    Err(e) => Err(q(e)),
+                });
+            }
+            tx.commit().map_err(q)?;
+            Ok(answers)
         })
     }
 

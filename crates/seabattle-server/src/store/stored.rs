@@ -64,6 +64,17 @@ pub struct StoredMove {
     pub shots: String,
 }
 
+/// One game's moves waiting to be stored, numbered from `seq` (0-based): all or none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Append {
+    /// The game.
+    pub id: String,
+    /// The first move's number.
+    pub seq: usize,
+    /// The moves: a volley and the dying shots it caused go together.
+    pub moves: Vec<StoredMove>,
+}
+
 /// A game as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {

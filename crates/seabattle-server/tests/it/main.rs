@@ -12,6 +12,7 @@ mod cluster;
 mod common;
 mod computer;
 mod dutchman;
+mod frames;
 mod friend;
 mod learning;
 mod pieces;

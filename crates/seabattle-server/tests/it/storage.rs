@@ -6,9 +6,10 @@ use crate::common::*;
 use seabattle_client::msg;
 use seabattle_core::Player;
 use seabattle_server::{
-    Config, DbUrl, GameList, MoveKind, RatedGame, Sitter, Store, StoredGame, StoredMove, launch,
-    open_store,
+    Append, Config, DbUrl, GameList, GroupCommit, MoveKind, RatedGame, Sitter, Store, StoredGame,
+    StoredMove, launch, open_store,
 };
+use std::time::Duration;
 
 fn postgres_url() -> Option<String> {
     let url = std::env::var("SEABATTLE_TEST_POSTGRES").ok()?;
@@ -86,6 +87,115 @@ fn round_trip(s: &dyn Store) {
     expected.push(moves[0].clone());
     assert_eq!(back.moves, expected);
     assert!(s.load("nosuchgame").unwrap().is_none());
+}
+
+/// Group commit: moves of several games sent at once are stored, each game's all or
+/// none; a game whose moves are refused (a move number taken, a game that does not
+/// exist) fails alone, and the others are stored and acknowledged.
+fn group_commit_round_trip(s: std::sync::Arc<dyn Store>) {
+    let base = format!("g{}", std::process::id() as u64 * 1_000_003 + rand_suffix());
+    let ids: Vec<String> = (0..4).map(|i| format!("{base}-{i}")).collect();
+    for id in &ids {
+        let mut g = StoredGame::new(id.clone(), "classic".into(), "friend".into(), None);
+        g.first = Some(Player::One);
+        s.create(&g).unwrap();
+    }
+    let mv = |p: Player, shots: &str| StoredMove {
+        player: p,
+        kind: MoveKind::Volley,
+        shots: shots.into(),
+    };
+    // Game 3 has its first move already, so an append numbered 0 is refused.
+    s.append(&ids[3], 0, &mv(Player::One, "a1:miss")).unwrap();
+    // One transaction: each game's moves all or none, a refusal only its own.
+    let answers = s
+        .append_together(&[
+            Append {
+                id: ids[0].clone(),
+                seq: 0,
+                moves: vec![mv(Player::One, "a1:hit"), mv(Player::One, "a2:miss")],
+            },
+            Append {
+                id: "nosuchgame".into(),
+                seq: 0,
+                moves: vec![mv(Player::One, "e1:miss")],
+            },
+            Append {
+                id: ids[1].clone(),
+                seq: 0,
+                moves: vec![mv(Player::One, "b1:miss")],
+            },
+        ])
+        .unwrap();
+    assert!(answers[0].is_ok() && answers[2].is_ok(), "{answers:?}");
+    assert!(answers[1].is_err(), "no such game");
+    // Through the writer: a batch one of whose games fails as a whole statement (a
+    // move number taken) still stores the others.
+    let moves = GroupCommit::start(std::sync::Arc::clone(&s), Duration::from_millis(50)).unwrap();
+    // The blocking PostgreSQL client may not run inside an async runtime's thread: only
+    // the waiting for the writer's answers is async.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    let (c, d) = runtime.block_on(async {
+        tokio::join!(
+            moves.append(ids[2].clone(), 0, vec![mv(Player::One, "c1:miss")]),
+            moves.append(
+                ids[3].clone(),
+                0,
+                vec![mv(Player::Two, "d1:miss"), mv(Player::Two, "d2:miss")]
+            ),
+        )
+    });
+    assert!(c.is_ok(), "{c:?}");
+    assert!(d.is_err(), "move 0 of game 3 is taken");
+    let shots = |id: &str| -> Vec<String> {
+        s.load(id)
+            .unwrap()
+            .unwrap()
+            .moves
+            .into_iter()
+            .map(|m| m.shots)
+            .collect()
+    };
+    assert_eq!(shots(&ids[0]), ["a1:hit", "a2:miss"]);
+    assert_eq!(shots(&ids[1]), ["b1:miss"]);
+    assert_eq!(shots(&ids[2]), ["c1:miss"]);
+    assert_eq!(
+        shots(&ids[3]),
+        ["a1:miss"],
+        "none of a refused game's moves"
+    );
+    assert!(
+        moves
+            .counts()
+            .commits
+            .load(std::sync::atomic::Ordering::Relaxed)
+            >= 1
+    );
+    assert_eq!(
+        moves
+            .counts()
+            .appends
+            .load(std::sync::atomic::Ordering::Relaxed),
+        1
+    );
+}
+
+#[test]
+fn sqlite_group_commit_stores_each_game_all_or_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = DbUrl::Sqlite(dir.path().join("games.db"));
+    group_commit_round_trip(open_store(&url, "node").unwrap());
+}
+
+#[test]
+fn postgres_group_commit_stores_each_game_all_or_none() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: PostgreSQL not tested");
+        return;
+    };
+    group_commit_round_trip(open_store(&DbUrl::Postgres(url), "node").unwrap());
 }
 
 /// Accounts and sessions through the trait: a name's key is taken once, a session
@@ -327,4 +437,33 @@ fn postgres_learned_fleets_are_kept_and_forgotten() {
     assert!(s.learned(&p, None).unwrap().is_empty());
     assert_eq!(s.learned(&q, None).unwrap().len(), 1, "others keep theirs");
     s.forget(&q).unwrap();
+}
+
+/// Regression: a commit whose answer was lost with the primary (the standby had it)
+/// is run again on the promoted primary; finding exactly its own rows there, it is
+/// stored, not an `internal` error with the game a move behind its database.
+#[test]
+fn postgres_a_commit_retried_after_failover_finds_its_own_rows() {
+    let Some(url) = postgres_url() else {
+        eprintln!("SEABATTLE_TEST_POSTGRES is not set: PostgreSQL not tested");
+        return;
+    };
+    let s = open_store(&DbUrl::Postgres(url), "node").unwrap();
+    let id = format!("r{}", std::process::id() as u64 * 1_000_003 + rand_suffix());
+    let mut g = StoredGame::new(id.clone(), "classic".into(), "friend".into(), None);
+    g.first = Some(Player::One);
+    s.create(&g).unwrap();
+    let mv = |shots: &str| StoredMove {
+        player: Player::One,
+        kind: MoveKind::Volley,
+        shots: shots.into(),
+    };
+    s.append_all(&id, 0, &[mv("a1:hit"), mv("a2:miss")])
+        .unwrap();
+    s.append_all(&id, 0, &[mv("a1:hit"), mv("a2:miss")])
+        .expect("the same rows again are stored already");
+    assert!(s.append_all(&id, 0, &[mv("a1:hit")]).is_err(), "fewer rows");
+    assert!(s.append(&id, 1, &mv("a3:miss")).is_err(), "another move");
+    let back = s.load(&id).unwrap().unwrap();
+    assert_eq!(back.moves, [mv("a1:hit"), mv("a2:miss")]);
 }

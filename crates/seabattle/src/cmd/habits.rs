@@ -388,7 +388,7 @@ mod tests {
         let off: usize = fleets
             .iter()
             .flat_map(|f| f.ships())
-            .filter(|s| habit.energy(dims, s.cells()) > 0.0)
+            .filter(|s| habit.energy(dims, &s.cells()) > 0.0)
             .count();
         // Of 306 multi-deckers a uniform placer would put about half off the half; the
         // habit's placer, a few at most (its weight is e^6 against, not a ban).

@@ -91,6 +91,17 @@ pub struct Args {
         default_value = "3"
     )]
     drain_secs: u64,
+    /// Microseconds a busy server waits after a move for other games' moves, to store
+    /// them in one transaction (group commit): fewer commits, a later answer. 0 stores
+    /// only what queued while the last commit ran.
+    #[arg(
+        long,
+        env = "SEABATTLE_COMMIT_WINDOW_US",
+        value_name = "US",
+        default_value = "2000",
+        value_parser = clap::value_parser!(u64).range(0..=100_000)
+    )]
+    commit_window_us: u64,
     /// How the server's log lines are written to standard error: `text` for people,
     /// `json` (one object a line) for a log collector.
     #[arg(long, env = "SEABATTLE_LOG_FORMAT", value_enum, default_value = "text")]
@@ -195,6 +206,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.limits = args.limits()?;
     config.trusted_proxies = args.trusted_proxies.clone();
     config.allowed_origins = args.allowed_origins.clone();
+    config.commit_window = Duration::from_micros(args.commit_window_us);
     config.node = match &args.node {
         Some(n)
             if n.is_empty()
