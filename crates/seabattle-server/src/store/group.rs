@@ -155,7 +155,8 @@ impl Writer {
     }
 
     fn commit(&self, batch: Vec<Pending>) {
-        let appends: Vec<Append> = batch.iter().map(|p| p.append.clone()).collect();
+        let (appends, replies): (Vec<Append>, Vec<_>) =
+            batch.into_iter().map(|p| (p.append, p.reply)).unzip();
         let answers = match self.store.append_together(&appends) {
             Ok(answers) => {
                 self.counts.commits.fetch_add(1, Ordering::Relaxed);
@@ -181,9 +182,9 @@ impl Writer {
         self.counts
             .appends
             .fetch_add(stored as u64, Ordering::Relaxed);
-        for (p, answer) in batch.into_iter().zip(answers) {
+        for (reply, answer) in replies.into_iter().zip(answers) {
             // A game whose task stopped waiting no longer needs its answer.
-            let _ = p.reply.send(answer);
+            let _ = reply.send(answer);
         }
     }
 }
