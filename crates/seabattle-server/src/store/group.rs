@@ -75,18 +75,19 @@ impl GroupCommit {
             arrived: Instant::now(),
             reply,
         };
-        self.queue
-            .send(pending)
-            .map_err(|_| StoreError::Query("the commit writer has stopped".into()))?;
-        answer
-            .await
-            .map_err(|_| StoreError::Query("the commit writer has stopped".into()))?
+        self.queue.send(pending).map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
     }
 
     /// What the writer has done so far.
     pub fn counts(&self) -> &CommitCounts {
         &self.counts
     }
+}
+
+/// The writer thread is gone (it ended with a panic): nothing more can be stored.
+fn stopped() -> StoreError {
+    StoreError::Query("the commit writer has stopped".into())
 }
 
 /// Appends counted per second, to tell a busy node from a quiet one.
