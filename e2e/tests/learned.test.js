@@ -92,6 +92,18 @@ for (const [name, viewport, locale, words] of [
       return last.right <= frame.right + 1 && last.bottom <= frame.bottom + 1 && frame.right <= d.getBoundingClientRect().right;
     });
     assert.ok(inside, 'the heat map overflows its frame');
+    // Each coordinate stands over its own column and beside its own row (the boards'
+    // label size once pushed them half a cell off, towards the bottom right).
+    const off = await dlg.evaluate(d => {
+      const grid = d.querySelector('.heat'), w = Number(getComputedStyle(grid).getPropertyValue('--w')) - 1;
+      const labs = [...grid.querySelectorAll('b.lab')], cells = [...grid.querySelectorAll('span')];
+      const mid = (/** @type {Element} */ e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+      const worst = [];
+      for (let c = 0; c < w; c++) worst.push(Math.abs(mid(labs[1 + c])[0] - mid(cells[c])[0]));
+      for (let r = 0; r < w; r++) worst.push(Math.abs(mid(labs[1 + w + r])[1] - mid(cells[r * w])[1]));
+      return Math.max(...worst);
+    });
+    assert.ok(off < 1.5, `a coordinate stands ${off}px off its column or row`);
     await page.screenshot({ path: join(artifacts, `learned-habit-${name}.png`) });
   });
 }
