@@ -184,6 +184,9 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
     // time is apart from the later ones'.
     let mut first_cpu: Vec<f32> = Vec::new();
     let mut later_cpu: Vec<f32> = Vec::new();
+    // Per habit, the paired gains in shots behind its `gain%`, with their errors: a
+    // ceiling's gain of a fraction of a shot is a share no run of this size can tell.
+    let mut gains: Vec<String> = Vec::new();
     for (h, kind) in HabitKind::ALL.iter().enumerate() {
         if plan.only.is_some_and(|o| o != *kind) {
             continue;
@@ -239,6 +242,19 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
         later_cpu.extend(learning().flat_map(|r| r.cpu_ms.iter().skip(1).copied()));
         all_ms.extend(learning().flat_map(|r| r.times_ms.iter().copied()));
         let se = |x: &[f64]| mean_se(x).1;
+        let gain = |p: &[f64], by: &[f64]| {
+            let d: Vec<f64> = p.iter().zip(by).map(|(p, b)| p - b).collect();
+            let (m, e) = mean_se(&d);
+            format!("{m:+.2}±{e:.2}")
+        };
+        gains.push(format!(
+            "{:<20} {:>12} {:>12} {:>12} {:>12}",
+            kind.name(),
+            gain(&p10, &l10),
+            gain(&p10, &c10),
+            gain(&p50, &l50),
+            gain(&p50, &c50),
+        ));
         println!(
             "{:<20} {:>9} {:>9} {:>9} {:>9} {:>9.0} {:>10.0}  {times}",
             kind.name(),
@@ -255,6 +271,13 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
          learn50: game 51 with the 50 before; gain%: learning's gain over plain as a share of \
          the ceiling's, paired games)"
     );
+    println!(
+        "\npaired gains over plain, shots (mean ± standard error over the players)\n{:<20} {:>12} {:>12} {:>12} {:>12}",
+        "habit", "learn10", "ceiling10", "learn50", "ceiling50"
+    );
+    for line in &gains {
+        println!("{line}");
+    }
     if plan.only.is_some() {
         print_times(plan, &all_ms, &all_cpu, &first_cpu, &later_cpu);
         return Ok(());
