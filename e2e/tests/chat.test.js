@@ -85,6 +85,13 @@ for (const [locale, lang] of [['ru-RU', 'ru'], ['en-US', 'en']]) {
       // The row and the bubbles pass axe as the rest of the battle screen does.
       await check(a, 'battle', `chat-${lang}-${size}`);
       await b.screenshot({ path: join(artifacts, `chat-${lang}-${size}-other.png`) });
+      // The other side's bubble hides none of the side panel (on a phone the panel
+      // stands beside the player's own board, where it once covered the fleet counts).
+      const covers = await a.evaluate(() => {
+        const r = document.getElementById('chatRight').getBoundingClientRect(), p = document.getElementById('panel').getBoundingClientRect();
+        return r.right > p.left && r.left < p.right && r.bottom > p.top && r.top < p.bottom;
+      });
+      assert.ok(!covers, 'the bubble covers the side panel');
       // The row fits the page: nothing sticks out sideways.
       const wide = await a.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(wide <= viewport.width, `page ${wide} px wide at ${viewport.width}`);

@@ -159,12 +159,16 @@ export function rerenderChat() {
 }
 
 // The other side's bubble starts where the board on the right does, when the boards
-// stand side by side (on a phone they are stacked, and it keeps to the right edge).
+// stand side by side. On a phone they are stacked, and it keeps to the right edge of
+// the player's own board: past it stands the side panel, whose fleet counts it would
+// hide.
 function alignRight() {
-  const el = $('chatRight'), mine = $('mineSide');
+  const el = $('chatRight'), mine = $('mineSide'), box = $('chat').getBoundingClientRect();
   const other = [$('theirsSide'), $('placeSide')].find(e => e && !e.hidden);
   const left = other?.getBoundingClientRect().left ?? 0;
   const beside = mine && other && left >= mine.getBoundingClientRect().right;
-  el.style.left = beside ? `${left - $('chat').getBoundingClientRect().left}px` : '';
-  el.style.right = beside ? 'auto' : '';
+  const board = $('mine').firstElementChild?.getBoundingClientRect();
+  const edge = board && board.width > 0 ? Math.max(0, box.right - board.right) : 0;
+  el.style.left = beside ? `${left - box.left}px` : '';
+  el.style.right = beside ? 'auto' : `${edge}px`;
 }
