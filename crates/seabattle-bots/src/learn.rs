@@ -255,18 +255,12 @@ impl History {
                 part.1 *= w.max(1.0);
             }
             // Its weights, sampled as the fitted ones are (its own placer's Gibbs
-            // sweeps cost too much per decision).
-            let placer = HabitPlacer::new(h, &self.rules);
-            let (zones, pair) = placer.zones();
+            // sweeps cost too much per decision); a leaning weighs no pairs.
             parts.push((
                 LearnedPart::Table {
-                    energies: placer.energies().to_vec(),
-                    zones: if pair == 0.0 {
-                        Vec::new()
-                    } else {
-                        zones.to_vec()
-                    },
-                    pair,
+                    energies: HabitPlacer::new(h, &self.rules).energies().to_vec(),
+                    zones: Vec::new(),
+                    pair: 0.0,
                 },
                 w,
                 if w >= 1.0 {

@@ -166,9 +166,12 @@ function alignRight() {
   const el = $('chatRight'), mine = $('mineSide'), box = $('chat').getBoundingClientRect();
   const other = [$('theirsSide'), $('placeSide')].find(e => e && !e.hidden);
   const left = other?.getBoundingClientRect().left ?? 0;
-  const beside = mine && other && left >= mine.getBoundingClientRect().right;
+  if (mine && other && left >= mine.getBoundingClientRect().right) {
+    el.style.left = `${left - box.left}px`;
+    el.style.right = 'auto';
+    return;
+  }
   const board = $('mine').firstElementChild?.getBoundingClientRect();
-  const edge = board && board.width > 0 ? Math.max(0, box.right - board.right) : 0;
-  el.style.left = beside ? `${left - box.left}px` : '';
-  el.style.right = beside ? 'auto' : `${edge}px`;
+  el.style.left = '';
+  el.style.right = board && board.width > 0 ? `${Math.max(0, box.right - board.right)}px` : '0px';
 }

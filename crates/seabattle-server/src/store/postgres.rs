@@ -49,6 +49,11 @@ pub struct PgStore {
     conns: Vec<Mutex<Option<Client>>>,
 }
 
+/// A move number past what the table's `seq` column holds.
+fn too_many() -> StoreError {
+    StoreError::Query("too many moves".into())
+}
+
 pub(super) fn q(e: postgres::Error) -> StoreError {
     if broken(&e) {
         StoreError::Connection(chain(&e))
@@ -185,7 +190,6 @@ impl PgStore {
 
     /// Appends `moves` from `seq` on if this node still holds game `id`.
     fn append_rows(&self, id: &str, seq: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
-        let too_many = || StoreError::Query("too many moves".into());
         let first = i32::try_from(seq).map_err(|_| too_many())?;
         // The usual case, a single move: one statement, one round trip. The game's row
         // is locked and its token checked in the same statement.
@@ -233,7 +237,7 @@ impl PgStore {
         seq: usize,
         moves: &[StoredMove],
     ) -> Result<bool, StoreError> {
-        let first = i32::try_from(seq).map_err(|_| StoreError::Query("too many moves".into()))?;
+        let first = i32::try_from(seq).map_err(|_| too_many())?;
         let rows = self.with(id, |c| {
             c.query(
                 "SELECT player, kind, shots FROM moves WHERE game_id = $1 AND seq >= $2 \
@@ -442,8 +446,7 @@ impl Store for PgStore {
                 }
             };
             for (k, mv) in a.moves.iter().enumerate() {
-                let seq = i32::try_from(a.seq + k)
-                    .map_err(|_| StoreError::Query("too many moves".into()))?;
+                let seq = i32::try_from(a.seq + k).map_err(|_| too_many())?;
                 ids.push(a.id.as_str());
                 seqs.push(seq);
                 players.push(number(mv.player));

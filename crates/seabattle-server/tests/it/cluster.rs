@@ -3,18 +3,13 @@
 //! queue pairs players connected to different nodes. Skipped without
 //! `SEABATTLE_TEST_POSTGRES`.
 
-use crate::common::{Client, fast_limits, friends};
+use crate::common::{Client, fast_limits, friends, postgres_url};
 use seabattle_client::msg;
 use seabattle_core::Player;
 use seabattle_server::{
     Claim, Config, DbUrl, MoveKind, Server, StoreError, StoredGame, StoredMove, launch, open_store,
 };
 use seabattle_wire::Opponent;
-
-fn postgres_url() -> Option<String> {
-    let url = std::env::var("SEABATTLE_TEST_POSTGRES").ok()?;
-    Some(url).filter(|u| !u.is_empty())
-}
 
 /// Names new to the shared database on every run.
 fn fresh(prefix: &str) -> String {
@@ -47,7 +42,6 @@ async fn node(url: &str, name: &str) -> Server {
 #[test]
 fn two_nodes_never_both_write_one_game() {
     let Some(url) = postgres_url() else {
-        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
         return;
     };
     let (na, nb) = (fresh("a"), fresh("b"));
@@ -102,7 +96,6 @@ fn two_nodes_never_both_write_one_game() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_moves_to_the_node_its_player_reaches_and_play_goes_on() {
     let Some(url) = postgres_url() else {
-        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
         return;
     };
     let (n1, n2) = (node(&url, &fresh("n")).await, node(&url, &fresh("n")).await);
@@ -144,7 +137,6 @@ async fn a_game_moves_to_the_node_its_player_reaches_and_play_goes_on() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_queue_pairs_players_on_different_nodes() {
     let Some(url) = postgres_url() else {
-        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
         return;
     };
     let (n1, n2) = (node(&url, &fresh("n")).await, node(&url, &fresh("n")).await);
@@ -176,7 +168,6 @@ async fn the_queue_pairs_players_on_different_nodes() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_turn_clock_runs_on_after_a_takeover() {
     let Some(url) = postgres_url() else {
-        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
         return;
     };
     let (name1, name2) = (fresh("n"), fresh("n"));
@@ -268,7 +259,6 @@ impl Drop for Freezable {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_paused_past_its_lease_serves_nothing_stale() {
     let Some(url) = postgres_url() else {
-        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
         return;
     };
     let n1 = Freezable::start(&url, &fresh("n"));
@@ -337,7 +327,6 @@ async fn a_node_paused_past_its_lease_serves_nothing_stale() {
 #[test]
 fn a_lapsed_lease_holds_nothing_until_it_is_renewed() {
     let Some(url) = postgres_url() else {
-        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
         return;
     };
     let a = open_store(&DbUrl::Postgres(url.clone()), &fresh("a")).unwrap();
@@ -369,7 +358,6 @@ fn a_lapsed_lease_holds_nothing_until_it_is_renewed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_queueing_at_the_same_instant_on_two_nodes_are_always_paired() {
     let Some(url) = postgres_url() else {
-        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
         return;
     };
     let (n1, n2) = (node(&url, &fresh("n")).await, node(&url, &fresh("n")).await);
@@ -394,7 +382,6 @@ async fn two_players_queueing_at_the_same_instant_on_two_nodes_are_always_paired
 #[test]
 fn a_broken_pooled_connection_is_replaced_and_the_statement_retried() {
     let Some(url) = postgres_url() else {
-        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
         return;
     };
     // Its connections carry a name of their own, so only they are cut below.
@@ -444,7 +431,6 @@ fn a_broken_pooled_connection_is_replaced_and_the_statement_retried() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_rated_queue_pairs_accounts_on_different_nodes() {
     let Some(url) = postgres_url() else {
-        eprintln!("SEABATTLE_TEST_POSTGRES is not set: the cluster is not tested");
         return;
     };
     let (n1, n2) = (node(&url, &fresh("n")).await, node(&url, &fresh("n")).await);

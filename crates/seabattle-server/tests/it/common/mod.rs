@@ -766,3 +766,20 @@ impl Probe {
         (worst, attack.await.expect("the attack task"))
     }
 }
+
+/// The PostgreSQL URL of `SEABATTLE_TEST_POSTGRES`; unset or empty, the PostgreSQL tests
+/// pass without running, and the first to ask says so.
+pub fn postgres_url() -> Option<String> {
+    let url = std::env::var("SEABATTLE_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty());
+    static SAID: std::sync::Once = std::sync::Once::new();
+    if url.is_none() {
+        SAID.call_once(|| {
+            eprintln!(
+                "SEABATTLE_TEST_POSTGRES is not set: PostgreSQL and the cluster are not tested"
+            )
+        });
+    }
+    url
+}
