@@ -92,6 +92,13 @@ for (const [locale, lang] of [['ru-RU', 'ru'], ['en-US', 'en']]) {
         return r.right > p.left && r.left < p.right && r.bottom > p.top && r.top < p.bottom;
       });
       assert.ok(!covers, 'the bubble covers the side panel');
+      // Nor do the two bubbles cover each other (over one board on a phone, a long
+      // Russian phrase once ran under the other side's).
+      const clash = await a.evaluate(() => {
+        const l = document.getElementById('chatLeft').getBoundingClientRect(), r = document.getElementById('chatRight').getBoundingClientRect();
+        return l.right > r.left && l.left < r.right && l.bottom > r.top && l.top < r.bottom;
+      });
+      assert.ok(!clash, 'the two bubbles overlap');
       // The row fits the page: nothing sticks out sideways.
       const wide = await a.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(wide <= viewport.width, `page ${wide} px wide at ${viewport.width}`);

@@ -169,9 +169,18 @@ function alignRight() {
   if (mine && other && left >= mine.getBoundingClientRect().right) {
     el.style.left = `${left - box.left}px`;
     el.style.right = 'auto';
+    el.style.top = '';
     return;
   }
   const board = $('mine').firstElementChild?.getBoundingClientRect();
   el.style.left = '';
   el.style.right = board && board.width > 0 ? `${Math.max(0, box.right - board.right)}px` : '0px';
+  // Over one board there may be no room for both: the other side's goes under the
+  // player's own. (Layout boxes, not client rectangles: a bubble just shown is still
+  // scaled down by its pop.)
+  el.style.top = '';
+  const own = $('chatLeft');
+  if (!own.hidden && el.offsetLeft < own.offsetLeft + own.offsetWidth) {
+    el.style.top = `${own.offsetHeight + 4}px`;
+  }
 }
