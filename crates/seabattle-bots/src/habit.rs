@@ -15,6 +15,7 @@ use seabattle_core::placement::{Position, positions_by_size, ship_lists};
 use seabattle_core::{CellSet, Dims, Fleet, FleetSetup, Placer, Rules, ShipSetup, TooConstrained};
 use std::fmt;
 use std::str::FromStr;
+use std::sync::{Arc, Mutex};
 
 /// A side of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -93,6 +94,13 @@ const SINGLES: f64 = 3.0;
 const APART: f64 = 4.0;
 /// Gibbs sweeps from a uniform fleet to a draw of the habit.
 const SWEEPS: usize = 40;
+/// Exact draws [`exact_draws`] makes of a habit: as many as the expert's first
+/// population draws of any prior.
+const DRAWS: usize = 200;
+/// The seed of [`exact_draws`]: the same fleets in every process.
+const DRAWS_SEED: u64 = 0x5EAB_A771_E000_0002;
+/// Habits under rules whose draws [`exact_draws`] keeps (some 200 KB each).
+const KEPT_DRAWS: usize = 32;
 
 /// The habits by name, as `seabattle place --placer` and `bench --habits` know them:
 /// the side or corner is drawn per player.
@@ -452,6 +460,41 @@ impl HabitPlacer {
     }
 }
 
+/// Fleets drawn exactly from `habit` under `rules` (each ship's cells, in the rules'
+/// fleet order), the same ones every time: what a learned prior of the habit named
+/// starts a game from. A draw costs some 0.5 ms of Gibbs sweeps, too much for every
+/// game's first decision, so they are made once per habit and rules in a process (the
+/// first prior that names it pays) and shared.
+pub(crate) fn exact_draws(habit: Habit, rules: &Rules) -> Arc<[Vec<CellSet>]> {
+    type Kept = Vec<(Habit, Rules, Arc<[Vec<CellSet>]>)>;
+    static KEPT: Mutex<Kept> = Mutex::new(Vec::new());
+    let kept = |kept: &Kept| {
+        kept.iter()
+            .find(|(h, r, _)| *h == habit && r == rules)
+            .map(|(_, _, d)| d.clone())
+    };
+    // A poisoned lock only means another thread panicked while holding it; the
+    // draws it holds are whole either way.
+    if let Some(d) = kept(&KEPT.lock().unwrap_or_else(|e| e.into_inner())) {
+        return d;
+    }
+    // Drawn outside the lock: two threads may both draw, and they draw the same.
+    let placer = HabitPlacer::new(habit, rules);
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(DRAWS_SEED);
+    let draws: Arc<[Vec<CellSet>]> = (0..DRAWS)
+        .map_while(|_| placer.ships(&mut rng).ok())
+        .collect();
+    let mut all = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(d) = kept(&all) {
+        return d;
+    }
+    if all.len() == KEPT_DRAWS {
+        all.remove(0);
+    }
+    all.push((habit, rules.clone(), draws.clone()));
+    draws
+}
+
 impl FromStr for Habit {
     type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, UnknownName> {
@@ -553,6 +596,32 @@ mod tests {
             // these; the corner's square is tight, so a few stray.
             assert!(off <= 6, "{habit}: {off} ships off the habit in 20 fleets");
         }
+    }
+
+    #[test]
+    fn exact_draws_keep_the_habit_and_are_made_once() {
+        let rules = Rules::classic();
+        let dims = rules.dims();
+        let habit = Habit::Corner(Corner::TopRight);
+        let draws = exact_draws(habit, &rules);
+        assert_eq!(draws.len(), DRAWS);
+        assert!(Arc::ptr_eq(&draws, &exact_draws(habit, &rules)));
+        let off = draws
+            .iter()
+            .flatten()
+            .filter(|s| habit.energy(dims, s) > 0.0)
+            .count();
+        // 1,200 multi-deckers; a uniform placer puts most of them off the square.
+        assert!(off <= 30, "{off} ships off the habit");
+        for d in draws.iter() {
+            let setup = FleetSetup {
+                ships: d.iter().map(|s| ShipSetup(s.iter().collect())).collect(),
+                pieces: Default::default(),
+            };
+            assert!(Fleet::new(setup, &rules).is_ok());
+        }
+        let other = exact_draws(Habit::Half(Side::Left), &rules);
+        assert!(!Arc::ptr_eq(&draws, &other));
     }
 
     #[test]

@@ -17,7 +17,9 @@
 //!   `fit.rs`);
 //! - **the habit named**: when the history names one of the crate's [`Habit`]s, that
 //!   habit exactly as defined, beside the fitted weights: a short history says a habit
-//!   people have sooner than it fits the free weights.
+//!   people have sooner than it fits the free weights. A near-certain habit (a ship off
+//!   it 400 times less likely) starts each game from exact draws of it made once, and
+//!   at full odds it stands instead of the fitted weights.
 //!
 //! Each part's prior weight is what the history says of it: the share of past games
 //! that repeated an earlier fleet exactly or nearly, and for habits the gain in
@@ -242,33 +244,33 @@ impl History {
         ];
         let learned = crate::fit::learn(&self.rules, &ships);
         let habit = learned.as_ref().and_then(|l| l.habit);
-        // The habit named, as it is named: its own prior beside the fitted one, for a
-        // habit of leanings. A near-certain one (a ship off it 400 times less likely)
-        // the fitted weights learn within ten games, and its table is not one the
-        // sampler's tilted draws hold well.
+        // The habit named, as it is named: its own prior beside the fitted one. A short
+        // history says a habit people have sooner than it fits the free weights.
         let named = learned
             .as_ref()
             .and_then(|l| Some((l.likeliest?, l.named_weight)))
-            .filter(|&(h, w)| w > 0.0 && leaning(h, &self.rules));
-        if let Some((h, w)) = named {
+            .filter(|&(_, w)| w > 0.0)
+            .and_then(|(h, w)| Some((named_part(h, &self.rules)?, w)));
+        let named_weight = named.as_ref().map(|(_, w)| *w);
+        // A near-certain habit named at full odds stands instead of the fitted weights:
+        // they say the same habit, drawn worse (tilted uniform draws), and took the
+        // particles and the posterior's weight from its exact draws. Beside them, half
+        // of the ceiling's gain after 50 games; instead of them, 87% (`bench --habits
+        // --habit half --players 200 --seed 1`: learn50 +1.29 against +1.97 shots of
+        // the ceiling's +2.25).
+        let drawn = named
+            .as_ref()
+            .is_some_and(|(p, w)| *w >= 1.0 && matches!(p, LearnedPart::Drawn { .. }));
+        if let Some((part, w)) = named {
             for part in &mut parts {
                 part.1 *= w.max(1.0);
             }
-            // Its weights, sampled as the fitted ones are (its own placer's Gibbs
-            // sweeps cost too much per decision); a leaning weighs no pairs.
-            parts.push((
-                LearnedPart::Table {
-                    energies: HabitPlacer::new(h, &self.rules).energies().to_vec(),
-                    zones: Vec::new(),
-                    pair: 0.0,
-                },
-                w,
-                if w >= 1.0 {
-                    HABIT_SHARE_LIKELY
-                } else {
-                    HABIT_SHARE
-                },
-            ));
+            let share = if w >= 1.0 {
+                HABIT_SHARE_LIKELY
+            } else {
+                HABIT_SHARE
+            };
+            parts.push((part, w, share));
         }
         if let Some(fit::Learned {
             table: Some(table),
@@ -277,15 +279,16 @@ impl History {
             ..
         }) = learned
             && weight > 0.01
+            && !drawn
         {
             // The repeats' odds are against a fresh fleet drawn uniformly; a habit far
             // likelier than uniform is what a fresh fleet is drawn from, and the
             // repeats keep their share against it.
             // (Against the odds of the named habit too, when those are less.)
-            let up = weight.max(1.0) / named.map_or(1.0, |(_, w)| w.max(1.0));
+            let up = weight.max(1.0) / named_weight.map_or(1.0, |w| w.max(1.0));
             for part in parts
                 .iter_mut()
-                .filter(|p| !matches!(p.0, LearnedPart::Table { .. }))
+                .filter(|p| matches!(p.0, LearnedPart::Exact(_) | LearnedPart::Near { .. }))
             {
                 part.1 *= up.max(1.0);
             }
@@ -293,7 +296,7 @@ impl History {
             // A habit likelier than uniform carries much of the posterior: it gets
             // more fleets to say it well.
             // (The habit named, when there is one, takes that part.)
-            let share = if weight >= 1.0 && named.is_none_or(|(_, w)| w < 1.0) {
+            let share = if weight >= 1.0 && named_weight.is_none_or(|w| w < 1.0) {
                 HABIT_SHARE_LIKELY
             } else {
                 HABIT_SHARE
@@ -317,20 +320,36 @@ impl History {
     }
 }
 
-/// Whether `habit` under `rules` is a leaning of single ships: no ship is more than
-/// [`MAX_LEANING`] nats less likely anywhere, and no pair of ships is weighed. A habit
-/// of pairs (big ships apart) is left to the fitted pair term: the sampler's tilted
-/// draws hold its table poorly, and weighed in as named it cost a shot a game after
-/// ten games (`bench --habits --habit apart --players 200 --seed 1`: 56.30 against
-/// plain 55.62 and the ceiling's 55.33; 55.45 without it).
-fn leaning(habit: Habit, rules: &Rules) -> bool {
+/// The prior of `habit` named under `rules`, beside the fitted weights:
+/// - a leaning of single ships (no ship more than [`MAX_LEANING`] nats less likely
+///   anywhere) as a table of its energies, sampled as the fitted ones are;
+/// - a near-certain habit of single ships (big ships in one half, near one corner,
+///   along rows: a ship off it 400 times less likely) as exact draws of it made once.
+///   Uniform draws tilted by the sampler's steps hold such a table poorly, and the
+///   fitted weights alone learned half of what knowing the habit gains
+///   (`bench --habits --habit half --players 200 --seed 1`: 0.94 of 2.25 shots after 50
+///   games);
+/// - none for a habit of pairs (big ships apart): it is left to the fitted pair term.
+///   Weighed in as named, it cost a shot a game after ten games (`--habit apart`:
+///   56.30 against plain 55.62 and the ceiling's 55.33; 55.45 without it).
+fn named_part(habit: Habit, rules: &Rules) -> Option<LearnedPart> {
     let placer = HabitPlacer::new(habit, rules);
-    placer.zones().1 == 0.0
-        && placer
-            .energies()
-            .iter()
-            .flatten()
-            .all(|&e| e <= MAX_LEANING)
+    if placer.zones().1 != 0.0 {
+        return None;
+    }
+    let energies = placer.energies();
+    Some(if energies.iter().flatten().all(|&e| e <= MAX_LEANING) {
+        LearnedPart::Table {
+            energies: energies.to_vec(),
+            zones: Vec::new(),
+            pair: 0.0,
+        }
+    } else {
+        LearnedPart::Drawn {
+            habit,
+            draws: crate::habit::exact_draws(habit, rules),
+        }
+    })
 }
 
 /// How many ships of `a` stand where `b` has no ship of the same cells.
@@ -369,7 +388,7 @@ impl OpponentPrior {
             let i = match part {
                 LearnedPart::Exact(_) => 0,
                 LearnedPart::Near { .. } => 1,
-                LearnedPart::Table { .. } | LearnedPart::Habit(_) => 2,
+                LearnedPart::Table { .. } | LearnedPart::Habit(_) | LearnedPart::Drawn { .. } => 2,
             };
             w[i] = w[i].max(*weight);
         }
@@ -380,7 +399,8 @@ impl OpponentPrior {
     /// names ([`Habit::all`]: each half and corner, lying along rows, big ships apart,
     /// one-deckers in the corners, edge hugging light or strong), or `None` if none is
     /// clearly more likely than uniform placement. For people's eyes (say, a panel
-    /// «what the computer learned»): the shooter uses the learned weights, not this name.
+    /// «what the computer learned»): the shooter weighs the habits by their odds, not by
+    /// whether one is named.
     pub fn habit(&self) -> Option<Habit> {
         self.habit
     }
@@ -486,6 +506,58 @@ mod tests {
         assert_eq!(tables(&light), 2);
         assert_eq!(light.prior().unwrap().weights()[2], MAX_HABIT_ODDS);
         assert_eq!(tables(&history(PlacerKind::Uniform, 10, 7)), 0);
+    }
+
+    /// Big ships kept in one half: a habit nearly always kept, named at full odds, is
+    /// drawn exactly, from draws made once and shared by every prior that names it,
+    /// instead of the fitted weights (which learned half of what knowing it gains).
+    #[test]
+    fn a_near_certain_habit_named_is_drawn_exactly_instead_of_fitted() {
+        let side = crate::Side::Top;
+        let rules = Rules::classic();
+        let mut rng = StdRng::seed_from_u64(1);
+        let mut half = History::new(&rules);
+        for _ in 0..10 {
+            let fleet = Habit::Half(side).place(&rules, &mut rng).unwrap();
+            half.record(&fleet).unwrap();
+        }
+        assert_eq!(half.habit(), Some(Habit::Half(side)));
+        let draws = |h: &History| -> Vec<Arc<[Vec<CellSet>]>> {
+            h.prior()
+                .unwrap()
+                .parts
+                .iter()
+                .filter_map(|(part, w, _)| match part {
+                    LearnedPart::Drawn { habit, draws } => {
+                        assert_eq!(*habit, Habit::Half(side));
+                        assert_eq!(*w, MAX_HABIT_ODDS);
+                        Some(draws.clone())
+                    }
+                    _ => None,
+                })
+                .collect()
+        };
+        let (first, again) = (draws(&half), draws(&half));
+        assert_eq!(first.len(), 1);
+        assert!(Arc::ptr_eq(&first[0], &again[0]), "drawn once");
+        let prior = half.prior().unwrap();
+        assert!(
+            !prior
+                .parts
+                .iter()
+                .any(|(part, _, _)| matches!(part, LearnedPart::Table { .. })),
+            "no fitted weights beside it"
+        );
+        // A light leaning is still sampled from its table.
+        let light = history(PlacerKind::Habit(crate::HabitKind::HugLight), 10, 1);
+        assert!(
+            light
+                .prior()
+                .unwrap()
+                .parts
+                .iter()
+                .all(|(part, _, _)| !matches!(part, LearnedPart::Drawn { .. }))
+        );
     }
 
     /// Big ships kept apart are named, and learned by the fitted pair term alone: the

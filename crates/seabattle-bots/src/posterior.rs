@@ -58,6 +58,7 @@ use seabattle_core::placement::{Position, positions_by_size, ship_lists};
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{CellSet, Dims, Placer, Rules, Touching};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// A population of fleets drawn from the posterior of a [`TargetBoard`], under one
 /// prior (uniform) or a mixture of priors weighed by how well each predicted the answers.
@@ -514,6 +515,14 @@ pub(crate) enum LearnedPart {
     /// A habit known exactly (the ceiling of `bench --habits`): drawn by its own
     /// placer, weighed by its own energies.
     Habit(Habit),
+    /// A habit named, as it is defined: a game starts from `draws`, exact draws of it
+    /// made once ([`crate::habit::exact_draws`]), and moves on by its own energies.
+    Drawn {
+        /// The habit.
+        habit: Habit,
+        /// Exact draws of it, each ship's cells.
+        draws: Arc<[Vec<CellSet>]>,
+    },
 }
 
 /// Which other ship a pairwise energy leaves out or sees elsewhere (a pair step moves
@@ -538,6 +547,8 @@ struct Learn {
     pair: f64,
     /// Exact draws of the prior, for a habit known exactly.
     placer: Option<HabitPlacer>,
+    /// Exact draws made once, for a habit named.
+    draws: Option<Arc<[Vec<CellSet>]>>,
     /// The past fleets as rows of positions; a particle keeps the index of the one it
     /// stays near (its label).
     anchors: Vec<Vec<u16>>,
@@ -560,11 +571,24 @@ impl Learn {
             zone: Vec::new(),
             pair: 0.0,
             placer: None,
+            draws: None,
             anchors: Vec::new(),
             away: Vec::new(),
             homes: Vec::new(),
             moved: 0.0,
             frozen: false,
+        }
+    }
+
+    /// A habit's own energies, of each ship and of pairs, with no draws yet.
+    fn of_habit(habit: Habit, rules: &Rules) -> Learn {
+        let placer = HabitPlacer::new(habit, rules);
+        let (zone, pair) = placer.zones();
+        Learn {
+            table: placer.energies().to_vec(),
+            zone: zone.to_vec(),
+            pair,
+            ..Learn::empty()
         }
     }
 
@@ -652,15 +676,15 @@ impl Learn {
             },
             LearnedPart::Habit(habit) => {
                 let placer = HabitPlacer::new(*habit, rules);
-                let (zone, pair) = placer.zones();
                 Learn {
-                    table: placer.energies().to_vec(),
-                    zone: zone.to_vec(),
-                    pair,
                     placer: Some(placer),
-                    ..Learn::empty()
+                    ..Learn::of_habit(*habit, rules)
                 }
             }
+            LearnedPart::Drawn { habit, draws } => Learn {
+                draws: Some(draws.clone()),
+                ..Learn::of_habit(*habit, rules)
+            },
         };
         let anchored = matches!(part, LearnedPart::Exact(_) | LearnedPart::Near { .. });
         // A prior of past fleets none of which fits these rules has nothing to say.
@@ -883,13 +907,27 @@ impl<const N: usize> Smc<N> {
         }
     }
 
-    /// Adds `n` exact draws of a habit known exactly.
+    /// Adds `n` exact draws of a habit known exactly, or up to `n` of the draws made
+    /// once of a habit named.
     fn draw_habit(&mut self, n: usize, rng: &mut dyn Rng) {
         let Some(l) = self.learn.take() else { return };
         if let Some(placer) = &l.placer {
             for _ in 0..n {
                 let Ok(ships) = placer.ships(rng) else { break };
                 if let Some(row) = self.geo.row_of(&ships) {
+                    self.push(&row, 0);
+                }
+            }
+        } else if let Some(draws) = &l.draws {
+            // All of them for a first population; a rebuild takes a few at random.
+            let all = n >= draws.len();
+            for t in 0..n.min(draws.len()) {
+                let d = if all {
+                    t
+                } else {
+                    rng.random_range(0..draws.len())
+                };
+                if let Some(row) = self.geo.row_of(&draws[d]) {
                     self.push(&row, 0);
                 }
             }
@@ -904,9 +942,11 @@ impl<const N: usize> Smc<N> {
         self.learn.as_ref().is_some_and(|l| l.placer.is_none())
     }
 
-    /// Whether the prior is drawn exactly (a habit known exactly).
+    /// Whether the prior is drawn exactly (a habit known exactly or named).
     fn exact(&self) -> bool {
-        self.learn.as_ref().is_some_and(|l| l.placer.is_some())
+        self.learn
+            .as_ref()
+            .is_some_and(|l| l.placer.is_some() || l.draws.is_some())
     }
 
     fn count(&self) -> usize {
