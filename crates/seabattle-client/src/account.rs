@@ -305,7 +305,23 @@ pub async fn login(
 ) -> Result<SignedIn, AccountError> {
     let body = Some(credentials(name, password));
     let answer = call(server, Method::POST, "/account/login", body, None).await?;
-    if answer.status != 200 {
+    signed_in(answer, 200)
+}
+
+/// `POST /account/signup`: a new account `name`, signed in (its first session).
+pub async fn sign_up(
+    server: &ServerOrigin,
+    name: &str,
+    password: &str,
+) -> Result<SignedIn, AccountError> {
+    let body = Some(credentials(name, password));
+    let answer = call(server, Method::POST, "/account/signup", body, None).await?;
+    signed_in(answer, 201)
+}
+
+/// The session an answer of status `ok` hands out, or why there is none.
+fn signed_in(answer: Answer, ok: u16) -> Result<SignedIn, AccountError> {
+    if answer.status != ok {
         return Err(answer.refusal());
     }
     let token = answer

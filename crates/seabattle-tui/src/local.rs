@@ -234,6 +234,8 @@ impl LocalReferee {
             pieces: [pieces(&fleets[0]), pieces(&fleets[1])],
             verdict,
             verdict_ru,
+            // Games on one machine are never rated.
+            ratings: None,
         }
     }
 }

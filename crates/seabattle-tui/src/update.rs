@@ -78,6 +78,8 @@ impl Fired {
 
 /// How a game ended: the referee's word for it, on this machine and online alike.
 pub use seabattle_table::EndReason;
+/// A seat's rating change in a rated game, as the server sends it.
+pub use seabattle_wire::RatingJson;
 
 /// The end of a game: the winner, both fleets revealed, and the audit's verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,6 +97,9 @@ pub struct Ending {
     pub verdict: String,
     /// The same in Russian.
     pub verdict_ru: String,
+    /// In a rated game, each seat's rating before and after it, player 1's first
+    /// (none in other games, and in a rated game whose rating could not be stored).
+    pub ratings: Option<[RatingJson; 2]>,
 }
 
 impl Ending {
@@ -219,6 +224,13 @@ pub enum Update {
         player: Player,
         /// Whether it is there now.
         present: bool,
+    },
+    /// A player asked that the friend's game be rated.
+    Rate {
+        /// Whether each seat has asked, player 1's first.
+        asked: [bool; 2],
+        /// Whether the game counts for ratings now (both asked, each signed in).
+        rated: bool,
     },
     /// A player said a phrase of the quick chat.
     Chat {

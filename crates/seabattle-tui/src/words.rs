@@ -89,6 +89,16 @@ pub struct Words {
     pub by_abandonment: &'static str,
     /// The audit's verdict.
     pub verdict: &'static str,
+    /// The key that asks for a rated game, online while placing.
+    pub rate_key: &'static str,
+    /// This player asked for a rated game.
+    pub rate_asked: &'static str,
+    /// The opponent asked for a rated game.
+    pub rate_offered: &'static str,
+    /// The game is rated.
+    pub rate_done: &'static str,
+    /// The player's rating change after a rated game.
+    pub rating: &'static str,
     /// The game-over keys.
     pub over_keys: &'static str,
     /// A terminal too small.
@@ -214,6 +224,11 @@ pub const RU: Words = Words {
     by_timeout: "время вышло",
     by_abandonment: "соперник ушёл из игры",
     verdict: "Проверка:",
+    rate_key: "g — рейтинговая партия",
+    rate_asked: "Вы попросили рейтинговую партию: ждём соперника.",
+    rate_offered: "Соперник просит рейтинговую партию: g — согласиться.",
+    rate_done: "Партия рейтинговая.",
+    rating: "Рейтинг:",
     over_keys: "q — выход",
     too_small: "Окно мало: нужно хотя бы {}.",
     already_shot: "Сюда уже стреляли.",
@@ -316,6 +331,11 @@ pub const EN: Words = Words {
     by_timeout: "out of time",
     by_abandonment: "the opponent left the game",
     verdict: "Audit:",
+    rate_key: "g: play rated",
+    rate_asked: "You asked to play rated: waiting for the opponent.",
+    rate_offered: "The opponent asks to play rated: g to agree.",
+    rate_done: "This game is rated.",
+    rating: "Rating:",
     over_keys: "q: quit",
     too_small: "The window is too small: it needs at least {}.",
     already_shot: "That cell has been shot already.",

@@ -40,7 +40,7 @@ impl App {
             return;
         }
         let quit_key = matches!(key.code, KeyCode::Char('q' | 'Q' | 'й' | 'Й'));
-        if self.chat_key(key.code) {
+        if self.chat_key(key.code) || self.rate_key(key.code) {
             return;
         }
         match self.screen {

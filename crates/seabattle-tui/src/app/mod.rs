@@ -5,6 +5,7 @@
 mod chat;
 mod input;
 mod news;
+mod rate;
 
 use crate::editor::Editor;
 use crate::error::TuiError;
@@ -249,6 +250,12 @@ impl App {
     /// The status line: the last refusal or notice.
     pub fn status(&self) -> &str {
         &self.status
+    }
+
+    /// The online game's code (also its id), to pass on to a friend; none before the
+    /// server gave a seat, and for games on this machine.
+    pub fn code(&self) -> Option<&str> {
+        self.code.as_deref()
     }
 
     /// The end of the game, once it is over.

@@ -152,12 +152,27 @@ impl App {
                 }
             }
             Update::Notice(m) => self.status = m,
+            // Once the game is over nobody waits for anyone: the end's lines stay.
+            Update::Presence { .. } if self.ending.is_some() => {}
             Update::Presence { present, .. } => {
                 let w = self.words();
                 self.status = if present {
                     w.opponent_back
                 } else {
                     w.opponent_away
+                }
+                .to_string();
+            }
+            Update::Rate { asked, rated } => {
+                let w = self.words();
+                self.status = if rated {
+                    w.rate_done
+                } else if asked[self.viewer.index()] {
+                    w.rate_asked
+                } else if asked[self.viewer.other().index()] {
+                    w.rate_offered
+                } else {
+                    return;
                 }
                 .to_string();
             }

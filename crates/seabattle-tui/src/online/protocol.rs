@@ -225,6 +225,10 @@ fn decode_one(m: &ServerMsg, rules: &Rules) -> Result<Option<Update>, BadMessage
             player: *player,
             present: *present,
         },
+        ServerMsg::Rate { asked, rated, .. } => Update::Rate {
+            asked: *asked,
+            rated: *rated,
+        },
         ServerMsg::Chat { player, phrase, .. } => Update::Chat {
             player: *player,
             phrase: *phrase,
@@ -305,6 +309,7 @@ fn ending(r: &ResultJson, dims: Dims) -> Option<Ending> {
         verdict: r.audit.verdict.clone(),
         verdict_ru: r.audit.verdict_ru.clone(),
         pieces: [one.1, two.1],
+        ratings: r.ratings.clone(),
     })
 }
 
@@ -501,6 +506,15 @@ mod tests {
         };
         assert_eq!(e.fleets[1][1].len(), 4);
         assert!(e.verdict.starts_with("the result stands"));
+        assert_eq!(e.ratings, None);
+        let mut rated = over.clone();
+        rated["result"]["ratings"] = json!([
+            {"before":1500,"after":1662,"provisional_before":true,"provisional_after":true},
+            {"before":1500,"after":1338,"provisional_before":true,"provisional_after":true}]);
+        let Some(Update::Over(e)) = decode(&rated, d).unwrap().into_iter().next() else {
+            panic!("not an ending");
+        };
+        assert_eq!(e.ratings.map(|r| r[1].after), Some(1338));
         assert!(decode(&json!({"type":"pong"}), d).unwrap().is_empty());
     }
 

@@ -6,7 +6,7 @@ use super::line::bold;
 use crate::app::{App, LogEntry, LogKind, Mode, Screen};
 use crate::layout;
 use crate::table::{Mark, Table};
-use crate::update::EndReason;
+use crate::update::{EndReason, RatingJson};
 use crate::words::fill;
 use ratatui::Frame;
 use ratatui::style::{Modifier, Style};
@@ -147,11 +147,35 @@ fn result_lines(app: &App) -> Vec<Line<'static>> {
         EndReason::Timeout => w.by_timeout,
         EndReason::Abandoned => w.by_abandonment,
     };
-    vec![
+    let mut lines = vec![
         bold(format!("{result} ({reason})")),
-        Line::from(format!("{} {}", w.verdict, end.verdict)),
-        Line::from(""),
-    ]
+        Line::from(format!("{} {}", w.verdict, end.verdict_in(app.lang))),
+    ];
+    if let Some(ratings) = end.ratings.as_ref().filter(|_| app.mode != Mode::Hotseat) {
+        lines.push(Line::from(format!(
+            "{} {}",
+            w.rating,
+            rating_change(&ratings[app.viewer.index()])
+        )));
+    }
+    lines.push(Line::from(""));
+    lines
+}
+
+/// A rating change as the web page shows it: «1500? → 1662? (+162)», «?» after a
+/// provisional rating.
+fn rating_change(c: &RatingJson) -> String {
+    let mark = |provisional: bool| if provisional { "?" } else { "" };
+    let d = c.after - c.before;
+    format!(
+        "{}{} → {}{} ({}{})",
+        c.before,
+        mark(c.provisional_before),
+        c.after,
+        mark(c.provisional_after),
+        if d >= 0 { '+' } else { '−' },
+        d.unsigned_abs()
+    )
 }
 
 fn side(frame: &mut Frame, app: &App, table: &Table, l: &layout::Screen) {

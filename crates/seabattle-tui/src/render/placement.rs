@@ -89,6 +89,9 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen, seat: Player) {
     }
     lines.push(Line::from(""));
     lines.extend(w.placement_keys.iter().map(|k| Line::from(*k)));
+    if app.mode == crate::app::Mode::Online {
+        lines.push(Line::from(w.rate_key));
+    }
     if !editor.pieces().is_empty() {
         lines.push(Line::from(w.placement_pieces));
     }

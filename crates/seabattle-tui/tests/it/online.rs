@@ -6,6 +6,7 @@
 use crate::common::*;
 use rand::SeedableRng;
 use ratatui::crossterm::event::KeyCode;
+use seabattle_client::account::{self, ServerOrigin, SessionToken};
 use seabattle_core::{Lang, Rules};
 use seabattle_server::{Config, DbUrl, Limits, Server, launch};
 use seabattle_tui::online::{Connection, LinkEvent, Opening};
@@ -34,7 +35,13 @@ struct Player {
 
 impl Player {
     fn join(url: &str, opening: Opening, lang: Lang) -> Player {
-        let (conn, joined) = Connection::open(url, opening, Duration::from_secs(10)).unwrap();
+        Player::join_as(url, opening, lang, None)
+    }
+
+    /// [`Player::join`], signed in with the session `token` when there is one.
+    fn join_as(url: &str, opening: Opening, lang: Lang, token: Option<SessionToken>) -> Player {
+        let (conn, joined) =
+            Connection::open_as(url, opening, Duration::from_secs(10), token).unwrap();
         let mut app = app(Mode::Online, Rules::classic(), lang, 1);
         assert_eq!(app.screen(), Screen::Connecting);
         app.server_message(&joined);
@@ -538,4 +545,118 @@ fn c_picks_a_quick_chat_phrase_and_v_says_it() {
     );
     // The placement screen is as it was.
     assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::One));
+}
+
+/// Pumps both players until `done` holds, within ten seconds.
+fn pump_until(a: &mut Player, b: &mut Player, done: impl Fn(&Player, &Player) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !done(a, b) {
+        assert!(
+            Instant::now() < deadline,
+            "waited in vain: {:?} {:?} / {:?} {:?}",
+            a.app.screen(),
+            a.app.status(),
+            b.app.screen(),
+            b.app.status()
+        );
+        a.pump();
+        b.pump();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Two signed-in terminal players each press `g` while placing: the game is rated,
+/// and when one resigns the other's game-over panel shows the rating change. A guest
+/// who presses `g` is told why not, in the server's words.
+#[test]
+fn g_asks_for_a_rated_game_and_the_end_shows_the_rating_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt.block_on(start("127.0.0.1:0", &dir.path().join("games.db")));
+    let url = format!("http://{}", server.addr());
+    let origin = ServerOrigin::parse(&url).unwrap();
+    let token = |name: &str| {
+        rt.block_on(account::sign_up(&origin, name, "correct horse 1"))
+            .unwrap()
+            .token
+    };
+    let (alice, bob) = (token("Алиса"), token("Боб"));
+
+    let mut a = Player::join_as(
+        &url,
+        Opening::NewGame {
+            rules: "classic".into(),
+        },
+        Lang::Ru,
+        Some(alice),
+    );
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !matches!(a.app.screen(), Screen::Placement(_)) {
+        assert!(Instant::now() < deadline, "{:?}", a.app.screen());
+        a.pump();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let shown = screen_text(&mut a.app, 80, 24);
+    assert!(shown.contains("g — рейтинговая партия"), "{shown}");
+    let code = a.app.code().unwrap().to_string();
+    let mut b = Player::join_as(&url, Opening::Join { code }, Lang::En, Some(bob));
+    pump_until(&mut a, &mut b, |_, b| {
+        matches!(b.app.screen(), Screen::Placement(_))
+    });
+
+    press(&mut a.app, KeyCode::Char('g'));
+    pump_until(&mut a, &mut b, |a, b| {
+        a.app.status() == "Вы попросили рейтинговую партию: ждём соперника."
+            && b.app.status() == "The opponent asks to play rated: g to agree."
+    });
+    // The Russian layout's key in the same place works too.
+    press(&mut b.app, KeyCode::Char('п'));
+    pump_until(&mut a, &mut b, |a, b| {
+        a.app.status() == "Партия рейтинговая." && b.app.status() == "This game is rated."
+    });
+
+    press(&mut a.app, KeyCode::Enter);
+    press(&mut b.app, KeyCode::Enter);
+    pump_until(&mut a, &mut b, |a, b| {
+        matches!(a.app.screen(), Screen::Battle(_)) && matches!(b.app.screen(), Screen::Battle(_))
+    });
+    // Alice resigns: Bob wins, and both ratings move from the provisional 1500.
+    press(&mut a.app, KeyCode::Char('q'));
+    press(&mut a.app, KeyCode::Char('y'));
+    pump_until(&mut a, &mut b, |_, b| b.app.ending().is_some());
+    let ratings = b.app.ending().unwrap().ratings.clone().expect("rated");
+    assert!(
+        ratings[1].after > 1500 && ratings[0].after < 1500,
+        "{ratings:?}"
+    );
+    let shown = screen_text(&mut b.app, 80, 24);
+    let line = format!(
+        "Rating: 1500? → {}? (+{})",
+        ratings[1].after,
+        ratings[1].after - 1500
+    );
+    assert!(shown.contains(&line), "no {line:?} in\n{shown}");
+
+    // A guest may not play rated: the server says why.
+    let mut guest = Player::join(
+        &url,
+        Opening::NewGame {
+            rules: "classic".into(),
+        },
+        Lang::En,
+    );
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        assert!(Instant::now() < deadline, "{:?}", guest.app.status());
+        guest.pump();
+        if matches!(guest.app.screen(), Screen::Placement(_)) && guest.app.status().is_empty() {
+            press(&mut guest.app, KeyCode::Char('g'));
+            guest.pump();
+        }
+        if guest.app.status().contains("sign in to play rated games") {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    rt.block_on(server.shutdown()).unwrap();
 }

@@ -122,3 +122,78 @@ fn minesweepers_need_a_bigger_window_and_say_so() {
     let text = screen_text(&mut app, w, h);
     assert!(text.contains("△ minesweeper"), "{text}");
 }
+
+/// A rated online game's end shows the player's own rating change, as the web page
+/// does, in the screen's language (the audit's verdict too: it was English on the
+/// Russian screen).
+#[test]
+fn a_rated_game_over_shows_the_rating_change() {
+    use rand::SeedableRng;
+    use seabattle_core::{Placer, Player};
+    use seabattle_tui::update::RatingJson;
+    use seabattle_tui::{EndReason, Ending, Update};
+    let rules = Rules::classic();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+    let mut fleet = || -> Vec<_> {
+        let f = Placer::new(&rules).sample(&mut rng).unwrap();
+        f.ships().iter().map(|s| s.cells()).collect()
+    };
+    let ending = Ending {
+        winner: Some(Player::One),
+        reason: EndReason::FleetSunk,
+        fleets: [fleet(), fleet()],
+        pieces: Default::default(),
+        verdict: "the result stands: player 1 wins by sinking the fleet".into(),
+        verdict_ru: "результат в силе: игрок 1 побеждает, потопив весь флот".into(),
+        ratings: Some([
+            RatingJson {
+                before: 1500,
+                after: 1662,
+                provisional_before: true,
+                provisional_after: true,
+            },
+            RatingJson {
+                before: 1712,
+                after: 1698,
+                provisional_before: false,
+                provisional_after: false,
+            },
+        ]),
+    };
+    for (lang, seat, words) in [
+        (
+            Lang::Ru,
+            Player::Two,
+            ["Рейтинг: 1712 → 1698 (−14)", "результат в силе"],
+        ),
+        (
+            Lang::En,
+            Player::One,
+            ["Rating: 1500? → 1662? (+162)", "the result stands"],
+        ),
+    ] {
+        let mut app = common::app(Mode::Online, rules.clone(), lang, 1);
+        app.apply(Update::Seated {
+            seat,
+            game: "k7m2qx9p4a".into(),
+            link: "http://127.0.0.1/g/k7m2qx9p4a".into(),
+        });
+        app.apply(Update::Over(Box::new(ending.clone())));
+        let text = screen_text(&mut app, 120, 32);
+        for w in words {
+            assert!(text.contains(w), "no {w:?} in\n{text}");
+        }
+        // Not the other seat's.
+        assert!(!text.contains(if seat == Player::One { "1698" } else { "1662" }));
+        // The loser leaving after the end is no news to wait on.
+        app.apply(Update::Presence {
+            player: seat.other(),
+            present: false,
+        });
+        assert_eq!(app.status(), "", "{lang:?}");
+    }
+    // A game on one machine is never rated.
+    let mut app = vs_computer(7);
+    play_out(&mut app);
+    assert!(!screen_text(&mut app, 80, 24).contains("Рейтинг"));
+}

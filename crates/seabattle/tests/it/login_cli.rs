@@ -11,7 +11,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 async fn server(dir: &Path) -> Server {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -21,20 +20,7 @@ async fn server(dir: &Path) -> Server {
 
 /// Signs `name` up, as the server's page would.
 async fn sign_up(server: &ServerOrigin, name: &str, password: &str) {
-    let mut s = tokio::net::TcpStream::connect(server.authority())
-        .await
-        .unwrap();
-    let body = serde_json::json!({ "name": name, "password": password }).to_string();
-    let req = format!(
-        "POST /account/signup HTTP/1.1\r\nHost: {}\r\nOrigin: {server}\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        server.authority(),
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut answer = String::new();
-    s.read_to_string(&mut answer).await.unwrap();
-    assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+    account::sign_up(server, name, password).await.unwrap();
 }
 
 /// Runs `seabattle ARGS` with the config directory `config`, `env` and `stdin`, off
