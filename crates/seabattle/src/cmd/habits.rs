@@ -23,6 +23,8 @@ const EARLY: usize = 10;
 const LATE: usize = 50;
 /// Games of the reuser and mirrorer (the first ten are not counted).
 const REPEAT_GAMES: usize = 60;
+/// The largest odds against uniform placement a learned habit is weighed in at.
+const FULL_ODDS: f64 = 20.0;
 
 /// What a measured game is played by.
 #[derive(Clone, Copy, PartialEq)]
@@ -72,10 +74,17 @@ fn draw(rules: &Rules, placer: PlacerKind, n: usize, seed: u64) -> anyhow::Resul
         .collect()
 }
 
+/// One game played: its result, and for a learning game the habit its prior weighed
+/// in as its own, with the odds ([`seabattle_bots::OpponentPrior::weighed`]).
+struct Played {
+    result: GameResult,
+    weighed: Option<(Habit, f64)>,
+}
+
 /// Plays every job on `threads` threads; results in the jobs' order.
-fn run_jobs(plan: &Plan, jobs: &[Job]) -> Vec<GameResult> {
+fn run_jobs(plan: &Plan, jobs: &[Job]) -> Vec<Played> {
     let next = AtomicUsize::new(0);
-    let mut out: Vec<Option<GameResult>> = (0..jobs.len()).map(|_| None).collect();
+    let mut out: Vec<Option<Played>> = (0..jobs.len()).map(|_| None).collect();
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..plan.threads)
             .map(|_| {
@@ -88,6 +97,7 @@ fn run_jobs(plan: &Plan, jobs: &[Job]) -> Vec<GameResult> {
                         let Some(job) = jobs.get(i) else { break };
                         let fleet = job.fleets[job.game].clone();
                         let mut rng = StdRng::seed_from_u64(job.seed);
+                        let mut weighed = None;
                         let shooter: &mut dyn Shooter = match job.by {
                             By::Plain => {
                                 expert.set_opponent(None);
@@ -96,14 +106,17 @@ fn run_jobs(plan: &Plan, jobs: &[Job]) -> Vec<GameResult> {
                             By::Learning => {
                                 // Only the fleets of games that ended: the ones before.
                                 let history = history_before(plan.rules, &job.fleets, job.game);
-                                expert.set_opponent(history.prior());
+                                let prior = history.prior();
+                                weighed = prior.as_ref().and_then(|p| p.weighed());
+                                expert.set_opponent(prior);
                                 expert.as_mut()
                             }
                             By::Ceiling(h) => ceilings
                                 .entry(h)
                                 .or_insert_with(|| Expert::ceiling(plan.effort, h)),
                         };
-                        mine.push((i, play_one(plan.rules, shooter, fleet, &mut rng)));
+                        let result = play_one(plan.rules, shooter, fleet, &mut rng);
+                        mine.push((i, Played { result, weighed }));
                     }
                     mine
                 })
@@ -214,7 +227,26 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
                 }
             }
         }
-        let results = run_jobs(plan, &jobs);
+        let played = run_jobs(plan, &jobs);
+        // How often the learning game's prior weighed in the player's own habit at full
+        // odds: the prior is then the ceiling's, beside the repeats.
+        let own = |game: usize| -> f64 {
+            let slot = usize::from(game == LATE) * 3;
+            let chunks = jobs.chunks(6).zip(played.chunks(6));
+            let n = chunks
+                .filter(|(j, p)| {
+                    let By::Ceiling(habit) = j[slot + 2].by else {
+                        return false;
+                    };
+                    p[slot + 1]
+                        .weighed
+                        .is_some_and(|(h, odds)| h == habit && odds >= FULL_ODDS)
+                })
+                .count();
+            100.0 * n as f64 / plan.players.max(1) as f64
+        };
+        let (own10, own50) = (own(EARLY), own(LATE));
+        let results: Vec<GameResult> = played.into_iter().map(|p| p.result).collect();
         let shots = |game: usize, slot: usize| -> Vec<f64> {
             results
                 .chunks(6)
@@ -248,12 +280,14 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
             format!("{m:+.2}±{e:.2}")
         };
         gains.push(format!(
-            "{:<20} {:>12} {:>12} {:>12} {:>12}",
+            "{:<20} {:>12} {:>12} {:>12} {:>12} {:>7.0} {:>7.0}",
             kind.name(),
             gain(&p10, &l10),
             gain(&p10, &c10),
             gain(&p50, &l50),
             gain(&p50, &c50),
+            own10,
+            own50,
         ));
         println!(
             "{:<20} {:>9} {:>9} {:>9} {:>9} {:>9.0} {:>10.0}  {times}",
@@ -272,8 +306,10 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
          the ceiling's, paired games)"
     );
     println!(
-        "\npaired gains over plain, shots (mean ± standard error over the players)\n{:<20} {:>12} {:>12} {:>12} {:>12}",
-        "habit", "learn10", "ceiling10", "learn50", "ceiling50"
+        "\npaired gains over plain, shots (mean ± standard error over the players); own10%, \
+         own50%: the learning games whose prior weighed in the player's own habit at full \
+         odds ({FULL_ODDS})\n{:<20} {:>12} {:>12} {:>12} {:>12} {:>7} {:>7}",
+        "habit", "learn10", "ceiling10", "learn50", "ceiling50", "own10%", "own50%"
     );
     for line in &gains {
         println!("{line}");
@@ -301,7 +337,10 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
             });
         }
     }
-    let results = run_jobs(plan, &jobs);
+    let results: Vec<GameResult> = run_jobs(plan, &jobs)
+        .into_iter()
+        .map(|p| p.result)
+        .collect();
     let diffs: Vec<f64> = results
         .chunks(2)
         .map(|c| c[1].shots as f64 - c[0].shots as f64)
@@ -338,7 +377,10 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
                 });
             }
         }
-        let results = run_jobs(plan, &jobs);
+        let results: Vec<GameResult> = run_jobs(plan, &jobs)
+            .into_iter()
+            .map(|p| p.result)
+            .collect();
         let plain: Vec<f64> = results.chunks(2).map(|c| c[0].shots as f64).collect();
         let learn: Vec<f64> = results.chunks(2).map(|c| c[1].shots as f64).collect();
         let ((pm, pse), (lm, lse)) = (mean_se(&plain), mean_se(&learn));
