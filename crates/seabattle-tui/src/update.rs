@@ -135,6 +135,8 @@ pub struct Snapshot {
     pub boards: [TargetBoard; 2],
     /// The end, once the game is over.
     pub ending: Option<Ending>,
+    /// Whether the game counts for ratings (both players asked).
+    pub rated: bool,
 }
 
 /// News from the referee.

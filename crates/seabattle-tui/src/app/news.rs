@@ -279,6 +279,10 @@ impl App {
             self.over(ending);
             return;
         }
+        // A terminal back mid-placement is told again what it was told before.
+        if s.rated && s.phase == Phase::Placement {
+            self.status = self.words().rate_done.to_string();
+        }
         match s.phase {
             Phase::Placement if !placed => {
                 let keep = self

@@ -393,6 +393,7 @@ fn snapshot(s: &StateJson) -> Result<Snapshot, &'static str> {
             Some(r) => Some(ending(r, dims).ok_or("result")?),
             None => None,
         },
+        rated: s.rated,
         rules,
     })
 }

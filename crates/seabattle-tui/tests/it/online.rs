@@ -547,6 +547,38 @@ fn c_picks_a_quick_chat_phrase_and_v_says_it() {
     assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::One));
 }
 
+/// A terminal that lost its connection while placing a rated game, and came back, said
+/// nothing of the game being rated: the server's `state` says so, and so does the
+/// status line again.
+#[test]
+fn a_terminal_back_mid_placement_is_told_the_game_is_rated() {
+    let state = |rated: &str| {
+        format!(
+            r#"{{"type":"state","game":"k7m2qx9p4a","role":"player","seat":1,"rules":"classic","spec":{{"width":10,"height":10,"fleet":[4,3,3,2,2,2,1,1,1,1],"touching":"none","shape":"straight","hit_again":true,"shots":"1","mines":0,"sweepers":0,"subs":0,"pieces_touch":false,"flying":false}},"mode":"friend","clock":null,"phase":"placement","placed":[false,true],"to_move":null,"shots_due":0,"duties":[],"reveal":null,"relocate":null,"own":null,"boards":[{{"misses":[],"hits":[],"sunk":[],"empty":[],"afloat":[4,3,3,2,2,2,1,1,1,1]}},{{"misses":[],"hits":[],"sunk":[],"empty":[],"afloat":[4,3,3,2,2,2,1,1,1,1]}}],"commitments":null,"presence":[{{"present":true,"away_secs":null}},{{"present":true,"away_secs":null}}],"names":[null,null],"strikes":[0,0],"clock_left":null,"moves":0,"result":null,"next_game":null{rated}}}"#
+        )
+    };
+    for (lang, words) in [
+        (Lang::Ru, "Партия рейтинговая."),
+        (Lang::En, "This game is rated."),
+    ] {
+        let mut app = app(Mode::Online, Rules::classic(), lang, 3);
+        app.server_text(
+            r#"{"type":"joined","game":"k7m2qx9p4a","role":"player","seat":1,"token":"00","link":"http://h:1/g/k7m2qx9p4a"}"#,
+        );
+        app.server_text(&state(r#","rated":true"#));
+        assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::One));
+        assert_eq!(app.status(), words);
+        assert!(screen_text(&mut app, 80, 24).contains(words));
+    }
+    // An unrated game says nothing of it.
+    let mut app = app(Mode::Online, Rules::classic(), Lang::En, 3);
+    app.server_text(
+        r#"{"type":"joined","game":"k7m2qx9p4a","role":"player","seat":1,"token":"00","link":"http://h:1/g/k7m2qx9p4a"}"#,
+    );
+    app.server_text(&state(""));
+    assert!(!app.status().contains("rated"), "{}", app.status());
+}
+
 /// Pumps both players until `done` holds, within ten seconds.
 fn pump_until(a: &mut Player, b: &mut Player, done: impl Fn(&Player, &Player) -> bool) {
     let deadline = Instant::now() + Duration::from_secs(10);
