@@ -51,7 +51,7 @@ const MARGIN: f64 = 2.0;
 /// part's prior weight by `e`.
 const ODDS_GAIN: f64 = 2.0;
 /// The largest prior odds of the habits part against the uniform prior.
-const MAX_ODDS: f64 = 20.0;
+pub(crate) const MAX_ODDS: f64 = 20.0;
 /// The pair energy's ridge strengths tried.
 const PAIR_RIDGES: [f64; 3] = [1.0, 0.25, 0.0625];
 /// The largest pair energy learned (the apart habit's own is 4).

@@ -358,6 +358,10 @@ fn away(a: &[CellSet], b: &[CellSet]) -> usize {
     a.iter().filter(|s| !b.contains(s)).count()
 }
 
+/// The largest odds against uniform placement a learned habit is weighed in at (the
+/// fitted weights and the habit named alike): full odds.
+pub const MAX_HABIT_ODDS: f64 = fit::MAX_ODDS;
+
 /// What the expert mixes in for one opponent: built by [`History::prior`] when a game
 /// starts, and fixed for the game.
 #[derive(Clone, Debug, PartialEq)]
@@ -410,8 +414,8 @@ impl OpponentPrior {
 
     /// The habit weighed in as a prior of its own (the likeliest of [`Habit::all`],
     /// whether or not the history is sure enough to name it) and its odds against
-    /// uniform placement, up to 20; `None` when the history gives every habit none.
-    /// For benchmarks: how often a player's own habit gets full odds.
+    /// uniform placement, up to [`MAX_HABIT_ODDS`]; `None` when the history gives
+    /// every habit none. For benchmarks: how often a player's own habit gets full odds.
     pub fn weighed(&self) -> Option<(Habit, f64)> {
         self.weighed
     }
@@ -431,9 +435,6 @@ mod tests {
     use crate::PlacerKind;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
-
-    /// The habits parts' largest odds (`fit.rs`).
-    const MAX_HABIT_ODDS: f64 = 20.0;
 
     fn history(placer: PlacerKind, n: usize, seed: u64) -> History {
         let rules = Rules::classic();

@@ -12,6 +12,7 @@ use super::bench_game::{GameResult, game_seed, history_before, play_one};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seabattle_bots::expert::{Effort, Expert};
+use seabattle_bots::learn::MAX_HABIT_ODDS;
 use seabattle_bots::{Habit, HabitKind, PlacerKind, Shooter, ShooterKind};
 use seabattle_core::{Fleet, Rules};
 use std::collections::HashMap;
@@ -23,8 +24,6 @@ const EARLY: usize = 10;
 const LATE: usize = 50;
 /// Games of the reuser and mirrorer (the first ten are not counted).
 const REPEAT_GAMES: usize = 60;
-/// The largest odds against uniform placement a learned habit is weighed in at.
-const FULL_ODDS: f64 = 20.0;
 
 /// What a measured game is played by.
 #[derive(Clone, Copy, PartialEq)]
@@ -240,7 +239,7 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
                     };
                     p[slot + 1]
                         .weighed
-                        .is_some_and(|(h, odds)| h == habit && odds >= FULL_ODDS)
+                        .is_some_and(|(h, odds)| h == habit && odds >= MAX_HABIT_ODDS)
                 })
                 .count();
             100.0 * n as f64 / plan.players.max(1) as f64
@@ -308,7 +307,7 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
     println!(
         "\npaired gains over plain, shots (mean ± standard error over the players); own10%, \
          own50%: the learning games whose prior weighed in the player's own habit at full \
-         odds ({FULL_ODDS})\n{:<20} {:>12} {:>12} {:>12} {:>12} {:>7} {:>7}",
+         odds ({MAX_HABIT_ODDS})\n{:<20} {:>12} {:>12} {:>12} {:>12} {:>7} {:>7}",
         "habit", "learn10", "ceiling10", "learn50", "ceiling50", "own10%", "own50%"
     );
     for line in &gains {
