@@ -436,6 +436,15 @@ mod tests {
     use rand::SeedableRng;
     use rand::rngs::StdRng;
 
+    /// How many of the prior's parts are sampled from a table of weights.
+    fn tables(prior: &OpponentPrior) -> usize {
+        prior
+            .parts
+            .iter()
+            .filter(|(part, _, _)| matches!(part, LearnedPart::Table { .. }))
+            .count()
+    }
+
     fn history(placer: PlacerKind, n: usize, seed: u64) -> History {
         let rules = Rules::classic();
         let mut rng = StdRng::seed_from_u64(seed);
@@ -553,13 +562,7 @@ mod tests {
         assert_eq!(first.len(), 1);
         assert!(Arc::ptr_eq(&first[0], &again[0]), "drawn once");
         let prior = half.prior().unwrap();
-        assert!(
-            !prior
-                .parts
-                .iter()
-                .any(|(part, _, _)| matches!(part, LearnedPart::Table { .. })),
-            "no fitted weights beside it"
-        );
+        assert_eq!(tables(&prior), 0, "no fitted weights beside it");
         // A light leaning is still sampled from its table.
         let light = history(PlacerKind::Habit(crate::HabitKind::HugLight), 10, 1);
         assert!(
@@ -600,13 +603,7 @@ mod tests {
             drawn[0].1
         );
         assert_eq!(prior.weighed(), Some((Habit::BigApart, drawn[0].1)));
-        assert!(
-            !prior
-                .parts
-                .iter()
-                .any(|(part, _, _)| matches!(part, LearnedPart::Table { .. })),
-            "no fitted weights beside it"
-        );
+        assert_eq!(tables(&prior), 0, "no fitted weights beside it");
         let LearnedPart::Drawn { draws, .. } = &drawn[0].0 else {
             unreachable!()
         };
