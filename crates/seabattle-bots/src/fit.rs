@@ -258,7 +258,7 @@ fn shared(zone: &[Vec<u8>], at: &[(usize, usize)]) -> usize {
 }
 
 /// Whether every ship of three decks or more stands in a quarter of its own.
-fn big_apart(dims: Dims, ships: &[CellSet]) -> bool {
+pub(crate) fn big_apart(dims: Dims, ships: &[CellSet]) -> bool {
     let zones: Vec<u8> = ships
         .iter()
         .filter_map(|s| Habit::BigApart.zone(dims, s).map(|(z, _)| z))

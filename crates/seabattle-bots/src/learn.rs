@@ -246,19 +246,18 @@ impl History {
         let habit = learned.as_ref().and_then(|l| l.habit);
         // The habit named, as it is named: its own prior beside the fitted one. A short
         // history says a habit people have sooner than it fits the free weights.
-        let named = learned
+        let weighed = learned
             .as_ref()
             .and_then(|l| Some((l.likeliest?, l.named_weight)))
-            .filter(|&(_, w)| w > 0.0)
-            .map(|(h, w)| (named_part(h, &self.rules), w));
-        let named_weight = named.as_ref().map(|(_, w)| *w);
-        let weighed = learned.as_ref().and_then(|l| l.likeliest).zip(named_weight);
-        // A habit drawn exactly (near-certain, or of pairs) named at full odds stands instead of the fitted weights:
-        // they say the same habit, drawn worse (tilted uniform draws), and took the
-        // particles and the posterior's weight from its exact draws. Beside them, half
-        // of the ceiling's gain after 50 games; instead of them, 87% (`bench --habits
-        // --habit half --players 200 --seed 1`: learn50 +1.29 against +1.97 shots of
-        // the ceiling's +2.25).
+            .filter(|&(_, w)| w > 0.0);
+        let named = weighed.map(|(h, w)| (named_part(h, &self.rules), w));
+        let named_weight = weighed.map(|(_, w)| w);
+        // A habit drawn exactly (near-certain, or of pairs) named at full odds stands
+        // instead of the fitted weights: they say the same habit, drawn worse (tilted
+        // uniform draws), and took the particles and the posterior's weight from its
+        // exact draws. Beside them, half of the ceiling's gain after 50 games; instead
+        // of them, 87% (`bench --habits --habit half --players 200 --seed 1`: learn50
+        // +1.29 against +1.97 shots of the ceiling's +2.25).
         let drawn = named
             .as_ref()
             .is_some_and(|(p, w)| *w >= 1.0 && matches!(p, LearnedPart::Drawn { .. }));
@@ -608,16 +607,7 @@ mod tests {
             unreachable!()
         };
         let dims = apart.rules().dims();
-        let apart_fleets = draws
-            .iter()
-            .filter(|fleet| {
-                let quarters: Vec<u8> = fleet
-                    .iter()
-                    .filter_map(|s| Habit::BigApart.zone(dims, s).map(|(q, _)| q))
-                    .collect();
-                (0..quarters.len()).all(|i| !quarters[i + 1..].contains(&quarters[i]))
-            })
-            .count();
+        let apart_fleets = draws.iter().filter(|f| fit::big_apart(dims, f)).count();
         // Fleets placed at random have their three big ships in three quarters some
         // 60% of the time; these, 198 of 200.
         assert!(

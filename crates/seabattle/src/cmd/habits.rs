@@ -80,6 +80,11 @@ struct Played {
     weighed: Option<(Habit, f64)>,
 }
 
+/// [`run_jobs`]'s results alone, for games that learn nothing to report.
+fn results_of(plan: &Plan, jobs: &[Job]) -> Vec<GameResult> {
+    run_jobs(plan, jobs).into_iter().map(|p| p.result).collect()
+}
+
 /// Plays every job on `threads` threads; results in the jobs' order.
 fn run_jobs(plan: &Plan, jobs: &[Job]) -> Vec<Played> {
     let next = AtomicUsize::new(0);
@@ -336,10 +341,7 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
             });
         }
     }
-    let results: Vec<GameResult> = run_jobs(plan, &jobs)
-        .into_iter()
-        .map(|p| p.result)
-        .collect();
+    let results = results_of(plan, &jobs);
     let diffs: Vec<f64> = results
         .chunks(2)
         .map(|c| c[1].shots as f64 - c[0].shots as f64)
@@ -376,10 +378,7 @@ pub fn run(plan: &Plan) -> anyhow::Result<()> {
                 });
             }
         }
-        let results: Vec<GameResult> = run_jobs(plan, &jobs)
-            .into_iter()
-            .map(|p| p.result)
-            .collect();
+        let results = results_of(plan, &jobs);
         let plain: Vec<f64> = results.chunks(2).map(|c| c[0].shots as f64).collect();
         let learn: Vec<f64> = results.chunks(2).map(|c| c[1].shots as f64).collect();
         let ((pm, pse), (lm, lse)) = (mean_se(&plain), mean_se(&learn));
