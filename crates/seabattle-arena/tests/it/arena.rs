@@ -208,8 +208,11 @@ fn an_endless_line_is_garbage() {
 #[test]
 fn the_example_bot_and_builtins_play_mines_minesweepers_and_submarines() {
     for rules in ["mines", "minesweepers", "submarines"] {
+        // Two games run at once, each with its own bot process: `tee -a`, or the second
+        // truncates what the first heard (a run heard four of six games, none with a
+        // torpedo).
         let heard = tempfile();
-        let bot = format!("tee '{}' | {}", heard.display(), example_bot());
+        let bot = format!("tee -a '{}' | {}", heard.display(), example_bot());
         let (report, table) = arena(&[&bot, "builtin:hard"], &config(rules, 6, 5000));
         assert!(table.forfeits.is_empty(), "{rules}: {:?}", table.forfeits);
         assert_eq!(report.games.len(), 6);
@@ -218,6 +221,7 @@ fn the_example_bot_and_builtins_play_mines_minesweepers_and_submarines() {
             text.contains(&format!("newgame {{\"preset\":\"{rules}\"")),
             "{text}"
         );
+        assert_eq!(text.matches("newgame ").count(), 6, "every game heard");
         // Six games meet a piece with near certainty: ~60 of some 80 empty cells are shot
         // on the loser's side alone.
         let (said, met) = match rules {
@@ -235,7 +239,7 @@ fn the_example_bot_and_builtins_play_mines_minesweepers_and_submarines() {
 #[test]
 fn the_example_bot_and_builtins_play_the_flying_dutchman() {
     let heard = tempfile();
-    let bot = format!("tee '{}' | {}", heard.display(), example_bot());
+    let bot = format!("tee -a '{}' | {}", heard.display(), example_bot());
     let (report, table) = arena(
         &[&bot, "builtin:expert"],
         &config("dutchman fleet=5", 4, 5000),
@@ -256,7 +260,7 @@ fn the_example_bot_and_builtins_play_the_flying_dutchman() {
 #[test]
 fn a_program_is_started_once_and_kept_for_every_run_of_games() {
     let heard = tempfile();
-    let bot = format!("tee '{}' | {}", heard.display(), example_bot());
+    let bot = format!("tee -a '{}' | {}", heard.display(), example_bot());
     let mut c = config("hasbro", 6, 2000);
     c.jobs = 1;
     let (report, table) = arena(&[&bot, "builtin:easy", "builtin:random"], &c);
