@@ -5,7 +5,7 @@
 use crate::error::Failure;
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg, ViolationJson};
-use crate::work::Lane;
+use crate::guard::work::Lane;
 use rand::rngs::StdRng;
 use seabattle_bots::PlacerKind;
 use seabattle_bots::density::Density;

@@ -1,15 +1,15 @@
 //! The server's one shared state: configuration, storage, the games in memory, the queue.
 
-use crate::address::Addresses;
+use crate::guard::address::Addresses;
 use crate::config::Config;
 use crate::conn::Conn;
 use crate::error::StoreError;
 use crate::game::handle::GameHandle;
 use crate::metrics::Metrics;
-use crate::records::Records;
+use crate::web::records::Records;
 use crate::store::{GroupCommit, Store, StoredMove};
-use crate::vet::Verdicts;
-use crate::work::Work;
+use crate::guard::vet::Verdicts;
+use crate::guard::work::Work;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -90,7 +90,7 @@ pub struct Hub {
     /// sends no one new, while everyone here is still served.
     pub draining: std::sync::atomic::AtomicBool,
     /// Failed logins and sign-ups, per address and per account.
-    pub throttle: crate::account::throttle::Throttle,
+    pub throttle: crate::accounts::throttle::Throttle,
 }
 
 /// The hub as handlers hold it.

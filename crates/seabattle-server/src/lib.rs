@@ -17,37 +17,23 @@
 //! # }
 //! ```
 
-mod account;
-mod address;
+mod accounts;
 mod advice;
-mod assets;
 mod cluster;
 mod config;
 mod conn;
-mod encoding;
 mod error;
-mod expiry;
 mod game;
-mod http;
+mod guard;
 mod hub;
 mod ids;
-mod install;
 mod learning;
-mod lobby;
+mod matchmaking;
 mod metrics;
-mod pairing;
-mod players;
-mod preview;
 pub mod protocol;
-mod qr;
-mod rated_queue;
-pub mod rating;
-mod records;
+pub mod ratings;
 mod store;
-mod upgrade;
-mod vet;
-mod work;
-mod ws;
+mod web;
 
 pub use config::{Config, DbUrl, Limits};
 pub use error::{ServerError, StoreError};
@@ -60,6 +46,8 @@ pub use store::{
 use axum::Router;
 use axum::routing::{get, post};
 use hub::{Hub, SharedHub};
+use web::{http, install, players, qr, ws};
+use accounts as account;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -182,7 +170,7 @@ pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, Ser
     let hub = Arc::new(Hub::new(config, store, moves, closing.clone()));
     let addr = listener.local_addr()?;
     let app = router(Arc::clone(&hub));
-    expiry::start(Arc::clone(&hub));
+    game::sweep::start(Arc::clone(&hub));
     account::session::start_sweep(Arc::clone(&hub));
     cluster::start(&hub).await?;
     let mut closing = closing;

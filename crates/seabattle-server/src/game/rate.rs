@@ -5,7 +5,7 @@ use super::room::{Mode, Room};
 use crate::error::Failure;
 use crate::hub::SharedHub;
 use crate::protocol::{ErrorCode, RatingJson, ServerMsg};
-use crate::rating::Rating;
+use crate::ratings::glicko::Rating;
 use crate::store::{DELETED, RatedGame, RatingChange};
 use seabattle_core::{Phase, Player};
 

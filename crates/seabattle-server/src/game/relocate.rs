@@ -8,7 +8,7 @@ use crate::game::reveal::duty_time;
 use crate::game::room::{Room, relocate_owed};
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
-use crate::work::Lane;
+use crate::guard::work::Lane;
 use rand::rngs::StdRng;
 use seabattle_bots::choose_relocation;
 use seabattle_core::{Coord, CoordSystem, Game, Player, ShipSetup};

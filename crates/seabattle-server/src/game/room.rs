@@ -235,7 +235,7 @@ pub struct Room {
     /// Who asked that a friend's game be rated.
     pub(super) rate_asked: ByPlayer<bool>,
     /// How fast each seat may chat (in memory only: chat is no part of the game).
-    pub(super) chat: ByPlayer<super::pace::Pace>,
+    pub(super) chat: ByPlayer<crate::guard::pace::Pace>,
 }
 
 /// The path that joins (or watches) game `id`.

@@ -16,7 +16,7 @@ use crate::error::Failure;
 use crate::error::StoreError;
 use crate::hub::{ABANDONED, Lookup, SharedHub};
 use crate::protocol::{ErrorCode, ServerMsg};
-use crate::work::Lane;
+use crate::guard::work::Lane;
 use futures_util::future::BoxFuture;
 use seabattle_core::{Phase, Player};
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! What every store does: the [`Store`] trait the server writes through, and what
 //! the databases' implementations share.
 
-use super::cluster::Cluster;
+use crate::cluster::api::Cluster;
 use super::stored::{Append, StoredAccount, StoredGame, StoredMove};
 use crate::error::StoreError;
 use seabattle_bots::StoredHistory;

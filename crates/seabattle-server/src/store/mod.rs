@@ -4,14 +4,11 @@
 
 mod api;
 mod backup;
-mod cluster;
 mod group;
-mod lease;
-mod pg_cluster;
 mod pg_players;
 mod players;
 mod players_common;
-mod postgres;
+pub(crate) mod postgres;
 mod sql;
 mod sqlite;
 mod sqlite_players;
@@ -20,9 +17,9 @@ mod stored;
 pub use api::Store;
 pub(crate) use api::now_secs;
 pub use backup::{Copied, backup};
-pub use cluster::{Claim, Cluster, Notice, Pairing, RatedSeeker};
+pub use crate::cluster::api::{Claim, Cluster, Notice, Pairing, RatedSeeker};
 pub use group::{CommitCounts, GroupCommit};
-pub use pg_cluster::{HEARTBEAT, LEASE, MAX_DRIFT};
+pub use crate::cluster::pg::{HEARTBEAT, LEASE, MAX_DRIFT};
 pub use players::{
     AccountGame, DELETED, GameList, Players, RatedGame, RatingChange, RatingPoint, Sitter,
     StoredRating,

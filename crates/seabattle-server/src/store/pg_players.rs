@@ -9,7 +9,7 @@ use super::players_common::{changes_from_rows, sitter};
 use super::postgres::{PgStore, q};
 use super::sql;
 use crate::error::StoreError;
-use crate::rating::Rating;
+use crate::ratings::glicko::Rating;
 use postgres::GenericClient;
 use seabattle_core::Player;
 

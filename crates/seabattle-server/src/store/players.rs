@@ -3,7 +3,7 @@
 //! lists a profile, the leaderboard and "my games" are read from.
 
 use crate::error::StoreError;
-use crate::rating::{Rating, Score};
+use crate::ratings::glicko::{Rating, Score};
 use seabattle_core::{Answer, Player};
 
 /// The account id a seat keeps once its account is deleted: the seat shows "deleted
@@ -29,7 +29,7 @@ impl RatedGame {
             Player::One => Score::Win,
             Player::Two => Score::Loss,
         };
-        let (one, two) = crate::rating::after_game(before[0], before[1], score);
+        let (one, two) = crate::ratings::glicko::after_game(before[0], before[1], score);
         [one, two]
     }
 }

@@ -1,7 +1,7 @@
 //! What both databases' [`super::players::Players`] share once rows are read.
 
 use super::players::{DELETED, RatedGame, RatingChange, Sitter};
-use crate::rating::Rating;
+use crate::ratings::glicko::Rating;
 
 /// The changes noted for a rated game (rows of account, before, after and deviation
 /// after), in seat order; `None` if the game was not rated yet. The deviation before

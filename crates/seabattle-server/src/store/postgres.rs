@@ -31,18 +31,18 @@ const CONNECTIONS: usize = 8;
 
 /// Games in a PostgreSQL database.
 pub struct PgStore {
-    pub(super) url: String,
+    pub(crate) url: String,
     shown: String,
     /// This node's name, as `--node` gave it.
-    pub(super) name: String,
+    pub(crate) name: String,
     /// This run of the node: its name and a random suffix, so a node restarted under
     /// the same name does not inherit the games its last run owned.
-    pub(super) node: String,
+    pub(crate) node: String,
     /// The fencing token of each game this node owns, as it got it; every write of the
     /// game must find it unchanged in the database.
-    pub(super) fences: Mutex<HashMap<String, i64>>,
+    pub(crate) fences: Mutex<HashMap<String, i64>>,
     /// This node's lease as its own monotonic clock sees it (see `pg_cluster::Lease`).
-    pub(super) lease: Mutex<super::lease::Lease>,
+    pub(crate) lease: Mutex<crate::cluster::lease::Lease>,
     // A game always uses the same connection (by a hash of its id), which keeps its
     // writes in order. `Option` so that `Drop` can move the clients off the async
     // threads: each owns a runtime, which may not be dropped inside another.
@@ -54,7 +54,7 @@ fn too_many() -> StoreError {
     StoreError::Query("too many moves".into())
 }
 
-pub(super) fn q(e: postgres::Error) -> StoreError {
+pub(crate) fn q(e: postgres::Error) -> StoreError {
     if broken(&e) {
         StoreError::Connection(chain(&e))
     } else {
@@ -82,12 +82,12 @@ fn broken(e: &postgres::Error) -> bool {
     }
 }
 
-pub(super) fn connect(url: &str) -> Result<Client, StoreError> {
+pub(crate) fn connect(url: &str) -> Result<Client, StoreError> {
     Client::connect(url, NoTls).map_err(|e| StoreError::Open(chain(&e)))
 }
 
 /// Opens the database at `url`, migrates it, and joins its cluster as `name`.
-pub(super) fn open(url: &str, shown: String, name: &str) -> Result<Arc<dyn Store>, StoreError> {
+pub(crate) fn open(url: &str, shown: String, name: &str) -> Result<Arc<dyn Store>, StoreError> {
     let mut client = connect(url)?;
     migrate(&mut client)?;
     let mut conns = vec![Mutex::new(Some(client))];
@@ -99,7 +99,7 @@ pub(super) fn open(url: &str, shown: String, name: &str) -> Result<Arc<dyn Store
         name: name.to_string(),
         node: format!("{name}-{}", crate::ids::new_salt()),
         fences: Mutex::new(HashMap::new()),
-        lease: Mutex::new(super::lease::Lease::default()),
+        lease: Mutex::new(crate::cluster::lease::Lease::default()),
         conns,
     };
     crate::store::Cluster::heartbeat(&store)?;
@@ -156,7 +156,7 @@ impl PgStore {
     /// statement after a database restart succeeds instead of failing on the dead
     /// socket; `f` is then a whole transaction or one statement, so a retry cannot
     /// apply half of it twice.
-    pub(super) fn with<T>(
+    pub(crate) fn with<T>(
         &self,
         id: &str,
         mut f: impl FnMut(&mut Client) -> Result<T, StoreError>,
@@ -256,7 +256,7 @@ impl PgStore {
 
     /// The fencing token this node holds for game `id`.
     /// Nothing is held once the lease has lapsed by this node's clock.
-    pub(super) fn fence(&self, id: &str) -> Result<i64, StoreError> {
+    pub(crate) fn fence(&self, id: &str) -> Result<i64, StoreError> {
         if !self.standing() {
             return Err(StoreError::Fenced(id.to_string()));
         }
@@ -295,7 +295,7 @@ impl PgStore {
     /// Runs one of the shared `UPDATE games … WHERE id = $n` statements only if the
     /// game's fencing token is still this node's: one statement, whose row lock orders
     /// it against a takeover.
-    pub(super) fn exec(
+    pub(crate) fn exec(
         &self,
         id: &str,
         sql: &str,
@@ -323,7 +323,7 @@ impl PgStore {
     }
 
     /// Stores a new game owned by this node, in `tx`.
-    pub(super) fn insert(
+    pub(crate) fn insert(
         &self,
         tx: &mut postgres::Transaction<'_>,
         g: &StoredGame,
@@ -358,7 +358,7 @@ impl PgStore {
     }
 
     /// Notes that this node owns game `id` under fencing token `fence`.
-    pub(super) fn hold(&self, id: &str, fence: i64) {
+    pub(crate) fn hold(&self, id: &str, fence: i64) {
         self.fences
             .lock()
             .unwrap_or_else(|p| p.into_inner())

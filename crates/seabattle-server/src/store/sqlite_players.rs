@@ -9,7 +9,7 @@ use super::players_common::{changes_from_rows, sitter};
 use super::sql;
 use super::sqlite::{SqliteStore, q};
 use crate::error::StoreError;
-use crate::rating::Rating;
+use crate::ratings::glicko::Rating;
 use rusqlite::{Connection, OptionalExtension, params};
 use seabattle_core::Player;
 

@@ -7,7 +7,7 @@
 use crate::accounts::{creds, post, request};
 use crate::common::*;
 use seabattle_client::msg;
-use seabattle_server::rating::{Rating, Score, after_game};
+use seabattle_server::ratings::glicko::{Rating, Score, after_game};
 use seabattle_wire::Opponent;
 use serde_json::{Value, json};
 use std::net::SocketAddr;

@@ -1,15 +1,15 @@
 //! Plain HTTP: the web page, the protocol, and finished games' records.
 
-use crate::encoding::Encoded;
+use crate::web::encoding::Encoded;
 use crate::game::msg::{Finished, GameMsg, NotFinished};
 use crate::game::room::target_json;
 use crate::game::task::Stored;
 use crate::hub::{Lookup, SharedHub};
 use crate::ids::is_game_id;
-use crate::preview::{self, Preview};
+use crate::web::preview::{self, Preview};
 use crate::protocol::{RulesJson, TargetJson};
-use crate::records::Rendered;
-use crate::work::{CLIENT, Lane};
+use crate::web::records::Rendered;
+use crate::guard::work::{CLIENT, Lane};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -27,8 +27,8 @@ const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
 
 /// Compresses what is served from memory before the first request needs it.
 pub fn warm() {
-    crate::assets::warm();
-    crate::install::warm();
+    crate::web::assets::warm();
+    crate::web::install::warm();
 }
 
 /// Headers every response carries: no sniffing, no referrer to other sites, no
@@ -77,7 +77,7 @@ fn page(
         path,
     );
     // The boot object first: a name in the head may read `{BOOT}`.
-    let html = crate::assets::PAGE
+    let html = crate::web::assets::PAGE
         .replace("{BOOT}", boot)
         .replace("{HEAD}", &head);
     // A few kilobytes: gzip takes tens of microseconds.
@@ -140,7 +140,7 @@ pub async fn replay(headers: HeaderMap, Path(id): Path<String>) -> Response {
 /// `GET /assets/{name}`: the page's style sheet and ES modules, built into the binary
 /// and compressed once.
 pub async fn asset(headers: HeaderMap, Path(name): Path<String>) -> Response {
-    match crate::assets::find(&name) {
+    match crate::web::assets::find(&name) {
         Some((mime, body)) => body.respond(&headers, mime, "no-cache"),
         None => plain(StatusCode::NOT_FOUND, "no such file"),
     }
@@ -150,7 +150,7 @@ pub async fn asset(headers: HeaderMap, Path(name): Path<String>) -> Response {
 pub async fn protocol() -> Response {
     (
         [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],
-        include_str!("../../../docs/protocol.md"),
+        include_str!("../../../../docs/protocol.md"),
     )
         .into_response()
 }
@@ -384,7 +384,7 @@ pub async fn record_json(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
-    let peer = crate::address::client_of(&hub.config.trusted_proxies, peer, &headers);
+    let peer = crate::guard::address::client_of(&hub.config.trusted_proxies, peer, &headers);
     download(&hub, peer, &headers, &id, |r| &r.json).await
 }
 
@@ -395,7 +395,7 @@ pub async fn frames_json(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
-    let peer = crate::address::client_of(&hub.config.trusted_proxies, peer, &headers);
+    let peer = crate::guard::address::client_of(&hub.config.trusted_proxies, peer, &headers);
     download(&hub, peer, &headers, &id, |r| &r.frames).await
 }
 
@@ -417,7 +417,7 @@ pub async fn record_text(
         Some(Ok(l)) => l,
         Some(Err(e)) => return plain(StatusCode::BAD_REQUEST, &e.to_string()),
     };
-    let peer = crate::address::client_of(&hub.config.trusted_proxies, peer, &headers);
+    let peer = crate::guard::address::client_of(&hub.config.trusted_proxies, peer, &headers);
     let r = match rendered(&hub, peer, &id).await {
         Ok(r) => r,
         Err(resp) => return resp,

@@ -19,7 +19,7 @@ pub async fn start_random(
     rules: seabattle_core::Rules,
     seats: [Conn; 2],
     rated: bool,
-    reservation: Option<crate::address::Reservation>,
+    reservation: Option<crate::guard::address::Reservation>,
 ) -> Result<(), Failure> {
     let [partner, conn] = seats;
     let mut room = Room::new(new_game_id(), rules, Mode::Random, None, &hub.config.bots);

@@ -12,7 +12,7 @@ use crate::error::Failure;
 use crate::hub::SharedHub;
 use crate::ids::{new_token, token_hash};
 use crate::store::StoredAccount;
-use crate::work::{CLIENT, Lane, Overrun};
+use crate::guard::work::{CLIENT, Lane, Overrun};
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
@@ -165,7 +165,7 @@ fn wrong() -> Response {
 /// The request's client address and whether it came over TLS.
 fn client(hub: &SharedHub, peer: SocketAddr, headers: &HeaderMap) -> (SocketAddr, bool) {
     let trusted = hub.config.trusted_proxies.contains(&peer.ip());
-    let client = crate::address::client_of(&hub.config.trusted_proxies, peer, headers);
+    let client = crate::guard::address::client_of(&hub.config.trusted_proxies, peer, headers);
     (client, session::over_tls(headers, trusted))
 }
 

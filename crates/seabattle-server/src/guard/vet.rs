@@ -6,7 +6,7 @@
 use crate::config::Limits;
 use crate::error::Failure;
 use crate::protocol::{ClientError, ErrorCode};
-use crate::work::{Deadline, Lane, Work};
+use crate::guard::work::{Deadline, Lane, Work};
 use rand::rngs::StdRng;
 use seabattle_core::{Placer, Rules};
 use std::collections::HashMap;

@@ -2,9 +2,9 @@
 //! game, the queue as rows taken with `FOR UPDATE SKIP LOCKED`, and `NOTIFY` for what
 //! one node must tell another.
 
-use super::cluster::{Claim, Cluster, Notice, Pairing, RatedSeeker};
-use super::postgres::{PgStore, connect, q};
-use super::stored::StoredGame;
+use super::api::{Claim, Cluster, Notice, Pairing, RatedSeeker};
+use crate::store::postgres::{PgStore, connect, q};
+use crate::store::StoredGame;
 use crate::error::StoreError;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::UnboundedSender;
@@ -28,7 +28,7 @@ impl PgStore {
     /// Whether the lease stands by this node's clock. The first call past its end
     /// forgets every game: others may have taken them, so nothing in memory may be
     /// served until it is claimed anew.
-    pub(super) fn standing(&self) -> bool {
+    pub(crate) fn standing(&self) -> bool {
         let mut lease = self.lease.lock().unwrap_or_else(|p| p.into_inner());
         match lease.until {
             Some(t) if Instant::now() < t => true,
@@ -141,9 +141,9 @@ impl PgStore {
                         &me,
                         &s.account,
                         &s.rating,
-                        &crate::rating::WINDOW_START,
-                        &crate::rating::WINDOW_MAX,
-                        &crate::rating::WINDOW_PER_SEC,
+                        &crate::ratings::glicko::WINDOW_START,
+                        &crate::ratings::glicko::WINDOW_MAX,
+                        &crate::ratings::glicko::WINDOW_PER_SEC,
                         &s.waited_secs,
                     ],
                 ),

@@ -5,11 +5,11 @@
 use super::html::{date, lang, page};
 use super::top::{lang_code, urlencoding};
 use super::words::{Word, say};
-use crate::account::name::AccountName;
-use crate::account::session;
+use crate::accounts::name::AccountName;
+use crate::accounts::session;
 use crate::hub::SharedHub;
 use crate::ids::token_hash;
-use crate::preview::escape;
+use crate::web::preview::escape;
 use crate::store::{AccountGame, GameList, RatingPoint, Sitter, StoredRating};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};

@@ -2,14 +2,14 @@
 //! shell, and the favicon. The service worker's cache is named by a hash of every
 //! file it keeps, computed once, so each new build replaces the last at once.
 
-use crate::encoding::{Encoded, etag};
+use crate::web::encoding::{Encoded, etag};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use seabattle_core::Lang;
 use std::sync::LazyLock;
 
 /// The service worker's text; `{VERSION}` and `{SHELL}` are filled in once.
-const WORKER: &str = include_str!("../assets/web/sw.js");
+const WORKER: &str = include_str!("../../assets/web/sw.js");
 
 /// The page's background and its header's blue, from `app.css`.
 const BACKGROUND: &str = "#f3f7fb";
@@ -57,20 +57,20 @@ static MANIFESTS: LazyLock<[Encoded; 2]> =
 fn shell() -> Vec<String> {
     ["/".to_string(), "/manifest.webmanifest".to_string()]
         .into_iter()
-        .chain(crate::assets::names().map(|n| format!("/assets/{n}")))
+        .chain(crate::web::assets::names().map(|n| format!("/assets/{n}")))
         .collect()
 }
 
 /// The version: a hash of the page, the manifests, the worker and every asset.
 fn version() -> String {
     let mut all = Vec::new();
-    for part in [crate::assets::PAGE, WORKER] {
+    for part in [crate::web::assets::PAGE, WORKER] {
         all.extend_from_slice(part.as_bytes());
     }
     for m in MANIFESTS.iter() {
         all.extend_from_slice(&m.plain);
     }
-    for (name, bytes) in crate::assets::all_bytes() {
+    for (name, bytes) in crate::web::assets::all_bytes() {
         all.extend_from_slice(name.as_bytes());
         all.extend_from_slice(bytes);
     }
@@ -100,7 +100,7 @@ pub async fn worker(headers: HeaderMap) -> Response {
 /// `GET /manifest.webmanifest`: the web app manifest, in the language the request
 /// prefers.
 pub async fn manifest_route(headers: HeaderMap) -> Response {
-    let lang = crate::preview::prefers(&headers);
+    let lang = crate::web::preview::prefers(&headers);
     let body = &MANIFESTS[usize::from(lang == Lang::En)];
     let mut r = body.respond(&headers, "application/manifest+json", "no-cache");
     r.headers_mut().insert(
@@ -114,7 +114,7 @@ pub async fn manifest_route(headers: HeaderMap) -> Response {
 /// pass by the service worker (Chromium's do), so the HTTP cache keeps it a day
 /// instead: a repeat visit asks for nothing.
 pub async fn favicon(headers: HeaderMap) -> Response {
-    match crate::assets::find("favicon.ico") {
+    match crate::web::assets::find("favicon.ico") {
         Some((mime, body)) => body.respond(&headers, mime, "public, max-age=86400"),
         None => axum::http::StatusCode::NOT_FOUND.into_response(),
     }
@@ -131,7 +131,7 @@ mod tests {
         let v = version();
         assert_eq!(v.len(), 24, "{v}");
         assert!(text.contains(&format!("'seabattle-{v}'")), "{text}");
-        for name in crate::assets::names() {
+        for name in crate::web::assets::names() {
             assert!(text.contains(&format!("\"/assets/{name}\"")), "{name}");
         }
         assert!(text.contains(r#"["/","/manifest.webmanifest","#), "{text}");

@@ -9,7 +9,7 @@ use std::time::Instant;
 pub struct Lease {
     /// The instant past which the node holds nothing; `None` once that has passed
     /// and until the next renewal.
-    pub(super) until: Option<Instant>,
+    pub(crate) until: Option<Instant>,
     /// Lapses so far: a game taken during one lapse is not held after the next.
-    pub(super) lapses: u64,
+    pub(crate) lapses: u64,
 }

@@ -2,7 +2,7 @@
 //! own (no outside host), and a way back to the game.
 
 use super::words::{Word, say};
-use crate::preview::{escape, prefers};
+use crate::web::preview::{escape, prefers};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use seabattle_core::Lang;

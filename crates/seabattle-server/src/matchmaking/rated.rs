@@ -5,11 +5,11 @@
 //! This is a lone server's rated queue, in memory. A cluster's nodes share theirs in
 //! the database instead (`lobby::queue_shared`, the store's rated lanes).
 
-use crate::address::Reservation;
+use crate::guard::address::Reservation;
 use crate::conn::Conn;
 use crate::error::Failure;
 use crate::hub::{SharedHub, Waiter};
-use crate::pairing::start_random;
+use crate::matchmaking::pairing::start_random;
 use crate::protocol::ServerMsg;
 use seabattle_core::Rules;
 use std::sync::Arc;
@@ -31,7 +31,7 @@ pub struct Seeker {
 /// The rating difference accepted once the longer waiter of a pair has waited
 /// `waited`.
 pub fn window(waited: Duration) -> f64 {
-    crate::rating::window(waited.as_secs_f64())
+    crate::ratings::glicko::window(waited.as_secs_f64())
 }
 
 /// The waiter in `queue` (other than `me`) that `me` may meet now, nearest in rating.
@@ -152,8 +152,8 @@ mod tests {
 
     #[test]
     fn the_window_widens_with_waiting_up_to_its_cap() {
-        assert_eq!(window(Duration::ZERO), crate::rating::WINDOW_START);
+        assert_eq!(window(Duration::ZERO), crate::ratings::glicko::WINDOW_START);
         assert_eq!(window(Duration::from_secs(10)), 300.0);
-        assert_eq!(window(Duration::from_secs(3600)), crate::rating::WINDOW_MAX);
+        assert_eq!(window(Duration::from_secs(3600)), crate::ratings::glicko::WINDOW_MAX);
     }
 }

@@ -3,7 +3,7 @@
 //! board's coordinates.
 
 use super::words::{Word, say};
-use crate::preview::escape;
+use crate::web::preview::escape;
 use crate::protocol::LearnedJson;
 use seabattle_core::Lang;
 use std::fmt::Write;

@@ -2,7 +2,7 @@
 //! frames, compressed, kept in memory up to a byte budget (oldest first out). A finished
 //! game never changes, so every later request is a copy of bytes.
 
-use crate::encoding::Encoded;
+use crate::web::encoding::Encoded;
 use seabattle_core::GameRecord;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};

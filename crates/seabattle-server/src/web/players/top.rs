@@ -4,8 +4,8 @@
 use super::html::{lang, page};
 use super::words::{Word, say};
 use crate::hub::SharedHub;
-use crate::preview::escape;
-use crate::rating::PROVISIONAL_RD;
+use crate::web::preview::escape;
+use crate::ratings::glicko::PROVISIONAL_RD;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;

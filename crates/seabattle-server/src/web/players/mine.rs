@@ -45,7 +45,7 @@ pub fn game_json(g: &AccountGame) -> Value {
 
 /// `GET /account/games`.
 pub async fn games(State(hub): State<SharedHub>, headers: HeaderMap) -> Response {
-    let account = match crate::account::http::current(&hub, &headers).await {
+    let account = match crate::accounts::http::current(&hub, &headers).await {
         Ok(a) => a,
         Err(r) => return r,
     };
@@ -69,6 +69,6 @@ pub async fn games(State(hub): State<SharedHub>, headers: HeaderMap) -> Response
             .to_string(),
         )
             .into_response(),
-        Err(e) => crate::account::http::failed(e.into()),
+        Err(e) => crate::accounts::http::failed(e.into()),
     }
 }

@@ -3,6 +3,10 @@
 //! node is asked for it, letting every game go when it stops, and the notes other nodes
 //! send. With SQLite none of this runs.
 
+pub mod api;
+pub mod lease;
+pub mod pg;
+
 use crate::error::Failure;
 use crate::game::msg::GameMsg;
 use crate::hub::{SharedHub, Waiting};

@@ -201,12 +201,12 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         return queue_shared(hub, conn, rules, reservation, rated).await;
     }
     if let Some((account, preset)) = rated {
-        let seeker = crate::rated_queue::Seeker {
+        let seeker = crate::matchmaking::rated::Seeker {
             conn: conn.clone(),
             account,
             preset,
         };
-        return crate::rated_queue::queue(hub, seeker, rules, reservation).await;
+        return crate::matchmaking::rated::queue(hub, seeker, rules, reservation).await;
     }
     let partner = {
         let mut q = hub.queue.lock().unwrap_or_else(|p| p.into_inner());
@@ -229,7 +229,7 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         queued(hub, conn, key.clone(), key, false);
         return Ok(());
     };
-    crate::pairing::start_random(
+    crate::matchmaking::pairing::start_random(
         hub,
         rules,
         [partner, conn.clone()],
@@ -270,12 +270,12 @@ pub(crate) fn queued(hub: &SharedHub, conn: &Conn, rules: String, slot: String, 
 /// the row is in, so two players queueing at once on two nodes cannot both wait. A
 /// signed-in player under a preset (`rated`: their account and the preset) waits in the
 /// preset's rated lane instead, paired by rating, and looks again every
-/// [`crate::rated_queue::RETRY`] as its window widens.
+/// [`crate::matchmaking::rated::RETRY`] as its window widens.
 async fn queue_shared(
     hub: &SharedHub,
     conn: &Conn,
     rules: seabattle_core::Rules,
-    reservation: crate::address::Reservation,
+    reservation: crate::guard::address::Reservation,
     rated: Option<(i64, &'static str)>,
 ) -> Result<(), Failure> {
     let seeker = match rated {
@@ -426,7 +426,7 @@ async fn pair_shared(
     }
 }
 
-/// A rated waiter in the shared queue looks again every [`crate::rated_queue::RETRY`],
+/// A rated waiter in the shared queue looks again every [`crate::matchmaking::rated::RETRY`],
 /// with the window its wait has earned, until it is paired (here or by another node's
 /// notice) or leaves.
 async fn look_again(
@@ -439,7 +439,7 @@ async fn look_again(
 ) {
     let since = Instant::now();
     loop {
-        tokio::time::sleep(crate::rated_queue::RETRY).await;
+        tokio::time::sleep(crate::matchmaking::rated::RETRY).await;
         let waiting = hub
             .queue
             .lock()

@@ -2,7 +2,7 @@
 //! queue they share. Only a store several servers can open at once (PostgreSQL) has a
 //! cluster; see `docs/deploy.md`.
 
-use super::stored::StoredGame;
+use crate::store::StoredGame;
 use crate::error::StoreError;
 use tokio::sync::mpsc::UnboundedSender;
 
@@ -114,7 +114,7 @@ pub trait Cluster: Send + Sync {
     fn pair(&self, game: &mut StoredGame, me: &str, queued: bool) -> Result<Pairing, StoreError>;
     /// [`Cluster::pair`] in a rated lane: the waiter taken is another account's, the
     /// nearest in rating within the window the longer wait has earned
-    /// ([`crate::rating::window`]), and seat 1 is stored as its account's.
+    /// ([`crate::ratings::glicko::window`]), and seat 1 is stored as its account's.
     fn pair_rated(
         &self,
         game: &mut StoredGame,

@@ -1,7 +1,7 @@
 //! A rating history as an SVG line chart, drawn on the server: one line per preset,
 //! the game number along, the rating up, with the lowest and highest marked.
 
-use crate::preview::escape;
+use crate::web::preview::escape;
 use crate::store::RatingPoint;
 use std::fmt::Write;
 

@@ -2,7 +2,7 @@
 //! task drains the connection's queue, sending a long message in fragments of at most
 //! [`FRAME`] bytes.
 
-use crate::address::Connection;
+use crate::guard::address::Connection;
 use crate::config::Limits;
 use crate::conn::{Conn, Out, QUEUE, Queued};
 use crate::error::Failure;
@@ -13,9 +13,10 @@ use crate::hub::SharedHub;
 use crate::protocol::{
     ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse, player_name,
 };
-use crate::upgrade::{Socket, Upgrade};
-use crate::work::CLIENT;
-use crate::{advice, lobby};
+use crate::web::upgrade::{Socket, Upgrade};
+use crate::guard::work::CLIENT;
+use crate::advice;
+use crate::matchmaking::lobby;
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -46,8 +47,8 @@ pub async fn upgrade(
 ) -> Response {
     // A socket that carries a session acts for its account: only this server's page
     // (or a configured origin) may open one (cross-site WebSocket hijacking).
-    if crate::account::session::token(&headers).is_some()
-        && !crate::account::origin::trusted(&headers, &hub.config.allowed_origins)
+    if crate::accounts::session::token(&headers).is_some()
+        && !crate::accounts::origin::trusted(&headers, &hub.config.allowed_origins)
     {
         return (
             StatusCode::FORBIDDEN,
@@ -55,7 +56,7 @@ pub async fn upgrade(
         )
             .into_response();
     }
-    let peer = crate::address::client_of(&hub.config.trusted_proxies, peer, &headers);
+    let peer = crate::guard::address::client_of(&hub.config.trusted_proxies, peer, &headers);
     let counted = match hub.addresses.connect(peer.ip()) {
         Ok(c) => c,
         Err(why) => return (StatusCode::TOO_MANY_REQUESTS, format!("{why}\n")).into_response(),
@@ -94,7 +95,7 @@ async fn signed_in(
     hub: &SharedHub,
     headers: &axum::http::HeaderMap,
 ) -> Result<Option<crate::conn::Account>, Failure> {
-    let Some(token) = crate::account::session::token(headers) else {
+    let Some(token) = crate::accounts::session::token(headers) else {
         return Ok(None);
     };
     let hash = crate::ids::token_hash(&token);

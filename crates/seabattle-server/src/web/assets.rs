@@ -4,67 +4,67 @@
 //! icons are served from here too, and every file's bytes together name the version
 //! the service worker caches (see [`crate::install`]).
 
-use crate::encoding::Encoded;
+use crate::web::encoding::Encoded;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
 /// The web page's shell; `{BOOT}` becomes a JSON object naming what to open, `{HEAD}`
 /// the title, description and link-preview tags (see [`crate::preview`]).
-pub const PAGE: &str = include_str!("../assets/web/index.html");
+pub const PAGE: &str = include_str!("../../assets/web/index.html");
 
 /// Every file served under `/assets/`.
 const FILES: &[(&str, &str, &str)] = &[
-    ("app.css", CSS, include_str!("../assets/web/app.css")),
+    ("app.css", CSS, include_str!("../../assets/web/app.css")),
     (
         "players.css",
         CSS,
-        include_str!("../assets/web/players.css"),
+        include_str!("../../assets/web/players.css"),
     ),
-    ("app.js", JS, include_str!("../assets/web/app.js")),
-    ("account.js", JS, include_str!("../assets/web/account.js")),
-    ("board.js", JS, include_str!("../assets/web/board.js")),
-    ("coords.js", JS, include_str!("../assets/web/coords.js")),
-    ("fleet.js", JS, include_str!("../assets/web/fleet.js")),
-    ("i18n.js", JS, include_str!("../assets/web/i18n.js")),
-    ("net.js", JS, include_str!("../assets/web/net.js")),
+    ("app.js", JS, include_str!("../../assets/web/app.js")),
+    ("account.js", JS, include_str!("../../assets/web/account.js")),
+    ("board.js", JS, include_str!("../../assets/web/board.js")),
+    ("coords.js", JS, include_str!("../../assets/web/coords.js")),
+    ("fleet.js", JS, include_str!("../../assets/web/fleet.js")),
+    ("i18n.js", JS, include_str!("../../assets/web/i18n.js")),
+    ("net.js", JS, include_str!("../../assets/web/net.js")),
     (
         "placement.js",
         JS,
-        include_str!("../assets/web/placement.js"),
+        include_str!("../../assets/web/placement.js"),
     ),
-    ("game.js", JS, include_str!("../assets/web/game.js")),
-    ("drag.js", JS, include_str!("../assets/web/drag.js")),
-    ("view.js", JS, include_str!("../assets/web/view.js")),
-    ("move.js", JS, include_str!("../assets/web/move.js")),
-    ("over.js", JS, include_str!("../assets/web/over.js")),
-    ("replay.js", JS, include_str!("../assets/web/replay.js")),
-    ("sha256.js", JS, include_str!("../assets/web/sha256.js")),
-    ("sound.js", JS, include_str!("../assets/web/sound.js")),
-    ("learned.js", JS, include_str!("../assets/web/learned.js")),
-    ("key.js", JS, include_str!("../assets/web/key.js")),
-    ("chat.js", JS, include_str!("../assets/web/chat.js")),
-    ("install.js", JS, include_str!("../assets/web/install.js")),
-    ("share.js", JS, include_str!("../assets/web/share.js")),
+    ("game.js", JS, include_str!("../../assets/web/game.js")),
+    ("drag.js", JS, include_str!("../../assets/web/drag.js")),
+    ("view.js", JS, include_str!("../../assets/web/view.js")),
+    ("move.js", JS, include_str!("../../assets/web/move.js")),
+    ("over.js", JS, include_str!("../../assets/web/over.js")),
+    ("replay.js", JS, include_str!("../../assets/web/replay.js")),
+    ("sha256.js", JS, include_str!("../../assets/web/sha256.js")),
+    ("sound.js", JS, include_str!("../../assets/web/sound.js")),
+    ("learned.js", JS, include_str!("../../assets/web/learned.js")),
+    ("key.js", JS, include_str!("../../assets/web/key.js")),
+    ("chat.js", JS, include_str!("../../assets/web/chat.js")),
+    ("install.js", JS, include_str!("../../assets/web/install.js")),
+    ("share.js", JS, include_str!("../../assets/web/share.js")),
 ];
 
 /// The app's icons: drawn once as `icon.svg`, the PNGs and `favicon.ico` rendered from it
 /// (Chromium headless, then ImageMagick for the ICO) and committed.
 const IMAGES: &[(&str, &str, &[u8])] = &[
-    ("icon.svg", SVG, include_bytes!("../assets/web/icon.svg")),
+    ("icon.svg", SVG, include_bytes!("../../assets/web/icon.svg")),
     (
         "icon-192.png",
         PNG,
-        include_bytes!("../assets/web/icon-192.png"),
+        include_bytes!("../../assets/web/icon-192.png"),
     ),
     (
         "icon-512.png",
         PNG,
-        include_bytes!("../assets/web/icon-512.png"),
+        include_bytes!("../../assets/web/icon-512.png"),
     ),
     (
         "favicon.ico",
         ICO,
-        include_bytes!("../assets/web/favicon.ico"),
+        include_bytes!("../../assets/web/favicon.ico"),
     ),
 ];
 

@@ -1,0 +1,3 @@
+//! Ratings: Glicko-2 per preset, and what storage keeps of them.
+
+pub mod glicko;
