@@ -3,9 +3,9 @@
 //! full for clients.
 
 use crate::error::Failure;
+use crate::guard::work::Lane;
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg, ViolationJson};
-use crate::guard::work::Lane;
 use rand::rngs::StdRng;
 use seabattle_bots::PlacerKind;
 use seabattle_bots::density::Density;

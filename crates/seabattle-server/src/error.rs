@@ -3,55 +3,7 @@
 use crate::protocol::{ClientError, ErrorCode};
 use std::fmt;
 
-/// Storage failed. The message is for logs, never for clients.
-#[derive(Clone, Debug)]
-pub enum StoreError {
-    /// The database could not be opened or created.
-    Open(String),
-    /// The schema could not be brought up to date.
-    Migrate(String),
-    /// A query failed.
-    Query(String),
-    /// The connection to the database broke (the server restarted, the network
-    /// failed): the statement may not have reached it. The store replaces the
-    /// connection and tries once more before it reports this.
-    Connection(String),
-    /// Stored data could not be read back as a game.
-    Corrupt(String),
-    /// A write of a game this node no longer owns: another node took it over (its
-    /// fencing token moved on), so the write was refused and nothing changed.
-    Fenced(String),
-}
-
-impl fmt::Display for StoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StoreError::Open(m) => write!(f, "cannot open the database: {m}"),
-            StoreError::Migrate(m) => write!(f, "cannot migrate the database: {m}"),
-            StoreError::Query(m) => write!(f, "database query failed: {m}"),
-            StoreError::Connection(m) => write!(f, "database connection broke: {m}"),
-            StoreError::Corrupt(m) => write!(f, "stored game is unreadable: {m}"),
-            StoreError::Fenced(id) => write!(f, "game {id} is owned by another node now"),
-        }
-    }
-}
-
-impl std::error::Error for StoreError {}
-
-/// `e` and its sources, joined by `: ` (some drivers keep the useful part in a source).
-pub(crate) fn chain(e: &dyn std::error::Error) -> String {
-    let mut out = e.to_string();
-    let mut next = e.source();
-    while let Some(s) = next {
-        let text = s.to_string();
-        if !out.contains(&text) {
-            out.push_str(": ");
-            out.push_str(&text);
-        }
-        next = s.source();
-    }
-    out
-}
+pub use crate::db::{StoreError, chain};
 
 /// The server could not start or stop.
 #[derive(Debug)]
@@ -62,6 +14,8 @@ pub enum ServerError {
     BadBot(String),
     /// Storage failed.
     Store(StoreError),
+    /// A backup could not be made: what failed, and where.
+    Backup(String),
     /// The listener failed.
     Io(std::io::Error),
 }
@@ -71,7 +25,8 @@ impl fmt::Display for ServerError {
         match self {
             ServerError::BadDbUrl(m) => f.write_str(m),
             ServerError::BadBot(m) => f.write_str(m),
-            ServerError::Store(e) => e.fmt(f),
+            ServerError::Store(e) => f.write_str(&chain(e)),
+            ServerError::Backup(m) => write!(f, "backup: {m}"),
             ServerError::Io(e) => write!(f, "network: {e}"),
         }
     }
@@ -122,7 +77,7 @@ impl Failure {
     pub fn into_client(self) -> ClientError {
         match self {
             Failure::Refused(e) => e,
-            Failure::Store(StoreError::Fenced(id)) => {
+            Failure::Store(StoreError::Fenced { game: id }) => {
                 tracing::warn!(game = %id, "a write was refused: another node owns the game now");
                 ClientError::new(
                     ErrorCode::Moved,
@@ -130,7 +85,7 @@ impl Failure {
                 )
             }
             Failure::Store(e) => {
-                tracing::error!(error = %e, "storage failed");
+                tracing::error!(error = %chain(&e), "storage failed");
                 ClientError::internal()
             }
             Failure::Pool(what) => {

@@ -1,15 +1,17 @@
 //! The server's one shared state: configuration, storage, the games in memory, the queue.
 
-use crate::guard::address::Addresses;
 use crate::config::Config;
 use crate::conn::Conn;
+use crate::db::Store;
 use crate::error::StoreError;
+use crate::game::group::GroupCommit;
 use crate::game::handle::GameHandle;
-use crate::metrics::Metrics;
-use crate::web::records::Records;
-use crate::store::{GroupCommit, Store, StoredMove};
+use crate::game::stored::StoredMove;
+use crate::guard::address::Addresses;
 use crate::guard::vet::Verdicts;
 use crate::guard::work::Work;
+use crate::metrics::Metrics;
+use crate::web::records::Records;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -61,7 +63,7 @@ pub struct Hub {
     /// Settings.
     pub config: Config,
     /// Where games are stored.
-    pub store: Arc<dyn Store>,
+    pub store: Arc<Store>,
     /// Where moves are stored, many games' in one commit.
     pub moves: GroupCommit,
     /// The pool costly work runs in.
@@ -100,7 +102,7 @@ impl Hub {
     /// A hub storing in `store`.
     pub fn new(
         config: Config,
-        store: Arc<dyn Store>,
+        store: Arc<Store>,
         moves: GroupCommit,
         closing: tokio::sync::watch::Receiver<bool>,
     ) -> Hub {
@@ -132,13 +134,16 @@ impl Hub {
     /// Runs a blocking storage call off the async threads.
     pub async fn db<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
+        f: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
         let store = Arc::clone(&self.store);
         let started = Instant::now();
-        let done = tokio::task::spawn_blocking(move || f(&*store))
+        let done = tokio::task::spawn_blocking(move || f(&store))
             .await
-            .map_err(|e| StoreError::Query(format!("storage task failed: {e}")))?;
+            .map_err(|e| StoreError::Unavailable {
+                what: "a storage task",
+                source: Some(Arc::new(e)),
+            })?;
         self.metrics.store_seconds.observe(started.elapsed());
         done
     }
@@ -200,7 +205,7 @@ impl Hub {
                     Ok(()) => break,
                     Err(e) => {
                         tracing::warn!(game = %id, error = %e, "releasing a game failed; it stays here, served, and the release is tried again");
-                        tokio::time::sleep(crate::store::HEARTBEAT).await;
+                        tokio::time::sleep(crate::cluster::HEARTBEAT).await;
                     }
                 }
             }

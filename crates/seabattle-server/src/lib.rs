@@ -22,6 +22,7 @@ mod advice;
 mod cluster;
 mod config;
 mod conn;
+mod db;
 mod error;
 mod game;
 mod guard;
@@ -32,28 +33,36 @@ mod matchmaking;
 mod metrics;
 pub mod protocol;
 pub mod ratings;
-mod store;
 mod web;
 
+pub use accounts::store::{DELETED, StoredAccount};
+pub use cluster::{Claim, Cluster, LEASE, MAX_DRIFT, Pairing};
 pub use config::{Config, DbUrl, Limits};
-pub use error::{ServerError, StoreError};
-pub use store::{
-    AccountGame, Append, Claim, Cluster, CommitCounts, Copied, DELETED, GameList, GroupCommit,
-    LEASE, MAX_DRIFT, MoveKind, Pairing, Players, RatedGame, Sitter, Store, StoredAccount,
-    StoredGame, StoredMove, backup, open as open_store,
-};
+pub use db::backup::{Copied, backup};
+pub use db::{Store, StoreError};
+pub use error::ServerError;
+pub use game::group::{CommitCounts, GroupCommit};
+pub use game::stored::{Append, MoveKind, StoredGame, StoredMove};
+pub use ratings::store::RatedGame;
+pub use web::players::store::{AccountGame, GameList, Sitter};
 
+/// Opens (and creates, migrating to the latest schema) the store at `url`; see
+/// [`Store::open`].
+pub fn open_store(url: &DbUrl, node: &str) -> Result<std::sync::Arc<Store>, StoreError> {
+    Store::open(url, node)
+}
+
+use accounts as account;
 use axum::Router;
 use axum::routing::{get, post};
 use hub::{Hub, SharedHub};
-use web::{http, install, players, qr, ws};
-use accounts as account;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
+use web::{http, install, players, qr, ws};
 
 /// The one route table.
 fn router(hub: SharedHub) -> Router {
@@ -159,14 +168,19 @@ impl Server {
 pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, ServerError> {
     let url = config.db.clone();
     let node = config.node.clone();
-    let store = tokio::task::spawn_blocking(move || store::open(&url, &node))
+    let store = tokio::task::spawn_blocking(move || Store::open(&url, &node))
         .await
-        .map_err(|e| ServerError::Store(StoreError::Open(e.to_string())))??;
+        .map_err(|e| {
+            ServerError::Store(StoreError::Unavailable {
+                what: "the storage task",
+                source: Some(Arc::new(e)),
+            })
+        })??;
     // The page's files are compressed once, before any request waits for them.
     let _ = tokio::task::spawn_blocking(http::warm).await;
     let (stop, closing) = watch::channel(false);
     let described = store.describe();
-    let moves = store::GroupCommit::start(Arc::clone(&store), config.commit_window)?;
+    let moves = GroupCommit::start(Arc::clone(&store), config.commit_window)?;
     let hub = Arc::new(Hub::new(config, store, moves, closing.clone()));
     let addr = listener.local_addr()?;
     let app = router(Arc::clone(&hub));

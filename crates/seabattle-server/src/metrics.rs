@@ -3,7 +3,7 @@
 //! a shot takes to handle and a store call to commit, as histograms. Plain atomics: no
 //! lock on any path a player waits on.
 
-use crate::store::CommitCounts;
+use crate::game::group::CommitCounts;
 use std::fmt::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;

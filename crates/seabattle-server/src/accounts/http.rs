@@ -8,11 +8,11 @@ use super::name::AccountName;
 use super::session::{self, LIFETIME_SECS};
 use super::throttle::{FAILS_PER_ACCOUNT, FAILS_PER_ADDRESS, SIGNUPS_PER_ADDRESS};
 use super::{origin, password};
+use crate::accounts::store::StoredAccount;
 use crate::error::Failure;
+use crate::guard::work::{CLIENT, Lane, Overrun};
 use crate::hub::SharedHub;
 use crate::ids::{new_token, token_hash};
-use crate::store::StoredAccount;
-use crate::guard::work::{CLIENT, Lane, Overrun};
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
@@ -246,7 +246,7 @@ async fn signed_in(
 ) -> Response {
     let token = new_token();
     let (hash, id) = (token_hash(&token), account.id);
-    let expires = crate::store::now_secs() + LIFETIME_SECS;
+    let expires = crate::db::now_secs() + LIFETIME_SECS;
     if let Err(e) = hub.db(move |db| db.open_session(&hash, id, expires)).await {
         return failed(e.into());
     }

@@ -10,4 +10,5 @@ pub mod name;
 pub mod origin;
 pub mod password;
 pub mod session;
+pub mod store;
 pub mod throttle;

@@ -51,7 +51,7 @@ pub fn start_sweep(hub: crate::hub::SharedHub) {
                 _ = tick.tick() => {}
                 _ = closing.wait_for(|c| *c) => return,
             }
-            let now = crate::store::now_secs();
+            let now = crate::db::now_secs();
             match hub.db(move |db| db.sweep_sessions(now)).await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(sessions = n, "ended sessions erased"),

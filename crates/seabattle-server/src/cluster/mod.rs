@@ -3,15 +3,20 @@
 //! node is asked for it, letting every game go when it stops, and the notes other nodes
 //! send. With SQLite none of this runs.
 
-pub mod api;
-pub mod lease;
-pub mod pg;
+mod answers;
+mod lease;
+mod node;
+mod notice;
+mod queue;
+
+pub use answers::{Claim, Notice, Pairing, RatedSeeker};
+pub use lease::{HEARTBEAT, LEASE, MAX_DRIFT};
+pub use node::Cluster;
 
 use crate::error::Failure;
 use crate::game::msg::GameMsg;
 use crate::hub::{SharedHub, Waiting};
 use crate::protocol::{ErrorCode, Role, ServerMsg};
-use crate::store::{Claim, Notice};
 use seabattle_core::Player;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -56,7 +61,7 @@ pub async fn start(hub: &SharedHub) -> Result<(), crate::error::StoreError> {
         let mut closing = h.closing.clone();
         loop {
             tokio::select! {
-                () = tokio::time::sleep(crate::store::HEARTBEAT) => {}
+                () = tokio::time::sleep(crate::cluster::HEARTBEAT) => {}
                 _ = closing.wait_for(|c| *c) => return,
             }
             if let Err(e) = h

@@ -5,8 +5,8 @@
 use crate::error::Failure;
 use crate::game::commit::{Change, commit};
 use crate::game::room::{Bot, Room};
-use crate::hub::SharedHub;
 use crate::guard::work::Lane;
+use crate::hub::SharedHub;
 use futures_util::future::BoxFuture;
 use seabattle_bots::computer::BuiltinComputer;
 use seabattle_core::{Player, PlayerView, Rules};

@@ -4,12 +4,12 @@
 use crate::error::Failure;
 use crate::game::commit::{Change, commit};
 use crate::game::room::{Mode, PROGRAM_FALLBACK, Room, canonical_fleet};
+use crate::game::stored::StoredGame;
+use crate::guard::vet::too_costly_to_draw;
+use crate::guard::work::{Lane, Overrun};
 use crate::hub::SharedHub;
 use crate::ids::new_salt;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
-use crate::store::StoredGame;
-use crate::guard::vet::too_costly_to_draw;
-use crate::guard::work::{Lane, Overrun};
 use rand::rngs::StdRng;
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{Coord, CoordSystem, Fleet, FleetSetup, Phase, Placer, Player, Rules};

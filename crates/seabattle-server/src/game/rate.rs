@@ -2,11 +2,12 @@
 //! change told in the result (docs/protocol.md, "Ratings").
 
 use super::room::{Mode, Room};
+use crate::accounts::store::DELETED;
 use crate::error::Failure;
 use crate::hub::SharedHub;
 use crate::protocol::{ErrorCode, RatingJson, ServerMsg};
 use crate::ratings::glicko::Rating;
-use crate::store::{DELETED, RatedGame, RatingChange};
+use crate::ratings::store::{RatedGame, RatingChange};
 use seabattle_core::{Phase, Player};
 
 /// `rate`: seat `p` asks that a friend's game be rated. Once both seats, held by two

@@ -1,9 +1,9 @@
 //! Moves as storage rows, both ways: the rows a command's events are stored as, and a
 //! game rebuilt by replaying its rows through a [`Table`].
 
+use super::stored::{MoveKind, StoredGame, StoredMove};
 use crate::error::StoreError;
 use crate::game::room::Room;
-use crate::store::{MoveKind, StoredGame, StoredMove};
 use seabattle_core::{
     Answer, CellSet, Coord, CoordSystem, Dims, Fleet, FleetSetup, Player, Rules, ShipSetup,
 };
@@ -109,7 +109,7 @@ pub fn rows_for(events: &[Event]) -> Vec<StoredMove> {
 /// Rebuilds a stored game by replaying its rows through the referee; `bots` are the
 /// registered bot programs.
 pub fn restore(s: &StoredGame, bots: &BTreeMap<String, String>) -> Result<Room, StoreError> {
-    let bad = |what: String| StoreError::Corrupt(format!("game {}: {what}", s.id));
+    let bad = |what: String| StoreError::corrupt(format!("game {}: {what}", s.id));
     let rules: Rules = s.rules.parse().map_err(|e| bad(format!("rules: {e}")))?;
     let mode = crate::game::room::Mode::from_word(&s.mode)
         .ok_or_else(|| bad(format!("mode {:?}", s.mode)))?;

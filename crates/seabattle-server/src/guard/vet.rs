@@ -5,8 +5,8 @@
 
 use crate::config::Limits;
 use crate::error::Failure;
-use crate::protocol::{ClientError, ErrorCode};
 use crate::guard::work::{Deadline, Lane, Work};
+use crate::protocol::{ClientError, ErrorCode};
 use rand::rngs::StdRng;
 use seabattle_core::{Placer, Rules};
 use std::collections::HashMap;

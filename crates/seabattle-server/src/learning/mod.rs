@@ -12,12 +12,14 @@
 //! a game never learns from its own fleet. A game rebuilt from storage after a restart
 //! has no key and neither learns nor teaches.
 
+pub mod store;
+
+use crate::db::Store;
 use crate::error::Failure;
 use crate::error::StoreError;
 use crate::hub::SharedHub;
 use crate::ids::sha256_hex;
 use crate::protocol::{LearnedHabit, LearnedJson, ServerMsg, player_key};
-use crate::store::Store;
 use seabattle_bots::{Corner, Habit, History, OpponentPrior, Side, StoredHistory, Strength};
 use seabattle_core::Rules;
 use std::sync::Arc;
@@ -47,7 +49,7 @@ pub fn short(hash: &str) -> &str {
 /// nothing was learned (or nothing can be). Blocking: storage and the prior's
 /// building run off the async threads.
 pub fn prior_for(
-    store: &dyn Store,
+    store: &Store,
     hash: &str,
     rules: &Rules,
 ) -> Result<Option<Arc<OpponentPrior>>, StoreError> {
@@ -56,7 +58,7 @@ pub fn prior_for(
         return Ok(None);
     };
     let history = History::from_stored(&stored)
-        .map_err(|e| StoreError::Corrupt(format!("learned fleets: {e}")))?;
+        .map_err(|e| StoreError::corrupt(format!("learned fleets: {e}")))?;
     Ok(history.prior())
 }
 
@@ -88,7 +90,9 @@ pub async fn forget(
 ) -> Result<ServerMsg, Failure> {
     let hash = learner_of(conn, Some(key))?.unwrap_or_default();
     let fleets = hub.db(move |db| db.forget(&hash)).await?;
-    Ok(ServerMsg::Forgotten { fleets })
+    Ok(ServerMsg::Forgotten {
+        fleets: usize::try_from(fleets).unwrap_or(usize::MAX),
+    })
 }
 
 /// One rules text's fleets, the share of them with a ship on each cell and the habit they
@@ -171,7 +175,7 @@ mod tests {
     #[test]
     fn forgetting_makes_the_next_prior_the_plain_one() {
         let dir = tempfile::tempdir().unwrap();
-        let store = crate::store::open(
+        let store = crate::db::Store::open(
             &crate::config::DbUrl::Sqlite(dir.path().join("g.db")),
             "node",
         )
@@ -179,7 +183,7 @@ mod tests {
         let rules: Rules = "classic".parse().unwrap();
         let hash = player_hash("q8V2-x_7Lm0pZr4tY6wE1A");
         assert!(
-            prior_for(&*store, &hash, &rules).unwrap().is_none(),
+            prior_for(&store, &hash, &rules).unwrap().is_none(),
             "nothing learned yet"
         );
         let placed = fleet(&rules, 7);
@@ -188,7 +192,7 @@ mod tests {
                 .remember(&hash, &rules.to_string(), &canonical_fleet(&placed))
                 .unwrap();
         }
-        let prior = prior_for(&*store, &hash, &rules).unwrap().expect("a prior");
+        let prior = prior_for(&store, &hash, &rules).unwrap().expect("a prior");
         assert_eq!(prior.games(), 3);
         let shown = learned_json(&store.learned(&hash, None).unwrap()[0]).unwrap();
         assert_eq!(shown.fleets.len(), 3);
@@ -201,7 +205,7 @@ mod tests {
         assert_eq!(store.forget(&hash).unwrap(), 3);
         assert!(store.learned(&hash, None).unwrap().is_empty());
         assert!(
-            prior_for(&*store, &hash, &rules).unwrap().is_none(),
+            prior_for(&store, &hash, &rules).unwrap().is_none(),
             "after forget the expert is the plain one"
         );
     }

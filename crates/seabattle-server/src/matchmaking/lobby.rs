@@ -1,6 +1,7 @@
 //! Getting into a game: creating one, joining by code, resuming with a token, watching,
 //! and the random-opponent queue.
 
+use crate::cluster::{Pairing, RatedSeeker};
 use crate::conn::Conn;
 use crate::error::Failure;
 use crate::game::handle::GameHandle;
@@ -12,7 +13,6 @@ use crate::game::task::seat_new;
 use crate::hub::{Lookup, SharedHub, Waiting};
 use crate::ids::{is_game_id, new_game_id, new_token, token_hash};
 use crate::protocol::{ErrorCode, Opponent, ServerMsg};
-use crate::store::{Pairing, RatedSeeker};
 use seabattle_bots::Level;
 use seabattle_core::Player;
 use std::sync::Arc;
@@ -387,9 +387,11 @@ async fn pair_shared(
     let (who, lane) = (me.to_string(), seeker.cloned());
     let (pairing, stored) = hub
         .db(move |db| {
-            let c = db.cluster().ok_or_else(|| {
-                crate::error::StoreError::Query("the queue is shared only in a cluster".into())
-            })?;
+            let c = db
+                .cluster()
+                .ok_or_else(|| crate::error::StoreError::Unsupported {
+                    what: "the shared queue",
+                })?;
             let pairing = match &lane {
                 Some(s) => c.pair_rated(&mut stored, &who, queued_now, s)?,
                 None => c.pair(&mut stored, &who, queued_now)?,

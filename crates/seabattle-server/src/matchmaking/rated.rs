@@ -5,9 +5,9 @@
 //! This is a lone server's rated queue, in memory. A cluster's nodes share theirs in
 //! the database instead (`lobby::queue_shared`, the store's rated lanes).
 
-use crate::guard::address::Reservation;
 use crate::conn::Conn;
 use crate::error::Failure;
+use crate::guard::address::Reservation;
 use crate::hub::{SharedHub, Waiter};
 use crate::matchmaking::pairing::start_random;
 use crate::protocol::ServerMsg;
@@ -154,6 +154,9 @@ mod tests {
     fn the_window_widens_with_waiting_up_to_its_cap() {
         assert_eq!(window(Duration::ZERO), crate::ratings::glicko::WINDOW_START);
         assert_eq!(window(Duration::from_secs(10)), 300.0);
-        assert_eq!(window(Duration::from_secs(3600)), crate::ratings::glicko::WINDOW_MAX);
+        assert_eq!(
+            window(Duration::from_secs(3600)),
+            crate::ratings::glicko::WINDOW_MAX
+        );
     }
 }

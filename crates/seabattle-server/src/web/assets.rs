@@ -21,7 +21,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../assets/web/players.css"),
     ),
     ("app.js", JS, include_str!("../../assets/web/app.js")),
-    ("account.js", JS, include_str!("../../assets/web/account.js")),
+    (
+        "account.js",
+        JS,
+        include_str!("../../assets/web/account.js"),
+    ),
     ("board.js", JS, include_str!("../../assets/web/board.js")),
     ("coords.js", JS, include_str!("../../assets/web/coords.js")),
     ("fleet.js", JS, include_str!("../../assets/web/fleet.js")),
@@ -40,10 +44,18 @@ const FILES: &[(&str, &str, &str)] = &[
     ("replay.js", JS, include_str!("../../assets/web/replay.js")),
     ("sha256.js", JS, include_str!("../../assets/web/sha256.js")),
     ("sound.js", JS, include_str!("../../assets/web/sound.js")),
-    ("learned.js", JS, include_str!("../../assets/web/learned.js")),
+    (
+        "learned.js",
+        JS,
+        include_str!("../../assets/web/learned.js"),
+    ),
     ("key.js", JS, include_str!("../../assets/web/key.js")),
     ("chat.js", JS, include_str!("../../assets/web/chat.js")),
-    ("install.js", JS, include_str!("../../assets/web/install.js")),
+    (
+        "install.js",
+        JS,
+        include_str!("../../assets/web/install.js"),
+    ),
     ("share.js", JS, include_str!("../../assets/web/share.js")),
 ];
 

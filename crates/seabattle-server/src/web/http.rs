@@ -1,15 +1,15 @@
 //! Plain HTTP: the web page, the protocol, and finished games' records.
 
-use crate::web::encoding::Encoded;
 use crate::game::msg::{Finished, GameMsg, NotFinished};
 use crate::game::room::target_json;
 use crate::game::task::Stored;
+use crate::guard::work::{CLIENT, Lane};
 use crate::hub::{Lookup, SharedHub};
 use crate::ids::is_game_id;
-use crate::web::preview::{self, Preview};
 use crate::protocol::{RulesJson, TargetJson};
+use crate::web::encoding::Encoded;
+use crate::web::preview::{self, Preview};
 use crate::web::records::Rendered;
-use crate::guard::work::{CLIENT, Lane};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};

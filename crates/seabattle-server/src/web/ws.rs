@@ -2,21 +2,21 @@
 //! task drains the connection's queue, sending a long message in fragments of at most
 //! [`FRAME`] bytes.
 
-use crate::guard::address::Connection;
+use crate::advice;
 use crate::config::Limits;
 use crate::conn::{Conn, Out, QUEUE, Queued};
 use crate::error::Failure;
 use crate::game::handle::GameHandle;
 use crate::game::msg::{GameMsg, SeatCommand, SeatRef};
 use crate::game::play;
+use crate::guard::address::Connection;
+use crate::guard::work::CLIENT;
 use crate::hub::SharedHub;
+use crate::matchmaking::lobby;
 use crate::protocol::{
     ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse, player_name,
 };
 use crate::web::upgrade::{Socket, Upgrade};
-use crate::guard::work::CLIENT;
-use crate::advice;
-use crate::matchmaking::lobby;
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};

@@ -72,9 +72,12 @@ fn two_nodes_never_both_write_one_game() {
     };
     assert!(matches!(
         a.take_seat(&id, Player::Two, "from-a"),
-        Err(StoreError::Fenced(_))
+        Err(StoreError::Fenced { .. })
     ));
-    assert!(matches!(a.append(&id, 0, &mv), Err(StoreError::Fenced(_))));
+    assert!(matches!(
+        a.append(&id, 0, &mv),
+        Err(StoreError::Fenced { .. })
+    ));
     assert!(!a.cluster().unwrap().holds(&id));
     b.take_seat(&id, Player::Two, "from-b").unwrap();
     b.append(&id, 0, &mv).unwrap();
@@ -347,7 +350,7 @@ fn a_lapsed_lease_holds_nothing_until_it_is_renewed() {
     assert_eq!(c.acquire(&id).unwrap(), Claim::Lapsed);
     assert!(matches!(
         a.take_seat(&id, Player::Two, "late"),
-        Err(StoreError::Fenced(_))
+        Err(StoreError::Fenced { .. })
     ));
     // Renewed, it claims the game anew (nobody else took it).
     c.heartbeat().unwrap();

@@ -12,7 +12,7 @@ use seabattle_server::{
 use std::time::Duration;
 
 /// Every trait method, and what reading back must give.
-fn round_trip(s: &dyn Store) {
+fn round_trip(s: &Store) {
     // Ids are random: the same database can serve many runs.
     let id = format!("t{}", std::process::id() as u64 * 1_000_003 + rand_suffix());
     let mut g = StoredGame::new(id.clone(), "classic".into(), "friend".into(), Some(30));
@@ -87,7 +87,7 @@ fn round_trip(s: &dyn Store) {
 /// Group commit: moves of several games sent at once are stored, each game's all or
 /// none; a game whose moves are refused (a move number taken, a game that does not
 /// exist) fails alone, and the others are stored and acknowledged.
-fn group_commit_round_trip(s: std::sync::Arc<dyn Store>) {
+fn group_commit_round_trip(s: std::sync::Arc<Store>) {
     let base = format!("g{}", std::process::id() as u64 * 1_000_003 + rand_suffix());
     let ids: Vec<String> = (0..4).map(|i| format!("{base}-{i}")).collect();
     for id in &ids {
@@ -194,7 +194,7 @@ fn postgres_group_commit_stores_each_game_all_or_none() {
 
 /// Accounts and sessions through the trait: a name's key is taken once, a session
 /// opens its account until it is closed, and deleting an account ends its sessions.
-fn accounts_round_trip(s: &dyn Store) {
+fn accounts_round_trip(s: &Store) {
     let key = format!("acc{}", rand_suffix());
     let id = s
         .create_account("Name", &key, "$argon2id$x")
@@ -235,7 +235,7 @@ fn accounts_round_trip(s: &dyn Store) {
 /// Ratings and the lists of players who come back, through the trait: a rated game is
 /// rated once, its accounts' games list both seats, and a deleted account's seat is a
 /// "deleted player".
-fn players_round_trip(s: &dyn Store) {
+fn players_round_trip(s: &Store) {
     let key = format!("pl{}", rand_suffix());
     let a = s
         .create_account("A", &format!("{key}a"), "h")
@@ -317,11 +317,11 @@ fn rand_suffix() -> u64 {
 fn sqlite_store_round_trip_and_reopen() {
     let dir = tempfile::tempdir().unwrap();
     let url = DbUrl::Sqlite(dir.path().join("new").join("games.db"));
-    round_trip(&*open_store(&url, "node").unwrap());
+    round_trip(&open_store(&url, "node").unwrap());
     // Opening again finds the schema in place.
-    round_trip(&*open_store(&url, "node").unwrap());
-    accounts_round_trip(&*open_store(&url, "node").unwrap());
-    players_round_trip(&*open_store(&url, "node").unwrap());
+    round_trip(&open_store(&url, "node").unwrap());
+    accounts_round_trip(&open_store(&url, "node").unwrap());
+    players_round_trip(&open_store(&url, "node").unwrap());
 }
 
 #[test]
@@ -330,10 +330,10 @@ fn postgres_store_round_trip() {
         return;
     };
     let url = DbUrl::Postgres(url);
-    round_trip(&*open_store(&url, "node").unwrap());
-    round_trip(&*open_store(&url, "node").unwrap());
-    accounts_round_trip(&*open_store(&url, "node").unwrap());
-    players_round_trip(&*open_store(&url, "node").unwrap());
+    round_trip(&open_store(&url, "node").unwrap());
+    round_trip(&open_store(&url, "node").unwrap());
+    accounts_round_trip(&open_store(&url, "node").unwrap());
+    players_round_trip(&open_store(&url, "node").unwrap());
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! A rating history as an SVG line chart, drawn on the server: one line per preset,
 //! the game number along, the rating up, with the lowest and highest marked.
 
+use crate::ratings::store::RatingPoint;
 use crate::web::preview::escape;
-use crate::store::RatingPoint;
 use std::fmt::Write;
 
 const W: f64 = 640.0;

@@ -3,8 +3,8 @@
 //! board's coordinates.
 
 use super::words::{Word, say};
-use crate::web::preview::escape;
 use crate::protocol::LearnedJson;
+use crate::web::preview::escape;
 use seabattle_core::Lang;
 use std::fmt::Write;
 

@@ -2,8 +2,8 @@
 //! games (from any device; resumed with `resume` without a token) and its latest
 //! finished ones.
 
+use super::store::{AccountGame, GameList, Sitter};
 use crate::hub::SharedHub;
-use crate::store::{AccountGame, GameList, Sitter};
 use axum::extract::State;
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};

@@ -8,5 +8,6 @@ pub mod html;
 pub mod learned;
 pub mod mine;
 pub mod profile;
+pub mod store;
 pub mod top;
 pub mod words;

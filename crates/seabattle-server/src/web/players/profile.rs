@@ -3,14 +3,15 @@
 //! in, their account's actions too.
 
 use super::html::{date, lang, page};
+use super::store::{AccountGame, GameList, Sitter};
 use super::top::{lang_code, urlencoding};
 use super::words::{Word, say};
 use crate::accounts::name::AccountName;
 use crate::accounts::session;
 use crate::hub::SharedHub;
 use crate::ids::token_hash;
+use crate::ratings::store::{RatingPoint, StoredRating};
 use crate::web::preview::escape;
-use crate::store::{AccountGame, GameList, RatingPoint, Sitter, StoredRating};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;

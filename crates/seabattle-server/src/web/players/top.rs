@@ -4,8 +4,8 @@
 use super::html::{lang, page};
 use super::words::{Word, say};
 use crate::hub::SharedHub;
-use crate::web::preview::escape;
 use crate::ratings::glicko::PROVISIONAL_RD;
+use crate::web::preview::escape;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
@@ -41,7 +41,7 @@ pub async fn top(
             &body,
         );
     };
-    let since = crate::store::now_secs() - ACTIVE_SECS;
+    let since = crate::db::now_secs() - ACTIVE_SECS;
     let name = preset.name();
     let leaders = match hub
         .db(move |db| db.leaders(name, PROVISIONAL_RD, since, LEADERS))

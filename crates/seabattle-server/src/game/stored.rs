@@ -99,7 +99,7 @@ pub struct StoredGame {
     /// Every move, in order.
     pub moves: Vec<StoredMove>,
     /// The account in each seat, if a signed-in player took it
-    /// ([`DELETED`](super::players::DELETED) once that account was deleted).
+    /// ([`DELETED`](crate::accounts::store::DELETED) once that account was deleted).
     pub accounts: [Option<i64>; 2],
     /// Whether the game counts for ratings.
     pub rated: bool,
@@ -123,15 +123,4 @@ impl StoredGame {
             rated: false,
         }
     }
-}
-
-/// An account as storage keeps it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoredAccount {
-    /// Its id.
-    pub id: i64,
-    /// The display name, as its owner wrote it (normalized).
-    pub name: String,
-    /// The argon2id hash of its password, in the PHC string form.
-    pub password_hash: String,
 }

@@ -10,8 +10,8 @@
 //! also waits up to the window after the first one for more, so a busy node makes few
 //! commits; a quiet one (fewer moves a second than the window is long) never waits.
 
-use super::api::Store;
 use super::stored::{Append, StoredMove};
+use crate::db::Store;
 use crate::error::StoreError;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -46,7 +46,7 @@ pub struct GroupCommit {
 impl GroupCommit {
     /// Starts the writer over `store`, waiting up to `window` for more moves when it
     /// is busy (zero: never wait, take only what queued during the last commit).
-    pub fn start(store: Arc<dyn Store>, window: Duration) -> std::io::Result<GroupCommit> {
+    pub fn start(store: Arc<Store>, window: Duration) -> std::io::Result<GroupCommit> {
         let (queue, rx) = channel();
         let counts = Arc::new(CommitCounts::default());
         let writer = Writer {
@@ -87,7 +87,7 @@ impl GroupCommit {
 
 /// The writer thread is gone (it ended with a panic): nothing more can be stored.
 fn stopped() -> StoreError {
-    StoreError::Query("the commit writer has stopped".into())
+    StoreError::unavailable("the commit writer")
 }
 
 /// Appends counted per second, to tell a busy node from a quiet one.
@@ -120,7 +120,7 @@ impl Rate {
 }
 
 struct Writer {
-    store: Arc<dyn Store>,
+    store: Arc<Store>,
     window: Duration,
     counts: Arc<CommitCounts>,
     rate: Rate,

@@ -3,7 +3,7 @@
 //! the copy reads one snapshot while the server's commits go on beside it.
 
 use crate::config::DbUrl;
-use crate::error::{ServerError, StoreError};
+use crate::error::ServerError;
 use rusqlite::backup::{Backup, StepResult};
 use rusqlite::{Connection, OpenFlags};
 use std::path::{Path, PathBuf};
@@ -35,7 +35,7 @@ pub fn backup(db: &DbUrl, to: &Path) -> Result<Copied, ServerError> {
             db.display()
         )));
     };
-    let store = |m: String| ServerError::Store(StoreError::Open(m));
+    let store = ServerError::Backup;
     if !from.is_file() {
         return Err(store(format!("{}: no such database file", from.display())));
     }
@@ -64,7 +64,7 @@ fn partial_path(to: &Path) -> PathBuf {
 }
 
 fn copy(src: &Connection, to: &Path) -> Result<Copied, ServerError> {
-    let store = |m: String| ServerError::Store(StoreError::Query(m));
+    let store = ServerError::Backup;
     let mut dst = Connection::open(to).map_err(|e| store(format!("{}: {e}", to.display())))?;
     {
         let b = Backup::new(src, &mut dst).map_err(|e| store(e.to_string()))?;

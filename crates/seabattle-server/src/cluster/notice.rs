@@ -1,0 +1,107 @@
+//! What one node tells another, through PostgreSQL's `NOTIFY`: hand a game over, or a
+//! waiter of yours was paired. Each node listens on a connection of its own, in a
+//! thread of its own, and passes each note to the server as a [`Notice`].
+
+use super::Cluster;
+use super::answers::Notice;
+use super::lease::HEARTBEAT;
+use crate::db::postgres::{connect, error};
+use crate::db::{StoreError, chain};
+use crate::params;
+use postgres::fallible_iterator::FallibleIterator;
+use std::sync::Arc;
+use tokio::sync::mpsc::UnboundedSender;
+
+/// The channel on which a node is asked to hand a game over (payload: `game asker`;
+/// the asking node hears its own request too, and ignores it).
+pub const HANDOVER: &str = "seabattle_handover";
+/// The channel on which a waiter's node hears it was paired (payload: `waiter game`).
+pub const PAIRED: &str = "seabattle_paired";
+
+impl Cluster {
+    /// Asks the game's owner, whichever node it is, to hand it over.
+    pub fn ask_handover(&self, id: &str) -> Result<(), StoreError> {
+        let payload = format!("{id} {}", self.node);
+        self.db
+            .exec("SELECT pg_notify($1, $2)", params![HANDOVER, payload])
+            .map(drop)
+    }
+
+    /// Sends every [`Notice`] to `to`, from a thread of its own, until `to` closes.
+    pub fn listen(&self, to: UnboundedSender<Notice>) -> Result<(), StoreError> {
+        let url = self.db.postgres_url().unwrap_or_default().to_string();
+        let (shown, me) = (self.db.describe(), self.node.clone());
+        // Connects once here, so a server that cannot listen fails to start.
+        let first = listener(&url, &shown)?;
+        std::thread::Builder::new()
+            .name("seabattle-listen".into())
+            .spawn(move || {
+                let mut client = Some(first);
+                while !to.is_closed() {
+                    let mut c = match client.take() {
+                        Some(c) => c,
+                        None => match listener(&url, &shown) {
+                            Ok(c) => c,
+                            Err(e) => {
+                                tracing::warn!(error = %chain(&e), "cannot listen for other nodes; retrying");
+                                std::thread::sleep(HEARTBEAT);
+                                continue;
+                            }
+                        },
+                    };
+                    match relay(&mut c, &to, &me) {
+                        Ok(()) => client = Some(c),
+                        Err(e) => {
+                            tracing::warn!(error = %chain(&e), "lost the notification connection; reconnecting");
+                        }
+                    }
+                }
+            })
+            .map(drop)
+            .map_err(|e| StoreError::Open {
+                what: "the listener thread".into(),
+                source: Some(Arc::new(e)),
+            })
+    }
+}
+
+/// A connection listening on both channels.
+fn listener(url: &str, shown: &str) -> Result<postgres::Client, StoreError> {
+    let mut c = connect(url, shown)?;
+    c.batch_execute(&format!("LISTEN {HANDOVER}; LISTEN {PAIRED};"))
+        .map_err(error)?;
+    Ok(c)
+}
+
+/// Passes notifications on for a while (so a closed `to` is noticed), or until the
+/// connection fails.
+fn relay(
+    c: &mut postgres::Client,
+    to: &UnboundedSender<Notice>,
+    me: &str,
+) -> Result<(), StoreError> {
+    let mut notes = c.notifications();
+    let mut it = notes.timeout_iter(HEARTBEAT);
+    while let Some(n) = it.next().map_err(error)? {
+        let notice = match n.channel() {
+            HANDOVER => match n.payload().split_once(' ') {
+                // This node's own request: it is the one taking the game.
+                Some((_, asker)) if asker == me => continue,
+                Some((game, _)) => Notice::Handover(game.to_string()),
+                None => Notice::Handover(n.payload().to_string()),
+            },
+            PAIRED => match n.payload().split_once(' ') {
+                Some((waiter, game)) => Notice::Paired {
+                    waiter: waiter.to_string(),
+                    game: game.to_string(),
+                },
+                None => continue,
+            },
+            _ => continue,
+        };
+        if to.send(notice).is_err() {
+            return Ok(());
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,227 @@
+//! The random-opponent queue the cluster's nodes share: rows taken with `FOR UPDATE
+//! SKIP LOCKED`, the game made in the same transaction, and the waiter's node told
+//! with `NOTIFY`.
+
+use super::Cluster;
+use super::answers::{Pairing, RatedSeeker};
+use super::notice::PAIRED;
+use crate::db::{FromRow, One, Row, StoreError};
+use crate::game::store::insert_game;
+use crate::game::stored::StoredGame;
+use crate::params;
+use crate::ratings::glicko::{WINDOW_MAX, WINDOW_PER_SEC, WINDOW_START};
+use std::time::Duration;
+
+/// The oldest waiter under the rules `$1` whose node is alive, other than `$2`, taken.
+const TAKE_WAITER: &str = "DELETE FROM queue WHERE ticket = (SELECT q.ticket FROM queue q \
+     JOIN nodes n ON n.id = q.node AND n.lease_until > now() \
+     WHERE q.rules = $1 AND q.waiter <> $2 ORDER BY q.ticket \
+     FOR UPDATE OF q SKIP LOCKED LIMIT 1) RETURNING waiter, token_hash, account";
+
+/// Takes the rated waiter of the lane `$1` nearest in rating to `$4`, another account's
+/// than `$3`, within the window the longer of its wait and `$8` s has earned.
+const TAKE_RATED: &str = "DELETE FROM queue WHERE ticket = (SELECT q.ticket FROM queue q \
+     JOIN nodes n ON n.id = q.node AND n.lease_until > now() \
+     WHERE q.rules = $1 AND q.waiter <> $2 AND q.account <> $3 \
+     AND abs(q.rating - $4) <= least($6, $5 + $7 * \
+         greatest(extract(epoch FROM now() - q.queued_at)::float8, $8)) \
+     ORDER BY abs(q.rating - $4), q.ticket \
+     FOR UPDATE OF q SKIP LOCKED LIMIT 1) RETURNING waiter, token_hash, account";
+
+/// Whether a live waiter other than `$2` waits under the rules `$1`, locked or not.
+const OTHER_WAITER: &str = "SELECT 1 FROM queue q \
+     JOIN nodes n ON n.id = q.node AND n.lease_until > now() \
+     WHERE q.rules = $1 AND q.waiter <> $2 LIMIT 1";
+
+/// How many times a queued waiter tries to pair while other waiters' rows are locked,
+/// and the longest random pause between tries.
+const PAIR_TRIES: usize = 200;
+const PAIR_JITTER_MS: u64 = 10;
+
+/// A waiter taken from the queue.
+struct Taken {
+    waiter: String,
+    token_hash: String,
+    account: Option<i64>,
+}
+
+impl FromRow for Taken {
+    fn from_row(r: &Row) -> Result<Self, StoreError> {
+        Ok(Taken {
+            waiter: r.get("waiter")?,
+            token_hash: r.get("token_hash")?,
+            account: r.get("account")?,
+        })
+    }
+}
+
+/// One pairing attempt.
+enum Tried {
+    Done(Pairing),
+    /// Nobody unlocked was found, but a waiter's row was locked: try again.
+    Skipped,
+}
+
+impl Cluster {
+    /// One transaction of [`Cluster::pair`].
+    fn pair_once(
+        &self,
+        game: &mut StoredGame,
+        me: &str,
+        queued: bool,
+        rated: Option<&RatedSeeker>,
+    ) -> Result<Tried, StoreError> {
+        let rules = rated.map_or_else(|| game.rules.clone(), |s| s.lane.clone());
+        self.db.tx(|sql| {
+            if queued {
+                // Our own row, waiting for it if a node pairing with us holds it: that
+                // node commits (our row is gone: we were taken) without waiting on
+                // anything itself, since every other row is taken with SKIP LOCKED.
+                let ours: Option<One<i64>> = sql.row(
+                    "SELECT ticket FROM queue WHERE waiter = $1 FOR UPDATE",
+                    params![me],
+                )?;
+                if ours.is_none() {
+                    return Ok(Tried::Done(Pairing::Taken));
+                }
+            }
+            let taken: Option<Taken> = match rated {
+                None => sql.row(TAKE_WAITER, params![rules, me])?,
+                Some(s) => sql.row(
+                    TAKE_RATED,
+                    params![
+                        rules,
+                        me,
+                        s.account,
+                        s.rating,
+                        WINDOW_START,
+                        WINDOW_MAX,
+                        WINDOW_PER_SEC,
+                        s.waited_secs
+                    ],
+                )?,
+            };
+            let Some(taken) = taken else {
+                // Our row stays, if we had one: nothing was written.
+                if queued
+                    && sql
+                        .row::<One<i64>>(OTHER_WAITER, params![rules, me])?
+                        .is_some()
+                {
+                    return Ok(Tried::Skipped);
+                }
+                return Ok(Tried::Done(Pairing::Nobody));
+            };
+            if queued {
+                sql.exec("DELETE FROM queue WHERE waiter = $1", params![me])?;
+            }
+            game.tokens[0] = Some(taken.token_hash);
+            if rated.is_some() {
+                game.accounts[0] = taken.account;
+            }
+            insert_game(sql, game)?;
+            self.own_new(sql, &game.id)?;
+            let payload = format!("{} {}", taken.waiter, game.id);
+            sql.exec("SELECT pg_notify($1, $2)", params![PAIRED, payload])?;
+            Ok(Tried::Done(Pairing::With(taken.waiter)))
+        })
+    }
+
+    /// Pairs in the plain queue (`rated` none) or a rated lane, trying again while
+    /// other waiters' rows are locked.
+    fn pair_in(
+        &self,
+        game: &mut StoredGame,
+        me: &str,
+        queued: bool,
+        rated: Option<&RatedSeeker>,
+    ) -> Result<Pairing, StoreError> {
+        for _ in 0..PAIR_TRIES {
+            match self.pair_once(game, me, queued, rated)? {
+                Tried::Done(pairing) => {
+                    if matches!(pairing, Pairing::With(_)) {
+                        self.hold(&game.id, 1);
+                    }
+                    return Ok(pairing);
+                }
+                // Someone else's row was locked: by a node pairing it (then it goes), or
+                // by its own waiter trying to pair with us at the same instant. Both of
+                // us roll back and try again after a random pause, so one goes first.
+                Tried::Skipped => std::thread::sleep(Duration::from_millis(rand::random_range(
+                    1..=PAIR_JITTER_MS,
+                ))),
+            }
+        }
+        tracing::warn!(waiter = %me, "the queue stayed busy; waiting to be paired");
+        Ok(Pairing::Nobody)
+    }
+
+    /// Pairs `me` with the longest-waiting other player under `game.rules` on any
+    /// node: in one transaction that waiter's row is taken (`FOR UPDATE SKIP LOCKED`),
+    /// their token hash fills seat 1, `game` is stored owned by this node, `me`'s own
+    /// row (if `queued`) leaves the queue, and the waiter's node hears of it. A queued
+    /// waiter that finds only locked rows tries again after a random pause of a few
+    /// milliseconds: two waiters pairing at the same instant would otherwise each skip
+    /// the other's row and both stay.
+    pub fn pair(
+        &self,
+        game: &mut StoredGame,
+        me: &str,
+        queued: bool,
+    ) -> Result<Pairing, StoreError> {
+        self.pair_in(game, me, queued, None)
+    }
+
+    /// [`Cluster::pair`] in a rated lane: the waiter taken is another account's, the
+    /// nearest in rating within the window the longer wait has earned
+    /// ([`crate::ratings::glicko::window`]), and seat 1 is stored as its account's.
+    pub fn pair_rated(
+        &self,
+        game: &mut StoredGame,
+        me: &str,
+        queued: bool,
+        seeker: &RatedSeeker,
+    ) -> Result<Pairing, StoreError> {
+        self.pair_in(game, me, queued, Some(seeker))
+    }
+
+    /// Puts `me` in the rated lane of `seeker`, with its seat token's hash.
+    pub fn enqueue_rated(
+        &self,
+        me: &str,
+        token_hash: &str,
+        seeker: &RatedSeeker,
+    ) -> Result<(), StoreError> {
+        self.db
+            .exec(
+                "INSERT INTO queue (rules, node, waiter, token_hash, account, rating) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+                params![
+                    seeker.lane,
+                    self.node,
+                    me,
+                    token_hash,
+                    seeker.account,
+                    seeker.rating
+                ],
+            )
+            .map(drop)
+    }
+
+    /// Puts `me` in the queue under `rules`, with its seat token's hash.
+    pub fn enqueue(&self, rules: &str, me: &str, token_hash: &str) -> Result<(), StoreError> {
+        self.db
+            .exec(
+                "INSERT INTO queue (rules, node, waiter, token_hash) VALUES ($1, $2, $3, $4)",
+                params![rules, self.node, me, token_hash],
+            )
+            .map(drop)
+    }
+
+    /// Takes `me` out of the queue.
+    pub fn dequeue(&self, me: &str) -> Result<(), StoreError> {
+        self.db
+            .exec("DELETE FROM queue WHERE waiter = $1", params![me])
+            .map(drop)
+    }
+}

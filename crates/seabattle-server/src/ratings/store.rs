@@ -1,0 +1,314 @@
+//! Ratings in storage, for both databases: one Glicko-2 rating per account and preset,
+//! each rated game's change (its proof that it was rated, and the profile's chart),
+//! and the leaderboard.
+
+use super::glicko::{Rating, Score};
+use crate::db::{FromRow, Row, Store, StoreError, now_secs};
+use crate::params;
+use seabattle_core::Player;
+
+/// A rated game as it ends: the preset it is rated under, the account in each seat,
+/// and the winner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatedGame {
+    /// The preset's name (one rating per preset).
+    pub preset: String,
+    /// Seat 1's and seat 2's accounts.
+    pub accounts: [i64; 2],
+    /// Who won (resigning and being away until the end are losses).
+    pub winner: Player,
+}
+
+impl RatedGame {
+    /// Both ratings after the game, from both ratings before it.
+    pub fn apply(&self, before: [Rating; 2]) -> [Rating; 2] {
+        let score = match self.winner {
+            Player::One => Score::Win,
+            Player::Two => Score::Loss,
+        };
+        let (one, two) = super::glicko::after_game(before[0], before[1], score);
+        [one, two]
+    }
+}
+
+/// One account's rating before and after a rated game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    /// The account.
+    pub account: i64,
+    /// Its rating before the game.
+    pub before: Rating,
+    /// And after.
+    pub after: Rating,
+}
+
+/// An account's rating under one preset.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredRating {
+    /// The preset.
+    pub preset: String,
+    /// The rating now.
+    pub rating: Rating,
+    /// Rated games played under the preset.
+    pub games: u32,
+    /// When it last changed (seconds since the epoch).
+    pub updated_at: i64,
+}
+
+/// A row of the leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Leader {
+    /// The account's name.
+    pub name: String,
+    /// Its rating.
+    pub rating: Rating,
+    /// Rated games played under the preset.
+    pub games: u32,
+}
+
+/// A point of an account's rating history.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingPoint {
+    /// The preset.
+    pub preset: String,
+    /// The rating after the game.
+    pub rating: f64,
+    /// When (seconds since the epoch).
+    pub at: i64,
+}
+
+impl FromRow for Rating {
+    fn from_row(r: &Row) -> Result<Self, StoreError> {
+        Ok(Rating {
+            rating: r.get("rating")?,
+            deviation: r.get("deviation")?,
+            volatility: r.get("volatility")?,
+        })
+    }
+}
+
+impl FromRow for StoredRating {
+    fn from_row(r: &Row) -> Result<Self, StoreError> {
+        Ok(StoredRating {
+            preset: r.get("preset")?,
+            rating: Rating::from_row(r)?,
+            games: r.get("games")?,
+            updated_at: r.get("updated_at")?,
+        })
+    }
+}
+
+impl FromRow for Leader {
+    fn from_row(r: &Row) -> Result<Self, StoreError> {
+        Ok(Leader {
+            name: r.get("name")?,
+            rating: Rating::from_row(r)?,
+            games: r.get("games")?,
+        })
+    }
+}
+
+impl FromRow for RatingPoint {
+    fn from_row(r: &Row) -> Result<Self, StoreError> {
+        Ok(RatingPoint {
+            preset: r.get("preset")?,
+            rating: r.get("rating_after")?,
+            at: r.get("at")?,
+        })
+    }
+}
+
+/// A change noted for a rated game: the deviation before is not kept, so a change
+/// shows only the rating before.
+impl FromRow for RatingChange {
+    fn from_row(r: &Row) -> Result<Self, StoreError> {
+        Ok(RatingChange {
+            account: r.get("account_id")?,
+            before: Rating {
+                rating: r.get("rating_before")?,
+                ..Rating::default()
+            },
+            after: Rating {
+                rating: r.get("rating_after")?,
+                deviation: r.get("deviation")?,
+                ..Rating::default()
+            },
+        })
+    }
+}
+
+const SELECT_RATING: &str = "SELECT rating, deviation, volatility FROM ratings \
+     WHERE account_id = $1 AND preset = $2";
+
+impl Store {
+    /// Rates a game that ended: both ratings read, updated by Glicko-2 and written, and
+    /// the changes noted, in one transaction. A game is rated once: asked again, the
+    /// changes noted the first time are returned.
+    pub fn rate(&self, game: &str, rated: &RatedGame) -> Result<[RatingChange; 2], StoreError> {
+        let dialect = self.db().dialect();
+        self.db().tx(|sql| {
+            // Both accounts are locked in their ids' order, so two games ending at once
+            // for the same player are rated one after the other.
+            let mut order = rated.accounts;
+            order.sort_unstable();
+            sql.exec(
+                &format!(
+                    "SELECT id FROM accounts WHERE id IN ($1, $2) ORDER BY id{}",
+                    dialect.for_update()
+                ),
+                params![order[0], order[1]],
+            )?;
+            let noted: Vec<RatingChange> = sql.rows(
+                "SELECT account_id, rating_before, rating_after, deviation \
+                 FROM rating_changes WHERE game_id = $1",
+                params![game],
+            )?;
+            let find = |a: i64| noted.iter().find(|c| c.account == a).copied();
+            if let [Some(one), Some(two)] = rated.accounts.map(find) {
+                return Ok([one, two]);
+            }
+            let mut before = [Rating::default(); 2];
+            for (b, account) in before.iter_mut().zip(rated.accounts) {
+                *b = sql
+                    .row(SELECT_RATING, params![account, rated.preset])?
+                    .unwrap_or_default();
+            }
+            let after = rated.apply(before);
+            let now = now_secs();
+            for i in 0..2 {
+                let (account, r) = (rated.accounts[i], after[i]);
+                sql.exec(
+                    "INSERT INTO ratings (account_id, preset, rating, deviation, volatility, \
+                     games, updated_at) VALUES ($1, $2, $3, $4, $5, 1, $6) \
+                     ON CONFLICT (account_id, preset) DO UPDATE SET rating = excluded.rating, \
+                     deviation = excluded.deviation, volatility = excluded.volatility, \
+                     games = ratings.games + 1, updated_at = excluded.updated_at",
+                    params![
+                        account,
+                        rated.preset,
+                        r.rating,
+                        r.deviation,
+                        r.volatility,
+                        now
+                    ],
+                )?;
+                sql.exec(
+                    "INSERT INTO rating_changes (game_id, account_id, preset, rating_before, \
+                     rating_after, deviation, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    params![
+                        game,
+                        account,
+                        rated.preset,
+                        before[i].rating,
+                        r.rating,
+                        r.deviation,
+                        now
+                    ],
+                )?;
+            }
+            Ok([0, 1].map(|i| RatingChange {
+                account: rated.accounts[i],
+                before: before[i],
+                after: after[i],
+            }))
+        })
+    }
+
+    /// `account`'s rating under `preset` (the starting rating if it has none).
+    pub fn rating(&self, account: i64, preset: &str) -> Result<Rating, StoreError> {
+        Ok(self
+            .db()
+            .row(SELECT_RATING, params![account, preset])?
+            .unwrap_or_default())
+    }
+
+    /// `account`'s ratings, one per preset played rated.
+    pub fn ratings(&self, account: i64) -> Result<Vec<StoredRating>, StoreError> {
+        self.db().rows(
+            "SELECT preset, rating, deviation, volatility, games, updated_at FROM ratings \
+             WHERE account_id = $1 ORDER BY preset",
+            params![account],
+        )
+    }
+
+    /// `account`'s rating after each rated game, oldest first.
+    pub fn rating_history(&self, account: i64) -> Result<Vec<RatingPoint>, StoreError> {
+        self.db().rows(
+            "SELECT preset, rating_after, at FROM rating_changes WHERE account_id = $1 \
+             ORDER BY at, game_id",
+            params![account],
+        )
+    }
+
+    /// The best `limit` ratings under `preset` whose deviation is at most
+    /// `max_deviation` and that changed at or after `since`, best first.
+    pub fn leaders(
+        &self,
+        preset: &str,
+        max_deviation: f64,
+        since: i64,
+        limit: u32,
+    ) -> Result<Vec<Leader>, StoreError> {
+        self.db().rows(
+            "SELECT a.name, r.rating, r.deviation, r.volatility, r.games \
+             FROM ratings r JOIN accounts a ON a.id = r.account_id \
+             WHERE r.preset = $1 AND r.deviation <= $2 AND r.updated_at >= $3 \
+             ORDER BY r.rating DESC, a.name_key LIMIT $4",
+            params![preset, max_deviation, since, limit],
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::DbUrl;
+
+    #[test]
+    fn the_winner_gains_what_the_loser_loses_between_equals() {
+        let g = RatedGame {
+            preset: "classic".into(),
+            accounts: [1, 2],
+            winner: Player::Two,
+        };
+        let [one, two] = g.apply([Rating::default(); 2]);
+        assert!(two.rating > 1500.0 && one.rating < 1500.0);
+    }
+
+    #[test]
+    fn a_game_is_rated_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Store::open(&DbUrl::Sqlite(dir.path().join("g.db")), "node").unwrap();
+        let a = s.create_account("Ann", "ann", "h").unwrap().unwrap();
+        let b = s.create_account("Bob", "bob", "h").unwrap().unwrap();
+        let g = RatedGame {
+            preset: "classic".into(),
+            accounts: [a, b],
+            winner: Player::One,
+        };
+        let first = s.rate("game1", &g).unwrap();
+        let again = s.rate("game1", &g).unwrap();
+        for (a, b) in again.iter().zip(&first) {
+            assert_eq!(
+                (
+                    a.account,
+                    a.before.rating,
+                    a.after.rating,
+                    a.after.deviation
+                ),
+                (
+                    b.account,
+                    b.before.rating,
+                    b.after.rating,
+                    b.after.deviation
+                ),
+                "asked again, the same change (its volatility is not kept)"
+            );
+        }
+        assert_eq!(s.ratings(a).unwrap()[0].games, 1);
+        assert_eq!(s.rating(a, "classic").unwrap(), first[0].after);
+        assert_eq!(s.rating_history(b).unwrap().len(), 1);
+        let top = s.leaders("classic", 400.0, 0, 10).unwrap();
+        assert_eq!(top[0].name, "Ann");
+    }
+}
