@@ -1,5 +1,6 @@
 //! A connection as the rest of the server sees it: where to send, and what it is bound to.
 
+use crate::ids::{AccountId, GameId};
 use seabattle_core::Player;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
@@ -13,7 +14,7 @@ pub const QUEUE: usize = 256;
 #[derive(Clone)]
 pub struct Binding {
     /// The game id (its task's handle is in the hub while it is live).
-    pub game: String,
+    pub game: GameId,
     /// The seat, or `None` for a spectator.
     pub seat: Option<Player>,
 }
@@ -37,7 +38,7 @@ pub enum Out {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Account {
     /// The account's id.
-    pub id: i64,
+    pub id: AccountId,
     /// Its name.
     pub name: String,
 }

@@ -1,7 +1,6 @@
 //! The server's one shared state: configuration, storage, the games in memory, the queue.
 
 use crate::config::Config;
-use crate::conn::Conn;
 use crate::db::Store;
 use crate::error::StoreError;
 use crate::game::group::GroupCommit;
@@ -10,40 +9,13 @@ use crate::game::stored::StoredMove;
 use crate::guard::address::Addresses;
 use crate::guard::vet::Verdicts;
 use crate::guard::work::Work;
+use crate::ids::GameId;
 use crate::metrics::Metrics;
 use crate::web::records::Records;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-
-/// A player waiting for a random opponent.
-pub struct Waiting {
-    /// The connection.
-    pub conn: Conn,
-    /// Since when.
-    pub since: Instant,
-    /// In a cluster: the waiter's id in the shared queue, and the seat token its node
-    /// made for it (the queue holds only the token's hash).
-    pub ticket: Option<(String, String)>,
-}
-
-/// A player waiting in the rated queue.
-#[derive(Clone)]
-pub struct Waiter {
-    /// Their connection.
-    pub conn: Conn,
-    /// Their account.
-    pub account: i64,
-    /// The preset they play.
-    pub preset: &'static str,
-    /// The rules, as the preset's.
-    pub rules: seabattle_core::Rules,
-    /// Their rating under the preset when they queued.
-    pub rating: f64,
-    /// Since when.
-    pub since: Instant,
-}
 
 /// A game looked up by id.
 pub enum Lookup {
@@ -76,15 +48,12 @@ pub struct Hub {
     pub records: Records,
     /// What `/metrics` shows.
     pub metrics: Metrics,
-    rooms: Mutex<HashMap<String, GameHandle>>,
+    rooms: Mutex<HashMap<GameId, GameHandle>>,
     /// Held while a game is loaded from storage, so it is loaded once even if two
     /// players reconnect at once.
     pub load_lock: tokio::sync::Mutex<()>,
-    /// Waiting players: by rules text on a lone server; on a cluster's node, by their
-    /// waiter id in the shared queue (the id the pairing node's notice names).
-    pub queue: Mutex<HashMap<String, Waiting>>,
-    /// Signed-in players waiting for a rated game, paired by rating.
-    pub rated: Mutex<Vec<Waiter>>,
+    /// Everyone here waiting for a random opponent.
+    pub seekers: crate::matchmaking::seeker::Seekers,
     next_conn: AtomicU64,
     /// Flips to `true` when the server shuts down.
     pub closing: tokio::sync::watch::Receiver<bool>,
@@ -92,7 +61,7 @@ pub struct Hub {
     /// sends no one new, while everyone here is still served.
     pub draining: std::sync::atomic::AtomicBool,
     /// Failed logins and sign-ups, per address and per account.
-    pub throttle: crate::accounts::throttle::Throttle,
+    pub throttle: crate::guard::pace::Paces,
 }
 
 /// The hub as handlers hold it.
@@ -117,8 +86,7 @@ impl Hub {
             metrics: Metrics::default(),
             rooms: Mutex::new(HashMap::new()),
             load_lock: tokio::sync::Mutex::new(()),
-            queue: Mutex::new(HashMap::new()),
-            rated: Mutex::new(Vec::new()),
+            seekers: Default::default(),
             next_conn: AtomicU64::new(1),
             closing,
             draining: std::sync::atomic::AtomicBool::new(false),
@@ -152,7 +120,7 @@ impl Hub {
     /// returns once it is durable.
     pub async fn append(
         &self,
-        id: String,
+        id: GameId,
         seq: usize,
         moves: Vec<StoredMove>,
     ) -> Result<(), StoreError> {
@@ -162,13 +130,13 @@ impl Hub {
         done
     }
 
-    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, GameHandle>> {
+    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, GameHandle>> {
         self.rooms.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Notes a live game's task.
     pub fn insert(&self, handle: GameHandle) {
-        self.rooms().insert(handle.id().to_string(), handle);
+        self.rooms().insert(handle.id().clone(), handle);
     }
 
     /// Games held in memory.
@@ -180,7 +148,7 @@ impl Hub {
     /// In a cluster the game is released first, so any node may take it at once: it
     /// stays in memory, served, until the release lands (retried every heartbeat), so
     /// the database never names this node the owner of a game it no longer has.
-    pub fn evict(self: &Arc<Self>, id: &str) {
+    pub fn evict(self: &Arc<Self>, id: &GameId) {
         let Some(c) = self.store.cluster() else {
             self.rooms().remove(id);
             return;
@@ -189,7 +157,7 @@ impl Hub {
             self.drop_room(id);
             return;
         }
-        let (hub, id) = (Arc::clone(self), id.to_string());
+        let (hub, id) = (Arc::clone(self), id.clone());
         tokio::spawn(async move {
             loop {
                 let key = id.clone();
@@ -215,7 +183,7 @@ impl Hub {
 
     /// Takes a game out of memory without releasing it: another node holds it now,
     /// this node's lease lapsed, or it was released already.
-    pub fn drop_room(&self, id: &str) {
+    pub fn drop_room(&self, id: &GameId) {
         self.rooms().remove(id);
         if let Some(c) = self.store.cluster() {
             c.forget(id);
@@ -223,7 +191,7 @@ impl Hub {
     }
 
     /// The game `id` if it is in memory.
-    pub fn live(&self, id: &str) -> Option<GameHandle> {
+    pub fn live(&self, id: &GameId) -> Option<GameHandle> {
         self.rooms().get(id).cloned()
     }
 

@@ -31,17 +31,111 @@ pub fn new_salt() -> String {
     random_hex(16)
 }
 
-/// A short public game id, also the code a friend types to join.
-pub fn new_game_id() -> String {
-    let mut rng = rand::rng();
-    (0..ID_LEN)
-        .map(|_| ID_ALPHABET[rng.random_range(0..ID_ALPHABET.len())] as char)
-        .collect()
+/// A game's public id: [`ID_LEN`] letters of [`ID_ALPHABET`], also the code a friend
+/// types to join. Made only by [`GameId::random`] or checked by [`GameId::parse`], so
+/// past that every id is one.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(String);
+
+impl GameId {
+    /// A new random id.
+    pub fn random() -> GameId {
+        let mut rng = rand::rng();
+        GameId(
+            (0..ID_LEN)
+                .map(|_| ID_ALPHABET[rng.random_range(0..ID_ALPHABET.len())] as char)
+                .collect(),
+        )
+    }
+
+    /// `s` as a game id, if it could be one (checked before touching storage).
+    pub fn parse(s: &str) -> Option<GameId> {
+        (s.len() == ID_LEN && s.bytes().all(|b| ID_ALPHABET.contains(&b))).then(|| GameId(s.into()))
+    }
+
+    /// The id as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The path that joins (or watches) the game.
+    pub fn link(&self) -> String {
+        format!("/g/{}", self.0)
+    }
 }
 
-/// Whether `s` could be a game id (checked before touching storage).
-pub fn is_game_id(s: &str) -> bool {
-    s.len() == ID_LEN && s.bytes().all(|b| ID_ALPHABET.contains(&b))
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl serde::Serialize for GameId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl std::borrow::Borrow<str> for GameId {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<GameId> for String {
+    fn from(id: GameId) -> String {
+        id.0
+    }
+}
+
+/// An account's id, as storage numbers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AccountId(pub i64);
+
+impl AccountId {
+    /// What a seat keeps once its account is deleted: the seat shows "deleted player",
+    /// and the opponent's records stay whole.
+    pub const DELETED: AccountId = AccountId(-1);
+}
+
+impl std::fmt::Display for AccountId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Whom the computer learns about: a guest, by the SHA-256 of the player key their
+/// browser keeps (the key itself is never kept), or an account.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Learner {
+    /// A guest: the SHA-256 of their player key, as hex.
+    Guest(String),
+    /// A signed-in player.
+    Account(AccountId),
+}
+
+impl Learner {
+    /// A guest, by their player key (hashed here; the key goes no further).
+    pub fn guest(key: &str) -> Learner {
+        Learner::Guest(sha256_hex(key))
+    }
+
+    /// What storage keeps the learner's fleets under: a guest's key hash, or for an
+    /// account the hash of a name no browser's key can collide with. What a guest had
+    /// on a browser is moved to the account's when they sign in, and it goes with the
+    /// account when it is deleted.
+    pub fn key(&self) -> String {
+        match self {
+            Learner::Guest(hash) => hash.clone(),
+            Learner::Account(id) => sha256_hex(&format!("account:{id}")),
+        }
+    }
+
+    /// The learner shortened for logs: enough to follow one player, too little to look
+    /// them up.
+    pub fn short(&self) -> String {
+        self.key()[..8].to_string()
+    }
 }
 
 /// SHA-256 of `text`, as hex.
@@ -60,28 +154,32 @@ pub fn commitment(fleet_text: &str, salt: &str) -> String {
     sha256_hex(&format!("{fleet_text}:{salt}"))
 }
 
-/// What a signed-in player's fleets are kept under: the hash of a name for the account
-/// that no browser's key can collide with. What a guest had on a browser is moved here
-/// when they sign in (`Players::adopt_learned`), and it goes with the
-/// account when it is deleted.
-pub fn account_learner(account: i64) -> String {
-    sha256_hex(&format!("account:{account}"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn ids_and_tokens() {
-        let a = new_game_id();
-        assert!(is_game_id(&a), "{a}");
-        assert_ne!(a, new_game_id());
-        assert!(!is_game_id("short"));
-        assert!(!is_game_id("ABCDEFGHJK"));
+        let a = GameId::random();
+        assert_eq!(GameId::parse(a.as_str()), Some(a.clone()));
+        assert_ne!(a, GameId::random());
+        assert_eq!(GameId::parse("short"), None);
+        assert_eq!(GameId::parse("ABCDEFGHJK"), None);
+        assert_eq!(a.link(), format!("/g/{a}"));
         assert_eq!(new_token().len(), 64);
         assert_ne!(new_token(), new_token());
         assert_eq!(new_salt().len(), 32);
+    }
+
+    #[test]
+    fn a_learner_is_kept_under_a_hash_and_an_account_never_under_a_guests() {
+        let guest = Learner::guest("q8V2-x_7Lm0pZr4tY6wE1A");
+        assert_eq!(guest.key(), sha256_hex("q8V2-x_7Lm0pZr4tY6wE1A"));
+        assert_eq!(
+            Learner::Account(AccountId(7)).key(),
+            sha256_hex("account:7")
+        );
+        assert_eq!(guest.short().len(), 8);
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub mod protocol;
 pub mod ratings;
 mod web;
 
-pub use accounts::store::{DELETED, StoredAccount};
+pub use accounts::store::StoredAccount;
 pub use cluster::{Claim, Cluster, LEASE, MAX_DRIFT, Pairing};
 pub use config::{Config, DbUrl, Limits};
 pub use db::backup::{Copied, backup};
@@ -43,6 +43,7 @@ pub use db::{Store, StoreError};
 pub use error::ServerError;
 pub use game::group::{CommitCounts, GroupCommit};
 pub use game::stored::{Append, MoveKind, StoredGame, StoredMove};
+pub use ids::{AccountId, GameId, Learner};
 pub use ratings::store::RatedGame;
 pub use web::players::store::{AccountGame, GameList, Sitter};
 

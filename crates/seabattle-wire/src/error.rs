@@ -101,6 +101,27 @@ pub enum ErrorCode {
     /// Quick chat is only for games between people on their own devices (a friend's
     /// game or a random opponent's), not against the computer nor at one device.
     NoChat,
+    /// An HTTP request whose body is not what the endpoint takes: not JSON, a field
+    /// missing or of the wrong kind; the message names it.
+    BadRequest,
+    /// An account name that cannot be one: 3–20 letters, digits, `_`, `-` or `.`.
+    BadName,
+    /// A password of fewer than 8 or more than 128 characters.
+    BadPassword,
+    /// An account name taken already (compared without case, in NFKC).
+    NameTaken,
+    /// An unknown account name or a wrong password: the two are not told apart.
+    WrongCredentials,
+    /// The request needs a signed-in account, and its session is none or has ended.
+    SignedOut,
+    /// Too many attempts from one address or on one account; the answer says when to
+    /// try again (`Retry-After`).
+    Throttled,
+    /// A request that changes an account, sent from another site's page.
+    CrossSite,
+    /// The server cannot answer now (its storage or its pool); nothing changed, try
+    /// again.
+    Unavailable,
 }
 
 /// The longest player name, in characters.

@@ -40,7 +40,8 @@ export type ErrorCode =
   | 'reveal_due' | 'no_reveal_due' | 'not_revealable' | 'relocate_due' | 'no_relocate_due'
   | 'not_a_path' | 'not_over' | 'no_coach' | 'bad_placer' | 'internal' | 'too_costly' | 'busy'
   | 'limit' | 'abandoned' | 'bad_player' | 'moved' | 'not_away' | 'no_room' | 'not_rateable'
-  | 'no_chat';
+  | 'no_chat' | 'bad_request' | 'bad_name' | 'bad_password' | 'name_taken' | 'wrong_credentials'
+  | 'signed_out' | 'throttled' | 'cross_site' | 'unavailable';
 
 /** A phrase of the quick chat, by its id (`Phrase`): no free text. */
 export type Phrase = 'good_luck' | 'nice_shot' | 'thanks' | 'thumbs_up' | 'wow' | 'phew' | 'fire';

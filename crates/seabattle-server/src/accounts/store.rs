@@ -2,17 +2,14 @@
 //! as the SHA-256 of its token; a password only as its argon2id hash.
 
 use crate::db::{FromRow, One, Row, Store, StoreError, now_secs};
+use crate::ids::{AccountId, Learner};
 use crate::params;
-
-/// The account id a seat keeps once its account is deleted: the seat shows "deleted
-/// player", and the opponent's records stay whole.
-pub const DELETED: i64 = -1;
 
 /// An account as storage keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredAccount {
     /// Its id.
-    pub id: i64,
+    pub id: AccountId,
     /// The display name, as its owner wrote it (normalized).
     pub name: String,
     /// The argon2id hash of its password, in the PHC string form.
@@ -37,8 +34,8 @@ impl Store {
         name: &str,
         key: &str,
         password_hash: &str,
-    ) -> Result<Option<i64>, StoreError> {
-        let id: Option<One<i64>> = self.db().row(
+    ) -> Result<Option<AccountId>, StoreError> {
+        let id: Option<One<AccountId>> = self.db().row(
             "INSERT INTO accounts (name, name_key, password_hash, created_at) \
              VALUES ($1, $2, $3, $4) ON CONFLICT (name_key) DO NOTHING RETURNING id",
             params![name, key, password_hash, now_secs()],
@@ -59,7 +56,7 @@ impl Store {
     pub fn open_session(
         &self,
         token_hash: &str,
-        account: i64,
+        account: AccountId,
         expires_at: i64,
     ) -> Result<(), StoreError> {
         self.db()
@@ -91,7 +88,7 @@ impl Store {
     }
 
     /// Ends every session of `account`; how many there were.
-    pub fn close_sessions(&self, account: i64) -> Result<u64, StoreError> {
+    pub fn close_sessions(&self, account: AccountId) -> Result<u64, StoreError> {
         self.db().exec(
             "DELETE FROM sessions WHERE account_id = $1",
             params![account],
@@ -105,9 +102,9 @@ impl Store {
     }
 
     /// Erases `account`: its sessions, its ratings and what the computer learned of it
-    /// go; its seats in games stay, as a deleted player's ([`DELETED`]).
-    pub fn delete_account(&self, account: i64) -> Result<(), StoreError> {
-        let learner = crate::ids::account_learner(account);
+    /// go; its seats in games stay, as a deleted player's ([`AccountId::DELETED`]).
+    pub fn delete_account(&self, account: AccountId) -> Result<(), StoreError> {
+        let learner = Learner::Account(account).key();
         self.db().tx(|sql| {
             sql.exec(
                 "DELETE FROM sessions WHERE account_id = $1",
@@ -115,11 +112,11 @@ impl Store {
             )?;
             sql.exec(
                 "UPDATE games SET account1 = $1 WHERE account1 = $2",
-                params![DELETED, account],
+                params![AccountId::DELETED, account],
             )?;
             sql.exec(
                 "UPDATE games SET account2 = $1 WHERE account2 = $2",
-                params![DELETED, account],
+                params![AccountId::DELETED, account],
             )?;
             sql.exec(
                 "DELETE FROM learned_fleets WHERE player = $1",

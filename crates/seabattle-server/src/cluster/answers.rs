@@ -34,30 +34,16 @@ pub enum Pairing {
     Taken,
 }
 
-/// A signed-in player in the shared rated queue: its lane (`rated PRESET`), account,
-/// rating, and how long it has waited (its window widens with that).
-#[derive(Clone, Debug, PartialEq)]
-pub struct RatedSeeker {
-    /// The lane, `rated PRESET`: the queue row's `rules`.
-    pub lane: String,
-    /// The account.
-    pub account: i64,
-    /// Its rating under the preset.
-    pub rating: f64,
-    /// Seconds waited so far (0 on arrival).
-    pub waited_secs: f64,
-}
-
 /// A note from another node, heard through `LISTEN`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
     /// A node was asked to serve this game: its owner should hand it over.
-    Handover(String),
+    Handover(crate::ids::GameId),
     /// The waiter (this node's, perhaps) was paired into the game.
     Paired {
         /// The waiter's id.
         waiter: String,
         /// The game.
-        game: String,
+        game: crate::ids::GameId,
     },
 }

@@ -9,13 +9,15 @@ mod node;
 mod notice;
 mod queue;
 
-pub use answers::{Claim, Notice, Pairing, RatedSeeker};
+pub use answers::{Claim, Notice, Pairing};
 pub use lease::{HEARTBEAT, LEASE, MAX_DRIFT};
 pub use node::Cluster;
 
 use crate::error::Failure;
 use crate::game::msg::GameMsg;
-use crate::hub::{SharedHub, Waiting};
+use crate::hub::SharedHub;
+use crate::ids::GameId;
+use crate::matchmaking::seeker::{Seeker, Ticket};
 use crate::protocol::{ErrorCode, Role, ServerMsg};
 use seabattle_core::Player;
 use std::sync::Arc;
@@ -77,14 +79,14 @@ pub async fn start(hub: &SharedHub) -> Result<(), crate::error::StoreError> {
 
 /// Makes game `id` this node's before it is loaded: `Ok(false)` if there is no such
 /// game. A live owner is asked to hand it over; a dead one's lease must run out.
-pub async fn claim(hub: &SharedHub, id: &str) -> Result<bool, Failure> {
+pub async fn claim(hub: &SharedHub, id: &GameId) -> Result<bool, Failure> {
     if hub.store.cluster().is_none() {
         return Ok(true);
     }
     let started = Instant::now();
     let mut asked: Option<Instant> = None;
     loop {
-        let key = id.to_string();
+        let key = id.clone();
         let claim = hub
             .db(move |s| match s.cluster() {
                 Some(c) => c.acquire(&key),
@@ -120,7 +122,7 @@ pub async fn claim(hub: &SharedHub, id: &str) -> Result<bool, Failure> {
                 if asked.is_none_or(|t| t.elapsed() > ASK_AGAIN) {
                     asked = Some(Instant::now());
                     tracing::debug!(game = %id, %owner, "asking the owner to hand the game over");
-                    let key = id.to_string();
+                    let key = id.clone();
                     hub.db(move |s| s.cluster().map_or(Ok(()), |c| c.ask_handover(&key)))
                         .await?;
                 }
@@ -132,18 +134,13 @@ pub async fn claim(hub: &SharedHub, id: &str) -> Result<bool, Failure> {
 
 /// A waiter of this node was paired into `game` by some node: it takes seat 1 there,
 /// and reaches the game by its address.
-fn paired(hub: &SharedHub, waiter: &str, game: &str) {
-    // This node's waiters in the shared queue are kept under their waiter id.
-    let w = hub
-        .queue
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .remove(waiter);
-    let Some(Waiting {
+fn paired(hub: &SharedHub, waiter: &str, game: &GameId) {
+    // This node's seekers in the shared queue are known by their waiter id.
+    let Some(Seeker {
         conn,
-        ticket: Some((_, token)),
+        ticket: Some(Ticket { token, .. }),
         ..
-    }) = w
+    }) = hub.seekers.take_waiter(waiter)
     else {
         return;
     };
@@ -153,7 +150,7 @@ fn paired(hub: &SharedHub, waiter: &str, game: &str) {
             role: Role::Player,
             seat: Some(Player::One),
             token: Some(token),
-            link: crate::game::room::link(game),
+            link: game.link(),
         }
         .to_text(),
     );
@@ -163,9 +160,9 @@ fn paired(hub: &SharedHub, waiter: &str, game: &str) {
 /// once. A release that fails leaves the game here, served, and the asking node asks
 /// again. A game this node is named the owner of but does not have in memory (a
 /// release that failed earlier, a lapse) is given up in the database.
-async fn hand_over(hub: &SharedHub, id: &str) {
+async fn hand_over(hub: &SharedHub, id: &GameId) {
     let Some(h) = hub.live(id) else {
-        let key = id.to_string();
+        let key = id.clone();
         if let Err(e) = hub
             .db(move |s| s.cluster().map_or(Ok(()), |c| c.disown(&key)))
             .await
@@ -179,7 +176,7 @@ async fn hand_over(hub: &SharedHub, id: &str) {
 
 /// Whether this node may not serve game `id` from memory: it is in a cluster and no
 /// longer holds the game (a write was fenced, or its lease lapsed).
-pub fn stale(hub: &SharedHub, id: &str) -> bool {
+pub fn stale(hub: &SharedHub, id: &GameId) -> bool {
     hub.store.cluster().is_some_and(|c| !c.holds(id))
 }
 

@@ -6,6 +6,7 @@ use super::answers::Claim;
 use super::lease::Lease;
 use crate::db::{Db, FromRow, Row, Sql, StoreError};
 use crate::game::stored::Append;
+use crate::ids::GameId;
 use crate::params;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -21,7 +22,7 @@ pub struct Cluster {
     pub(super) node: String,
     /// The fencing token of each game this node owns, as it got it; every write of the
     /// game must find it unchanged in the database.
-    fences: Mutex<HashMap<String, i64>>,
+    fences: Mutex<HashMap<GameId, i64>>,
     /// This node's lease as its own monotonic clock sees it.
     pub(super) lease: Mutex<Lease>,
 }
@@ -68,7 +69,7 @@ impl Cluster {
         &self.name
     }
 
-    fn fences(&self) -> std::sync::MutexGuard<'_, HashMap<String, i64>> {
+    fn fences(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, i64>> {
         self.fences.lock().unwrap_or_else(|p| p.into_inner())
     }
 
@@ -85,35 +86,29 @@ impl Cluster {
 
     /// The fencing token this node holds for game `id`. Nothing is held once the
     /// lease has lapsed by this node's clock.
-    pub fn fence(&self, id: &str) -> Result<i64, StoreError> {
+    pub fn fence(&self, id: &GameId) -> Result<i64, StoreError> {
         if !self.lease_stands() {
-            return Err(StoreError::Fenced {
-                game: id.to_string(),
-            });
+            return Err(StoreError::Fenced { game: id.clone() });
         }
         self.fences()
             .get(id)
             .copied()
-            .ok_or_else(|| StoreError::Fenced {
-                game: id.to_string(),
-            })
+            .ok_or_else(|| StoreError::Fenced { game: id.clone() })
     }
 
     /// A write found the game's token moved on: another node took it.
-    pub fn lost(&self, id: &str) -> StoreError {
+    pub fn lost(&self, id: &GameId) -> StoreError {
         self.fences().remove(id);
-        StoreError::Fenced {
-            game: id.to_string(),
-        }
+        StoreError::Fenced { game: id.clone() }
     }
 
     /// Notes that this node owns game `id` under fencing token `fence`.
-    pub fn hold(&self, id: &str, fence: i64) {
-        self.fences().insert(id.to_string(), fence);
+    pub fn hold(&self, id: &GameId, fence: i64) {
+        self.fences().insert(id.clone(), fence);
     }
 
     /// Makes a game just inserted in `sql`'s transaction this node's, with token 1.
-    pub fn own_new(&self, sql: &mut Sql<'_>, id: &str) -> Result<(), StoreError> {
+    pub fn own_new(&self, sql: &mut Sql<'_>, id: &GameId) -> Result<(), StoreError> {
         sql.exec(
             "UPDATE games SET owner = $1, fence = 1 WHERE id = $2",
             params![self.node, id],
@@ -123,25 +118,25 @@ impl Cluster {
 
     /// Whether this node holds the game: it acquired or created it, no write has
     /// found its fencing token moved on since, and its lease has not lapsed since.
-    pub fn holds(&self, id: &str) -> bool {
+    pub fn holds(&self, id: &GameId) -> bool {
         self.fence(id).is_ok()
     }
 
     /// The fencing token this node holds for the game, if it holds it.
-    pub fn fence_of(&self, id: &str) -> Option<i64> {
+    pub fn fence_of(&self, id: &GameId) -> Option<i64> {
         self.fence(id).ok()
     }
 
     /// Stops holding the game here, at once and without I/O; the token it held, for
     /// [`Cluster::release`].
-    pub fn forget(&self, id: &str) -> Option<i64> {
+    pub fn forget(&self, id: &GameId) -> Option<i64> {
         self.fences().remove(id)
     }
 
     /// Takes the game for this node if nobody owns it, this node does, or its owner's
     /// lease ran out. Every later write of the game checks the fencing token this
     /// bumps, so the last owner can no longer write it.
-    pub fn acquire(&self, id: &str) -> Result<Claim, StoreError> {
+    pub fn acquire(&self, id: &GameId) -> Result<Claim, StoreError> {
         if !self.lease_stands() {
             return Ok(Claim::Lapsed);
         }
@@ -171,7 +166,7 @@ impl Cluster {
 
     /// Gives up the game in the database if the token `fence` still stands (its token
     /// moves on, so nothing written with the old one lands).
-    pub fn release(&self, id: &str, fence: i64) -> Result<(), StoreError> {
+    pub fn release(&self, id: &GameId, fence: i64) -> Result<(), StoreError> {
         self.db
             .exec(
                 "UPDATE games SET owner = NULL, fence = fence + 1 \
@@ -184,7 +179,7 @@ impl Cluster {
     /// Gives up the game in the database if this node is named its owner, whatever
     /// the token: for a game not in memory here (a release that failed, a lapse) that
     /// another node asks for.
-    pub fn disown(&self, id: &str) -> Result<(), StoreError> {
+    pub fn disown(&self, id: &GameId) -> Result<(), StoreError> {
         self.db
             .exec(
                 "UPDATE games SET owner = NULL, fence = fence + 1 WHERE id = $1 AND owner = $2",
@@ -243,7 +238,7 @@ impl Cluster {
                 fences.push(fence);
             }
         }
-        let stored: Vec<crate::db::One<String>> = if ids.is_empty() {
+        let stored: Vec<crate::db::One<GameId>> = if ids.is_empty() {
             Vec::new()
         } else {
             self.db.run(|sql| {

@@ -7,6 +7,7 @@ use super::answers::Notice;
 use super::lease::HEARTBEAT;
 use crate::db::postgres::{connect, error};
 use crate::db::{StoreError, chain};
+use crate::ids::GameId;
 use crate::params;
 use postgres::fallible_iterator::FallibleIterator;
 use std::sync::Arc;
@@ -20,7 +21,7 @@ pub const PAIRED: &str = "seabattle_paired";
 
 impl Cluster {
     /// Asks the game's owner, whichever node it is, to hand it over.
-    pub fn ask_handover(&self, id: &str) -> Result<(), StoreError> {
+    pub fn ask_handover(&self, id: &GameId) -> Result<(), StoreError> {
         let payload = format!("{id} {}", self.node);
         self.db
             .exec("SELECT pg_notify($1, $2)", params![HANDOVER, payload])
@@ -83,17 +84,18 @@ fn relay(
     let mut notes = c.notifications();
     let mut it = notes.timeout_iter(HEARTBEAT);
     while let Some(n) = it.next().map_err(error)? {
-        let notice = match n.channel() {
-            HANDOVER => match n.payload().split_once(' ') {
-                // This node's own request: it is the one taking the game.
-                Some((_, asker)) if asker == me => continue,
-                Some((game, _)) => Notice::Handover(game.to_string()),
-                None => Notice::Handover(n.payload().to_string()),
+        // A payload that names no game is no node's: it is passed over.
+        let notice = match (n.channel(), n.payload().split_once(' ')) {
+            // This node's own request: it is the one taking the game.
+            (HANDOVER, Some((_, asker))) if asker == me => continue,
+            (HANDOVER, Some((game, _))) => match GameId::parse(game) {
+                Some(game) => Notice::Handover(game),
+                None => continue,
             },
-            PAIRED => match n.payload().split_once(' ') {
-                Some((waiter, game)) => Notice::Paired {
+            (PAIRED, Some((waiter, game))) => match GameId::parse(game) {
+                Some(game) => Notice::Paired {
                     waiter: waiter.to_string(),
-                    game: game.to_string(),
+                    game,
                 },
                 None => continue,
             },

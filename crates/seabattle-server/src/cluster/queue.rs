@@ -3,13 +3,15 @@
 //! with `NOTIFY`.
 
 use super::Cluster;
-use super::answers::{Pairing, RatedSeeker};
+use super::answers::Pairing;
 use super::notice::PAIRED;
 use crate::db::{FromRow, One, Row, StoreError};
 use crate::game::store::insert_game;
 use crate::game::stored::StoredGame;
+use crate::matchmaking::seeker::RatedAs;
 use crate::params;
 use crate::ratings::glicko::{WINDOW_MAX, WINDOW_PER_SEC, WINDOW_START};
+use seabattle_core::Preset;
 use std::time::Duration;
 
 /// The oldest waiter under the rules `$1` whose node is alive, other than `$2`, taken.
@@ -42,7 +44,7 @@ const PAIR_JITTER_MS: u64 = 10;
 struct Taken {
     waiter: String,
     token_hash: String,
-    account: Option<i64>,
+    account: Option<crate::ids::AccountId>,
 }
 
 impl FromRow for Taken {
@@ -53,6 +55,17 @@ impl FromRow for Taken {
             account: r.get("account")?,
         })
     }
+}
+
+/// A rated lane's rows: `rated PRESET` in the queue's `rules` column.
+fn lane(preset: Preset) -> String {
+    format!("rated {}", preset.name())
+}
+
+/// A rated seeker's lane and how long it has waited, for a pairing attempt.
+struct Lane<'a> {
+    rated: &'a RatedAs,
+    waited: Duration,
 }
 
 /// One pairing attempt.
@@ -69,9 +82,9 @@ impl Cluster {
         game: &mut StoredGame,
         me: &str,
         queued: bool,
-        rated: Option<&RatedSeeker>,
+        rated: Option<&Lane<'_>>,
     ) -> Result<Tried, StoreError> {
-        let rules = rated.map_or_else(|| game.rules.clone(), |s| s.lane.clone());
+        let rules = rated.map_or_else(|| game.rules.clone(), |l| lane(l.rated.preset));
         self.db.tx(|sql| {
             if queued {
                 // Our own row, waiting for it if a node pairing with us holds it: that
@@ -87,17 +100,17 @@ impl Cluster {
             }
             let taken: Option<Taken> = match rated {
                 None => sql.row(TAKE_WAITER, params![rules, me])?,
-                Some(s) => sql.row(
+                Some(l) => sql.row(
                     TAKE_RATED,
                     params![
                         rules,
                         me,
-                        s.account,
-                        s.rating,
+                        l.rated.account,
+                        l.rated.rating,
                         WINDOW_START,
                         WINDOW_MAX,
                         WINDOW_PER_SEC,
-                        s.waited_secs
+                        l.waited.as_secs_f64()
                     ],
                 )?,
             };
@@ -134,7 +147,7 @@ impl Cluster {
         game: &mut StoredGame,
         me: &str,
         queued: bool,
-        rated: Option<&RatedSeeker>,
+        rated: Option<&Lane<'_>>,
     ) -> Result<Pairing, StoreError> {
         for _ in 0..PAIR_TRIES {
             match self.pair_once(game, me, queued, rated)? {
@@ -172,37 +185,39 @@ impl Cluster {
         self.pair_in(game, me, queued, None)
     }
 
-    /// [`Cluster::pair`] in a rated lane: the waiter taken is another account's, the
-    /// nearest in rating within the window the longer wait has earned
-    /// ([`crate::ratings::glicko::window`]), and seat 1 is stored as its account's.
+    /// [`Cluster::pair`] in `rated`'s lane, having waited `waited`: the waiter taken is
+    /// another account's, the nearest in rating within the window the longer wait has
+    /// earned ([`crate::ratings::glicko::window`]), and seat 1 is stored as its
+    /// account's.
     pub fn pair_rated(
         &self,
         game: &mut StoredGame,
         me: &str,
         queued: bool,
-        seeker: &RatedSeeker,
+        rated: &RatedAs,
+        waited: Duration,
     ) -> Result<Pairing, StoreError> {
-        self.pair_in(game, me, queued, Some(seeker))
+        self.pair_in(game, me, queued, Some(&Lane { rated, waited }))
     }
 
-    /// Puts `me` in the rated lane of `seeker`, with its seat token's hash.
+    /// Puts `me` in `rated`'s lane, with its seat token's hash.
     pub fn enqueue_rated(
         &self,
         me: &str,
         token_hash: &str,
-        seeker: &RatedSeeker,
+        rated: &RatedAs,
     ) -> Result<(), StoreError> {
         self.db
             .exec(
                 "INSERT INTO queue (rules, node, waiter, token_hash, account, rating) \
                  VALUES ($1, $2, $3, $4, $5, $6)",
                 params![
-                    seeker.lane,
+                    lane(rated.preset),
                     self.node,
                     me,
                     token_hash,
-                    seeker.account,
-                    seeker.rating
+                    rated.account,
+                    rated.rating
                 ],
             )
             .map(drop)

@@ -55,7 +55,7 @@ pub enum StoreError {
     /// fencing token moved on), so the write was refused and nothing changed.
     Fenced {
         /// The game.
-        game: String,
+        game: crate::ids::GameId,
     },
     /// Stored data could not be read back.
     Corrupt {

@@ -235,6 +235,11 @@ impl Db {
         }
     }
 
+    /// Whether the database answers: one round trip.
+    pub fn ping(&self) -> Result<(), StoreError> {
+        self.row::<One<i64>>("SELECT 1", &[]).map(drop)
+    }
+
     /// Runs one statement on its own; how many rows it changed.
     pub fn exec(&self, sql: &str, params: &[&dyn ToParam]) -> Result<u64, StoreError> {
         self.run(|s| s.exec(sql, params))

@@ -8,6 +8,7 @@
 use super::{Db, Sql, StoreError, ToParam};
 use crate::cluster::Cluster;
 use crate::config::DbUrl;
+use crate::ids::GameId;
 use std::sync::Arc;
 
 /// Where games, accounts, ratings and what the computer learned are kept.
@@ -49,7 +50,7 @@ impl Store {
     /// that is not there (or not this node's) changes nothing and says so.
     pub(crate) fn write_game(
         &self,
-        id: &str,
+        id: &GameId,
         sql: &str,
         params: &[&dyn ToParam],
     ) -> Result<(), StoreError> {
@@ -79,7 +80,7 @@ impl Store {
     /// writes nothing.
     pub(crate) fn game_tx<T>(
         &self,
-        id: &str,
+        id: &GameId,
         mut f: impl FnMut(&mut Sql<'_>) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let Some(c) = &self.cluster else {

@@ -180,6 +180,31 @@ impl FromValue for seabattle_core::Preset {
     }
 }
 
+impl FromValue for crate::ids::GameId {
+    fn from_value(v: &Value) -> Result<Self, String> {
+        let id = String::from_value(v)?;
+        crate::ids::GameId::parse(&id).ok_or_else(|| format!("{id:?} is no game id"))
+    }
+}
+
+impl FromValue for crate::ids::AccountId {
+    fn from_value(v: &Value) -> Result<Self, String> {
+        i64::from_value(v).map(crate::ids::AccountId)
+    }
+}
+
+impl ToParam for crate::ids::GameId {
+    fn to_param(&self) -> Param<'_> {
+        Param::Text(self.as_str())
+    }
+}
+
+impl ToParam for crate::ids::AccountId {
+    fn to_param(&self) -> Param<'_> {
+        Param::Int(self.0)
+    }
+}
+
 impl<T: ToParam + ?Sized> ToParam for &T {
     fn to_param(&self) -> Param<'_> {
         (**self).to_param()

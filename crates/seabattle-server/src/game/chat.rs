@@ -19,7 +19,11 @@ pub fn say(hub: &SharedHub, room: &mut Room, p: Player, phrase: Phrase) -> Resul
         ));
     }
     let limits = &hub.config.limits;
-    if let Err(too) = room.chat[p].take(Instant::now(), limits.chat_burst, limits.chat_every) {
+    let rate = crate::guard::pace::Rate {
+        burst: limits.chat_burst,
+        every: limits.chat_every,
+    };
+    if let Err(too) = room.chat[p].take(Instant::now(), rate) {
         return Err(Failure::refused(
             ErrorCode::Flood,
             format!(
@@ -31,7 +35,7 @@ pub fn say(hub: &SharedHub, room: &mut Room, p: Player, phrase: Phrase) -> Resul
         ));
     }
     room.broadcast(&ServerMsg::Chat {
-        game: room.id.clone(),
+        game: room.id.to_string(),
         player: p,
         phrase,
     });

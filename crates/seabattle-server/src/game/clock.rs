@@ -19,7 +19,7 @@ pub fn arm(room: &mut Room, p: Player) {
     room.clock_deadline = Some(Instant::now() + Duration::from_secs(u64::from(secs)));
     room.clock_for = Some(p);
     room.broadcast(&ServerMsg::Clock {
-        game: room.id.clone(),
+        game: room.id.to_string(),
         player: p,
         seconds: secs,
     });

@@ -65,7 +65,7 @@ impl GroupCommit {
     /// returns once that commit is durable (or refused this game's moves).
     pub async fn append(
         &self,
-        id: String,
+        id: crate::ids::GameId,
         seq: usize,
         moves: Vec<StoredMove>,
     ) -> Result<(), StoreError> {

@@ -4,8 +4,8 @@
 
 use super::msg::{GameMsg, Reply};
 use crate::error::Failure;
+use crate::ids::GameId;
 use crate::protocol::ErrorCode;
-use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
 /// Messages a game may have waiting before senders wait too: a game's players send a
@@ -15,7 +15,7 @@ pub const INBOX: usize = 64;
 /// The handle to a live game, cheap to clone.
 #[derive(Clone)]
 pub struct GameHandle {
-    id: Arc<str>,
+    id: GameId,
     tx: mpsc::Sender<Inbound>,
 }
 
@@ -26,12 +26,12 @@ pub type Inbound = Box<GameMsg>;
 
 impl GameHandle {
     /// The handle to the inbox `tx` of game `id`.
-    pub fn new(id: &str, tx: mpsc::Sender<Inbound>) -> GameHandle {
-        GameHandle { id: id.into(), tx }
+    pub fn new(id: &GameId, tx: mpsc::Sender<Inbound>) -> GameHandle {
+        GameHandle { id: id.clone(), tx }
     }
 
     /// The game's id.
-    pub fn id(&self) -> &str {
+    pub fn id(&self) -> &GameId {
         &self.id
     }
 

@@ -4,7 +4,8 @@
 
 use super::room::{Mode, Room};
 use crate::hub::SharedHub;
-use crate::learning::{prior_for, short};
+use crate::ids::Learner;
+use crate::learning::prior_for;
 use seabattle_bots::Level;
 
 /// Whether games of `mode` take what was learned: only the expert learns (the other
@@ -23,17 +24,17 @@ fn teaches(mode: &Mode) -> bool {
 /// Gives a new game against the expert, made for the player `hash`, what was learned
 /// of them, before the computer's first shot. A failure is logged and the game goes on
 /// with the plain expert.
-pub async fn teach(hub: &SharedHub, room: &mut Room, hash: Option<String>) {
-    let Some(hash) = hash.filter(|_| teaches(&room.mode)) else {
+pub async fn teach(hub: &SharedHub, room: &mut Room, learner: Option<Learner>) {
+    let Some(learner) = learner.filter(|_| teaches(&room.mode)) else {
         return;
     };
-    room.learner = Some(hash.clone());
+    room.learner = Some(learner.clone());
     if !learns(&room.mode) {
         return;
     }
     let rules = room.rules().clone();
-    let who = short(&hash).to_string();
-    let prior = match hub.db(move |db| prior_for(db, &hash, &rules)).await {
+    let who = learner.short();
+    let prior = match hub.db(move |db| prior_for(db, &learner, &rules)).await {
         Ok(p) => p,
         Err(e) => {
             tracing::warn!(player = %who, error = %e, "what was learned could not be read; the plain expert plays");
@@ -49,18 +50,21 @@ pub async fn teach(hub: &SharedHub, room: &mut Room, hash: Option<String>) {
 /// is logged: the game's result does not depend on it.
 pub async fn remember(hub: &SharedHub, room: &mut Room) {
     // `&mut`: a room is not `Sync`, so only a unique borrow may wait across threads.
-    let Some((hash, rules, fleet)) = lesson(room) else {
+    let Some((learner, rules, fleet)) = lesson(room) else {
         return;
     };
-    let who = short(&hash).to_string();
-    if let Err(e) = hub.db(move |db| db.remember(&hash, &rules, &fleet)).await {
+    let who = learner.short();
+    if let Err(e) = hub
+        .db(move |db| db.remember(&learner, &rules, &fleet))
+        .await
+    {
         tracing::warn!(player = %who, error = %e, "the fleet could not be learned");
     }
 }
 
-/// What a game teaches: (player hash, rules text, the human's fleet), and only once
+/// What a game teaches: (the learner, rules text, the human's fleet), and only once
 /// the game is over.
-fn lesson(room: &Room) -> Option<(String, String, String)> {
+fn lesson(room: &Room) -> Option<(Learner, String, String)> {
     if room.game().phase() != seabattle_core::Phase::Over {
         return None;
     }

@@ -208,5 +208,5 @@ pub enum SeatKey {
     /// The SHA-256 of the seat's token, from the device that took it.
     Token(String),
     /// The account that holds the seat, from any device it is signed in on.
-    Account(i64),
+    Account(crate::ids::AccountId),
 }

@@ -117,7 +117,7 @@ pub fn seat_fleet(room: &mut Room, p: Player, fleet: Fleet) -> Result<(), Failur
 pub async fn setup_computer(
     hub: &SharedHub,
     room: &mut Room,
-    learner: Option<String>,
+    learner: Option<crate::ids::Learner>,
 ) -> Result<(), Failure> {
     if room.bot.is_none() {
         return Ok(());
@@ -262,7 +262,7 @@ pub async fn claim_win(hub: &SharedHub, room: &mut Room, p: Player) -> Result<()
 pub fn rename(room: &mut Room, p: Player, name: Option<String>) {
     room.names[p] = name;
     room.broadcast(&ServerMsg::Presence {
-        game: room.id.clone(),
+        game: room.id.to_string(),
         player: p,
         present: room.present(p),
         name: room.names[p].clone(),
@@ -295,7 +295,7 @@ pub fn coach_input(room: &Room, p: Player) -> Result<(String, Rules, TargetBoard
         ));
     }
     Ok((
-        room.id.clone(),
+        room.id.to_string(),
         room.rules().clone(),
         room.game().view(p).enemy,
     ))

@@ -2,9 +2,9 @@
 //! change told in the result (docs/protocol.md, "Ratings").
 
 use super::room::{Mode, Room};
-use crate::accounts::store::DELETED;
 use crate::error::Failure;
 use crate::hub::SharedHub;
+use crate::ids::AccountId;
 use crate::protocol::{ErrorCode, RatingJson, ServerMsg};
 use crate::ratings::glicko::Rating;
 use crate::ratings::store::{RatedGame, RatingChange};
@@ -43,7 +43,7 @@ pub async fn ask(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Fail
         room.rated = true;
     }
     room.broadcast(&ServerMsg::Rate {
-        game: room.id.clone(),
+        game: room.id.to_string(),
         asked: room.rate_asked.into_array(),
         rated: room.rated,
     });
@@ -60,13 +60,13 @@ pub fn rated_game(room: &Room) -> Option<RatedGame> {
     let [Some(a), Some(b)] = accounts else {
         return None;
     };
-    if a == b || a == DELETED || b == DELETED {
+    if a == b || a == AccountId::DELETED || b == AccountId::DELETED {
         return None;
     }
     let preset = room.rules().as_preset()?;
     let (winner, _) = room.table.ending()?;
     Some(RatedGame {
-        preset: preset.name().to_string(),
+        preset,
         accounts: [a, b],
         winner,
     })

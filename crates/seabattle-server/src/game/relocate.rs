@@ -82,7 +82,7 @@ pub fn notify_relocations(room: &Room) {
             room.send_to(
                 p,
                 &ServerMsg::RelocateDue {
-                    game: room.id.clone(),
+                    game: room.id.to_string(),
                     player: p,
                     decks: owed.decks,
                     lost: owed.lost,

@@ -3,12 +3,10 @@
 use crate::conn::Conn;
 use crate::error::Failure;
 use crate::game::play::to_stored;
-use crate::game::room::{Mode, Room};
+use crate::game::room::{Mode, Room, RoomSetup, SeatSetup};
 use crate::hub::SharedHub;
-use crate::ids::new_game_id;
 use crate::protocol::{ErrorCode, ServerMsg};
 use seabattle_core::{Phase, Player};
-use std::time::Instant;
 
 /// `rematch`: once both players ask (or at once against the computer), a new game with
 /// the same rules; between people the seats swap. Each player keeps their token, so one
@@ -33,7 +31,7 @@ pub async fn rematch(
     let at_once = computer || room.mode == Mode::Hotseat;
     if !at_once && !room.rematch.iter().all(|&r| r) {
         room.broadcast(&ServerMsg::RematchOffered {
-            game: room.id.clone(),
+            game: room.id.to_string(),
             player: p,
         });
         return Ok(None);
@@ -44,28 +42,25 @@ pub async fn rematch(
         None => None,
     };
     let seat_of = |q: Player| if at_once { q } else { q.other() };
-    let mut next = Room::new(
-        new_game_id(),
-        room.rules().clone(),
-        room.mode.clone(),
-        room.clock,
-        &hub.config.bots,
-    );
+    let mut setup = RoomSetup::new(room.rules().clone(), room.mode.clone());
+    setup.clock = room.clock;
     for q in Player::BOTH {
-        next.names[seat_of(q)] = room.names[q].clone();
-        let seat = &mut next.seats[seat_of(q)];
-        seat.token_hash = room.seats[q].token_hash.clone();
-        seat.away_since = Some(Instant::now());
-        seat.account = room.seats[q].account;
+        setup.seats[seat_of(q)] = SeatSetup {
+            token_hash: room.seats[q].token_hash.clone(),
+            account: room.seats[q].account,
+            name: room.names[q].clone(),
+            // Everyone is seated once the game opens.
+            away: true,
+        };
     }
     // A rated game's rematch is rated too: both players are the same accounts.
-    next.rated = room.rated;
+    setup.rated = room.rated;
+    setup.creator = room.seats[p].conn.as_ref().map(|c| c.ip);
+    let mut next = Room::new(setup, &hub.config.bots);
     if computer {
         // The rematch learns from the game just ended: its fleet is remembered already.
         super::play::setup_computer(hub, &mut next, room.learner.clone()).await?;
     }
-    let creator = room.seats[p].conn.as_ref().map(|c| c.ip);
-    next.creator = creator;
     let stored = to_stored(&next);
     hub.db(move |db| db.create(&stored)).await?;
     if let Some(r) = reservation {
@@ -92,9 +87,9 @@ pub struct NextGame {
 }
 
 /// Tells everyone in the old game that the rematch `next` is open.
-pub fn told(room: &mut Room, next: &str) {
+pub fn told(room: &mut Room, next: &crate::ids::GameId) {
     room.broadcast(&ServerMsg::Rematch {
-        game: room.id.clone(),
+        game: room.id.to_string(),
         next: next.to_string(),
     });
 }

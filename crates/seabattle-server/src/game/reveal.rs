@@ -76,7 +76,7 @@ pub fn notify_reveals(room: &Room) {
             room.send_to(
                 p,
                 &ServerMsg::RevealDue {
-                    game: room.id.clone(),
+                    game: room.id.to_string(),
                     player: p,
                     kind,
                     cells: cells(&options),

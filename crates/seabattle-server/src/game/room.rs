@@ -4,7 +4,7 @@
 
 use super::msg::{Finished, NotFinished};
 use crate::conn::Conn;
-use crate::ids::commitment;
+use crate::ids::{AccountId, GameId, Learner, commitment};
 use crate::protocol::{
     AuditJson, DutyJson, OwnJson, PresenceJson, RatingJson, RelocateJson, ResultJson, RevealJson,
     Role, ServerMsg, StateJson, TargetJson,
@@ -166,13 +166,13 @@ pub struct Seat {
     /// When the player left, if away.
     pub(super) away_since: Option<Instant>,
     /// The account that holds the seat, once a signed-in player took it.
-    pub(super) account: Option<i64>,
+    pub(super) account: Option<AccountId>,
 }
 
 /// A game in memory.
 pub struct Room {
     /// The public id.
-    pub(super) id: String,
+    pub(super) id: GameId,
     /// Who plays.
     pub(super) mode: Mode,
     /// Seconds per move.
@@ -208,7 +208,7 @@ pub struct Room {
     /// The names the players gave (kept in memory only: a name is no part of the game).
     pub(super) names: ByPlayer<Option<String>>,
     /// The rematch's id, once made.
-    pub(super) next_game: Option<String>,
+    pub(super) next_game: Option<GameId>,
     /// The computer, in [`Mode::Computer`] games (seat 2).
     /// Boxed: its dice and a bot program are large, and most games have no computer.
     pub(super) bot: Option<Box<Bot>>,
@@ -219,7 +219,7 @@ pub struct Room {
     /// The SHA-256 of the human's player key, in a game against a level made with one:
     /// their fleet is learned when the game ends (see [`crate::learning`]). Kept in
     /// memory only, so a game rebuilt after a restart does not learn.
-    pub(super) learner: Option<String>,
+    pub(super) learner: Option<Learner>,
     /// The game left this node (handed over, or taken by another): its task ends.
     pub(super) gone: bool,
     /// In a hot-seat game, the seat, phase and move the connection was last sent the
@@ -236,11 +236,6 @@ pub struct Room {
     pub(super) rate_asked: ByPlayer<bool>,
     /// How fast each seat may chat (in memory only: chat is no part of the game).
     pub(super) chat: ByPlayer<crate::guard::pace::Pace>,
-}
-
-/// The path that joins (or watches) game `id`.
-pub fn link(id: &str) -> String {
-    format!("/g/{id}")
 }
 
 /// The canonical text of a fleet, as committed: each ship in the file form, cells in the
@@ -337,15 +332,80 @@ fn fleet_list(text: &Option<String>) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// One seat of a game about to be made.
+#[derive(Clone, Debug, Default)]
+pub struct SeatSetup {
+    /// SHA-256 of the seat's token, once someone holds it.
+    pub token_hash: Option<String>,
+    /// The account that holds the seat.
+    pub account: Option<AccountId>,
+    /// The name its player gave.
+    pub name: Option<String>,
+    /// Whether its player is elsewhere as the game opens: waiting on another node,
+    /// seated later (a rematch), or not back yet (a restart).
+    pub away: bool,
+}
+
+/// Everything a game is made with, before its task starts: the one way a [`Room`]
+/// comes to be.
+pub struct RoomSetup {
+    /// The public id.
+    pub id: GameId,
+    /// The rules.
+    pub rules: Rules,
+    /// Who plays.
+    pub mode: Mode,
+    /// Seconds per move, if a clock runs.
+    pub clock: Option<u32>,
+    /// Seats 1 and 2.
+    pub seats: ByPlayer<SeatSetup>,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
+    /// The address that made it, whose unfinished games it counts among.
+    pub creator: Option<IpAddr>,
+}
+
+impl RoomSetup {
+    /// A new game under `rules` between `mode`'s players, with a fresh id, no clock,
+    /// and its seats empty.
+    pub fn new(rules: Rules, mode: Mode) -> RoomSetup {
+        RoomSetup {
+            id: GameId::random(),
+            rules,
+            mode,
+            clock: None,
+            seats: ByPlayer::default(),
+            rated: false,
+            creator: None,
+        }
+    }
+}
+
 impl Room {
-    /// A new game with empty seats; `bots` are the registered bot programs.
-    pub fn new(
-        id: String,
-        rules: Rules,
-        mode: Mode,
-        clock: Option<u32>,
-        bots: &BTreeMap<String, String>,
-    ) -> Room {
+    /// The game `setup` describes; `bots` are the registered bot programs.
+    pub fn new(setup: RoomSetup, bots: &BTreeMap<String, String>) -> Room {
+        let RoomSetup {
+            id,
+            rules,
+            mode,
+            clock,
+            seats: seat_setups,
+            rated,
+            creator,
+        } = setup;
+        let now = Instant::now();
+        let mut seats: ByPlayer<Seat> = ByPlayer::default();
+        let mut names: ByPlayer<Option<String>> = ByPlayer::default();
+        for p in Player::BOTH {
+            let s = seat_setups[p].clone();
+            seats[p] = Seat {
+                token_hash: s.token_hash,
+                conn: None,
+                away_since: s.away.then_some(now),
+                account: s.account,
+            };
+            names[p] = s.name;
+        }
         let bot = match &mode {
             Mode::Computer(l) => Some(Box::new(Bot::new(*l))),
             Mode::Program(name) => Some(Box::new(Bot::program(bots.get(name).map(String::as_str)))),
@@ -356,7 +416,7 @@ impl Room {
             mode,
             clock,
             table: Table::new(rules),
-            seats: Default::default(),
+            seats,
             spectators: Vec::new(),
             fleet_texts: ByPlayer::default(),
             salts: ByPlayer::default(),
@@ -369,16 +429,16 @@ impl Room {
             start_failed: false,
             result: std::cell::OnceCell::new(),
             rematch: ByPlayer::default(),
-            names: ByPlayer::default(),
+            names,
             next_game: None,
             bot,
-            creator: None,
-            since: Instant::now(),
+            creator,
+            since: now,
             learner: None,
             gone: false,
             hot_told: None,
             claim_limit: std::time::Duration::from_secs(60),
-            rated: false,
+            rated,
             ratings: None,
             rate_asked: ByPlayer::default(),
             chat: ByPlayer::default(),
@@ -402,52 +462,17 @@ impl Room {
 
     /// The path that joins (or watches) this game.
     pub fn link(&self) -> String {
-        link(&self.id)
+        self.id.link()
     }
 
     /// The game's public id.
-    pub fn id(&self) -> &str {
+    pub fn id(&self) -> &GameId {
         &self.id
     }
 
     /// The name the player in seat `p` gave.
     pub fn name(&self, p: Player) -> Option<&str> {
         self.names[p].as_deref()
-    }
-
-    /// Gives seat `p` the name `name`, before the game's task starts.
-    pub fn set_name(&mut self, p: Player, name: Option<String>) {
-        self.names[p] = name;
-    }
-
-    /// Gives seat `p` the token whose SHA-256 is `hash`, before the game's task starts.
-    pub fn set_token_hash(&mut self, p: Player, hash: Option<String>) {
-        self.seats[p].token_hash = hash;
-    }
-
-    /// Gives seat `p` to `account`, before the game's task starts.
-    pub fn set_account(&mut self, p: Player, account: Option<i64>) {
-        self.seats[p].account = account;
-    }
-
-    /// Makes the game count for ratings, before the game's task starts.
-    pub fn set_rated(&mut self) {
-        self.rated = true;
-    }
-
-    /// Marks seat `p` away from now on: its player is elsewhere (another node's queue).
-    pub fn set_away(&mut self, p: Player) {
-        self.seats[p].away_since = Some(Instant::now());
-    }
-
-    /// Counts the game among the unfinished games of the address `ip` created it from.
-    pub fn set_creator(&mut self, ip: IpAddr) {
-        self.creator = Some(ip);
-    }
-
-    /// Who plays.
-    pub fn mode(&self) -> &Mode {
-        &self.mode
     }
 
     /// Whether the connection `conn` plays seat `p` now.
@@ -605,7 +630,7 @@ impl Room {
             }
         });
         StateJson {
-            game: self.id.clone(),
+            game: self.id.to_string(),
             role: if seat.is_some() {
                 Role::Player
             } else {
@@ -641,7 +666,7 @@ impl Room {
                 .map(|d| d.saturating_duration_since(Instant::now()).as_secs() as u32),
             moves: g.moves().len(),
             result: self.result(),
-            next_game: self.next_game.clone(),
+            next_game: self.next_game.as_ref().map(GameId::to_string),
             rated: self.rated,
             claim_after: seat.and(self.claim_after()),
         }

@@ -3,13 +3,12 @@
 
 use super::stored::{MoveKind, StoredGame, StoredMove};
 use crate::error::StoreError;
-use crate::game::room::Room;
+use crate::game::room::{Room, RoomSetup, SeatSetup};
 use seabattle_core::{
     Answer, CellSet, Coord, CoordSystem, Dims, Fleet, FleetSetup, Player, Rules, ShipSetup,
 };
 use seabattle_table::{Ask, Command, Event, Instead, Table};
 use std::collections::{BTreeMap, VecDeque};
-use std::time::Instant;
 
 /// The stored form of a volley: `cell:answer` pairs.
 pub fn format_shots(shots: &[(Coord, Answer)]) -> String {
@@ -113,12 +112,22 @@ pub fn restore(s: &StoredGame, bots: &BTreeMap<String, String>) -> Result<Room, 
     let rules: Rules = s.rules.parse().map_err(|e| bad(format!("rules: {e}")))?;
     let mode = crate::game::room::Mode::from_word(&s.mode)
         .ok_or_else(|| bad(format!("mode {:?}", s.mode)))?;
-    let mut room = Room::new(s.id.clone(), rules.clone(), mode, s.clock_secs, bots);
-    room.rated = s.rated;
+    let mut setup = RoomSetup::new(rules.clone(), mode);
+    setup.id = s.id.clone();
+    setup.clock = s.clock_secs;
+    setup.rated = s.rated;
+    for p in Player::BOTH {
+        setup.seats[p] = SeatSetup {
+            token_hash: s.tokens[p.index()].clone(),
+            account: s.accounts[p.index()],
+            name: None,
+            // A player who never connected since the restart is away from now on.
+            away: true,
+        };
+    }
+    let mut room = Room::new(setup, bots);
     for p in Player::BOTH {
         let i = p.index();
-        room.seats[p].token_hash = s.tokens[i].clone();
-        room.seats[p].account = s.accounts[i];
         if let Some(text) = &s.fleets[i] {
             let setup = FleetSetup::parse(text, CoordSystem::Latin, rules.dims())
                 .map_err(|e| bad(format!("fleet {p}: {e}")))?;
@@ -129,8 +138,6 @@ pub fn restore(s: &StoredGame, bots: &BTreeMap<String, String>) -> Result<Room, 
             room.fleet_texts[p] = Some(text.clone());
             room.salts[p] = s.salts[i].clone();
         }
-        // A player who never connected since the restart is away from now on.
-        room.seats[p].away_since = Some(Instant::now());
     }
     if let Some(first) = s.first {
         room.table

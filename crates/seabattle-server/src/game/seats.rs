@@ -41,7 +41,7 @@ pub fn take_seat(room: &mut Room, conn: &Conn, p: Player, token: Option<String>)
     let shown = super::hotseat::shown_seat_for(room, p);
     conn.send(
         ServerMsg::Joined {
-            game: room.id.clone(),
+            game: room.id.to_string(),
             role: Role::Player,
             seat: Some(p),
             token,
@@ -55,7 +55,7 @@ pub fn take_seat(room: &mut Room, conn: &Conn, p: Player, token: Option<String>)
         conn.send(ServerMsg::State(Box::new(room.state_for(Some(shown)))).to_text());
     }
     let msg = ServerMsg::Presence {
-        game: room.id.clone(),
+        game: room.id.to_string(),
         player: p,
         present: true,
         name: room.names[p].clone(),
@@ -168,7 +168,7 @@ pub fn watch(room: &mut Room, conn: &Conn) {
     }));
     conn.send(
         ServerMsg::Joined {
-            game: room.id.clone(),
+            game: room.id.to_string(),
             role: Role::Spectator,
             seat: None,
             token: None,
@@ -190,7 +190,7 @@ pub fn leave(hub: &SharedHub, room: &mut Room, id: u64, seat: Option<Player>) {
                 seat.conn = None;
                 seat.away_since = Some(Instant::now());
                 let msg = ServerMsg::Presence {
-                    game: room.id.clone(),
+                    game: room.id.to_string(),
                     player: p,
                     present: false,
                     name: room.names[p].clone(),

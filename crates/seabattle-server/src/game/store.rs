@@ -4,6 +4,7 @@
 
 use super::stored::{Append, MoveKind, StoredGame, StoredMove};
 use crate::db::{FromRow, FromValue, Param, Row, Sql, Store, StoreError, ToParam, Value, now_secs};
+use crate::ids::{AccountId, GameId};
 use crate::params;
 use seabattle_core::Player;
 
@@ -98,7 +99,7 @@ pub(crate) fn insert_game(sql: &mut Sql<'_>, g: &StoredGame) -> Result<(), Store
 /// The move rows of `moves`, numbered from `seq`.
 fn insert_moves(
     sql: &mut Sql<'_>,
-    id: &str,
+    id: &GameId,
     seq: usize,
     moves: &[StoredMove],
 ) -> Result<(), StoreError> {
@@ -126,7 +127,12 @@ impl Store {
     }
 
     /// Gives a seat its token hash.
-    pub fn take_seat(&self, id: &str, player: Player, token_hash: &str) -> Result<(), StoreError> {
+    pub fn take_seat(
+        &self,
+        id: &GameId,
+        player: Player,
+        token_hash: &str,
+    ) -> Result<(), StoreError> {
         let sql = seat_sql(
             player,
             "UPDATE games SET token1 = $1 WHERE id = $2",
@@ -138,7 +144,7 @@ impl Store {
     /// Stores a placed fleet and its salt.
     pub fn place(
         &self,
-        id: &str,
+        id: &GameId,
         player: Player,
         fleet: &str,
         salt: &str,
@@ -152,7 +158,7 @@ impl Store {
     }
 
     /// Stores who shoots first.
-    pub fn start(&self, id: &str, first: Player) -> Result<(), StoreError> {
+    pub fn start(&self, id: &GameId, first: Player) -> Result<(), StoreError> {
         self.write_game(
             id,
             "UPDATE games SET first_player = $1 WHERE id = $2",
@@ -161,7 +167,12 @@ impl Store {
     }
 
     /// Gives seat `player` of game `id` to `account` (a signed-in player took it).
-    pub fn seat_account(&self, id: &str, player: Player, account: i64) -> Result<(), StoreError> {
+    pub fn seat_account(
+        &self,
+        id: &GameId,
+        player: Player,
+        account: AccountId,
+    ) -> Result<(), StoreError> {
         let sql = seat_sql(
             player,
             "UPDATE games SET account1 = $1 WHERE id = $2",
@@ -171,12 +182,12 @@ impl Store {
     }
 
     /// Makes game `id` count for ratings (both friends asked).
-    pub fn set_rated(&self, id: &str) -> Result<(), StoreError> {
+    pub fn set_rated(&self, id: &GameId) -> Result<(), StoreError> {
         self.write_game(id, "UPDATE games SET rated = 1 WHERE id = $1", params![id])
     }
 
     /// Marks the game over.
-    pub fn finish(&self, id: &str, result: &str) -> Result<(), StoreError> {
+    pub fn finish(&self, id: &GameId, result: &str) -> Result<(), StoreError> {
         self.write_game(
             id,
             "UPDATE games SET result = $1, finished_at = $2 WHERE id = $3",
@@ -185,7 +196,7 @@ impl Store {
     }
 
     /// Appends the move numbered `seq` (0-based).
-    pub fn append(&self, id: &str, seq: usize, mv: &StoredMove) -> Result<(), StoreError> {
+    pub fn append(&self, id: &GameId, seq: usize, mv: &StoredMove) -> Result<(), StoreError> {
         self.append_all(id, seq, std::slice::from_ref(mv))
     }
 
@@ -193,7 +204,12 @@ impl Store {
     /// shots it caused are stored together. A commit whose answer was lost with its
     /// connection (the primary died just after its standby had the commit) is run again
     /// on the new primary, finds its own rows there, and is stored, as asked.
-    pub fn append_all(&self, id: &str, seq: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
+    pub fn append_all(
+        &self,
+        id: &GameId,
+        seq: usize,
+        moves: &[StoredMove],
+    ) -> Result<(), StoreError> {
         match self.game_tx(id, |sql| insert_moves(sql, id, seq, moves)) {
             Err(e) if e.may_have_landed() => match self.stored_already(id, seq, moves) {
                 Ok(true) => Ok(()),
@@ -206,7 +222,7 @@ impl Store {
     /// Whether the rows from `seq` on are `moves` already, and no more.
     fn stored_already(
         &self,
-        id: &str,
+        id: &GameId,
         seq: usize,
         moves: &[StoredMove],
     ) -> Result<bool, StoreError> {
@@ -238,7 +254,7 @@ impl Store {
     }
 
     /// Reads a game with its moves.
-    pub fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+    pub fn load(&self, id: &GameId) -> Result<Option<StoredGame>, StoreError> {
         self.db().run(|sql| {
             let Some(mut game) = sql.row::<StoredGame>(SELECT_GAME, params![id])? else {
                 return Ok(None);
@@ -250,7 +266,12 @@ impl Store {
 
     /// Gives `account` the seat of the finished game `id` whose token's hash is
     /// `token_hash`, if no account has it yet; whether it did.
-    pub fn adopt_game(&self, id: &str, token_hash: &str, account: i64) -> Result<bool, StoreError> {
+    pub fn adopt_game(
+        &self,
+        id: &GameId,
+        token_hash: &str,
+        account: AccountId,
+    ) -> Result<bool, StoreError> {
         self.db().tx(|sql| {
             let mut n = 0;
             for adopt in [
@@ -277,40 +298,41 @@ mod tests {
         let path = dir.path().join("sub").join("g.db");
         let url = DbUrl::Sqlite(path.clone());
         let s = Store::open(&url, "node").unwrap();
-        let mut g = StoredGame::new("abc".into(), "classic".into(), "friend".into(), Some(30));
+        let id = GameId::random();
+        let mut g = StoredGame::new(id.clone(), "classic".into(), "friend".into(), Some(30));
         g.tokens[0] = Some("h1".into());
         s.create(&g).unwrap();
-        s.take_seat("abc", Player::Two, "h2").unwrap();
-        s.place("abc", Player::One, "a1-d1", "s1").unwrap();
-        s.start("abc", Player::Two).unwrap();
+        s.take_seat(&id, Player::Two, "h2").unwrap();
+        s.place(&id, Player::One, "a1-d1", "s1").unwrap();
+        s.start(&id, Player::Two).unwrap();
         let mv = StoredMove {
             player: Player::Two,
             kind: MoveKind::Volley,
             shots: "e5:miss".into(),
         };
-        s.append("abc", 0, &mv).unwrap();
-        s.append("abc", 0, &mv)
+        s.append(&id, 0, &mv).unwrap();
+        s.append(&id, 0, &mv)
             .expect("the same move stored again is the move stored");
         let other = StoredMove {
             shots: "f5:miss".into(),
             ..mv.clone()
         };
         assert!(
-            matches!(s.append("abc", 0, &other), Err(StoreError::Conflict { .. })),
+            matches!(s.append(&id, 0, &other), Err(StoreError::Conflict { .. })),
             "a move number is used once"
         );
         assert!(matches!(
-            s.take_seat("nope", Player::Two, "h"),
+            s.take_seat(&GameId::random(), Player::Two, "h"),
             Err(StoreError::NotFound { what: "game", .. })
         ));
         drop(s);
         let s = Store::open(&url, "node").unwrap();
-        let back = s.load("abc").unwrap().unwrap();
+        let back = s.load(&id).unwrap().unwrap();
         assert_eq!(back.tokens, [Some("h1".into()), Some("h2".into())]);
         assert_eq!(back.fleets[0].as_deref(), Some("a1-d1"));
         assert_eq!(back.first, Some(Player::Two));
         assert_eq!(back.clock_secs, Some(30));
         assert_eq!(back.moves, vec![mv]);
-        assert!(s.load("zzz").unwrap().is_none());
+        assert!(s.load(&GameId::random()).unwrap().is_none());
     }
 }

@@ -1,5 +1,6 @@
 //! A game as storage keeps it: its setup and its move rows, whatever the database.
 
+use crate::ids::{AccountId, GameId};
 use seabattle_core::Player;
 
 /// What a stored move row is.
@@ -68,7 +69,7 @@ pub struct StoredMove {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Append {
     /// The game.
-    pub id: String,
+    pub id: GameId,
     /// The first move's number.
     pub seq: usize,
     /// The moves: a volley and the dying shots it caused go together.
@@ -79,7 +80,7 @@ pub struct Append {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
     /// The public id.
-    pub id: String,
+    pub id: GameId,
     /// The rules text.
     pub rules: String,
     /// `computer:LEVEL`, `friend` or `random`.
@@ -99,15 +100,15 @@ pub struct StoredGame {
     /// Every move, in order.
     pub moves: Vec<StoredMove>,
     /// The account in each seat, if a signed-in player took it
-    /// ([`DELETED`](crate::accounts::store::DELETED) once that account was deleted).
-    pub accounts: [Option<i64>; 2],
+    /// ([`AccountId::DELETED`] once that account was deleted).
+    pub accounts: [Option<AccountId>; 2],
     /// Whether the game counts for ratings.
     pub rated: bool,
 }
 
 impl StoredGame {
     /// A new game with nothing placed.
-    pub fn new(id: String, rules: String, mode: String, clock_secs: Option<u32>) -> StoredGame {
+    pub fn new(id: GameId, rules: String, mode: String, clock_secs: Option<u32>) -> StoredGame {
         StoredGame {
             id,
             rules,

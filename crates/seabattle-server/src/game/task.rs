@@ -16,6 +16,7 @@ use crate::error::Failure;
 use crate::error::StoreError;
 use crate::guard::work::Lane;
 use crate::hub::{ABANDONED, Lookup, SharedHub};
+use crate::ids::GameId;
 use crate::protocol::{ErrorCode, ServerMsg};
 use futures_util::future::BoxFuture;
 use seabattle_core::{Phase, Player};
@@ -231,7 +232,7 @@ async fn play(
         SeatCommand::ClaimWin => play::claim_win(hub, room, p).await,
         SeatCommand::Rematch => {
             if let Some(next) = rematch::rematch(hub, room, p).await? {
-                let id = next.room.id().to_string();
+                let id = next.room.id().clone();
                 seat_new(hub, next.room, next.seats).await?;
                 rematch::told(room, &id);
             }
@@ -333,14 +334,14 @@ async fn finish(hub: &SharedHub, room: &mut Room) {
     // the end is told, so a player who sees `game_over` finds it in `learned`.
     super::learn::remember(hub, room).await;
     room.broadcast(&ServerMsg::GameOver {
-        game: room.id.clone(),
+        game: room.id.to_string(),
         result: Box::new(result),
     });
 }
 
 /// The game `id`, from memory or rebuilt from storage (and its task started).
 /// Rebuilding replays every move, so it runs in the pool.
-pub async fn find(hub: &SharedHub, id: &str) -> Result<Lookup, Failure> {
+pub async fn find(hub: &SharedHub, id: &GameId) -> Result<Lookup, Failure> {
     if let Some(h) = hub.live(id) {
         // In a cluster a game in memory is served only while this node holds it (after
         // a pause longer than the lease it may not): if not, it is let go and claimed
@@ -379,12 +380,8 @@ pub enum Stored {
 /// The game `id` rebuilt from storage, without taking it or putting it in memory: for
 /// reading a game another node may be serving. Rebuilding replays every move, so it
 /// runs in the pool.
-pub async fn read(hub: &SharedHub, id: &str) -> Result<Stored, Failure> {
-    let (key, store, bots) = (
-        id.to_string(),
-        Arc::clone(&hub.store),
-        hub.config.bots.clone(),
-    );
+pub async fn read(hub: &SharedHub, id: &GameId) -> Result<Stored, Failure> {
+    let (key, store, bots) = (id.clone(), Arc::clone(&hub.store), hub.config.bots.clone());
     let loaded = hub
         .work
         .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {

@@ -76,7 +76,7 @@ fn shot_json(f: &Fired) -> ShotJson {
 /// some other way (duties owed, with the cells to show, go to their owner when a person
 /// must act; the end comes with its result).
 fn message(room: &Room, e: &Event, duties: &[DutyJson]) -> Option<ServerMsg> {
-    let game = room.id.clone();
+    let game = room.id.to_string();
     let duties = || duties.to_vec();
     Some(match e {
         Event::Placed { player, .. } => ServerMsg::Placed {

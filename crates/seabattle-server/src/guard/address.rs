@@ -4,6 +4,7 @@
 
 use crate::config::Limits;
 use crate::error::Failure;
+use crate::ids::GameId;
 use crate::protocol::ErrorCode;
 use axum::http::HeaderMap;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -19,7 +20,7 @@ struct Usage {
     connections: u32,
     created: VecDeque<Instant>,
     downloads: VecDeque<Instant>,
-    unfinished: HashSet<String>,
+    unfinished: HashSet<GameId>,
     /// Games allowed and being created: they count as unfinished already, so many
     /// requests at once cannot all pass the check.
     pending: u32,
@@ -59,9 +60,9 @@ pub struct Reservation {
 
 impl Reservation {
     /// The game was created as `id`: it stays counted until [`Addresses::closed`].
-    pub fn opened(self, id: &str) {
+    pub fn opened(self, id: &GameId) {
         self.addresses
-            .with(self.ip, |u| u.unfinished.insert(id.to_string()));
+            .with(self.ip, |u| u.unfinished.insert(id.clone()));
     }
 }
 
@@ -160,7 +161,7 @@ impl Addresses {
     }
 
     /// Game `id`, created by `ip`, is over (or closed).
-    pub fn closed(&self, ip: IpAddr, id: &str) {
+    pub fn closed(&self, ip: IpAddr, id: &GameId) {
         self.with(ip, |u| u.unfinished.remove(id));
     }
 
@@ -213,15 +214,16 @@ mod tests {
     fn creations_per_minute_and_unfinished_games_are_bounded() {
         let a = Arc::new(Addresses::new(limits()));
         let ip: IpAddr = "10.0.0.1".parse().unwrap();
-        a.may_create(ip).unwrap().opened("g1");
+        let (g1, g2) = (GameId::random(), GameId::random());
+        a.may_create(ip).unwrap().opened(&g1);
         let pending = a.may_create(ip).unwrap();
         // The game being created counts already.
         assert_eq!(
             a.may_create(ip).unwrap_err().into_client().code,
             ErrorCode::Limit
         );
-        pending.opened("g2");
-        a.closed(ip, "g1");
+        pending.opened(&g2);
+        a.closed(ip, &g1);
         // The fourth attempt in a minute is refused even with room for a game.
         assert_eq!(
             a.may_create(ip).unwrap_err().into_client().code,

@@ -18,43 +18,31 @@ use crate::db::Store;
 use crate::error::Failure;
 use crate::error::StoreError;
 use crate::hub::SharedHub;
-use crate::ids::sha256_hex;
+use crate::ids::Learner;
 use crate::protocol::{LearnedHabit, LearnedJson, ServerMsg, player_key};
 use seabattle_bots::{Corner, Habit, History, OpponentPrior, Side, StoredHistory, Strength};
 use seabattle_core::Rules;
 use std::sync::Arc;
 
-/// What is kept instead of a player's key: its SHA-256, so a copy of the database
-/// cannot be matched to a browser's key without the key.
-pub fn player_hash(key: &str) -> String {
-    sha256_hex(key)
-}
-
 /// Who the computer learns about on `conn`: its account when signed in, otherwise the
 /// player key it sent (if any), never both.
-pub fn learner_of(conn: &crate::conn::Conn, key: Option<&str>) -> Result<Option<String>, Failure> {
+pub fn learner_of(conn: &crate::conn::Conn, key: Option<&str>) -> Result<Option<Learner>, Failure> {
     if let Some(a) = conn.account() {
-        return Ok(Some(crate::ids::account_learner(a.id)));
+        return Ok(Some(Learner::Account(a.id)));
     }
-    Ok(key.map(player_key).transpose()?.map(player_hash))
+    Ok(key.map(player_key).transpose()?.map(Learner::guest))
 }
 
-/// A player's hash shortened for logs: enough to follow one player, too little to look
-/// them up.
-pub fn short(hash: &str) -> &str {
-    hash.get(..8).unwrap_or(hash)
-}
-
-/// The prior the expert mixes in for the player `hash` under `rules`: `None` when
+/// The prior the expert mixes in for `learner` under `rules`: `None` when
 /// nothing was learned (or nothing can be). Blocking: storage and the prior's
 /// building run off the async threads.
 pub fn prior_for(
     store: &Store,
-    hash: &str,
+    learner: &Learner,
     rules: &Rules,
 ) -> Result<Option<Arc<OpponentPrior>>, StoreError> {
     let text = rules.to_string();
-    let Some(stored) = store.learned(hash, Some(&text))?.into_iter().next() else {
+    let Some(stored) = store.learned(learner, Some(&text))?.into_iter().next() else {
         return Ok(None);
     };
     let history = History::from_stored(&stored)
@@ -70,12 +58,15 @@ pub async fn learned(
     key: &str,
     rules: Option<String>,
 ) -> Result<ServerMsg, Failure> {
-    let hash = learner_of(conn, Some(key))?.unwrap_or_default();
+    let learner = learner_of(conn, Some(key))?;
     // Naming each history's habit measures it against uniform placement: off the
     // async threads, with the reading.
     let histories = hub
         .db(move |db| {
-            let stored = db.learned(&hash, rules.as_deref())?;
+            let Some(learner) = &learner else {
+                return Ok(Vec::new());
+            };
+            let stored = db.learned(learner, rules.as_deref())?;
             Ok(stored.iter().filter_map(learned_json).collect())
         })
         .await?;
@@ -88,8 +79,11 @@ pub async fn forget(
     conn: &crate::conn::Conn,
     key: &str,
 ) -> Result<ServerMsg, Failure> {
-    let hash = learner_of(conn, Some(key))?.unwrap_or_default();
-    let fleets = hub.db(move |db| db.forget(&hash)).await?;
+    let learner = learner_of(conn, Some(key))?;
+    let fleets = match learner {
+        Some(l) => hub.db(move |db| db.forget(&l)).await?,
+        None => 0,
+    };
     Ok(ServerMsg::Forgotten {
         fleets: usize::try_from(fleets).unwrap_or(usize::MAX),
     })
@@ -181,7 +175,7 @@ mod tests {
         )
         .unwrap();
         let rules: Rules = "classic".parse().unwrap();
-        let hash = player_hash("q8V2-x_7Lm0pZr4tY6wE1A");
+        let hash = Learner::guest("q8V2-x_7Lm0pZr4tY6wE1A");
         assert!(
             prior_for(&store, &hash, &rules).unwrap().is_none(),
             "nothing learned yet"

@@ -3,6 +3,7 @@
 //! [`LEARNED_FLEETS`] per rules text.
 
 use crate::db::{FromRow, Row, Store, StoreError, now_secs};
+use crate::ids::Learner;
 use crate::params;
 use seabattle_bots::StoredHistory;
 
@@ -42,9 +43,9 @@ fn histories(rows: Vec<Learned>) -> Vec<StoredHistory> {
 impl Store {
     /// Learns the fleet (canonical text) `player` placed under `rules` in a game that
     /// has ended; only the newest [`LEARNED_FLEETS`] per rules text are kept. `player`
-    /// is the SHA-256 of their key ([`crate::learning::player_hash`]), never the key.
-    pub fn remember(&self, player: &str, rules: &str, fleet: &str) -> Result<(), StoreError> {
-        let keep = LEARNED_FLEETS as i64;
+    /// is kept under a hash ([`Learner::key`]), never their key.
+    pub fn remember(&self, player: &Learner, rules: &str, fleet: &str) -> Result<(), StoreError> {
+        let (keep, player) = (LEARNED_FLEETS as i64, player.key());
         self.db().tx(|sql| {
             sql.exec(
                 "INSERT INTO learned_fleets (player, rules, fleet, added_at) \
@@ -65,9 +66,10 @@ impl Store {
     /// given), oldest fleet first; empty if nothing was learned.
     pub fn learned(
         &self,
-        player: &str,
+        player: &Learner,
         rules: Option<&str>,
     ) -> Result<Vec<StoredHistory>, StoreError> {
+        let player = player.key();
         let rows = match rules {
             Some(rules) => self.db().rows(
                 "SELECT rules, fleet FROM learned_fleets WHERE player = $1 AND rules = $2 \
@@ -83,19 +85,19 @@ impl Store {
     }
 
     /// Erases every fleet `player` placed, under every rules; how many there were.
-    pub fn forget(&self, player: &str) -> Result<u64, StoreError> {
+    pub fn forget(&self, player: &Learner) -> Result<u64, StoreError> {
         self.db().exec(
             "DELETE FROM learned_fleets WHERE player = $1",
-            params![player],
+            params![player.key()],
         )
     }
 
-    /// Gives what was learned under `from` (a guest's key hash) to `to` (an account's
-    /// learner); how many fleets moved.
-    pub fn adopt_learned(&self, from: &str, to: &str) -> Result<u64, StoreError> {
+    /// Gives what was learned about `from` (a guest) to `to` (an account); how many
+    /// fleets moved.
+    pub fn adopt_learned(&self, from: &Learner, to: &Learner) -> Result<u64, StoreError> {
         self.db().exec(
             "UPDATE learned_fleets SET player = $1 WHERE player = $2",
-            params![to, from],
+            params![to.key(), from.key()],
         )
     }
 }
@@ -109,32 +111,36 @@ mod tests {
     fn learned_fleets_are_kept_per_player_and_rules_and_forgotten() {
         let dir = tempfile::tempdir().unwrap();
         let s = Store::open(&DbUrl::Sqlite(dir.path().join("g.db")), "node").unwrap();
-        assert!(s.learned("p", None).unwrap().is_empty());
-        s.remember("p", "classic", "a1-d1").unwrap();
-        s.remember("p", "classic", "a2-d2").unwrap();
-        s.remember("p", "8x8", "b1").unwrap();
-        s.remember("q", "classic", "c1").unwrap();
-        let all = s.learned("p", None).unwrap();
+        let (p, q) = (
+            &Learner::guest("p-key-0123456789abcdef"),
+            &Learner::guest("q-key-0123456789abcdef"),
+        );
+        assert!(s.learned(p, None).unwrap().is_empty());
+        s.remember(p, "classic", "a1-d1").unwrap();
+        s.remember(p, "classic", "a2-d2").unwrap();
+        s.remember(p, "8x8", "b1").unwrap();
+        s.remember(q, "classic", "c1").unwrap();
+        let all = s.learned(p, None).unwrap();
         assert_eq!(all.len(), 2);
         assert_eq!(all[0].rules, "8x8");
         assert_eq!(all[1].fleets, vec!["a1-d1", "a2-d2"], "oldest first");
-        let classic = s.learned("p", Some("classic")).unwrap();
+        let classic = s.learned(p, Some("classic")).unwrap();
         assert_eq!(classic, vec![all[1].clone()]);
         for i in 0..LEARNED_FLEETS + 3 {
-            s.remember("q", "classic", &format!("x{i}")).unwrap();
+            s.remember(q, "classic", &format!("x{i}")).unwrap();
         }
-        let q = s.learned("q", Some("classic")).unwrap();
+        let kept = s.learned(q, Some("classic")).unwrap();
         assert_eq!(
-            q[0].fleets.len(),
+            kept[0].fleets.len(),
             LEARNED_FLEETS,
             "only the newest are kept"
         );
         assert_eq!(
-            q[0].fleets.last().unwrap(),
+            kept[0].fleets.last().unwrap(),
             &format!("x{}", LEARNED_FLEETS + 2)
         );
-        assert_eq!(s.forget("p").unwrap(), 3);
-        assert!(s.learned("p", None).unwrap().is_empty());
-        assert_eq!(s.learned("q", None).unwrap().len(), 1, "others keep theirs");
+        assert_eq!(s.forget(p).unwrap(), 3);
+        assert!(s.learned(p, None).unwrap().is_empty());
+        assert_eq!(s.learned(q, None).unwrap().len(), 1, "others keep theirs");
     }
 }

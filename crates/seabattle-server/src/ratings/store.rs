@@ -4,17 +4,18 @@
 
 use super::glicko::{Rating, Score};
 use crate::db::{FromRow, Row, Store, StoreError, now_secs};
+use crate::ids::{AccountId, GameId};
 use crate::params;
-use seabattle_core::Player;
+use seabattle_core::{Player, Preset};
 
 /// A rated game as it ends: the preset it is rated under, the account in each seat,
 /// and the winner.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RatedGame {
-    /// The preset's name (one rating per preset).
-    pub preset: String,
+    /// The preset (one rating per preset).
+    pub preset: Preset,
     /// Seat 1's and seat 2's accounts.
-    pub accounts: [i64; 2],
+    pub accounts: [AccountId; 2],
     /// Who won (resigning and being away until the end are losses).
     pub winner: Player,
 }
@@ -35,7 +36,7 @@ impl RatedGame {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatingChange {
     /// The account.
-    pub account: i64,
+    pub account: AccountId,
     /// Its rating before the game.
     pub before: Rating,
     /// And after.
@@ -46,7 +47,7 @@ pub struct RatingChange {
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredRating {
     /// The preset.
-    pub preset: String,
+    pub preset: Preset,
     /// The rating now.
     pub rating: Rating,
     /// Rated games played under the preset.
@@ -70,7 +71,7 @@ pub struct Leader {
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingPoint {
     /// The preset.
-    pub preset: String,
+    pub preset: Preset,
     /// The rating after the game.
     pub rating: f64,
     /// When (seconds since the epoch).
@@ -144,7 +145,7 @@ impl Store {
     /// Rates a game that ended: both ratings read, updated by Glicko-2 and written, and
     /// the changes noted, in one transaction. A game is rated once: asked again, the
     /// changes noted the first time are returned.
-    pub fn rate(&self, game: &str, rated: &RatedGame) -> Result<[RatingChange; 2], StoreError> {
+    pub fn rate(&self, game: &GameId, rated: &RatedGame) -> Result<[RatingChange; 2], StoreError> {
         let dialect = self.db().dialect();
         self.db().tx(|sql| {
             // Both accounts are locked in their ids' order, so two games ending at once
@@ -163,7 +164,7 @@ impl Store {
                  FROM rating_changes WHERE game_id = $1",
                 params![game],
             )?;
-            let find = |a: i64| noted.iter().find(|c| c.account == a).copied();
+            let find = |a: AccountId| noted.iter().find(|c| c.account == a).copied();
             if let [Some(one), Some(two)] = rated.accounts.map(find) {
                 return Ok([one, two]);
             }
@@ -215,7 +216,7 @@ impl Store {
     }
 
     /// `account`'s rating under `preset` (the starting rating if it has none).
-    pub fn rating(&self, account: i64, preset: &str) -> Result<Rating, StoreError> {
+    pub fn rating(&self, account: AccountId, preset: Preset) -> Result<Rating, StoreError> {
         Ok(self
             .db()
             .row(SELECT_RATING, params![account, preset])?
@@ -223,7 +224,7 @@ impl Store {
     }
 
     /// `account`'s ratings, one per preset played rated.
-    pub fn ratings(&self, account: i64) -> Result<Vec<StoredRating>, StoreError> {
+    pub fn ratings(&self, account: AccountId) -> Result<Vec<StoredRating>, StoreError> {
         self.db().rows(
             "SELECT preset, rating, deviation, volatility, games, updated_at FROM ratings \
              WHERE account_id = $1 ORDER BY preset",
@@ -232,7 +233,7 @@ impl Store {
     }
 
     /// `account`'s rating after each rated game, oldest first.
-    pub fn rating_history(&self, account: i64) -> Result<Vec<RatingPoint>, StoreError> {
+    pub fn rating_history(&self, account: AccountId) -> Result<Vec<RatingPoint>, StoreError> {
         self.db().rows(
             "SELECT preset, rating_after, at FROM rating_changes WHERE account_id = $1 \
              ORDER BY at, game_id",
@@ -244,7 +245,7 @@ impl Store {
     /// `max_deviation` and that changed at or after `since`, best first.
     pub fn leaders(
         &self,
-        preset: &str,
+        preset: Preset,
         max_deviation: f64,
         since: i64,
         limit: u32,
@@ -267,8 +268,8 @@ mod tests {
     #[test]
     fn the_winner_gains_what_the_loser_loses_between_equals() {
         let g = RatedGame {
-            preset: "classic".into(),
-            accounts: [1, 2],
+            preset: Preset::Classic,
+            accounts: [AccountId(1), AccountId(2)],
             winner: Player::Two,
         };
         let [one, two] = g.apply([Rating::default(); 2]);
@@ -282,12 +283,13 @@ mod tests {
         let a = s.create_account("Ann", "ann", "h").unwrap().unwrap();
         let b = s.create_account("Bob", "bob", "h").unwrap().unwrap();
         let g = RatedGame {
-            preset: "classic".into(),
+            preset: Preset::Classic,
             accounts: [a, b],
             winner: Player::One,
         };
-        let first = s.rate("game1", &g).unwrap();
-        let again = s.rate("game1", &g).unwrap();
+        let game = GameId::random();
+        let first = s.rate(&game, &g).unwrap();
+        let again = s.rate(&game, &g).unwrap();
         for (a, b) in again.iter().zip(&first) {
             assert_eq!(
                 (
@@ -306,9 +308,9 @@ mod tests {
             );
         }
         assert_eq!(s.ratings(a).unwrap()[0].games, 1);
-        assert_eq!(s.rating(a, "classic").unwrap(), first[0].after);
+        assert_eq!(s.rating(a, Preset::Classic).unwrap(), first[0].after);
         assert_eq!(s.rating_history(b).unwrap().len(), 1);
-        let top = s.leaders("classic", 400.0, 0, 10).unwrap();
+        let top = s.leaders(Preset::Classic, 400.0, 0, 10).unwrap();
         assert_eq!(top[0].name, "Ann");
     }
 }

@@ -5,9 +5,10 @@ use crate::game::room::target_json;
 use crate::game::task::Stored;
 use crate::guard::work::{CLIENT, Lane};
 use crate::hub::{Lookup, SharedHub};
-use crate::ids::is_game_id;
+use crate::ids::GameId;
 use crate::protocol::{RulesJson, TargetJson};
 use crate::web::encoding::Encoded;
+use crate::web::error::ApiError;
 use crate::web::preview::{self, Preview};
 use crate::web::records::Rendered;
 use axum::extract::{ConnectInfo, Path, Query, State};
@@ -112,12 +113,12 @@ pub async fn game_link(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
-    if !is_game_id(&id) {
+    let Some(id) = GameId::parse(&id) else {
         return missing(&headers);
-    }
+    };
     let host = preview::host_name(&hub, &id).await;
     let boot = format!(r#"{{"game":"{id}"}}"#);
-    let path = crate::game::room::link(&id);
+    let path = id.link();
     page(
         &headers,
         StatusCode::OK,
@@ -129,9 +130,9 @@ pub async fn game_link(
 
 /// `GET /replay/{id}`: step through a finished game.
 pub async fn replay(headers: HeaderMap, Path(id): Path<String>) -> Response {
-    if !is_game_id(&id) {
+    let Some(id) = GameId::parse(&id) else {
         return missing(&headers);
-    }
+    };
     let boot = format!(r#"{{"replay":"{id}"}}"#);
     let path = format!("/replay/{id}");
     page(&headers, StatusCode::OK, &boot, Preview::Replay, &path)
@@ -139,11 +140,10 @@ pub async fn replay(headers: HeaderMap, Path(id): Path<String>) -> Response {
 
 /// `GET /assets/{name}`: the page's style sheet and ES modules, built into the binary
 /// and compressed once.
-pub async fn asset(headers: HeaderMap, Path(name): Path<String>) -> Response {
-    match crate::web::assets::find(&name) {
-        Some((mime, body)) => body.respond(&headers, mime, "no-cache"),
-        None => plain(StatusCode::NOT_FOUND, "no such file"),
-    }
+pub async fn asset(headers: HeaderMap, Path(name): Path<String>) -> Result<Response, ApiError> {
+    let (mime, body) = crate::web::assets::find(&name)
+        .ok_or_else(|| ApiError::text(StatusCode::NOT_FOUND, "no such file"))?;
+    Ok(body.respond(&headers, mime, "no-cache"))
 }
 
 /// `GET /protocol.md`: the protocol document this server speaks.
@@ -162,18 +162,19 @@ pub async fn health(State(hub): State<SharedHub>) -> String {
 
 /// `GET /readyz`: `200 ready` once the store answers and while the server is not
 /// closing, else `503`: for a proxy's health checks.
-pub async fn ready(State(hub): State<SharedHub>) -> Response {
+pub async fn ready(State(hub): State<SharedHub>) -> Result<&'static str, ApiError> {
+    let down = |why: &'static str| ApiError::text(StatusCode::SERVICE_UNAVAILABLE, why);
     if *hub.closing.borrow() {
-        return plain(StatusCode::SERVICE_UNAVAILABLE, "closing");
+        return Err(down("closing"));
     }
     if hub.draining.load(std::sync::atomic::Ordering::Relaxed) {
-        return plain(StatusCode::SERVICE_UNAVAILABLE, "draining");
+        return Err(down("draining"));
     }
-    match hub.db(|s| s.load("readyz")).await {
-        Ok(_) => plain(StatusCode::OK, "ready"),
+    match hub.db(|s| s.db().ping()).await {
+        Ok(()) => Ok("ready\n"),
         Err(e) => {
-            tracing::error!(error = %e, "the store does not answer");
-            plain(StatusCode::SERVICE_UNAVAILABLE, "the store does not answer")
+            tracing::error!(error = %crate::error::chain(&e), "the store does not answer");
+            Err(down("the store does not answer"))
         }
     }
 }
@@ -201,33 +202,36 @@ pub struct TextOptions {
     lang: Option<String>,
 }
 
-fn plain(status: StatusCode, msg: &str) -> Response {
-    (status, format!("{msg}\n")).into_response()
-}
-
 /// The downloads of a finished game, rendered once; unfinished games have none, or
 /// they would show the fleets. Each address may download only so many a minute.
-async fn rendered(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rendered>, Response> {
-    CLIENT.scope(peer.ip(), render(hub, peer, id)).await
+async fn rendered(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rendered>, ApiError> {
+    let id = GameId::parse(id).ok_or_else(missing_game)?;
+    CLIENT.scope(peer.ip(), render(hub, peer, &id)).await
 }
 
-async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rendered>, Response> {
-    let missing = || plain(StatusCode::NOT_FOUND, "no such game");
-    if !is_game_id(id) {
-        return Err(missing());
-    }
+/// No game has that id.
+fn missing_game() -> ApiError {
+    ApiError::text(StatusCode::NOT_FOUND, "no such game")
+}
+
+/// The server could not look: `503` with what the client may know.
+fn unavailable(e: crate::error::Failure) -> ApiError {
+    ApiError::text(StatusCode::SERVICE_UNAVAILABLE, e.into_client().message)
+}
+
+async fn render(hub: &SharedHub, peer: SocketAddr, id: &GameId) -> Result<Arc<Rendered>, ApiError> {
     if !hub.addresses.may_download(peer.ip()) {
         let max = hub.config.limits.records_per_minute;
-        return Err(plain(
+        return Err(ApiError::text(
             StatusCode::TOO_MANY_REQUESTS,
-            &format!("at most {max} downloads a minute from your address; wait a little"),
+            format!("at most {max} downloads a minute from your address; wait a little"),
         ));
     }
     if let Some(r) = hub.records.get(id) {
         return Ok(r);
     }
     let gone = || {
-        plain(
+        ApiError::text(
             StatusCode::GONE,
             "the game was closed unfinished: nobody played it for too long",
         )
@@ -236,41 +240,31 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rende
     if hub.store.cluster().is_some() && hub.live(id).is_none() {
         let finished = match crate::game::task::read(hub, id).await {
             Ok(Stored::Game(room)) => room.finished(),
-            Ok(Stored::Missing) => return Err(missing()),
+            Ok(Stored::Missing) => return Err(missing_game()),
             Ok(Stored::Abandoned) => return Err(gone()),
-            Err(e) => {
-                return Err(plain(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    &e.into_client().message,
-                ));
-            }
+            Err(e) => return Err(unavailable(e)),
         };
         return rendered_record(hub, id, about(finished.map_err(not_finished)?)).await;
     }
     let h = match crate::game::task::find(hub, id).await {
         Ok(Lookup::Live(h)) => h,
-        Ok(Lookup::Missing) => return Err(missing()),
+        Ok(Lookup::Missing) => return Err(missing_game()),
         Ok(Lookup::Abandoned) => return Err(gone()),
-        Err(e) => {
-            return Err(plain(
-                StatusCode::SERVICE_UNAVAILABLE,
-                &e.into_client().message,
-            ));
-        }
+        Err(e) => return Err(unavailable(e)),
     };
     let finished = h
         .ask(|reply| GameMsg::Record { reply })
         .await
-        .map_err(|_| missing())?;
+        .map_err(|_| missing_game())?;
     let record = about(finished.map_err(not_finished)?);
     rendered_record(hub, id, record).await
 }
 
 /// Why a game's downloads cannot be had yet.
-fn not_finished(why: NotFinished) -> Response {
+fn not_finished(why: NotFinished) -> ApiError {
     match why {
-        NotFinished::Playing => plain(StatusCode::CONFLICT, "the game is not over"),
-        NotFinished::NoRecord => plain(StatusCode::NOT_FOUND, "no such game"),
+        NotFinished::Playing => ApiError::text(StatusCode::CONFLICT, "the game is not over"),
+        NotFinished::NoRecord => missing_game(),
     }
 }
 
@@ -299,24 +293,19 @@ struct About {
 /// Renders a finished game's record in the pool, and keeps it.
 async fn rendered_record(
     hub: &SharedHub,
-    id: &str,
+    id: &GameId,
     (record, about): (GameRecord, About),
-) -> Result<Arc<Rendered>, Response> {
+) -> Result<Arc<Rendered>, ApiError> {
     let rendered = hub
         .work
         .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
             render_record(record, about)
         })
         .await
-        .map_err(|o| {
-            plain(
-                StatusCode::SERVICE_UNAVAILABLE,
-                &o.refusal("rendering the record").into_client().message,
-            )
-        })?
+        .map_err(|o| unavailable(o.refusal("rendering the record")))?
         .map_err(|e| {
             tracing::error!(game = %id, error = %e, "a finished game's record does not replay");
-            plain(
+            ApiError::text(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "the record could not be read",
             )
@@ -363,18 +352,10 @@ fn frames(record: &GameRecord, about: About) -> Result<FramesJson, RecordError> 
 /// A finished game never changes: clients and proxies may keep its downloads.
 const KEEP: &str = "public, max-age=86400";
 
-/// One of a finished game's JSON downloads, picked by `body`.
-async fn download(
-    hub: &SharedHub,
-    peer: SocketAddr,
-    headers: &HeaderMap,
-    id: &str,
-    body: fn(&Rendered) -> &Encoded,
-) -> Response {
-    match rendered(hub, peer, id).await {
-        Ok(r) => body(&r).respond(headers, "application/json", KEEP),
-        Err(resp) => resp,
-    }
+/// The client a download counts against: the peer, or behind a trusted proxy the
+/// address it forwarded.
+fn downloader(hub: &SharedHub, peer: SocketAddr, headers: &HeaderMap) -> SocketAddr {
+    crate::guard::address::client_of(&hub.config.trusted_proxies, peer, headers)
 }
 
 /// `GET /games/{id}/record.json`.
@@ -383,9 +364,9 @@ pub async fn record_json(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> Response {
-    let peer = crate::guard::address::client_of(&hub.config.trusted_proxies, peer, &headers);
-    download(&hub, peer, &headers, &id, |r| &r.json).await
+) -> Result<Response, ApiError> {
+    let r = rendered(&hub, downloader(&hub, peer, &headers), &id).await?;
+    Ok(r.json.respond(&headers, "application/json", KEEP))
 }
 
 /// `GET /games/{id}/frames.json`: the boards after every move, for the replay page.
@@ -394,9 +375,9 @@ pub async fn frames_json(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> Response {
-    let peer = crate::guard::address::client_of(&hub.config.trusted_proxies, peer, &headers);
-    download(&hub, peer, &headers, &id, |r| &r.frames).await
+) -> Result<Response, ApiError> {
+    let r = rendered(&hub, downloader(&hub, peer, &headers), &id).await?;
+    Ok(r.frames.respond(&headers, "application/json", KEEP))
 }
 
 /// `GET /games/{id}/record.txt?coords=SYSTEM&lang=ru|en`: the text notation.
@@ -406,33 +387,26 @@ pub async fn record_text(
     headers: HeaderMap,
     Path(id): Path<String>,
     Query(opt): Query<TextOptions>,
-) -> Response {
+) -> Result<Response, ApiError> {
+    let bad = |e: String| ApiError::text(StatusCode::BAD_REQUEST, e);
     let system = match opt.coords.as_deref().map(str::parse::<CoordSystem>) {
         None => CoordSystem::Latin,
-        Some(Ok(s)) => s,
-        Some(Err(e)) => return plain(StatusCode::BAD_REQUEST, &e.to_string()),
+        Some(s) => s.map_err(|e| bad(e.to_string()))?,
     };
     let lang = match opt.lang.as_deref().map(str::parse::<Lang>) {
         None => Lang::En,
-        Some(Ok(l)) => l,
-        Some(Err(e)) => return plain(StatusCode::BAD_REQUEST, &e.to_string()),
+        Some(l) => l.map_err(|e| bad(e.to_string()))?,
     };
-    let peer = crate::guard::address::client_of(&hub.config.trusted_proxies, peer, &headers);
-    let r = match rendered(&hub, peer, &id).await {
-        Ok(r) => r,
-        Err(resp) => return resp,
-    };
+    let client = downloader(&hub, peer, &headers);
+    let r = rendered(&hub, client, &id).await?;
     let work = hub
         .work
         .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
             Encoded::new(r.record.to_text(system, lang).into_bytes(), false)
         });
-    let text = CLIENT.scope(peer.ip(), work).await;
-    match text {
-        Ok(body) => body.respond(&headers, "text/plain; charset=utf-8", KEEP),
-        Err(o) => plain(
-            StatusCode::SERVICE_UNAVAILABLE,
-            &o.refusal("rendering the record").into_client().message,
-        ),
-    }
+    let body = CLIENT
+        .scope(client.ip(), work)
+        .await
+        .map_err(|o| unavailable(o.refusal("rendering the record")))?;
+    Ok(body.respond(&headers, "text/plain; charset=utf-8", KEEP))
 }

@@ -3,6 +3,8 @@
 
 pub mod assets;
 pub mod encoding;
+pub mod error;
+pub mod extract;
 pub mod http;
 pub mod install;
 pub mod players;

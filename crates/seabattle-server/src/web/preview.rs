@@ -3,6 +3,7 @@
 //! game's link when the game is in memory.
 
 use crate::hub::SharedHub;
+use crate::ids::GameId;
 use axum::http::{HeaderMap, header};
 use seabattle_core::Lang;
 use std::time::Duration;
@@ -155,7 +156,7 @@ pub fn head(preview: Preview, lang: Lang, origin: Option<&str>, path: &str) -> S
 
 /// The name the creator of game `id` gave, if the game is in memory here and answers
 /// at once: a preview never waits on a busy game.
-pub async fn host_name(hub: &SharedHub, id: &str) -> Option<String> {
+pub async fn host_name(hub: &SharedHub, id: &GameId) -> Option<String> {
     let h = hub.live(id)?;
     let ask = h.ask(|reply| crate::game::msg::GameMsg::HostName { reply });
     tokio::time::timeout(Duration::from_millis(250), ask)

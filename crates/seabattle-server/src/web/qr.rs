@@ -3,7 +3,7 @@
 //! server's own join links are drawn (`http://HOST/g/ID` or `https://…`, HOST the one
 //! the request was sent to), so that the endpoint makes no codes for other sites.
 
-use crate::ids::is_game_id;
+use crate::ids::GameId;
 use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -70,7 +70,7 @@ fn check(text: &str, host: Option<&str>) -> Result<(), &'static str> {
         return Err("the link names another host than this server");
     }
     path.strip_prefix("g/")
-        .filter(|id| is_game_id(id))
+        .filter(|id| GameId::parse(id).is_some())
         .map(|_| ())
         .ok_or("a join link's path is /g/<game> with a game id")
 }

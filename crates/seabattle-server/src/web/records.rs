@@ -2,6 +2,7 @@
 //! frames, compressed, kept in memory up to a byte budget (oldest first out). A finished
 //! game never changes, so every later request is a copy of bytes.
 
+use crate::ids::GameId;
 use crate::web::encoding::Encoded;
 use seabattle_core::GameRecord;
 use std::collections::{HashMap, VecDeque};
@@ -36,14 +37,14 @@ pub struct Records(Mutex<Cache>);
 
 #[derive(Default)]
 struct Cache {
-    map: HashMap<String, Arc<Rendered>>,
-    order: VecDeque<String>,
+    map: HashMap<GameId, Arc<Rendered>>,
+    order: VecDeque<GameId>,
     bytes: usize,
 }
 
 impl Records {
     /// The downloads of game `id`, if rendered.
-    pub fn get(&self, id: &str) -> Option<Arc<Rendered>> {
+    pub fn get(&self, id: &GameId) -> Option<Arc<Rendered>> {
         self.0
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -53,14 +54,14 @@ impl Records {
     }
 
     /// Keeps `rendered` for game `id`, letting the oldest go past the budget.
-    pub fn put(&self, id: &str, rendered: Arc<Rendered>) {
+    pub fn put(&self, id: &GameId, rendered: Arc<Rendered>) {
         let mut c = self.0.lock().unwrap_or_else(|p| p.into_inner());
         if c.map.contains_key(id) {
             return;
         }
         c.bytes += rendered.bytes();
-        c.map.insert(id.to_string(), rendered);
-        c.order.push_back(id.to_string());
+        c.map.insert(id.clone(), rendered);
+        c.order.push_back(id.clone());
         while c.bytes > BUDGET && c.order.len() > 1 {
             let Some(old) = c.order.pop_front() else {
                 break;

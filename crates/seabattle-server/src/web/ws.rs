@@ -10,9 +10,10 @@ use crate::game::handle::GameHandle;
 use crate::game::msg::{GameMsg, SeatCommand, SeatRef};
 use crate::game::play;
 use crate::guard::address::Connection;
+use crate::guard::pace::{Pace, Rate};
 use crate::guard::work::CLIENT;
 use crate::hub::SharedHub;
-use crate::matchmaking::lobby;
+use crate::matchmaking::{enter, queue};
 use crate::protocol::{
     ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse, player_name,
 };
@@ -106,35 +107,14 @@ async fn signed_in(
     }))
 }
 
-/// A token bucket: `burst` messages at once, `rate` a second sustained.
-struct Bucket {
-    tokens: f64,
-    last: Instant,
-    rate: f64,
-    burst: f64,
-}
-
-impl Bucket {
-    fn new(l: &Limits) -> Bucket {
-        Bucket {
-            tokens: f64::from(l.burst),
-            last: Instant::now(),
-            rate: f64::from(l.messages_per_second),
-            burst: f64::from(l.burst.max(1)),
-        }
-    }
-
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        self.tokens =
-            (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
+/// How fast one connection may send: `burst` messages at once, `messages_per_second`
+/// sustained.
+fn message_rate(l: &Limits) -> Rate {
+    Rate {
+        burst: l.burst,
+        every: Duration::from_secs(1)
+            .checked_div(l.messages_per_second)
+            .unwrap_or(Duration::MAX),
     }
 }
 
@@ -205,7 +185,7 @@ async fn serve_halves(
         }
         let _ = Box::pin(sink.close()).await;
     });
-    let mut bucket = Bucket::new(limits);
+    let (mut pace, rate) = (Pace::default(), message_rate(limits));
     let mut floods = 0;
     let mut closing = hub.closing.clone();
     loop {
@@ -222,7 +202,7 @@ async fn serve_halves(
             }
             Some(Ok(_)) => continue,
         };
-        if !bucket.take() {
+        if pace.take(Instant::now(), rate).is_err() {
             floods += 1;
             if floods > limits.flood_strikes {
                 refuse(
@@ -267,7 +247,7 @@ async fn serve_halves(
             conn.send(ServerMsg::from(e).to_text());
         }
     }
-    Box::pin(lobby::leave(&hub, &conn)).await;
+    Box::pin(enter::leave(&hub, &conn)).await;
     hub.metrics.connections.fetch_sub(1, Ordering::Relaxed);
     drop(conn);
     // The queue is flushed and closed once every handle to the connection is gone.
@@ -345,14 +325,14 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             // Only the key's hash goes on: the key itself is dropped here. A signed-in
             // player is learned under their account.
             let learner = crate::learning::learner_of(conn, player.as_deref())?;
-            lobby::new_game(
+            enter::new_game(
                 hub,
                 conn,
                 opponent,
                 level.as_deref(),
                 rules.as_deref(),
                 clock,
-                lobby::Creator { name, learner },
+                enter::Creator { name, learner },
             )
             .await
         }
@@ -372,13 +352,13 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
         // a refusal changes nothing.
         ClientMsg::Join { game, name } => {
             let name = player_name(name.as_deref())?;
-            lobby::join(hub, conn, &game, name).await
+            enter::join(hub, conn, &game, name).await
         }
         ClientMsg::Resume { game, token } => {
-            lobby::resume(hub, conn, &game, token.as_deref()).await
+            enter::resume(hub, conn, &game, token.as_deref()).await
         }
-        ClientMsg::Watch { game } => lobby::watch(hub, conn, &game).await,
-        ClientMsg::Queue { rules } => lobby::queue(hub, conn, rules.as_deref()).await,
+        ClientMsg::Watch { game } => enter::watch(hub, conn, &game).await,
+        ClientMsg::Queue { rules } => queue::queue(hub, conn, rules.as_deref()).await,
         ClientMsg::Sync { game } => {
             let b = bound(conn, &game)?;
             let conn = conn.clone();
@@ -513,7 +493,7 @@ fn bound(conn: &Conn, game: &str) -> Result<crate::conn::Binding, Failure> {
             "not in a game: send new_game, join, resume or watch first",
         )
     })?;
-    if b.game != game {
+    if b.game.as_str() != game {
         return Err(Failure::refused(
             ErrorCode::WrongGame,
             format!("this connection is in game {}, not {game:?}", b.game),

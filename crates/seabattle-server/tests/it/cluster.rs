@@ -7,7 +7,8 @@ use crate::common::{Client, fast_limits, friends, postgres_url};
 use seabattle_client::msg;
 use seabattle_core::Player;
 use seabattle_server::{
-    Claim, Config, DbUrl, MoveKind, Server, StoreError, StoredGame, StoredMove, launch, open_store,
+    Claim, Config, DbUrl, GameId, MoveKind, Server, StoreError, StoredGame, StoredMove, launch,
+    open_store,
 };
 use seabattle_wire::Opponent;
 
@@ -47,7 +48,7 @@ fn two_nodes_never_both_write_one_game() {
     let (na, nb) = (fresh("a"), fresh("b"));
     let a = open_store(&DbUrl::Postgres(url.clone()), &na).unwrap();
     let b = open_store(&DbUrl::Postgres(url.clone()), &nb).unwrap();
-    let id = fresh("g");
+    let id = GameId::random();
     a.create(&StoredGame::new(
         id.clone(),
         "classic".into(),
@@ -333,7 +334,7 @@ fn a_lapsed_lease_holds_nothing_until_it_is_renewed() {
         return;
     };
     let a = open_store(&DbUrl::Postgres(url.clone()), &fresh("a")).unwrap();
-    let id = fresh("g");
+    let id = GameId::random();
     a.create(&StoredGame::new(
         id.clone(),
         "classic".into(),
@@ -392,7 +393,7 @@ fn a_broken_pooled_connection_is_replaced_and_the_statement_retried() {
     let sep = if url.contains('?') { '&' } else { '?' };
     let named = format!("{url}{sep}application_name={app}");
     let a = open_store(&DbUrl::Postgres(named), &fresh("a")).unwrap();
-    let id = fresh("g");
+    let id = GameId::random();
     a.create(&StoredGame::new(
         id.clone(),
         "classic".into(),
@@ -466,7 +467,7 @@ async fn the_rated_queue_pairs_accounts_on_different_nodes() {
     let stored = tokio::task::spawn_blocking(move || {
         open_store(&DbUrl::Postgres(reader), &fresh("reader"))
             .unwrap()
-            .load(&id)
+            .load(&GameId::parse(&id).unwrap())
             .unwrap()
             .unwrap()
     })

@@ -5,16 +5,17 @@
 use crate::common::*;
 use seabattle_client::msg;
 use seabattle_core::Player;
+use seabattle_core::Preset;
 use seabattle_server::{
-    Append, Config, DbUrl, GameList, GroupCommit, MoveKind, RatedGame, Sitter, Store, StoredGame,
-    StoredMove, launch, open_store,
+    Append, Config, DbUrl, GameId, GameList, GroupCommit, Learner, MoveKind, RatedGame, Sitter,
+    Store, StoredGame, StoredMove, launch, open_store,
 };
 use std::time::Duration;
 
 /// Every trait method, and what reading back must give.
 fn round_trip(s: &Store) {
     // Ids are random: the same database can serve many runs.
-    let id = format!("t{}", std::process::id() as u64 * 1_000_003 + rand_suffix());
+    let id = GameId::random();
     let mut g = StoredGame::new(id.clone(), "classic".into(), "friend".into(), Some(30));
     g.tokens[0] = Some("h1".into());
     s.create(&g).unwrap();
@@ -68,8 +69,8 @@ fn round_trip(s: &Store) {
         s.append(&id, 0, &moves[0]).is_err(),
         "a move number is used once"
     );
-    assert!(s.take_seat("nosuchgame", Player::Two, "h").is_err());
-    assert!(s.append("nosuchgame", 0, &moves[0]).is_err());
+    assert!(s.take_seat(&GameId::random(), Player::Two, "h").is_err());
+    assert!(s.append(&GameId::random(), 0, &moves[0]).is_err());
     s.finish(&id, "2 resigned").unwrap();
     let back = s.load(&id).unwrap().unwrap();
     assert_eq!(back.tokens, [Some("h1".into()), Some("h2".into())]);
@@ -81,15 +82,14 @@ fn round_trip(s: &Store) {
     let mut expected = moves.to_vec();
     expected.push(moves[0].clone());
     assert_eq!(back.moves, expected);
-    assert!(s.load("nosuchgame").unwrap().is_none());
+    assert!(s.load(&GameId::random()).unwrap().is_none());
 }
 
 /// Group commit: moves of several games sent at once are stored, each game's all or
 /// none; a game whose moves are refused (a move number taken, a game that does not
 /// exist) fails alone, and the others are stored and acknowledged.
 fn group_commit_round_trip(s: std::sync::Arc<Store>) {
-    let base = format!("g{}", std::process::id() as u64 * 1_000_003 + rand_suffix());
-    let ids: Vec<String> = (0..4).map(|i| format!("{base}-{i}")).collect();
+    let ids: Vec<GameId> = (0..4).map(|_| GameId::random()).collect();
     for id in &ids {
         let mut g = StoredGame::new(id.clone(), "classic".into(), "friend".into(), None);
         g.first = Some(Player::One);
@@ -111,7 +111,7 @@ fn group_commit_round_trip(s: std::sync::Arc<Store>) {
                 moves: vec![mv(Player::One, "a1:hit"), mv(Player::One, "a2:miss")],
             },
             Append {
-                id: "nosuchgame".into(),
+                id: GameId::random(),
                 seq: 0,
                 moves: vec![mv(Player::One, "e1:miss")],
             },
@@ -144,7 +144,7 @@ fn group_commit_round_trip(s: std::sync::Arc<Store>) {
     });
     assert!(c.is_ok(), "{c:?}");
     assert!(d.is_err(), "move 0 of game 3 is taken");
-    let shots = |id: &str| -> Vec<String> {
+    let shots = |id: &GameId| -> Vec<String> {
         s.load(id)
             .unwrap()
             .unwrap()
@@ -245,7 +245,7 @@ fn players_round_trip(s: &Store) {
         .create_account("B", &format!("{key}b"), "h")
         .unwrap()
         .unwrap();
-    let id = format!("r{key}");
+    let id = GameId::random();
     let mut g = StoredGame::new(id.clone(), "classic".into(), "random".into(), None);
     g.accounts = [Some(a), None];
     g.rated = true;
@@ -266,7 +266,7 @@ fn players_round_trip(s: &Store) {
     .unwrap();
     s.finish(&id, "1 resigned").unwrap();
     let rated = RatedGame {
-        preset: "classic".into(),
+        preset: Preset::Classic,
         accounts: [a, b],
         winner: Player::One,
     };
@@ -279,13 +279,15 @@ fn players_round_trip(s: &Store) {
         "a game is rated once"
     );
     assert_eq!(s.ratings(a).unwrap()[0].games, 1);
-    assert_eq!(s.rating(b, "classic").unwrap().rating.round(), 1338.0);
+    assert_eq!(s.rating(b, Preset::Classic).unwrap().rating.round(), 1338.0);
     assert_eq!(s.rating_history(a).unwrap().len(), 1);
     assert!(
-        s.leaders("classic", 110.0, 0, 100).unwrap().is_empty(),
+        s.leaders(Preset::Classic, 110.0, 0, 100)
+            .unwrap()
+            .is_empty(),
         "one game leaves a provisional rating"
     );
-    assert!(s.leaders("classic", 400.0, 0, 100).unwrap().len() >= 2);
+    assert!(s.leaders(Preset::Classic, 400.0, 0, 100).unwrap().len() >= 2);
     let games = s.account_games(a, GameList::Finished, 10).unwrap();
     assert_eq!(games[0].shots[0], (2, 2));
     assert_eq!(games[0].sitters[1], Sitter::Account("B".into()));
@@ -302,9 +304,11 @@ fn players_round_trip(s: &Store) {
         1,
         "the opponent's rating stays"
     );
-    s.remember("guest", "classic", "a1").unwrap();
-    assert_eq!(s.adopt_learned("guest", &format!("{key}acct")).unwrap(), 1);
-    assert!(s.learned("guest", None).unwrap().is_empty());
+    let guest = Learner::guest(&format!("guest-key-{key}-0123456789"));
+    s.remember(&guest, "classic", "a1").unwrap();
+    assert_eq!(s.adopt_learned(&guest, &Learner::Account(a)).unwrap(), 1);
+    assert!(s.learned(&guest, None).unwrap().is_empty());
+    assert_eq!(s.learned(&Learner::Account(a), None).unwrap().len(), 1);
 }
 
 fn rand_suffix() -> u64 {
@@ -410,7 +414,10 @@ fn postgres_learned_fleets_are_kept_and_forgotten() {
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_nanos();
-    let (p, q) = (format!("p{run}"), format!("q{run}"));
+    let (p, q) = (
+        Learner::guest(&format!("p-key-{run}-0123456789abcdef")),
+        Learner::guest(&format!("q-key-{run}-0123456789abcdef")),
+    );
     assert!(s.learned(&p, None).unwrap().is_empty());
     s.remember(&p, "classic", "a1-d1").unwrap();
     s.remember(&p, "classic", "a2-d2").unwrap();
@@ -439,7 +446,7 @@ fn postgres_a_commit_retried_after_failover_finds_its_own_rows() {
         return;
     };
     let s = open_store(&DbUrl::Postgres(url), "node").unwrap();
-    let id = format!("r{}", std::process::id() as u64 * 1_000_003 + rand_suffix());
+    let id = GameId::random();
     let mut g = StoredGame::new(id.clone(), "classic".into(), "friend".into(), None);
     g.first = Some(Player::One);
     s.create(&g).unwrap();

@@ -26,7 +26,7 @@ pub fn svg(points: &[RatingPoint], title: &str) -> Option<String> {
     }
     let (lo, hi) = ((lo / 50.0).floor() * 50.0, (hi / 50.0).ceil() * 50.0);
     let span = (hi - lo).max(50.0);
-    let mut presets: Vec<&str> = points.iter().map(|p| p.preset.as_str()).collect();
+    let mut presets: Vec<&str> = points.iter().map(|p| p.preset.name()).collect();
     presets.sort_unstable();
     presets.dedup();
     let mut out = format!(
@@ -45,7 +45,10 @@ pub fn svg(points: &[RatingPoint], title: &str) -> Option<String> {
         );
     }
     for (k, preset) in presets.iter().enumerate() {
-        let line: Vec<&RatingPoint> = points.iter().filter(|p| p.preset == *preset).collect();
+        let line: Vec<&RatingPoint> = points
+            .iter()
+            .filter(|p| p.preset.name() == *preset)
+            .collect();
         let n = line.len().max(2) - 1;
         let colour = COLOURS[k % COLOURS.len()];
         let coords: Vec<String> = line
@@ -83,7 +86,7 @@ mod tests {
 
     fn point(preset: &str, rating: f64) -> RatingPoint {
         RatingPoint {
-            preset: preset.into(),
+            preset: preset.parse().unwrap(),
             rating,
             at: 0,
         }
@@ -96,7 +99,7 @@ mod tests {
             &[
                 point("classic", 1662.0),
                 point("classic", 1700.0),
-                point("russian", 1400.0),
+                point("hasbro", 1400.0),
             ],
             "<history>",
         )

@@ -4,71 +4,102 @@
 
 use super::store::{AccountGame, GameList, Sitter};
 use crate::hub::SharedHub;
+use crate::ids::GameId;
+use crate::web::error::ApiError;
+use crate::web::extract::CurrentAccount;
+use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderMap, header};
-use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
+use seabattle_core::Player;
+use serde::Serialize;
 
 /// How many unfinished games the list holds.
 pub const UNFINISHED: u32 = 50;
 /// How many finished games it holds.
 pub const FINISHED: u32 = 20;
 
-fn sitter(s: &Sitter) -> Value {
-    match s {
-        Sitter::Guest => json!({ "kind": "guest" }),
-        Sitter::Account(name) => json!({ "kind": "account", "name": name }),
-        Sitter::Deleted => json!({ "kind": "deleted" }),
+/// Who sat in the other seat, as the list shows it.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Opponent {
+    /// The computer.
+    Computer,
+    /// A guest.
+    Guest,
+    /// An account, by name.
+    Account {
+        /// Its name.
+        name: String,
+    },
+    /// An account since deleted.
+    Deleted,
+}
+
+/// A game of the list, as JSON.
+#[derive(Serialize)]
+pub struct GameJson {
+    game: GameId,
+    rules: String,
+    mode: String,
+    seat: Player,
+    opponent: Opponent,
+    rated: bool,
+    result: Option<String>,
+    created_at: i64,
+    finished_at: Option<i64>,
+    link: String,
+}
+
+impl From<&AccountGame> for GameJson {
+    fn from(g: &AccountGame) -> GameJson {
+        let opponent = if g.mode.starts_with("computer:") {
+            Opponent::Computer
+        } else {
+            match &g.sitters[g.seat.other().index()] {
+                Sitter::Guest => Opponent::Guest,
+                Sitter::Account(name) => Opponent::Account { name: name.clone() },
+                Sitter::Deleted => Opponent::Deleted,
+            }
+        };
+        GameJson {
+            game: g.id.clone(),
+            rules: g.rules.clone(),
+            mode: g.mode.clone(),
+            seat: g.seat,
+            opponent,
+            rated: g.rated,
+            result: g.result.clone(),
+            created_at: g.created_at,
+            finished_at: g.finished_at,
+            link: g.id.link(),
+        }
     }
 }
 
-/// A game of the list as JSON.
-pub fn game_json(g: &AccountGame) -> Value {
-    let opponent = if g.mode.starts_with("computer:") {
-        json!({ "kind": "computer" })
-    } else {
-        sitter(&g.sitters[g.seat.other().index()])
-    };
-    json!({
-        "game": g.id,
-        "rules": g.rules,
-        "mode": g.mode,
-        "seat": g.seat,
-        "opponent": opponent,
-        "rated": g.rated,
-        "result": g.result,
-        "created_at": g.created_at,
-        "finished_at": g.finished_at,
-        "link": crate::game::room::link(&g.id),
-    })
+/// "My games", as JSON.
+#[derive(Serialize)]
+pub struct MyGames {
+    unfinished: Vec<GameJson>,
+    finished: Vec<GameJson>,
+    profile: String,
 }
 
 /// `GET /account/games`.
-pub async fn games(State(hub): State<SharedHub>, headers: HeaderMap) -> Response {
-    let account = match crate::accounts::http::current(&hub, &headers).await {
-        Ok(a) => a,
-        Err(r) => return r,
-    };
+pub async fn games(
+    State(hub): State<SharedHub>,
+    CurrentAccount(account): CurrentAccount,
+) -> Result<Json<MyGames>, ApiError> {
     let id = account.id;
-    let read = hub
+    let (unfinished, finished) = hub
         .db(move |db| {
             Ok((
                 db.account_games(id, GameList::Unfinished, UNFINISHED)?,
                 db.account_games(id, GameList::Finished, FINISHED)?,
             ))
         })
-        .await;
-    match read {
-        Ok((unfinished, finished)) => (
-            [(header::CONTENT_TYPE, "application/json")],
-            json!({
-                "unfinished": unfinished.iter().map(game_json).collect::<Vec<_>>(),
-                "finished": finished.iter().map(game_json).collect::<Vec<_>>(),
-                "profile": format!("/u/{}", super::top::urlencoding(&account.name)),
-            })
-            .to_string(),
-        )
-            .into_response(),
-        Err(e) => crate::accounts::http::failed(e.into()),
-    }
+        .await?;
+    Ok(Json(MyGames {
+        unfinished: unfinished.iter().map(GameJson::from).collect(),
+        finished: finished.iter().map(GameJson::from).collect(),
+        profile: format!("/u/{}", super::top::urlencoding(&account.name)),
+    }))
 }

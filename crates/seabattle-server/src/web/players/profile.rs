@@ -142,7 +142,7 @@ pub async fn profile(
                 None => false,
             };
             let learned = if owner {
-                let learner = crate::ids::account_learner(account.id);
+                let learner = crate::ids::Learner::Account(account.id);
                 let stored = db.learned(&learner, None)?;
                 stored
                     .iter()
@@ -194,7 +194,7 @@ fn body(p: &Profile, lang: Lang) -> String {
             let _ = write!(
                 b,
                 "<tr><td><a href=\"/top?rules={0}&amp;lang={1}\">{0}</a></td><td class=\"n\" data-rating=\"{0}\">{2}</td><td class=\"n\">{3}</td></tr>",
-                escape(&r.preset),
+                escape(r.preset.name()),
                 lang_code(lang),
                 r.rating.shown(),
                 r.games
@@ -275,7 +275,7 @@ fn games_table(b: &mut String, games: &[AccountGame], lang: Lang) {
             opponent(g, lang),
             g.shots[g.seat.index()].0,
             escape(&g.rules),
-            escape(&g.id),
+            escape(g.id.as_str()),
             say(Word::Replay, lang),
         );
     }
@@ -289,7 +289,7 @@ mod tests {
 
     fn game(seat: Player, result: &str, shots: [(u32, u32); 2]) -> AccountGame {
         AccountGame {
-            id: "g".into(),
+            id: crate::ids::GameId::random(),
             rules: "classic".into(),
             mode: "random".into(),
             seat,

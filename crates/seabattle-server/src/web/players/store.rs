@@ -1,8 +1,8 @@
 //! An account's games in storage, for both databases: the lists "my games" and the
 //! profile read, with who sat in each seat and the shots each fired.
 
-use crate::accounts::store::DELETED;
 use crate::db::{FromRow, Row, Store, StoreError};
+use crate::ids::{AccountId, GameId};
 use crate::params;
 use seabattle_core::{Answer, Player};
 
@@ -19,9 +19,9 @@ pub enum Sitter {
 
 impl Sitter {
     /// Who sat in a seat, from its account column and the account's name.
-    fn of(account: Option<i64>, name: Option<String>) -> Sitter {
+    fn of(account: Option<AccountId>, name: Option<String>) -> Sitter {
         match (account, name) {
-            (Some(DELETED), _) | (Some(_), None) => Sitter::Deleted,
+            (Some(AccountId::DELETED), _) | (Some(_), None) => Sitter::Deleted,
             (Some(_), Some(name)) => Sitter::Account(name),
             (None, _) => Sitter::Guest,
         }
@@ -32,7 +32,7 @@ impl Sitter {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AccountGame {
     /// The game's id.
-    pub id: String,
+    pub id: GameId,
     /// Its rules text.
     pub rules: String,
     /// `computer:LEVEL`, `friend`, `random` or `hotseat`.
@@ -65,7 +65,7 @@ pub enum GameList {
 /// A listed game's row, before the seat is known.
 struct Listed {
     game: AccountGame,
-    accounts: [Option<i64>; 2],
+    accounts: [Option<AccountId>; 2],
 }
 
 impl FromRow for Listed {
@@ -127,7 +127,7 @@ impl Store {
     /// `account`'s games of the `list`, newest first, at most `limit`.
     pub fn account_games(
         &self,
-        account: i64,
+        account: AccountId,
         list: GameList,
         limit: u32,
     ) -> Result<Vec<AccountGame>, StoreError> {
@@ -177,10 +177,10 @@ mod tests {
     #[test]
     fn a_seat_shows_who_sat_there() {
         assert_eq!(Sitter::of(None, None), Sitter::Guest);
-        assert_eq!(Sitter::of(Some(DELETED), None), Sitter::Deleted);
-        assert_eq!(Sitter::of(Some(3), None), Sitter::Deleted);
+        assert_eq!(Sitter::of(Some(AccountId::DELETED), None), Sitter::Deleted);
+        assert_eq!(Sitter::of(Some(AccountId(3)), None), Sitter::Deleted);
         assert_eq!(
-            Sitter::of(Some(3), Some("Ann".into())),
+            Sitter::of(Some(AccountId(3)), Some("Ann".into())),
             Sitter::Account("Ann".into())
         );
     }

@@ -44,7 +44,7 @@ pub async fn top(
     let since = crate::db::now_secs() - ACTIVE_SECS;
     let name = preset.name();
     let leaders = match hub
-        .db(move |db| db.leaders(name, PROVISIONAL_RD, since, LEADERS))
+        .db(move |db| db.leaders(preset, PROVISIONAL_RD, since, LEADERS))
         .await
     {
         Ok(l) => l,

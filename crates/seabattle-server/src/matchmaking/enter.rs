@@ -1,0 +1,204 @@
+//! Getting into a game: creating one, joining by code, resuming with a token, watching,
+//! and leaving (the game, or the queue).
+
+use crate::conn::Conn;
+use crate::error::Failure;
+use crate::game::handle::GameHandle;
+use crate::game::msg::{GameMsg, SeatKey};
+use crate::game::play::{setup_computer, to_stored};
+use crate::game::room::{Mode, Room, RoomSetup, SeatSetup};
+use crate::game::seats::game_full;
+use crate::game::task::seat_new;
+use crate::hub::{Lookup, SharedHub};
+use crate::ids::{GameId, Learner, new_token, token_hash};
+use crate::protocol::{ErrorCode, Opponent};
+use seabattle_bots::Level;
+use seabattle_core::Player;
+
+fn not_found(id: &str) -> Failure {
+    Failure::refused(ErrorCode::NotFound, format!("no game {id:?}"))
+}
+
+/// The computer named `level`: a level, or a registered bot program.
+fn computer_mode(hub: &SharedHub, level: &str) -> Result<Mode, Failure> {
+    level.parse::<Level>().map(Mode::Computer).or_else(|mut e| {
+        if hub.config.bots.contains_key(level) {
+            return Ok(Mode::Program(level.to_string()));
+        }
+        e.known.extend(hub.config.bots.keys().cloned());
+        Err(Failure::refused(ErrorCode::BadLevel, e.to_string()))
+    })
+}
+
+/// Who creates a game: the name others see, and whom the computer learns about (see
+/// [`crate::learning`]).
+pub struct Creator {
+    /// The name the other players see.
+    pub name: Option<String>,
+    /// The player, for games against the computer to learn from.
+    pub learner: Option<Learner>,
+}
+
+/// `new_game`: creates the game, takes seat 1. The attempt counts against the
+/// address's limits before any work is done; the rules are vetted in the pool.
+pub async fn new_game(
+    hub: &SharedHub,
+    conn: &Conn,
+    opponent: Opponent,
+    level: Option<&str>,
+    rules: Option<&str>,
+    clock: Option<u32>,
+    Creator { name, learner }: Creator,
+) -> Result<(), Failure> {
+    let max = hub.config.limits.max_clock_secs;
+    let clock = match clock {
+        None | Some(0) => None,
+        Some(s) if s <= max => Some(s),
+        Some(s) => {
+            return Err(Failure::refused(
+                ErrorCode::BadClock,
+                format!("clock {s} s is over the limit of {max} s"),
+            ));
+        }
+    };
+    let mode = match opponent {
+        Opponent::Friend => Mode::Friend,
+        Opponent::Computer => computer_mode(hub, level.unwrap_or("medium"))?,
+        // The device goes from hand to hand between moves: no clock could be fair.
+        Opponent::Hotseat if clock.is_some() => {
+            return Err(Failure::refused(
+                ErrorCode::BadClock,
+                "a hot-seat game has no clock: leave clock out or send 0",
+            ));
+        }
+        Opponent::Hotseat => Mode::Hotseat,
+    };
+    let reservation = hub.addresses.may_create(conn.ip)?;
+    let rules = hub
+        .vetted
+        .rules(&hub.work, &hub.config.limits, rules)
+        .await?;
+    let token = new_token();
+    let hotseat = mode == Mode::Hotseat;
+    let mut setup = RoomSetup::new(rules, mode);
+    setup.clock = clock;
+    setup.creator = Some(conn.ip);
+    setup.seats[Player::One] = SeatSetup {
+        token_hash: Some(token_hash(&token)),
+        account: conn.account().map(|a| a.id),
+        name,
+        away: false,
+    };
+    if hotseat {
+        // One device holds both seats: the one token resumes the game, in seat 1.
+        setup.seats[Player::Two].token_hash = Some(token_hash(&token));
+    }
+    let mut room = Room::new(setup, &hub.config.bots);
+    setup_computer(hub, &mut room, learner).await?;
+    let stored = to_stored(&room);
+    hub.db(move |db| db.create(&stored)).await?;
+    leave(hub, conn).await;
+    reservation.opened(room.id());
+    hub.metrics
+        .games_created
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    seat_new(hub, room, vec![(conn.clone(), Player::One, Some(token))]).await
+}
+
+async fn find(hub: &SharedHub, id: &str) -> Result<GameHandle, Failure> {
+    let Some(id) = GameId::parse(id) else {
+        return Err(not_found(id));
+    };
+    match crate::game::task::find(hub, &id).await? {
+        Lookup::Live(h) => Ok(h),
+        Lookup::Missing => Err(not_found(id.as_str())),
+        Lookup::Abandoned => Err(Failure::refused(
+            ErrorCode::Abandoned,
+            format!("game {id} was closed unfinished: nobody played it for too long"),
+        )),
+    }
+}
+
+/// Leaves the connection's game for `h`'s, unless it is already in that seat (or
+/// watching it, for `None`). Called once the move is known to be allowed, so a refusal
+/// never unseats anyone.
+async fn switch(hub: &SharedHub, conn: &Conn, h: &GameHandle, seat: Option<Player>) {
+    let same = conn
+        .binding()
+        .is_some_and(|b| &b.game == h.id() && b.seat == seat);
+    if !same {
+        leave(hub, conn).await;
+    }
+}
+
+/// `join`: the free seat of a friend's game.
+pub async fn join(
+    hub: &SharedHub,
+    conn: &Conn,
+    id: &str,
+    name: Option<String>,
+) -> Result<(), Failure> {
+    let h = find(hub, id).await?;
+    if !h.ask(|reply| GameMsg::CanJoin { reply }).await? {
+        return Err(game_full());
+    }
+    switch(hub, conn, &h, Some(Player::Two)).await;
+    let conn = conn.clone();
+    h.ask_or(|reply| GameMsg::Join { conn, name, reply }).await
+}
+
+/// `resume`: back in the seat the token belongs to, or without a token, the seat the
+/// connection's account holds. A wrong token changes nothing: the connection stays
+/// where it was.
+pub async fn resume(
+    hub: &SharedHub,
+    conn: &Conn,
+    id: &str,
+    token: Option<&str>,
+) -> Result<(), Failure> {
+    let key = match (token, conn.account()) {
+        (Some(t), _) => SeatKey::Token(token_hash(t)),
+        (None, Some(a)) => SeatKey::Account(a.id),
+        (None, None) => {
+            return Err(Failure::refused(
+                ErrorCode::BadToken,
+                "resume needs the seat's token, or a signed-in account that holds the seat",
+            ));
+        }
+    };
+    let h = find(hub, id).await?;
+    let asked = key.clone();
+    let p = h
+        .ask_or(|reply| GameMsg::SeatOf { key: asked, reply })
+        .await?;
+    switch(hub, conn, &h, Some(p)).await;
+    let conn = conn.clone();
+    h.ask_or(|reply| GameMsg::Resume { conn, key, reply }).await
+}
+
+/// `watch`: answers only, live.
+pub async fn watch(hub: &SharedHub, conn: &Conn, id: &str) -> Result<(), Failure> {
+    let h = find(hub, id).await?;
+    switch(hub, conn, &h, None).await;
+    let conn = conn.clone();
+    h.ask(|reply| GameMsg::Watch { conn, reply }).await
+}
+
+/// Takes `conn` out of its game (or the queue), telling the others it is away.
+pub async fn leave(hub: &SharedHub, conn: &Conn) {
+    if let Some(ticket) = hub.seekers.take_conn(conn.id).and_then(|s| s.ticket) {
+        let _ = hub
+            .db(move |db| db.cluster().map_or(Ok(()), |c| c.dequeue(&ticket.waiter)))
+            .await;
+    }
+    let Some(b) = conn.bind(None) else { return };
+    let Some(h) = hub.live(&b.game) else { return };
+    // A game that left memory meanwhile has nobody to tell.
+    let _ = h
+        .ask(|reply| GameMsg::Leave {
+            conn: conn.id,
+            seat: b.seat,
+            reply,
+        })
+        .await;
+}

@@ -1,0 +1,145 @@
+//! The queue for a random opponent on a lone server: seekers under the same rules are
+//! paired at once; a signed-in player under a preset waits for another rated seeker,
+//! paired by rating within a window that widens the longer either has waited, as
+//! lichess's pools do. Every seeker looks again every [`RETRY`] and is offered the
+//! computer once the server's queue wait has passed. A cluster's nodes share their
+//! queue in the database instead ([`super::shared`]).
+
+use super::pairing::start_random;
+use super::seeker::{RatedAs, Seeker};
+use crate::conn::Conn;
+use crate::error::Failure;
+use crate::hub::SharedHub;
+use crate::protocol::ServerMsg;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How often a seeker looks again with its widened window.
+pub const RETRY: Duration = Duration::from_secs(2);
+
+/// `queue`: pairs with a player waiting under the same rules, or waits. A signed-in
+/// player under a preset plays rated.
+pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<(), Failure> {
+    // Joining the queue may create a game (if someone waits): it counts as an attempt,
+    // so two connections cannot make games without end by queueing in turn.
+    let reservation = hub.addresses.may_create(conn.ip)?;
+    let rules = hub
+        .vetted
+        .rules(&hub.work, &hub.config.limits, rules)
+        .await?;
+    super::enter::leave(hub, conn).await;
+    let rated = match (conn.account(), rules.as_preset()) {
+        (Some(a), Some(preset)) => {
+            let account = a.id;
+            let rating = hub.db(move |db| db.rating(account, preset)).await?.rating;
+            Some(RatedAs {
+                account,
+                preset,
+                rating,
+            })
+        }
+        _ => None,
+    };
+    let me = Seeker::new(conn.clone(), rules, rated);
+    if hub.store.cluster().is_some() {
+        return super::shared::queue(hub, me, reservation).await;
+    }
+    let partner = {
+        let mut list = hub.seekers.lock();
+        list.retain(|s| !s.conn.is_closed() && s.conn.id != conn.id);
+        match pick(&list, &me, me.since) {
+            Some(i) => Some(list.swap_remove(i)),
+            None => {
+                list.push(me.clone());
+                None
+            }
+        }
+    };
+    // The one who waited sits in seat 1.
+    if let Some(first) = partner {
+        return start_random(hub, [first, me], Some(reservation)).await;
+    }
+    queued(&me);
+    tokio::spawn(wait(Arc::clone(hub), me));
+    Ok(())
+}
+
+/// The seeker in `list` (other than `me`) that `me` may meet at `now`, nearest in
+/// rating.
+fn pick(list: &[Seeker], me: &Seeker, now: Instant) -> Option<usize> {
+    list.iter()
+        .enumerate()
+        .filter(|(_, s)| me.meets(s, now))
+        .min_by(|a, b| me.gap(a.1).total_cmp(&me.gap(b.1)))
+        .map(|(i, _)| i)
+}
+
+/// Tells `me` it waits, and how.
+pub(super) fn queued(me: &Seeker) {
+    me.conn.send(
+        ServerMsg::Queued {
+            rules: me.rules.to_string(),
+            rated: me.rated.is_some(),
+        }
+        .to_text(),
+    );
+}
+
+/// Tells `me` nobody came, and offers the computer.
+pub(super) fn offer_computer(me: &Seeker, now: Instant) {
+    me.conn.send(
+        ServerMsg::QueueOffer {
+            rules: me.rules.to_string(),
+            waited_secs: now.duration_since(me.since).as_secs(),
+        }
+        .to_text(),
+    );
+}
+
+/// Looks again every [`RETRY`] while `me` waits, with the window its waiting has
+/// earned, and offers the computer once the server's queue wait has passed.
+async fn wait(hub: SharedHub, me: Seeker) {
+    let mut offered = false;
+    loop {
+        // Awake every RETRY, and at the moment the computer is to be offered.
+        let offer_at = me.since + hub.config.queue_wait;
+        let nap = if offered {
+            RETRY
+        } else {
+            offer_at
+                .saturating_duration_since(Instant::now())
+                .min(RETRY)
+        };
+        tokio::time::sleep(nap).await;
+        let now = Instant::now();
+        let pair = {
+            let mut list = hub.seekers.lock();
+            list.retain(|s| !s.conn.is_closed());
+            let Some(at) = list.iter().position(|s| s.conn.id == me.conn.id) else {
+                // Paired by someone else, or left.
+                return;
+            };
+            pick(&list, &list[at], now).map(|i| {
+                let (mine, theirs) = (list[at].clone(), list[i].clone());
+                list.retain(|s| s.conn.id != mine.conn.id && s.conn.id != theirs.conn.id);
+                // The one who waited longer sits in seat 1.
+                if theirs.since <= mine.since {
+                    [theirs, mine]
+                } else {
+                    [mine, theirs]
+                }
+            })
+        };
+        if let Some(seats) = pair {
+            let second = seats[1].conn.clone();
+            if let Err(e) = start_random(&hub, seats, None).await {
+                second.send(ServerMsg::from(e.into_client()).to_text());
+            }
+            return;
+        }
+        if !offered && now.duration_since(me.since) >= hub.config.queue_wait {
+            offered = true;
+            offer_computer(&me, now);
+        }
+    }
+}

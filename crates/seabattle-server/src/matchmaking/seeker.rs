@@ -1,0 +1,136 @@
+//! Who waits for a random opponent: one [`Seeker`] type for every queue (a lone
+//! server's, a cluster's shared one, plain or rated), kept in one [`Seekers`] list.
+
+use crate::conn::Conn;
+use crate::ids::AccountId;
+use crate::ratings::glicko;
+use seabattle_core::{Preset, Rules};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// A signed-in player waiting for a rated game under a preset.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatedAs {
+    /// The account.
+    pub account: AccountId,
+    /// The preset, whose rating it plays for.
+    pub preset: Preset,
+    /// Its rating under the preset when it began to wait.
+    pub rating: f64,
+}
+
+/// In a cluster, a seeker's place in the shared queue: the waiter id its row carries
+/// (and the pairing node's notice names), and the seat token its own node made for it
+/// (the row holds only the token's hash).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ticket {
+    /// The waiter id.
+    pub waiter: String,
+    /// The seat token, sent to the seeker once paired.
+    pub token: String,
+}
+
+/// A player waiting for a random opponent.
+#[derive(Clone)]
+pub struct Seeker {
+    /// Their connection.
+    pub conn: Conn,
+    /// The rules they play.
+    pub rules: Rules,
+    /// Since when.
+    pub since: Instant,
+    /// Set when they wait for a rated game.
+    pub rated: Option<RatedAs>,
+    /// Set when they wait in a cluster's shared queue.
+    pub ticket: Option<Ticket>,
+}
+
+impl Seeker {
+    /// A seeker on `conn` under `rules`, from now.
+    pub fn new(conn: Conn, rules: Rules, rated: Option<RatedAs>) -> Seeker {
+        Seeker {
+            conn,
+            rules,
+            since: Instant::now(),
+            rated,
+            ticket: None,
+        }
+    }
+
+    /// Whether `self` and `other` may be paired at `now`: other connections, the same
+    /// rules, and for a rated pair other accounts within the rating window the longer
+    /// of their two waits has earned. A seeker for a rated game meets only another.
+    pub fn meets(&self, other: &Seeker, now: Instant) -> bool {
+        if self.conn.id == other.conn.id || other.conn.is_closed() || self.rules != other.rules {
+            return false;
+        }
+        match (&self.rated, &other.rated) {
+            (None, None) => true,
+            (Some(a), Some(b)) => {
+                let waited = now.duration_since(self.since.min(other.since));
+                a.account != b.account
+                    && a.preset == b.preset
+                    && (a.rating - b.rating).abs() <= window(waited)
+            }
+            _ => false,
+        }
+    }
+
+    /// How far apart in rating `self` and `other` are: 0 when unrated.
+    pub fn gap(&self, other: &Seeker) -> f64 {
+        match (&self.rated, &other.rated) {
+            (Some(a), Some(b)) => (a.rating - b.rating).abs(),
+            _ => 0.0,
+        }
+    }
+}
+
+/// The rating difference accepted once the longer waiter of a pair has waited
+/// `waited`.
+pub fn window(waited: Duration) -> f64 {
+    glicko::window(waited.as_secs_f64())
+}
+
+/// Everyone waiting on this server.
+#[derive(Default)]
+pub struct Seekers(Mutex<Vec<Seeker>>);
+
+impl Seekers {
+    /// The list, held for one look.
+    pub fn lock(&self) -> MutexGuard<'_, Vec<Seeker>> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Takes the seeker of connection `conn` out, if it waits.
+    pub fn take_conn(&self, conn: u64) -> Option<Seeker> {
+        let mut list = self.lock();
+        let at = list.iter().position(|s| s.conn.id == conn)?;
+        Some(list.swap_remove(at))
+    }
+
+    /// Takes the seeker whose shared queue row is `waiter` out, if it waits here.
+    pub fn take_waiter(&self, waiter: &str) -> Option<Seeker> {
+        let mut list = self.lock();
+        let at = list
+            .iter()
+            .position(|s| s.ticket.as_ref().is_some_and(|t| t.waiter == waiter))?;
+        Some(list.swap_remove(at))
+    }
+
+    /// Whether connection `conn` still waits.
+    pub fn waits(&self, conn: u64) -> bool {
+        self.lock().iter().any(|s| s.conn.id == conn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_window_widens_with_waiting_up_to_its_cap() {
+        assert_eq!(window(Duration::ZERO), glicko::WINDOW_START);
+        assert_eq!(window(Duration::from_secs(10)), 300.0);
+        assert_eq!(window(Duration::from_secs(3600)), glicko::WINDOW_MAX);
+    }
+}

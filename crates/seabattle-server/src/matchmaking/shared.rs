@@ -1,0 +1,181 @@
+//! The queue a cluster's nodes share, in the database: pair with whoever waits longest
+//! under these rules on any node, or wait there. Pairing is tried again after the row is
+//! in, so two players queueing at once on two nodes cannot both wait. A rated seeker
+//! waits in its preset's rated lane, paired by rating, and looks again every
+//! [`RETRY`] as its window widens.
+
+use super::queue::{RETRY, offer_computer, queued};
+use super::seeker::{Seeker, Ticket};
+use crate::cluster::Pairing;
+use crate::error::{Failure, StoreError};
+use crate::game::play::to_stored;
+use crate::game::room::{Mode, Room, RoomSetup, SeatSetup};
+use crate::game::task::seat_new;
+use crate::guard::address::Reservation;
+use crate::hub::SharedHub;
+use crate::ids::{GameId, new_token, token_hash};
+use seabattle_core::Player;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// `queue` on a node of a cluster: `me` is paired at once on any node, or waits in the
+/// shared queue.
+pub async fn queue(
+    hub: &SharedHub,
+    mut me: Seeker,
+    reservation: Reservation,
+) -> Result<(), Failure> {
+    me.ticket = Some(Ticket {
+        waiter: new_token(),
+        token: new_token(),
+    });
+    let mut reservation = Some(reservation);
+    for queued_now in [false, true] {
+        match pair(hub, &me, queued_now).await? {
+            Shared::Seated(id) => {
+                if let Some(r) = reservation.take() {
+                    r.opened(&id);
+                }
+                return Ok(());
+            }
+            // Paired by another node a moment ago: its notice brings the game.
+            Shared::Taken => return Ok(()),
+            Shared::Nobody if queued_now => break,
+            Shared::Nobody => {
+                let entry = me.clone();
+                hub.db(move |db| {
+                    let c = db.cluster().ok_or(StoreError::Unsupported {
+                        what: "the shared queue",
+                    })?;
+                    let t = entry.ticket.as_ref().ok_or(StoreError::Unsupported {
+                        what: "a seeker without a ticket",
+                    })?;
+                    let hash = token_hash(&t.token);
+                    match &entry.rated {
+                        Some(r) => c.enqueue_rated(&t.waiter, &hash, r),
+                        None => c.enqueue(&entry.rules.to_string(), &t.waiter, &hash),
+                    }
+                })
+                .await?;
+                hub.seekers.lock().push(me.clone());
+                queued(&me);
+            }
+        }
+    }
+    tokio::spawn(wait(Arc::clone(hub), me));
+    Ok(())
+}
+
+/// What one try at the shared queue did.
+enum Shared {
+    /// Paired: the game (this id) is made here and the seeker seated in seat 2.
+    Seated(GameId),
+    /// Paired by another node.
+    Taken,
+    /// Nobody to pair with.
+    Nobody,
+}
+
+/// One try at the shared queue for `me`, already waiting there (`queued_now`) or not.
+async fn pair(hub: &SharedHub, me: &Seeker, queued_now: bool) -> Result<Shared, Failure> {
+    let Some(ticket) = me.ticket.clone() else {
+        return Ok(Shared::Nobody);
+    };
+    let mut setup = RoomSetup::new(me.rules.clone(), Mode::Random);
+    setup.creator = Some(me.conn.ip);
+    // The same token for seat 2 of a game made now and for the queue's row.
+    setup.seats[Player::Two] = SeatSetup {
+        token_hash: Some(token_hash(&ticket.token)),
+        account: me.rated.as_ref().map(|r| r.account),
+        name: None,
+        away: false,
+    };
+    setup.rated = me.rated.is_some();
+    let id = setup.id.clone();
+    let mut stored = to_stored(&Room::new(setup, &hub.config.bots));
+    let (rated, waited) = (me.rated.clone(), me.since.elapsed());
+    let waiter = ticket.waiter.clone();
+    let (pairing, stored) = hub
+        .db(move |db| {
+            let c = db.cluster().ok_or(StoreError::Unsupported {
+                what: "the shared queue",
+            })?;
+            let pairing = match &rated {
+                Some(r) => c.pair_rated(&mut stored, &waiter, queued_now, r, waited)?,
+                None => c.pair(&mut stored, &waiter, queued_now)?,
+            };
+            Ok((pairing, stored))
+        })
+        .await?;
+    match pairing {
+        Pairing::With(waiter) => {
+            if queued_now {
+                hub.seekers.take_conn(me.conn.id);
+            }
+            tracing::info!(game = %id, %waiter, "paired from the shared queue");
+            // The room as stored: seat 1 is the waiter's, who is on another node (or
+            // this one): it hears through the database and comes here by the game's
+            // address.
+            let mut setup = RoomSetup::new(me.rules.clone(), Mode::Random);
+            setup.id = id.clone();
+            setup.creator = Some(me.conn.ip);
+            setup.rated = stored.rated;
+            for p in Player::BOTH {
+                setup.seats[p] = SeatSetup {
+                    token_hash: stored.tokens[p.index()].clone(),
+                    account: stored.accounts[p.index()],
+                    name: None,
+                    away: p == Player::One,
+                };
+            }
+            let room = Room::new(setup, &hub.config.bots);
+            hub.metrics
+                .games_created
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            seat_new(
+                hub,
+                room,
+                vec![(me.conn.clone(), Player::Two, Some(ticket.token))],
+            )
+            .await?;
+            Ok(Shared::Seated(id))
+        }
+        Pairing::Taken => Ok(Shared::Taken),
+        Pairing::Nobody => Ok(Shared::Nobody),
+    }
+}
+
+/// While `me` waits in the shared queue: a rated seeker looks again every [`RETRY`],
+/// with the window its wait has earned, until it is paired (here or by another node's
+/// notice) or leaves; every seeker is offered the computer once the queue wait passed.
+async fn wait(hub: SharedHub, me: Seeker) {
+    let mut offered = false;
+    loop {
+        let offer_at = me.since + hub.config.queue_wait;
+        let nap = if offered {
+            RETRY
+        } else {
+            offer_at
+                .saturating_duration_since(Instant::now())
+                .min(RETRY)
+        };
+        tokio::time::sleep(nap).await;
+        if !hub.seekers.waits(me.conn.id) || me.conn.is_closed() {
+            return;
+        }
+        if me.rated.is_some() {
+            match pair(&hub, &me, true).await {
+                Ok(Shared::Nobody) => {}
+                Ok(_) => return,
+                Err(e) => {
+                    tracing::warn!(error = %e, "the rated queue could not look again; it will")
+                }
+            }
+        }
+        let now = Instant::now();
+        if !offered && now >= offer_at {
+            offered = true;
+            offer_computer(&me, now);
+        }
+    }
+}

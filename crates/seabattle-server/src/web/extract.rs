@@ -1,0 +1,80 @@
+//! What a handler takes from a request, checked before it runs: the client's address
+//! ([`ClientAddr`]), the signed-in account ([`CurrentAccount`]), and a JSON body
+//! ([`Json`]); each refuses with an [`ApiError`] that says what was wrong.
+
+use super::error::ApiError;
+use crate::accounts::session;
+use crate::accounts::store::StoredAccount;
+use crate::hub::SharedHub;
+use crate::ids::token_hash;
+use crate::protocol::ErrorCode;
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use serde::de::DeserializeOwned;
+use std::net::SocketAddr;
+
+/// The client a request comes from: the peer, or behind a trusted proxy the address it
+/// forwarded; and whether the page came over TLS (which only a trusted proxy can say).
+#[derive(Clone, Copy, Debug)]
+pub struct ClientAddr {
+    /// The client's address, which per-address limits count against.
+    pub addr: SocketAddr,
+    /// Whether the request reached the proxy over TLS.
+    pub tls: bool,
+}
+
+impl FromRequestParts<SharedHub> for ClientAddr {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, hub: &SharedHub) -> Result<Self, ApiError> {
+        let ConnectInfo(peer) = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .copied()
+            .ok_or_else(|| {
+                ApiError::new(ErrorCode::Unavailable, "the peer's address is unknown")
+            })?;
+        let trusted = hub.config.trusted_proxies.contains(&peer.ip());
+        Ok(ClientAddr {
+            addr: crate::guard::address::client_of(
+                &hub.config.trusted_proxies,
+                peer,
+                &parts.headers,
+            ),
+            tls: session::over_tls(&parts.headers, trusted),
+        })
+    }
+}
+
+/// The account whose session cookie the request carries. A request without one, or
+/// whose session ended, is refused `401 signed_out`.
+#[derive(Clone, Debug)]
+pub struct CurrentAccount(pub StoredAccount);
+
+impl FromRequestParts<SharedHub> for CurrentAccount {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, hub: &SharedHub) -> Result<Self, ApiError> {
+        let token = session::token(&parts.headers)
+            .ok_or_else(|| ApiError::new(ErrorCode::SignedOut, "not signed in"))?;
+        let hash = token_hash(&token);
+        hub.db(move |db| db.session(&hash))
+            .await?
+            .map(CurrentAccount)
+            .ok_or_else(|| ApiError::new(ErrorCode::SignedOut, "the session ended; sign in again"))
+    }
+}
+
+/// A JSON body read as `T`, refused with `400 bad_request` (naming what is wrong),
+/// `413 too_large` or a request without `Content-Type: application/json`, in the wire's
+/// `{"code","message"}` like every other refusal.
+pub struct Json<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let axum::Json(v) = axum::Json::<T>::from_request(req, state).await?;
+        Ok(Json(v))
+    }
+}
