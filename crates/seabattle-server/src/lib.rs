@@ -93,6 +93,9 @@ fn router(hub: SharedHub) -> Router {
         .with_state(hub)
 }
 
+/// The largest body an account route reads.
+const ACCOUNT_BODY: usize = 64 << 10;
+
 /// The account routes that change state, behind the origin check.
 fn account_routes(hub: &SharedHub) -> Router<SharedHub> {
     use account::http::{delete, login, logout, logout_all, same_origin, signup};
@@ -106,6 +109,9 @@ fn account_routes(hub: &SharedHub) -> Router<SharedHub> {
             Arc::clone(hub),
             same_origin,
         ))
+        // Credentials and a guest's games are a few kilobytes: a larger body is refused
+        // before it is read whole (`413 too_large`).
+        .layer(axum::extract::DefaultBodyLimit::max(ACCOUNT_BODY))
 }
 
 /// A running server.

@@ -14,6 +14,7 @@ mod computer;
 mod dutchman;
 mod frames;
 mod friend;
+mod http_errors;
 mod learning;
 mod pieces;
 mod players;
