@@ -3,6 +3,7 @@
 use crate::ids::{AccountId, GameId};
 use seabattle_core::Player;
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
 
@@ -53,6 +54,9 @@ pub struct Conn {
     tx: mpsc::Sender<Queued>,
     binding: Arc<Mutex<Option<Binding>>>,
     account: Option<Arc<Account>>,
+    /// Set when the account signed out everywhere or was deleted: the socket acts for
+    /// nobody from then on.
+    revoked: Arc<AtomicBool>,
 }
 
 impl Conn {
@@ -65,12 +69,26 @@ impl Conn {
             tx,
             binding: Arc::new(Mutex::new(None)),
             account: account.map(Arc::new),
+            revoked: Arc::new(AtomicBool::new(false)),
         }
     }
 
-    /// The account the connection acts for, if signed in.
+    /// The account the connection acts for, if signed in (and not signed out since).
     pub fn account(&self) -> Option<&Account> {
-        self.account.as_deref()
+        self.account
+            .as_deref()
+            .filter(|_| !self.revoked.load(Ordering::Acquire))
+    }
+
+    /// The account the connection opened with, signed out since or not: what it is
+    /// filed under among the account's sockets.
+    pub fn signed_in_as(&self) -> Option<AccountId> {
+        self.account.as_ref().map(|a| a.id)
+    }
+
+    /// Stops acting for the account at once (see [`crate::accounts::sockets`]).
+    pub fn revoke(&self) {
+        self.revoked.store(true, Ordering::Release);
     }
 
     /// Queues a frame; a full queue drops it (see [`QUEUE`]).

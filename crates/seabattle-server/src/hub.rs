@@ -9,7 +9,7 @@ use crate::game::stored::StoredMove;
 use crate::guard::address::Addresses;
 use crate::guard::vet::Verdicts;
 use crate::guard::work::Work;
-use crate::ids::GameId;
+use crate::ids::{AccountId, GameId};
 use crate::metrics::Metrics;
 use crate::web::records::Records;
 use std::collections::HashMap;
@@ -60,6 +60,8 @@ pub struct Hub {
     /// Set when a node of a cluster is about to stop: `/readyz` fails so the proxy
     /// sends no one new, while everyone here is still served.
     pub draining: std::sync::atomic::AtomicBool,
+    /// The open sockets of each signed-in account.
+    pub sockets: crate::accounts::sockets::Sockets,
     /// Failed logins and sign-ups, per address and per account.
     pub throttle: crate::guard::pace::Paces,
 }
@@ -90,6 +92,7 @@ impl Hub {
             next_conn: AtomicU64::new(1),
             closing,
             draining: std::sync::atomic::AtomicBool::new(false),
+            sockets: Default::default(),
             throttle: Default::default(),
         }
     }
@@ -97,6 +100,19 @@ impl Hub {
     /// A fresh connection id.
     pub fn conn_id(&self) -> u64 {
         self.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Signs `account` out of every socket it has open, here and (in a cluster) on every
+    /// other node.
+    pub async fn sign_out(&self, account: AccountId) {
+        let here = self.sockets.sign_out(account);
+        tracing::info!(account = %account, sockets = here, "the account's sockets were closed");
+        let told = self
+            .db(move |db| db.cluster().map_or(Ok(()), |c| c.tell_signed_out(account)))
+            .await;
+        if let Err(e) = told {
+            tracing::warn!(error = %crate::error::chain(&e), "the other nodes could not be told of a sign-out");
+        }
     }
 
     /// Runs a blocking storage call off the async threads.

@@ -352,6 +352,7 @@ pub async fn logout_all(
     let id = account.id;
     let n = hub.db(move |db| db.close_sessions(id)).await?;
     tracing::info!(account = %id, sessions = n, "signed out everywhere");
+    hub.sign_out(id).await;
     Ok(signed_out(client.tls))
 }
 
@@ -372,5 +373,6 @@ pub async fn delete(
     let id = account.id;
     hub.db(move |db| db.delete_account(id)).await?;
     tracing::info!(account = %id, "account deleted");
+    hub.sign_out(id).await;
     Ok(signed_out(client.tls))
 }

@@ -10,5 +10,6 @@ pub mod name;
 pub mod origin;
 pub mod password;
 pub mod session;
+pub mod sockets;
 pub mod store;
 pub mod throttle;

@@ -46,4 +46,6 @@ pub enum Notice {
         /// The game.
         game: crate::ids::GameId,
     },
+    /// The account signed out everywhere or was deleted: its sockets close.
+    SignedOut(crate::ids::AccountId),
 }

@@ -54,6 +54,9 @@ pub async fn start(hub: &SharedHub) -> Result<(), crate::error::StoreError> {
             match notice {
                 Notice::Handover(id) => hand_over(&h, &id).await,
                 Notice::Paired { waiter, game } => paired(&h, &waiter, &game),
+                Notice::SignedOut(account) => {
+                    h.sockets.sign_out(account);
+                }
             }
         }
     });

@@ -7,7 +7,7 @@ use super::answers::Notice;
 use super::lease::HEARTBEAT;
 use crate::db::postgres::{connect, error};
 use crate::db::{StoreError, chain};
-use crate::ids::GameId;
+use crate::ids::{AccountId, GameId};
 use crate::params;
 use postgres::fallible_iterator::FallibleIterator;
 use std::sync::Arc;
@@ -18,6 +18,9 @@ use tokio::sync::mpsc::UnboundedSender;
 pub const HANDOVER: &str = "seabattle_handover";
 /// The channel on which a waiter's node hears it was paired (payload: `waiter game`).
 pub const PAIRED: &str = "seabattle_paired";
+/// The channel on which every node hears an account signed out everywhere or was
+/// deleted (payload: the account's id).
+pub const SIGNED_OUT: &str = "seabattle_signed_out";
 
 impl Cluster {
     /// Asks the game's owner, whichever node it is, to hand it over.
@@ -25,6 +28,16 @@ impl Cluster {
         let payload = format!("{id} {}", self.node);
         self.db
             .exec("SELECT pg_notify($1, $2)", params![HANDOVER, payload])
+            .map(drop)
+    }
+
+    /// Tells every node that `account` signed out everywhere or was deleted.
+    pub fn tell_signed_out(&self, account: AccountId) -> Result<(), StoreError> {
+        self.db
+            .exec(
+                "SELECT pg_notify($1, $2)",
+                params![SIGNED_OUT, account.to_string()],
+            )
             .map(drop)
     }
 
@@ -69,8 +82,10 @@ impl Cluster {
 /// A connection listening on both channels.
 fn listener(url: &str, shown: &str) -> Result<postgres::Client, StoreError> {
     let mut c = connect(url, shown)?;
-    c.batch_execute(&format!("LISTEN {HANDOVER}; LISTEN {PAIRED};"))
-        .map_err(error)?;
+    c.batch_execute(&format!(
+        "LISTEN {HANDOVER}; LISTEN {PAIRED}; LISTEN {SIGNED_OUT};"
+    ))
+    .map_err(error)?;
     Ok(c)
 }
 
@@ -91,6 +106,10 @@ fn relay(
             (HANDOVER, Some((game, _))) => match GameId::parse(game) {
                 Some(game) => Notice::Handover(game),
                 None => continue,
+            },
+            (SIGNED_OUT, _) => match n.payload().parse() {
+                Ok(id) => Notice::SignedOut(AccountId(id)),
+                Err(_) => continue,
             },
             (PAIRED, Some((waiter, game))) => match GameId::parse(game) {
                 Some(game) => Notice::Paired {

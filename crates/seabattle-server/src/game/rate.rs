@@ -80,7 +80,11 @@ pub async fn rate(hub: &SharedHub, room: &mut Room) {
     };
     let id = room.id.clone();
     match hub.db(move |db| db.rate(&id, &rated)).await {
-        Ok(changes) => room.ratings = Some(changes.map(|c| json(&c))),
+        Ok(Some(changes)) => room.ratings = Some(changes.map(|c| json(&c))),
+        Ok(None) => {
+            tracing::info!(game = %room.id, "not rated: an account was deleted before the end");
+            room.rated = false;
+        }
         Err(e) => tracing::warn!(game = %room.id, error = %e, "rating a game failed"),
     }
 }

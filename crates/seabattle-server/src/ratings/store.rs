@@ -144,21 +144,30 @@ const SELECT_RATING: &str = "SELECT rating, deviation, volatility FROM ratings \
 impl Store {
     /// Rates a game that ended: both ratings read, updated by Glicko-2 and written, and
     /// the changes noted, in one transaction. A game is rated once: asked again, the
-    /// changes noted the first time are returned.
-    pub fn rate(&self, game: &GameId, rated: &RatedGame) -> Result<[RatingChange; 2], StoreError> {
+    /// changes noted the first time are returned. A game one of whose accounts was
+    /// deleted meanwhile is not rated (`None`), and stored as unrated.
+    pub fn rate(
+        &self,
+        game: &GameId,
+        rated: &RatedGame,
+    ) -> Result<Option<[RatingChange; 2]>, StoreError> {
         let dialect = self.db().dialect();
         self.db().tx(|sql| {
             // Both accounts are locked in their ids' order, so two games ending at once
             // for the same player are rated one after the other.
             let mut order = rated.accounts;
             order.sort_unstable();
-            sql.exec(
+            let found = sql.exec(
                 &format!(
                     "SELECT id FROM accounts WHERE id IN ($1, $2) ORDER BY id{}",
                     dialect.for_update()
                 ),
                 params![order[0], order[1]],
             )?;
+            if found < 2 {
+                sql.exec("UPDATE games SET rated = 0 WHERE id = $1", params![game])?;
+                return Ok(None);
+            }
             let noted: Vec<RatingChange> = sql.rows(
                 "SELECT account_id, rating_before, rating_after, deviation \
                  FROM rating_changes WHERE game_id = $1",
@@ -166,7 +175,7 @@ impl Store {
             )?;
             let find = |a: AccountId| noted.iter().find(|c| c.account == a).copied();
             if let [Some(one), Some(two)] = rated.accounts.map(find) {
-                return Ok([one, two]);
+                return Ok(Some([one, two]));
             }
             let mut before = [Rating::default(); 2];
             for (b, account) in before.iter_mut().zip(rated.accounts) {
@@ -207,11 +216,11 @@ impl Store {
                     ],
                 )?;
             }
-            Ok([0, 1].map(|i| RatingChange {
+            Ok(Some([0, 1].map(|i| RatingChange {
                 account: rated.accounts[i],
                 before: before[i],
                 after: after[i],
-            }))
+            })))
         })
     }
 
@@ -288,8 +297,8 @@ mod tests {
             winner: Player::One,
         };
         let game = GameId::random();
-        let first = s.rate(&game, &g).unwrap();
-        let again = s.rate(&game, &g).unwrap();
+        let first = s.rate(&game, &g).unwrap().unwrap();
+        let again = s.rate(&game, &g).unwrap().unwrap();
         for (a, b) in again.iter().zip(&first) {
             assert_eq!(
                 (
@@ -312,5 +321,11 @@ mod tests {
         assert_eq!(s.rating_history(b).unwrap().len(), 1);
         let top = s.leaders(Preset::Classic, 400.0, 0, 10).unwrap();
         assert_eq!(top[0].name, "Ann");
+        s.delete_account(b).unwrap();
+        assert_eq!(
+            s.rate(&GameId::random(), &g).unwrap(),
+            None,
+            "no rating for an account deleted before its game ended"
+        );
     }
 }

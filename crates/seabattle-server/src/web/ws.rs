@@ -151,6 +151,7 @@ async fn serve_halves(
     let (tx, mut rx) = mpsc::channel::<Queued>(QUEUE);
     hub.metrics.connections.fetch_add(1, Ordering::Relaxed);
     let conn = Conn::new(hub.conn_id(), ip, tx, account);
+    hub.sockets.opened(&conn);
     let limits = &hub.config.limits;
     conn.send(
         ServerMsg::Welcome {
@@ -247,6 +248,7 @@ async fn serve_halves(
             conn.send(ServerMsg::from(e).to_text());
         }
     }
+    hub.sockets.closed(&conn);
     Box::pin(enter::leave(&hub, &conn)).await;
     hub.metrics.connections.fetch_sub(1, Ordering::Relaxed);
     drop(conn);

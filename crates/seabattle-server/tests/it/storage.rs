@@ -270,9 +270,9 @@ fn players_round_trip(s: &Store) {
         accounts: [a, b],
         winner: Player::One,
     };
-    let first = s.rate(&id, &rated).unwrap();
+    let first = s.rate(&id, &rated).unwrap().unwrap();
     assert_eq!(first[0].after.rating.round(), 1662.0);
-    let again = s.rate(&id, &rated).unwrap();
+    let again = s.rate(&id, &rated).unwrap().unwrap();
     assert_eq!(
         again.map(|c| c.after.rating),
         first.map(|c| c.after.rating),
