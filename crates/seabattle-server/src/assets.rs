@@ -45,6 +45,24 @@ const FILES: &[(&str, &str, &str)] = &[
     ("chat.js", JS, include_str!("../assets/web/chat.js")),
     ("install.js", JS, include_str!("../assets/web/install.js")),
     ("share.js", JS, include_str!("../assets/web/share.js")),
+    ("announce.js", JS, include_str!("../assets/web/announce.js")),
+    ("blind.js", JS, include_str!("../assets/web/blind.js")),
+    (
+        "blind-parse.js",
+        JS,
+        include_str!("../assets/web/blind-parse.js"),
+    ),
+    (
+        "blind-read.js",
+        JS,
+        include_str!("../assets/web/blind-read.js"),
+    ),
+    (
+        "blind-words.js",
+        JS,
+        include_str!("../assets/web/blind-words.js"),
+    ),
+    ("blind.css", CSS, include_str!("../assets/web/blind.css")),
 ];
 
 /// The app's icons: drawn once as `icon.svg`, the PNGs and `favicon.ico` rendered from it

@@ -20,6 +20,7 @@ const rerenderReplay = () => replay?.rerenderReplay();
 import { playerKey } from './key.js';
 import { installApp } from './install.js';
 import { initAccount, rerenderAccount, signedInName } from './account.js';
+import { initBlind, rerenderBlind, blindHeard } from './blind.js';
 
 const $ = (/** @type {string} */ id) => document.getElementById(id);
 // The page's form fields by id, and the field an event came from.
@@ -77,6 +78,7 @@ function translate() {
   rerenderReplay();
   learnedModule?.then(l => l.rerenderLearned());
   rerenderAccount();
+  rerenderBlind();
   chatModule?.then(c => c.rerenderChat());
 }
 
@@ -88,6 +90,7 @@ function settings() {
   select('coords').onchange = e => {
     if (source(e).value) localStorage.setItem('sb.coords', source(e).value); else localStorage.removeItem('sb.coords');
     game.rerender();
+    rerenderBlind();
   };
   field('sound').checked = localStorage.getItem('sb.mute') !== '1';
   field('sound').onchange = e => localStorage.setItem('sb.mute', source(e).checked ? '0' : '1');
@@ -202,7 +205,7 @@ function onMessage(m) {
     case 'welcome': addPresets(m.presets || ['classic']); addBots(m.bots || []); return;
     case 'pong': case 'queued': return;
     case 'learned': case 'forgotten': learned().then(l => l.onLearned(m)); return;
-    case 'queue_offer': $('offer').hidden = false; return;
+    case 'queue_offer': $('offer').hidden = false; blindHeard(m); return;
     case 'joined': {
       const tok = m.token || app.token;
       app.game = m.game;
@@ -268,6 +271,7 @@ if (pace !== null && /^\d+$/.test(pace)) sessionStorage.setItem('sb.pace', pace)
 
 settings();
 installApp();
+initBlind(app);
 if (boot.missing) {
   translate();
   show('missing');
