@@ -385,6 +385,11 @@ test('a spectator and a replay in blind mode; two blind players paired by the qu
   await hear(r, 0, /^A replay\. Type next, back/);
   await ask(r, 'next', /^Move 1 of \d+ · Player [12]: [A-J]\d+ — /);
   await ask(r, 'end', /^Move (\d+) of \1/);
+  // The arrows in the box move its caret, not the replay.
+  from = await count(r);
+  await r.keyboard.press('ArrowLeft');
+  await r.waitForTimeout(300);
+  assert.equal(await count(r), from);
   await ask(r, 'r 1', /^Player 1's board, row 1: .*\. Player 2's board, row 1: /);
   await ask(r, 'help', /^Replay: next, back, first, end/);
   await check(r, 'replay', 'blind replay (en)');

@@ -127,8 +127,10 @@ function build() {
     echo(text);
     run(text);
   };
-  // Up and down bring back the lines typed before.
+  // Up and down bring back the lines typed before. The box's keys are its own: the
+  // replay's arrows, say, do not step the replay while the player types.
   input.addEventListener('keydown', e => {
+    e.stopPropagation();
     if (!input || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
     e.preventDefault();
     recall = Math.max(0, Math.min(typed.length, recall + (e.key === 'ArrowUp' ? -1 : 1)));

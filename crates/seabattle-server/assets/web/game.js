@@ -564,8 +564,10 @@ export function rerender() {
   const rateable = S.mode === 'friend' && me >= 0 && S.phase === 'placement' && !S.placed[0] && !S.placed[1] && !!signedInName();
   $('rateRow').hidden = !placing || !(rateable || S.rated);
   $('rateBtn').hidden = !rateable || !!S.rated || rateAsked[me];
-  $('rateNote').textContent = S.rated ? t('gameRated')
+  // A live region, written only when it changes: each note is heard once.
+  const rateNote = S.rated ? t('gameRated')
     : rateAsked[me] ? t('rateAskedYou') : me >= 0 && rateAsked[1 - me] ? t('rateAskedThem') : '';
+  if ($('rateNote').textContent !== rateNote) $('rateNote').textContent = rateNote;
   // A spectator is told, in every phase, whose game this is.
   $('watching').hidden = !!S.seat;
   if (!S.seat) $('watching').textContent = t('watching', nameOf(1), nameOf(2));
