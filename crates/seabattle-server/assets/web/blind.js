@@ -232,7 +232,8 @@ function onGame(m) {
       return say(sentence(mine ? t(m.by_server ? 'serverMoved' : 'youMoved') : S.seat ? t('enemyMoved') : t('playerMoved', m.player)));
     case 'presence':
       if (!S.seat || mine || S.mode.startsWith('computer')) return;
-      return say(m.present ? sentence(m.name ? t('friendJoinedName', m.name) : t('friendJoined')) : bt('friendLeft'));
+      if (!m.present) return say(bt('friendLeft'));
+      return say(S.mode !== 'friend' ? bt('oppBack') : sentence(m.name ? t('friendJoinedName', m.name) : t('friendJoined')));
     case 'rematch_offered': if (!mine) say(bt('rematchOffer')); return;
     case 'layout':
       if (want.layout) say(bt(m.placer === 'perelman' ? 'placedPerelman' : 'placedRandom'));
