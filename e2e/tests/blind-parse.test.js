@@ -11,8 +11,8 @@ const store = new Map([['sb.lang', 'ru']]);
 globalThis.localStorage = { getItem: k => store.get(k) ?? null, setItem: (k, v) => store.set(k, v), removeItem: k => store.delete(k) };
 const web = '../../crates/seabattle-server/assets/web/';
 const { parseCommand } = await import(web + 'blind-parse.js');
-const { BLIND_TEXTS, bt, counted } = await import(web + 'blind-words.js');
-const { shotSentence, battleSentence, overSentence, shipsOf } = await import(web + 'announce.js');
+const { BLIND_TEXTS, bt } = await import(web + 'blind-words.js');
+const { shotSentence, battleSentence, overSentence, shipsOf, counted, SPEECH_TEXTS } = await import(web + 'announce.js');
 const i18n = await import(web + 'i18n.js');
 
 const board = (system = 'russian', width = 10, height = width) => ({ system, width, height });
@@ -132,7 +132,7 @@ test('bad input: what was wrong, to be answered with what to type', () => {
   assert.match(BLIND_TEXTS.en.e_badRow, /1 to \{1\}/);
 });
 
-test('blind mode\'s words: the same keys and placeholders in both languages', () => {
+test('blind mode\'s words and the sentences\': the same keys and placeholders in both languages', () => {
   const flat = (o, pre = '', out = new Map()) => {
     for (const [k, v] of Object.entries(o)) {
       if (typeof v === 'string') out.set(pre + k, [...new Set(v.match(/\{\d\}/g) || [])].sort().join());
@@ -140,9 +140,11 @@ test('blind mode\'s words: the same keys and placeholders in both languages', ()
     }
     return out;
   };
-  const ru = flat(BLIND_TEXTS.ru), en = flat(BLIND_TEXTS.en);
-  assert.deepEqual([...ru.keys()].sort(), [...en.keys()].sort());
-  assert.deepEqual([...ru].filter(([k, p]) => en.get(k) !== p), []);
+  for (const table of [BLIND_TEXTS, SPEECH_TEXTS]) {
+    const ru = flat(table.ru), en = flat(table.en);
+    assert.deepEqual([...ru.keys()].sort(), [...en.keys()].sort());
+    assert.deepEqual([...ru].filter(([k, p]) => en.get(k) !== p), []);
+  }
 });
 
 // A 10×10 classic game as a page sees it, seat 1 against the computer.

@@ -5,7 +5,7 @@
 // player's ships hit; the last shots both ways; the moves log.
 import { t, deckName, coordSystem } from './i18n.js';
 import { bt } from './blind-words.js';
-import { shipsOf, answerWord } from './announce.js';
+import { shipsOf, answerWord, st } from './announce.js';
 import { seatName } from './view.js';
 import { label, canon } from './coords.js';
 import { shipCells, isStraight } from './fleet.js';
@@ -121,7 +121,7 @@ export function dockText(ships) {
 
 // A shot as the log says it: «Е5 — ранил», «Торпеда: А1 — мимо».
 /** @param {Seen} e @param {(cell: string) => string} name */
-const shotText = (e, name) => (e.dying ? t('torpedo') + ' ' : '') + bt('seg', name(e.cell), answerWord(e.answer));
+const shotText = (e, name) => (e.dying ? t('torpedo') + ' ' : '') + st('seg', name(e.cell), answerWord(e.answer));
 
 // The last shots both ways: each side's last turn, the player's own first (a spectator
 // hears player 1 first).

@@ -1,24 +1,16 @@
 // @ts-check
-// The words of blind mode and of the sentences the page says and speaks (issue 42), in
-// Russian and English: apart from i18n.js so that blind mode's many answers stay in one
-// place. `bt(key, ...args)` says one in the page's language; e2e/tests/blind-parse.test.js
-// checks the two tables have the same keys and placeholders.
+// The words of blind mode (issue 42), in Russian and English: apart from i18n.js so that
+// its many answers stay in one place and load only with it (the sentences of the shots,
+// which the voice says too, are announce.js's). `bt(key, ...args)` says one in the page's
+// language; e2e/tests/blind-parse.test.js checks the two tables have the same keys and
+// placeholders.
 import { lang } from './i18n.js';
 
 const ru = {
   // The setting, the skip link, the input and its answers.
-  setting: 'Режим для незрячих', skipOn: 'Режим для незрячих: игра набором команд', skipGo: 'К полю команд (режим для незрячих)',
   label: 'Команда', example: 'Например: {0}, ряд 3, флот, помощь', send: 'Ввод', logName: 'Ответы',
   on: 'Режим для незрячих включён: пишите команды в поле «Команда», «помощь» — список команд.',
   off: 'Режим для незрячих выключен.',
-  // Shots: «Е5 — ранил. Стреляйте снова.», «Противник: А1 — мимо. Ваш ход.»
-  a_miss: 'мимо', a_hit: 'ранил', a_sunk: 'убил', a_mine: 'мина', a_sweeper: 'тральщик', a_sub: 'подлодка',
-  seg: '{0} — {1}', segSunk: '{0} — убил {1}', segSunkYours: '{0} — убил ваш {1}',
-  left: ['остался {0} корабль', 'осталось {0} корабля', 'осталось {0} кораблей'],
-  yourLeft: ['у вас остался {0} корабль', 'у вас осталось {0} корабля', 'у вас осталось {0} кораблей'],
-  again: 'Стреляйте снова.', theirTurn: 'Ход противника.', yourTurn: 'Ваш ход.', nextIs: 'Ходит {0}.',
-  battle: 'Бой начался.', battleFirst: 'Первым стреляет противник.', battleFirstN: 'Первым стреляет {0}.',
-  won: 'Вы победили: {0}.', lost: 'Вы проиграли: {0}.', winnerIs: 'Победа: {0} — {1}.',
   overNext: 'Напишите «итоги», «реванш» или «новая игра».',
   // New games and their phases.
   vsComputer: 'Игра с компьютером, уровень «{0}».', vsPerson: 'Игра с соперником.', vsFriend: 'Игра с другом.',
@@ -72,17 +64,9 @@ const ru = {
 /** @typedef {typeof ru} BlindTexts */
 /** @type {BlindTexts} */
 const en = {
-  setting: 'Blind mode', skipOn: 'Blind mode: play by typing', skipGo: 'To the command box (blind mode)',
   label: 'Command', example: 'For example: {0}, r 3, fleet, help', send: 'Enter', logName: 'Answers',
   on: 'Blind mode is on: type commands into the Command box; help lists them.',
   off: 'Blind mode is off.',
-  a_miss: 'miss', a_hit: 'hit', a_sunk: 'sunk', a_mine: 'mine', a_sweeper: 'minesweeper', a_sub: 'submarine',
-  seg: '{0} — {1}', segSunk: '{0} — sunk the {1}', segSunkYours: '{0} — sunk your {1}',
-  left: ['{0} ship left', '{0} ships left', '{0} ships left'],
-  yourLeft: ['you have {0} ship left', 'you have {0} ships left', 'you have {0} ships left'],
-  again: 'Shoot again.', theirTurn: "Opponent's turn.", yourTurn: 'Your turn.', nextIs: '{0} to move.',
-  battle: 'The battle begins.', battleFirst: 'The opponent shoots first.', battleFirstN: '{0} shoots first.',
-  won: 'You win: {0}.', lost: 'You lose: {0}.', winnerIs: '{0} wins: {1}.',
   overNext: 'Type result, rematch or new game.',
   vsComputer: 'A game against the computer, level {0}.', vsPerson: 'A game against an opponent.', vsFriend: 'A game with a friend.',
   placing: 'Placement: your fleet is already placed at random. Type ready to start the battle, fleet to hear your ships, or help.',
@@ -131,20 +115,8 @@ const en = {
 /** Both tables by language. @type {Record<string, BlindTexts>} */
 export const BLIND_TEXTS = { ru, en };
 
-/** @param {string} s @param {(string | number)[]} args */
-const fill = (s, args) => s.replace(/\{(\d)\}/g, (_, i) => String(args[+i]));
-
 // The text `key` in the page's language with `{0}`, `{1}`… filled from `args`.
-/** @param {Exclude<keyof BlindTexts, 'left' | 'yourLeft'>} key @param {...(string | number)} args @returns {string} */
+/** @param {keyof BlindTexts} key @param {...(string | number)} args @returns {string} */
 export function bt(key, ...args) {
-  return fill(BLIND_TEXTS[lang][key], args);
-}
-
-// «осталось 6 кораблей»: the form for `n` of a counted text (`left`, `yourLeft`).
-/** @param {'left' | 'yourLeft'} key @param {number} n */
-export function counted(key, n) {
-  const forms = BLIND_TEXTS[lang][key];
-  const ten = n % 10, hundred = n % 100;
-  const i = lang !== 'ru' ? (n === 1 ? 0 : 1) : ten === 1 && hundred !== 11 ? 0 : ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14) ? 1 : 2;
-  return fill(forms[i], [n]);
+  return BLIND_TEXTS[lang][key].replace(/\{(\d)\}/g, (_, i) => String(args[+i]));
 }

@@ -10,7 +10,7 @@
 import { t, coordSystem, deckName } from './i18n.js';
 import { bt } from './blind-words.js';
 import { parseCommand } from './blind-parse.js';
-import { blindOn, shotSentence, battleSentence, overSentence } from './announce.js';
+import { blindOn, shotSentence, battleSentence, overSentence, st } from './announce.js';
 import { readLine, sentence, fleetText, placementText, dockText, lastText, movesText, shipName } from './blind-read.js';
 import { label, letters, parse, canon } from './coords.js';
 import { seatName } from './view.js';
@@ -56,24 +56,19 @@ const $ = (/** @type {string} */ id) => document.getElementById(id);
 /** @type {(id: string) => void} */
 const press = id => { const b = $(id); if (b instanceof HTMLButtonElement) b.click(); };
 
-// Wires the setting and the skip link (both work before blind mode was ever on), and
-// follows the game and the screens.
+// Follows the game and the screens (app.js loads this module when blind mode is first
+// on on a page: the setting and the skip button are app.js's).
 /** @param {App} a */
 export function initBlind(a) {
   app = a;
-  const box = $('blindMode');
-  if (box instanceof HTMLInputElement) {
-    box.checked = blindOn();
-    box.onchange = () => setBlind(box.checked, box.checked);
-  }
-  const skip = $('blindSkip');
-  if (skip) skip.onclick = () => setBlind(true, true);
   game.listen(onGame);
   new MutationObserver(onScreen).observe(document.body, { attributes: true, attributeFilter: ['data-screen'] });
-  // Back on a page in blind mode: the keyboard is in the box at once, and the screen is
-  // said (not that the mode is on).
+  // Back on a page in blind mode: the keyboard is in the box at once, and the screen (or
+  // the game, if it came first) is said, not that the mode is on.
   if (blindOn()) setBlind(true, true, true);
-  rerenderBlind();
+  onScreen();
+  const S = game.state();
+  if (S) onState(S);
 }
 
 // Turns blind mode on or off (remembered); `focus` puts the keyboard in the box.
@@ -140,9 +135,8 @@ function build() {
 
 // The labels in the page's language.
 export function rerenderBlind() {
-  const skip = $('blindSkip'), text = $('blindModeText');
-  if (skip) skip.textContent = bt(blindOn() ? 'skipGo' : 'skipOn');
-  if (text) text.textContent = bt('setting');
+  const skip = $('blindSkip');
+  if (skip) skip.textContent = st(blindOn() ? 'skipGo' : 'skipOn');
   if (!panel) return;
   const set = (/** @type {string} */ id, /** @type {string} */ s) => { const el = $(id); if (el) el.textContent = s; };
   set('blindLabel', bt('label'));
@@ -282,7 +276,7 @@ function intro(S) {
     if (S.placed[S.seat - 1]) parts.push(bt('acceptedWait'));
     else parts.push(S.mode === 'hotseat' ? bt('placingHotseat', S.seat) : bt('placing'));
     if (S.mode === 'friend' && S.seat === 1 && !S.presence[1].present) parts.push(bt('linkWait', t('sendLink').replace(/:$/, '')));
-  } else if (S.phase === 'battle') parts.push(bt('resumed'), bt(S.to_move === S.seat ? 'yourTurn' : 'theirTurn'));
+  } else if (S.phase === 'battle') parts.push(bt('resumed'), st(S.to_move === S.seat ? 'yourTurn' : 'theirTurn'));
   else parts.push(overSentence(S), bt('overNext'));
   return parts.filter(Boolean).join(' ');
 }
