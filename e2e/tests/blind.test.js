@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, startBrowser, newPage, placeRandomly, poll, artifacts, pageErrors, enemyBoard, openCells, resign } from './harness.js';
+import { startServer, startBrowser, newPage, placeRandomly, poll, artifacts, pageErrors, enemyBoard, resign, oneShot } from './harness.js';
 import { check } from './axe.js';
 
 let server, browser;
@@ -328,16 +328,6 @@ test('a volley typed in one line (salvo rules, ru)', async () => {
   for (const cell of ['А1', 'В1', 'Д1', ...rest]) assert.ok(said.includes(cell + ' — '), `${cell} in ${said}`);
   await page.context().close();
 });
-
-// Whoever's turn it is fires once at an open cell (players seen, not blind).
-async function oneShot(a, b, turn) {
-  const mine = p => p.getByText(turn).isVisible();
-  await poll(async () => (await mine(a)) || (await mine(b)));
-  const page = (await mine(a)) ? a : b;
-  const n = await openCells(page).count();
-  await openCells(page).first().click();
-  await poll(async () => (await openCells(page).count()) < n);
-}
 
 test('a spectator and a replay in blind mode; two blind players paired by the queue', async () => {
   // Alice and Bob play with clicks; a blind spectator follows by ear (ru).
