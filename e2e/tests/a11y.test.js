@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, startBrowser, enemyBoard, openCells, placeRandomly, poll, artifacts, pageErrors, resign } from './harness.js';
+import { startServer, startBrowser, enemyBoard, placeRandomly, poll, artifacts, pageErrors, resign, oneShot } from './harness.js';
 import { check } from './axe.js';
 
 let server, browser;
@@ -43,16 +43,6 @@ async function screen(page, name, lang, size) {
   await page.screenshot({ path: join(dir, `${name}-${lang}-${size}.png`) });
   const { known } = await check(page, name, label);
   return known.map(v => `${label}: ${v.id}`);
-}
-
-// Whoever's turn it is fires once.
-async function oneShot(a, b, turn) {
-  const mine = p => p.getByText(turn).isVisible();
-  await poll(async () => (await mine(a)) || (await mine(b)));
-  const page = (await mine(a)) ? a : b;
-  const n = await openCells(page).count();
-  await openCells(page).first().click();
-  await poll(async () => (await openCells(page).count()) < n);
 }
 
 for (const lang of ['ru', 'en']) {

@@ -101,6 +101,17 @@ export async function shootOnce(page) {
   await poll(async () => (await openCells(page).count()) < before);
 }
 
+// Of two players' pages, whichever's turn it is (its banner matches `turn`) fires once at
+// its first open cell; resolves when answered.
+export async function oneShot(a, b, turn) {
+  const mine = p => p.getByText(turn).isVisible();
+  await poll(async () => (await mine(a)) || (await mine(b)));
+  const page = (await mine(a)) ? a : b;
+  const n = await openCells(page).count();
+  await openCells(page).first().click();
+  await poll(async () => (await openCells(page).count()) < n);
+}
+
 // Resigns, answering the page's question «Сдаться?» with yes.
 export async function resign(page) {
   await page.getByRole('button', { name: /^(Сдаться|Resign)$/ }).click();

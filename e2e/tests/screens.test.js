@@ -177,9 +177,9 @@ test('the opponent\'s turn is played out shot by shot, each announced and logged
   for (const h of heard.filter(x => /^Opponent/.test(x.text))) assert.ok(h.live.includes(h.text.replace(/^Opponent: /, '')), `${h.live} / ${h.text}`);
   const log = page.getByRole('log', { name: 'Moves' });
   assert.ok((await log.getByText(/^You: /).count()) >= 1 && (await log.getByText(/^Opponent: /).count()) >= 1);
-  // And spoken.
+  // And spoken, each as the sentence blind mode says (issue 42): «E5 — hit. Shoot again.»
   const spoken = await page.evaluate(() => window.spoken);
-  assert.ok(spoken.length >= heard.length && spoken.every(s => /^(Miss|Hit|Sunk)!$/.test(s)), `${spoken.join()} / ${heard.map(h => h.text)}`);
+  assert.ok(spoken.length >= heard.length && spoken.every(s => /^(Opponent: )?[A-J]\d+ — (miss|hit|sunk)\b.*\.$/.test(s)), `${spoken.join()} / ${heard.map(h => h.text)}`);
   assert.ok(streak, 'the opponent hit at least once');
 });
 

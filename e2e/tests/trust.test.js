@@ -251,6 +251,9 @@ test('on a phone both classic boards have cells of 24 px or more; the Dutchman\'
 test('the keyboard: a skip link first, and how to play names every rule and Perelman', async () => {
   const page = await newPage(browser, 'en-US');
   await page.goto(server.url + '/');
+  // Blind mode's switch comes first (issue 42), then the skip to the game.
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Blind mode: play by typing');
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Skip to the game');
   await page.keyboard.press('Enter');

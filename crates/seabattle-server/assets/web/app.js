@@ -20,6 +20,7 @@ const rerenderReplay = () => replay?.rerenderReplay();
 import { playerKey } from './key.js';
 import { installApp } from './install.js';
 import { initAccount, rerenderAccount, signedInName } from './account.js';
+import { blindOn, st } from './announce.js';
 
 const $ = (/** @type {string} */ id) => document.getElementById(id);
 // The page's form fields by id, and the field an event came from.
@@ -47,6 +48,11 @@ let chatModule = null;
 let learnedModule = null;
 const learned = () => (learnedModule ??= import(`./learned.js`).then(l => { l.initLearned(app.send); return l; }));
 const chat = () => (chatModule ??= import(`./chat.js`).then(c => { c.initChat(app.send); return c; }));
+// Blind mode (issue 42), when it is on or turned on: the first button on the page and a
+// setting.
+/** @type {Promise<typeof import('./blind.js')> | null} */
+let blindModule = null;
+const blind = () => (blindModule ??= import(`./blind.js`).then(b => { b.initBlind(app); return b; }));
 
 /** @type {App} */
 export const app = { game: boot.game || null, token: null, send: null, level: 'medium' };
@@ -77,6 +83,10 @@ function translate() {
   rerenderReplay();
   learnedModule?.then(l => l.rerenderLearned());
   rerenderAccount();
+  const skip = $('blindSkip'), blindText = $('blindModeText');
+  if (skip) skip.textContent = st(blindOn() ? 'skipGo' : 'skipOn');
+  if (blindText) blindText.textContent = st('setting');
+  blindModule?.then(b => b.rerenderBlind());
   chatModule?.then(c => c.rerenderChat());
 }
 
@@ -88,6 +98,7 @@ function settings() {
   select('coords').onchange = e => {
     if (source(e).value) localStorage.setItem('sb.coords', source(e).value); else localStorage.removeItem('sb.coords');
     game.rerender();
+    blindModule?.then(b => b.rerenderBlind());
   };
   field('sound').checked = localStorage.getItem('sb.mute') !== '1';
   field('sound').onchange = e => localStorage.setItem('sb.mute', source(e).checked ? '0' : '1');
@@ -97,6 +108,10 @@ function settings() {
     const open = document.body.classList.toggle('menuOpen');
     $('menuBtn').setAttribute('aria-expanded', String(open));
   };
+  field('blindMode').checked = blindOn();
+  field('blindMode').onchange = e => { const on = source(e).checked; blind().then(b => b.setBlind(on, on)); };
+  const skip = $('blindSkip');
+  if (skip) skip.onclick = () => blind().then(b => b.setBlind(true, true));
   field('halo').checked = localStorage.getItem('sb.halo') !== '0';
   field('halo').onchange = e => { localStorage.setItem('sb.halo', source(e).checked ? '1' : '0'); game.rerender(); };
 }
@@ -202,7 +217,7 @@ function onMessage(m) {
     case 'welcome': addPresets(m.presets || ['classic']); addBots(m.bots || []); return;
     case 'pong': case 'queued': return;
     case 'learned': case 'forgotten': learned().then(l => l.onLearned(m)); return;
-    case 'queue_offer': $('offer').hidden = false; return;
+    case 'queue_offer': $('offer').hidden = false; blindModule?.then(b => b.blindHeard(m)); return;
     case 'joined': {
       const tok = m.token || app.token;
       app.game = m.game;
@@ -268,6 +283,7 @@ if (pace !== null && /^\d+$/.test(pace)) sessionStorage.setItem('sb.pace', pace)
 
 settings();
 installApp();
+if (blindOn()) blind();
 if (boot.missing) {
   translate();
   show('missing');

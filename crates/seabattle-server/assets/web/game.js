@@ -13,6 +13,7 @@ import { GLYPH, shipText } from './fleet.js';
 import * as mv from './move.js';
 import { shareLink } from './share.js';
 import { signedInName } from './account.js';
+import { shotSentence, blindOn } from './announce.js';
 
 /** @typedef {import('./wire').StateJson} State */
 /** @typedef {import('./wire').ServerMsg} ServerMsg */
@@ -92,6 +93,17 @@ let timer = null;
 
 /** @type {(id: string) => void} */
 export const invited = id => { invitedTo = id; };
+
+// Who follows the game's messages, each told after the page took it in and before it is
+// drawn (blind mode says them): the game as it now stands, this page's shots seen so
+// far, and the volley being chosen.
+/** @type {((m: ServerMsg) => void)[]} */
+const listeners = [];
+/** @param {(m: ServerMsg) => void} f */
+export const listen = f => { listeners.push(f); };
+export const state = () => S;
+export const shotLog = () => log;
+export const volley = () => [...selected];
 
 /** @type {(p: number) => Player} */
 const other = p => /** @type {Player} */ (3 - p);
@@ -283,6 +295,7 @@ function handle(m, at = Date.now()) {
     case 'coach': heat = m.weights; break;
     default: return;
   }
+  listeners.forEach(f => f(m));
   rerender();
 }
 
@@ -326,7 +339,8 @@ function onShot(m) {
   else if (m.player !== S.seat) say(() => (S.names?.[who - 1] ? S.names[who - 1] + ': ' + text() : t('enemyShot', text())));
   else say(text, true);
   play(loudest);
-  speak(answerText(m.shots.length > 1 ? loudest : m.shots[0].answer));
+  // In blind mode the player's screen reader says it (blind.js).
+  if (!blindOn() && S) speak(shotSentence(S, m, name));
   S.moves = m.number;
   S.to_move = m.next;
   S.shots_due = m.shots_due;
@@ -399,15 +413,23 @@ function say(text, own = false, join = !own) {
 // comes; a click that cannot be sent now is refused with words, never dropped.
 /** @param {number} c @param {number} r */
 function shoot(c, r) {
-  if (!S || S.phase !== 'battle' || !S.seat || handTo !== null) return;
+  const why = fireAt(c, r);
+  if (why) say(why, true, false);
+}
+
+// Fires at (c, r), or adds it to the volley being chosen; the words of a refusal, if
+// the shot cannot go now (blind mode says them in its own region).
+/** @param {number} c @param {number} r @returns {(() => string) | null} */
+export function fireAt(c, r) {
+  if (!S || S.phase !== 'battle' || !S.seat || handTo !== null) return null;
   const cell = canon(c, r), b = S.boards[S.seat - 1];
   // The opponent's moves still being played out: the turn is not the player's yet.
-  if (S.to_move !== S.seat || owed()) return say(() => t(queue.length ? 'waitPlayback' : 'notYourTurnNow'), true, false);
+  if (S.to_move !== S.seat || owed()) return () => t(queue.length ? 'waitPlayback' : 'notYourTurnNow');
   // One volley at a time: a double click must not fire twice.
-  if (pending.size && Date.now() - firing < 5000) return say(() => t('shotInFlight', [...pending].map(name).join(', ')), true, false);
+  if (pending.size && Date.now() - firing < 5000) return () => t('shotInFlight', [...pending].map(name).join(', '));
   // A cell already known sends nothing: the page says why.
-  if ([b.misses, b.hits, b.mines, b.sweepers, b.subs].some(l => l?.includes(cell))) return say(() => t('knownShot', name(cell)), true, false);
-  if (b.empty?.includes(cell)) return say(() => t('knownEmpty', name(cell)), true, false);
+  if ([b.misses, b.hits, b.mines, b.sweepers, b.subs].some(l => l?.includes(cell))) return () => t('knownShot', name(cell));
+  if (b.empty?.includes(cell)) return () => t('knownEmpty', name(cell));
   const fire = (/** @type {string[]} */ cells) => { firing = Date.now(); pending = new Set(cells); app.send({ type: 'fire', game: S.game, cells }); };
   if (S.shots_due <= 1) fire([cell]);
   else {
@@ -415,7 +437,13 @@ function shoot(c, r) {
     if (selected.size >= S.shots_due) fire([...selected]);
   }
   rerender();
+  return null;
 }
+
+// A cell of the own board named in blind mode: as a click on it (a cell shown after a
+// mine, a cell of the flying ship's new place).
+/** @param {number} c @param {number} r */
+export function actOwn(c, r) { ownActivate(c, r, new Event('blind')); }
 
 // Placement with the keyboard or a tap: Enter puts the held ship, a tap rotates one. In
 // the battle, a click or Enter on an allowed cell makes the reveal owed.
@@ -536,8 +564,10 @@ export function rerender() {
   const rateable = S.mode === 'friend' && me >= 0 && S.phase === 'placement' && !S.placed[0] && !S.placed[1] && !!signedInName();
   $('rateRow').hidden = !placing || !(rateable || S.rated);
   $('rateBtn').hidden = !rateable || !!S.rated || rateAsked[me];
-  $('rateNote').textContent = S.rated ? t('gameRated')
+  // A live region, written only when it changes: each note is heard once.
+  const rateNote = S.rated ? t('gameRated')
     : rateAsked[me] ? t('rateAskedYou') : me >= 0 && rateAsked[1 - me] ? t('rateAskedThem') : '';
+  if ($('rateNote').textContent !== rateNote) $('rateNote').textContent = rateNote;
   // A spectator is told, in every phase, whose game this is.
   $('watching').hidden = !!S.seat;
   if (!S.seat) $('watching').textContent = t('watching', nameOf(1), nameOf(2));
@@ -618,12 +648,13 @@ export function rerender() {
   // On a phone the own board comes first while the ship is being moved.
   $('game').classList.toggle('moving', mv.owes(S));
   $('coachBox').hidden = !(S.seat && vsComputer() && S.phase === 'battle');
-  if (handOver && !away) theirs.at(theirs.focus.c, theirs.focus.r).focus();
+  // Blind mode keeps the keyboard in its command box.
+  if (handOver && !away && !blindOn()) theirs.at(theirs.focus.c, theirs.focus.r).focus();
   // A new game, or the device handed over: the keyboard goes to the board that comes
   // next (the own board while placing, else the enemy's).
   if (focusNext && !away && S.seat) {
     focusNext = false;
-    const b = placing ? mine : S.phase === 'battle' ? theirs : null;
+    const b = blindOn() ? null : placing ? mine : S.phase === 'battle' ? theirs : null;
     if (b && !document.querySelector('dialog[open]')) b.at(b.focus.c, b.focus.r).focus();
   } else if (away) $('handReady').focus();
   turnBanner();

@@ -96,5 +96,7 @@ export function drawOver(app, S, rematchOffer) {
 
 // «Итоги игры» opens the closed dialog again.
 drawOver.reopen = (/** @type {string} */ id) => closed.delete(id);
+// Blind mode keeps the player in its command box: the dialog waits for «итоги».
+drawOver.keepClosed = (/** @type {string} */ id) => { closed.add(id); };
 // Whether this page asked for a rematch of game `id`.
 drawOver.asked = (/** @type {string} */ id) => asked.has(id);

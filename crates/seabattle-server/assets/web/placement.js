@@ -108,6 +108,9 @@ const docked = () => P.ships.filter(s => !s.at).length;
 // Whether the fleet may go: every ship placed and the server found nothing wrong.
 export const ready = () => docked() === 0 && current()?.length === 0;
 
+// Whether the server has answered the check of the layout on the board now.
+export const answered = () => !!P && current() !== null;
+
 export const active = () => P !== null;
 export const stop = () => { P = null; };
 
@@ -197,6 +200,20 @@ export function put(i, c, r, grab = 0) {
 
 /** @type {(i: number) => Point[] | null} */
 export const cellsOfShip = i => cellsOf(P.ships[i]);
+// Every ship and piece: its size, its kind (a piece), its cells (null while docked).
+export const ships = () => (P ? P.ships.map(s => ({ n: s.shape.length, kind: s.kind, cells: cellsOf(s) })) : []);
+// Puts a docked ship as long as `cells` on them (blind mode types a ship by its cells);
+// its index, or -1 when no docked ship has that size. Whether it may stand there is the
+// server's check to say.
+/** @param {Point[]} cells */
+export function putShip(cells) {
+  if (!P) return -1;
+  const i = P.ships.findIndex(s => !s.kind && !s.at && s.shape.length === cells.length);
+  if (i >= 0) Object.assign(P.ships[i], standing(cells));
+  P.drawn = null;
+  P.note = null;
+  return i;
+}
 /** @type {(i: number) => void} */
 export const unplace = i => { P.ships[i].at = null; };
 export const held = () => P.held;

@@ -44,19 +44,29 @@ const FILES: &[(&str, &str, &str)] = &[
     ("replay.js", JS, include_str!("../../assets/web/replay.js")),
     ("sha256.js", JS, include_str!("../../assets/web/sha256.js")),
     ("sound.js", JS, include_str!("../../assets/web/sound.js")),
-    (
-        "learned.js",
-        JS,
-        include_str!("../../assets/web/learned.js"),
-    ),
+    ("learned.js", JS, include_str!("../../assets/web/learned.js")),
     ("key.js", JS, include_str!("../../assets/web/key.js")),
     ("chat.js", JS, include_str!("../../assets/web/chat.js")),
-    (
-        "install.js",
-        JS,
-        include_str!("../../assets/web/install.js"),
-    ),
+    ("install.js", JS, include_str!("../../assets/web/install.js")),
     ("share.js", JS, include_str!("../../assets/web/share.js")),
+    ("announce.js", JS, include_str!("../../assets/web/announce.js")),
+    ("blind.js", JS, include_str!("../../assets/web/blind.js")),
+    (
+        "blind-parse.js",
+        JS,
+        include_str!("../../assets/web/blind-parse.js"),
+    ),
+    (
+        "blind-read.js",
+        JS,
+        include_str!("../../assets/web/blind-read.js"),
+    ),
+    (
+        "blind-words.js",
+        JS,
+        include_str!("../../assets/web/blind-words.js"),
+    ),
+    ("blind.css", CSS, include_str!("../../assets/web/blind.css")),
 ];
 
 /// The app's icons: drawn once as `icon.svg`, the PNGs and `favicon.ico` rendered from it
