@@ -111,7 +111,7 @@ pub async fn layout(
     Ok(ServerMsg::Layout {
         game,
         placer: kind.name().to_string(),
-        fleet: crate::game::room::canonical_words(&fleet),
+        fleet: crate::game::fleet_text::canonical_words(&fleet),
     })
 }
 

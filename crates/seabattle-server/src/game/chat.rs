@@ -11,7 +11,7 @@ use std::time::Instant;
 
 /// `chat`: player `p` says `phrase` to everyone in the game.
 pub fn say(hub: &SharedHub, room: &mut Room, p: Player, phrase: Phrase) -> Result<(), Failure> {
-    if !room.mode.is_two_devices() {
+    if !room.mode().is_two_devices() {
         return Err(Failure::refused(
             ErrorCode::NoChat,
             "quick chat is only for games between people on their own devices (a friend's \
@@ -23,7 +23,7 @@ pub fn say(hub: &SharedHub, room: &mut Room, p: Player, phrase: Phrase) -> Resul
         burst: limits.chat_burst,
         every: limits.chat_every,
     };
-    if let Err(too) = room.chat[p].take(Instant::now(), rate) {
+    if let Err(too) = room.seat_mut(p).chat.take(Instant::now(), rate) {
         return Err(Failure::refused(
             ErrorCode::Flood,
             format!(
@@ -35,7 +35,7 @@ pub fn say(hub: &SharedHub, room: &mut Room, p: Player, phrase: Phrase) -> Resul
         ));
     }
     room.broadcast(&ServerMsg::Chat {
-        game: room.id.to_string(),
+        game: room.id().to_string(),
         player: p,
         phrase,
     });

@@ -14,12 +14,14 @@ use std::time::{Duration, Instant};
 /// Starts `p`'s clock for the move due, forgetting any clock running; the game's task
 /// wakes at the deadline.
 pub fn arm(room: &mut Room, p: Player) {
-    room.clock_deadline = None;
-    let Some(secs) = room.clock else { return };
-    room.clock_deadline = Some(Instant::now() + Duration::from_secs(u64::from(secs)));
-    room.clock_for = Some(p);
+    room.clock_mut().stop();
+    let Some(secs) = room.clock().secs else {
+        return;
+    };
+    room.clock_mut().deadline = Some(Instant::now() + Duration::from_secs(u64::from(secs)));
+    room.clock_mut().running_for = Some(p);
     room.broadcast(&ServerMsg::Clock {
-        game: room.id.to_string(),
+        game: room.id().to_string(),
         player: p,
         seconds: secs,
     });
@@ -31,11 +33,16 @@ pub fn arm(room: &mut Room, p: Player) {
 /// the rest; the timeout is stored before anyone is told, so a restart replays it the
 /// same way. If storing fails the clock starts again.
 pub async fn run_out(hub: &SharedHub, room: &mut Room) {
-    room.clock_deadline = None;
-    let Some(p) = room.clock_for.take().filter(|&p| room.actor() == Some(p)) else {
+    room.clock_mut().stop();
+    let Some(p) = room
+        .clock_mut()
+        .running_for
+        .take()
+        .filter(|&p| room.actor() == Some(p))
+    else {
         return;
     };
-    let instead = match room.table.stand_in(p) {
+    let instead = match room.table().stand_in(p) {
         Some(Ask::Reveal { kind, .. }) => {
             let mut rng: StdRng = rand::make_rng();
             choose_reveal(room.game(), p, kind, &mut rng).map(Instead::Reveal)

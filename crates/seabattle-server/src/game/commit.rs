@@ -5,7 +5,8 @@
 //! storage replays what is stored already.)
 
 use crate::error::Failure;
-use crate::game::room::{Room, canonical_fleet};
+use crate::game::fleet_text::canonical_fleet;
+use crate::game::room::Room;
 use crate::game::rows::rows_for;
 use crate::game::tell::{shots_fired, tell};
 use crate::hub::SharedHub;
@@ -39,16 +40,16 @@ pub async fn commit(
     room: &mut Room,
     change: Change,
 ) -> Result<Vec<Event>, Failure> {
-    let mut next = room.table.clone();
-    let id = room.id.clone();
+    let mut next = room.table().clone();
+    let id = room.id().clone();
     let events = match change {
         Change::Act(seat, command) => {
             let events = next.act(seat, command).map_err(table_error)?;
             let rows = rows_for(&events);
             if !rows.is_empty() {
-                let (seq, n) = (room.seq, rows.len());
+                let (seq, n) = (room.seq(), rows.len());
                 hub.append(id, seq, rows).await?;
-                room.seq += n;
+                room.stored(n);
             }
             events
         }
@@ -57,8 +58,8 @@ pub async fn commit(
             let events = next.place(seat, *fleet).map_err(table_error)?;
             let (t, s) = (text.clone(), salt.clone());
             hub.db(move |db| db.place(&id, seat, &t, &s)).await?;
-            room.fleet_texts[seat] = Some(text);
-            room.salts[seat] = Some(salt);
+            room.seat_mut(seat).fleet_text = Some(text);
+            room.seat_mut(seat).salt = Some(salt);
             events
         }
         Change::Start(first) => {
@@ -67,7 +68,7 @@ pub async fn commit(
             events
         }
     };
-    room.table = next;
+    *room.table_mut() = next;
     hub.metrics
         .shots
         .fetch_add(shots_fired(&events) as u64, Ordering::Relaxed);

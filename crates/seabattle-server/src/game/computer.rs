@@ -34,7 +34,7 @@ pub fn think(
     p: Player,
     ask: Ask,
 ) -> Option<BoxFuture<'static, Thought>> {
-    let bot = room.bot.take()?;
+    let bot = room.take_bot()?;
     let rules = room.rules().clone();
     let view = room.game().view(p);
     let moves = room.game().moves().len();
@@ -107,15 +107,15 @@ pub async fn apply(hub: &SharedHub, room: &mut Room, thought: Thought) {
         bot,
         command,
     } = thought;
-    room.bot = bot;
+    room.put_bot(bot);
     if room.game().phase() != seabattle_core::Phase::Battle {
-        if let Some(bot) = room.bot.as_mut() {
+        if let Some(bot) = room.bot_mut() {
             bot.shooter = None;
             bot.program = None;
         }
         return;
     }
-    let asked = room.game().moves().len() == moves && room.table.ask(seat) == Some(ask);
+    let asked = room.game().moves().len() == moves && room.table().ask(seat) == Some(ask);
     if !asked {
         return;
     }
@@ -128,7 +128,9 @@ pub async fn apply(hub: &SharedHub, room: &mut Room, thought: Thought) {
         )),
     };
     if let Err(e) = made {
-        room.computer_stuck = true;
-        tracing::warn!(game = %room.id, error = %e, "the computer's move was not made; asked again in a second, or when someone comes back");
+        if let Some(bot) = room.bot_mut() {
+            bot.stuck = true;
+        }
+        tracing::warn!(game = %room.id(), error = %e, "the computer's move was not made; asked again in a second, or when someone comes back");
     }
 }

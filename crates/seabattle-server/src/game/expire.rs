@@ -11,9 +11,9 @@ use seabattle_core::{Phase, Player};
 pub fn expired(hub: &SharedHub, room: &Room) -> bool {
     let limits = &hub.config.limits;
     match room.game().phase() {
-        Phase::Placement => room.since.elapsed() >= limits.placement_expiry,
+        Phase::Placement => room.since().elapsed() >= limits.placement_expiry,
         Phase::Battle => Player::BOTH.iter().all(|&p| {
-            let seat = &room.seats[p];
+            let seat = &room.seat(p);
             room.is_bot(p)
                 || (seat.conn.is_none()
                     && seat
@@ -26,15 +26,15 @@ pub fn expired(hub: &SharedHub, room: &Room) -> bool {
 
 /// Marks the game abandoned in storage, tells whoever is still there, and lets it go.
 pub async fn close(hub: &SharedHub, room: &mut Room) {
-    let id = room.id.clone();
+    let id = room.id().clone();
     let key = id.clone();
     if let Err(e) = hub.db(move |db| db.finish(&key, ABANDONED)).await {
         // Kept in memory: the next sweep tries again.
         tracing::warn!(game = %id, error = %e, "closing an abandoned game failed; tried again next sweep");
         return;
     }
-    room.clock_deadline = None;
-    room.bot = None;
+    room.clock_mut().stop();
+    room.take_bot();
     let notice = ServerMsg::from(ClientError::new(
         ErrorCode::Abandoned,
         format!("game {id} was closed unfinished: nobody played it for too long"),
@@ -42,7 +42,7 @@ pub async fn close(hub: &SharedHub, room: &mut Room) {
     for conn in room.take_connections() {
         conn.send(notice.to_text());
     }
-    if let Some(ip) = room.creator {
+    if let Some(ip) = room.creator() {
         hub.addresses.closed(ip, &id);
     }
     hub.metrics

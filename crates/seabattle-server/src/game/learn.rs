@@ -25,11 +25,11 @@ fn teaches(mode: &Mode) -> bool {
 /// of them, before the computer's first shot. A failure is logged and the game goes on
 /// with the plain expert.
 pub async fn teach(hub: &SharedHub, room: &mut Room, learner: Option<Learner>) {
-    let Some(learner) = learner.filter(|_| teaches(&room.mode)) else {
+    let Some(learner) = learner.filter(|_| teaches(room.mode())) else {
         return;
     };
-    room.learner = Some(learner.clone());
-    if !learns(&room.mode) {
+    room.set_learner(learner.clone());
+    if !learns(room.mode()) {
         return;
     }
     let rules = room.rules().clone();
@@ -41,7 +41,7 @@ pub async fn teach(hub: &SharedHub, room: &mut Room, learner: Option<Learner>) {
             None
         }
     };
-    if let Some(shooter) = room.bot.as_mut().and_then(|b| b.shooter.as_mut()) {
+    if let Some(shooter) = room.bot_mut().and_then(|b| b.shooter.as_mut()) {
         shooter.set_opponent(prior);
     }
 }
@@ -69,8 +69,8 @@ fn lesson(room: &Room) -> Option<(Learner, String, String)> {
         return None;
     }
     Some((
-        room.learner.clone()?,
+        room.learner()?.clone(),
         room.rules().to_string(),
-        room.fleet_texts[seabattle_core::Player::One].clone()?,
+        room.seat(seabattle_core::Player::One).fleet_text.clone()?,
     ))
 }

@@ -9,6 +9,7 @@ pub mod cluster;
 pub mod commit;
 pub mod computer;
 pub mod expire;
+pub mod fleet_text;
 pub mod group;
 pub mod handle;
 pub mod hotseat;

@@ -3,7 +3,8 @@
 
 use crate::error::Failure;
 use crate::game::commit::{Change, commit};
-use crate::game::room::{Mode, PROGRAM_FALLBACK, Room, canonical_fleet};
+use crate::game::fleet_text::canonical_fleet;
+use crate::game::room::{Mode, PROGRAM_FALLBACK, Room};
 use crate::game::stored::StoredGame;
 use crate::guard::vet::too_costly_to_draw;
 use crate::guard::work::{Lane, Overrun};
@@ -69,9 +70,10 @@ pub async fn check_fleet(
 /// plays the game with the same process; a level, or a program that fails, gets a
 /// uniform draw.
 pub async fn computer_fleet(hub: &SharedHub, room: &mut Room) -> Result<Fleet, Failure> {
-    let (Mode::Program(name), Some(mut program)) =
-        (&room.mode, room.bot.as_mut().and_then(|b| b.program.take()))
-    else {
+    let (Mode::Program(name), Some(mut program)) = (
+        room.mode().clone(),
+        room.bot_mut().and_then(|b| b.program.take()),
+    ) else {
         return draw_fleet(hub, room.rules().clone()).await;
     };
     let name = name.clone();
@@ -82,14 +84,14 @@ pub async fn computer_fleet(hub: &SharedHub, room: &mut Room) -> Result<Fleet, F
     })
     .await
     .map_err(|_| Failure::Pool("asking a bot program for its fleet".into()))?;
-    if let Some(bot) = room.bot.as_mut() {
+    if let Some(bot) = room.bot_mut() {
         bot.program = Some(program);
     }
     match placed {
         Ok(fleet) => Ok(fleet),
         Err(fault) => {
             tracing::warn!(
-                game = %room.id,
+                game = %room.id(),
                 bot = %name,
                 fault = %fault,
                 "the bot program failed; the {} level plays instead",
@@ -104,11 +106,11 @@ pub async fn computer_fleet(hub: &SharedHub, room: &mut Room) -> Result<Fleet, F
 /// after storing).
 pub fn seat_fleet(room: &mut Room, p: Player, fleet: Fleet) -> Result<(), Failure> {
     let text = canonical_fleet(&fleet);
-    room.table
+    room.table_mut()
         .place(p, fleet)
         .map_err(crate::game::commit::table_error)?;
-    room.fleet_texts[p] = Some(text);
-    room.salts[p] = Some(new_salt());
+    room.seat_mut(p).fleet_text = Some(text);
+    room.seat_mut(p).salt = Some(new_salt());
     Ok(())
 }
 
@@ -119,7 +121,7 @@ pub async fn setup_computer(
     room: &mut Room,
     learner: Option<crate::ids::Learner>,
 ) -> Result<(), Failure> {
-    if room.bot.is_none() {
+    if !room.mode().is_computer() {
         return Ok(());
     }
     super::learn::teach(hub, room, learner).await;
@@ -130,19 +132,19 @@ pub async fn setup_computer(
 /// The stored form of a game not yet stored.
 pub fn to_stored(room: &Room) -> StoredGame {
     let mut s = StoredGame::new(
-        room.id.clone(),
+        room.id().clone(),
         room.rules().to_string(),
-        room.mode.word(),
-        room.clock,
+        room.mode().word(),
+        room.clock().secs,
     );
     for p in Player::BOTH {
         let i = p.index();
-        s.tokens[i] = room.seats[p].token_hash.clone();
-        s.fleets[i] = room.fleet_texts[p].clone();
-        s.salts[i] = room.salts[p].clone();
-        s.accounts[i] = room.seats[p].account;
+        s.tokens[i] = room.seat(p).token_hash.clone();
+        s.fleets[i] = room.seat(p).fleet_text.clone();
+        s.salts[i] = room.seat(p).salt.clone();
+        s.accounts[i] = room.seat(p).account;
     }
-    s.rated = room.rated;
+    s.rated = room.rated();
     s
 }
 
@@ -182,7 +184,10 @@ pub async fn place(
         salt: new_salt(),
     };
     commit(hub, room, change).await?;
-    room.send_to(p, &ServerMsg::State(Box::new(room.state_for(Some(p)))));
+    room.send_to(
+        p,
+        &ServerMsg::State(Box::new(crate::game::tell::state(room, Some(p)))),
+    );
     // The game's task opens fire once both fleets are in.
     Ok(())
 }
@@ -245,7 +250,8 @@ pub async fn claim_win(hub: &SharedHub, room: &mut Room, p: Player) -> Result<()
     if room.present(other) {
         return Err(Failure::refused(ErrorCode::NotAway, "the opponent is here"));
     }
-    let away = room.seats[other]
+    let away = room
+        .seat(other)
         .away_since
         .map_or(0, |t| t.elapsed().as_secs());
     if away < u64::from(after) {
@@ -260,12 +266,12 @@ pub async fn claim_win(hub: &SharedHub, room: &mut Room, p: Player) -> Result<()
 
 /// `name`: the name player `p` gives (none for `None`), told to everyone in the game.
 pub fn rename(room: &mut Room, p: Player, name: Option<String>) {
-    room.names[p] = name;
+    room.seat_mut(p).name = name;
     room.broadcast(&ServerMsg::Presence {
-        game: room.id.to_string(),
+        game: room.id().to_string(),
         player: p,
         present: room.present(p),
-        name: room.names[p].clone(),
+        name: room.seat(p).name.clone(),
     });
 }
 
@@ -282,7 +288,7 @@ pub async fn resign(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), F
 /// board (answers and sunk ships only, never the hidden fleet). Only for a player
 /// against the computer, during the battle.
 pub fn coach_input(room: &Room, p: Player) -> Result<(String, Rules, TargetBoard), Failure> {
-    if !room.mode.is_computer() {
+    if !room.mode().is_computer() {
         return Err(Failure::refused(
             ErrorCode::NoCoach,
             "the coach helps only in games against the computer",
@@ -295,7 +301,7 @@ pub fn coach_input(room: &Room, p: Player) -> Result<(String, Rules, TargetBoard
         ));
     }
     Ok((
-        room.id.to_string(),
+        room.id().to_string(),
         room.rules().clone(),
         room.game().view(p).enemy,
     ))

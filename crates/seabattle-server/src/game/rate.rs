@@ -15,15 +15,15 @@ use seabattle_core::{Phase, Player};
 /// everyone is told; each ask is told too.
 pub async fn ask(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Failure> {
     let refuse = |why: &str| Err(Failure::refused(ErrorCode::NotRateable, why.to_string()));
-    if room.mode != Mode::Friend {
+    if *room.mode() != Mode::Friend {
         return refuse(
             "only a friend's game is rated by asking: a random opponent's is rated when both are signed in",
         );
     }
-    if room.rated {
+    if room.rated() {
         return Ok(());
     }
-    if room.seats[p].account.is_none() {
+    if room.seat(p).account.is_none() {
         return refuse("sign in to play rated games");
     }
     if room.rules().as_preset().is_none() {
@@ -34,18 +34,18 @@ pub async fn ask(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Fail
     {
         return refuse("a game is rated only if both ask before either fleet is placed");
     }
-    room.rate_asked[p] = true;
-    let accounts = Player::BOTH.map(|q| room.seats[q].account);
-    let both = room.rate_asked.iter().all(|&a| a);
+    room.seat_mut(p).rate_asked = true;
+    let accounts = Player::BOTH.map(|q| room.seat(q).account);
+    let both = Player::BOTH.iter().all(|&q| room.seat(q).rate_asked);
     if both && matches!(accounts, [Some(a), Some(b)] if a != b) {
-        let id = room.id.clone();
+        let id = room.id().clone();
         hub.db(move |db| db.set_rated(&id)).await?;
-        room.rated = true;
+        room.set_rated(true);
     }
     room.broadcast(&ServerMsg::Rate {
-        game: room.id.to_string(),
-        asked: room.rate_asked.into_array(),
-        rated: room.rated,
+        game: room.id().to_string(),
+        asked: Player::BOTH.map(|q| room.seat(q).rate_asked),
+        rated: room.rated(),
     });
     Ok(())
 }
@@ -53,10 +53,10 @@ pub async fn ask(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Fail
 /// What a rated game that ended is rated as; `None` for a game that does not count
 /// (unrated, a seat without an account, one account in both seats, custom rules).
 pub fn rated_game(room: &Room) -> Option<RatedGame> {
-    if !room.rated {
+    if !room.rated() {
         return None;
     }
-    let accounts = Player::BOTH.map(|p| room.seats[p].account);
+    let accounts = Player::BOTH.map(|p| room.seat(p).account);
     let [Some(a), Some(b)] = accounts else {
         return None;
     };
@@ -64,7 +64,7 @@ pub fn rated_game(room: &Room) -> Option<RatedGame> {
         return None;
     }
     let preset = room.rules().as_preset()?;
-    let (winner, _) = room.table.ending()?;
+    let (winner, _) = room.table().ending()?;
     Some(RatedGame {
         preset,
         accounts: [a, b],
@@ -78,14 +78,14 @@ pub async fn rate(hub: &SharedHub, room: &mut Room) {
     let Some(rated) = rated_game(room) else {
         return;
     };
-    let id = room.id.clone();
+    let id = room.id().clone();
     match hub.db(move |db| db.rate(&id, &rated)).await {
-        Ok(Some(changes)) => room.ratings = Some(changes.map(|c| json(&c))),
+        Ok(Some(changes)) => room.set_ratings(changes.map(|c| json(&c))),
         Ok(None) => {
-            tracing::info!(game = %room.id, "not rated: an account was deleted before the end");
-            room.rated = false;
+            tracing::info!(game = %room.id(), "not rated: an account was deleted before the end");
+            room.set_rated(false);
         }
-        Err(e) => tracing::warn!(game = %room.id, error = %e, "rating a game failed"),
+        Err(e) => tracing::warn!(game = %room.id(), error = %e, "rating a game failed"),
     }
 }
 

@@ -5,7 +5,8 @@
 use crate::error::Failure;
 use crate::game::commit::{Change, commit, relocation_error};
 use crate::game::reveal::duty_time;
-use crate::game::room::{Room, relocate_owed};
+use crate::game::room::Room;
+use crate::game::tell::relocate_owed;
 use crate::guard::work::Lane;
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
@@ -82,7 +83,7 @@ pub fn notify_relocations(room: &Room) {
             room.send_to(
                 p,
                 &ServerMsg::RelocateDue {
-                    game: room.id.to_string(),
+                    game: room.id().to_string(),
                     player: p,
                     decks: owed.decks,
                     lost: owed.lost,

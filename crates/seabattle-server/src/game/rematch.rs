@@ -19,60 +19,60 @@ pub async fn rematch(
     if room.game().phase() != Phase::Over {
         return Err(Failure::refused(ErrorCode::NotOver, "the game is not over"));
     }
-    if let Some(next) = &room.next_game {
+    if let Some(next) = room.next_game() {
         return Err(Failure::refused(
             ErrorCode::GameOver,
             format!("the rematch is game {next}"),
         ));
     }
-    room.rematch[p] = true;
-    let computer = room.mode.is_computer();
+    room.seat_mut(p).rematch = true;
+    let computer = room.mode().is_computer();
     // Against the computer, or at one device, one request is everyone's.
-    let at_once = computer || room.mode == Mode::Hotseat;
-    if !at_once && !room.rematch.iter().all(|&r| r) {
+    let at_once = computer || *room.mode() == Mode::Hotseat;
+    if !at_once && !Player::BOTH.iter().all(|&q| room.seat(q).rematch) {
         room.broadcast(&ServerMsg::RematchOffered {
-            game: room.id.to_string(),
+            game: room.id().to_string(),
             player: p,
         });
         return Ok(None);
     }
     // A rematch is a new game: it counts against the asking player's address.
-    let reservation = match &room.seats[p].conn {
+    let reservation = match &room.seat(p).conn {
         Some(conn) => Some(hub.addresses.may_create(conn.ip)?),
         None => None,
     };
     let seat_of = |q: Player| if at_once { q } else { q.other() };
-    let mut setup = RoomSetup::new(room.rules().clone(), room.mode.clone());
-    setup.clock = room.clock;
+    let mut setup = RoomSetup::new(room.rules().clone(), room.mode().clone());
+    setup.clock = room.clock().secs;
     for q in Player::BOTH {
         setup.seats[seat_of(q)] = SeatSetup {
-            token_hash: room.seats[q].token_hash.clone(),
-            account: room.seats[q].account,
-            name: room.names[q].clone(),
+            token_hash: room.seat(q).token_hash.clone(),
+            account: room.seat(q).account,
+            name: room.seat(q).name.clone(),
             // Everyone is seated once the game opens.
             away: true,
         };
     }
     // A rated game's rematch is rated too: both players are the same accounts.
-    setup.rated = room.rated;
-    setup.creator = room.seats[p].conn.as_ref().map(|c| c.ip);
+    setup.rated = room.rated();
+    setup.creator = room.seat(p).conn.as_ref().map(|c| c.ip);
     let mut next = Room::new(setup, &hub.config.bots);
     if computer {
         // The rematch learns from the game just ended: its fleet is remembered already.
-        super::play::setup_computer(hub, &mut next, room.learner.clone()).await?;
+        super::play::setup_computer(hub, &mut next, room.learner().cloned()).await?;
     }
     let stored = to_stored(&next);
     hub.db(move |db| db.create(&stored)).await?;
     if let Some(r) = reservation {
-        r.opened(&next.id);
+        r.opened(next.id());
     }
     hub.metrics
         .games_created
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    room.next_game = Some(next.id.clone());
+    room.set_next_game(next.id().clone());
     let seats = Player::BOTH
         .into_iter()
-        .filter_map(|q| Some((room.seats[q].conn.take()?, seat_of(q), None)))
+        .filter_map(|q| Some((room.seat_mut(q).conn.take()?, seat_of(q), None)))
         .collect();
     Ok(Some(NextGame { room: next, seats }))
 }
@@ -89,7 +89,7 @@ pub struct NextGame {
 /// Tells everyone in the old game that the rematch `next` is open.
 pub fn told(room: &mut Room, next: &crate::ids::GameId) {
     room.broadcast(&ServerMsg::Rematch {
-        game: room.id.to_string(),
+        game: room.id().to_string(),
         next: next.to_string(),
     });
 }

@@ -4,7 +4,8 @@
 
 use crate::error::Failure;
 use crate::game::commit::{Change, commit};
-use crate::game::room::{Room, cells, reveal_owed};
+use crate::game::room::Room;
+use crate::game::tell::{cells, reveal_owed};
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
 use seabattle_core::{CoordSystem, DutyKind, Phase, Player};
@@ -76,7 +77,7 @@ pub fn notify_reveals(room: &Room) {
             room.send_to(
                 p,
                 &ServerMsg::RevealDue {
-                    game: room.id.to_string(),
+                    game: room.id().to_string(),
                     player: p,
                     kind,
                     cells: cells(&options),

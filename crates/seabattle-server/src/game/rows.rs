@@ -132,15 +132,15 @@ pub fn restore(s: &StoredGame, bots: &BTreeMap<String, String>) -> Result<Room, 
             let setup = FleetSetup::parse(text, CoordSystem::Latin, rules.dims())
                 .map_err(|e| bad(format!("fleet {p}: {e}")))?;
             let fleet = Fleet::new(setup, &rules).map_err(|e| bad(format!("fleet {p}: {e}")))?;
-            room.table
+            room.table_mut()
                 .place(p, fleet)
                 .map_err(|e| bad(format!("fleet {p}: {e}")))?;
-            room.fleet_texts[p] = Some(text.clone());
-            room.salts[p] = s.salts[i].clone();
+            room.seat_mut(p).fleet_text = Some(text.clone());
+            room.seat_mut(p).salt = s.salts[i].clone();
         }
     }
     if let Some(first) = s.first {
-        room.table
+        room.table_mut()
             .start(first)
             .map_err(|e| bad(format!("start: {e}")))?;
     }
@@ -156,9 +156,9 @@ pub fn restore(s: &StoredGame, bots: &BTreeMap<String, String>) -> Result<Room, 
             }
             continue;
         }
-        let command = command_for(&room.table, m, dims).map_err(&bad)?;
+        let command = command_for(room.table(), m, dims).map_err(&bad)?;
         let events = room
-            .table
+            .table_mut()
             .act(m.player, command)
             .map_err(|e| bad(e.to_string()))?;
         let mut rows: VecDeque<StoredMove> = rows_for(&events).into();
@@ -170,9 +170,11 @@ pub fn restore(s: &StoredGame, bots: &BTreeMap<String, String>) -> Result<Room, 
     if let Some(m) = implied.front() {
         return Err(bad(format!("the move {m:?} has no row")));
     }
-    room.seq = s.moves.len();
+    room.stored(s.moves.len());
     // A game stored finished was told its end when it ended.
-    room.told_over = room.game().phase() == seabattle_core::Phase::Over;
+    if room.game().phase() == seabattle_core::Phase::Over {
+        room.set_life(crate::game::room::Life::Told);
+    }
     Ok(room)
 }
 

@@ -15,9 +15,8 @@ use std::time::Instant;
 /// Puts `conn` in seat `p` and tells it so; a connection already there is let go. A
 /// computer's move or a start that could not be made is tried again.
 pub fn take_seat(room: &mut Room, conn: &Conn, p: Player, token: Option<String>) {
-    room.computer_stuck = false;
-    room.start_failed = false;
-    let seat = &mut room.seats[p];
+    room.unstick();
+    let seat = room.seat_mut(p);
     if let Some(old) = seat.conn.replace(conn.clone())
         && old.id != conn.id
     {
@@ -32,16 +31,16 @@ pub fn take_seat(room: &mut Room, conn: &Conn, p: Player, token: Option<String>)
     }
     seat.away_since = None;
     conn.bind(Some(Binding {
-        game: room.id.clone(),
+        game: room.id().clone(),
         seat: Some(p),
     }));
     // The device may have changed hands while it was away: the state is the seat's it
     // is handed to now.
-    room.hot_told = None;
+    room.set_hot_told(None);
     let shown = super::hotseat::shown_seat_for(room, p);
     conn.send(
         ServerMsg::Joined {
-            game: room.id.to_string(),
+            game: room.id().to_string(),
             role: Role::Player,
             seat: Some(p),
             token,
@@ -49,19 +48,21 @@ pub fn take_seat(room: &mut Room, conn: &Conn, p: Player, token: Option<String>)
         }
         .to_text(),
     );
-    if room.mode == Mode::Hotseat {
+    if *room.mode() == Mode::Hotseat {
         super::hotseat::hand_over(room);
     } else {
-        conn.send(ServerMsg::State(Box::new(room.state_for(Some(shown)))).to_text());
+        conn.send(
+            ServerMsg::State(Box::new(crate::game::tell::state(room, Some(shown)))).to_text(),
+        );
     }
     let msg = ServerMsg::Presence {
-        game: room.id.to_string(),
+        game: room.id().to_string(),
         player: p,
         present: true,
-        name: room.names[p].clone(),
+        name: room.seat(p).name.clone(),
     };
     room.send_to(p.other(), &msg);
-    for s in &room.spectators {
+    for s in room.spectators() {
         s.send(msg.to_text());
     }
 }
@@ -76,14 +77,14 @@ pub fn game_full() -> Failure {
 
 /// Whether a friend's game has its second seat free.
 pub fn open_seat(room: &Room) -> bool {
-    room.mode == Mode::Friend && room.seats[Player::Two].token_hash.is_none()
+    *room.mode() == Mode::Friend && room.seat(Player::Two).token_hash.is_none()
 }
 
 /// The seat `key` belongs to.
 pub fn seat_of(room: &Room, key: &SeatKey) -> Result<Player, Failure> {
     let found = Player::BOTH.into_iter().find(|&p| match key {
-        SeatKey::Token(hash) => room.seats[p].token_hash.as_deref() == Some(hash),
-        SeatKey::Account(id) => room.seats[p].account == Some(*id),
+        SeatKey::Token(hash) => room.seat(p).token_hash.as_deref() == Some(hash),
+        SeatKey::Account(id) => room.seat(p).account == Some(*id),
     });
     found.ok_or_else(|| match key {
         SeatKey::Token(_) => Failure::refused(
@@ -124,12 +125,12 @@ pub async fn adopt(
     let Some(account) = conn.account().map(|a| a.id) else {
         return Ok(());
     };
-    if room.seats[p].account.is_some() || room.game().phase() == Phase::Over || room.is_bot(p) {
+    if room.seat(p).account.is_some() || room.game().phase() == Phase::Over || room.is_bot(p) {
         return Ok(());
     }
-    let id = room.id.clone();
+    let id = room.id().clone();
     hub.db(move |db| db.seat_account(&id, p, account)).await?;
-    room.seats[p].account = Some(account);
+    room.seat_mut(p).account = Some(account);
     Ok(())
 }
 
@@ -145,11 +146,11 @@ pub async fn join(
     }
     let token = new_token();
     let hash = token_hash(&token);
-    let (key, stored_hash) = (room.id.clone(), hash.clone());
+    let (key, stored_hash) = (room.id().clone(), hash.clone());
     hub.db(move |db| db.take_seat(&key, Player::Two, &stored_hash))
         .await?;
-    room.seats[Player::Two].token_hash = Some(hash);
-    room.names[Player::Two] = name;
+    room.seat_mut(Player::Two).token_hash = Some(hash);
+    room.seat_mut(Player::Two).name = name;
     adopt(hub, room, conn, Player::Two).await?;
     take_seat(room, conn, Player::Two, Some(token));
     Ok(())
@@ -157,18 +158,15 @@ pub async fn join(
 
 /// `watch`: answers only, live.
 pub fn watch(room: &mut Room, conn: &Conn) {
-    room.computer_stuck = false;
-    room.start_failed = false;
-    if !room.spectators.iter().any(|c| c.id == conn.id) {
-        room.spectators.push(conn.clone());
-    }
+    room.unstick();
+    room.add_spectator(conn);
     conn.bind(Some(Binding {
-        game: room.id.clone(),
+        game: room.id().clone(),
         seat: None,
     }));
     conn.send(
         ServerMsg::Joined {
-            game: room.id.to_string(),
+            game: room.id().to_string(),
             role: Role::Spectator,
             seat: None,
             token: None,
@@ -176,30 +174,30 @@ pub fn watch(room: &mut Room, conn: &Conn) {
         }
         .to_text(),
     );
-    conn.send(ServerMsg::State(Box::new(room.state_for(None))).to_text());
+    conn.send(ServerMsg::State(Box::new(crate::game::tell::state(room, None))).to_text());
 }
 
 /// The connection `id` leaves seat `seat` (or watching, for `None`); the others are
 /// told a player is away. A finished game nobody is left in leaves memory.
 pub fn leave(hub: &SharedHub, room: &mut Room, id: u64, seat: Option<Player>) {
     match seat {
-        None => room.spectators.retain(|c| c.id != id),
+        None => room.remove_spectator(id),
         Some(p) => {
-            let seat = &mut room.seats[p];
+            let seat = room.seat_mut(p);
             if seat.conn.as_ref().is_some_and(|c| c.id == id) {
                 seat.conn = None;
                 seat.away_since = Some(Instant::now());
                 let msg = ServerMsg::Presence {
-                    game: room.id.to_string(),
+                    game: room.id().to_string(),
                     player: p,
                     present: false,
-                    name: room.names[p].clone(),
+                    name: room.seat(p).name.clone(),
                 };
                 room.broadcast(&msg);
             }
         }
     }
     if room.is_idle() && room.game().phase() == Phase::Over {
-        hub.evict(&room.id);
+        hub.evict(room.id());
     }
 }

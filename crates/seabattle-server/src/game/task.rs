@@ -9,7 +9,7 @@
 use super::computer::{self, Thought};
 use super::handle::{GameHandle, INBOX, Inbound};
 use super::msg::{Finished, GameMsg, NotFinished, SeatCommand, SeatRef};
-use super::room::Room;
+use super::room::{Life, Room};
 use super::{clock, cluster, expire, play, relocate, rematch, reveal, seats};
 use crate::conn::Conn;
 use crate::error::Failure;
@@ -26,9 +26,9 @@ use tokio::sync::mpsc;
 /// Starts the task that owns `room` and returns its handle. The task ends when the
 /// last handle is dropped (the game left memory).
 pub fn spawn(hub: &SharedHub, mut room: Room) -> GameHandle {
-    room.claim_limit = hub.config.limits.claim_after;
+    room.clock_mut().claim_limit = hub.config.limits.claim_after;
     let (tx, rx) = mpsc::channel(INBOX);
-    let handle = GameHandle::new(&room.id, tx);
+    let handle = GameHandle::new(room.id(), tx);
     // Boxed: the task's future then holds a pointer to the game, not the game itself,
     // whatever the state machine's layout does with its argument.
     tokio::spawn(run(Arc::clone(hub), Box::new(room), rx));
@@ -62,11 +62,12 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Inbo
         crate::game::hotseat::hand_over(&mut room);
         // A server shutting down stops its clocks: the next one starts them afresh.
         let deadline = room
-            .clock_deadline
+            .clock()
+            .deadline
             .filter(|_| !closed)
             .map(tokio::time::Instant::from_std);
         // A computer whose move failed to store is asked again on a timer.
-        retry = match (room.computer_stuck, retry) {
+        retry = match (room.computer_stuck(), retry) {
             (false, _) => None,
             (true, None) => Some(tokio::time::Instant::now() + COMPUTER_RETRY),
             (true, Some(t)) => Some(t),
@@ -84,11 +85,11 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Inbo
         // Checked before anything is answered or told: a game whose write was fenced,
         // or held under a lease that lapsed (a pause longer than the lease), may be
         // another node's by now, so nothing is served from this copy.
-        if !room.gone && cluster::lost(&hub, &room) {
-            tracing::warn!(game = %room.id, "this node no longer holds the game; letting it go");
+        if !room.is_gone() && cluster::lost(&hub, &room) {
+            tracing::warn!(game = %room.id(), "this node no longer holds the game; letting it go");
             cluster::let_go(&hub, &mut room);
         }
-        if room.gone {
+        if room.is_gone() {
             return;
         }
         match wake {
@@ -97,18 +98,18 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Inbo
             Wake::Clock => Box::pin(clock::run_out(&hub, &mut room)).await,
             Wake::RetryComputer => {
                 retry = None;
-                room.computer_stuck = false;
-                tracing::info!(game = %room.id, "asking the computer again after its move failed to store");
+                room.unstick();
+                tracing::info!(game = %room.id(), "asking the computer again after its move failed to store");
             }
             Wake::Closing => closed = *closing.borrow(),
             Wake::Ended => return,
         }
         // A write that found another node owning the game: it is that node's now.
-        if !room.gone && cluster::lost(&hub, &room) {
-            tracing::warn!(game = %room.id, "another node took the game over; letting it go");
+        if !room.is_gone() && cluster::lost(&hub, &room) {
+            tracing::warn!(game = %room.id(), "another node took the game over; letting it go");
             cluster::let_go(&hub, &mut room);
         }
-        if room.gone {
+        if room.is_gone() {
             return;
         }
     }
@@ -147,7 +148,7 @@ pub async fn handle(hub: &SharedHub, room: &mut Room, msg: GameMsg) {
         }
         GameMsg::Sync { conn, seat } => {
             let seat = seat.map(|p| super::hotseat::shown_seat_for(room, p));
-            conn.send(ServerMsg::State(Box::new(room.state_for(seat))).to_text());
+            conn.send(ServerMsg::State(Box::new(crate::game::tell::state(room, seat))).to_text());
         }
         GameMsg::Seat {
             conn,
@@ -251,7 +252,7 @@ async fn play(
 fn record(hub: &SharedHub, room: &Room) -> Result<Finished, NotFinished> {
     let finished = room.finished()?;
     if room.is_idle() {
-        hub.evict(&room.id);
+        hub.evict(room.id());
     }
     Ok(finished)
 }
@@ -267,18 +268,18 @@ async fn settle(
     match room.game().phase() {
         Phase::Placement => {
             let placed = Player::BOTH.iter().all(|&q| room.game().has_placed(q));
-            if !placed || room.start_failed {
+            if !placed || room.life() == Life::StartFailed {
                 return;
             }
             if let Err(e) = crate::game::play::start_battle(hub, room).await {
                 // Tried again when anyone comes back.
-                room.start_failed = true;
-                tracing::warn!(game = %room.id, error = %e, "the battle could not start; tried again on the next reconnect");
+                room.set_life(Life::StartFailed);
+                tracing::warn!(game = %room.id(), error = %e, "the battle could not start; tried again on the next reconnect");
                 return;
             }
         }
         Phase::Over => {
-            if !room.told_over {
+            if room.life() != Life::Told {
                 finish(hub, room).await;
             }
             return;
@@ -291,8 +292,8 @@ async fn settle(
     // The computer makes the reveals and moves it owes at once, whoever else owes one,
     // and fires when its turn comes.
     let computer = Player::BOTH.into_iter().find(|&p| room.is_bot(p));
-    if let Some((p, ask)) = computer.and_then(|p| Some((p, room.table.ask(p)?))) {
-        if !room.computer_stuck {
+    if let Some((p, ask)) = computer.and_then(|p| Some((p, room.table().ask(p)?))) {
+        if !room.computer_stuck() {
             *thinking = computer::think(hub, room, p, ask);
         }
         return;
@@ -302,8 +303,8 @@ async fn settle(
     };
     // Each move a person must make gets the clock afresh, and the note of what they owe.
     let key = (room.game().moves().len(), p);
-    if room.armed != Some(key) {
-        room.armed = Some(key);
+    if room.clock().armed != Some(key) {
+        room.clock_mut().armed = Some(key);
         crate::game::reveal::notify_reveals(room);
         crate::game::relocate::notify_relocations(room);
         clock::arm(room, p);
@@ -312,29 +313,31 @@ async fn settle(
 
 /// The end: the result stored and told, the clock stopped, the computer let go.
 async fn finish(hub: &SharedHub, room: &mut Room) {
-    room.told_over = true;
-    if let Some(ip) = room.creator {
-        hub.addresses.closed(ip, &room.id);
+    room.set_life(Life::Told);
+    if let Some(ip) = room.creator() {
+        hub.addresses.closed(ip, room.id());
     }
-    room.clock_deadline = None;
-    if let Some(bot) = room.bot.as_mut() {
+    room.clock_mut().stop();
+    if let Some(bot) = room.bot_mut() {
         // The computer has no more moves: let a bot program go now, not when the game
         // leaves memory.
         bot.shooter = None;
         bot.program = None;
     }
     if let Some(word) = room.result_word() {
-        let id = room.id.clone();
+        let id = room.id().clone();
         // The moves are stored already; the result column only saves a replay.
         let _ = hub.db(move |db| db.finish(&id, &word)).await;
     }
     super::rate::rate(hub, room).await;
-    let Some(result) = room.result() else { return };
+    let Some(result) = crate::game::tell::result(room) else {
+        return;
+    };
     // Only now, with the game over, may the computer learn the human's fleet; before
     // the end is told, so a player who sees `game_over` finds it in `learned`.
     super::learn::remember(hub, room).await;
     room.broadcast(&ServerMsg::GameOver {
-        game: room.id.to_string(),
+        game: room.id().to_string(),
         result: Box::new(result),
     });
 }

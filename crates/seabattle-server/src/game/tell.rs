@@ -1,22 +1,30 @@
-//! The referee's events as protocol messages: each event cut down for each seat and
-//! for spectators by the table's one filter, then sent to whoever is connected.
+//! Every view of a game, and the only place one is made: the state each seat and the
+//! spectators may see, the result once it is over, and the referee's events as protocol
+//! messages, each event cut down for each seat and for spectators by the table's one
+//! filter, then sent to whoever is connected.
 
-use crate::game::room::{Room, cells, duties_json};
-use crate::protocol::{DutyJson, ServerMsg, ShotJson};
-use seabattle_core::Player;
+use crate::game::fleet_text::{canonical_words, fleet_words};
+use crate::game::room::Room;
+use crate::ids::GameId;
+use crate::protocol::{
+    AuditJson, DutyJson, OwnJson, PresenceJson, RelocateJson, ResultJson, RevealJson, Role,
+    ServerMsg, ShotJson, StateJson, TargetJson,
+};
+use seabattle_core::{CellSet, DutyKind, Game, Lang, Phase, Player, audit};
 use seabattle_table::{Event, Fired, Viewer};
+use std::time::Instant;
 
 /// Sends `events` to both seats and every spectator, each as they may see it. Most
 /// events read the same to every viewer: each distinct message is written out once.
 pub fn tell(room: &mut Room, events: &[Event]) {
-    room.spectators.retain(|c| !c.is_closed());
+    room.forget_closed_spectators();
     let duties = duties_json(room.game());
     for e in events {
         let mut last: Option<(Event, String)> = None;
         for viewer in Viewer::ALL {
             let watched = match viewer {
-                Viewer::Seat(p) => room.seats[p].conn.is_some(),
-                Viewer::Spectator => !room.spectators.is_empty(),
+                Viewer::Seat(p) => room.seat(p).conn.is_some(),
+                Viewer::Spectator => !room.spectators().is_empty(),
             };
             if !watched {
                 continue;
@@ -35,7 +43,7 @@ pub fn tell(room: &mut Room, events: &[Event]) {
             };
             match viewer {
                 Viewer::Seat(p) => room.send_text(p, text),
-                Viewer::Spectator => room.spectators.iter().for_each(|c| c.send(text.clone())),
+                Viewer::Spectator => room.spectators().iter().for_each(|c| c.send(text.clone())),
             }
         }
     }
@@ -76,7 +84,7 @@ fn shot_json(f: &Fired) -> ShotJson {
 /// some other way (duties owed, with the cells to show, go to their owner when a person
 /// must act; the end comes with its result).
 fn message(room: &Room, e: &Event, duties: &[DutyJson]) -> Option<ServerMsg> {
-    let game = room.id.to_string();
+    let game = room.id().to_string();
     let duties = || duties.to_vec();
     Some(match e {
         Event::Placed { player, .. } => ServerMsg::Placed {
@@ -186,4 +194,184 @@ pub fn shots_fired(events: &[Event]) -> usize {
             _ => 0,
         })
         .sum()
+}
+
+/// The reveals and moves owed in `game`, oldest first.
+pub fn duties_json(game: &Game) -> Vec<DutyJson> {
+    game.duties()
+        .iter()
+        .map(|d| DutyJson {
+            player: d.player,
+            kind: d.kind,
+        })
+        .collect()
+}
+
+/// The oldest reveal `p` owes in `game`, with the cells they may show (a move of a
+/// flying ship is no reveal: see [`relocate_owed`]).
+pub fn reveal_owed(game: &Game, p: Player) -> Option<(DutyKind, CellSet)> {
+    let d = game
+        .duties()
+        .iter()
+        .find(|d| d.player == p && d.kind != DutyKind::Relocate)?;
+    Some((d.kind, game.reveal_options(p, d.kind)))
+}
+
+/// The move of a hit flying ship `p` owes in `game`, if any: the decks it takes, and
+/// the decks hit where it stands, which stay behind.
+pub fn relocate_owed(game: &Game, p: Player) -> Option<RelocateJson> {
+    let decks = game.relocation_decks(p)?;
+    let own = game.view(p).own;
+    let ship = own.fleet.as_ref().map_or(CellSet::EMPTY, |f| *f.occupied());
+    Some(RelocateJson {
+        decks,
+        lost: cells(&ship.and(&own.incoming)),
+    })
+}
+
+/// The cells of `set` in canonical form, in board order.
+pub fn cells(set: &CellSet) -> Vec<String> {
+    set.iter().map(|c| c.to_string()).collect()
+}
+
+/// What `p` knows of the enemy waters in `game`: answers, sunk ships, pieces found, the
+/// cells the rules prove empty and the ships afloat. The state's boards and the
+/// replay's frames. The cells shown after mines and minesweepers are included only with
+/// `shown`: they are unhit cells, for the two players' eyes alone until the end.
+pub fn target_json(game: &Game, p: Player, shown: bool) -> TargetJson {
+    let t = game.view(p).enemy;
+    let found = t.found();
+    let hidden = |set: &CellSet| if shown { cells(set) } else { Vec::new() };
+    TargetJson {
+        misses: cells(t.misses()),
+        hits: cells(t.hits()),
+        sunk: t.sunk().iter().map(cells).collect(),
+        // Shown mines are empty of ships too, but they are not for spectators' eyes.
+        empty: cells(
+            &t.known_empty()
+                .minus(t.misses())
+                .minus(&found.all())
+                .minus(t.shown_mines()),
+        ),
+        afloat: t.afloat().to_vec(),
+        left: cells(t.left_behind()),
+        mines: cells(&found.mines),
+        sweepers: cells(&found.sweepers),
+        subs: cells(&found.submarines),
+        shown_ships: hidden(t.shown_ships()),
+        shown_mines: hidden(t.shown_mines()),
+    }
+}
+
+/// What `seat` (or a spectator, for `None`) may see of `room`.
+pub fn state(room: &Room, seat: Option<Player>) -> StateJson {
+    let g = room.game();
+    let board = |p: Player| target_json(g, p, seat.is_some());
+    let presence = |p: Player| PresenceJson {
+        present: room.present(p),
+        away_secs: room
+            .seat(p)
+            .away_since
+            .filter(|_| !room.present(p))
+            .map(|t| t.elapsed().as_secs()),
+    };
+    let own = seat.map(|p| {
+        let v = g.view(p);
+        let placed = room.seat(p).fleet_text.as_deref();
+        OwnJson {
+            // A flying ship is shown where it stands now, not where it was placed.
+            fleet: match &v.own.fleet {
+                Some(f) if placed.is_some() && room.rules().flying() => Some(canonical_words(f)),
+                _ => placed.map(|t| fleet_words(Some(t))),
+            },
+            incoming: cells(&v.own.incoming),
+            lost: cells(&v.own.lost),
+        }
+    });
+    StateJson {
+        game: room.id().to_string(),
+        role: if seat.is_some() {
+            Role::Player
+        } else {
+            Role::Spectator
+        },
+        seat,
+        rules: room.rules().to_string(),
+        spec: room.rules().into(),
+        mode: room.mode().word(),
+        clock: room.clock().secs,
+        phase: g.phase(),
+        placed: Player::BOTH.map(|p| g.has_placed(p)),
+        to_move: g.to_move(),
+        shots_due: room.shots_due(),
+        duties: duties_json(g),
+        reveal: seat.and_then(|p| {
+            let (kind, options) = reveal_owed(g, p)?;
+            Some(RevealJson {
+                kind,
+                cells: cells(&options),
+            })
+        }),
+        relocate: seat.and_then(|p| relocate_owed(g, p)),
+        own,
+        boards: Player::BOTH.map(board),
+        commitments: g.first().and_then(|_| room.commitments()),
+        presence: Player::BOTH.map(presence),
+        names: Player::BOTH.map(|p| room.seat(p).name.clone()),
+        strikes: room.table().strikes(),
+        clock_left: room
+            .clock()
+            .deadline
+            .filter(|_| g.phase() == Phase::Battle)
+            .map(|d| d.saturating_duration_since(Instant::now()).as_secs() as u32),
+        moves: g.moves().len(),
+        result: result(room),
+        next_game: room.next_game().map(GameId::to_string),
+        rated: room.rated(),
+        claim_after: seat.and(room.claim_after()),
+    }
+}
+
+/// The result of `room` with everything revealed, once the game is over. A finished
+/// game never changes: it is audited once, and kept.
+pub fn result(room: &Room) -> Option<ResultJson> {
+    let (winner, reason) = room.winner()?;
+    let made = match room.result_cell().get() {
+        Some(r) => r.clone(),
+        None => {
+            let report = audit(&room.game().record()?);
+            let seat_words = |p: Player| fleet_words(room.seat(p).fleet_text.as_deref());
+            let result = ResultJson {
+                winner,
+                reason,
+                fleets: Player::BOTH.map(seat_words),
+                fleets_at_end: room.rules().flying().then(|| {
+                    Player::BOTH.map(|p| {
+                        room.game()
+                            .view(p)
+                            .own
+                            .fleet
+                            .map(|f| canonical_words(&f))
+                            .unwrap_or_default()
+                    })
+                }),
+                salts: Player::BOTH.map(|p| room.seat(p).salt.clone().unwrap_or_default()),
+                commitments: room.commitments().unwrap_or_default(),
+                audit: AuditJson {
+                    verdict: report.verdict.message(Lang::En),
+                    verdict_ru: report.verdict.message(Lang::Ru),
+                    faults: report
+                        .faults
+                        .map(|f| f.iter().map(|x| x.to_string()).collect()),
+                },
+                record: format!("/games/{}/record.json", room.id()),
+                ratings: None,
+            };
+            room.result_cell().get_or_init(|| result).clone()
+        }
+    };
+    Some(ResultJson {
+        ratings: room.ratings().cloned(),
+        ..made
+    })
 }

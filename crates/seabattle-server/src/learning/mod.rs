@@ -150,7 +150,7 @@ fn habit_word(habit: Habit) -> LearnedHabit {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::room::canonical_fleet;
+    use crate::game::fleet_text::canonical_fleet;
     use seabattle_core::{Fleet, Placer};
 
     fn fleet(rules: &Rules, seed: u64) -> Fleet {

@@ -44,12 +44,24 @@ const FILES: &[(&str, &str, &str)] = &[
     ("replay.js", JS, include_str!("../../assets/web/replay.js")),
     ("sha256.js", JS, include_str!("../../assets/web/sha256.js")),
     ("sound.js", JS, include_str!("../../assets/web/sound.js")),
-    ("learned.js", JS, include_str!("../../assets/web/learned.js")),
+    (
+        "learned.js",
+        JS,
+        include_str!("../../assets/web/learned.js"),
+    ),
     ("key.js", JS, include_str!("../../assets/web/key.js")),
     ("chat.js", JS, include_str!("../../assets/web/chat.js")),
-    ("install.js", JS, include_str!("../../assets/web/install.js")),
+    (
+        "install.js",
+        JS,
+        include_str!("../../assets/web/install.js"),
+    ),
     ("share.js", JS, include_str!("../../assets/web/share.js")),
-    ("announce.js", JS, include_str!("../../assets/web/announce.js")),
+    (
+        "announce.js",
+        JS,
+        include_str!("../../assets/web/announce.js"),
+    ),
     ("blind.js", JS, include_str!("../../assets/web/blind.js")),
     (
         "blind-parse.js",

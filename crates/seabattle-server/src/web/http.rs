@@ -1,8 +1,8 @@
 //! Plain HTTP: the web page, the protocol, and finished games' records.
 
 use crate::game::msg::{Finished, GameMsg, NotFinished};
-use crate::game::room::target_json;
 use crate::game::task::Stored;
+use crate::game::tell::target_json;
 use crate::guard::work::{CLIENT, Lane};
 use crate::hub::{Lookup, SharedHub};
 use crate::ids::GameId;
