@@ -10,6 +10,7 @@ pub mod name;
 pub mod origin;
 pub mod password;
 pub mod session;
+pub mod shown;
 pub mod sockets;
 pub mod store;
 pub mod throttle;

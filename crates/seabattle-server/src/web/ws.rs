@@ -14,9 +14,7 @@ use crate::guard::pace::{Pace, Rate};
 use crate::guard::work::CLIENT;
 use crate::hub::SharedHub;
 use crate::matchmaking::{enter, queue};
-use crate::protocol::{
-    ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse, player_name,
-};
+use crate::protocol::{ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse};
 use crate::web::upgrade::{Socket, Upgrade};
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
@@ -323,7 +321,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             name,
             player,
         } => {
-            let name = player_name(name.as_deref())?;
+            let name = crate::accounts::shown::checked(hub, conn, name.as_deref()).await?;
             // Only the key's hash goes on: the key itself is dropped here. A signed-in
             // player is learned under their account.
             let learner = crate::learning::learner_of(conn, player.as_deref())?;
@@ -353,7 +351,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
         // Each of these leaves the connection's game only once the new one is sure:
         // a refusal changes nothing.
         ClientMsg::Join { game, name } => {
-            let name = player_name(name.as_deref())?;
+            let name = crate::accounts::shown::checked(hub, conn, name.as_deref()).await?;
             enter::join(hub, conn, &game, name).await
         }
         ClientMsg::Resume { game, token } => {
@@ -399,7 +397,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
         ClientMsg::Rematch { game } => forward(hub, conn, &game, SeatCommand::Rematch).await,
         ClientMsg::Rate { game } => forward(hub, conn, &game, SeatCommand::Rate).await,
         ClientMsg::Name { game, name } => {
-            let name = player_name(Some(&name))?;
+            let name = crate::accounts::shown::checked(hub, conn, Some(&name)).await?;
             forward(hub, conn, &game, SeatCommand::Rename(name)).await
         }
         ClientMsg::Chat { game, phrase } => {
