@@ -145,6 +145,15 @@ pub struct ResultJson {
     pub ratings: Option<[RatingJson; 2]>,
 }
 
+/// Why a game whose players asked for a rated one is casual.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Casual {
+    /// The same two accounts have played their rated games against each other for the
+    /// last 24 hours (three): more would let two friends farm a rating.
+    PairLimit,
+}
+
 /// A seat's rating change in a rated game: shown as «1500 → 1662 (+162)», with «?»
 /// after a provisional rating (docs/protocol.md, "Ratings").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -264,6 +273,9 @@ pub struct StateJson {
     /// Whether the game counts for ratings.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// Why a game whose players asked for a rated one is casual.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub casual: Option<Casual>,
     /// In a game between people without a clock, the seconds an opponent must have
     /// been away before the player who stayed may claim the win (`claim_win`); absent
     /// where no win can be claimed (computer and hot-seat games, clocked games,

@@ -11,6 +11,7 @@ use crate::game::stored::StoredGame;
 use crate::matchmaking::seeker::RatedAs;
 use crate::params;
 use crate::ratings::glicko::{WINDOW_MAX, WINDOW_PER_SEC, WINDOW_START};
+use crate::ratings::store::pair_limit_reached;
 use seabattle_core::Preset;
 use std::time::Duration;
 
@@ -129,8 +130,13 @@ impl Cluster {
                 sql.exec("DELETE FROM queue WHERE waiter = $1", params![me])?;
             }
             game.tokens[0] = Some(taken.token_hash);
-            if rated.is_some() {
+            if let Some(l) = rated {
                 game.accounts[0] = taken.account;
+                // Two accounts that played their rated games against each other today
+                // play on, casual.
+                if let Some(them) = taken.account {
+                    game.rated = !pair_limit_reached(sql, them, l.rated.account)?;
+                }
             }
             insert_game(sql, game)?;
             self.own_new(sql, &game.id)?;

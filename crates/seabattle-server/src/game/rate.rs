@@ -37,6 +37,16 @@ pub async fn ask(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Fail
     room.seat_mut(p).rate_asked = true;
     let accounts = Player::BOTH.map(|q| room.seat(q).account);
     let both = Player::BOTH.iter().all(|&q| room.seat(q).rate_asked);
+    if let (true, [Some(a), Some(b)]) = (both, accounts)
+        && a != b
+        && !hub.db(move |db| db.may_rate_pair(a, b)).await?
+    {
+        room.seat_mut(p).rate_asked = false;
+        return refuse(
+            "you two have played 3 rated games against each other in the last 24 hours; \
+             this one is casual",
+        );
+    }
     if both && matches!(accounts, [Some(a), Some(b)] if a != b) {
         let id = room.id().clone();
         hub.db(move |db| db.set_rated(&id)).await?;

@@ -328,6 +328,7 @@ pub fn state(room: &Room, seat: Option<Player>) -> StateJson {
         result: result(room),
         next_game: room.next_game().map(GameId::to_string),
         rated: room.rated(),
+        casual: room.casual(),
         claim_after: seat.and(room.claim_after()),
     }
 }

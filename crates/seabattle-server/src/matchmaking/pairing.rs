@@ -8,7 +8,7 @@ use crate::game::task::seat_new;
 use crate::guard::address::Reservation;
 use crate::hub::SharedHub;
 use crate::ids::{new_token, token_hash};
-use crate::protocol::ServerMsg;
+use crate::protocol::{Casual, ServerMsg};
 use seabattle_core::Player;
 
 /// Starts a random opponents' game between `seats` (seat 1 first, the one who waited),
@@ -23,7 +23,16 @@ pub async fn start_random(
     let [first, second] = seats;
     let mut setup = RoomSetup::new(second.rules.clone(), Mode::Random);
     setup.creator = Some(second.conn.ip);
-    setup.rated = first.rated.is_some() && second.rated.is_some();
+    if let (Some(a), Some(b)) = (&first.rated, &second.rated) {
+        let (a, b) = (a.account, b.account);
+        // Two accounts that played their rated games against each other today play on,
+        // casual, and are told why.
+        if hub.db(move |db| db.may_rate_pair(a, b)).await? {
+            setup.rated = true;
+        } else {
+            setup.casual = Some(Casual::PairLimit);
+        }
+    }
     let tokens = [new_token(), new_token()];
     for (p, s) in Player::BOTH.into_iter().zip([&first, &second]) {
         setup.seats[p] = SeatSetup {

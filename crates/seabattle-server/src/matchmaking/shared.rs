@@ -120,6 +120,9 @@ async fn pair(hub: &SharedHub, me: &Seeker, queued_now: bool) -> Result<Shared, 
             setup.id = id.clone();
             setup.creator = Some(me.conn.ip);
             setup.rated = stored.rated;
+            if me.rated.is_some() && !stored.rated {
+                setup.casual = Some(crate::protocol::Casual::PairLimit);
+            }
             for p in Player::BOTH {
                 setup.seats[p] = SeatSetup {
                     token_hash: stored.tokens[p.index()].clone(),

@@ -3,7 +3,7 @@
 //! and the leaderboard.
 
 use super::glicko::{Rating, Score};
-use crate::db::{FromRow, Row, Store, StoreError, now_secs};
+use crate::db::{FromRow, One, Row, Sql, Store, StoreError, now_secs};
 use crate::ids::{AccountId, GameId};
 use crate::params;
 use seabattle_core::{Player, Preset};
@@ -138,6 +138,29 @@ impl FromRow for RatingChange {
     }
 }
 
+/// How many rated games two accounts may play against each other in
+/// [`PAIR_WINDOW_SECS`]; later ones are casual.
+pub const PAIR_LIMIT: u64 = 3;
+/// The window [`PAIR_LIMIT`] counts over: 24 hours.
+pub const PAIR_WINDOW_SECS: i64 = 24 * 60 * 60;
+
+/// Whether accounts `a` and `b` have played their [`PAIR_LIMIT`] rated games against
+/// each other in the last [`PAIR_WINDOW_SECS`], in `sql`'s transaction.
+pub fn pair_limit_reached(
+    sql: &mut Sql<'_>,
+    a: AccountId,
+    b: AccountId,
+) -> Result<bool, StoreError> {
+    let since = now_secs() - PAIR_WINDOW_SECS;
+    let games: Option<One<i64>> = sql.row(
+        "SELECT count(*) FROM rating_changes x JOIN rating_changes y \
+         ON y.game_id = x.game_id AND y.account_id = $2 \
+         WHERE x.account_id = $1 AND x.at >= $3",
+        params![a, b, since],
+    )?;
+    Ok(games.is_some_and(|One(n)| n >= PAIR_LIMIT as i64))
+}
+
 const SELECT_RATING: &str = "SELECT rating, deviation, volatility FROM ratings \
      WHERE account_id = $1 AND preset = $2";
 
@@ -222,6 +245,13 @@ impl Store {
                 after: after[i],
             })))
         })
+    }
+
+    /// Whether accounts `a` and `b` may play another rated game against each other now
+    /// (see [`PAIR_LIMIT`]).
+    pub fn may_rate_pair(&self, a: AccountId, b: AccountId) -> Result<bool, StoreError> {
+        self.db()
+            .run(|sql| pair_limit_reached(sql, a, b).map(|reached| !reached))
     }
 
     /// `account`'s rating under `preset` (the starting rating if it has none).
@@ -321,6 +351,12 @@ mod tests {
         assert_eq!(s.rating_history(b).unwrap().len(), 1);
         let top = s.leaders(Preset::Classic, 400.0, 0, 10).unwrap();
         assert_eq!(top[0].name, "Ann");
+        // Three rated games a day between the same two accounts; the fourth is casual.
+        assert!(s.may_rate_pair(a, b).unwrap());
+        for _ in 0..2 {
+            s.rate(&GameId::random(), &g).unwrap().unwrap();
+        }
+        assert!(!s.may_rate_pair(a, b).unwrap() && !s.may_rate_pair(b, a).unwrap());
         s.delete_account(b).unwrap();
         assert_eq!(
             s.rate(&GameId::random(), &g).unwrap(),

@@ -155,6 +155,7 @@ fn state(full: bool) -> StateJson {
         result: (!full).then(|| result(true)),
         next_game: (!full).then(|| s("p3xq8rmt2c")),
         rated: full,
+        casual: (!full).then_some(seabattle_wire::Casual::PairLimit),
         claim_after: full.then_some(60),
     }
 }

@@ -15,7 +15,7 @@ pub use seat::{Clock, RoomSetup, Seat, SeatSetup};
 use super::msg::{Finished, NotFinished};
 use crate::conn::Conn;
 use crate::ids::{GameId, Learner, commitment};
-use crate::protocol::{RatingJson, ResultJson, ServerMsg};
+use crate::protocol::{Casual, RatingJson, ResultJson, ServerMsg};
 use seabattle_core::{ByPlayer, Game, Phase, Player, Rules};
 use seabattle_table::{EndReason, Table};
 use std::collections::BTreeMap;
@@ -68,6 +68,8 @@ pub struct Room {
     hot_told: Option<(Player, Phase, usize)>,
     /// Whether the game counts for ratings.
     rated: bool,
+    /// Why a game whose players asked for a rated one is casual.
+    casual: Option<Casual>,
     /// Both ratings' change, once the rated game ended and was rated.
     ratings: Option<[RatingJson; 2]>,
 }
@@ -82,6 +84,7 @@ impl Room {
             clock,
             seats,
             rated,
+            casual,
             creator,
         } = setup;
         let now = Instant::now();
@@ -107,6 +110,7 @@ impl Room {
             learner: None,
             hot_told: None,
             rated,
+            casual,
             ratings: None,
         }
     }
@@ -254,6 +258,11 @@ impl Room {
     /// Makes the game count for ratings, or not.
     pub fn set_rated(&mut self, rated: bool) {
         self.rated = rated;
+    }
+
+    /// Why the game is casual although its players asked for a rated one.
+    pub fn casual(&self) -> Option<Casual> {
+        self.casual
     }
 
     /// Both ratings' change, once rated.

@@ -95,6 +95,8 @@ pub struct RoomSetup {
     pub seats: ByPlayer<SeatSetup>,
     /// Whether the game counts for ratings.
     pub rated: bool,
+    /// Why a game whose players asked for a rated one is casual.
+    pub casual: Option<crate::protocol::Casual>,
     /// The address that made it, whose unfinished games it counts among.
     pub creator: Option<IpAddr>,
 }
@@ -110,6 +112,7 @@ impl RoomSetup {
             clock: None,
             seats: ByPlayer::default(),
             rated: false,
+            casual: None,
             creator: None,
         }
     }
