@@ -33,11 +33,13 @@ fn computer_mode(hub: &SharedHub, level: &str) -> Result<Mode, Failure> {
     })
 }
 
-/// Who creates a game: the name others see, and the hash of their player key (see
-/// [`crate::learning`]).
+/// Who creates a game: the name others see, the language they play in, and the hash of
+/// their player key (see [`crate::learning`]).
 pub struct Creator {
     /// The name the other players see.
     pub name: Option<String>,
+    /// The language the creator plays in (the game link's preview speaks it).
+    pub lang: Option<seabattle_core::Lang>,
     /// SHA-256 of the player's key, for games against the computer to learn from.
     pub learner: Option<String>,
 }
@@ -51,7 +53,11 @@ pub async fn new_game(
     level: Option<&str>,
     rules: Option<&str>,
     clock: Option<u32>,
-    Creator { name, learner }: Creator,
+    Creator {
+        name,
+        lang,
+        learner,
+    }: Creator,
 ) -> Result<(), Failure> {
     let max = hub.config.limits.max_clock_secs;
     let clock = match clock {
@@ -84,6 +90,7 @@ pub async fn new_game(
     let mut room = Room::new(new_game_id(), rules, mode, clock, &hub.config.bots);
     room.set_creator(conn.ip);
     room.set_name(Player::One, name);
+    room.set_host_lang(lang);
     room.set_account(Player::One, conn.account().map(|a| a.id));
     let token = new_token();
     room.set_token_hash(Player::One, Some(token_hash(&token)));

@@ -339,6 +339,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             clock,
             name,
             player,
+            lang,
         } => {
             let name = player_name(name.as_deref())?;
             // Only the key's hash goes on: the key itself is dropped here. A signed-in
@@ -351,7 +352,11 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
                 level.as_deref(),
                 rules.as_deref(),
                 clock,
-                lobby::Creator { name, learner },
+                lobby::Creator {
+                    name,
+                    lang,
+                    learner,
+                },
             )
             .await
         }

@@ -153,6 +153,15 @@ impl Bot {
     }
 }
 
+/// Who invites to a game: what the preview of its link says.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Host {
+    /// The name the creator gave, if any.
+    pub name: Option<String>,
+    /// The language the creator plays in, if their client said.
+    pub lang: Option<Lang>,
+}
+
 /// The level that plays on for a bot program that fails.
 pub const PROGRAM_FALLBACK: Level = Level::Hard;
 
@@ -207,6 +216,9 @@ pub struct Room {
     pub(super) rematch: ByPlayer<bool>,
     /// The names the players gave (kept in memory only: a name is no part of the game).
     pub(super) names: ByPlayer<Option<String>>,
+    /// The language the creator plays in, for the preview of the game's link (kept in
+    /// memory only, as the names are).
+    pub(super) host_lang: Option<Lang>,
     /// The rematch's id, once made.
     pub(super) next_game: Option<String>,
     /// The computer, in [`Mode::Computer`] games (seat 2).
@@ -370,6 +382,7 @@ impl Room {
             result: std::cell::OnceCell::new(),
             rematch: ByPlayer::default(),
             names: ByPlayer::default(),
+            host_lang: None,
             next_game: None,
             bot,
             creator: None,
@@ -410,14 +423,23 @@ impl Room {
         &self.id
     }
 
-    /// The name the player in seat `p` gave.
-    pub fn name(&self, p: Player) -> Option<&str> {
-        self.names[p].as_deref()
-    }
-
     /// Gives seat `p` the name `name`, before the game's task starts.
     pub fn set_name(&mut self, p: Player, name: Option<String>) {
         self.names[p] = name;
+    }
+
+    /// The language the creator plays in, before the game's task starts.
+    pub fn set_host_lang(&mut self, lang: Option<Lang>) {
+        self.host_lang = lang;
+    }
+
+    /// Who invites to this game, for its link's preview: the creator's name and
+    /// language, as they gave them.
+    pub fn host(&self) -> Host {
+        Host {
+            name: self.names[Player::One].clone(),
+            lang: self.host_lang,
+        }
     }
 
     /// Gives seat `p` the token whose SHA-256 is `hash`, before the game's task starts.
@@ -640,6 +662,7 @@ impl Room {
                 .filter(|_| g.phase() == Phase::Battle)
                 .map(|d| d.saturating_duration_since(Instant::now()).as_secs() as u32),
             moves: g.moves().len(),
+            log: super::tell::shot_log(g),
             result: self.result(),
             next_game: self.next_game.clone(),
             rated: self.rated,

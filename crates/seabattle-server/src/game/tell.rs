@@ -2,8 +2,8 @@
 //! for spectators by the table's one filter, then sent to whoever is connected.
 
 use crate::game::room::{Room, cells, duties_json};
-use crate::protocol::{DutyJson, ServerMsg, ShotJson};
-use seabattle_core::Player;
+use crate::protocol::{DutyJson, LoggedShotJson, ServerMsg, ShotJson};
+use seabattle_core::{Game, Move, Player};
 use seabattle_table::{Event, Fired, Viewer};
 
 /// Sends `events` to both seats and every spectator, each as they may see it. Most
@@ -39,6 +39,36 @@ pub fn tell(room: &mut Room, events: &[Event]) {
             }
         }
     }
+}
+
+/// Every shot of `game` so far, oldest first: its volleys' shots and the dying shots
+/// of sunk submarines (the move list; reveals and moves of a ship are told otherwise).
+pub fn shot_log(game: &Game) -> Vec<LoggedShotJson> {
+    let mut log = Vec::new();
+    for m in game.moves() {
+        match m {
+            Move::Volley { player, shots } => {
+                log.extend(shots.iter().map(|(cell, answer)| LoggedShotJson {
+                    player: *player,
+                    cell: cell.to_string(),
+                    answer: *answer,
+                    dying: false,
+                }));
+            }
+            Move::Dying {
+                player,
+                cell,
+                answer,
+            } => log.push(LoggedShotJson {
+                player: *player,
+                cell: cell.to_string(),
+                answer: *answer,
+                dying: true,
+            }),
+            _ => {}
+        }
+    }
+    log
 }
 
 /// A volley, or (`dying`) a sunk submarine's dying shot: move `number` by `player`,
