@@ -77,7 +77,7 @@ fn page(
         path,
     );
     // The boot object first: a name in the head may read `{BOOT}`.
-    let html = crate::assets::PAGE
+    let html = crate::assets::page()
         .replace("{BOOT}", boot)
         .replace("{HEAD}", &head);
     // A few kilobytes: gzip takes tens of microseconds.
