@@ -49,7 +49,9 @@ async fn the_page_and_its_files_are_served_and_small() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let total = page_bytes(server.addr()).await;
-    assert!(total < 150 * 1024, "the page is {total} bytes");
+    // 162 KiB uncompressed since issue 37's words and phone layout (about 57 KB over the
+    // wire, docs/first-visit.md); it was 149 KiB.
+    assert!(total < 170 * 1024, "the page is {total} bytes");
     let (status, _) = http_get(server.addr(), "/assets/nope.js").await;
     assert_eq!(status, 404);
     let (status, _) = http_get(server.addr(), "/assets/..%2Fsrc%2Flib.rs").await;
