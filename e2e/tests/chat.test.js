@@ -102,6 +102,24 @@ for (const [locale, lang] of [['ru-RU', 'ru'], ['en-US', 'en']]) {
       // The row fits the page: nothing sticks out sideways.
       const wide = await a.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(wide <= viewport.width, `page ${wide} px wide at ${viewport.width}`);
+      // Neither bubble covers a board or its name (issue 37: they sat on «Ваше поле»,
+      // and on a phone the other side's on the player's own board).
+      const covered = await a.evaluate(() => {
+        const meets = (p, q) => p.right > q.left && p.left < q.right && p.bottom > q.top && p.top < q.bottom;
+        const under = ['mineTitle', 'theirsTitle'].map(id => document.getElementById(id)).concat([...document.querySelectorAll('#mine .board, #theirs .board')]);
+        return ['chatLeft', 'chatRight'].flatMap(b => under.filter(u => meets(document.getElementById(b).getBoundingClientRect(), u.getBoundingClientRect())).map(u => `${b} on ${u.id || u.parentElement.id}`));
+      });
+      assert.deepEqual(covered, []);
+      // The row is not cut by the switch beside it, and says when more is to the right.
+      const row = await a.evaluate(() => {
+        const bar = document.getElementById('chatBar'), mute = document.querySelector('.chatMute');
+        return { clear: bar.getBoundingClientRect().right <= mute.getBoundingClientRect().left + 1,
+          more: bar.scrollWidth > bar.clientWidth + 2, hinted: bar.classList.contains('more'),
+          first: [...bar.querySelectorAll('button')].sort((x, y) => x.getBoundingClientRect().left - y.getBoundingClientRect().left)[0].className };
+      });
+      assert.ok(row.clear, 'the switch covers the row');
+      assert.equal(row.hinted, row.more, 'the row scrolls with no sign of it');
+      if (size === 'phone') assert.equal(row.first, 'emoji', 'the emoji come first on a phone');
     });
   }
 }

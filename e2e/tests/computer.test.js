@@ -40,7 +40,7 @@ test('a full game against the easy computer, to the end', async () => {
   });
   await page.keyboard.press('Enter');
   await poll(async () => (await page.evaluate(() => window.said)).some(t => /^В1 — (Мимо|Ранил|Убил)!/.test(t)));
-  await poll(async () => !/пусто$/.test(await enemyBoard(page).getByRole('gridcell', { name: /^В1,/ }).getAttribute('aria-label')));
+  await poll(async () => !/неизвестно$/.test(await enemyBoard(page).getByRole('gridcell', { name: /^В1,/ }).getAttribute('aria-label')));
 
   // The coach shades the enemy board: each open cell's name gains its likelihood.
   await page.getByLabel('Подсказка тренера').check();
@@ -64,10 +64,10 @@ test('a full game against the easy computer, to the end', async () => {
   }
   // Both boards are revealed and the commitments check out in the browser.
   await details(page);
-  await page.getByText('Флот игрока 1 тот же, что был запечатан до первого выстрела').waitFor();
-  await page.getByText('Флот игрока 2 тот же, что был запечатан до первого выстрела').waitFor();
-  await page.getByText('Оба флота были запечатаны до первого выстрела и в конце остались теми же.').waitFor();
-  assert.ok(await page.getByText(/Судья проверил каждый ответ: /).isVisible());
+  await page.getByText('Ваш флот — тот же, что был поставлен до первого выстрела.').waitFor();
+  await page.getByText('Флот компьютера — тот же, что был поставлен до первого выстрела.').waitFor();
+  await page.getByText('Никто не переставлял корабли по ходу игры.').waitFor();
+  assert.ok(await page.getByText(/^Сервер сверил каждый ответ .* итог в силе — вы (победили|проиграли)\.$/).isVisible());
   assert.ok(await page.getByRole('link', { name: 'Запись JSON' }).isVisible());
   await page.screenshot({ path: join(artifacts, 'over.png'), fullPage: true });
 
@@ -103,7 +103,7 @@ test('resign, then a rematch against the computer starts a new placement', async
   await resign(page);
   await page.getByRole('heading', { name: 'You lose' }).waitFor();
   await details(page);
-  await page.getByText("Player 2's fleet is the one sealed before the first shot").waitFor();
+  await page.getByText("The computer's fleet is the one placed before the first shot.").waitFor();
   await page.getByRole('button', { name: 'Rematch' }).click();
   await page.getByRole('button', { name: 'Ready' }).waitFor();
   await poll(async () => new URL(page.url()).pathname !== first);

@@ -82,8 +82,9 @@ export const pageErrors = [];
 export const ownBoard = page => page.getByRole('grid', { name: /Ваше поле|Your board/ });
 export const enemyBoard = page => page.getByRole('grid', { name: /Поле противника|Enemy board/ });
 
-// The enemy cells still open to a shot, by name ("…, пусто" / "…, empty").
-export const openCells = page => enemyBoard(page).getByRole('gridcell', { name: /, (пусто|empty)/ });
+// The enemy cells still open to a shot, by name ("…, неизвестно" / "…, unknown"): only
+// one's own board has empty cells.
+export const openCells = page => enemyBoard(page).getByRole('gridcell', { name: /, (неизвестно|unknown)/ });
 
 // Places the fleet with the "random" button and confirms it.
 export async function placeRandomly(page) {

@@ -50,10 +50,14 @@ test('a rated game between two accounts: the change in the dialog, the profile a
   await overA.getByText('(−162)').waitFor();
   await overA.getByText('1662?', { exact: true }).waitFor();
   await overA.getByText('(+162)').waitFor();
+  // «?» said in plain words where it is shown (issue 37: only the profile said it, in
+  // jargon).
+  await overA.getByText('«?» — рейтинг ещё предварительный: партий пока мало, чтобы он был точен. После нескольких игр «?» исчезнет.').waitFor();
   await shot(a, 'rated-over-ru.png');
   const overB = b.getByRole('dialog', { name: 'Game over' });
   await overB.getByText('1662?', { exact: true }).waitFor();
   await overB.getByText('(+162)').waitFor();
+  await overB.getByText('«?» marks a provisional rating: too few games yet for it to be sure. It goes after a few more games.').waitFor();
   await shot(b, 'rated-over-phone-en.png');
 
   // The profile reads without the page's script, in the reader's language.
@@ -71,6 +75,30 @@ test('a rated game between two accounts: the change in the dialog, the profile a
   await b.getByRole('link', { name: 'Leaderboard' }).first().click();
   await b.getByText('Nobody yet').waitFor();
   await shot(b, 'leaderboard-phone-en.png');
+
+  // The players' pages share the game's header and style, at both sizes in both
+  // languages (issue 37: they looked like another site, with no way back).
+  for (const [page, lang, size] of [[a, 'en', 'desktop'], [b, 'ru', 'phone'], [a, 'ru', 'desktop'], [b, 'en', 'phone']]) {
+    await page.goto(`${server.url}/u/${encodeURIComponent(page === a ? nameA : nameB)}?lang=${lang}`);
+    const home = page.locator('header').getByRole('link', { name: lang === 'ru' ? 'Морской бой' : 'Sea Battle' });
+    assert.equal(await home.getAttribute('href'), '/');
+    // The game's header colour, and its style sheet.
+    assert.equal(await page.locator('header').evaluate(h => getComputedStyle(h).backgroundColor), 'rgb(13, 59, 102)');
+    // The chart has a time axis with dates, legible on a phone.
+    const chart = page.getByRole('img', { name: lang === 'ru' ? 'История рейтинга' : 'Rating history' });
+    await chart.waitFor();
+    const days = await chart.locator('text.day').allTextContents();
+    assert.ok(days.length >= 1 && days.every(d => /^\d{4}-\d{2}-\d{2}$/.test(d)), days.join());
+    const px = await chart.locator('text.day').first().evaluate(t => t.getBoundingClientRect().height);
+    assert.ok(px >= 11, `chart dates ${px} px tall`);
+    // A date is one line (it once wrapped as «2026-11-/28»).
+    const lines = await page.locator('td.d').first().evaluate(td => { const r = document.createRange(); r.selectNodeContents(td); return r.getClientRects().length; });
+    assert.equal(lines, 1, 'a date wraps');
+    await shot(page, `profile-${lang}-${size}.png`);
+    await page.goto(`${server.url}/top?lang=${lang}`);
+    await page.locator('header').getByRole('link', { name: lang === 'ru' ? 'Морской бой' : 'Sea Battle' }).waitFor();
+    await shot(page, `leaderboard-${lang}-${size}.png`);
+  }
 });
 
 test('my games: an unfinished game resumed in another browser signed in to the account', async () => {

@@ -256,7 +256,7 @@ test('game over is a dialog; closed, it leaves both fleets with the sunk ships s
   assert.ok(r.x >= 0 && r.y >= 0 && r.x + r.width <= PHONE.width && r.y + r.height <= PHONE.height, JSON.stringify(r));
   await snap(page, 'phone-over.png');
   await details(page);
-  await dlg.getByText('Оба флота были запечатаны до первого выстрела и в конце остались теми же.').waitFor();
+  await dlg.getByText('Никто не переставлял корабли по ходу игры.').waitFor();
   await dlg.getByRole('button', { name: 'Закрыть' }).click();
   assert.ok(!(await dlg.isVisible()));
   // Both fleets stay on the boards, the sunk ships still sunk (red), the rest shown.

@@ -2,7 +2,7 @@
 //! protocol does (`msg::fire(game, ["e5"])`). Anything rarer is built as the enum
 //! itself.
 
-use seabattle_wire::{ClientMsg, Opponent, Phrase};
+use seabattle_wire::{ClientMsg, Lang, Opponent, Phrase};
 
 /// Owned strings from any list of string-likes (`["e5"]`, `&cells`, a `Vec<String>`).
 fn strings<S: AsRef<str>>(list: impl IntoIterator<Item = S>) -> Vec<String> {
@@ -18,6 +18,7 @@ pub struct NewGame {
     clock: Option<u32>,
     name: Option<String>,
     player: Option<String>,
+    lang: Option<Lang>,
 }
 
 /// `new_game` against `opponent`, with the server's defaults for everything else.
@@ -29,6 +30,7 @@ pub fn new_game(opponent: Opponent) -> NewGame {
         clock: None,
         name: None,
         player: None,
+        lang: None,
     }
 }
 
@@ -62,6 +64,12 @@ impl NewGame {
         self.player = Some(key.to_string());
         self
     }
+
+    /// The language the creator plays in, for the link's preview.
+    pub fn lang(mut self, lang: Lang) -> NewGame {
+        self.lang = Some(lang);
+        self
+    }
 }
 
 impl From<NewGame> for ClientMsg {
@@ -73,6 +81,7 @@ impl From<NewGame> for ClientMsg {
             clock: n.clock,
             name: n.name,
             player: n.player,
+            lang: n.lang,
         }
     }
 }

@@ -33,6 +33,11 @@ pub enum ClientMsg {
         /// under which the computer learns the fleets they place; optional.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<String>,
+        /// The language the creator plays in: a friend's game link previews in it
+        /// (a link unfurled by a messenger's robot carries no language of its own);
+        /// optional.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lang: Option<crate::Lang>,
     },
     /// Takes the free seat of a friend's game.
     Join {

@@ -23,6 +23,21 @@ pub struct ShotJson {
     pub halo: Option<Vec<String>>,
 }
 
+/// One shot of the game so far, as the move list shows it: who fired, where, and the
+/// answer. Everyone in the game saw it answered, spectators too.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoggedShotJson {
+    /// Who fired (for a dying shot, the sunk submarine's owner).
+    pub player: Player,
+    /// The cell.
+    pub cell: String,
+    /// The answer, as in [`ShotJson`].
+    pub answer: Answer,
+    /// A sunk submarine's dying shot.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub dying: bool,
+}
+
 /// What one shooter knows of the enemy board: only answers and sunk ships.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TargetJson {
@@ -266,6 +281,10 @@ pub struct StateJson {
     pub clock_left: Option<u32>,
     /// Moves played.
     pub moves: usize,
+    /// Every shot so far, oldest first: the move list, whole for whoever comes in the
+    /// middle of a game (a spectator, a player on another device).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub log: Vec<LoggedShotJson>,
     /// The result, once over.
     pub result: Option<ResultJson>,
     /// The rematch's game id, once made.

@@ -3,7 +3,6 @@
 // settings, and routes each server message to the screen that shows it.
 import { t, lang, setLang, preset, errorWords } from './i18n.js';
 import { connect } from './net.js';
-import * as game from './game.js';
 // The replay is loaded only on a replay's page: a visit to play never fetches it.
 /** @typedef {import('./wire').ServerMsg} ServerMsg */
 /** @typedef {import('./wire').Send} Send */
@@ -43,6 +42,15 @@ const saveToken = (g, tok) => {
 // for it in order, since every one waits on the same load.
 /** @type {Promise<typeof import('./chat.js')> | null} */
 let chatModule = null;
+// The game screen's modules are loaded at once, but the start screen does not wait for
+// them (issue 37: a phone's first visit waited on a round trip per level of imports).
+// The page's `modulepreload` hints fetch them together with this module's own; every
+// message to the game waits on the same load, so they come in order.
+/** @type {typeof import('./game.js') | null} */
+let game = null;
+/** @type {Promise<typeof import('./game.js')> | null} */
+let gameModule = null;
+const games = () => (gameModule ??= import('./game.js').then(g => { g.init(app); game = g; return g; }));
 // So is what the computer learned, when its dialog is first opened.
 /** @type {Promise<typeof import('./learned.js')> | null} */
 let learnedModule = null;
@@ -79,7 +87,7 @@ function translate() {
   document.querySelectorAll('[data-t]').forEach(e => { e.textContent = t(/** @type {HTMLElement} */ (e).dataset.t); });
   $('rules').querySelectorAll('option[value]:not([value=""])').forEach(o => { o.textContent = preset(/** @type {HTMLOptionElement} */ (o).value)[0]; });
   describe();
-  game.rerender();
+  game?.rerender();
   rerenderReplay();
   learnedModule?.then(l => l.rerenderLearned());
   rerenderAccount();
@@ -97,23 +105,33 @@ function settings() {
   select('coords').value = localStorage.getItem('sb.coords') || '';
   select('coords').onchange = e => {
     if (source(e).value) localStorage.setItem('sb.coords', source(e).value); else localStorage.removeItem('sb.coords');
-    game.rerender();
+    game?.rerender();
     blindModule?.then(b => b.rerenderBlind());
   };
   field('sound').checked = localStorage.getItem('sb.mute') !== '1';
   field('sound').onchange = e => localStorage.setItem('sb.mute', source(e).checked ? '0' : '1');
   field('fast').checked = localStorage.getItem('sb.fast') === '1';
   field('fast').onchange = e => localStorage.setItem('sb.fast', source(e).checked ? '1' : '0');
-  $('menuBtn').onclick = () => {
-    const open = document.body.classList.toggle('menuOpen');
+  // On a phone the settings are a menu over the page. It closes when one of its buttons
+  // opens a dialog, on a tap elsewhere and on Escape, so it never stays over a game.
+  const menu = (/** @type {boolean} */ open) => {
+    document.body.classList.toggle('menuOpen', open);
     $('menuBtn').setAttribute('aria-expanded', String(open));
   };
+  $('menuBtn').onclick = () => menu(!document.body.classList.contains('menuOpen'));
+  for (const id of ['learnedBtn', 'accountBtn']) $(id).addEventListener('click', () => menu(false));
+  document.addEventListener('click', e => {
+    if (document.body.classList.contains('menuOpen') && !/** @type {Element} */ (e.target).closest?.('#settings, #menuBtn')) menu(false);
+  });
+  document.addEventListener('keydown', e => {
+    if (e.key === 'Escape' && document.body.classList.contains('menuOpen')) { menu(false); $('menuBtn').focus(); }
+  });
   field('blindMode').checked = blindOn();
   field('blindMode').onchange = e => { const on = source(e).checked; blind().then(b => b.setBlind(on, on)); };
   const skip = $('blindSkip');
   if (skip) skip.onclick = () => blind().then(b => b.setBlind(true, true));
   field('halo').checked = localStorage.getItem('sb.halo') !== '0';
-  field('halo').onchange = e => { localStorage.setItem('sb.halo', source(e).checked ? '1' : '0'); game.rerender(); };
+  field('halo').onchange = e => { localStorage.setItem('sb.halo', source(e).checked ? '1' : '0'); game?.rerender(); };
 }
 
 function startScreen() {
@@ -138,7 +156,8 @@ function startScreen() {
   $('vsFriend').onsubmit = e => {
     e.preventDefault();
     localStorage.setItem('sb.name', nameBox.value.trim());
-    app.send({ type: 'new_game', opponent: 'friend', rules: rules(), name: myName() || undefined });
+    // The link's preview speaks the creator's language (a messenger's robot says none).
+    app.send({ type: 'new_game', opponent: 'friend', rules: rules(), name: myName() || undefined, lang });
   };
   const friend = /** @type {HTMLFormControlsCollection & {join: HTMLButtonElement, code: HTMLInputElement}} */ (form('vsFriend').elements);
   friend.join.onclick = () => {
@@ -224,7 +243,7 @@ function onMessage(m) {
       app.token = tok;
       if (tok) saveToken(m.game, tok);
       // A friend who joined by the link is welcomed until the battle.
-      if (m.token && m.seat === 2 && boot.game) game.invited(m.game);
+      if (m.token && m.seat === 2 && boot.game) games().then(g => g.invited(m.game));
       if (location.pathname !== m.link) history.replaceState(null, '', m.link);
       error('');
       return;
@@ -232,20 +251,27 @@ function onMessage(m) {
     case 'error': return onError(m);
     case 'chat': chat().then(c => c.onChatMessage(m)); return;
     default:
+    {
       if (m.game && m.game !== app.game) return;
-      show('game');
-      game.onMessage(m);
-      chat().then(c => c.onChatMessage(m));
       // A pairing is announced, not only shown.
-      if (searchTimer && m.type === 'state') { clearInterval(searchTimer); searchTimer = null; game.announce('opponentFound'); }
+      const found = searchTimer !== null && m.type === 'state';
+      if (found) { clearInterval(searchTimer); searchTimer = null; }
+      games().then(g => {
+        show('game');
+        g.onMessage(m);
+        if (found) g.announce('opponentFound');
+      });
+      chat().then(c => c.onChatMessage(m));
+    }
   }
 }
 
 /** @param {import('./wire').Server.Error} m */
 function onError(m) {
-  if (game.moveRefused(m)) return;
-  if (m.code === 'no_room' && game.turnRefused(t('noRoom'))) return;
-  game.refused();
+  // A refusal of a move on the game screen (none before it is loaded).
+  if (game?.moveRefused(m)) return;
+  if (m.code === 'no_room' && game?.turnRefused(t('noRoom'))) return;
+  game?.refused();
   if (m.code === 'game_full' && app.game) return app.send({ type: 'watch', game: app.game });
   if (m.code === 'bad_token' && app.game) {
     app.token = null;
@@ -293,7 +319,7 @@ if (boot.missing) {
   import(`./replay.js`).then(m => { replay = m; m.startReplay(boot.replay, () => show('missing')); });
 } else {
   startScreen();
-  game.init(app);
+  games();
   translate();
   show(app.game ? 'game' : 'start');
   let first = true;

@@ -52,6 +52,8 @@ export function initChat(sendFn) {
     b.onclick = () => say(p);
     bar.append(b);
   }
+  bar.addEventListener('scroll', hintMore, { passive: true });
+  addEventListener('resize', hintMore);
   const mute = document.createElement('label');
   mute.className = 'check chatMute';
   mute.innerHTML = '<input type="checkbox" id="chatMute"> <span id="chatMuteText"></span>';
@@ -156,31 +158,23 @@ export function rerenderChat() {
     el.textContent = s ? t('chatSaid', who(s.player), phraseText(s.phrase)) : '';
   }
   if (said.right) alignRight();
+  hintMore();
 }
 
 // The other side's bubble starts where the board on the right does, when the boards
-// stand side by side. On a phone they are stacked, and it keeps to the right edge of
-// the player's own board: past it stands the side panel, whose fleet counts it would
-// hide.
+// stand side by side. On a phone they are stacked and the bubbles stand over the row
+// itself (app.css), the other side's at its right end.
 function alignRight() {
   const el = $('chatRight'), mine = $('mineSide'), box = $('chat').getBoundingClientRect();
   const other = [$('theirsSide'), $('placeSide')].find(e => e && !e.hidden);
   const left = other?.getBoundingClientRect().left ?? 0;
-  if (mine && other && left >= mine.getBoundingClientRect().right) {
-    el.style.left = `${left - box.left}px`;
-    el.style.right = 'auto';
-    el.style.top = '';
-    return;
-  }
-  const board = $('mine').firstElementChild?.getBoundingClientRect();
-  el.style.left = '';
-  el.style.right = board && board.width > 0 ? `${Math.max(0, box.right - board.right)}px` : '0px';
-  // Over one board there may be no room for both: the other side's goes under the
-  // player's own. (Layout boxes, not client rectangles: a bubble just shown is still
-  // scaled down by its pop.)
-  el.style.top = '';
-  const own = $('chatLeft');
-  if (!own.hidden && el.offsetLeft < own.offsetLeft + own.offsetWidth) {
-    el.style.top = `${own.offsetHeight + 4}px`;
-  }
+  const beside = !!mine && !!other && left >= mine.getBoundingClientRect().right;
+  el.style.left = beside ? `${left - box.left}px` : '';
+  el.style.right = beside ? 'auto' : '';
+}
+
+// A row wider than its room says so: faded at the edge while more is to the right.
+function hintMore() {
+  const bar = $('chatBar');
+  bar.classList.toggle('more', bar.scrollLeft + bar.clientWidth < bar.scrollWidth - 2);
 }

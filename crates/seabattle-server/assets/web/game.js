@@ -1,7 +1,7 @@
 // @ts-check
 // The game screen: placement, battle and the end, drawn from the server's `state` and
 // kept current by `shot`, `clock`, `presence` and the rest.
-import { t, coordSystem, answerText, preset } from './i18n.js';
+import { t, coordSystem, answerText, answerWord, preset } from './i18n.js';
 import { makeBoard } from './board.js';
 import { waters, fleetsPanel, seatName } from './view.js';
 import { parse, label, canon, keyOf } from './coords.js';
@@ -68,10 +68,14 @@ let shown = null;
 /** @type {Player | null} */
 let handTo = null;
 let showMineBoard = false, focusNext = false;
-// Every shot of this game seen by this page, oldest first.
+// Every shot of this game, oldest first: the server's list in each `state`, and each
+// `shot` since. `handFrom`: at one device, where the turn now handed over began.
 /** @type {{p: Player, cell: string, answer: Answer, dying: boolean}[]} */
 let log = [];
-let logHtml = '';
+let logHtml = '', handFrom = 0;
+// At one device, how long the shot that ends a turn stays drawn before the hand-over
+// screen hides the boards: the shooter sees its answer (whatever the pace).
+const HAND_AFTER_MS = 1200;
 /** @type {string | null} */
 let invitedTo = null;
 
@@ -133,8 +137,12 @@ export function init(a) {
     say(() => t('nameSaved', n), true, false);
   };
   $('handReady').onclick = () => {
+    // What the opponent's turn did is said again, and ringed on this player's board.
+    const from = handFrom, to = log.length;
+    if (to > from) say(() => turnDid(from, to));
     handTo = null;
     shown = S.seat;
+    handFrom = log.length;
     focusNext = true;
     rerender();
   };
@@ -209,8 +217,7 @@ function pump() {
 }
 
 // A new game on this page (a rematch, a link): nothing of the last one stays.
-/** @param {string} id */
-function fresh(id) {
+function fresh() {
   rateAsked = [false, false];
   lastShots = { p: 0, cells: new Set() };
   said = { render: () => '', at: 0 };
@@ -219,7 +226,8 @@ function fresh(id) {
   shown = null;
   handTo = null;
   focusNext = true;
-  try { log = JSON.parse(sessionStorage.getItem('sb.log.' + id)) || []; } catch { log = []; }
+  log = [];
+  handFrom = -1;
   for (const d of ['over', 'resignDlg']) if (dialog(d).open) dialog(d).close();
 }
 
@@ -227,12 +235,15 @@ function fresh(id) {
 function handle(m, at = Date.now()) {
   switch (m.type) {
     case 'state':
-      if (S?.game !== m.game) fresh(m.game);
+      if (S?.game !== m.game) fresh();
       // At one device the server hands the turn over: the page hides both fleets
       // until the next player says they hold the device.
       if (m.mode === 'hotseat' && m.seat !== shown && m.phase !== 'over') handTo = m.seat;
       if (handTo === null) shown = m.seat;
       S = m;
+      log = (m.log || []).map(e => ({ p: e.player, cell: e.cell, answer: e.answer, dying: !!e.dying }));
+      // A page opened in the middle of a game has no turn to tell at its hand-over.
+      if (handFrom < 0) handFrom = log.length;
       firing = 0;
       pending = new Set();
       app.error('');
@@ -285,7 +296,8 @@ function handle(m, at = Date.now()) {
     case 'presence':
       S.presence[m.player - 1] = { present: m.present, away_secs: m.present ? null : 0 };
       if (m.name && S.names) S.names[m.player - 1] = m.name;
-      if (m.present && m.player !== S.seat && S.mode === 'friend' && S.seat) { const n = m.name; say(() => friendJoinedText(n)); }
+      // Said once: while placing, the creator's status line says it.
+      if (m.present && m.player !== S.seat && S.mode === 'friend' && S.seat && !(S.seat === 1 && S.phase === 'placement')) { const n = m.name; say(() => friendJoinedText(n)); }
       awaySince = null;
       break;
     case 'game_over': lastShots.sink = null; S.result = m.result; S.phase = 'over'; S.to_move = null; handTo = null; pending = new Set(); break;
@@ -306,8 +318,9 @@ function onShot(m) {
   const texts = [];
   /** @type {'miss' | 'hit' | 'sunk'} */
   let loudest = 'miss';
-  // A dying shot is heard with the volley that sank the submarine.
-  if (!m.dying) lastShots = { p: other(m.player), cells: new Set() };
+  // A dying shot is heard with the volley that sank the submarine. At one device the
+  // whole turn stays ringed, for the next player to see what the opponent did.
+  if (!m.dying && !(hotseat() && lastShots.p === other(m.player))) lastShots = { p: other(m.player), cells: new Set() };
   for (const s of m.shots) {
     const list = PIECE_LIST[s.answer];
     if (list) (b[list] ??= []).push(s.cell);
@@ -328,10 +341,11 @@ function onShot(m) {
   }
   const text = () => (m.dying ? t('torpedo') + ' ' : '') + texts.map(f => f()).join('; ');
   m.shots.forEach(s => log.push({ p: m.player, cell: s.cell, answer: s.answer, dying: !!m.dying }));
-  try { sessionStorage.setItem('sb.log.' + S.game, JSON.stringify(log)); } catch { /* a full store keeps the page's log */ }
   const sunkNow = m.shots.filter(s => s.answer === 'sunk');
   if (sunkNow.length) lastShots.sink = { p: other(m.player), keys: new Set(sunkNow.flatMap(s => s.ship).map(keyOf)) };
   if (pace()) busyUntil = Date.now() + pace();
+  // At one device the shot that ends the turn is seen before the device changes hands.
+  if (hotseat() && !m.dying && m.next !== m.player) busyUntil = Date.now() + Math.max(pace(), HAND_AFTER_MS);
   // The dying shot follows the answer «Подлодка!» in the same line.
   const who = m.player, before = said.render;
   if (m.dying) say(() => before() + ' · ' + text(), said.own, false);
@@ -390,6 +404,20 @@ export function moveRefused(m) {
   if (!mv.refused(S, m)) return false;
   rerender();
   return true;
+}
+
+// What the turn handed over did, shot by shot from `from` in the log, each side's in a
+// run of its own (a torpedo is the other side's): «Игрок 1: В3 — ранил, Д5 — мимо».
+/** @param {number} from @param {number} [to] */
+function turnDid(from, to = log.length) {
+  /** @type {{p: Player, shots: string[]}[]} */
+  const runs = [];
+  for (const e of log.slice(Math.max(0, from), to)) {
+    const shot = (e.dying ? t('torpedo') + ' ' : '') + name(e.cell) + ' — ' + answerWord(e.answer);
+    const last = runs[runs.length - 1];
+    if (last?.p === e.p) last.shots.push(shot); else runs.push({ p: e.p, shots: [shot] });
+  }
+  return runs.map(x => t('turnDid', nameOf(x.p), x.shots.join(', '))).join('; ');
 }
 
 // Writes an answer into the live region. The opponent's reply within two seconds of the
@@ -545,6 +573,7 @@ export function rerender() {
   $('handover').hidden = !away;
   $('game').classList.toggle('handing', away);
   if (away) {
+    $('handDid').textContent = turnDid(handFrom);
     $('handTitle').textContent = t('handTo', handTo);
     $('handHelp').textContent = t('handToHelp', handTo);
     $('handReady').textContent = t('handReady', handTo);
@@ -584,8 +613,8 @@ export function rerender() {
   const friendGame = S.mode === 'friend' && S.seat === 1;
   const showLink = friendGame && S.phase === 'placement' && !S.presence[1].present;
   // The creator waits for the friend with the link, and is told when they come.
-  $('friendIn').hidden = !(friendGame && S.phase === 'placement' && S.presence[1].present);
-  if (!$('friendIn').hidden) $('friendIn').textContent = friendJoinedText(S.names?.[1]);
+  // A live region, always there and empty until the friend comes.
+  $('friendIn').textContent = friendGame && S.phase === 'placement' && S.presence[1].present ? friendJoinedText(S.names?.[1]) : '';
   const inv = invitedTo === S.game && S.phase === 'placement';
   $('invite').hidden = !inv;
   // The friend who came by the link may give the name the host sees.
@@ -608,7 +637,8 @@ export function rerender() {
     mine.render(place.look());
     drawDock();
     const touch = matchMedia('(pointer: coarse)').matches;
-    $('placeSide').querySelector('.help').textContent = t(place.free() ? 'pathHelp' : touch ? 'placeHelpTouch' : 'placeHelp');
+    const docked = place.dockButtons().length > 0;
+    $('placeSide').querySelector('.help').textContent = t(place.free() ? 'pathHelp' : !touch ? 'placeHelp' : docked ? 'placeHelpTouchDock' : 'placeHelpTouch');
     $('violations').replaceChildren(...place.messages().map(x => Object.assign(document.createElement('li'), { textContent: x })));
     /** @type {HTMLButtonElement} */ ($('pReady')).disabled = !place.ready();
     $('placedHint').hidden = !place.ready();
@@ -662,10 +692,12 @@ export function rerender() {
   if (S.phase === 'over' && S.result) drawOver(app, S, rematchOffer);
 }
 
-// The shot log: every shot of both sides seen here, with its answer, newest last.
+// The shot log: every shot of both sides, with its answer, newest last. Who shot and
+// the dash are spans of their own, which a phone's narrow list only reads out: there
+// an entry is «→ Д2 Мимо!», yours by its arrow and colour.
 function drawLog() {
   const who = (/** @type {number} */ p) => esc(nameOf(p));
-  const html = log.map(e => `<li class="${S.seat && e.p === S.seat ? 'me' : 'them'} a-${e.answer}">${who(e.p)}: ${e.dying ? t('torpedo') + ' ' : ''}${name(e.cell)} — ${answerText(e.answer)}</li>`).join('');
+  const html = log.map(e => `<li class="${!S.seat ? 'p' + e.p : e.p === S.seat ? 'me' : 'them'} a-${e.answer}"><span class="who">${who(e.p)}: </span>${e.dying ? t('torpedo') + ' ' : ''}${name(e.cell)}<span class="dash"> — </span><span class="ans">${answerText(e.answer)}</span></li>`).join('');
   if (html === logHtml) return;
   logHtml = html;
   $('log').innerHTML = html;

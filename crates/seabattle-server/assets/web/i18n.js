@@ -15,7 +15,8 @@ const ru = {
   hotseat: 'Вдвоём на одном устройстве', hotseatHelp: 'Двое за одним экраном: каждый расставляет флот и стреляет в свой ход, передавая устройство.', hotseatStart: 'Начать',
   handTo: 'Передайте устройство игроку {0}', handToHelp: 'Оба флота скрыты. Игрок {0}, нажмите, когда соперник отвернётся.', handReady: 'Я игрок {0} — показать',
   placeTurn: 'Игрок {0} расставляет флот', turnOf: 'Ход игрока {0}', yourBoardN: 'Поле игрока {0} (ваше)', enemyBoardN: 'Поле противника игрока {0}',
-  placeHelpTouch: 'Перетащите корабль пальцем с дока на поле. Коснитесь корабля, чтобы повернуть его: он встанет туда, где не нарушит правил. «Случайно» расставит весь флот заново.',
+  placeHelpTouch: 'Перетащите корабль пальцем на другое место. Коснитесь корабля, чтобы повернуть его: он встанет туда, где не нарушит правил. «Случайно» расставит весь флот заново.',
+  placeHelpTouchDock: 'Перетащите пальцем корабли из ряда под полем на поле. Коснитесь корабля, чтобы повернуть его: он встанет туда, где не нарушит правил. «Случайно» расставит весь флот.',
   noRoom: 'Этот корабль здесь не повернуть: ему нигде нет места', showMineBoard: 'Моё поле', showEnemyBoard: 'Поле противника',
   replayWon: 'Победил игрок {0}: {1}', replayWho: 'Игрок 1 — {0}, игрок 2 — {1}', computerN: 'компьютер ({0})', person: 'человек',
   howText: 'Поле 10×10, у каждого флот: один четырёхпалубный, два трёхпалубных, три двухпалубных и четыре однопалубных корабля. Корабли прямые и не касаются друг друга даже углами. Кто стреляет первым, решает жребий; попавший стреляет ещё раз. Ответы: «Мимо!», «Ранил!», «Убил!». Побеждает тот, кто первым потопит весь флот противника; после игры сервер проверяет оба поля. Другие правила: «Касание углами» — корабли могут касаться углами; «Гнутые корабли» — корабли любой формы («Г», квадрат, зигзаг); «Hasbro» — пять кораблей от 5 до 2 палуб, касаться можно, ходят строго по очереди; «Большое поле» — 15×15 и пятипалубный авианосец; «Залп» — по выстрелу за каждый свой корабль на плаву; «Мины» — наткнувшийся на мину (○) показывает клетку своего корабля, и ход переходит; «Тральщики» — ещё и тральщик (△): наткнувшийся показывает свою мину; «Подлодки» — подлодка (◇) тонет от одного выстрела и стреляет торпедой в ту же клетку поля стрелявшего; «Летучий голландец» — поле 20×20 и один корабль из 5–8 палуб цепочкой (по сторонам и углам); подбитый, он теряет палубу и переплывает в другое место. Кнопка «По Перельману» расставляет флот, как советовал Я. И. Перельман: большие корабли плотно в углу, однопалубные — по всему полю, чтобы их было долго искать.',
@@ -40,9 +41,16 @@ const ru = {
   log: 'Ходы', you: 'Вы', opp: 'Противник',
   knownShot: '{0}: сюда уже стреляли — выберите другую клетку', knownEmpty: '{0}: здесь кораблей нет — клетка рядом с потопленным кораблём',
   gameOver: 'Игра окончена', shotsN: 'Выстрелов', hitsN: 'Попаданий', accuracy: 'Точность', details: 'Подробнее', close: 'Закрыть', showResult: 'Итоги игры',
-  sealedAll: 'Оба флота были запечатаны до первого выстрела и в конце остались теми же.',
-  sealedOk: 'Флот игрока {0} тот же, что был запечатан до первого выстрела', sealedBad: 'Флот игрока {0} НЕ тот, что был запечатан до боя!',
-  referee: 'Судья проверил каждый ответ: {0}', recordHelp: 'Запись партии:',
+  fairIntro: 'До первого выстрела сервер прислал вашему браузеру отпечаток (SHA-256) каждого флота. Сейчас браузер сверил отпечатки с раскрытыми флотами:',
+  fairAll: 'Никто не переставлял корабли по ходу игры.',
+  fleetSame: '{0} — тот же, что был поставлен до первого выстрела.', fleetChanged: '{0} — НЕ тот, что был поставлен до первого выстрела!',
+  fleetMine: 'Ваш флот', fleetComputer: 'Флот компьютера', fleetOpp: 'Флот противника', fleetOfN: 'Флот игрока {0}', fleetOfName: 'Флот: {0}',
+  answersOk: 'Сервер сверил каждый ответ («Мимо!», «Ранил!», «Убил!») с расстановкой: все ответы верны, итог в силе — {0}.',
+  answersBad: 'Проверка ответов нашла нарушения. Итог: {0}', wonBy: 'победа: {0}', youWonLow: 'вы победили', youLostLow: 'вы проиграли',
+  howVerify: 'Как проверить самому: скачайте запись партии (JSON) — в ней оба флота, их «соли» и отпечатки; SHA-256 строки «флот:соль» должен совпасть с отпечатком. Подробно —', howVerifyLink: 'в описании протокола, раздел 5',
+  ratingNote: '«?» — рейтинг ещё предварительный: партий пока мало, чтобы он был точен. После нескольких игр «?» исчезнет.',
+  rematchGone: 'Соперник ушёл из игры: реванш станет возможен, если он вернётся.', computer: 'Компьютер',
+  recordHelp: 'Запись партии:',
   resignQ: 'Сдаться?', resignText: 'Игра закончится, победа достанется противнику.', resignYes: 'Да, сдаться', resignNo: 'Играть дальше',
   missingTitle: 'Такой игры нет', missingText: 'Ссылка неверна, или игра была удалена. Начните новую игру.',
   notOver: 'Эта игра ещё не окончена: повтор будет после её конца.',
@@ -53,10 +61,12 @@ const ru = {
   sound: 'Звук', halo: 'Обводить потопленные', coach: 'Подсказка тренера',
   vsComputer: 'Играть с компьютером', level: 'Уровень', rules: 'Правила', clock: 'Время на ход',
   noClock: 'без часов', play: 'Играть', vsFriend: 'Играть с другом', create: 'Создать игру',
-  joinCode: 'Код игры', join: 'Войти', random: 'Случайный соперник', findOpponent: 'Найти соперника',
+  joinCode: 'Код игры', join: 'Присоединиться', random: 'Случайный соперник', findOpponent: 'Найти соперника',
   how: 'Как играть', easy: 'лёгкий', medium: 'средний', hard: 'трудный', expert: 'эксперт',
   yourBoard: 'Ваше поле', enemyBoard: 'Поле противника', dock: 'Корабли для расстановки',
   randomPlace: 'Случайно', perelman: 'По Перельману', clear: 'Очистить', ready: 'Готов',
+  perelmanHelp: '«По Перельману» — расстановка, которую советовал Я. И. Перельман: большие корабли плотно в углу, однопалубные — по всему полю, чтобы их дольше искали.',
+  clock30: '30 с', clock60: '60 с',
   rotate: 'Повернуть', placeHelp: 'Перетащите корабли на поле. R, правый щелчок или касание поворачивают корабль. С клавиатуры: выберите корабль, стрелками выберите клетку, Enter ставит, R поворачивает.',
   sendLink: 'Отправьте другу ссылку:', copy: 'Копировать', copied: 'Скопировано',
   waitingFriend: 'Ждём друга…', searching: 'Ищем соперника…', cancel: 'Отмена',
@@ -64,7 +74,7 @@ const ru = {
   waitPlace: 'Ждём, пока противник расставит корабли', away: 'Противник вышел ({0} с)',
   youWin: 'Вы победили!', youLose: 'Вы проиграли', winner: 'Победил игрок {0}',
   miss: 'Мимо!', hit: 'Ранил!', sunk: 'Убил!', enemyShot: 'Противник: {0}',
-  sMiss: 'мимо', sHit: 'ранен', sSunk: 'потоплен', sEmpty: 'пусто', sShip: 'корабль',
+  sMiss: 'мимо', sHit: 'ранен', sSunk: 'потоплен', sEmpty: 'пусто', sUnknown: 'неизвестно', sShip: 'корабль',
   sHalo: 'кораблей нет', sBad: 'ошибка', sHeat: 'вероятность {0}%',
   fleets: 'Корабли на плаву', mine: 'Ваши', theirs: 'Противника',
   rematch: 'Реванш', rematchOffered: 'Противник предлагает реванш', download: 'Запись JSON',
@@ -123,7 +133,7 @@ const ru = {
   youMoved: 'Корабль перенесён', serverMoved: 'Время вышло: сервер перенёс ваш корабль', enemyMoved: 'Корабль противника переместился',
   playerMoved: 'Корабль игрока {0} переместился', sMarked: 'отмечена', sLosing: 'палуба будет потеряна', sLost: 'палуба потеряна',
   sLeft: 'корабль ушёл', afloatOf: 'палуб на плаву: {0} из {1}', v_drawn: 'отмечено клеток: {0} из {1}',
-  pathHelp: 'Щёлкайте по клеткам (или стрелки и Enter), чтобы выстроить корабль цепочкой — клетки соседствуют сторонами или углами; щелчок по палубе убирает её. Можно перетащить корабль из дока или нажать «Случайно».',
+  pathHelp: 'Щёлкайте по клеткам (или стрелки и Enter), чтобы выстроить корабль цепочкой — клетки соседствуют сторонами или углами; щелчок по палубе убирает её. Можно перетащить корабль на поле или нажать «Случайно».',
   deck: ['', 'однопалубный', 'двухпалубный', 'трёхпалубный', 'четырёхпалубный', 'пятипалубный', 'шестипалубный', 'семипалубный', 'восьмипалубный'],
   decks: '{0}-палубный', 
   // The installable app (issue 25).
@@ -131,6 +141,10 @@ const ru = {
   // Quick chat (issue 29): fixed phrases only, sent by id.
   chat: { good_luck: 'Удачи!', nice_shot: 'Хороший выстрел!', thanks: 'Спасибо за игру', thumbs_up: '👍', wow: '😮', phew: '😅', fire: '🔥' },
   chatBar: 'Быстрые фразы', chatMute: 'Скрыть чат', chatYou: 'Вы', chatOpponent: 'Соперник', chatPlayer: 'Игрок {0}', chatSaid: '{0}: {1}',
+  // At one device, what the turn just played did (issue 37): «Игрок 1: Д5 — мимо».
+  turnDid: '{0}: {1}', ans: { miss: 'мимо', hit: 'ранил', sunk: 'убил', mine: 'мина', sweeper: 'тральщик', sub: 'подлодка' },
+  // Installing the app: a button where the browser offers it, a hint on an iPhone.
+  installApp: 'Установить игру', installIos: 'Игру можно поставить на экран «Домой»: нажмите «Поделиться» и выберите «На экран „Домой“».',
 };
 // English has exactly Russian's keys: `tsc` refuses a key missing from either table, and
 // e2e/tests/i18n.test.js checks the same in Node.
@@ -149,7 +163,8 @@ const en = {
   hotseat: 'Two players, one device', hotseatHelp: 'Two people at one screen: each places a fleet and shoots in turn, handing the device over.', hotseatStart: 'Start',
   handTo: 'Hand the device to player {0}', handToHelp: 'Both fleets are hidden. Player {0}, press when your opponent looks away.', handReady: "I'm player {0} — show",
   placeTurn: 'Player {0} places their fleet', turnOf: "Player {0}'s turn", yourBoardN: "Player {0}'s board (yours)", enemyBoardN: "Player {0}'s enemy board",
-  placeHelpTouch: 'Drag a ship from the dock onto the board with a finger. Tap a ship to turn it: it moves to where it breaks no rule. Random places the whole fleet again.',
+  placeHelpTouch: 'Drag a ship with a finger to move it. Tap a ship to turn it: it moves to where it breaks no rule. Random places the whole fleet again.',
+  placeHelpTouchDock: 'Drag the ships from the row under the board onto it with a finger. Tap a ship to turn it: it moves to where it breaks no rule. Random places the whole fleet.',
   noRoom: 'This ship cannot turn here: there is no room for it', showMineBoard: 'My board', showEnemyBoard: 'Enemy board',
   replayWon: 'Player {0} won: {1}', replayWho: 'Player 1 — {0}, player 2 — {1}', computerN: 'the computer ({0})', person: 'a person',
   howText: 'A 10×10 board; each fleet has one four-decker, two three-deckers, three two-deckers and four one-deckers. Ships are straight and do not touch, not even at corners. A draw decides who shoots first; a hit shoots again. The answers are Miss!, Hit!, Sunk!. Whoever sinks the whole enemy fleet first wins; after the game the server checks both boards. Other rules: Corners — ships may touch at corners; Bent ships — ships of any shape (an L, a square, a zigzag); Hasbro — five ships of 5 to 2 decks that may touch, strictly taking turns; Big board — 15×15 with a five-decker; Salvo — one shot per own ship afloat; Mines — whoever hits a mine (○) shows a cell of their own ship, and the turn passes; Minesweepers — also a minesweeper (△): whoever hits it shows one of their mines; Submarines — a submarine (◇) sinks at one shot and fires a torpedo back at the same cell of the shooter’s board; Flying Dutchman — a 20×20 board and one ship of 5 to 8 decks in a chain (by sides or corners) that loses the deck hit and sails to another place. The Perelman button places the fleet as Ya. I. Perelman advised: the big ships packed in a corner, the one-deckers spread over the board, so they take long to find.',
@@ -174,9 +189,16 @@ const en = {
   log: 'Moves', you: 'You', opp: 'Opponent',
   knownShot: '{0}: already shot — pick another cell', knownEmpty: '{0}: no ship can be here — it is next to a sunk ship',
   gameOver: 'Game over', shotsN: 'Shots', hitsN: 'Hits', accuracy: 'Accuracy', details: 'Details', close: 'Close', showResult: 'Result',
-  sealedAll: 'Both fleets were sealed before the first shot and are the same at the end.',
-  sealedOk: "Player {0}'s fleet is the one sealed before the first shot", sealedBad: "Player {0}'s fleet is NOT the one sealed before the battle!",
-  referee: 'The referee checked every answer: {0}', recordHelp: 'The game record:',
+  fairIntro: 'Before the first shot the server sent your browser a fingerprint (SHA-256) of each fleet. Your browser has now checked them against the fleets revealed:',
+  fairAll: 'Nobody moved a ship during the game.',
+  fleetSame: '{0} is the one placed before the first shot.', fleetChanged: '{0} is NOT the one placed before the first shot!',
+  fleetMine: 'Your fleet', fleetComputer: "The computer's fleet", fleetOpp: "The opponent's fleet", fleetOfN: "Player {0}'s fleet", fleetOfName: "{0}'s fleet",
+  answersOk: 'The server checked every answer (Miss!, Hit!, Sunk!) against the fleets: all were true, and the result stands: {0}.',
+  answersBad: 'The check of the answers found faults. The result: {0}', wonBy: '{0} won', youWonLow: 'you won', youLostLow: 'you lost',
+  howVerify: 'To check it yourself, download the game record (JSON): it holds both fleets, their salts and fingerprints; the SHA-256 of “fleet:salt” must equal the fingerprint. In full:', howVerifyLink: 'the protocol, section 5',
+  ratingNote: '«?» marks a provisional rating: too few games yet for it to be sure. It goes after a few more games.',
+  rematchGone: 'Your opponent has left: a rematch is possible if they come back.', computer: 'Computer',
+  recordHelp: 'The game record:',
   resignQ: 'Resign?', resignText: 'The game ends and the opponent wins.', resignYes: 'Yes, resign', resignNo: 'Keep playing',
   missingTitle: 'No such game', missingText: 'The link is wrong, or the game was removed. Start a new game.',
   notOver: 'This game is not over yet: its replay comes once it ends.',
@@ -191,6 +213,8 @@ const en = {
   how: 'How to play', easy: 'easy', medium: 'medium', hard: 'hard', expert: 'expert',
   yourBoard: 'Your board', enemyBoard: 'Enemy board', dock: 'Ships to place',
   randomPlace: 'Random', perelman: 'Perelman', clear: 'Clear', ready: 'Ready',
+  perelmanHelp: 'Perelman: the placement Ya. I. Perelman advised, the big ships packed in a corner and the one-deckers spread over the board, so they take long to find.',
+  clock30: '30 s', clock60: '60 s',
   rotate: 'Rotate', placeHelp: 'Drag the ships onto the board. R, right click or a tap rotates a ship. Keyboard: pick a ship, move with the arrows, Enter places, R rotates.',
   sendLink: 'Send your friend the link:', copy: 'Copy', copied: 'Copied',
   waitingFriend: 'Waiting for your friend…', searching: 'Looking for an opponent…', cancel: 'Cancel',
@@ -198,7 +222,7 @@ const en = {
   waitPlace: 'Waiting for the opponent to place their fleet', away: 'Opponent is away ({0} s)',
   youWin: 'You win!', youLose: 'You lose', winner: 'Player {0} wins',
   miss: 'Miss!', hit: 'Hit!', sunk: 'Sunk!', enemyShot: 'Opponent: {0}',
-  sMiss: 'miss', sHit: 'hit', sSunk: 'sunk', sEmpty: 'empty', sShip: 'ship',
+  sMiss: 'miss', sHit: 'hit', sSunk: 'sunk', sEmpty: 'empty', sUnknown: 'unknown', sShip: 'ship',
   sHalo: 'no ship', sBad: 'error', sHeat: 'likelihood {0}%',
   fleets: 'Ships afloat', mine: 'Yours', theirs: "Opponent's",
   rematch: 'Rematch', rematchOffered: 'The opponent offers a rematch', download: 'Record JSON',
@@ -257,7 +281,7 @@ const en = {
   youMoved: 'Your ship moved', serverMoved: 'Out of time: the server moved your ship', enemyMoved: 'The enemy ship moved',
   playerMoved: "Player {0}'s ship moved", sMarked: 'marked', sLosing: 'deck to be lost', sLost: 'lost deck',
   sLeft: 'the ship moved away', afloatOf: '{0} of {1} decks afloat', v_drawn: 'cells marked: {0} of {1}',
-  pathHelp: 'Click cells (or use the arrows and Enter) to build the ship as a chain of cells touching by sides or corners; clicking a deck takes it off. You can also drag the ship from the dock or press Random.',
+  pathHelp: 'Click cells (or use the arrows and Enter) to build the ship as a chain of cells touching by sides or corners; clicking a deck takes it off. You can also drag the ship onto the board or press Random.',
   deck: ['', 'one-decker', 'two-decker', 'three-decker', 'four-decker', 'five-decker', 'six-decker', 'seven-decker', 'eight-decker'],
   decks: '{0}-decker', 
   // The installable app (issue 25).
@@ -265,6 +289,10 @@ const en = {
   // Quick chat (issue 29): fixed phrases only, sent by id.
   chat: { good_luck: 'Good luck!', nice_shot: 'Nice shot!', thanks: 'Thanks for the game', thumbs_up: '👍', wow: '😮', phew: '😅', fire: '🔥' },
   chatBar: 'Quick phrases', chatMute: 'Mute chat', chatYou: 'You', chatOpponent: 'Opponent', chatPlayer: 'Player {0}', chatSaid: '{0}: {1}',
+  // At one device, what the turn just played did (issue 37): “Player 1: E5 — miss”.
+  turnDid: '{0}: {1}', ans: { miss: 'miss', hit: 'hit', sunk: 'sunk', mine: 'mine', sweeper: 'minesweeper', sub: 'submarine' },
+  // Installing the app: a button where the browser offers it, a hint on an iPhone.
+  installApp: 'Install the game', installIos: 'You can put the game on your Home Screen: tap Share, then “Add to Home Screen”.',
 };
 /** Both tables by language code. @type {Record<string, Texts>} */
 export const TEXTS = { ru, en };
@@ -289,6 +317,10 @@ export function t(key, ...args) {
 
 /** The page's own words for a refusal's code, if it has them. @param {ErrorCode} code @returns {string | undefined} */
 export const errorWords = code => /** @type {Record<string, string>} */ (table().errors)[code];
+
+// An answer in a line of the turn's shots: «мимо», «ранил», «убил».
+/** @type {(a: string) => string} */
+export const answerWord = a => /** @type {Record<string, string>} */ (table().ans)[a] || a;
 
 // An answer as spoken: «Мимо!», …, «Мина!», «Тральщик!», «Подлодка!».
 /** @type {(a: string) => string} */

@@ -2,7 +2,8 @@
 // The end of a game, as a dialog over the boards: the result, each side's shots and
 // accuracy, what to do next, and behind «Подробнее» the fairness check (each revealed
 // fleet hashed in the browser against the commitment published at the start) and the
-// referee's verdict, in plain words.
+// referee's verdict, in plain words and from the reader's seat («Ваш флот», «Флот
+// компьютера»), with how to check it oneself.
 import { t, lang, coordSystem } from './i18n.js';
 import { seatName } from './view.js';
 import { sha256 } from './sha256.js';
@@ -49,7 +50,19 @@ export function drawOver(app, S, rematchOffer) {
   const me = S.mode === 'hotseat' ? null : S.seat;
   const head = me ? (r.winner === me ? t('youWin') : t('youLose')) : t('winnerName', seatName(S, r.winner));
   const first = me || 1, second = 3 - first;
-  const who = (/** @type {number} */ p) => esc(seatName(S, p));
+  const computer = S.mode.startsWith('computer');
+  // The other side as the reader knows it: the computer, or the name they gave.
+  const who = (/** @type {number} */ p) => esc(me && p !== me && computer ? t('computer') : seatName(S, p));
+  /** @param {number} p */
+  const fleetOf = p => {
+    const named = S.names?.[p - 1];
+    if (me === p) return t('fleetMine');
+    if (me && computer) return t('fleetComputer');
+    if (named) return t('fleetOfName', named);
+    return me ? t('fleetOpp') : t('fleetOfN', p);
+  };
+  // A two-person game whose opponent left: no rematch until they come back.
+  const gone = !!me && (S.mode === 'friend' || S.mode === 'random') && !S.presence[2 - me].present;
   const st = [stats(S, first), stats(S, second)];
   /** @type {(k: string, f: 'shots' | 'hits' | 'acc') => string} */
   const row = (k, f) => `<tr><th scope="row">${t(k)}</th><td>${st[0][f]}</td><td>${st[1][f]}</td></tr>`;
@@ -62,20 +75,29 @@ export function drawOver(app, S, rematchOffer) {
   const ratingRow = r.ratings
     ? `<tr class="rating"><th scope="row">${t('ratingN')}</th><td>${rated(r.ratings[first - 1])}</td><td>${rated(r.ratings[second - 1])}</td></tr>`
     : '';
-  const fair = ok ? ok.map((v, i) => `<li class="${v ? 'ok' : 'bad'}">${t(v ? 'sealedOk' : 'sealedBad', i + 1)}</li>`).join('') : '<li>…</li>';
+  // «?» said in plain words where it is shown.
+  const provisional = r.ratings?.some(c => c.provisional_before || c.provisional_after) ? `<p class="note">${t('ratingNote')}</p>` : '';
+  const fair = ok ? [first, second].map(p => `<li class="${ok[p - 1] ? 'ok' : 'bad'}">${esc(t(ok[p - 1] ? 'fleetSame' : 'fleetChanged', fleetOf(p)))}</li>`).join('') : '<li>…</li>';
   const faults = r.audit.faults.flat();
+  const outcome = me ? t(r.winner === me ? 'youWonLow' : 'youLostLow') : t('wonBy', seatName(S, r.winner));
+  const answers = faults.length
+    ? t('answersBad', lang === 'ru' && r.audit.verdict_ru ? r.audit.verdict_ru : r.audit.verdict)
+    : t('answersOk', outcome);
   const rec = `/games/${S.game}/record`;
   const html = `<h2 id="overTitle">${t('gameOver')}</h2>
     <h3 class="result ${me ? (r.winner === me ? 'won' : 'lost') : ''}">${esc(head)}</h3><p class="reason">${t('reason_' + r.reason + (me ? (r.winner === me ? '_won' : '_lost') : ''))}</p>
     <table class="stats"><thead><tr><td></td><th scope="col">${who(first)}</th><th scope="col">${who(second)}</th></tr></thead>
-    <tbody>${row('shotsN', 'shots')}${row('hitsN', 'hits')}${row('accuracy', 'acc')}${ratingRow}</tbody></table>
-    ${rematchOffer ? `<p class="offer">${t('rematchOffered')}</p>` : ''}${asked.has(S.game) && !rematchOffer ? `<p class="offer">${t('rematchWaiting')}</p>` : ''}
-    <p class="buttons">${S.seat ? `<button id="rematch" class="primary"${asked.has(S.game) ? ' disabled' : ''}>${t('rematch')}</button>` : ''}
+    <tbody>${row('shotsN', 'shots')}${row('hitsN', 'hits')}${row('accuracy', 'acc')}${ratingRow}</tbody></table>${provisional}
+    ${rematchOffer && !gone ? `<p class="offer">${t('rematchOffered')}</p>` : ''}${asked.has(S.game) && !rematchOffer && !gone ? `<p class="offer">${t('rematchWaiting')}</p>` : ''}
+    ${gone ? `<p class="gone">${t('rematchGone')}</p>` : ''}
+    <p class="buttons">${S.seat ? `<button id="rematch" class="primary"${asked.has(S.game) || gone ? ' disabled' : ''}>${t('rematch')}</button>` : ''}
     <a class="btn" href="/">${t('newGame')}</a> <button id="overClose" type="button">${t('close')}</button></p>
     <details><summary>${t('details')}</summary>
-    ${ok && ok.every(Boolean) ? `<p>${t('sealedAll')}</p>` : ''}<ul class="checks">${fair}
-    <li class="${faults.length ? 'bad' : 'ok'}">${esc(t('referee', lang === 'ru' && r.audit.verdict_ru ? r.audit.verdict_ru : r.audit.verdict))}</li>
+    <p>${t('fairIntro')}</p><ul class="checks">${fair}</ul>
+    ${ok && ok.every(Boolean) ? `<p>${t('fairAll')}</p>` : ''}<ul class="checks">
+    <li class="${faults.length ? 'bad' : 'ok'}">${esc(answers)}</li>
     ${faults.map(f => `<li class="bad">${esc(f)}</li>`).join('')}</ul>
+    <p class="verify">${t('howVerify')} <a href="/protocol.md" target="_blank" rel="noopener">${t('howVerifyLink')}</a>.</p>
     <p class="buttons">${t('recordHelp')} <a href="${rec}.json" download="seabattle-${S.game}.json">${t('download')}</a>
     <a href="${rec}.txt?coords=${encodeURIComponent(coordSystem())}&lang=${lang}" download="seabattle-${S.game}.txt">${t('downloadTxt')}</a>
     <a href="/replay/${S.game}">${t('replay')}</a></p></details>`;

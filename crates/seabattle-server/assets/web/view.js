@@ -78,7 +78,9 @@ export function waters(S, p, lastShots) {
     else if (hits.has(k)) { cls.push('hit'); state = t('sHit'); }
     else if (misses.has(k)) { cls.push('miss'); state = t('sMiss'); }
     else if (haloSet.has(k)) { cls.push('halo'); state = t('sHalo'); }
-    else state = ships.has(k) ? t('sShip') : t('sEmpty');
+    // Empty only where the fleet is known (one's own, or any once revealed at the end):
+    // an enemy cell nobody shot is unknown.
+    else state = ships.has(k) ? t('sShip') : fleet ? t('sEmpty') : t('sUnknown');
     if (shown.has(k) && !hits.has(k)) { glyph = GLYPH.shown; state = t('sShip'); }
     if ((shown.has(k) && !hits.has(k)) || (shownMines.has(k) && !found.has(k))) { cls.push('shown'); state += ', ' + t('sShown'); }
     // A deck a flying ship lost when it moved: a hit, but no ship is there now.

@@ -56,6 +56,14 @@ export interface ShotJson {
   halo?: string[];
 }
 
+/** One shot of the game so far, as the move list shows it (`LoggedShotJson`). */
+export interface LoggedShotJson {
+  player: Player;
+  cell: string;
+  answer: Answer;
+  dying?: boolean;
+}
+
 /** What one shooter knows of the enemy board (`TargetJson`). */
 export interface TargetJson {
   misses: string[];
@@ -172,6 +180,8 @@ export interface StateJson {
   strikes: [number, number];
   clock_left: number | null;
   moves: number;
+  /** Every shot so far, oldest first (absent before the first). */
+  log?: LoggedShotJson[];
   result: ResultJson | null;
   next_game: string | null;
   claim_after?: number;
@@ -213,6 +223,8 @@ export namespace Client {
     clock?: number;
     name?: string;
     player?: string;
+    /** The language the creator plays in: the game link's preview speaks it. */
+    lang?: Lang;
   }
   interface Join { type: 'join'; game: string; name?: string }
   interface Resume { type: 'resume'; game: string; token?: string }

@@ -169,10 +169,11 @@ pub enum GameMsg {
         /// Gone.
         reply: Reply<()>,
     },
-    /// The name the game's creator gave, for a link's preview.
-    HostName {
-        /// The name, if any.
-        reply: Reply<Option<String>>,
+    /// Who invites to the game (the creator's name and language), for a link's
+    /// preview.
+    Host {
+        /// The creator's name and language, as they gave them.
+        reply: Reply<super::room::Host>,
     },
     /// A finished game's record, for its downloads.
     Record {

@@ -253,6 +253,14 @@ impl Store {
         })
     }
 
+    /// Whether a game has id `id`.
+    pub fn has_game(&self, id: &GameId) -> Result<bool, StoreError> {
+        let found: Option<crate::db::One<i64>> = self
+            .db()
+            .row("SELECT 1 FROM games WHERE id = $1", params![id])?;
+        Ok(found.is_some())
+    }
+
     /// Reads a game with its moves.
     pub fn load(&self, id: &GameId) -> Result<Option<StoredGame>, StoreError> {
         self.db().run(|sql| {

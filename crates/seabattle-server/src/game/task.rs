@@ -179,8 +179,8 @@ pub async fn handle(hub: &SharedHub, room: &mut Room, msg: GameMsg) {
             seats::leave(hub, room, conn, seat);
             let _ = reply.send(());
         }
-        GameMsg::HostName { reply } => {
-            let _ = reply.send(room.name(Player::One).map(str::to_string));
+        GameMsg::Host { reply } => {
+            let _ = reply.send(room.host());
         }
         GameMsg::Record { reply } => {
             let _ = reply.send(record(hub, room));

@@ -7,10 +7,10 @@ use crate::game::fleet_text::{canonical_words, fleet_words};
 use crate::game::room::Room;
 use crate::ids::GameId;
 use crate::protocol::{
-    AuditJson, DutyJson, OwnJson, PresenceJson, RelocateJson, ResultJson, RevealJson, Role,
-    ServerMsg, ShotJson, StateJson, TargetJson,
+    AuditJson, DutyJson, LoggedShotJson, OwnJson, PresenceJson, RelocateJson, ResultJson,
+    RevealJson, Role, ServerMsg, ShotJson, StateJson, TargetJson,
 };
-use seabattle_core::{CellSet, DutyKind, Game, Lang, Phase, Player, audit};
+use seabattle_core::{CellSet, DutyKind, Game, Lang, Move, Phase, Player, audit};
 use seabattle_table::{Event, Fired, Viewer};
 use std::time::Instant;
 
@@ -47,6 +47,36 @@ pub fn tell(room: &mut Room, events: &[Event]) {
             }
         }
     }
+}
+
+/// Every shot of `game` so far, oldest first: its volleys' shots and the dying shots
+/// of sunk submarines (the move list; reveals and moves of a ship are told otherwise).
+pub fn shot_log(game: &Game) -> Vec<LoggedShotJson> {
+    let mut log = Vec::new();
+    for m in game.moves() {
+        match m {
+            Move::Volley { player, shots } => {
+                log.extend(shots.iter().map(|(cell, answer)| LoggedShotJson {
+                    player: *player,
+                    cell: cell.to_string(),
+                    answer: *answer,
+                    dying: false,
+                }));
+            }
+            Move::Dying {
+                player,
+                cell,
+                answer,
+            } => log.push(LoggedShotJson {
+                player: *player,
+                cell: cell.to_string(),
+                answer: *answer,
+                dying: true,
+            }),
+            _ => {}
+        }
+    }
+    log
 }
 
 /// A volley, or (`dying`) a sunk submarine's dying shot: move `number` by `player`,
@@ -325,6 +355,7 @@ pub fn state(room: &Room, seat: Option<Player>) -> StateJson {
             .filter(|_| g.phase() == Phase::Battle)
             .map(|d| d.saturating_duration_since(Instant::now()).as_secs() as u32),
         moves: g.moves().len(),
+        log: shot_log(g),
         result: result(room),
         next_game: room.next_game().map(GameId::to_string),
         rated: room.rated(),

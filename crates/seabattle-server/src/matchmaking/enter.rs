@@ -30,11 +30,13 @@ fn computer_mode(hub: &SharedHub, level: &str) -> Result<Mode, Failure> {
     })
 }
 
-/// Who creates a game: the name others see, and whom the computer learns about (see
-/// [`crate::learning`]).
+/// Who creates a game: the name others see, the language they play in, and whom the
+/// computer learns about (see [`crate::learning`]).
 pub struct Creator {
     /// The name the other players see.
     pub name: Option<String>,
+    /// The language the creator plays in (the game link's preview speaks it).
+    pub lang: Option<seabattle_core::Lang>,
     /// The player, for games against the computer to learn from.
     pub learner: Option<Learner>,
 }
@@ -48,7 +50,11 @@ pub async fn new_game(
     level: Option<&str>,
     rules: Option<&str>,
     clock: Option<u32>,
-    Creator { name, learner }: Creator,
+    Creator {
+        name,
+        lang,
+        learner,
+    }: Creator,
 ) -> Result<(), Failure> {
     let max = hub.config.limits.max_clock_secs;
     let clock = match clock {
@@ -83,6 +89,7 @@ pub async fn new_game(
     let mut setup = RoomSetup::new(rules, mode);
     setup.clock = clock;
     setup.creator = Some(conn.ip);
+    setup.host_lang = lang;
     setup.seats[Player::One] = SeatSetup {
         token_hash: Some(token_hash(&token)),
         account: conn.account().map(|a| a.id),

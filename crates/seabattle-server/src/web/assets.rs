@@ -9,8 +9,82 @@ use std::collections::HashMap;
 use std::sync::LazyLock;
 
 /// The web page's shell; `{BOOT}` becomes a JSON object naming what to open, `{HEAD}`
-/// the title, description and link-preview tags (see [`crate::preview`]).
+/// the title, description and link-preview tags (see [`crate::web::preview`]),
+/// `{PRELOAD}` the module hints (see [`page`]).
 pub const PAGE: &str = include_str!("../../assets/web/index.html");
+
+/// The shell as served, its hints filled in once.
+static PAGE_HTML: LazyLock<String> =
+    LazyLock::new(|| PAGE.replace("{PRELOAD}", &preloads("app.js")));
+
+/// The page's shell as served: [`PAGE`] with a `modulepreload` hint for every module the
+/// page's script loads at once. Without them the browser finds each level of imports
+/// only once the level above has come, a round trip per level (five on the start
+/// page); with them it asks for them all together. Made from the modules themselves,
+/// so the hints never fall behind an import.
+pub fn page() -> &'static str {
+    &PAGE_HTML
+}
+
+/// The hints for the modules `root` loads at once, in the order the page needs them:
+/// first what it imports (`import … from './NAME'`, directly or not: it runs once they
+/// are in), then what it loads without waiting (`import('./NAME')`, the game screen)
+/// with their own imports. A module loaded on demand (`` import(`./NAME`) ``: the quick
+/// chat, the replay) gets none.
+fn preloads(root: &'static str) -> String {
+    let mut order = vec![root];
+    reach(&mut order, 0);
+    let own = order.len();
+    let soon: Vec<&str> = order
+        .iter()
+        .flat_map(|n| quoted(text(n), "import('./"))
+        .collect();
+    for name in soon {
+        if !order.contains(&name) {
+            order.push(name);
+        }
+    }
+    reach(&mut order, own);
+    order[1..]
+        .iter()
+        .map(|n| format!("<link rel=\"modulepreload\" href=\"/assets/{n}\">"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Adds to `order` every module those from `from` on import, directly or not.
+fn reach(order: &mut Vec<&'static str>, from: usize) {
+    let mut i = from;
+    while let Some(&name) = order.get(i) {
+        for dep in imports(text(name)) {
+            if !order.contains(&dep) {
+                order.push(dep);
+            }
+        }
+        i += 1;
+    }
+}
+
+/// The text of module `name`.
+fn text(name: &str) -> &'static str {
+    FILES.iter().find(|f| f.0 == name).map_or("", |f| f.2)
+}
+
+/// The modules `js` imports statically, by their names here.
+fn imports(js: &str) -> Vec<&'static str> {
+    quoted(js, "from './")
+}
+
+/// The modules `js` names right after each `mark` in its code (comment lines left out),
+/// by their names here.
+fn quoted(js: &str, mark: &str) -> Vec<&'static str> {
+    let code = without_comment_lines(js);
+    code.split(mark)
+        .skip(1)
+        .filter_map(|rest| rest.split(['\'', '"']).next())
+        .filter_map(|n| FILES.iter().find(|f| f.0 == n).map(|f| f.0))
+        .collect()
+}
 
 /// Every file served under `/assets/`.
 const FILES: &[(&str, &str, &str)] = &[
@@ -206,6 +280,50 @@ mod tests {
             without_comment_lines(js),
             "const a = 1; // one\nconst url = 'http://x'; /* kept */\n  /** @type {X} */ (y).z = 1;\nf();\n"
         );
+    }
+
+    #[test]
+    fn the_page_preloads_every_module_it_imports_and_no_other() {
+        let page = page();
+        assert!(!page.contains("{PRELOAD}"));
+        let hinted: Vec<&str> = page
+            .split("<link rel=\"modulepreload\" href=\"/assets/")
+            .skip(1)
+            .filter_map(|s| s.split('"').next())
+            .collect();
+        for name in [
+            "i18n.js",
+            "game.js",
+            "board.js",
+            "view.js",
+            "fleet.js",
+            "sha256.js",
+        ] {
+            assert!(
+                hinted.contains(&name),
+                "{name} is not preloaded: {hinted:?}"
+            );
+        }
+        // Loaded when needed, not on every visit; and the script itself is no hint.
+        for name in ["chat.js", "learned.js", "replay.js", "app.js"] {
+            assert!(!hinted.contains(&name), "{name} is preloaded");
+        }
+        // The page's own imports come before the game screen's, which it does not wait on.
+        let at = |n: &str| hinted.iter().position(|h| *h == n).unwrap();
+        for own in imports(text("app.js")) {
+            assert!(at(own) < at("game.js"), "{own} after game.js: {hinted:?}");
+        }
+        assert!(!imports(text("app.js")).contains(&"game.js"));
+        // Every module the page's script reaches is hinted, each once.
+        let mut sorted = hinted.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), hinted.len(), "{hinted:?}");
+        for name in &hinted {
+            for dep in imports(text(name)) {
+                assert!(hinted.contains(&dep), "{name} imports {dep}, not hinted");
+            }
+        }
     }
 
     #[test]

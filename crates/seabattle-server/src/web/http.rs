@@ -63,22 +63,22 @@ const HTML: &str = "text/html; charset=utf-8";
 /// The page with its boot object: `{}` for the start screen, `{"game":ID}` for a game's
 /// link, `{"replay":ID}` for a replay, `{"missing":"game"}` for a link to no game. Ids
 /// are checked to be lower-case letters and digits before they get here: nothing to
-/// escape. The head previews `preview` in the request's language.
+/// escape. The head previews `preview` in `lang`, else in the request's language.
 fn page(
     headers: &HeaderMap,
     status: StatusCode,
     boot: &str,
-    preview: Preview,
+    (preview, lang): (Preview, Option<Lang>),
     path: &str,
 ) -> Response {
     let head = preview::head(
         preview,
-        preview::prefers(headers),
+        lang.unwrap_or_else(|| preview::prefers(headers)),
         preview::origin(headers).as_deref(),
         path,
     );
     // The boot object first: a name in the head may read `{BOOT}`.
-    let html = crate::web::assets::PAGE
+    let html = crate::web::assets::page()
         .replace("{BOOT}", boot)
         .replace("{HEAD}", &head);
     // A few kilobytes: gzip takes tens of microseconds.
@@ -96,18 +96,25 @@ fn page(
 
 /// `GET /`: the start screen.
 pub async fn index(headers: HeaderMap) -> Response {
-    page(&headers, StatusCode::OK, "{}", Preview::Start, "/")
+    page(&headers, StatusCode::OK, "{}", (Preview::Start, None), "/")
 }
 
 /// The page for a link to no game.
 fn missing(headers: &HeaderMap) -> Response {
     let boot = r#"{"missing":"game"}"#;
-    page(headers, StatusCode::NOT_FOUND, boot, Preview::Start, "/")
+    page(
+        headers,
+        StatusCode::NOT_FOUND,
+        boot,
+        (Preview::Start, None),
+        "/",
+    )
 }
 
 /// `GET /g/{id}`: the link a game's creator sends; the page joins, resumes or watches.
-/// A link that cannot name a game gets the page's own "no such game" screen. Its
-/// preview names the creator when the game is in memory here.
+/// A link to no game gets `404` and the page's own "no such game" screen, never an
+/// invitation. The preview names the creator, in the language they play in, when the
+/// game is in memory here (a messenger's robot that unfurls the link says no language).
 pub async fn game_link(
     State(hub): State<SharedHub>,
     headers: HeaderMap,
@@ -116,14 +123,16 @@ pub async fn game_link(
     let Some(id) = GameId::parse(&id) else {
         return missing(&headers);
     };
-    let host = preview::host_name(&hub, &id).await;
+    let Some(host) = preview::invitation(&hub, &id).await else {
+        return missing(&headers);
+    };
     let boot = format!(r#"{{"game":"{id}"}}"#);
     let path = id.link();
     page(
         &headers,
         StatusCode::OK,
         &boot,
-        Preview::Invite(host.as_deref()),
+        (Preview::Invite(host.name.as_deref()), host.lang),
         &path,
     )
 }
@@ -135,7 +144,13 @@ pub async fn replay(headers: HeaderMap, Path(id): Path<String>) -> Response {
     };
     let boot = format!(r#"{{"replay":"{id}"}}"#);
     let path = format!("/replay/{id}");
-    page(&headers, StatusCode::OK, &boot, Preview::Replay, &path)
+    page(
+        &headers,
+        StatusCode::OK,
+        &boot,
+        (Preview::Replay, None),
+        &path,
+    )
 }
 
 /// `GET /assets/{name}`: the page's style sheet and ES modules, built into the binary

@@ -1,7 +1,9 @@
 //! What a shared link shows before it is opened: the page's title, description and
-//! Open Graph tags, in the language the request prefers, naming the friend who sent a
-//! game's link when the game is in memory.
+//! Open Graph tags. A game's link speaks the language its creator plays in and names
+//! them, when the game is in memory here; any other page, the language the request
+//! prefers.
 
+use crate::game::room::Host;
 use crate::hub::SharedHub;
 use crate::ids::GameId;
 use axum::http::{HeaderMap, header};
@@ -154,15 +156,26 @@ pub fn head(preview: Preview, lang: Lang, origin: Option<&str>, path: &str) -> S
     )
 }
 
-/// The name the creator of game `id` gave, if the game is in memory here and answers
-/// at once: a preview never waits on a busy game.
-pub async fn host_name(hub: &SharedHub, id: &GameId) -> Option<String> {
-    let h = hub.live(id)?;
-    let ask = h.ask(|reply| crate::game::msg::GameMsg::HostName { reply });
-    tokio::time::timeout(Duration::from_millis(250), ask)
-        .await
-        .ok()?
-        .ok()?
+/// Who invites to game `id`, or `None` if there is no such game. A game in memory here
+/// names its creator and their language, if it answers at once (a preview never waits
+/// on a busy game); one only in storage (after a restart, or served by another node)
+/// names neither. A store that does not answer now counts the game as there: the page
+/// itself then says what is wrong.
+pub async fn invitation(hub: &SharedHub, id: &GameId) -> Option<Host> {
+    if let Some(h) = hub.live(id) {
+        let ask = h.ask(|reply| crate::game::msg::GameMsg::Host { reply });
+        let host = tokio::time::timeout(Duration::from_millis(250), ask).await;
+        return Some(host.ok().and_then(Result::ok).unwrap_or_default());
+    }
+    let id = id.clone();
+    match hub.db(move |db| db.has_game(&id)).await {
+        Ok(false) => None,
+        Ok(true) => Some(Host::default()),
+        Err(e) => {
+            tracing::warn!(error = %crate::error::chain(&e), "a game link's preview could not ask the store");
+            Some(Host::default())
+        }
+    }
 }
 
 #[cfg(test)]

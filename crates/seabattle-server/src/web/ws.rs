@@ -320,6 +320,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             clock,
             name,
             player,
+            lang,
         } => {
             let name = crate::accounts::shown::checked(hub, conn, name.as_deref()).await?;
             // Only the key's hash goes on: the key itself is dropped here. A signed-in
@@ -332,7 +333,11 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
                 level.as_deref(),
                 rules.as_deref(),
                 clock,
-                enter::Creator { name, learner },
+                enter::Creator {
+                    name,
+                    lang,
+                    learner,
+                },
             )
             .await
         }

@@ -3,7 +3,7 @@
 
 use crate::common::*;
 use seabattle_client::msg;
-use seabattle_wire::Opponent;
+use seabattle_wire::{Lang, Opponent};
 use serde_json::Value;
 
 /// The value of header `name` (lower case) in a lower-cased response head.
@@ -87,6 +87,43 @@ async fn the_manifest_names_the_app_in_the_preferred_language_with_its_icons() {
 }
 
 #[tokio::test]
+async fn a_game_link_previews_in_the_language_its_creator_plays_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    let mut alice = Client::connect(addr).await;
+    let game = create(
+        &mut alice,
+        msg::new_game(Opponent::Friend).name("Алиса").lang(Lang::Ru),
+    )
+    .await;
+    let link = format!("/g/{game}");
+    // A messenger's robot sends no Accept-Language; nor does its English one change it.
+    assert_eq!(
+        title(addr, &link, "").await,
+        "Алиса приглашает вас в Морской бой"
+    );
+    assert_eq!(
+        title(addr, &link, "en-US").await,
+        "Алиса приглашает вас в Морской бой"
+    );
+    let mut bob = Client::connect(addr).await;
+    let game = create(&mut bob, msg::new_game(Opponent::Friend).lang(Lang::En)).await;
+    assert_eq!(
+        title(addr, &format!("/g/{game}"), "ru-RU,ru").await,
+        "A friend invites you to Sea Battle"
+    );
+    // A creator who said no language: the reader's.
+    let mut carol = Client::connect(addr).await;
+    let game = create(&mut carol, msg::new_game(Opponent::Friend)).await;
+    assert_eq!(
+        title(addr, &format!("/g/{game}"), "ru-RU,ru").await,
+        "Друг приглашает вас в Морской бой"
+    );
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
 async fn the_service_worker_keeps_a_shell_that_is_served_and_small() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
@@ -133,9 +170,13 @@ async fn the_service_worker_keeps_a_shell_that_is_served_and_small() {
     server.shutdown().await.unwrap();
 }
 
-/// The `<title>` of `path` for a request in `lang`.
+/// The `<title>` of `path` for a request in `lang` (none for `""`, as a messenger's
+/// robot that unfurls a link).
 async fn title(addr: std::net::SocketAddr, path: &str, lang: &str) -> String {
-    let (_, _, body) = http_raw(addr, path, &[&format!("Accept-Language: {lang}")]).await;
+    let asked = format!("Accept-Language: {lang}");
+    let headers: &[&str] = if lang.is_empty() { &[] } else { &[&asked] };
+    let (status, _, body) = http_raw(addr, path, headers).await;
+    assert_eq!(status, 200, "{path}");
     let page = String::from_utf8(body).unwrap();
     let title = page
         .split("<title>")
@@ -186,11 +227,13 @@ async fn a_game_link_previews_who_invites_in_the_readers_language() {
         title(addr, &format!("/g/{nameless}"), "en").await,
         "A friend invites you to Sea Battle"
     );
-    // A game not in memory: the neutral words.
-    assert_eq!(
-        title(addr, "/g/k7m2qx9p4a", ru).await,
-        "Друг приглашает вас в Морской бой"
-    );
+    // A code that names no game is no invitation: 404, and the "no such game" screen.
+    let (status, _, body) = http_raw(addr, "/g/k7m2qx9p4a", &[]).await;
+    assert_eq!(status, 404);
+    let page = String::from_utf8(body).unwrap();
+    assert!(page.contains(r#""missing":"game""#), "{page}");
+    assert!(page.contains("<title>Sea Battle</title>"), "{page}");
+    assert!(!page.contains("invites you"), "{page}");
     assert_eq!(title(addr, "/", ru).await, "Морской бой");
     assert_eq!(title(addr, "/", "de").await, "Sea Battle");
     // The absolute address comes from the request's host.

@@ -137,11 +137,63 @@ async fn full_game_by_code_with_spectator_and_rematch() {
 async fn the_link_page_boots_the_game_page_with_its_code() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
-    let (status, body) = http_get(server.addr(), "/g/k7m2qx9p4a").await;
+    let (_a, _b, game, _) = pair(server.addr()).await;
+    let (status, body) = http_get(server.addr(), &format!("/g/{game}")).await;
     assert_eq!(status, 200);
-    assert!(body.contains(r#""game":"k7m2qx9p4a""#), "{body}");
+    assert!(body.contains(&format!(r#""game":"{game}""#)), "{body}");
     let (status, _) = http_get(server.addr(), "/g/NOT-AN-ID%3Cb%3E").await;
     assert_eq!(status, 404);
+    // A code of the right form that names no game is no invitation either.
+    let (status, body) = http_get(server.addr(), "/g/k7m2qx9p4a").await;
+    assert_eq!(status, 404);
+    assert!(body.contains(r#""missing":"game""#), "{body}");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_spectator_who_comes_mid_game_gets_every_shot_so_far() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let (mut a, mut b, game, _) = pair(server.addr()).await;
+    a.send(msg::place_random(&game)).await;
+    b.send(msg::place_random(&game)).await;
+    a.until("battle").await;
+    b.until("battle").await;
+    let cells = all_cells(10, 10);
+    let mut next = [0usize; 2];
+    let mut fired = Vec::new();
+    while fired.len() < 10 {
+        let s = a.state(&game).await;
+        let p = s["to_move"].as_u64().unwrap();
+        let (c, i) = if p == 1 { (&mut a, 0) } else { (&mut b, 1) };
+        let cell = cells[next[i]].clone();
+        next[i] += 1;
+        c.send(msg::fire(&game, [cell.clone()])).await;
+        // The other side's shots wait in this inbox too: this one's answer.
+        let shot = loop {
+            let m = c.until("shot").await;
+            if m["player"] == p && m["shots"][0]["cell"] == cell.as_str() {
+                break m;
+            }
+        };
+        fired.push((p, cell, shot["shots"][0]["answer"].clone()));
+    }
+    let mut watcher = Client::connect(server.addr()).await;
+    watcher.send(msg::watch(&game)).await;
+    let s = watcher.until("state").await;
+    let log = s["log"].as_array().unwrap();
+    assert_eq!(log.len(), 10, "{s}");
+    for (entry, (p, cell, answer)) in log.iter().zip(&fired) {
+        assert_eq!(entry["player"], *p);
+        assert_eq!(entry["cell"], cell.as_str());
+        assert_eq!(entry["answer"], *answer);
+        assert!(entry.get("dying").is_none(), "{entry}");
+    }
+    // A player's state carries the same list; a game not begun, none.
+    assert_eq!(a.state(&game).await["log"], s["log"]);
+    let mut c = Client::connect(server.addr()).await;
+    let fresh = create(&mut c, msg::new_game(Opponent::Friend)).await;
+    assert!(c.state(&fresh).await.get("log").is_none());
     server.shutdown().await.unwrap();
 }
 

@@ -23,6 +23,7 @@ fn new_game(opponent: Opponent, clock: Option<u32>) -> ClientMsg {
         clock,
         name: None,
         player: None,
+        lang: None,
     }
 }
 
@@ -170,6 +171,7 @@ async fn a_friend_who_joined_without_a_name_gives_one_and_everyone_hears_it() {
             clock: None,
             name: Some("Алиса".into()),
             player: None,
+            lang: None,
         },
     )
     .await;

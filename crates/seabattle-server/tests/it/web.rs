@@ -49,9 +49,10 @@ async fn the_page_and_its_files_are_served_and_small() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let total = page_bytes(server.addr()).await;
-    // 149 KiB before blind mode's sentences (announce.js), shared with the voice, came
-    // to the start screen.
-    assert!(total < 160 * 1024, "the page is {total} bytes");
+    // 162 KiB uncompressed since issue 37's words and phone layout (about 57 KB over the
+    // wire, docs/first-visit.md) and blind mode's sentences (announce.js), shared with the
+    // voice; it was 149 KiB.
+    assert!(total < 175 * 1024, "the page is {total} bytes");
     let (status, _) = http_get(server.addr(), "/assets/nope.js").await;
     assert_eq!(status, 404);
     let (status, _) = http_get(server.addr(), "/assets/..%2Fsrc%2Flib.rs").await;

@@ -36,6 +36,7 @@ impl Opening {
                 // Only games against the computer learn, and this is a friend's: the
                 // player's key stays on this machine.
                 player: None,
+                lang: None,
             },
             Opening::Join { code } => ClientMsg::Join {
                 game: code.clone(),

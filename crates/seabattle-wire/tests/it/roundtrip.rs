@@ -152,6 +152,24 @@ fn state(full: bool) -> StateJson {
         strikes: [0, 1],
         clock_left: full.then_some(17),
         moves: 4,
+        log: if full {
+            vec![
+                LoggedShotJson {
+                    player: Player::One,
+                    cell: s("e5"),
+                    answer: Answer::Sunk,
+                    dying: false,
+                },
+                LoggedShotJson {
+                    player: Player::Two,
+                    cell: s("e5"),
+                    answer: Answer::Miss,
+                    dying: true,
+                },
+            ]
+        } else {
+            vec![]
+        },
         result: (!full).then(|| result(true)),
         next_game: (!full).then(|| s("p3xq8rmt2c")),
         rated: full,
@@ -417,6 +435,7 @@ fn every_client_message_round_trips() {
             clock: Some(30),
             name: Some(s("Алиса")),
             player: Some(s("q8V2-x_7Lm0pZr4tY6wE1A")),
+            lang: Some(Lang::Ru),
         },
         ClientMsg::NewGame {
             opponent: Opponent::Friend,
@@ -425,6 +444,7 @@ fn every_client_message_round_trips() {
             clock: None,
             name: None,
             player: None,
+            lang: None,
         },
         ClientMsg::Join {
             game: game(),

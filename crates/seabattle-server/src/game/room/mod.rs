@@ -16,11 +16,20 @@ use super::msg::{Finished, NotFinished};
 use crate::conn::Conn;
 use crate::ids::{GameId, Learner, commitment};
 use crate::protocol::{Casual, RatingJson, ResultJson, ServerMsg};
-use seabattle_core::{ByPlayer, Game, Phase, Player, Rules};
+use seabattle_core::{ByPlayer, Game, Lang, Phase, Player, Rules};
 use seabattle_table::{EndReason, Table};
 use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::time::Instant;
+
+/// Who invites to a game: what the preview of its link says.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Host {
+    /// The name the creator gave, if any.
+    pub name: Option<String>,
+    /// The language the creator plays in, if their client said.
+    pub lang: Option<Lang>,
+}
 
 /// Where a game stands in its life, apart from what the referee says of the play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +75,9 @@ pub struct Room {
     /// In a hot-seat game, the seat, phase and move the connection was last sent the
     /// state for: a new one is sent whenever this changes.
     hot_told: Option<(Player, Phase, usize)>,
+    /// The language the creator plays in, for the preview of the game's link (kept in
+    /// memory only, as the names are).
+    host_lang: Option<Lang>,
     /// Whether the game counts for ratings.
     rated: bool,
     /// Why a game whose players asked for a rated one is casual.
@@ -86,6 +98,7 @@ impl Room {
             rated,
             casual,
             creator,
+            host_lang,
         } = setup;
         let now = Instant::now();
         let bot = match &mode {
@@ -109,6 +122,7 @@ impl Room {
             since: now,
             learner: None,
             hot_told: None,
+            host_lang,
             rated,
             casual,
             ratings: None,
@@ -322,9 +336,13 @@ impl Room {
         self.id.link()
     }
 
-    /// The name the player in seat `p` gave.
-    pub fn name(&self, p: Player) -> Option<&str> {
-        self.seats[p].name.as_deref()
+    /// Who invites to this game, for its link's preview: the creator's name and
+    /// language, as they gave them.
+    pub fn host(&self) -> Host {
+        Host {
+            name: self.seats[Player::One].name.clone(),
+            lang: self.host_lang,
+        }
     }
 
     /// Whether the connection `conn` plays seat `p` now.

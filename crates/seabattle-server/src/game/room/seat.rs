@@ -99,6 +99,8 @@ pub struct RoomSetup {
     pub casual: Option<crate::protocol::Casual>,
     /// The address that made it, whose unfinished games it counts among.
     pub creator: Option<IpAddr>,
+    /// The language the creator plays in (the link's preview speaks it).
+    pub host_lang: Option<seabattle_core::Lang>,
 }
 
 impl RoomSetup {
@@ -114,6 +116,7 @@ impl RoomSetup {
             rated: false,
             casual: None,
             creator: None,
+            host_lang: None,
         }
     }
 }

@@ -1,5 +1,5 @@
-//! The frame every players' page shares: the language, the head, a style sheet of its
-//! own (no outside host), and a way back to the game.
+//! The frame every players' page shares: the language, the head, the game's own header
+//! and style sheet (no outside host), with a way back to the game.
 
 use super::words::{Word, say};
 use crate::web::preview::{escape, prefers};
@@ -27,11 +27,17 @@ pub fn page(status: StatusCode, lang: Lang, title: &str, path: &str, body: &str)
     let html = format!(
         "<!doctype html><html lang=\"{code}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
-         <title>{title}</title><link rel=\"icon\" href=\"/favicon.ico\">\
-         <link rel=\"stylesheet\" href=\"/assets/players.css\"></head><body><main>\
-         <nav><a href=\"/\">{play}</a><a href=\"/top?lang={code}\">{top}</a>\
-         <a href=\"{path}?lang={other}\" lang=\"{other}\">{other_name}</a></nav>{body}</main></body></html>",
+         <title>{title} · {site}</title><meta name=\"theme-color\" content=\"#0d3b66\">\
+         <link rel=\"icon\" href=\"/assets/icon.svg\" type=\"image/svg+xml\">\
+         <link rel=\"icon\" href=\"/favicon.ico\" sizes=\"16x16 32x32\">\
+         <link rel=\"stylesheet\" href=\"/assets/app.css\">\
+         <link rel=\"stylesheet\" href=\"/assets/players.css\"></head><body class=\"players\">\
+         <header><p class=\"site\"><a href=\"/\">{site}</a></p><nav class=\"pnav\">\
+         <a href=\"/\">{play}</a><a href=\"/top?lang={code}\">{top}</a>\
+         <a href=\"{path}?lang={other}\" lang=\"{other}\">{other_name}</a></nav></header>\
+         <main>{body}</main></body></html>",
         title = escape(title),
+        site = say(Word::SeaBattle, lang),
         play = say(Word::Play, lang),
         top = say(Word::Leaderboard, lang),
         path = escape(path),

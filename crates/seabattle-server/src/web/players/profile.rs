@@ -270,7 +270,7 @@ fn games_table(b: &mut String, games: &[AccountGame], lang: Lang) {
         };
         let _ = write!(
             b,
-            "<tr><td>{}</td><td>{}</td><td class=\"{class}\">{word}{rated}</td><td class=\"n\">{}</td><td class=\"hide-s\">{}</td><td><a href=\"/replay/{}\">{}</a></td></tr>",
+            "<tr><td class=\"d\">{}</td><td>{}</td><td class=\"{class}\">{word}{rated}</td><td class=\"n\">{}</td><td class=\"hide-s\">{}</td><td><a href=\"/replay/{}\">{}</a></td></tr>",
             date(g.finished_at.unwrap_or(g.created_at)),
             opponent(g, lang),
             g.shots[g.seat.index()].0,

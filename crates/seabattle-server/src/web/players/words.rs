@@ -77,6 +77,8 @@ pub enum Word {
     FleetsLearned,
     /// Back to the game.
     Play,
+    /// The game's name, in the header.
+    SeaBattle,
     /// No rated games yet.
     NoRatedGames,
     /// No finished games yet.
@@ -140,11 +142,12 @@ pub fn say(w: Word, lang: Lang) -> &'static str {
         ),
         FleetsLearned => ("Расстановок", "Fleets"),
         Play => ("Играть", "Play"),
+        SeaBattle => ("Морской бой", "Sea Battle"),
         NoRatedGames => ("Рейтинговых партий ещё не было.", "No rated games yet."),
         NoGames => ("Сыгранных партий ещё нет.", "No finished games yet."),
         ProvisionalNote => (
-            "«?» — рейтинг ещё не установился (отклонение больше 110).",
-            "«?» marks a provisional rating (deviation above 110).",
+            "«?» — рейтинг ещё предварительный: сыграно слишком мало партий, чтобы он был точен. После нескольких партий «?» исчезнет.",
+            "«?» marks a provisional rating: too few games yet for it to be sure. It goes after a few more games.",
         ),
     };
     match lang {
