@@ -11,17 +11,18 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 /// Why an HTTP request was not carried out.
-#[derive(Debug)]
 pub struct ApiError {
     status: StatusCode,
     body: Body,
     retry_after: Option<u64>,
 }
 
-#[derive(Debug)]
 enum Body {
     /// `{"code","message"}`.
     Refusal(ClientError),
+    /// A page of its own, already drawn: a players' page that says what went wrong in
+    /// the reader's language.
+    Page(Box<Response>),
     /// A line of text, for downloads and files.
     Text(String),
 }
@@ -55,6 +56,15 @@ impl ApiError {
         }
     }
 
+    /// A players' page that says itself what went wrong (its status is its own).
+    pub fn page(page: Response) -> ApiError {
+        ApiError {
+            status: page.status(),
+            body: Body::Page(Box::new(page)),
+            retry_after: None,
+        }
+    }
+
     /// A line of plain text answered with `status`: a download or file refused.
     pub fn text(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
@@ -68,6 +78,17 @@ impl ApiError {
     pub fn retry_after(mut self, secs: u64) -> ApiError {
         self.retry_after = Some(secs.max(1));
         self
+    }
+}
+
+impl std::fmt::Debug for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let body = match &self.body {
+            Body::Refusal(e) => format!("{:?}: {}", e.code, e.message),
+            Body::Page(_) => "a page".to_string(),
+            Body::Text(t) => t.clone(),
+        };
+        write!(f, "ApiError({}, {body})", self.status)
     }
 }
 
@@ -135,6 +156,7 @@ impl IntoResponse for ApiError {
                 )
                     .into_response()
             }
+            Body::Page(page) => *page,
             Body::Text(text) => (self.status, format!("{text}\n")).into_response(),
         };
         if let Some(secs) = self.retry_after {

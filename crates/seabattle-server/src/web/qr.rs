@@ -4,6 +4,7 @@
 //! the request was sent to), so that the endpoint makes no codes for other sites.
 
 use crate::ids::GameId;
+use crate::web::error::ApiError;
 use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -22,35 +23,36 @@ pub struct QrQuery {
 }
 
 /// Draws `text`, if it is one of this server's join links; 400 with the reason if not.
-pub async fn qr_svg(headers: HeaderMap, query: Result<Query<QrQuery>, QueryRejection>) -> Response {
+pub async fn qr_svg(
+    headers: HeaderMap,
+    query: Result<Query<QrQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
     let Ok(Query(QrQuery { text })) = query else {
-        return refuse("give the join link to draw as ?text=");
+        return Err(refuse("give the join link to draw as ?text="));
     };
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    if let Err(why) = check(&text, host) {
-        return refuse(why);
-    }
+    check(&text, host).map_err(refuse)?;
     // Level M: a code on a screen, photographed, may lose a corner to glare.
     let Ok(code) = QrCode::with_error_correction_level(text.as_bytes(), EcLevel::M) else {
-        return refuse("the link does not fit in a QR code");
+        return Err(refuse("the link does not fit in a QR code"));
     };
     let image = code
         .render::<svg::Color<'_>>()
         .min_dimensions(132, 132)
         .build();
-    (
+    Ok((
         [
             (header::CONTENT_TYPE, "image/svg+xml"),
             (header::CACHE_CONTROL, "public, max-age=86400, immutable"),
         ],
         image,
     )
-        .into_response()
+        .into_response())
 }
 
 /// A 400 with the reason, as plain text.
-fn refuse(why: &'static str) -> Response {
-    (StatusCode::BAD_REQUEST, format!("qr.svg: {why}\n")).into_response()
+fn refuse(why: &'static str) -> ApiError {
+    ApiError::text(StatusCode::BAD_REQUEST, format!("qr.svg: {why}"))
 }
 
 /// Why `text` is not one of this server's join links, as reached at `host`.

@@ -15,10 +15,11 @@ use crate::guard::work::CLIENT;
 use crate::hub::SharedHub;
 use crate::matchmaking::{enter, queue};
 use crate::protocol::{ClientError, ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, parse};
+use crate::web::error::ApiError;
 use crate::web::upgrade::{Socket, Upgrade};
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use seabattle_core::Player;
@@ -43,30 +44,25 @@ pub async fn upgrade(
     State(hub): State<SharedHub>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: axum::http::HeaderMap,
-) -> Response {
+) -> Result<Response, ApiError> {
     // A socket that carries a session acts for its account: only this server's page
     // (or a configured origin) may open one (cross-site WebSocket hijacking).
     if crate::accounts::session::token(&headers).is_some()
         && !crate::accounts::origin::trusted(&headers, &hub.config.allowed_origins)
     {
-        return (
+        return Err(ApiError::text(
             StatusCode::FORBIDDEN,
-            "cross-site WebSocket with a session cookie refused\n",
-        )
-            .into_response();
+            "cross-site WebSocket with a session cookie refused",
+        ));
     }
     let peer = crate::guard::address::client_of(&hub.config.trusted_proxies, peer, &headers);
-    let counted = match hub.addresses.connect(peer.ip()) {
-        Ok(c) => c,
-        Err(why) => return (StatusCode::TOO_MANY_REQUESTS, format!("{why}\n")).into_response(),
-    };
-    let account = match signed_in(&hub, &headers).await {
-        Ok(a) => a,
-        Err(e) => {
-            let e = e.into_client();
-            return (StatusCode::SERVICE_UNAVAILABLE, format!("{}\n", e.message)).into_response();
-        }
-    };
+    let counted = hub
+        .addresses
+        .connect(peer.ip())
+        .map_err(|why| ApiError::text(StatusCode::TOO_MANY_REQUESTS, why))?;
+    let account = signed_in(&hub, &headers)
+        .await
+        .map_err(|e| ApiError::text(StatusCode::SERVICE_UNAVAILABLE, e.into_client().message))?;
     // Up to four times the limit is read and answered with `too_large`; beyond that the
     // socket library refuses the frame and the connection closes.
     let hard = hub
@@ -82,9 +78,9 @@ pub async fn upgrade(
         .max_frame_size(Some(hard))
         .read_buffer_size(256)
         .write_buffer_size(0);
-    ws.on_upgrade(config, move |socket| {
+    Ok(ws.on_upgrade(config, move |socket| {
         serve(hub, socket, peer.ip(), counted, account)
-    })
+    }))
 }
 
 /// The account of the request's session cookie, if it opens a session that still

@@ -2,6 +2,7 @@
 //! and style sheet (no outside host), with a way back to the game.
 
 use super::words::{Word, say};
+use crate::web::error::ApiError;
 use crate::web::preview::{escape, prefers};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -54,6 +55,19 @@ pub fn page(status: StatusCode, lang: Lang, title: &str, path: &str, body: &str)
         HeaderValue::from_static("accept-language, cookie"),
     );
     r
+}
+
+/// The page that says the server cannot answer now, in `lang`: the failure is logged,
+/// and the reader is told only what a client may know.
+pub fn unavailable(e: crate::error::StoreError, lang: Lang, path: &str) -> ApiError {
+    let e = crate::error::Failure::from(e).into_client();
+    ApiError::page(page(
+        StatusCode::SERVICE_UNAVAILABLE,
+        lang,
+        "—",
+        path,
+        &escape(&e.message),
+    ))
 }
 
 /// A date (UTC) from seconds since the epoch, as `2026-11-25`.

@@ -2,7 +2,7 @@
 //! figures, and every finished game with a link to its replay; for the owner, signed
 //! in, their account's actions too.
 
-use super::html::{date, lang, page};
+use super::html::{date, lang, page, unavailable};
 use super::store::{AccountGame, GameList, Sitter};
 use super::top::{lang_code, urlencoding};
 use super::words::{Word, say};
@@ -11,6 +11,7 @@ use crate::accounts::session;
 use crate::hub::SharedHub;
 use crate::ids::token_hash;
 use crate::ratings::store::{RatingPoint, StoredRating};
+use crate::web::error::ApiError;
 use crate::web::preview::escape;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -110,7 +111,7 @@ pub async fn profile(
     headers: HeaderMap,
     Path(name): Path<String>,
     Query(query): Query<HashMap<String, String>>,
-) -> Response {
+) -> Result<Response, ApiError> {
     let lang = lang(&query, &headers);
     let path = format!("/u/{}", urlencoding(&name));
     let missing = || {
@@ -119,17 +120,15 @@ pub async fn profile(
             say(Word::NoSuchPlayer, lang),
             escape(&name)
         );
-        page(
+        ApiError::page(page(
             StatusCode::NOT_FOUND,
             lang,
             say(Word::NoSuchPlayer, lang),
             &path,
             &body,
-        )
+        ))
     };
-    let Ok(parsed) = AccountName::parse(&name) else {
-        return missing();
-    };
+    let parsed = AccountName::parse(&name).map_err(|_| missing())?;
     let key = parsed.key().to_string();
     let viewer = session::token(&headers).map(|t| token_hash(&t));
     let read = hub
@@ -161,20 +160,10 @@ pub async fn profile(
             }))
         })
         .await;
-    match read {
-        Ok(Some(p)) => page(StatusCode::OK, lang, &p.name, &path, &body(&p, lang)),
-        Ok(None) => missing(),
-        Err(e) => {
-            let e = crate::error::Failure::from(e).into_client();
-            page(
-                StatusCode::SERVICE_UNAVAILABLE,
-                lang,
-                "—",
-                &path,
-                &escape(&e.message),
-            )
-        }
-    }
+    let p = read
+        .map_err(|e| unavailable(e, lang, &path))?
+        .ok_or_else(missing)?;
+    Ok(page(StatusCode::OK, lang, &p.name, &path, &body(&p, lang)))
 }
 
 fn body(p: &Profile, lang: Lang) -> String {

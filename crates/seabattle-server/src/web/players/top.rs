@@ -1,10 +1,11 @@
 //! `GET /top`: the leaderboard of a preset (`?rules=classic`), the best 100
 //! established ratings of players active in the last 30 days.
 
-use super::html::{lang, page};
+use super::html::{lang, page, unavailable};
 use super::words::{Word, say};
 use crate::hub::SharedHub;
 use crate::ratings::glicko::PROVISIONAL_RD;
+use crate::web::error::ApiError;
 use crate::web::preview::escape;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -23,7 +24,7 @@ pub async fn top(
     State(hub): State<SharedHub>,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
-) -> Response {
+) -> Result<Response, ApiError> {
     let lang = lang(&query, &headers);
     let asked = query.get("rules").map_or("classic", String::as_str);
     let Ok(preset) = asked.parse::<Preset>() else {
@@ -33,32 +34,20 @@ pub async fn top(
             escape(asked),
             Preset::ALL.map(Preset::name).join(", ")
         );
-        return page(
+        return Err(ApiError::page(page(
             StatusCode::NOT_FOUND,
             lang,
             say(Word::Leaderboard, lang),
             "/top",
             &body,
-        );
+        )));
     };
     let since = crate::db::now_secs() - ACTIVE_SECS;
     let name = preset.name();
-    let leaders = match hub
+    let leaders = hub
         .db(move |db| db.leaders(preset, PROVISIONAL_RD, since, LEADERS))
         .await
-    {
-        Ok(l) => l,
-        Err(e) => {
-            let e = crate::error::Failure::from(e).into_client();
-            return page(
-                StatusCode::SERVICE_UNAVAILABLE,
-                lang,
-                "—",
-                "/top",
-                &escape(&e.message),
-            );
-        }
-    };
+        .map_err(|e| unavailable(e, lang, "/top"))?;
     let mut body = format!(
         "<h1>{} · {}</h1><nav>",
         say(Word::Leaderboard, lang),
@@ -102,13 +91,13 @@ pub async fn top(
         }
         body.push_str("</tbody></table>");
     }
-    page(
+    Ok(page(
         StatusCode::OK,
         lang,
         say(Word::Leaderboard, lang),
         "/top",
         &body,
-    )
+    ))
 }
 
 /// `ru` or `en`.
