@@ -1,6 +1,7 @@
 //! The leak scan of the Flying Dutchman, whose ship stands in a new place after every
 //! hit: no place of the enemy ship may reach a player before the end.
 
+use super::scan::shots_on;
 use super::{cells, cells_named, ends};
 use seabattle_core::{GameRecord, Move, Player};
 use seabattle_wire::ServerMsg;
@@ -46,12 +47,7 @@ pub fn assert_no_leak_flying(log: &[ServerMsg], me: Player, record: &GameRecord)
         }
         match m {
             ServerMsg::Shot { player, shots, .. } => {
-                let side = if *player == me {
-                    &mut fired
-                } else {
-                    &mut incoming
-                };
-                side.extend(shots.iter().map(|s| s.cell.clone()));
+                shots_on(me, *player, shots, &mut fired, &mut incoming);
             }
             ServerMsg::Relocated {
                 player, cells: c, ..

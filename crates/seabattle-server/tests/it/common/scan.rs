@@ -3,7 +3,7 @@
 
 use super::{PIECE_WORDS, cells, ship_cells};
 use seabattle_core::Player;
-use seabattle_wire::{ResultJson, ServerMsg, TargetJson};
+use seabattle_wire::{ResultJson, ServerMsg, ShotJson, TargetJson};
 use serde_json::Value;
 use std::collections::BTreeSet;
 
@@ -62,6 +62,20 @@ fn answered(b: &TargetJson) -> BTreeSet<String> {
     cells(lists.into_iter().flatten().chain(b.sunk.iter().flatten()))
 }
 
+/// Counts a volley of `player`'s as seat `me` does: its cells join `fired` (`me`'s own
+/// volleys) or `incoming` (the opponent's); the set they joined.
+pub fn shots_on<'a>(
+    me: Player,
+    player: Player,
+    shots: &[ShotJson],
+    fired: &'a mut BTreeSet<String>,
+    incoming: &'a mut BTreeSet<String>,
+) -> &'a mut BTreeSet<String> {
+    let side = if player == me { fired } else { incoming };
+    side.extend(shots.iter().map(|s| s.cell.clone()));
+    side
+}
+
 /// The leak scan: no message to seat `me` before the end names a cell of an enemy ship
 /// or piece that `me` had not shot (or been shown) by then. A cell name alone does not
 /// say which board it is on, so cells `me` knows for other reasons (its own fleet, the
@@ -88,12 +102,7 @@ pub fn assert_no_leak(log: &[ServerMsg], me: Player, result: &ResultJson) {
         }
         match m {
             ServerMsg::Shot { player, shots, .. } => {
-                let side = if *player == me {
-                    &mut fired
-                } else {
-                    &mut incoming
-                };
-                side.extend(shots.iter().map(|s| s.cell.clone()));
+                let side = shots_on(me, *player, shots, &mut fired, &mut incoming);
                 for ship in shots.iter().filter_map(|s| s.ship.as_ref()) {
                     assert!(
                         cells(ship).is_subset(side),
