@@ -2,7 +2,7 @@
 //! sends [`ClientMsg`](seabattle_wire::ClientMsg) values and receives
 //! [`ServerMsg`](seabattle_wire::ServerMsg) values, so a protocol change breaks every
 //! Rust client at compile time — the terminal's online mode, the server's tests and its
-//! load, attack and cluster examples alike.
+//! load and attack examples and the cluster's fault harness alike.
 //!
 //! The [`account`] module signs in over HTTP for a session token, which
 //! [`ConnectOptions::session`] then sends with the upgrade, so the socket acts for the

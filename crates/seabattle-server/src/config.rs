@@ -118,6 +118,9 @@ pub struct Limits {
     pub chat_burst: u32,
     /// …and how often one more comes back after that.
     pub chat_every: Duration,
+    /// Rated games the same two accounts may play against each other in 24 hours;
+    /// later ones are casual, so a rating cannot be farmed between friends.
+    pub rated_per_pair: u32,
 }
 
 impl Default for Limits {
@@ -139,6 +142,7 @@ impl Default for Limits {
             claim_after: Duration::from_secs(60),
             chat_burst: 3,
             chat_every: Duration::from_secs(2),
+            rated_per_pair: 3,
         }
     }
 }

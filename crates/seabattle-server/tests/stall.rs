@@ -7,11 +7,13 @@
 #[path = "it/common/mod.rs"]
 mod common;
 
-use common::{Client, Probe, fast_limits, http_raw, start_with};
+use common::{
+    Client, ErrorCode, Frames, Probe, ServerMsg, fast_limits, http_raw, joined, logged_token,
+    start_with, until, until_battle,
+};
 use seabattle_client::{Connection, ConnectionError, msg};
 use seabattle_server::Limits;
 use seabattle_wire::{ClientMsg, Opponent};
-use serde_json::Value;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
@@ -24,15 +26,17 @@ fn crowded(side: u8, size: u8, n: usize, extra: &str) -> String {
 }
 
 /// Sends `msg` and waits for the answer that is not news: (the answer, how long).
-async fn ask(c: &mut Client, msg: impl Into<ClientMsg>) -> (Value, Duration) {
+async fn ask(c: &mut Client, msg: impl Into<ClientMsg>) -> (ServerMsg, Duration) {
     let t = Instant::now();
     c.send(msg).await;
-    loop {
-        let m = c.recv().await;
-        if ["error", "joined", "layout", "checked"].contains(&m["type"].as_str().unwrap_or("")) {
-            return (m, t.elapsed());
-        }
-    }
+    let m = until!(
+        c,
+        ServerMsg::Error { .. }
+            | ServerMsg::Joined { .. }
+            | ServerMsg::Layout { .. }
+            | ServerMsg::Checked { .. }
+    );
+    (m, t.elapsed())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -58,23 +62,25 @@ async fn rules_too_costly_to_draw_are_refused_at_once_and_stall_no_other_game() 
         answers
     });
     let (worst, answers) = probe.during(attack).await;
+    let mut refusals = Vec::new();
     for (rules, m, took) in &answers {
-        assert_eq!(m["type"], "error", "{rules}: {m}");
+        let ServerMsg::Error { code, message } = m else {
+            panic!("{rules}: {m:?}");
+        };
         assert!(
-            ["bad_rules", "too_costly"].contains(&m["code"].as_str().unwrap()),
-            "{rules}: {m}"
+            [ErrorCode::BadRules, ErrorCode::TooCostly].contains(code),
+            "{rules}: {m:?}"
         );
         assert!(*took < 2 * SECOND, "{rules}: refused after {took:?}");
+        refusals.push((*code, message.as_str()));
     }
     // The bent eight-deckers have too many places to enumerate; the crowded ones
     // cannot be drawn in time.
+    assert!(refusals[0].1.contains("places"), "{}", refusals[0].1);
     assert!(
-        answers[0].1["message"].as_str().unwrap().contains("places"),
-        "{}",
-        answers[0].1
-    );
-    assert!(
-        answers.iter().any(|(_, m, _)| m["code"] == "too_costly"),
+        refusals
+            .iter()
+            .any(|(code, _)| *code == ErrorCode::TooCostly),
         "{answers:?}"
     );
     assert!(worst < SECOND, "another game's shot took {worst:?}");
@@ -96,12 +102,13 @@ async fn layouts_and_checks_in_a_loop_stall_no_other_game() {
                 for i in 0..40 {
                     let placer = ["uniform", "expert", "perelman", "edge"][i % 4];
                     let (m, took) = ask(&mut c, msg::layout(&game, Some(placer))).await;
-                    assert_eq!(m["type"], "layout", "{rules} {placer}: {m}");
-                    let fleet = common::texts(&m["fleet"]);
+                    let ServerMsg::Layout { fleet, .. } = m else {
+                        panic!("{rules} {placer}: {m:?}");
+                    };
                     let (m, _) = ask(&mut c, msg::check(&game, &fleet)).await;
                     assert!(
-                        common::list::<Value>(&m["violations"]).is_empty(),
-                        "{rules} {placer}: {m}"
+                        matches!(&m, ServerMsg::Checked { violations, .. } if violations.is_empty()),
+                        "{rules} {placer}: {m:?}"
                     );
                     slowest = slowest.max(took);
                 }
@@ -138,10 +145,19 @@ async fn a_flood_of_new_games_from_one_address_is_capped() {
                 let (mut made, mut refused) = (0, 0);
                 for _ in 0..150 {
                     let (m, _) = ask(&mut c, msg::new_game(Opponent::Friend)).await;
-                    match m["type"].as_str().unwrap() {
-                        "joined" => made += 1,
+                    match m {
+                        ServerMsg::Joined { .. } => made += 1,
                         _ => {
-                            assert_eq!(m["code"], "limit", "{m}");
+                            assert!(
+                                matches!(
+                                    m,
+                                    ServerMsg::Error {
+                                        code: ErrorCode::Limit,
+                                        ..
+                                    }
+                                ),
+                                "{m:?}"
+                            );
                             refused += 1;
                         }
                     }
@@ -183,21 +199,21 @@ async fn two_connections_queueing_in_turn_cannot_make_games_without_end() {
     let mut refused = None;
     for round in 0..10 {
         a.send(msg::queue(None)).await;
-        let m = a.until_any(&["queued", "error"]).await;
-        if m["type"] == "error" {
-            refused = Some((round, m));
+        let m = until!(a, ServerMsg::Queued { .. } | ServerMsg::Error { .. });
+        if let ServerMsg::Error { code, .. } = m {
+            refused = Some((round, code));
             break;
         }
         b.send(msg::queue(None)).await;
-        let m = b.until_any(&["joined", "error"]).await;
-        if m["type"] == "error" {
-            refused = Some((round, m));
+        let m = until!(b, ServerMsg::Joined { .. } | ServerMsg::Error { .. });
+        if let ServerMsg::Error { code, .. } = m {
+            refused = Some((round, code));
             break;
         }
-        a.until("joined").await;
+        joined(&mut a).await;
     }
-    let (round, m) = refused.expect("the queue never refused");
-    assert_eq!(m["code"], "limit", "{m}");
+    let (round, code) = refused.expect("the queue never refused");
+    assert_eq!(code, ErrorCode::Limit);
     assert!(round <= 3, "refused only in round {round}");
     assert!(
         server.games_held() <= 3,
@@ -229,8 +245,8 @@ async fn replay_downloads_in_a_loop_stall_no_other_game() {
     let first = t.elapsed();
     assert_eq!(status, 200);
     assert!(head.contains("content-encoding: gzip"), "{head}");
-    let frames: Value = serde_json::from_slice(&gunzip(&body)).unwrap();
-    assert_eq!(frames["frames"].as_array().unwrap().len(), 1202);
+    let frames: Frames = serde_json::from_slice(&gunzip(&body)).unwrap();
+    assert_eq!(frames.frames.len(), 1202);
     let mut probe = Probe::start(addr).await;
     let attack = tokio::spawn(async move {
         let mut tasks = Vec::new();
@@ -330,22 +346,14 @@ async fn abandoned_games_leave_memory_and_a_returning_player_is_told() {
     // A battle against the computer whose player goes away.
     let (mut c, left, left_token) = common::vs_computer(addr, "easy", "classic").await;
     c.send(msg::place_random(&left)).await;
-    c.until("battle").await;
+    until_battle(&mut c).await;
     // A friend who never comes: the game is closed while its creator waits.
     let mut waiting = Client::connect(addr).await;
     let game = common::create(&mut waiting, msg::new_game(Opponent::Friend)).await;
-    let token = waiting.log.iter().find(|m| m["type"] == "joined").unwrap()["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let token = logged_token(&waiting);
     c.close().await;
-    let notice = loop {
-        let m = waiting.recv().await;
-        if m["type"] == "error" {
-            break m;
-        }
-    };
-    assert_eq!(notice["code"], "abandoned", "{notice}");
+    let (notice, why) = until!(waiting, ServerMsg::Error { code, message } => (code, message));
+    assert_eq!(notice, ErrorCode::Abandoned, "{why}");
     let mut held = usize::MAX;
     for _ in 0..100 {
         held = server.games_held();
@@ -358,9 +366,9 @@ async fn abandoned_games_leave_memory_and_a_returning_player_is_told() {
     for (game, token) in [(&game, &token), (&left, &left_token)] {
         let mut back = Client::connect(addr).await;
         let e = back
-            .expect_error(msg::resume(game, token), "abandoned")
+            .expect_error(msg::resume(game, token), ErrorCode::Abandoned)
             .await;
-        assert!(e["message"].as_str().unwrap().contains("closed"), "{e}");
+        assert!(e.contains("closed"), "{e}");
     }
     server.shutdown().await.unwrap();
 }

@@ -158,6 +158,11 @@ pub struct ResultJson {
     /// games, and in a rated game whose rating could not be stored).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub ratings: Option<[RatingJson; 2]>,
+    /// The game ended before each player had fired at least once (a resignation, a
+    /// player gone, a clock run out): it is not rated, and players' figures leave it
+    /// out.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub aborted: bool,
 }
 
 /// Why a game whose players asked for a rated one is casual.

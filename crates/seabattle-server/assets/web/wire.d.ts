@@ -128,6 +128,8 @@ export interface ResultJson {
   audit: AuditJson;
   record: string;
   ratings?: [RatingJson, RatingJson];
+  /** The game ended before each player had fired: not rated. */
+  aborted?: boolean;
 }
 
 /** A seat's rating change in a rated game (`RatingJson`). */

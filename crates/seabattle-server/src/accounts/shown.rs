@@ -30,12 +30,12 @@ pub async fn checked(
         return Ok(Some(name));
     }
     let key = as_account.key().to_string();
-    if hub.db(move |db| db.account(&key)).await?.is_some() {
+    if let Some(account) = hub.db(move |db| db.account(&key)).await? {
         return Err(Failure::refused(
             ErrorCode::NameTaken,
             format!(
                 "{} is an account's name: sign in to use it, or choose another",
-                as_account.shown()
+                account.name
             ),
         ));
     }

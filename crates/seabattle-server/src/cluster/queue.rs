@@ -63,10 +63,12 @@ fn lane(preset: Preset) -> String {
     format!("rated {}", preset.name())
 }
 
-/// A rated seeker's lane and how long it has waited, for a pairing attempt.
+/// A rated seeker's lane, how long it has waited, and how many rated games a pair of
+/// accounts may play a day, for a pairing attempt.
 struct Lane<'a> {
     rated: &'a RatedAs,
     waited: Duration,
+    per_pair: u32,
 }
 
 /// One pairing attempt.
@@ -135,7 +137,7 @@ impl Cluster {
                 // Two accounts that played their rated games against each other today
                 // play on, casual.
                 if let Some(them) = taken.account {
-                    game.rated = !pair_limit_reached(sql, them, l.rated.account)?;
+                    game.rated = !pair_limit_reached(sql, them, l.rated.account, l.per_pair)?;
                 }
             }
             insert_game(sql, game)?;
@@ -202,8 +204,14 @@ impl Cluster {
         queued: bool,
         rated: &RatedAs,
         waited: Duration,
+        per_pair: u32,
     ) -> Result<Pairing, StoreError> {
-        self.pair_in(game, me, queued, Some(&Lane { rated, waited }))
+        let lane = Lane {
+            rated,
+            waited,
+            per_pair,
+        };
+        self.pair_in(game, me, queued, Some(&lane))
     }
 
     /// Puts `me` in `rated`'s lane, with its seat token's hash.

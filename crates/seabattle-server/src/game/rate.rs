@@ -37,15 +37,16 @@ pub async fn ask(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Fail
     room.seat_mut(p).rate_asked = true;
     let accounts = Player::BOTH.map(|q| room.seat(q).account);
     let both = Player::BOTH.iter().all(|&q| room.seat(q).rate_asked);
+    let limit = hub.config.limits.rated_per_pair;
     if let (true, [Some(a), Some(b)]) = (both, accounts)
         && a != b
-        && !hub.db(move |db| db.may_rate_pair(a, b)).await?
+        && !hub.db(move |db| db.may_rate_pair(a, b, limit)).await?
     {
         room.seat_mut(p).rate_asked = false;
-        return refuse(
-            "you two have played 3 rated games against each other in the last 24 hours; \
-             this one is casual",
-        );
+        return refuse(&format!(
+            "you two have played {limit} rated games against each other in the last 24 \
+             hours; this one is casual"
+        ));
     }
     if both && matches!(accounts, [Some(a), Some(b)] if a != b) {
         let id = room.id().clone();
@@ -71,6 +72,10 @@ pub fn rated_game(room: &Room) -> Option<RatedGame> {
         return None;
     };
     if a == b || a == AccountId::DELETED || b == AccountId::DELETED {
+        return None;
+    }
+    // A game nobody really played cannot be won or lost for a rating.
+    if crate::ratings::aborted(room.game()) {
         return None;
     }
     let preset = room.rules().as_preset()?;

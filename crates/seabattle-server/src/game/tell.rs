@@ -398,6 +398,7 @@ pub fn result(room: &Room) -> Option<ResultJson> {
                 },
                 record: format!("/games/{}/record.json", room.id()),
                 ratings: None,
+                aborted: crate::ratings::aborted(room.game()),
             };
             room.result_cell().get_or_init(|| result).clone()
         }

@@ -27,7 +27,8 @@ pub async fn start_random(
         let (a, b) = (a.account, b.account);
         // Two accounts that played their rated games against each other today play on,
         // casual, and are told why.
-        if hub.db(move |db| db.may_rate_pair(a, b)).await? {
+        let limit = hub.config.limits.rated_per_pair;
+        if hub.db(move |db| db.may_rate_pair(a, b, limit)).await? {
             setup.rated = true;
         } else {
             setup.casual = Some(Casual::PairLimit);

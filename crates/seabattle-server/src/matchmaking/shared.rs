@@ -94,6 +94,7 @@ async fn pair(hub: &SharedHub, me: &Seeker, queued_now: bool) -> Result<Shared, 
     let id = setup.id.clone();
     let mut stored = to_stored(&Room::new(setup, &hub.config.bots));
     let (rated, waited) = (me.rated.clone(), me.since.elapsed());
+    let per_pair = hub.config.limits.rated_per_pair;
     let waiter = ticket.waiter.clone();
     let (pairing, stored) = hub
         .db(move |db| {
@@ -101,7 +102,7 @@ async fn pair(hub: &SharedHub, me: &Seeker, queued_now: bool) -> Result<Shared, 
                 what: "the shared queue",
             })?;
             let pairing = match &rated {
-                Some(r) => c.pair_rated(&mut stored, &waiter, queued_now, r, waited)?,
+                Some(r) => c.pair_rated(&mut stored, &waiter, queued_now, r, waited, per_pair)?,
                 None => c.pair(&mut stored, &waiter, queued_now)?,
             };
             Ok((pairing, stored))

@@ -138,18 +138,17 @@ impl FromRow for RatingChange {
     }
 }
 
-/// How many rated games two accounts may play against each other in
-/// [`PAIR_WINDOW_SECS`]; later ones are casual.
-pub const PAIR_LIMIT: u64 = 3;
-/// The window [`PAIR_LIMIT`] counts over: 24 hours.
+/// The window the rated games of a pair of accounts are counted over
+/// (`Limits::rated_per_pair`): 24 hours.
 pub const PAIR_WINDOW_SECS: i64 = 24 * 60 * 60;
 
-/// Whether accounts `a` and `b` have played their [`PAIR_LIMIT`] rated games against
-/// each other in the last [`PAIR_WINDOW_SECS`], in `sql`'s transaction.
+/// Whether accounts `a` and `b` have played `limit` rated games against each other in
+/// the last [`PAIR_WINDOW_SECS`], in `sql`'s transaction.
 pub fn pair_limit_reached(
     sql: &mut Sql<'_>,
     a: AccountId,
     b: AccountId,
+    limit: u32,
 ) -> Result<bool, StoreError> {
     let since = now_secs() - PAIR_WINDOW_SECS;
     let games: Option<One<i64>> = sql.row(
@@ -158,7 +157,7 @@ pub fn pair_limit_reached(
          WHERE x.account_id = $1 AND x.at >= $3",
         params![a, b, since],
     )?;
-    Ok(games.is_some_and(|One(n)| n >= PAIR_LIMIT as i64))
+    Ok(games.is_some_and(|One(n)| n >= i64::from(limit)))
 }
 
 const SELECT_RATING: &str = "SELECT rating, deviation, volatility FROM ratings \
@@ -247,11 +246,16 @@ impl Store {
         })
     }
 
-    /// Whether accounts `a` and `b` may play another rated game against each other now
-    /// (see [`PAIR_LIMIT`]).
-    pub fn may_rate_pair(&self, a: AccountId, b: AccountId) -> Result<bool, StoreError> {
+    /// Whether accounts `a` and `b` may play another rated game against each other now,
+    /// `limit` a day.
+    pub fn may_rate_pair(
+        &self,
+        a: AccountId,
+        b: AccountId,
+        limit: u32,
+    ) -> Result<bool, StoreError> {
         self.db()
-            .run(|sql| pair_limit_reached(sql, a, b).map(|reached| !reached))
+            .run(|sql| pair_limit_reached(sql, a, b, limit).map(|reached| !reached))
     }
 
     /// `account`'s rating under `preset` (the starting rating if it has none).
@@ -352,11 +356,11 @@ mod tests {
         let top = s.leaders(Preset::Classic, 400.0, 0, 10).unwrap();
         assert_eq!(top[0].name, "Ann");
         // Three rated games a day between the same two accounts; the fourth is casual.
-        assert!(s.may_rate_pair(a, b).unwrap());
+        assert!(s.may_rate_pair(a, b, 3).unwrap());
         for _ in 0..2 {
             s.rate(&GameId::random(), &g).unwrap().unwrap();
         }
-        assert!(!s.may_rate_pair(a, b).unwrap() && !s.may_rate_pair(b, a).unwrap());
+        assert!(!s.may_rate_pair(a, b, 3).unwrap() && !s.may_rate_pair(b, a, 3).unwrap());
         s.delete_account(b).unwrap();
         assert_eq!(
             s.rate(&GameId::random(), &g).unwrap(),

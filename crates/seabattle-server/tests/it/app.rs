@@ -4,7 +4,26 @@
 use crate::common::*;
 use seabattle_client::msg;
 use seabattle_wire::{Lang, Opponent};
-use serde_json::Value;
+use serde::Deserialize;
+
+/// The web app manifest, as the tests read it (its names are the standard's).
+#[derive(Debug, Deserialize)]
+struct Manifest {
+    name: String,
+    start_url: String,
+    display: String,
+    theme_color: String,
+    icons: Vec<Icon>,
+}
+
+/// An icon of the [`Manifest`].
+#[derive(Debug, Deserialize)]
+struct Icon {
+    src: String,
+    #[serde(rename = "type")]
+    kind: String,
+    sizes: String,
+}
 
 /// The value of header `name` (lower case) in a lower-cased response head.
 fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
@@ -43,22 +62,22 @@ async fn the_manifest_names_the_app_in_the_preferred_language_with_its_icons() {
             header(&head, "vary").unwrap().contains("accept-language"),
             "{head}"
         );
-        let m: Value = serde_json::from_slice(&body).unwrap();
-        assert_eq!(m["name"], name);
-        assert_eq!(m["start_url"], "/");
-        assert_eq!(m["display"], "standalone");
-        assert_eq!(m["theme_color"], "#0d3b66");
-        for icon in m["icons"].as_array().unwrap() {
-            let (status, head, bytes) = http_raw(addr, icon["src"].as_str().unwrap(), &[]).await;
-            assert_eq!(status, 200, "{icon}");
+        let m: Manifest = serde_json::from_slice(&body).unwrap();
+        assert_eq!(m.name, name);
+        assert_eq!(m.start_url, "/");
+        assert_eq!(m.display, "standalone");
+        assert_eq!(m.theme_color, "#0d3b66");
+        for icon in &m.icons {
+            let (status, head, bytes) = http_raw(addr, &icon.src, &[]).await;
+            assert_eq!(status, 200, "{icon:?}");
             assert_eq!(
                 header(&head, "content-type"),
-                icon["type"].as_str(),
-                "{icon}"
+                Some(icon.kind.as_str()),
+                "{icon:?}"
             );
-            if icon["type"] == "image/png" {
+            if icon.kind == "image/png" {
                 let (w, h) = png_size(&bytes);
-                assert_eq!(format!("{w}x{h}"), icon["sizes"].as_str().unwrap());
+                assert_eq!(format!("{w}x{h}"), icon.sizes);
             } else {
                 assert!(String::from_utf8(bytes).unwrap().starts_with("<svg"));
             }

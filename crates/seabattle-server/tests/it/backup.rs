@@ -1,8 +1,9 @@
 //! `seabattle backup`: a copy of a live server's SQLite file, taken while games are
 //! being played, opens as a server of its own and resumes a game from it.
 
-use crate::common::{self, Client, start, vs_computer};
+use crate::common::{self, Client, ServerMsg, joined, start, until, until_battle, vs_computer};
 use seabattle_client::msg;
+use seabattle_core::{Phase, Player};
 use seabattle_server::{DbUrl, backup};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,17 +14,20 @@ async fn keep_firing(mut c: Client, game: String, stop: Arc<AtomicBool>) {
     let mut cells = common::all_cells(10, 10).into_iter();
     while !stop.load(Ordering::Relaxed) {
         let state = c.state(&game).await;
-        if state["phase"] != "battle" {
+        if state.phase != Phase::Battle {
             return;
         }
-        if state["to_move"] != 1 {
-            c.until_my_turn(1).await;
+        if state.to_move != Some(Player::One) {
+            c.until_my_turn(Player::One).await;
             continue;
         }
         let Some(cell) = cells.next() else { return };
         c.send(msg::fire(&game, [cell])).await;
-        let m = c.until_any(&["shot", "game_over", "error"]).await;
-        if m["type"] != "shot" {
+        let m = until!(
+            c,
+            ServerMsg::Shot { .. } | ServerMsg::GameOver { .. } | ServerMsg::Error { .. }
+        );
+        if !matches!(m, ServerMsg::Shot { .. }) {
             return;
         }
     }
@@ -37,14 +41,14 @@ async fn a_backup_taken_under_load_restores_and_resumes_a_game() {
     // The game to resume later: placed, one shot answered.
     let (mut c, game, token) = vs_computer(server.addr(), "easy", "classic").await;
     c.send(msg::place_random(&game)).await;
-    c.until("battle").await;
+    until_battle(&mut c).await;
     // Load: games against the computer, firing as fast as they are answered.
     let stop = Arc::new(AtomicBool::new(false));
     let mut load = Vec::new();
     for _ in 0..6 {
         let (mut c, g, _) = vs_computer(server.addr(), "easy", "classic").await;
         c.send(msg::place_random(&g)).await;
-        c.until("battle").await;
+        until_battle(&mut c).await;
         load.push(tokio::spawn(keep_firing(c, g, Arc::clone(&stop))));
     }
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
@@ -66,10 +70,10 @@ async fn a_backup_taken_under_load_restores_and_resumes_a_game() {
     let restored = start(&copy).await;
     let mut c = Client::connect(restored.addr()).await;
     c.send(msg::resume(&game, &token)).await;
-    c.until("joined").await;
+    joined(&mut c).await;
     let state = c.state(&game).await;
-    assert_eq!(state["phase"], "battle", "{state}");
-    let result = common::play_out(&mut c, &game, 1, 10, 10).await;
+    assert_eq!(state.phase, Phase::Battle, "{state:?}");
+    let result = common::play_out(&mut c, &game, Player::One, 10, 10).await;
     common::check_commitment(&result);
     restored.shutdown().await.unwrap();
 }

@@ -3,6 +3,7 @@
 
 use crate::common::*;
 use seabattle_client::msg;
+use seabattle_core::Player;
 use seabattle_server::{Config, DbUrl, Server, launch};
 use seabattle_wire::Opponent;
 use std::collections::BTreeSet;
@@ -28,8 +29,8 @@ fn example_bot() -> PathBuf {
 /// Places, plays the game out as seat 1 and checks that it ended and stands.
 async fn finish(c: &mut Client, game: &str) {
     c.send(msg::place_random(game)).await;
-    c.until("battle").await;
-    let result = play_out(c, game, 1, 10, 10).await;
+    until_battle(c).await;
+    let result = play_out(c, game, Player::One, 10, 10).await;
     assert_fair_finish(&result);
 }
 
@@ -50,16 +51,18 @@ async fn a_registered_program_places_and_shoots_and_a_broken_one_is_replaced() {
 
     // Clients learn the registered names from `welcome`, to offer them as opponents.
     let fresh = Client::connect(server.addr()).await;
-    assert_eq!(list::<String>(&fresh.log[0]["bots"]), ["broken", "pybot"]);
+    let ServerMsg::Welcome { bots, presets, .. } = fresh.welcome() else {
+        unreachable!()
+    };
+    assert_eq!(bots, &["broken", "pybot"]);
     // Every preset is offered, the piece variants too.
-    let presets = fresh.log[0]["presets"].as_array().unwrap().clone();
     for p in ["classic", "mines", "minesweepers", "submarines"] {
         assert!(presets.iter().any(|x| x == p), "{presets:?}");
     }
     let (mut c, game, _) = vs_computer(server.addr(), "pybot", "classic").await;
     let state = c.state(&game).await;
-    assert_eq!(state["mode"], "computer:pybot");
-    assert_eq!(state["placed"][1], true, "the program placed its fleet");
+    assert_eq!(state.mode, "computer:pybot");
+    assert!(state.placed[1], "the program placed its fleet");
     finish(&mut c, &game).await;
     // The program is let go when the game ends.
     let mut text = String::new();
@@ -87,10 +90,10 @@ async fn a_registered_program_places_and_shoots_and_a_broken_one_is_replaced() {
     let e = c
         .expect_error(
             msg::new_game(Opponent::Computer).level("nobody"),
-            "bad_level",
+            ErrorCode::BadLevel,
         )
         .await;
-    assert!(e["message"].as_str().unwrap().contains("pybot"), "{e}");
+    assert!(e.contains("pybot"), "{e}");
     server.shutdown().await.unwrap();
 }
 
@@ -113,12 +116,14 @@ async fn a_program_plays_mines_revealing_through_the_protocol() {
     for n in 1..=4 {
         let (mut c, game, _) = vs_computer(server.addr(), "pybot", "classic mines=4").await;
         finish(&mut c, &game).await;
-        shown_by_program.extend(
-            c.log
-                .iter()
-                .filter(|m| m["type"] == "revealed" && m["player"] == 2)
-                .map(|m| m["cell"].as_str().unwrap().to_string()),
-        );
+        shown_by_program.extend(c.log.iter().filter_map(|m| match m {
+            ServerMsg::Revealed {
+                player: Player::Two,
+                cell,
+                ..
+            } => Some(cell.clone().unwrap()),
+            _ => None,
+        }));
         text = wait_for_quits(&heard, n).await;
         if text.contains("\nreveal ship\n") && text.contains("\nshown ") {
             break;
@@ -172,18 +177,15 @@ async fn after_a_restart_the_program_hears_the_past_and_plays_on() {
     let server = start_with_bots(&db, &bots).await;
     let (mut c, game, token) = vs_computer(server.addr(), "pybot", "classic").await;
     c.send(msg::place_random(&game)).await;
-    c.until("battle").await;
+    until_battle(&mut c).await;
     // Fire at cells until the program has had a turn.
     let mut state = c.state(&game).await;
     for cell in all_cells(10, 10) {
-        if state["boards"][1]["misses"].as_array().unwrap().len()
-            + state["boards"][1]["hits"].as_array().unwrap().len()
-            > 0
-        {
+        if state.boards[1].misses.len() + state.boards[1].hits.len() > 0 {
             break;
         }
         c.send(msg::fire(&game, [cell])).await;
-        c.until_my_turn(1).await;
+        c.until_my_turn(Player::One).await;
         state = c.state(&game).await;
     }
     let before = c.state(&game).await;
@@ -192,7 +194,7 @@ async fn after_a_restart_the_program_hears_the_past_and_plays_on() {
 
     let server = start_with_bots(&db, &bots).await;
     let result = resume_and_finish(server.addr(), &game, &token, &before).await;
-    assert_eq!(result["reason"], "fleet_sunk");
+    assert_eq!(result.reason, EndReason::FleetSunk);
     let text = std::fs::read_to_string(&heard).unwrap();
     assert_eq!(text.matches("seabattle 1\n").count(), 2, "{text}");
     let second = &text[text.rfind("seabattle 1\n").unwrap()..];

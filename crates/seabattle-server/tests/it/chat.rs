@@ -4,17 +4,23 @@
 
 use crate::common::*;
 use seabattle_client::msg;
+use seabattle_core::Player;
 use seabattle_server::Limits;
 use seabattle_wire::{Opponent, Phrase};
+
+/// The next `chat`: the game, who spoke and the phrase.
+async fn chat(c: &mut Client) -> (String, Player, Phrase) {
+    until!(c, ServerMsg::Chat { game, player, phrase } => (game, player, phrase))
+}
 
 /// A friend game with a spectator: (seat 1, seat 2, spectator, game id).
 async fn watched(addr: std::net::SocketAddr) -> (Client, Client, Client, String) {
     let (mut a, mut b, game, _) = friends(addr, msg::new_game(Opponent::Friend)).await;
-    a.until("state").await;
-    b.until("state").await;
+    until!(a, ServerMsg::State(_));
+    until!(b, ServerMsg::State(_));
     let mut c = Client::connect(addr).await;
     c.send(msg::watch(&game)).await;
-    c.until("state").await;
+    until!(c, ServerMsg::State(_));
     (a, b, c, game)
 }
 
@@ -25,20 +31,20 @@ async fn both_players_and_a_spectator_hear_a_phrase() {
     let (mut a, mut b, mut c, game) = watched(server.addr()).await;
     a.send(msg::chat(&game, Phrase::GoodLuck)).await;
     for who in [&mut a, &mut b, &mut c] {
-        let m = who.until("chat").await;
-        assert_eq!(m["game"], game.as_str());
-        assert_eq!(m["player"], 1);
-        assert_eq!(m["phrase"], "good_luck");
+        let (said_in, player, phrase) = chat(who).await;
+        assert_eq!(said_in, game);
+        assert_eq!(player, Player::One);
+        assert_eq!(phrase, Phrase::GoodLuck);
     }
     b.send(msg::chat(&game, Phrase::Fire)).await;
     for who in [&mut a, &mut b, &mut c] {
-        let m = who.until("chat").await;
-        assert_eq!((&m["player"], &m["phrase"]), (&2.into(), &"fire".into()));
+        let (_, player, phrase) = chat(who).await;
+        assert_eq!((player, phrase), (Player::Two, Phrase::Fire));
     }
     // Chat is no part of the game: the state does not change.
     let before = a.state(&game).await;
     a.send(msg::chat(&game, Phrase::Thanks)).await;
-    a.until("chat").await;
+    chat(&mut a).await;
     assert_eq!(a.state(&game).await, before);
 }
 
@@ -47,11 +53,11 @@ async fn a_spectator_cannot_chat() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let (mut a, _b, mut c, game) = watched(server.addr()).await;
-    c.expect_error(msg::chat(&game, Phrase::Wow), "spectator")
+    c.expect_error(msg::chat(&game, Phrase::Wow), ErrorCode::Spectator)
         .await;
     // Nobody heard it.
     a.send(msg::chat(&game, Phrase::Phew)).await;
-    assert_eq!(a.until("chat").await["phrase"], "phew");
+    assert_eq!(chat(&mut a).await.2, Phrase::Phew);
 }
 
 #[tokio::test]
@@ -60,17 +66,14 @@ async fn no_chat_against_the_computer_nor_at_one_device() {
     let server = start(&dir.path().join("games.db")).await;
     let (mut c, game, _) = vs_computer(server.addr(), "easy", "classic").await;
     let e = c
-        .expect_error(msg::chat(&game, Phrase::GoodLuck), "no_chat")
+        .expect_error(msg::chat(&game, Phrase::GoodLuck), ErrorCode::NoChat)
         .await;
-    assert!(
-        e["message"].as_str().unwrap().contains("between people"),
-        "{e}"
-    );
+    assert!(e.contains("between people"), "{e}");
 
     let mut h = Client::connect(server.addr()).await;
     let game = create(&mut h, msg::new_game(Opponent::Hotseat)).await;
-    h.until("state").await;
-    h.expect_error(msg::chat(&game, Phrase::ThumbsUp), "no_chat")
+    until!(h, ServerMsg::State(_));
+    h.expect_error(msg::chat(&game, Phrase::ThumbsUp), ErrorCode::NoChat)
         .await;
 }
 
@@ -79,20 +82,19 @@ async fn an_unknown_phrase_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let (mut a, _b, _c, game) = watched(server.addr()).await;
-    let e = a
+    let why = a
         .expect_error_raw(
             &format!(r#"{{"type":"chat","game":"{game}","phrase":"you are bad"}}"#),
-            "bad_message",
+            ErrorCode::BadMessage,
         )
         .await;
-    let why = e["message"].as_str().unwrap();
     assert!(
         why.contains("you are bad") && why.contains("good_luck"),
         "{why}"
     );
     a.expect_error_raw(
         &format!(r#"{{"type":"chat","game":"{game}","text":"hi"}}"#),
-        "bad_message",
+        ErrorCode::BadMessage,
     )
     .await;
 }
@@ -109,25 +111,22 @@ async fn the_fourth_quick_phrase_is_refused_and_one_comes_back_after_the_interva
     let (mut a, mut b, _c, game) = watched(server.addr()).await;
     for _ in 0..3 {
         a.send(msg::chat(&game, Phrase::Fire)).await;
-        a.until("chat").await;
+        chat(&mut a).await;
     }
     let e = a
-        .expect_error(msg::chat(&game, Phrase::Fire), "flood")
+        .expect_error(msg::chat(&game, Phrase::Fire), ErrorCode::Flood)
         .await;
-    assert!(e["message"].as_str().unwrap().starts_with("chat:"), "{e}");
+    assert!(e.starts_with("chat:"), "{e}");
     // The limit is each player's own.
     b.send(msg::chat(&game, Phrase::Wow)).await;
-    while b.until("chat").await["player"] != 2 {}
+    while chat(&mut b).await.1 != Player::Two {}
     // One phrase comes back `every` after the first of the burst; the wait below starts
     // after the refusal, which came after it.
     tokio::time::sleep(every).await;
     a.send(msg::chat(&game, Phrase::ThumbsUp)).await;
-    let mut m = a.until("chat").await;
-    if m["player"] == 2 {
-        m = a.until("chat").await; // b's phrase, told to a too
+    let mut m = chat(&mut a).await;
+    if m.1 == Player::Two {
+        m = chat(&mut a).await; // b's phrase, told to a too
     }
-    assert_eq!(
-        (&m["player"], &m["phrase"]),
-        (&1.into(), &"thumbs_up".into())
-    );
+    assert_eq!((m.1, m.2), (Player::One, Phrase::ThumbsUp));
 }

@@ -3,7 +3,9 @@
 //! queue pairs players connected to different nodes. Skipped without
 //! `SEABATTLE_TEST_POSTGRES`.
 
-use crate::common::{Client, fast_limits, friends, postgres_url};
+use crate::common::{
+    Client, ErrorCode, ServerMsg, fast_limits, friends, joined, postgres_url, until, until_battle,
+};
 use seabattle_client::msg;
 use seabattle_core::Player;
 use seabattle_server::{
@@ -103,36 +105,31 @@ async fn a_game_moves_to_the_node_its_player_reaches_and_play_goes_on() {
         return;
     };
     let (n1, n2) = (node(&url, &fresh("n")).await, node(&url, &fresh("n")).await);
-    let (mut a, mut b, game, joined) = friends(n1.addr(), msg::new_game(Opponent::Friend)).await;
+    let (mut a, mut b, game, [token_a, token_b]) =
+        friends(n1.addr(), msg::new_game(Opponent::Friend)).await;
     a.send(msg::place_random(&game)).await;
     b.send(msg::place_random(&game)).await;
-    a.until("battle").await;
-    let token_a = a.log.iter().find(|m| m["type"] == "joined").unwrap()["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let token_b = joined["token"].as_str().unwrap().to_string();
+    until_battle(&mut a).await;
     drop(b);
     // b comes back through another node: the game moves there, and n1 sends a on.
     let mut b = Client::connect_to(n2.addr(), &format!("/ws?game={game}")).await;
     b.send(msg::resume(&game, &token_b)).await;
-    b.until("joined").await;
+    joined(&mut b).await;
     let (_, frame) = a.read_to_close().await;
     assert_eq!(frame.map(|f| f.code), Some(4001));
     assert_eq!(n1.games_held(), 0);
     let mut a = Client::connect_to(n2.addr(), &format!("/ws?game={game}")).await;
     a.send(msg::resume(&game, &token_a)).await;
-    a.until("joined").await;
+    joined(&mut a).await;
     let state = a.state(&game).await;
-    let first = state["to_move"].as_u64().unwrap();
-    let (shooter, other) = if first == 1 {
+    let (shooter, other) = if state.to_move == Some(Player::One) {
         (&mut a, &mut b)
     } else {
         (&mut b, &mut a)
     };
     shooter.send(msg::fire(&game, ["e5"])).await;
-    let seen = other.until("shot").await;
-    assert_eq!(seen["shots"][0]["cell"], "e5", "{seen}");
+    let seen = until!(other, ServerMsg::Shot { shots, .. } => shots);
+    assert_eq!(seen[0].cell, "e5", "{seen:?}");
     assert_eq!(n2.games_held(), 1);
     n1.shutdown().await.unwrap();
     n2.shutdown().await.unwrap();
@@ -148,23 +145,18 @@ async fn the_queue_pairs_players_on_different_nodes() {
     let rules = "8x8 fleet=3,2,2,1";
     let mut p = Client::connect(n1.addr()).await;
     p.send(msg::queue(Some(rules))).await;
-    p.until("queued").await;
+    until!(p, ServerMsg::Queued { .. });
     let mut q = Client::connect(n2.addr()).await;
     q.send(msg::queue(Some(rules))).await;
-    let jq = q.until("joined").await;
-    let jp = p.until("joined").await;
-    assert_eq!(jp["game"], jq["game"]);
-    assert_eq!(
-        (jp["seat"].as_u64(), jq["seat"].as_u64()),
-        (Some(1), Some(2))
-    );
+    let (game_q, seat_q, _) = joined(&mut q).await;
+    let (game, seat_p, token_p) = joined(&mut p).await;
+    assert_eq!(game, game_q);
+    assert_eq!((seat_p, seat_q), (Some(Player::One), Some(Player::Two)));
     // The waiter reaches the game by its address, on whichever node, with its token.
-    let game = jp["game"].as_str().unwrap().to_string();
     let mut p = Client::connect_to(n1.addr(), &format!("/ws?game={game}")).await;
-    p.send(msg::resume(&game, jp["token"].as_str().unwrap()))
-        .await;
-    p.until("joined").await;
-    assert_eq!(p.state(&game).await["seat"], 1);
+    p.send(msg::resume(&game, &token_p.unwrap())).await;
+    joined(&mut p).await;
+    assert_eq!(p.state(&game).await.seat, Some(Player::One));
     n1.shutdown().await.unwrap();
     n2.shutdown().await.unwrap();
 }
@@ -176,16 +168,11 @@ async fn a_turn_clock_runs_on_after_a_takeover() {
     };
     let (name1, name2) = (fresh("n"), fresh("n"));
     let (n1, n2) = (node(&url, &name1).await, node(&url, &name2).await);
-    let (mut a, mut b, game, joined) =
+    let (mut a, mut b, game, [token_a, token_b]) =
         friends(n1.addr(), msg::new_game(Opponent::Friend).clock(2)).await;
     a.send(msg::place_random(&game)).await;
     b.send(msg::place_random(&game)).await;
-    a.until("battle").await;
-    let token_a = a.log.iter().find(|m| m["type"] == "joined").unwrap()["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let token_b = joined["token"].as_str().unwrap().to_string();
+    until_battle(&mut a).await;
     // n1 dies: it stops serving and renewing its lease, which then runs out.
     n1.shutdown().await.unwrap();
     drop((a, b));
@@ -196,13 +183,13 @@ async fn a_turn_clock_runs_on_after_a_takeover() {
     let at = format!("/ws?game={game}");
     let mut a = Client::connect_to(n2.addr(), &at).await;
     a.send(msg::resume(&game, &token_a)).await;
-    a.until("joined").await;
+    joined(&mut a).await;
     let mut b = Client::connect_to(n2.addr(), &at).await;
     b.send(msg::resume(&game, &token_b)).await;
-    b.until("joined").await;
+    joined(&mut b).await;
     // Nobody shoots: the clock, rebuilt on n2, passes the turn.
-    let timeout = a.until("timeout").await;
-    assert_eq!(timeout["game"], game.as_str(), "{timeout}");
+    let timed_out = until!(a, ServerMsg::Timeout { game, .. } => game);
+    assert_eq!(timed_out, game);
     assert_eq!(n2.games_held(), 1);
     n2.shutdown().await.unwrap();
 }
@@ -267,20 +254,16 @@ async fn a_node_paused_past_its_lease_serves_nothing_stale() {
     };
     let n1 = Freezable::start(&url, &fresh("n"));
     let n2 = node(&url, &fresh("n")).await;
-    let (mut a, mut b, game, joined) = friends(n1.addr, msg::new_game(Opponent::Friend)).await;
+    let (mut a, mut b, game, [token_a, token_b]) =
+        friends(n1.addr, msg::new_game(Opponent::Friend)).await;
     let at = format!("/ws?game={game}");
     let mut watcher = Client::connect_to(n1.addr, &at).await;
     watcher.send(msg::watch(&game)).await;
-    watcher.until("state").await;
+    until!(watcher, ServerMsg::State(_));
     a.send(msg::place_random(&game)).await;
     b.send(msg::place_random(&game)).await;
-    a.until("battle").await;
-    watcher.until("battle").await;
-    let token_a = a.log.iter().find(|m| m["type"] == "joined").unwrap()["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let token_b = joined["token"].as_str().unwrap().to_string();
+    until_battle(&mut a).await;
+    until_battle(&mut watcher).await;
     // n1 stops for longer than its lease, as in a long pause of its process.
     n1.freeze(std::time::Duration::from_secs(7));
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
@@ -289,19 +272,19 @@ async fn a_node_paused_past_its_lease_serves_nothing_stale() {
     // and play on there.
     let mut a = Client::connect_to(n2.addr(), &at).await;
     a.send(msg::resume(&game, &token_a)).await;
-    a.until("joined").await;
+    joined(&mut a).await;
     let mut b = Client::connect_to(n2.addr(), &at).await;
     b.send(msg::resume(&game, &token_b)).await;
-    b.until("joined").await;
-    let first = a.state(&game).await["to_move"].as_u64().unwrap();
-    let (shooter, other) = if first == 1 {
+    joined(&mut b).await;
+    let first = a.state(&game).await.to_move.unwrap();
+    let (shooter, other) = if first == Player::One {
         (&mut a, &mut b)
     } else {
         (&mut b, &mut a)
     };
     shooter.send(msg::fire(&game, ["e5"])).await;
-    other.until("shot").await;
-    let told = other.state(&game).await["moves"].as_u64().unwrap();
+    until!(other, ServerMsg::Shot { .. });
+    let told = other.state(&game).await.moves;
     assert!(told >= 1);
     // n1 wakes. Its spectator hears why it must go, then the socket closes with 4001;
     // nothing else of the game reaches it from n1's stale copy.
@@ -309,22 +292,27 @@ async fn a_node_paused_past_its_lease_serves_nothing_stale() {
     let (last, frame) = watcher.read_to_close().await;
     assert_eq!(frame.map(|f| f.code), Some(4001));
     let last = last.expect("the moved error before the close");
-    assert_eq!(
-        (last["type"].as_str(), last["code"].as_str()),
-        (Some("error"), Some("moved")),
-        "{last}"
+    assert!(
+        matches!(
+            last,
+            ServerMsg::Error {
+                code: ErrorCode::Moved,
+                ..
+            }
+        ),
+        "{last:?}"
     );
     let after: Vec<_> = watcher.log[seen_before..].to_vec();
     assert!(
-        after.iter().all(|m| m["type"] == "error"),
+        after.iter().all(|m| matches!(m, ServerMsg::Error { .. })),
         "stale news after the pause: {after:?}"
     );
     // Asked for the game, n1 claims it anew (n2 hands it over) and serves what was
     // told: never an older state.
     let mut late = Client::connect_to(n1.addr, &at).await;
     late.send(msg::watch(&game)).await;
-    let state = late.until("state").await;
-    assert_eq!(state["moves"].as_u64(), Some(told), "{state}");
+    let moves = until!(late, ServerMsg::State(s) => s.moves);
+    assert_eq!(moves, told);
     n2.shutdown().await.unwrap();
 }
 
@@ -373,11 +361,15 @@ async fn two_players_queueing_at_the_same_instant_on_two_nodes_are_always_paired
         let mut q = Client::connect(n2.addr()).await;
         let ask = msg::queue(Some(rules));
         tokio::join!(p.send(ask.clone()), q.send(ask));
-        let (jp, jq) = tokio::join!(p.until("joined"), q.until("joined"));
-        assert_eq!(jp["game"], jq["game"], "round {round}");
-        let mut seats = [jp["seat"].as_u64(), jq["seat"].as_u64()];
+        let ((gp, sp, _), (gq, sq, _)) = tokio::join!(joined(&mut p), joined(&mut q));
+        assert_eq!(gp, gq, "round {round}");
+        let mut seats = [sp, sq];
         seats.sort();
-        assert_eq!(seats, [Some(1), Some(2)], "round {round}");
+        assert_eq!(
+            seats,
+            [Some(Player::One), Some(Player::Two)],
+            "round {round}"
+        );
     }
     n1.shutdown().await.unwrap();
     n2.shutdown().await.unwrap();
@@ -454,14 +446,12 @@ async fn the_rated_queue_pairs_accounts_on_different_nodes() {
     }
     let mut p = Client::connect_signed_in(n1.addr(), &tokens[0], &ann).await;
     p.send(msg::queue(Some("classic"))).await;
-    assert_eq!(p.until("queued").await["rated"], true);
+    assert!(until!(p, ServerMsg::Queued { rated, .. } => rated));
     let mut q = Client::connect_signed_in(n2.addr(), &tokens[1], &bob).await;
     q.send(msg::queue(Some("classic"))).await;
-    let jq = q.until("joined").await;
-    let jp = p.until("joined").await;
-    assert_eq!(jp["game"], jq["game"]);
-    let game = jq["game"].as_str().unwrap().to_string();
-    assert_eq!(q.state(&game).await["rated"], true);
+    let (game, _, _) = joined(&mut q).await;
+    assert_eq!(joined(&mut p).await.0, game);
+    assert!(q.state(&game).await.rated);
     // Both seats are stored as the two accounts: the waiter's from its queue row.
     let (reader, id) = (url.clone(), game.clone());
     let stored = tokio::task::spawn_blocking(move || {

@@ -2,21 +2,21 @@
 
 use crate::common::*;
 use seabattle_client::msg;
-use seabattle_core::{GameRecord, Rules};
+use seabattle_core::{GameRecord, Player, Rules};
 
 async fn full_game(level: &str, rules: &str) {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let (mut c, game, _token) = vs_computer(server.addr(), level, rules).await;
     c.send(msg::place_random(&game)).await;
-    let battle = c.until("battle").await;
-    let commitments = battle["commitments"].clone();
+    let commitments = until!(c, ServerMsg::Battle { commitments, .. } => commitments);
     let r: Rules = rules.parse().unwrap();
-    let result = play_out(&mut c, &game, 1, r.dims().width(), r.dims().height()).await;
+    let (w, h) = (r.dims().width(), r.dims().height());
+    let result = play_out(&mut c, &game, Player::One, w, h).await;
     assert_fair_finish(&result);
-    assert_eq!(result["commitments"], commitments);
+    assert_eq!(result.commitments, commitments);
     check_commitment(&result);
-    assert_no_leak(&c.log, 1, &result);
+    assert_no_leak(&c.log, Player::One, &result);
 
     let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.txt")).await;
     assert_eq!(status, 200, "{body}");
@@ -36,9 +36,9 @@ async fn full_game(level: &str, rules: &str) {
 async fn check_frames(addr: std::net::SocketAddr, game: &str, record: &GameRecord) {
     let (status, body) = http_get(addr, &format!("/games/{game}/frames.json")).await;
     assert_eq!(status, 200, "{body}");
-    let f: serde_json::Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(f["spec"]["width"], record.rules.dims().width());
-    let frames = f["frames"].as_array().unwrap();
+    let f: Frames = serde_json::from_str(&body).unwrap();
+    assert_eq!(f.spec.width, record.rules.dims().width());
+    let frames = &f.frames;
     assert_eq!(frames.len(), record.moves.len() + 1);
     use seabattle_core::Move;
     for (n, frame) in frames.iter().enumerate() {
@@ -57,22 +57,19 @@ async fn check_frames(addr: std::net::SocketAddr, game: &str, record: &GameRecor
         }
         for p in 0..2 {
             let b = &frame[p];
-            let fired: usize = ["misses", "hits", "mines", "sweepers", "subs"]
+            let fired: usize = [&b.misses, &b.hits, &b.mines, &b.sweepers, &b.subs]
                 .iter()
-                .map(|k| b[*k].as_array().unwrap().len())
+                .map(|list| list.len())
                 .sum();
             assert_eq!(fired, shots[p], "move {n}, board {p}");
         }
     }
     let last = frames.last().unwrap();
-    let sunk_all = (0..2).any(|p| last[p]["afloat"].as_array().unwrap().is_empty());
-    assert!(sunk_all, "{last}");
+    let sunk_all = last.iter().any(|b| b.afloat.is_empty());
+    assert!(sunk_all, "{last:?}");
     // Before any shot nothing is known.
-    assert!(list::<serde_json::Value>(&frames[0][0]["empty"]).is_empty());
-    assert_eq!(
-        frames[0][0]["afloat"].as_array().unwrap().len(),
-        record.rules.fleet().len()
-    );
+    assert!(frames[0][0].empty.is_empty());
+    assert_eq!(frames[0][0].afloat.len(), record.rules.fleet().len());
 }
 
 #[tokio::test]
@@ -133,31 +130,33 @@ async fn resign_then_rematch_against_the_computer() {
     let server = start(&dir.path().join("games.db")).await;
     let (mut c, game, token) = vs_computer(server.addr(), "hard", "hasbro").await;
     c.send(msg::place_random(&game)).await;
-    c.until("battle").await;
+    until_battle(&mut c).await;
     c.send(msg::resign(&game)).await;
-    let over = c.until("game_over").await;
-    assert_eq!(over["result"]["winner"], 2);
-    assert_eq!(over["result"]["reason"], "resigned");
-    check_commitment(&over["result"]);
+    let over = game_over(&mut c).await;
+    assert_eq!(over.winner, Player::Two);
+    assert_eq!(over.reason, EndReason::Resigned);
+    check_commitment(&over);
     let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.txt")).await;
     assert_eq!(status, 200);
     assert!(body.contains("resigns"), "{body}");
     c.send(msg::rematch(&game)).await;
-    let j = c.until("joined").await;
-    assert_eq!(j["seat"], 1);
-    assert_ne!(j["game"], game.as_str());
-    assert!(j["token"].is_null(), "the player keeps the token");
-    let next = j["game"].as_str().unwrap().to_string();
-    let s = c.until("state").await;
-    assert_eq!(s["rules"], "hasbro");
-    assert_eq!(s["mode"], "computer:hard");
-    assert_eq!(list::<bool>(&s["placed"]), [false, true]);
+    let (next, seat, told) = joined(&mut c).await;
+    assert_eq!(seat, Some(Player::One));
+    assert_ne!(next, game);
+    assert!(told.is_none(), "the player keeps the token");
+    let s = until!(c, ServerMsg::State(s) => s);
+    assert_eq!(s.rules, "hasbro");
+    assert_eq!(s.mode, "computer:hard");
+    assert_eq!(s.placed, [false, true]);
     // From another connection: the old game points to the new one, the token opens it.
     let mut d = Client::connect(server.addr()).await;
     d.send(msg::watch(&game)).await;
-    assert_eq!(d.until("state").await["next_game"], next.as_str());
+    assert_eq!(
+        until!(d, ServerMsg::State(s) => s.next_game),
+        Some(next.clone())
+    );
     d.send(msg::resume(&next, &token)).await;
-    assert_eq!(d.until("joined").await["seat"], 1);
-    c.expect_error_now("not_in_game").await;
+    assert_eq!(joined(&mut d).await.1, Some(Player::One));
+    c.expect_error_now(ErrorCode::NotInGame).await;
     server.shutdown().await.unwrap();
 }

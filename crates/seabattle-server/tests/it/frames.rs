@@ -71,14 +71,14 @@ async fn a_long_message_arrives_in_fragments_of_at_most_256_bytes() {
                 break;
             }
         }
-        let msg: serde_json::Value = serde_json::from_slice(&text).unwrap();
+        let msg = ServerMsg::parse(std::str::from_utf8(&text).unwrap()).unwrap();
         assert_eq!(parts[0], 1, "a message opens with a text frame");
         assert!(
             parts[1..].iter().all(|&p| p == 0),
             "then continues: {parts:?}"
         );
         assert_eq!(parts.len(), text.len().div_ceil(256).max(1), "{parts:?}");
-        if msg["type"] == "state" {
+        if matches!(msg, ServerMsg::State(_)) {
             assert!(
                 parts.len() > 1,
                 "state of {} bytes in one frame",

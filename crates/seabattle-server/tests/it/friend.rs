@@ -2,46 +2,45 @@
 
 use crate::common::*;
 use seabattle_client::msg;
-use seabattle_wire::{ClientMsg, Opponent};
-use serde_json::Value;
+use seabattle_core::{Phase, Player};
+use seabattle_wire::{ClientMsg, Opponent, Role};
 
 /// A friend game with both seats taken: (creator, friend, game id, tokens).
 async fn pair(addr: std::net::SocketAddr) -> (Client, Client, String, [String; 2]) {
     let mut a = Client::connect(addr).await;
     a.send(msg::new_game(Opponent::Friend).rules("classic"))
         .await;
-    let j = a.until("joined").await;
-    let game = j["game"].as_str().unwrap().to_string();
-    assert_eq!(j["link"], format!("/g/{game}"));
-    let ta = j["token"].as_str().unwrap().to_string();
+    let (game, link, ta) =
+        until!(a, ServerMsg::Joined { game, link, token, .. } => (game, link, token));
+    assert_eq!(link, format!("/g/{game}"));
+    let ta = ta.unwrap();
     let mut b = Client::connect(addr).await;
     b.send(msg::join(&game)).await;
-    let j = b.until("joined").await;
-    assert_eq!(j["seat"], 2);
-    let tb = j["token"].as_str().unwrap().to_string();
+    let (_, seat, tb) = joined(&mut b).await;
+    assert_eq!(seat, Some(Player::Two));
+    let tb = tb.unwrap();
     assert_ne!(ta, tb);
-    let p = a.until("presence").await;
-    assert_eq!(p["player"], 2);
-    assert_eq!(p["present"], true);
+    let p = until!(a, ServerMsg::Presence { player, present, .. } => (player, present));
+    assert_eq!(p, (Player::Two, true));
     (a, b, game, [ta, tb])
 }
 
 /// Plays both sides in board order until the end; returns the result.
-async fn play_both(a: &mut Client, b: &mut Client, game: &str) -> Value {
+async fn play_both(a: &mut Client, b: &mut Client, game: &str) -> ResultJson {
     let cells = all_cells(10, 10);
     let mut next = [0usize; 2];
     loop {
         let s = a.state(game).await;
-        if s["phase"] == "over" {
-            b.until("game_over").await;
-            return s["result"].clone();
+        if s.phase == Phase::Over {
+            game_over(b).await;
+            return s.result.unwrap();
         }
-        let p = s["to_move"].as_u64().unwrap();
-        let (c, i) = if p == 1 { (&mut *a, 0) } else { (&mut *b, 1) };
-        let cell = cells[next[i]].clone();
-        next[i] += 1;
+        let p = s.to_move.unwrap();
+        let c = if p == Player::One { &mut *a } else { &mut *b };
+        let cell = cells[next[p.index()]].clone();
+        next[p.index()] += 1;
         c.send(msg::fire(game, [cell])).await;
-        c.until("shot").await;
+        until!(c, ServerMsg::Shot { .. });
     }
 }
 
@@ -52,13 +51,15 @@ async fn full_game_by_code_with_spectator_and_rematch() {
     let (mut a, mut b, game, tokens) = pair(server.addr()).await;
 
     let mut third = Client::connect(server.addr()).await;
-    third.expect_error(msg::join(&game), "game_full").await;
+    third
+        .expect_error(msg::join(&game), ErrorCode::GameFull)
+        .await;
     third.send(msg::watch(&game)).await;
-    let j = third.until("joined").await;
-    assert_eq!(j["role"], "spectator");
-    assert!(j["token"].is_null());
-    let s = third.until("state").await;
-    assert!(s["own"].is_null());
+    let (role, token) = until!(third, ServerMsg::Joined { role, token, .. } => (role, token));
+    assert_eq!(role, Role::Spectator);
+    assert!(token.is_none());
+    let s = until!(third, ServerMsg::State(s) => s);
+    assert!(s.own.is_none());
 
     a.send(msg::place(
         &game,
@@ -67,35 +68,32 @@ async fn full_game_by_code_with_spectator_and_rematch() {
         ],
     ))
     .await;
-    let st = a.until("state").await;
-    assert_eq!(list::<bool>(&st["placed"]), [true, false]);
+    let placed = until!(a, ServerMsg::State(s) => s.placed);
+    assert_eq!(placed, [true, false]);
     b.send(msg::place_random(&game)).await;
-    let battle = a.until("battle").await;
-    assert_eq!(b.until("battle").await, battle);
-    assert_eq!(third.until("battle").await, battle);
+    let started = until!(a, ServerMsg::Battle { .. });
+    assert_eq!(until!(b, ServerMsg::Battle { .. }), started);
+    assert_eq!(until!(third, ServerMsg::Battle { .. }), started);
 
     let result = play_both(&mut a, &mut b, &game).await;
     check_commitment(&result);
-    assert_eq!(result["fleets"][0][0], "a1-d1");
-    assert!(
-        result["audit"]["verdict"]
-            .as_str()
-            .unwrap()
-            .contains("stands")
-    );
-    assert_no_leak(&a.log, 1, &result);
-    assert_no_leak(&b.log, 2, &result);
-    let end = third.until("game_over").await;
-    assert_eq!(end["result"], result);
+    assert_eq!(result.fleets[0][0], "a1-d1");
+    assert!(result.audit.verdict.contains("stands"));
+    assert_no_leak(&a.log, Player::One, &result);
+    assert_no_leak(&b.log, Player::Two, &result);
+    assert_eq!(game_over(&mut third).await, result);
     // Spectators never see a fleet or an unshot cell before the end, nor any token.
     assert_spectator_sees_only_shots(&third.log);
     let mut seen = Vec::new();
-    third.log.iter().for_each(|m| strings(m, &mut seen));
+    third
+        .log
+        .iter()
+        .for_each(|m| strings(&serde_json::to_value(m).unwrap(), &mut seen));
     for t in &tokens {
         assert!(!seen.contains(t));
         for m in a.log.iter().chain(&b.log).chain(&third.log) {
-            if m["type"] != "joined" {
-                assert!(!m.to_string().contains(t.as_str()), "token in {m}");
+            if !matches!(m, ServerMsg::Joined { .. }) {
+                assert!(!m.to_text().contains(t.as_str()), "token in {m:?}");
             }
         }
     }
@@ -103,33 +101,32 @@ async fn full_game_by_code_with_spectator_and_rematch() {
     assert!(
         !b.log
             .iter()
-            .any(|m| m.to_string().contains(tokens[0].as_str()))
+            .any(|m| m.to_text().contains(tokens[0].as_str()))
     );
     assert!(
         !a.log
             .iter()
-            .any(|m| m.to_string().contains(tokens[1].as_str()))
+            .any(|m| m.to_text().contains(tokens[1].as_str()))
     );
 
     // Rematch: both ask, seats swap.
     a.send(msg::rematch(&game)).await;
-    b.until("rematch_offered").await;
+    until!(b, ServerMsg::RematchOffered { .. });
     b.send(msg::rematch(&game)).await;
-    let ja = a.until("joined").await;
-    let jb = b.until("joined").await;
-    assert_eq!(ja["game"], jb["game"]);
-    assert_ne!(ja["game"], game.as_str());
-    assert_eq!(ja["seat"], 2);
-    assert_eq!(jb["seat"], 1);
-    let r = third.until("rematch").await;
-    assert_eq!(r["next"], ja["game"]);
-    let next = ja["game"].as_str().unwrap();
-    let s = a.until("state").await;
-    assert_eq!(s["rules"], "classic");
-    assert_eq!(s["phase"], "placement");
-    a.send(msg::place_random(next)).await;
-    b.send(msg::place_random(next)).await;
-    a.until("battle").await;
+    let (next, seat_a, _) = joined(&mut a).await;
+    let (next_b, seat_b, _) = joined(&mut b).await;
+    assert_eq!(next, next_b);
+    assert_ne!(next, game);
+    assert_eq!(seat_a, Some(Player::Two));
+    assert_eq!(seat_b, Some(Player::One));
+    let told = until!(third, ServerMsg::Rematch { next, .. } => next);
+    assert_eq!(told, next);
+    let s = until!(a, ServerMsg::State(s) => s);
+    assert_eq!(s.rules, "classic");
+    assert_eq!(s.phase, Phase::Placement);
+    a.send(msg::place_random(&next)).await;
+    b.send(msg::place_random(&next)).await;
+    until_battle(&mut a).await;
     server.shutdown().await.unwrap();
 }
 
@@ -157,43 +154,45 @@ async fn a_spectator_who_comes_mid_game_gets_every_shot_so_far() {
     let (mut a, mut b, game, _) = pair(server.addr()).await;
     a.send(msg::place_random(&game)).await;
     b.send(msg::place_random(&game)).await;
-    a.until("battle").await;
-    b.until("battle").await;
+    until_battle(&mut a).await;
+    until_battle(&mut b).await;
     let cells = all_cells(10, 10);
     let mut next = [0usize; 2];
     let mut fired = Vec::new();
     while fired.len() < 10 {
-        let s = a.state(&game).await;
-        let p = s["to_move"].as_u64().unwrap();
-        let (c, i) = if p == 1 { (&mut a, 0) } else { (&mut b, 1) };
+        let p = a.state(&game).await.to_move.expect("the battle goes on");
+        let (c, i) = if p == Player::One {
+            (&mut a, 0)
+        } else {
+            (&mut b, 1)
+        };
         let cell = cells[next[i]].clone();
         next[i] += 1;
         c.send(msg::fire(&game, [cell.clone()])).await;
         // The other side's shots wait in this inbox too: this one's answer.
-        let shot = loop {
-            let m = c.until("shot").await;
-            if m["player"] == p && m["shots"][0]["cell"] == cell.as_str() {
-                break m;
+        let answer = loop {
+            let shot = next_shot(c).await;
+            if shot.player == p && shot.shots[0].cell == cell {
+                break shot.shots[0].answer;
             }
         };
-        fired.push((p, cell, shot["shots"][0]["answer"].clone()));
+        fired.push((p, cell, answer));
     }
     let mut watcher = Client::connect(server.addr()).await;
     watcher.send(msg::watch(&game)).await;
-    let s = watcher.until("state").await;
-    let log = s["log"].as_array().unwrap();
-    assert_eq!(log.len(), 10, "{s}");
-    for (entry, (p, cell, answer)) in log.iter().zip(&fired) {
-        assert_eq!(entry["player"], *p);
-        assert_eq!(entry["cell"], cell.as_str());
-        assert_eq!(entry["answer"], *answer);
-        assert!(entry.get("dying").is_none(), "{entry}");
+    let s = until!(watcher, ServerMsg::State(s) => *s);
+    assert_eq!(s.log.len(), 10, "{s:?}");
+    for (entry, (p, cell, answer)) in s.log.iter().zip(&fired) {
+        assert_eq!(
+            (entry.player, entry.cell.as_str(), entry.answer, entry.dying),
+            (*p, cell.as_str(), *answer, false)
+        );
     }
     // A player's state carries the same list; a game not begun, none.
-    assert_eq!(a.state(&game).await["log"], s["log"]);
+    assert_eq!(a.state(&game).await.log, s.log);
     let mut c = Client::connect(server.addr()).await;
     let fresh = create(&mut c, msg::new_game(Opponent::Friend)).await;
-    assert!(c.state(&fresh).await.get("log").is_none());
+    assert!(c.state(&fresh).await.log.is_empty());
     server.shutdown().await.unwrap();
 }
 
@@ -207,16 +206,16 @@ async fn queue_offers_the_computer_after_waiting() {
     let server = seabattle_server::launch(listener, config).await.unwrap();
     let mut a = Client::connect(server.addr()).await;
     a.send(msg::queue(None)).await;
-    a.until("queued").await;
-    let offer = a.until("queue_offer").await;
-    assert_eq!(offer["rules"], "classic");
+    until!(a, ServerMsg::Queued { .. });
+    let offered = until!(a, ServerMsg::QueueOffer { rules, .. } => rules);
+    assert_eq!(offered, "classic");
     a.send(msg::new_game(Opponent::Computer).level("easy"))
         .await;
-    a.until("joined").await;
+    joined(&mut a).await;
     // Having left the queue, the player is not paired any more.
     let mut b = Client::connect(server.addr()).await;
     b.send(msg::queue(None)).await;
-    b.until("queued").await;
+    until!(b, ServerMsg::Queued { .. });
     server.shutdown().await.unwrap();
 }
 
@@ -226,20 +225,23 @@ async fn random_opponent_queue_pairs_players() {
     let server = start(&dir.path().join("games.db")).await;
     let mut a = Client::connect(server.addr()).await;
     a.send(msg::queue(Some("hasbro"))).await;
-    assert_eq!(a.until("queued").await["rules"], "hasbro");
+    assert_eq!(
+        until!(a, ServerMsg::Queued { rules, .. } => rules),
+        "hasbro"
+    );
     let mut other = Client::connect(server.addr()).await;
     other.send(msg::queue(Some("salvo"))).await;
-    other.until("queued").await;
+    until!(other, ServerMsg::Queued { .. });
     let mut b = Client::connect(server.addr()).await;
     b.send(msg::queue(Some("hasbro"))).await;
-    let ja = a.until("joined").await;
-    let jb = b.until("joined").await;
-    assert_eq!(ja["game"], jb["game"]);
-    assert_eq!(ja["seat"], 1);
-    assert_eq!(jb["seat"], 2);
-    let s = b.until("state").await;
-    assert_eq!(s["mode"], "random");
-    assert_eq!(s["rules"], "hasbro");
+    let (ga, seat_a, _) = joined(&mut a).await;
+    let (gb, seat_b, _) = joined(&mut b).await;
+    assert_eq!(ga, gb);
+    assert_eq!(seat_a, Some(Player::One));
+    assert_eq!(seat_b, Some(Player::Two));
+    let s = until!(b, ServerMsg::State(s) => s);
+    assert_eq!(s.mode, "random");
+    assert_eq!(s.rules, "hasbro");
     server.shutdown().await.unwrap();
 }
 
@@ -250,8 +252,11 @@ async fn names_given_are_shown_to_the_other_player_and_bad_ones_refused() {
     let addr = server.addr();
     let mut a = Client::connect(addr).await;
     for bad in ["x".repeat(25), "bell\u{7}".to_string()] {
-        a.expect_error(msg::new_game(Opponent::Friend).name(&bad), "bad_message")
-            .await;
+        a.expect_error(
+            msg::new_game(Opponent::Friend).name(&bad),
+            ErrorCode::BadMessage,
+        )
+        .await;
     }
     let game = create(&mut a, msg::new_game(Opponent::Friend).name("  Alice  ")).await;
     let mut b = Client::connect(addr).await;
@@ -260,21 +265,15 @@ async fn names_given_are_shown_to_the_other_player_and_bad_ones_refused() {
         name: Some("Боб".into()),
     })
     .await;
-    b.until("joined").await;
-    let s = b.until("state").await;
-    assert_eq!(list::<String>(&s["names"]), ["Alice", "Боб"], "{s}");
-    let p = a.until("presence").await;
-    assert_eq!(
-        (p["player"].as_u64(), p["name"].as_str()),
-        (Some(2), Some("Боб"))
-    );
+    joined(&mut b).await;
+    let names = until!(b, ServerMsg::State(s) => s.names);
+    assert_eq!(names, [Some("Alice".into()), Some("Боб".into())]);
+    let p = until!(a, ServerMsg::Presence { player, name, .. } => (player, name));
+    assert_eq!(p, (Player::Two, Some("Боб".into())));
     // A player who gave no name has none.
     let mut c = Client::connect(addr).await;
     let other = create(&mut c, msg::new_game(Opponent::Friend).name("")).await;
-    assert_eq!(
-        list::<Option<String>>(&c.state(&other).await["names"]),
-        [None, None]
-    );
+    assert_eq!(c.state(&other).await.names, [None, None]);
     server.shutdown().await.unwrap();
 }
 
@@ -294,8 +293,8 @@ async fn a_new_game_is_in_memory_before_its_players_hear_of_it() {
         for c in [&mut a, &mut b] {
             c.send(msg::place(&game, ["z26"])).await;
         }
-        a.until("battle").await;
-        b.until("battle").await;
+        until_battle(&mut a).await;
+        until_battle(&mut b).await;
     }
     server.shutdown().await.unwrap();
 }

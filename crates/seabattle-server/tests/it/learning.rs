@@ -3,26 +3,23 @@
 
 use crate::common::*;
 use seabattle_client::msg;
-use seabattle_wire::Opponent;
-use serde_json::Value;
+use seabattle_core::Player;
+use seabattle_wire::{LearnedHabit, LearnedJson, Opponent};
 use sha2::{Digest, Sha256};
 
 const KEY: &str = "q8V2-x_7Lm0pZr4tY6wE1A3s";
 
-async fn learned(c: &mut Client, key: &str) -> Vec<Value> {
+async fn learned(c: &mut Client, key: &str) -> Vec<LearnedJson> {
     c.send(msg::learned(key, None)).await;
-    c.until("learned").await["histories"]
-        .as_array()
-        .unwrap()
-        .clone()
+    until!(c, ServerMsg::Learned { histories } => histories)
 }
 
 /// Places a random fleet and returns it (as the state shows it) with the rules text.
-async fn place(c: &mut Client, game: &str) -> (Value, Value) {
+async fn place(c: &mut Client, game: &str) -> (Vec<String>, String) {
     c.send(msg::place_random(game)).await;
-    c.until("battle").await;
+    until_battle(c).await;
     let s = c.state(game).await;
-    (s["own"]["fleet"].clone(), s["rules"].clone())
+    (s.own.unwrap().fleet.unwrap(), s.rules)
 }
 
 #[tokio::test]
@@ -46,8 +43,8 @@ async fn a_fleet_is_learned_only_once_its_game_ended_and_forget_erases_it() {
         "the game is not over"
     );
     // The computer may shoot first; its moves come after the battle's start.
-    if c.state(&game).await["to_move"] != 1 {
-        c.until_my_turn(1).await;
+    if c.state(&game).await.to_move != Some(Player::One) {
+        c.until_my_turn(Player::One).await;
     }
     c.send(msg::fire(&game, ["e5"])).await;
     assert!(
@@ -56,18 +53,15 @@ async fn a_fleet_is_learned_only_once_its_game_ended_and_forget_erases_it() {
     );
 
     c.send(msg::resign(&game)).await;
-    c.until("game_over").await;
+    game_over(&mut c).await;
     let h = learned(&mut other, KEY).await;
     assert_eq!(h.len(), 1, "{h:?}");
-    assert_eq!(h[0]["rules"], rules);
-    assert_eq!(list::<Value>(&h[0]["fleets"]), std::slice::from_ref(&fleet));
-    assert_eq!(
-        (h[0]["width"].as_u64(), h[0]["height"].as_u64()),
-        (Some(10), Some(10))
-    );
-    let heat = h[0]["heat"].as_array().unwrap();
+    assert_eq!(h[0].rules, rules);
+    assert_eq!(h[0].fleets, std::slice::from_ref(&fleet));
+    assert_eq!((h[0].width, h[0].height), (10, 10));
+    let heat = &h[0].heat;
     assert_eq!(heat.len(), 100);
-    let hot = heat.iter().filter(|x| x.as_f64() == Some(1.0)).count();
+    let hot = heat.iter().filter(|x| **x == 1.0).count();
     assert_eq!(
         hot, 20,
         "the classic fleet's 20 decks, each in the one fleet"
@@ -75,36 +69,30 @@ async fn a_fleet_is_learned_only_once_its_game_ended_and_forget_erases_it() {
 
     // The rematch plays for the same player: its fleet is learned too, at its end.
     c.send(msg::rematch(&game)).await;
-    let next = c.until("joined").await["game"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (next, _, _) = joined(&mut c).await;
     let (second, _) = place(&mut c, &next).await;
     assert_eq!(
-        list::<Value>(&learned(&mut c, KEY).await[0]["fleets"]),
+        learned(&mut c, KEY).await[0].fleets,
         std::slice::from_ref(&fleet)
     );
     c.send(msg::resign(&next)).await;
-    c.until("game_over").await;
-    assert_eq!(
-        list::<Value>(&learned(&mut c, KEY).await[0]["fleets"]),
-        [fleet, second]
-    );
+    game_over(&mut c).await;
+    assert_eq!(learned(&mut c, KEY).await[0].fleets, [fleet, second]);
     c.send(msg::learned(KEY, Some("8x8 fleet=3,2,1"))).await;
-    assert!(list::<Value>(&c.until("learned").await["histories"]).is_empty());
+    assert!(until!(c, ServerMsg::Learned { histories } => histories).is_empty());
 
     // The key (and its hash) never comes back, in any message.
     let hash = format!("{:x}", Sha256::digest(KEY.as_bytes()));
     for m in c.log.iter().chain(other.log.iter()) {
-        let text = m.to_string();
+        let text = m.to_text();
         assert!(!text.contains(KEY) && !text.contains(&hash), "{text}");
     }
 
     c.send(msg::forget(KEY)).await;
-    assert_eq!(c.until("forgotten").await["fleets"], 2);
+    assert_eq!(until!(c, ServerMsg::Forgotten { fleets } => fleets), 2);
     assert!(learned(&mut c, KEY).await.is_empty());
     c.send(msg::forget(KEY)).await;
-    assert_eq!(c.until("forgotten").await["fleets"], 0);
+    assert_eq!(until!(c, ServerMsg::Forgotten { fleets } => fleets), 0);
 
     // After forgetting, a new game against the expert plays (with the plain prior).
     let fresh = create(
@@ -125,18 +113,18 @@ async fn games_without_a_key_or_against_people_learn_nothing() {
     let (mut c, game, _) = vs_computer(server.addr(), "medium", "classic").await;
     place(&mut c, &game).await;
     c.send(msg::resign(&game)).await;
-    c.until("game_over").await;
+    game_over(&mut c).await;
     let (mut a, mut b, game, _) =
         friends(server.addr(), msg::new_game(Opponent::Friend).player(KEY)).await;
-    a.until("state").await;
+    until!(a, ServerMsg::State(_));
     a.send(msg::place_random(&game)).await;
     b.send(msg::place_random(&game)).await;
-    a.until("battle").await;
+    until_battle(&mut a).await;
     a.send(msg::resign(&game)).await;
-    a.until("game_over").await;
+    game_over(&mut a).await;
     assert!(learned(&mut c, KEY).await.is_empty());
     for m in a.log.iter().chain(b.log.iter()) {
-        assert!(!m.to_string().contains(KEY), "{m}");
+        assert!(!m.to_text().contains(KEY), "{m:?}");
     }
     server.shutdown().await.unwrap();
 }
@@ -158,21 +146,21 @@ async fn bad_keys_are_refused_without_being_repeated() {
             msg::learned(bad, None),
             msg::forget(bad),
         ] {
-            let e = c.expect_error(msg, "bad_player").await;
-            let text = e["message"].as_str().unwrap();
+            let text = c.expect_error(msg, ErrorCode::BadPlayer).await;
             assert!(text.contains("22 to 64"), "{text}");
             assert!(!text.contains(bad), "{text}");
         }
     }
-    c.expect_error_raw(r#"{"type": "learned"}"#, "bad_message")
+    c.expect_error_raw(r#"{"type": "learned"}"#, ErrorCode::BadMessage)
         .await;
     c.expect_error_raw(
         r#"{"type": "new_game", "opponent": "computer", "player": 7}"#,
-        "bad_message",
+        ErrorCode::BadMessage,
     )
     .await;
     // Nothing was made: the connection is in no game.
-    c.expect_error(msg::sync("abcdefghjk"), "not_in_game").await;
+    c.expect_error(msg::sync("abcdefghjk"), ErrorCode::NotInGame)
+        .await;
     server.shutdown().await.unwrap();
 }
 
@@ -196,16 +184,16 @@ async fn a_history_with_a_clear_habit_names_it() {
         )
         .await;
         c.send(msg::place(&id, LYING)).await;
-        c.until("battle").await;
+        until_battle(&mut c).await;
         c.send(msg::resign(&id)).await;
-        c.until("game_over").await;
+        game_over(&mut c).await;
         let h = learned(&mut c, KEY).await;
-        assert_eq!(list::<Value>(&h[0]["fleets"]).len(), game + 1);
+        assert_eq!(h[0].fleets.len(), game + 1);
         if game == 0 {
             // One fleet lying down could be chance: no habit is named.
-            assert!(h[0].get("habit").is_none(), "{h:?}");
+            assert!(h[0].habit.is_none(), "{h:?}");
         } else {
-            assert_eq!(h[0]["habit"], "horizontal", "{h:?}");
+            assert_eq!(h[0].habit, Some(LearnedHabit::Horizontal), "{h:?}");
         }
     }
     server.shutdown().await.unwrap();

@@ -20,5 +20,6 @@ mod pieces;
 mod players;
 mod ratings;
 mod resume;
+mod signed_out;
 mod storage;
 mod web;

@@ -3,28 +3,32 @@
 
 use crate::common::*;
 use seabattle_client::msg;
+use seabattle_core::{Answer, Player};
 use seabattle_wire::{ClientMsg, Opponent};
-use serde_json::Value;
 use std::collections::BTreeSet;
 
 /// Seat `seat`'s fleet under `rules`: the classic ships, with the fourth one-decker on
 /// j3 for seat 1 and on j1 for seat 2, so that each side's submarine (j1 for seat 1,
 /// j3 for seat 2) lies under an enemy one-decker.
-fn fleet(seat: u64, rules: &str) -> Vec<String> {
+fn fleet(seat: Player, rules: &str) -> Vec<String> {
     let mut f: Vec<&str> = vec![
         "a1-d1", "a3-c3", "e3-g3", "a5-b5", "d5-e5", "g5-h5", "a7", "c7", "e7",
     ];
-    f.push(if seat == 1 { "j3" } else { "j1" });
+    f.push(if seat == Player::One { "j3" } else { "j1" });
     match rules {
         "mines" => f.extend(["mine:h10", "mine:j10"]),
-        "submarines" => f.push(if seat == 1 { "sub:j1" } else { "sub:j3" }),
+        "submarines" => f.push(if seat == Player::One {
+            "sub:j1"
+        } else {
+            "sub:j3"
+        }),
         _ => f.extend(["mine:j10", "sweeper:j8"]),
     }
     f.into_iter().map(str::to_string).collect()
 }
 
 /// The cells of seat `seat`'s ships (no pieces) under any of the rules above.
-fn ship_cells_of(seat: u64) -> BTreeSet<String> {
+fn ship_cells_of(seat: Player) -> BTreeSet<String> {
     fleet(seat, "submarines")
         .iter()
         .filter(|w| !w.contains(':'))
@@ -42,95 +46,92 @@ struct Duel {
     game: String,
     tokens: [String; 2],
     /// Who shoots first.
-    first: u64,
+    first: Player,
 }
 
 impl Duel {
     async fn start(addr: std::net::SocketAddr, rules: &str) -> Duel {
         let mut a = Client::connect(addr).await;
         a.send(msg::new_game(Opponent::Friend).rules(rules)).await;
-        let j = a.until("joined").await;
-        let game = j["game"].as_str().unwrap().to_string();
-        let ta = j["token"].as_str().unwrap().to_string();
-        a.until("state").await;
+        let (game, _, ta) = joined(&mut a).await;
+        until!(a, ServerMsg::State(_));
         let mut b = Client::connect(addr).await;
         b.send(msg::join(&game)).await;
-        let tb = b.until("joined").await["token"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        b.until("state").await;
+        let (_, _, tb) = joined(&mut b).await;
+        until!(b, ServerMsg::State(_));
         let mut watcher = Client::connect(addr).await;
         watcher.send(msg::watch(&game)).await;
-        watcher.until("state").await;
-        for (seat, c) in [(1, &mut a), (2, &mut b)] {
+        until!(watcher, ServerMsg::State(_));
+        for (seat, c) in [(Player::One, &mut a), (Player::Two, &mut b)] {
             c.send(msg::place(&game, fleet(seat, rules))).await;
             // The fleet as placed comes back in the state, pieces included.
-            let s = c.until("state").await;
-            let own: BTreeSet<String> = s["own"]["fleet"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|w| w.as_str().unwrap().to_string())
-                .collect();
-            assert_eq!(own, fleet(seat, rules).into_iter().collect(), "{s}");
+            let s = until!(c, ServerMsg::State(s) => s);
+            let own: BTreeSet<String> = s.own.unwrap().fleet.unwrap().into_iter().collect();
+            assert_eq!(own, fleet(seat, rules).into_iter().collect());
         }
-        let first = a.until("battle").await["first"].as_u64().unwrap();
-        b.until("battle").await;
-        watcher.until("battle").await;
+        let first = until_battle(&mut a).await;
+        until_battle(&mut b).await;
+        until_battle(&mut watcher).await;
         Duel {
             seats: [a, b],
             watcher,
             game,
-            tokens: [ta, tb],
+            tokens: [ta.unwrap(), tb.unwrap()],
             first,
         }
     }
 
-    fn shooter(&self) -> u64 {
+    fn shooter(&self) -> Player {
         self.first
     }
 
-    fn owner(&self) -> u64 {
-        3 - self.first
+    fn owner(&self) -> Player {
+        self.first.other()
     }
 
-    fn seat(&mut self, p: u64) -> &mut Client {
-        &mut self.seats[(p - 1) as usize]
+    fn seat(&mut self, p: Player) -> &mut Client {
+        &mut self.seats[p.index()]
     }
 
-    /// `p` sends `msg` and gets the next message of type `ty`.
-    async fn ask(&mut self, p: u64, msg: ClientMsg, ty: &str) -> Value {
+    /// `p` sends `msg` and gets the next `shot`.
+    async fn shoot(&mut self, p: Player, msg: ClientMsg) -> Shot {
         let c = self.seat(p);
         c.send(msg).await;
-        c.until(ty).await
+        next_shot(c).await
+    }
+
+    /// `p` sends `msg` and gets the next `revealed`.
+    async fn show(&mut self, p: Player, msg: ClientMsg) -> Revealed {
+        let c = self.seat(p);
+        c.send(msg).await;
+        revealed(c).await
     }
 
     /// Ends the game by `p`'s resignation and runs the leak scans over every message
     /// each connection got; the result.
-    async fn resign_and_scan(mut self, p: u64) -> Value {
+    async fn resign_and_scan(mut self, p: Player) -> ResultJson {
         let game = self.game.clone();
         self.seat(p).send(msg::resign(&game)).await;
-        let mut result = Value::Null;
+        let mut results = Vec::new();
         for c in &mut self.seats {
-            result = c.until("game_over").await["result"].clone();
+            results.push(game_over(c).await);
         }
-        self.watcher.until("game_over").await;
+        game_over(&mut self.watcher).await;
+        let result = results.pop().unwrap();
         check_commitment(&result);
-        for (i, c) in self.seats.iter().enumerate() {
-            assert_no_leak(&c.log, i as u64 + 1, &result);
+        for (p, c) in Player::BOTH.into_iter().zip(&self.seats) {
+            assert_no_leak(&c.log, p, &result);
         }
         assert_spectator_sees_only_shots(&self.watcher.log);
         result
     }
 }
 
-/// Checks the broadcast of a volley of one shot at `cell` answered `answer` by `p`.
-fn assert_shot(m: &Value, p: u64, cell: &str, answer: &str) {
-    assert_eq!(m["type"], "shot", "{m}");
-    assert_eq!(m["player"], p, "{m}");
-    assert_eq!(m["shots"][0]["cell"], cell, "{m}");
-    assert_eq!(m["shots"][0]["answer"], answer, "{m}");
+/// Checks a volley of one shot at `cell` answered `answer` by `p`.
+fn assert_shot(m: &Shot, p: Player, cell: &str, answer: Answer) {
+    assert_eq!(m.player, p, "{m:?}");
+    assert_eq!(m.shots[0].cell, cell, "{m:?}");
+    assert_eq!(m.shots[0].answer, answer, "{m:?}");
 }
 
 #[tokio::test]
@@ -143,104 +144,91 @@ async fn a_mine_makes_the_shooter_show_a_ship_cell_that_the_owner_then_hits() {
     let reveal = |cell: &str| msg::reveal(&game, cell);
 
     // «Мина!»: the turn passes to the owner, who waits for the shooter's reveal.
-    let m = d.ask(s, fire("h10"), "shot").await;
-    assert_shot(&m, s, "h10", "mine");
-    assert_eq!(m["next"], o);
-    assert_eq!(
-        list::<DutyJson>(&m["duties"]),
-        [duty(s, DutyKind::ShipCell)]
-    );
-    let due = d.seat(s).until("reveal_due").await;
-    assert_eq!(
-        (due["kind"].as_str(), due["player"].as_u64()),
-        (Some("ship_cell"), Some(s))
-    );
-    let options: BTreeSet<String> = due["cells"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c.as_str().unwrap().to_string())
-        .collect();
+    let m = d.shoot(s, fire("h10")).await;
+    assert_shot(&m, s, "h10", Answer::Mine);
+    assert_eq!(m.next, Some(o));
+    assert_eq!(m.duties, [duty(s, DutyKind::ShipCell)]);
+    let (owes, kind, allowed) = reveal_due(d.seat(s)).await;
+    assert_eq!((kind, owes), (DutyKind::ShipCell, s));
+    let options: BTreeSet<String> = allowed.iter().cloned().collect();
     assert_eq!(options, ship_cells_of(s));
     let st = d.seat(s).state(&game).await;
-    assert_eq!(st["reveal"]["kind"], "ship_cell");
-    assert_eq!(st["reveal"]["cells"], due["cells"]);
-    assert_eq!(st["duties"], m["duties"]);
+    let owed = st.reveal.as_ref().unwrap();
+    assert_eq!(owed.kind, DutyKind::ShipCell);
+    assert_eq!(owed.cells, allowed);
+    assert_eq!(st.duties, m.duties);
     let ost = d.seat(o).state(&game).await;
-    assert!(ost["reveal"].is_null(), "{ost}");
-    assert_eq!(
-        list::<String>(&ost["boards"][(s - 1) as usize]["mines"]),
-        ["h10"]
-    );
+    assert!(ost.reveal.is_none(), "{ost:?}");
+    assert_eq!(ost.boards[s.index()].mines, ["h10"]);
 
     // Nobody shoots until it is made; only the shooter may make it, with a ship cell.
-    d.seat(o).expect_error(fire("a1"), "reveal_due").await;
-    d.seat(s).expect_error(fire("a1"), "reveal_due").await;
-    let e = d.seat(o).expect_error(reveal("a1"), "no_reveal_due").await;
-    assert!(
-        e["message"]
-            .as_str()
-            .unwrap()
-            .contains(&format!("player {s} owes")),
-        "{e}"
-    );
+    d.seat(o)
+        .expect_error(fire("a1"), ErrorCode::RevealDue)
+        .await;
+    d.seat(s)
+        .expect_error(fire("a1"), ErrorCode::RevealDue)
+        .await;
+    let e = d
+        .seat(o)
+        .expect_error(reveal("a1"), ErrorCode::NoRevealDue)
+        .await;
+    assert!(e.contains(&format!("player {s} owes")), "{e}");
     let e = d
         .seat(s)
-        .expect_error(reveal("h10"), "not_revealable")
+        .expect_error(reveal("h10"), ErrorCode::NotRevealable)
         .await;
-    assert!(e["message"].as_str().unwrap().contains("ship"), "{e}");
-    d.seat(s).expect_error(reveal("i9"), "not_revealable").await;
-    d.seat(s).expect_error(reveal("z99"), "off_board").await;
+    assert!(e.contains("ship"), "{e}");
+    d.seat(s)
+        .expect_error(reveal("i9"), ErrorCode::NotRevealable)
+        .await;
+    d.seat(s)
+        .expect_error(reveal("z99"), ErrorCode::OffBoard)
+        .await;
     d.seat(s)
         .expect_error_raw(
             &format!(r#"{{"type": "reveal", "game": "{game}"}}"#),
-            "bad_message",
+            ErrorCode::BadMessage,
         )
         .await;
     d.seat(s)
-        .expect_error(msg::reveal("abcdefghjk", "a1"), "wrong_game")
+        .expect_error(msg::reveal("abcdefghjk", "a1"), ErrorCode::WrongGame)
         .await;
-    d.watcher.until("shot").await;
-    d.watcher.expect_error(reveal("a1"), "spectator").await;
+    until!(d.watcher, ServerMsg::Shot { .. });
+    d.watcher
+        .expect_error(reveal("a1"), ErrorCode::Spectator)
+        .await;
     assert_eq!(d.seat(s).state(&game).await, st);
 
     // The reveal: both players learn the cell, the spectator only that it was made.
-    let shown = d.ask(s, reveal("a1"), "revealed").await;
-    for m in [shown.clone(), d.seat(o).until("revealed").await] {
-        assert_eq!(m["cell"], "a1", "{m}");
-        assert_eq!(m["player"], s);
-        assert_eq!(m["kind"], "ship_cell");
-        assert_eq!(m["next"], o);
-        assert_eq!(m["number"], 2);
-        assert!(m["duties"].is_null(), "{m}");
+    let shown = d.show(s, reveal("a1")).await;
+    for m in [shown, revealed(d.seat(o)).await] {
+        assert_eq!(m.cell.as_deref(), Some("a1"), "{m:?}");
+        assert_eq!(m.player, s);
+        assert_eq!(m.kind, DutyKind::ShipCell);
+        assert_eq!(m.next, Some(o));
+        assert_eq!(m.number, 2);
+        assert!(m.duties.is_empty(), "{m:?}");
     }
-    let w = d.watcher.until("revealed").await;
-    assert!(w["cell"].is_null(), "{w}");
-    assert_eq!(w["player"], s);
-    d.seat(s).expect_error(reveal("a2"), "no_reveal_due").await;
+    let w = revealed(&mut d.watcher).await;
+    assert!(w.cell.is_none(), "{w:?}");
+    assert_eq!(w.player, s);
+    d.seat(s)
+        .expect_error(reveal("a2"), ErrorCode::NoRevealDue)
+        .await;
     let ost = d.seat(o).state(&game).await;
-    assert_eq!(
-        list::<String>(&ost["boards"][(o - 1) as usize]["shown_ships"]),
-        ["a1"]
-    );
-    assert!(list::<Value>(&ost["duties"]).is_empty());
+    assert_eq!(ost.boards[o.index()].shown_ships, ["a1"]);
+    assert!(ost.duties.is_empty());
     let wst = d.watcher.state(&game).await;
-    assert!(list::<Value>(&wst["boards"][(o - 1) as usize]["shown_ships"]).is_empty());
+    assert!(wst.boards[o.index()].shown_ships.is_empty());
 
     // The owner shoots the cell shown: a hit, and (classic) the owner shoots again.
-    let m = d.ask(o, fire("a1"), "shot").await;
-    assert_shot(&m, o, "a1", "hit");
-    assert_eq!(m["next"], o);
-    assert_eq!(m["number"], 3);
+    let m = d.shoot(o, fire("a1")).await;
+    assert_shot(&m, o, "a1", Answer::Hit);
+    assert_eq!(m.next, Some(o));
+    assert_eq!(m.number, 3);
     let result = d.resign_and_scan(s).await;
-    assert_eq!(result["winner"], o);
-    assert!(
-        result["fleets"][(s - 1) as usize]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|f| f == "mine:h10")
-    );
+    assert_eq!(result.winner, o);
+    assert!(result.fleets[s.index()].iter().any(|f| f == "mine:h10"));
     let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.txt")).await;
     assert_eq!(status, 200, "{body}");
     assert!(
@@ -256,31 +244,22 @@ async fn a_minesweeper_makes_the_shooter_show_a_mine() {
     let server = start(&dir.path().join("games.db")).await;
     let mut d = Duel::start(server.addr(), "classic mines=1 sweepers=1").await;
     let (s, o, game) = (d.shooter(), d.owner(), d.game.clone());
-    let m = d.ask(s, msg::fire(&game, ["j8"]), "shot").await;
-    assert_shot(&m, s, "j8", "sweeper");
-    assert_eq!(list::<DutyJson>(&m["duties"]), [duty(s, DutyKind::Mine)]);
-    let due = d.seat(s).until("reveal_due").await;
-    assert_eq!(
-        (due["kind"].as_str(), list::<String>(&due["cells"])),
-        (Some("mine"), vec!["j10".to_string()])
-    );
+    let m = d.shoot(s, msg::fire(&game, ["j8"])).await;
+    assert_shot(&m, s, "j8", Answer::Sweeper);
+    assert_eq!(m.duties, [duty(s, DutyKind::Mine)]);
+    let (_, kind, allowed) = reveal_due(d.seat(s)).await;
+    assert_eq!((kind, allowed), (DutyKind::Mine, vec!["j10".to_string()]));
     d.seat(s)
-        .expect_error(msg::reveal(&game, "a1"), "not_revealable")
+        .expect_error(msg::reveal(&game, "a1"), ErrorCode::NotRevealable)
         .await;
-    let r = d.ask(s, msg::reveal(&game, "j10"), "revealed").await;
-    assert_eq!(
-        (r["kind"].as_str(), r["cell"].as_str()),
-        (Some("mine"), Some("j10"))
-    );
+    let r = d.show(s, msg::reveal(&game, "j10")).await;
+    assert_eq!((r.kind, r.cell.as_deref()), (DutyKind::Mine, Some("j10")));
     let ost = d.seat(o).state(&game).await;
-    let board = &ost["boards"][(o - 1) as usize];
-    assert_eq!(list::<String>(&board["shown_mines"]), ["j10"]);
-    assert!(list::<Value>(&board["sweepers"]).is_empty());
-    assert_eq!(
-        list::<String>(&ost["boards"][(s - 1) as usize]["sweepers"]),
-        ["j8"]
-    );
-    assert_eq!(ost["to_move"], o);
+    let board = &ost.boards[o.index()];
+    assert_eq!(board.shown_mines, ["j10"]);
+    assert!(board.sweepers.is_empty());
+    assert_eq!(ost.boards[s.index()].sweepers, ["j8"]);
+    assert_eq!(ost.to_move, Some(o));
     d.resign_and_scan(o).await;
     server.shutdown().await.unwrap();
 }
@@ -293,56 +272,46 @@ async fn a_sunk_submarine_fires_a_dying_shot_that_survives_a_restart() {
     let mut d = Duel::start(server.addr(), "submarines").await;
     let (s, o, game) = (d.shooter(), d.owner(), d.game.clone());
     // The owner's submarine lies under the shooter's one-decker (see `fleet`).
-    let sub = if o == 1 { "j1" } else { "j3" };
-    let m = d.ask(s, msg::fire(&game, [sub]), "shot").await;
-    assert_shot(&m, s, sub, "sub");
-    assert_eq!(
-        (m["number"].as_u64(), m["next"].as_u64()),
-        (Some(1), Some(s))
-    );
-    assert!(m["dying"].is_null());
-    let dying = d.seat(s).until("shot").await;
-    assert_shot(&dying, o, sub, "sunk");
-    assert_eq!(dying["dying"], true);
-    assert_eq!(dying["number"], 2);
-    assert_eq!(list::<String>(&dying["shots"][0]["ship"]), [sub]);
-    assert!(!dying["shots"][0]["halo"].as_array().unwrap().is_empty());
-    for c in [&mut d.seats[(o - 1) as usize], &mut d.watcher] {
-        c.until("shot").await;
-        assert_eq!(c.until("shot").await["dying"], true);
+    let sub = if o == Player::One { "j1" } else { "j3" };
+    let m = d.shoot(s, msg::fire(&game, [sub])).await;
+    assert_shot(&m, s, sub, Answer::Submarine);
+    assert_eq!((m.number, m.next), (1, Some(s)));
+    assert!(!m.dying);
+    let dying = next_shot(d.seat(s)).await;
+    assert_shot(&dying, o, sub, Answer::Sunk);
+    assert!(dying.dying);
+    assert_eq!(dying.number, 2);
+    assert_eq!(dying.shots[0].ship.as_deref(), Some(&[sub.to_string()][..]));
+    assert!(!dying.shots[0].halo.as_ref().unwrap().is_empty());
+    for c in [&mut d.seats[o.index()], &mut d.watcher] {
+        next_shot(c).await;
+        assert!(next_shot(c).await.dying);
     }
-    let before = [d.seat(1).state(&game).await, d.seat(2).state(&game).await];
-    assert_eq!(before[0]["moves"], 2);
-    assert_eq!(
-        list::<Vec<String>>(&before[(o - 1) as usize]["boards"][(o - 1) as usize]["sunk"]),
-        [[sub]]
-    );
-    assert_eq!(
-        list::<String>(&before[(s - 1) as usize]["boards"][(s - 1) as usize]["subs"]),
-        [sub]
-    );
+    let before = [
+        d.seat(Player::One).state(&game).await,
+        d.seat(Player::Two).state(&game).await,
+    ];
+    assert_eq!(before[0].moves, 2);
+    assert_eq!(before[o.index()].boards[o.index()].sunk, [[sub]]);
+    assert_eq!(before[s.index()].boards[s.index()].subs, [sub]);
 
     server.shutdown().await.unwrap();
     let server = start(&db).await;
     let mut d2 = Vec::new();
-    for p in [1u64, 2] {
+    for p in Player::BOTH {
         let mut c = Client::connect(server.addr()).await;
-        c.send(msg::resume(&game, &d.tokens[(p - 1) as usize]))
-            .await;
-        c.until("joined").await;
-        assert_eq!(c.state(&game).await, before[(p - 1) as usize]);
+        c.send(msg::resume(&game, &d.tokens[p.index()])).await;
+        joined(&mut c).await;
+        assert_eq!(c.state(&game).await, before[p.index()]);
         d2.push(c);
     }
     // The game goes on: the shooter's submarine hit shoots again.
-    let c = &mut d2[(s - 1) as usize];
+    let c = &mut d2[s.index()];
     c.send(msg::fire(&game, ["i10"])).await;
-    let m = c.until("shot").await;
-    assert_eq!(
-        (m["number"].as_u64(), m["shots"][0]["answer"].as_str()),
-        (Some(3), Some("miss"))
-    );
+    let m = next_shot(c).await;
+    assert_eq!((m.number, m.shots[0].answer), (3, Answer::Miss));
     c.send(msg::resign(&game)).await;
-    c.until("game_over").await;
+    game_over(c).await;
     let (status, body) = http_get(server.addr(), &format!("/games/{game}/record.txt")).await;
     assert_eq!(status, 200, "{body}");
     assert!(body.contains(&format!("torpedo {sub} Sunk!")), "{body}");
@@ -356,22 +325,25 @@ async fn a_restart_while_a_reveal_is_owed_restores_it() {
     let server = start(&db).await;
     let mut d = Duel::start(server.addr(), "mines").await;
     let (s, o, game) = (d.shooter(), d.owner(), d.game.clone());
-    d.ask(s, msg::fire(&game, ["j10"]), "reveal_due").await;
-    d.watcher.until("shot").await;
-    let before = [d.seat(1).state(&game).await, d.seat(2).state(&game).await];
-    assert!(before[(s - 1) as usize]["reveal"].is_object());
+    d.seat(s).send(msg::fire(&game, ["j10"])).await;
+    reveal_due(d.seat(s)).await;
+    until!(d.watcher, ServerMsg::Shot { .. });
+    let before = [
+        d.seat(Player::One).state(&game).await,
+        d.seat(Player::Two).state(&game).await,
+    ];
+    assert!(before[s.index()].reveal.is_some());
     server.shutdown().await.unwrap();
 
     let server = start(&db).await;
     let mut seats = Vec::new();
-    for p in [1u64, 2] {
+    for p in Player::BOTH {
         let mut c = Client::connect(server.addr()).await;
         // The same people as before: the leak scans read what they got all along.
         c.log = std::mem::take(&mut d.seat(p).log);
-        c.send(msg::resume(&game, &d.tokens[(p - 1) as usize]))
-            .await;
-        c.until("joined").await;
-        assert_eq!(c.state(&game).await, before[(p - 1) as usize]);
+        c.send(msg::resume(&game, &d.tokens[p.index()])).await;
+        joined(&mut c).await;
+        assert_eq!(c.state(&game).await, before[p.index()]);
         seats.push(c);
     }
     let [a, b] = <[Client; 2]>::try_from(seats).ok().unwrap();
@@ -385,11 +357,11 @@ async fn a_restart_while_a_reveal_is_owed_restores_it() {
         first: s,
     };
     d.watcher.send(msg::watch(&game)).await;
-    d.watcher.until("state").await;
-    let shown = d.ask(s, msg::reveal(&game, "e3"), "revealed").await;
-    assert_eq!(shown["number"], 2);
-    let m = d.ask(o, msg::fire(&game, ["e3"]), "shot").await;
-    assert_shot(&m, o, "e3", "hit");
+    until!(d.watcher, ServerMsg::State(_));
+    let shown = d.show(s, msg::reveal(&game, "e3")).await;
+    assert_eq!(shown.number, 2);
+    let m = d.shoot(o, msg::fire(&game, ["e3"])).await;
+    assert_shot(&m, o, "e3", Answer::Hit);
     d.resign_and_scan(s).await;
     server.shutdown().await.unwrap();
 }
@@ -402,45 +374,42 @@ async fn a_clock_running_out_on_a_reveal_owed_makes_the_server_show_a_cell() {
     let mut a = Client::connect(server.addr()).await;
     a.send(msg::new_game(Opponent::Friend).rules("mines").clock(1))
         .await;
-    let game = a.until("joined").await["game"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (game, _, _) = joined(&mut a).await;
     let mut b = Client::connect(server.addr()).await;
     b.send(msg::join(&game)).await;
-    b.until("joined").await;
-    for (p, c) in [(1, &mut a), (2, &mut b)] {
+    joined(&mut b).await;
+    for (p, c) in [(Player::One, &mut a), (Player::Two, &mut b)] {
         c.send(msg::place(&game, fleet(p, "mines"))).await;
     }
-    let s = a.until("battle").await["first"].as_u64().unwrap();
-    let shooter = if s == 1 { &mut a } else { &mut b };
+    let s = until_battle(&mut a).await;
+    let shooter = if s == Player::One { &mut a } else { &mut b };
     shooter.send(msg::fire(&game, ["h10"])).await;
-    shooter.until("reveal_due").await;
+    reveal_due(shooter).await;
     // The clock now runs on the shooter, who owes the reveal.
-    assert_eq!(shooter.until("clock").await["player"], s);
-    let t = shooter.until("timeout").await;
     assert_eq!(
-        (t["player"].as_u64(), t["strikes"].as_u64()),
-        (Some(s), Some(1))
+        until!(shooter, ServerMsg::Clock { player, .. } => player),
+        s
     );
-    let r = shooter.until("revealed").await;
-    assert_eq!(r["by_server"], true);
-    assert_eq!(r["player"], s);
+    let t = until!(shooter, ServerMsg::Timeout { player, strikes, .. } => (player, strikes));
+    assert_eq!(t, (s, 1));
+    let r = revealed(shooter).await;
+    assert!(r.by_server);
+    assert_eq!(r.player, s);
     // Seat 1 with j3, seat 2 with j1: the computer's choice is a cell of the largest
     // ship, a1-d1.
-    let cell = r["cell"].as_str().unwrap().to_string();
-    assert!(ship_cells("a1-d1").contains(&cell), "{r}");
+    let cell = r.cell.clone().unwrap();
+    assert!(ship_cells("a1-d1").contains(&cell), "{r:?}");
     let before = a.state(&game).await;
-    assert_eq!(before["strikes"][(s - 1) as usize], 1);
+    assert_eq!(before.strikes[s.index()], 1);
     server.shutdown().await.unwrap();
     // The timeout row carries the cell: a restart shows the same.
     let server = start(&db).await;
     let mut w = Client::connect(server.addr()).await;
     w.send(msg::watch(&game)).await;
-    let st = w.until("state").await;
+    let st = until!(w, ServerMsg::State(s) => s);
     // (Unless the owner's clock ran out in between, which the state would show.)
-    assert_eq!(st["moves"], before["moves"]);
-    assert_eq!(st["strikes"], before["strikes"]);
-    assert!(list::<Value>(&st["duties"]).is_empty());
+    assert_eq!(st.moves, before.moves);
+    assert_eq!(st.strikes, before.strikes);
+    assert!(st.duties.is_empty());
     server.shutdown().await.unwrap();
 }

@@ -2,9 +2,9 @@
 //! left, a name given after joining, and two players at one device (hot-seat).
 
 use crate::common::*;
+use seabattle_core::{Phase, Player, ViolationKind};
 use seabattle_server::Limits;
 use seabattle_server::protocol::{ClientMsg, Opponent};
-use serde_json::Value;
 use std::time::Duration;
 
 const FLEET: [&str; 10] = [
@@ -38,9 +38,7 @@ async fn battle(
 ) -> (Client, Client, String, String) {
     let mut a = Client::connect(addr).await;
     send(&mut a, new_game(Opponent::Friend, clock)).await;
-    let j = a.until("joined").await;
-    let game = j["game"].as_str().unwrap().to_string();
-    let token = j["token"].as_str().unwrap().to_string();
+    let (game, _, token) = joined(&mut a).await;
     let mut b = Client::connect(addr).await;
     send(
         &mut b,
@@ -50,7 +48,7 @@ async fn battle(
         },
     )
     .await;
-    b.until("joined").await;
+    joined(&mut b).await;
     for c in [&mut a, &mut b] {
         send(
             c,
@@ -61,18 +59,18 @@ async fn battle(
         )
         .await;
     }
-    a.until("battle").await;
-    b.until("battle").await;
-    (a, b, game, token)
+    until_battle(&mut a).await;
+    until_battle(&mut b).await;
+    (a, b, game, token.unwrap())
 }
 
-/// Sends `m`, which must be refused with `code`: the error (news sent before it is
-/// skipped).
-async fn refused(c: &mut Client, m: ClientMsg, code: &str) -> Value {
+/// Sends `m`, which must be refused with `code`: the error's message (news sent before
+/// it is skipped).
+async fn refused(c: &mut Client, m: ClientMsg, code: ErrorCode) -> String {
     send(c, m).await;
-    let e = c.until("error").await;
-    assert_eq!(e["code"], code, "{e}");
-    e
+    let (got, message) = until!(c, ServerMsg::Error { code, message } => (code, message));
+    assert_eq!(got, code, "{message}");
+    message
 }
 
 fn claim(game: &str) -> ClientMsg {
@@ -93,26 +91,27 @@ async fn a_player_left_alone_claims_the_win_once_the_opponent_stayed_away() {
     let (mut a, b, game, token) = battle(server.addr(), None).await;
     let s = a.state(&game).await;
     assert_eq!(
-        s["claim_after"], 1,
+        s.claim_after,
+        Some(1),
         "the state says when a win may be claimed"
     );
 
     // While the opponent is here, nothing can be claimed.
-    let e = refused(&mut a, claim(&game), "not_away").await;
-    assert_eq!(e["message"], "the opponent is here");
+    let e = refused(&mut a, claim(&game), ErrorCode::NotAway).await;
+    assert_eq!(e, "the opponent is here");
 
     b.close().await;
-    a.until("presence").await;
+    until!(a, ServerMsg::Presence { .. });
     // Too soon: the message says how long the opponent has been away and the limit.
-    let e = refused(&mut a, claim(&game), "not_away").await;
-    assert!(e["message"].as_str().unwrap().contains("after 1 s"), "{e}");
+    let e = refused(&mut a, claim(&game), ErrorCode::NotAway).await;
+    assert!(e.contains("after 1 s"), "{e}");
 
     tokio::time::sleep(Duration::from_millis(1100)).await;
     send(&mut a, claim(&game)).await;
-    let over = a.until("game_over").await;
-    assert_eq!(over["result"]["winner"], 1);
-    assert_eq!(over["result"]["reason"], "abandoned");
-    check_commitment(&over["result"]);
+    let over = game_over(&mut a).await;
+    assert_eq!(over.winner, Player::One);
+    assert_eq!(over.reason, EndReason::Abandoned);
+    check_commitment(&over);
 
     // The ending is stored: after a restart the game reads the same.
     drop(a);
@@ -127,10 +126,11 @@ async fn a_player_left_alone_claims_the_win_once_the_opponent_stayed_away() {
         },
     )
     .await;
-    let s = c.until("state").await;
-    assert_eq!(s["phase"], "over");
-    assert_eq!(s["result"]["reason"], "abandoned");
-    assert_eq!(s["result"]["winner"], 1);
+    let s = until!(c, ServerMsg::State(s) => s);
+    assert_eq!(s.phase, Phase::Over);
+    let result = s.result.unwrap();
+    assert_eq!(result.reason, EndReason::Abandoned);
+    assert_eq!(result.winner, Player::One);
     let (status, record) = http_get(server.addr(), &format!("/games/{game}/record.json")).await;
     assert_eq!(status, 200, "{record}");
 }
@@ -144,17 +144,14 @@ async fn no_win_is_claimed_in_a_clocked_game_or_against_the_computer() {
     };
     let server = start_with(&dir.path().join("games.db"), limits).await;
     let (mut a, b, game, _) = battle(server.addr(), Some(60)).await;
-    assert!(a.state(&game).await.get("claim_after").is_none());
+    assert!(a.state(&game).await.claim_after.is_none());
     b.close().await;
     tokio::time::sleep(Duration::from_millis(1100)).await;
-    let e = refused(&mut a, claim(&game), "not_away").await;
-    assert!(
-        e["message"].as_str().unwrap().contains("without a clock"),
-        "{e}"
-    );
+    let e = refused(&mut a, claim(&game), ErrorCode::NotAway).await;
+    assert!(e.contains("without a clock"), "{e}");
 
     let (mut c, game, _) = vs_computer(server.addr(), "easy", "classic").await;
-    refused(&mut c, claim(&game), "not_away").await;
+    refused(&mut c, claim(&game), ErrorCode::NotAway).await;
 }
 
 #[tokio::test]
@@ -175,10 +172,7 @@ async fn a_friend_who_joined_without_a_name_gives_one_and_everyone_hears_it() {
         },
     )
     .await;
-    let game = a.until("joined").await["game"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (game, _, _) = joined(&mut a).await;
     let mut b = Client::connect(server.addr()).await;
     send(
         &mut b,
@@ -188,14 +182,11 @@ async fn a_friend_who_joined_without_a_name_gives_one_and_everyone_hears_it() {
         },
     )
     .await;
-    b.until("joined").await;
+    joined(&mut b).await;
     let mut watcher = Client::connect(server.addr()).await;
     send(&mut watcher, ClientMsg::Watch { game: game.clone() }).await;
-    let s = watcher.until("state").await;
-    assert_eq!(
-        list::<Option<String>>(&s["names"]),
-        [Some("Алиса".to_string()), None]
-    );
+    let names = until!(watcher, ServerMsg::State(s) => s.names);
+    assert_eq!(names, [Some("Алиса".to_string()), None]);
 
     send(
         &mut b,
@@ -206,16 +197,11 @@ async fn a_friend_who_joined_without_a_name_gives_one_and_everyone_hears_it() {
     )
     .await;
     for c in [&mut a, &mut watcher] {
-        let p = loop {
-            let p = c.until("presence").await;
-            if p["name"] == "Боб" {
-                break p;
-            }
-        };
-        assert_eq!(p["player"], 2);
+        let p = until!(c, ServerMsg::Presence { player, name: Some(name), .. } if name == "Боб" => player);
+        assert_eq!(p, Player::Two);
     }
     assert_eq!(
-        list::<Option<String>>(&watcher.state(&game).await["names"]),
+        watcher.state(&game).await.names,
         [Some("Алиса".to_string()), Some("Боб".to_string())]
     );
     // A bad name is refused with the reason, and the old one stays.
@@ -223,13 +209,13 @@ async fn a_friend_who_joined_without_a_name_gives_one_and_everyone_hears_it() {
         game: game.clone(),
         name: "x".repeat(25),
     };
-    refused(&mut b, bad, "bad_message").await;
-    assert_eq!(a.state(&game).await["names"][1], "Боб");
+    refused(&mut b, bad, ErrorCode::BadMessage).await;
+    assert_eq!(a.state(&game).await.names[1].as_deref(), Some("Боб"));
 }
 
 /// The next state the connection is sent.
-async fn next_state(c: &mut Client) -> Value {
-    c.until("state").await
+async fn next_state(c: &mut Client) -> StateJson {
+    until!(c, ServerMsg::State(s) => *s)
 }
 
 #[tokio::test]
@@ -237,17 +223,18 @@ async fn hotseat_plays_both_seats_over_one_connection_and_the_server_hands_the_t
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let mut c = Client::connect(server.addr()).await;
-    refused(&mut c, new_game(Opponent::Hotseat, Some(30)), "bad_clock").await;
+    refused(
+        &mut c,
+        new_game(Opponent::Hotseat, Some(30)),
+        ErrorCode::BadClock,
+    )
+    .await;
     send(&mut c, new_game(Opponent::Hotseat, None)).await;
-    let j = c.until("joined").await;
-    let game = j["game"].as_str().unwrap().to_string();
+    let (game, _, _) = joined(&mut c).await;
     let s = next_state(&mut c).await;
-    assert_eq!(
-        (s["seat"].clone(), s["mode"].clone()),
-        (1.into(), "hotseat".into())
-    );
-    assert_eq!(s["phase"], "placement");
-    assert!(s.get("claim_after").is_none());
+    assert_eq!((s.seat, s.mode.as_str()), (Some(Player::One), "hotseat"));
+    assert_eq!(s.phase, Phase::Placement);
+    assert!(s.claim_after.is_none());
 
     // Seat 1 places; the server hands the device to seat 2, who places too.
     send(
@@ -260,12 +247,15 @@ async fn hotseat_plays_both_seats_over_one_connection_and_the_server_hands_the_t
     .await;
     let s = loop {
         let s = next_state(&mut c).await;
-        if s["seat"] == 2 {
+        if s.seat == Some(Player::Two) {
             break s;
         }
     };
-    assert_eq!(s["phase"], "placement");
-    assert!(s["own"]["fleet"].is_null(), "seat 2 has not placed: {s}");
+    assert_eq!(s.phase, Phase::Placement);
+    assert!(
+        s.own.as_ref().unwrap().fleet.is_none(),
+        "seat 2 has not placed: {s:?}"
+    );
     // Another device cannot take the second seat.
     let mut other = Client::connect(server.addr()).await;
     refused(
@@ -274,7 +264,7 @@ async fn hotseat_plays_both_seats_over_one_connection_and_the_server_hands_the_t
             game: game.clone(),
             name: None,
         },
-        "game_full",
+        ErrorCode::GameFull,
     )
     .await;
     send(
@@ -287,7 +277,7 @@ async fn hotseat_plays_both_seats_over_one_connection_and_the_server_hands_the_t
     .await;
     let mut s = loop {
         let s = next_state(&mut c).await;
-        if s["phase"] == "battle" {
+        if s.phase == Phase::Battle {
             break s;
         }
     };
@@ -295,19 +285,24 @@ async fn hotseat_plays_both_seats_over_one_connection_and_the_server_hands_the_t
     let cells = all_cells(10, 10);
     let mut next = [0usize; 2];
     let mut handovers = 0;
-    let mut last_seat = s["seat"].clone();
+    let mut last_seat = s.seat;
     let result = loop {
-        let seat = s["seat"].as_u64().unwrap();
-        assert_eq!(s["to_move"], seat, "the state is the acting seat's: {s}");
-        assert!(s["own"]["fleet"].is_array(), "{s}");
-        if seat == 1 {
-            let mut own: Vec<String> = serde_json::from_value(s["own"]["fleet"].clone()).unwrap();
+        let seat = s.seat.unwrap();
+        assert_eq!(
+            s.to_move,
+            Some(seat),
+            "the state is the acting seat's: {s:?}"
+        );
+        let own = s.own.as_ref().and_then(|o| o.fleet.clone());
+        assert!(own.is_some(), "{s:?}");
+        if seat == Player::One {
+            let mut own = own.unwrap();
             own.sort();
             let mut placed = FLEET.map(String::from).to_vec();
             placed.sort();
             assert_eq!(own, placed);
         }
-        let i = seat as usize - 1;
+        let i = seat.index();
         let cell = cells[next[i]].clone();
         next[i] += 1;
         send(
@@ -318,21 +313,21 @@ async fn hotseat_plays_both_seats_over_one_connection_and_the_server_hands_the_t
             },
         )
         .await;
-        let m = c.until_any(&["state", "game_over"]).await;
-        if m["type"] == "game_over" {
-            break m["result"].clone();
+        match until!(c, ServerMsg::State(_) | ServerMsg::GameOver { .. }) {
+            ServerMsg::GameOver { result, .. } => break *result,
+            ServerMsg::State(next) => s = *next,
+            _ => unreachable!(),
         }
-        s = m;
-        if s["seat"] != last_seat {
+        if s.seat != last_seat {
             handovers += 1;
-            last_seat = s["seat"].clone();
+            last_seat = s.seat;
         }
     };
     assert!(
         handovers > 5,
         "the device went from hand to hand {handovers} times"
     );
-    assert_eq!(result["reason"], "fleet_sunk");
+    assert_eq!(result.reason, EndReason::FleetSunk);
     check_commitment(&result);
     // Resuming with the one token comes back to the game.
     c.close().await;
@@ -353,28 +348,25 @@ async fn a_tapped_ship_turns_into_a_legal_place_or_is_refused_with_the_reason() 
         },
     )
     .await;
-    let t = c.until("turned").await;
-    assert_eq!(t["ship"], 0);
-    assert_eq!(t["fleet"][1], "d5-e5", "the other ship stays");
-    assert_ne!(t["fleet"][0], "c3-c6", "turned in place it would touch d5");
+    let (fleet, ship) = until!(c, ServerMsg::Turned { fleet, ship, .. } => (fleet, ship));
+    assert_eq!(ship, 0);
+    assert_eq!(fleet[1], "d5-e5", "the other ship stays");
+    assert_ne!(fleet[0], "c3-c6", "turned in place it would touch d5");
     send(
         &mut c,
         ClientMsg::Check {
             game: game.clone(),
-            fleet: serde_json::from_value(t["fleet"].clone()).unwrap(),
+            fleet,
             lang: None,
             coords: None,
         },
     )
     .await;
-    let checked = c.until("checked").await;
-    let kinds: Vec<&str> = checked["violations"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v["kind"].as_str().unwrap())
-        .collect();
-    assert!(kinds.iter().all(|k| *k == "fleet"), "{checked}");
+    let violations = until!(c, ServerMsg::Checked { violations, .. } => violations);
+    assert!(
+        violations.iter().all(|v| v.kind == ViolationKind::Fleet),
+        "{violations:?}"
+    );
     let e = refused(
         &mut c,
         ClientMsg::Turn {
@@ -382,11 +374,8 @@ async fn a_tapped_ship_turns_into_a_legal_place_or_is_refused_with_the_reason() 
             fleet: words(&["c3-f3"]),
             ship: 3,
         },
-        "bad_message",
+        ErrorCode::BadMessage,
     )
     .await;
-    assert!(
-        e["message"].as_str().unwrap().contains("names no ship"),
-        "{e}"
-    );
+    assert!(e.contains("names no ship"), "{e}");
 }

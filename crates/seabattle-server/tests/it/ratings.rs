@@ -7,10 +7,44 @@
 use crate::accounts::{creds, post, request};
 use crate::common::*;
 use seabattle_client::msg;
+use seabattle_core::Player;
+use seabattle_server::Limits;
 use seabattle_server::ratings::glicko::{Rating, Score, after_game};
-use seabattle_wire::Opponent;
-use serde_json::{Value, json};
+use seabattle_wire::{Casual, ErrorCode, Opponent, RatingJson};
+use serde::Deserialize;
+use serde_json::json;
 use std::net::SocketAddr;
+
+/// What the tests read of `GET /account/games`: the account's games.
+#[derive(Debug, Deserialize)]
+struct MyGames {
+    unfinished: Vec<MyGame>,
+    finished: Vec<MyGame>,
+}
+
+/// A game of [`MyGames`].
+#[derive(Debug, Deserialize)]
+struct MyGame {
+    game: String,
+    opponent: Sitter,
+}
+
+/// Who sat in the other seat of a [`MyGame`].
+#[derive(Debug, PartialEq, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Sitter {
+    Guest,
+    Computer,
+    Account { name: String },
+    Deleted,
+}
+
+/// The account's games, by `GET /account/games` with its session `token`.
+async fn my_games(addr: SocketAddr, token: &str) -> MyGames {
+    let (status, body) = get(addr, "/account/games", Some(token)).await;
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str(&body).unwrap()
+}
 
 /// Signs `name` up; the session token.
 async fn sign_up(addr: SocketAddr, name: &str) -> String {
@@ -32,31 +66,71 @@ async fn get(addr: SocketAddr, path: &str, token: Option<&str>) -> (u16, String)
 }
 
 /// The `joined` of the game `c` joins within `secs` seconds.
-async fn joined_within(c: &mut Client, secs: u64) -> Value {
+async fn joined_within(c: &mut Client, secs: u64) -> (String, Option<Player>) {
     let until = std::time::Instant::now() + std::time::Duration::from_secs(secs);
     while let Some(m) = c
         .try_recv(until.saturating_duration_since(std::time::Instant::now()))
         .await
     {
-        if m["type"] == "joined" {
-            return m;
+        if let ServerMsg::Joined { game, seat, .. } = m {
+            return (game, seat);
         }
     }
     panic!("not paired within {secs} s");
 }
 
 /// Both players place at random; `one` resigns at once: `two` wins.
-async fn place_and_resign(one: &mut Client, two: &mut Client, game: &str) -> [Value; 2] {
+async fn place_and_resign(one: &mut Client, two: &mut Client, game: &str) -> [ResultJson; 2] {
     for c in [&mut *one, &mut *two] {
         c.send(msg::place_random(game)).await;
     }
-    one.until("battle").await;
-    two.until("battle").await;
+    let first = until_battle(one).await;
+    until_battle(two).await;
+    // Each fires once first: a game nobody played is aborted, not rated.
+    each_fires(one, two, game, first).await;
     one.send(msg::resign(game)).await;
-    [
-        one.until("game_over").await["result"].clone(),
-        two.until("game_over").await["result"].clone(),
-    ]
+    [game_over(one).await, game_over(two).await]
+}
+
+/// Both players fire until each has fired at least once, `first` first.
+async fn each_fires(one: &mut Client, two: &mut Client, game: &str, first: Player) {
+    // A seat does not change: any state says whose `one` is.
+    let mine = one.state(game).await.seat.expect("a player");
+    let cells = all_cells(10, 10);
+    let mut fired = [0usize; 2];
+    let mut p = first;
+    while fired.contains(&0) {
+        let c = if p == mine { &mut *one } else { &mut *two };
+        let cell = cells[fired[p.index()]].clone();
+        fired[p.index()] += 1;
+        c.send(msg::fire(game, [cell.clone()])).await;
+        p = loop {
+            let shot = next_shot(c).await;
+            if shot.player == p && shot.shots[0].cell == cell {
+                break shot.next.expect("the battle goes on");
+            }
+        };
+    }
+}
+
+/// The ratings a rated game's result told.
+fn ratings(result: &ResultJson) -> &[RatingJson; 2] {
+    result.ratings.as_ref().expect("a rated game's ratings")
+}
+
+/// Whether the next `queued` says the game will be rated.
+async fn queued_rated(c: &mut Client) -> bool {
+    until!(c, ServerMsg::Queued { rated, .. } => rated)
+}
+
+/// The next `rate`: who asked, and whether the game is rated now.
+async fn rate(c: &mut Client) -> ([bool; 2], bool) {
+    until!(c, ServerMsg::Rate { asked, rated, .. } => (asked, rated))
+}
+
+/// The next error: its code and message.
+async fn error(c: &mut Client) -> (ErrorCode, String) {
+    until!(c, ServerMsg::Error { code, message } => (code, message))
 }
 
 #[tokio::test]
@@ -70,36 +144,30 @@ async fn a_rated_game_through_the_queue_changes_both_ratings_as_glicko2_says() {
     // A guest never waits in the rated queue: it does not pair with Ann.
     let mut guest = Client::connect(addr).await;
     ann.send(msg::queue(Some("classic"))).await;
-    let q = ann.until("queued").await;
-    assert_eq!(q["rated"], true, "{q}");
+    assert!(queued_rated(&mut ann).await);
     guest.send(msg::queue(Some("classic"))).await;
-    let q = guest.until("queued").await;
-    assert!(q["rated"].is_null(), "a guest's game is not rated: {q}");
-    bob.send(msg::queue(Some("classic"))).await;
-    let game = bob.until("joined").await["game"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    assert_eq!(
-        ann.until("joined").await["game"],
-        game,
-        "Ann waited: she is paired"
+    assert!(
+        !queued_rated(&mut guest).await,
+        "a guest's game is not rated"
     );
+    bob.send(msg::queue(Some("classic"))).await;
+    let (game, _, _) = joined(&mut bob).await;
+    assert_eq!(joined(&mut ann).await.0, game, "Ann waited: she is paired");
 
     // Ann waited, so she sits in seat 1; she resigns, and resigning is a loss.
     let [a, b] = place_and_resign(&mut ann, &mut bob, &game).await;
     assert_eq!(a, b);
-    assert_eq!(a["winner"], 2);
+    assert_eq!(a.winner, Player::Two);
     let (loser, winner) = after_game(Rating::default(), Rating::default(), Score::Loss);
-    let told = &a["ratings"];
-    assert_eq!(told[0]["before"], 1500, "{told}");
-    assert_eq!(told[0]["after"], loser.rating.round() as i64, "{told}");
-    assert_eq!(told[1]["after"], winner.rating.round() as i64, "{told}");
+    let told = ratings(&a);
+    assert_eq!(told[0].before, 1500, "{told:?}");
+    assert_eq!(told[0].after, loser.rating.round() as i32, "{told:?}");
+    assert_eq!(told[1].after, winner.rating.round() as i32, "{told:?}");
     assert_eq!(
-        told[1]["after"], 1662,
+        told[1].after, 1662,
         "Glicko-2's first win between newcomers"
     );
-    assert_eq!(told[1]["provisional_after"], true, "RD is still above 110");
+    assert!(told[1].provisional_after, "RD is still above 110");
 
     // The profile shows the rating with its «?», the game and its replay.
     let (status, page) = get(addr, "/u/%D0%B1%D0%BE%D0%B1?lang=en", None).await;
@@ -132,19 +200,18 @@ async fn a_rated_game_through_the_queue_changes_both_ratings_as_glicko2_says() {
     for c in [&mut ann, &mut bob] {
         c.send(msg::queue(Some("classic"))).await;
     }
-    assert_eq!(bob.until("queued").await["rated"], true);
+    assert!(queued_rated(&mut bob).await);
     // Whoever the queue heard first waited longer and sits in seat 1.
-    let next = joined_within(&mut bob, 25).await;
-    let ann_joined = joined_within(&mut ann, 5).await;
-    assert_eq!(ann_joined["game"], next["game"]);
-    let game = next["game"].as_str().unwrap().to_string();
-    let (ann_at, bob_at) = match ann_joined["seat"].as_u64() {
-        Some(1) => (0, 1),
+    let (game, _) = joined_within(&mut bob, 25).await;
+    let (ann_game, ann_seat) = joined_within(&mut ann, 5).await;
+    assert_eq!(ann_game, game);
+    let (ann_at, bob_at) = match ann_seat {
+        Some(Player::One) => (0, 1),
         _ => (1, 0),
     };
     let [r, _] = place_and_resign(&mut ann, &mut bob, &game).await;
-    assert_eq!(r["ratings"][ann_at]["before"], told[0]["after"], "{r}");
-    assert_eq!(r["ratings"][bob_at]["before"], 1662, "{r}");
+    assert_eq!(ratings(&r)[ann_at].before, told[0].after, "{r:?}");
+    assert_eq!(ratings(&r)[bob_at].before, 1662, "{r:?}");
 }
 
 #[tokio::test]
@@ -157,28 +224,25 @@ async fn my_games_resume_on_another_device_without_the_token() {
     let game = create(&mut phone, msg::new_game(Opponent::Friend)).await;
     let mut friend = Client::connect(addr).await;
     friend.send(msg::join(&game)).await;
-    friend.until("joined").await;
+    joined(&mut friend).await;
 
-    let (status, body) = get(addr, "/account/games", Some(&token)).await;
-    assert_eq!(status, 200, "{body}");
-    let mine: Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(mine["unfinished"][0]["game"], game, "{mine}");
-    assert_eq!(mine["unfinished"][0]["opponent"]["kind"], "guest");
+    let mine = my_games(addr, &token).await;
+    assert_eq!(mine.unfinished[0].game, game, "{mine:?}");
+    assert_eq!(mine.unfinished[0].opponent, Sitter::Guest);
     assert_eq!(get(addr, "/account/games", None).await.0, 401);
 
     // The laptop has no token of the game: the account is enough.
     let mut laptop = Client::connect_signed_in(addr, &token, "Ann").await;
     laptop.send(msg::resume_as_account(&game)).await;
-    let joined = laptop.until("joined").await;
-    assert_eq!(joined["seat"], 1, "{joined}");
+    assert_eq!(joined(&mut laptop).await.1, Some(Player::One));
     // A guest without a token, and the friend's seat, are not the account's.
     let mut stranger = Client::connect(addr).await;
     stranger
-        .expect_error(msg::resume_as_account(&game), "bad_token")
+        .expect_error(msg::resume_as_account(&game), ErrorCode::BadToken)
         .await;
     let other = sign_up(addr, "Eve").await;
     let mut eve = Client::connect_signed_in(addr, &other, "Eve").await;
-    eve.expect_error(msg::resume_as_account(&game), "bad_token")
+    eve.expect_error(msg::resume_as_account(&game), ErrorCode::BadToken)
         .await;
 }
 
@@ -193,11 +257,8 @@ async fn deleting_an_account_leaves_a_deleted_player_in_the_opponents_games() {
     for c in [&mut ann, &mut bob] {
         c.send(msg::queue(Some("classic"))).await;
     }
-    let game = bob.until("joined").await["game"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    ann.until("joined").await;
+    let (game, _, _) = joined(&mut bob).await;
+    joined(&mut ann).await;
     place_and_resign(&mut ann, &mut bob, &game).await;
     let (_, before) = get(addr, "/u/Ann?lang=en", None).await;
     assert!(before.contains("/u/Bob"), "{before}");
@@ -232,14 +293,11 @@ async fn a_guests_learned_fleets_and_finished_games_move_to_the_account() {
         msg::new_game(Opponent::Computer).level("easy").player(KEY),
     )
     .await;
-    let token = c.log.iter().find(|m| m["type"] == "joined").unwrap()["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let token = logged_token(&c);
     c.send(msg::place_random(&game)).await;
-    c.until("battle").await;
+    until_battle(&mut c).await;
     c.send(msg::resign(&game)).await;
-    c.until("game_over").await;
+    game_over(&mut c).await;
 
     let body = json!({
         "name": "Ann",
@@ -255,19 +313,14 @@ async fn a_guests_learned_fleets_and_finished_games_move_to_the_account() {
     signed
         .send(msg::learned("another-browser-key-000000", None))
         .await;
-    let h = signed.until("learned").await;
-    assert_eq!(
-        h["histories"][0]["fleets"].as_array().unwrap().len(),
-        1,
-        "{h}"
-    );
+    let h = until!(signed, ServerMsg::Learned { histories } => histories);
+    assert_eq!(h[0].fleets.len(), 1, "{h:?}");
     c.send(msg::learned(KEY, None)).await;
-    let h = c.until("learned").await;
-    assert!(h["histories"].as_array().unwrap().is_empty(), "{h}");
-    let (_, mine) = get(addr, "/account/games", Some(&session)).await;
-    let mine: Value = serde_json::from_str(&mine).unwrap();
-    assert_eq!(mine["finished"][0]["game"], game, "{mine}");
-    assert_eq!(mine["finished"][0]["opponent"]["kind"], "computer");
+    let h = until!(c, ServerMsg::Learned { histories } => histories);
+    assert!(h.is_empty(), "{h:?}");
+    let mine = my_games(addr, &session).await;
+    assert_eq!(mine.finished[0].game, game, "{mine:?}");
+    assert_eq!(mine.finished[0].opponent, Sitter::Computer);
     // The owner's profile shows what was learned; nobody else's view of it does.
     let (_, own) = get(addr, "/u/Ann?lang=en", Some(&session)).await;
     assert!(
@@ -293,45 +346,47 @@ async fn friends_who_both_ask_before_placing_play_rated() {
     let game = create(&mut ann, msg::new_game(Opponent::Friend)).await;
     let mut bob = Client::connect_signed_in(addr, &bob_token, "Bob").await;
     bob.send(msg::join(&game)).await;
-    bob.until("joined").await;
+    joined(&mut bob).await;
 
     ann.send(msg::rate(&game)).await;
-    let asked = bob.until("rate").await;
-    assert_eq!(
-        (asked["asked"].clone(), asked["rated"].clone()),
-        (json!([true, false]), json!(false))
-    );
+    let asked = rate(&mut bob).await;
+    assert_eq!(asked, ([true, false], false));
     bob.send(msg::rate(&game)).await;
     // Ann hears her own ask first, then Bob's, which makes the game rated.
-    assert_eq!(ann.until("rate").await["rated"], false);
-    assert_eq!(ann.until("rate").await["rated"], true);
-    assert_eq!(ann.state(&game).await["rated"], true);
+    assert!(!rate(&mut ann).await.1);
+    assert!(rate(&mut ann).await.1);
+    assert!(ann.state(&game).await.rated);
     let [result, _] = place_and_resign(&mut ann, &mut bob, &game).await;
-    assert_eq!(result["ratings"][1]["after"], 1662, "{result}");
+    assert_eq!(ratings(&result)[1].after, 1662, "{result:?}");
 
     // A guest cannot ask, nor can anyone once a fleet is placed, nor in a computer game.
     let next = create(&mut ann, msg::new_game(Opponent::Friend)).await;
     let mut guest = Client::connect(addr).await;
     guest.send(msg::join(&next)).await;
-    guest.until("joined").await;
+    joined(&mut guest).await;
     guest.send(msg::rate(&next)).await;
-    assert_eq!(guest.until("error").await["code"], "not_rateable");
+    assert_eq!(error(&mut guest).await.0, ErrorCode::NotRateable);
     ann.send(msg::place_random(&next)).await;
-    ann.until("placed").await;
+    until!(ann, ServerMsg::Placed { .. });
     ann.send(msg::rate(&next)).await;
-    let refused = ann.until("error").await;
-    assert_eq!(refused["code"], "not_rateable");
-    let words = refused["message"].as_str().unwrap();
+    let (code, words) = error(&mut ann).await;
+    assert_eq!(code, ErrorCode::NotRateable);
     assert!(words.contains("before either fleet"), "{words}");
     let (mut solo, computer_game, _) = vs_computer(addr, "easy", "classic").await;
     solo.send(msg::rate(&computer_game)).await;
-    assert_eq!(solo.until("error").await["code"], "not_rateable");
+    assert_eq!(error(&mut solo).await.0, ErrorCode::NotRateable);
 }
 
 #[tokio::test]
 async fn established_ratings_are_on_the_leaderboard_best_first() {
     let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("games.db")).await;
+    // Two accounts alone play enough games to establish both ratings here: the daily
+    // limit of rated games between one pair is lifted for them.
+    let limits = Limits {
+        rated_per_pair: 1000,
+        ..fast_limits()
+    };
+    let server = start_with(&dir.path().join("games.db"), limits).await;
     let addr = server.addr();
     let (ann_token, bob_token) = (sign_up(addr, "Ann").await, sign_up(addr, "Bob").await);
     let mut ann = Client::connect_signed_in(addr, &ann_token, "Ann").await;
@@ -344,12 +399,12 @@ async fn established_ratings_are_on_the_leaderboard_best_first() {
         assert!(games <= 40, "no established rating after 40 games");
         let game = create(&mut ann, msg::new_game(Opponent::Friend)).await;
         bob.send(msg::join(&game)).await;
-        bob.until("joined").await;
+        joined(&mut bob).await;
         for c in [&mut ann, &mut bob] {
             c.send(msg::rate(&game)).await;
         }
-        bob.until("rate").await;
-        bob.until("rate").await;
+        rate(&mut bob).await;
+        rate(&mut bob).await;
         if games % 3 == 0 {
             place_and_resign(&mut ann, &mut bob, &game).await;
         } else {
@@ -367,4 +422,76 @@ async fn established_ratings_are_on_the_leaderboard_best_first() {
         "no provisional rating is listed: {top}"
     );
     assert!(games >= 5, "one game cannot establish a rating ({games})");
+}
+
+/// A friends' game between `ann` and `bob` that both asked to be rated; its id.
+async fn rated_friends(ann: &mut Client, bob: &mut Client) -> String {
+    let game = create(ann, msg::new_game(Opponent::Friend)).await;
+    bob.send(msg::join(&game)).await;
+    joined(bob).await;
+    ann.send(msg::rate(&game)).await;
+    rate(bob).await;
+    bob.send(msg::rate(&game)).await;
+    assert!(rate(bob).await.1, "both asked: rated");
+    game
+}
+
+#[tokio::test]
+async fn a_game_resigned_before_each_has_fired_is_aborted_and_changes_no_rating() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    let (ann_token, bob_token) = (sign_up(addr, "Ann").await, sign_up(addr, "Bob").await);
+    let mut ann = Client::connect_signed_in(addr, &ann_token, "Ann").await;
+    let mut bob = Client::connect_signed_in(addr, &bob_token, "Bob").await;
+    let game = rated_friends(&mut ann, &mut bob).await;
+    for c in [&mut ann, &mut bob] {
+        c.send(msg::place_random(&game)).await;
+    }
+    until_battle(&mut ann).await;
+    ann.send(msg::resign(&game)).await;
+    let result = game_over(&mut bob).await;
+    assert!(result.aborted, "{result:?}");
+    assert_eq!(result.ratings, None, "an aborted game changes no rating");
+    let (_, page) = get(addr, "/u/Bob?lang=en", None).await;
+    assert!(page.contains("Aborted"), "shown as aborted: {page}");
+    assert!(page.contains("No rated games yet"), "{page}");
+    let mine = my_games(addr, &bob_token).await;
+    assert_eq!(mine.finished.len(), 1);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_fourth_rated_game_in_a_day_between_two_accounts_is_casual() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    let (ann_token, bob_token) = (sign_up(addr, "Ann").await, sign_up(addr, "Bob").await);
+    let mut ann = Client::connect_signed_in(addr, &ann_token, "Ann").await;
+    let mut bob = Client::connect_signed_in(addr, &bob_token, "Bob").await;
+    for _ in 0..3 {
+        let game = rated_friends(&mut ann, &mut bob).await;
+        let [result, _] = place_and_resign(&mut ann, &mut bob, &game).await;
+        assert!(result.ratings.is_some(), "{result:?}");
+    }
+    // A fourth friends' game cannot be made rated…
+    let game = create(&mut ann, msg::new_game(Opponent::Friend)).await;
+    bob.send(msg::join(&game)).await;
+    joined(&mut bob).await;
+    ann.send(msg::rate(&game)).await;
+    rate(&mut bob).await;
+    let why = bob
+        .expect_error(msg::rate(&game), ErrorCode::NotRateable)
+        .await;
+    assert!(why.contains("3 rated games"), "{why}");
+    // …and the rated queue pairs them casual, saying so before the game.
+    for c in [&mut ann, &mut bob] {
+        c.send(msg::queue(Some("classic"))).await;
+    }
+    // Their ratings are far apart by now: the window widens to them in some seconds.
+    let (game, _) = joined_within(&mut bob, 45).await;
+    let state = bob.state(&game).await;
+    assert!(!state.rated);
+    assert_eq!(state.casual, Some(Casual::PairLimit));
+    server.shutdown().await.unwrap();
 }

@@ -369,12 +369,12 @@ async fn postgres_restart_mid_game_continues() {
     // Mines: the reveals and their rows go through PostgreSQL too.
     let (mut c, game, token) = vs_computer(server.addr(), "easy", "mines").await;
     c.send(msg::place_random(&game)).await;
-    c.until("battle").await;
+    until_battle(&mut c).await;
     for cell in ["a1", "b2", "c3", "d4"] {
         let s = c.state(&game).await;
-        if s["to_move"] == 1 {
+        if s.to_move == Some(Player::One) {
             c.send(msg::fire(&game, [cell])).await;
-            c.until_my_turn(1).await;
+            c.until_my_turn(Player::One).await;
         }
     }
     // The snapshot is taken when only the player can act (their turn, or a reveal they
@@ -382,9 +382,9 @@ async fn postgres_restart_mid_game_continues() {
     // between it and the restart.
     let mut before = c.state(&game).await;
     for _ in 0..200 {
-        let duties = before["duties"].as_array().cloned().unwrap_or_default();
-        let players_only = duties.iter().all(|d| d["player"] == 1);
-        if players_only && (!duties.is_empty() || before["to_move"] == 1) {
+        let duties = &before.duties;
+        let players_only = duties.iter().all(|d| d.player == Player::One);
+        if players_only && (!duties.is_empty() || before.to_move == Some(Player::One)) {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;

@@ -5,9 +5,11 @@ use crate::common::*;
 use seabattle_bots::density::Density;
 use seabattle_client::msg;
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{CoordSystem, Fleet, FleetSetup, Rules};
-use seabattle_wire::{ClientMsg, Opponent, RulesJson, ShipShape, Touching};
-use serde_json::Value;
+use seabattle_core::{
+    Answer, CoordSystem, Fleet, FleetSetup, Lang, PieceKind, Player, Rules, ViolationKind,
+};
+use seabattle_wire::{ClientMsg, Opponent, RulesJson, ShipShape, Touching, ViolationJson};
+use std::collections::BTreeSet;
 
 /// The page's files, as the browser fetches them: the shell, then every `/assets/…` it
 /// links and every module imported from those. Returns the total bytes.
@@ -156,8 +158,8 @@ async fn state_carries_the_rules_in_full() {
     .await;
     let s = c.state(&game).await;
     assert_eq!(
-        s["spec"],
-        serde_json::to_value(RulesJson {
+        s.spec,
+        RulesJson {
             width: 8,
             height: 9,
             fleet: vec![3, 2, 1],
@@ -170,19 +172,11 @@ async fn state_carries_the_rules_in_full() {
             subs: 0,
             pieces_touch: false,
             flying: false,
-        })
-        .unwrap()
+        }
     );
     let (mut c, game, _) = vs_computer(server.addr(), "easy", "minesweepers").await;
-    let s = c.state(&game).await;
-    assert_eq!(
-        (
-            s["spec"]["mines"].as_u64(),
-            s["spec"]["sweepers"].as_u64(),
-            s["spec"]["subs"].as_u64()
-        ),
-        (Some(3), Some(1), Some(0))
-    );
+    let spec = c.state(&game).await.spec;
+    assert_eq!((spec.mines, spec.sweepers, spec.subs), (3, 1, 0));
     server.shutdown().await.unwrap();
 }
 
@@ -196,13 +190,16 @@ fn expected_weights(rules: &Rules, view: &TargetBoard) -> Vec<f64> {
         .collect()
 }
 
-fn weights(v: &Value) -> Vec<f64> {
-    v["weights"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|w| w.as_f64().unwrap())
-        .collect()
+/// The coach's next heat map: (width, height, weights, best cells).
+async fn coach(c: &mut Client) -> (u8, u8, Vec<f64>, Vec<String>) {
+    until!(c, ServerMsg::Coach { width, height, weights, best, .. } => {
+        (width, height, weights, best)
+    })
+}
+
+/// The next shot's `next`: who shoots now.
+async fn next_to_shoot(c: &mut Client) -> Option<Player> {
+    until!(c, ServerMsg::Shot { next, .. } => next)
 }
 
 #[tokio::test]
@@ -210,37 +207,34 @@ async fn the_coach_works_from_the_players_view_only() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let (mut c, game, _) = vs_computer(server.addr(), "easy", "classic").await;
-    c.expect_error(msg::coach(&game), "no_coach").await;
+    c.expect_error(msg::coach(&game), ErrorCode::NoCoach).await;
     c.send(msg::place_random(&game)).await;
-    let mut next = c.until("battle").await["first"].clone();
+    let mut next = Some(until_battle(&mut c).await);
     // Whoever moved first, it is the player's turn once the computer has missed.
-    while next != 1 {
-        next = c.until("shot").await["next"].clone();
+    while next != Some(Player::One) {
+        next = next_to_shoot(&mut c).await;
     }
     let state = c.state(&game).await;
     let rules = Rules::classic();
-    let mine = &state["boards"][0];
-    assert!(list::<Value>(&mine["misses"]).is_empty());
-    assert!(list::<Value>(&mine["hits"]).is_empty());
+    let mine = &state.boards[0];
+    assert!(mine.misses.is_empty());
+    assert!(mine.hits.is_empty());
     c.send(msg::coach(&game)).await;
-    let coach = c.until("coach").await;
-    assert_eq!(
-        (coach["width"].as_u64(), coach["height"].as_u64()),
-        (Some(10), Some(10))
-    );
+    let (width, height, weights, best) = coach(&mut c).await;
+    assert_eq!((width, height), (10, 10));
     // Nothing shot yet: the map is the one of an empty board, whatever the hidden fleet.
     let empty = expected_weights(&rules, &TargetBoard::new(&rules));
-    assert_eq!(weights(&coach), empty);
-    assert!(!coach["best"].as_array().unwrap().is_empty());
+    assert_eq!(weights, empty);
+    assert!(!best.is_empty());
 
     // After a shot, the shot cell weighs nothing.
     c.send(msg::fire(&game, ["e5"])).await;
-    let mut next = c.until("shot").await["next"].clone();
-    while next == 2 {
-        next = c.until("shot").await["next"].clone();
+    let mut next = next_to_shoot(&mut c).await;
+    while next == Some(Player::Two) {
+        next = next_to_shoot(&mut c).await;
     }
     c.send(msg::coach(&game)).await;
-    let w = weights(&c.until("coach").await);
+    let (_, _, w, _) = coach(&mut c).await;
     assert_eq!(w.len(), 100);
     assert_eq!(w[4 * 10 + 4], 0.0);
     assert!(w.iter().all(|x| (0.0..=1.0).contains(x)));
@@ -256,13 +250,15 @@ async fn no_coach_between_people_nor_for_spectators() {
     for c in [&mut a, &mut b] {
         c.send(msg::place_random(&game)).await;
     }
-    a.until("battle").await;
-    a.expect_error(msg::coach(&game), "no_coach").await;
+    until_battle(&mut a).await;
+    a.expect_error(msg::coach(&game), ErrorCode::NoCoach).await;
     let mut s = Client::connect(server.addr()).await;
     s.send(msg::watch(&game)).await;
-    s.until("state").await;
-    s.expect_error(msg::coach(&game), "spectator").await;
-    s.expect_error(msg::layout(&game, None), "spectator").await;
+    until!(s, ServerMsg::State(_));
+    s.expect_error(msg::coach(&game), ErrorCode::Spectator)
+        .await;
+    s.expect_error(msg::layout(&game, None), ErrorCode::Spectator)
+        .await;
     server.shutdown().await.unwrap();
 }
 
@@ -271,34 +267,28 @@ async fn layouts_are_legal_and_place_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("games.db")).await;
     let (mut c, game, _) = vs_computer(server.addr(), "easy", "classic").await;
-    c.expect_error(msg::layout(&game, Some("sideways")), "bad_placer")
+    c.expect_error(msg::layout(&game, Some("sideways")), ErrorCode::BadPlacer)
         .await;
-    c.expect_error(msg::layout("zzzzzzzzzz", None), "wrong_game")
+    c.expect_error(msg::layout("zzzzzzzzzz", None), ErrorCode::WrongGame)
         .await;
     let rules = Rules::classic();
     for placer in ["uniform", "perelman"] {
         c.send(msg::layout(&game, Some(placer))).await;
-        let l = c.until("layout").await;
-        assert_eq!(l["placer"], placer);
-        let ships: Vec<&str> = l["fleet"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s.as_str().unwrap())
-            .collect();
+        let (by, ships) = layout(&mut c).await;
+        assert_eq!(by, placer);
         let setup = FleetSetup::parse(&ships.join(" "), CoordSystem::Latin, rules.dims()).unwrap();
         Fleet::new(setup, &rules).unwrap();
     }
     // Nothing was placed: the state has no fleet yet, and the last layout can be placed.
     let s = c.state(&game).await;
-    assert_eq!(s["own"]["fleet"], Value::Null);
-    assert_eq!(list::<bool>(&s["placed"]), [false, true]);
+    assert_eq!(s.own.unwrap().fleet, None);
+    assert_eq!(s.placed, [false, true]);
     c.send(msg::layout(&game, None)).await;
-    let fleet = texts(&c.until("layout").await["fleet"]);
+    let (_, fleet) = layout(&mut c).await;
     c.send(msg::place(&game, &fleet)).await;
-    c.until("placed").await;
+    until!(c, ServerMsg::Placed { .. });
     let s = c.state(&game).await;
-    let mut got: Vec<String> = serde_json::from_value(s["own"]["fleet"].clone()).unwrap();
+    let mut got: Vec<String> = s.own.unwrap().fleet.unwrap();
     let mut want: Vec<String> = fleet;
     got.sort();
     want.sort();
@@ -315,8 +305,7 @@ async fn piece_layouts_hold_the_pieces_and_check_names_their_violations() {
         let rules: Rules = preset.parse().unwrap();
         for placer in ["uniform", "perelman"] {
             c.send(msg::layout(&game, Some(placer))).await;
-            let words: Vec<String> =
-                serde_json::from_value(c.until("layout").await["fleet"].clone()).unwrap();
+            let (_, words) = layout(&mut c).await;
             let setup =
                 FleetSetup::parse(&words.join(" "), CoordSystem::Latin, rules.dims()).unwrap();
             assert_eq!(
@@ -333,20 +322,18 @@ async fn piece_layouts_hold_the_pieces_and_check_names_their_violations() {
         "a1-d1", "a3-c3", "e3-g3", "a5-b5", "d5-e5", "g5-h5", "a7", "c7", "e7", "g7", "mine:e1",
     ];
     c.send(msg::check(&game, fleet)).await;
-    let v = c.until("checked").await["violations"].clone();
-    let kinds: Vec<(&str, &str)> = v
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| {
-            (
-                x["kind"].as_str().unwrap(),
-                x["piece"].as_str().unwrap_or(""),
-            )
-        })
-        .collect();
-    assert_eq!(kinds, [("touching", "mine"), ("fleet", "mine")], "{v}");
-    assert_eq!(list::<String>(&v[0]["cells"]), ["e1", "d1"], "{v}");
+    let v = violations(&mut c).await;
+    let kinds: Vec<(ViolationKind, Option<PieceKind>)> =
+        v.iter().map(|x| (x.kind, x.piece)).collect();
+    assert_eq!(
+        kinds,
+        [
+            (ViolationKind::Touching, Some(PieceKind::Mine)),
+            (ViolationKind::Fleet, Some(PieceKind::Mine))
+        ],
+        "{v:?}"
+    );
+    assert_eq!(v[0].cells, ["e1", "d1"], "{v:?}");
     server.shutdown().await.unwrap();
 }
 
@@ -363,32 +350,23 @@ async fn check_names_every_violation_as_the_rules_engine_words_it() {
         coords: Some("russian".into()),
     })
     .await;
-    let checked = c.until("checked").await;
+    let (fleet, lang, coords, v) = until!(c, ServerMsg::Checked { fleet, lang, coords, violations, .. } => {
+        (fleet, lang, coords, violations)
+    });
     // The answer says what it checked.
-    assert_eq!(list::<String>(&checked["fleet"]), ["a1-d1", "e2"]);
-    assert_eq!(
-        (checked["lang"].as_str(), checked["coords"].as_str()),
-        (Some("ru"), Some("russian"))
-    );
-    let v = checked["violations"].clone();
-    let kinds: Vec<&str> = v
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x["kind"].as_str().unwrap())
-        .collect();
+    assert_eq!(fleet, ["a1-d1", "e2"]);
+    assert_eq!((lang, coords), (Lang::Ru, CoordSystem::Russian));
+    let kinds: Vec<ViolationKind> = v.iter().map(|x| x.kind).collect();
     assert!(
-        kinds.contains(&"touching") && kinds.contains(&"fleet"),
-        "{v}"
+        kinds.contains(&ViolationKind::Touching) && kinds.contains(&ViolationKind::Fleet),
+        "{v:?}"
     );
     let touching = v
-        .as_array()
-        .unwrap()
         .iter()
-        .find(|x| x["kind"] == "touching")
+        .find(|x| x.kind == ViolationKind::Touching)
         .unwrap();
-    assert_eq!(list::<String>(&touching["cells"]), ["d1", "e2"]);
-    assert_eq!(touching["message"], "корабли касаются углами: Г1 Д2");
+    assert_eq!(touching.cells, ["d1", "e2"]);
+    assert_eq!(touching.message, "корабли касаются углами: Г1 Д2");
     // A legal fleet has none; bad words and bad languages are refused.
     c.send(msg::check(
         &game,
@@ -397,12 +375,12 @@ async fn check_names_every_violation_as_the_rules_engine_words_it() {
         ],
     ))
     .await;
-    assert!(list::<Value>(&c.until("checked").await["violations"]).is_empty());
-    c.expect_error(msg::check(&game, ["a1-c3"]), "bad_fleet")
+    assert!(violations(&mut c).await.is_empty());
+    c.expect_error(msg::check(&game, ["a1-c3"]), ErrorCode::BadFleet)
         .await;
     c.expect_error_raw(
         &format!(r#"{{"type": "check", "game": "{game}", "fleet": [], "lang": "fr"}}"#),
-        "bad_message",
+        ErrorCode::BadMessage,
     )
     .await;
     server.shutdown().await.unwrap();
@@ -414,35 +392,28 @@ async fn answers_carry_halos_and_the_next_volley_size() {
     let server = start(&dir.path().join("games.db")).await;
     let (mut c, game, _) = vs_computer(server.addr(), "easy", "salvo").await;
     c.send(msg::place_random(&game)).await;
-    let battle = c.until("battle").await;
-    assert_eq!(
-        battle["shots_due"], 10,
-        "a salvo of one shot per ship afloat"
-    );
+    let shots_due = until!(c, ServerMsg::Battle { shots_due, .. } => shots_due);
+    assert_eq!(shots_due, 10, "a salvo of one shot per ship afloat");
     let s = c.state(&game).await;
-    assert_eq!(
-        list::<u64>(&s["boards"][0]["afloat"]),
-        [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]
-    );
-    assert!(list::<Value>(&s["boards"][0]["empty"]).is_empty());
+    assert_eq!(s.boards[0].afloat, [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]);
+    assert!(s.boards[0].empty.is_empty());
     // Every sunk answer names its halo, and the state's boards list the same cells.
-    let result = play_out(&mut c, &game, 1, 10, 10).await;
-    assert!(result["winner"] == 1 || result["winner"] == 2);
-    let mut halos = std::collections::BTreeSet::new();
-    for m in c.log.iter().filter(|m| m["type"] == "shot") {
-        assert!(m["shots_due"].is_u64(), "{m}");
-        for s in m["shots"].as_array().unwrap() {
-            assert_eq!(s["halo"].is_array(), s["answer"] == "sunk", "{s}");
-            if m["player"] == 1 {
-                for h in s["halo"].as_array().into_iter().flatten() {
-                    halos.insert(h.as_str().unwrap().to_string());
-                }
+    play_out(&mut c, &game, Player::One, 10, 10).await;
+    let mut halos = BTreeSet::new();
+    for m in &c.log {
+        let ServerMsg::Shot { player, shots, .. } = m else {
+            continue;
+        };
+        for s in shots {
+            assert_eq!(s.halo.is_some(), s.answer == Answer::Sunk, "{s:?}");
+            if *player == Player::One {
+                halos.extend(s.halo.iter().flatten().cloned());
             }
         }
     }
     let s = c.state(&game).await;
-    let shot: std::collections::BTreeSet<String> = cells_in(&s["boards"][0]["misses"]);
-    let empty: std::collections::BTreeSet<String> = cells_in(&s["boards"][0]["empty"]);
+    let shot: BTreeSet<String> = cells(&s.boards[0].misses);
+    let empty: BTreeSet<String> = cells(&s.boards[0].empty);
     assert_eq!(empty, halos.difference(&shot).cloned().collect());
     server.shutdown().await.unwrap();
 }
@@ -456,11 +427,11 @@ async fn metrics_and_readiness_are_served_for_operators() {
     assert_eq!((status, body.as_str()), (200, "ready\n"));
     let (mut c, game, _) = vs_computer(addr, "easy", "classic").await;
     c.send(msg::place_random(&game)).await;
-    c.until("battle").await;
+    until_battle(&mut c).await;
     let s = c.state(&game).await;
-    if s["to_move"] == 1 {
+    if s.to_move == Some(Player::One) {
         c.send(msg::fire(&game, ["a1"])).await;
-        c.until("shot").await;
+        until!(c, ServerMsg::Shot { .. });
     }
     let (status, text) = http_get(addr, "/metrics").await;
     assert_eq!(status, 200);
@@ -481,6 +452,16 @@ async fn metrics_and_readiness_are_served_for_operators() {
         .unwrap();
     assert!(shots >= 1, "{text}");
     server.shutdown().await.unwrap();
+}
+
+/// The next `layout`: the placer that drew it and its fleet.
+async fn layout(c: &mut Client) -> (String, Vec<String>) {
+    until!(c, ServerMsg::Layout { placer, fleet, .. } => (placer, fleet))
+}
+
+/// The violations of the next `checked`.
+async fn violations(c: &mut Client) -> Vec<ViolationJson> {
+    until!(c, ServerMsg::Checked { violations, .. } => violations)
 }
 
 /// Every file the page loads, by the paths it names: the shell's links and the

@@ -12,6 +12,7 @@ use seabattle_server::{Config, DbUrl, Limits, Server, launch};
 use seabattle_tui::online::{Connection, LinkEvent, Opening};
 use seabattle_tui::table::Mark;
 use seabattle_tui::{App, Mode, Screen};
+use seabattle_wire::ClientMsg;
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -500,15 +501,13 @@ fn server_news_reaches_the_screens_in_the_players_language() {
     // Enter sends the fleet as the protocol writes it.
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen(), Screen::Waiting);
-    let out: Vec<serde_json::Value> = app
-        .take_outbox()
-        .iter()
-        .map(|m| serde_json::to_value(m).unwrap())
-        .collect();
+    let out = app.take_outbox();
     assert_eq!(out.len(), 1);
-    assert_eq!(out[0]["type"], "place");
-    assert_eq!(out[0]["game"], "k7m2qx9p4a");
-    assert_eq!(out[0]["fleet"].as_array().unwrap().len(), 4);
+    let ClientMsg::Place { game, fleet } = &out[0] else {
+        panic!("not a place: {:?}", out[0]);
+    };
+    assert_eq!(game, "k7m2qx9p4a");
+    assert_eq!(fleet.as_ref().map(Vec::len), Some(4));
     // A refused fleet goes back to placement with the server's words.
     app.server_text(r#"{"type":"error","code":"bad_fleet","message":"ships touch"}"#);
     assert_eq!(app.screen(), Screen::Placement(seabattle_core::Player::Two));

@@ -80,6 +80,7 @@ fn result(flying: bool) -> ResultJson {
                 provisional_after: false,
             },
         ]),
+        aborted: !flying,
     }
 }
 

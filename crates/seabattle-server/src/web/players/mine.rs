@@ -43,6 +43,9 @@ pub struct GameJson {
     seat: Player,
     opponent: Opponent,
     rated: bool,
+    /// Ended before each player had fired: not rated, not counted.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    aborted: bool,
     result: Option<String>,
     created_at: i64,
     finished_at: Option<i64>,
@@ -67,6 +70,7 @@ impl From<&AccountGame> for GameJson {
             seat: g.seat,
             opponent,
             rated: g.rated,
+            aborted: g.aborted(),
             result: g.result.clone(),
             created_at: g.created_at,
             finished_at: g.finished_at,

@@ -58,6 +58,7 @@ fn won(game: &AccountGame) -> Option<bool> {
 
 /// The figures of `games`.
 pub fn figures(games: &[AccountGame]) -> Figures {
+    let games: Vec<&AccountGame> = games.iter().filter(|g| !g.aborted()).collect();
     let mut f = Figures {
         games: games.len(),
         wins: 0,
@@ -249,6 +250,7 @@ fn games_table(b: &mut String, games: &[AccountGame], lang: Lang) {
     );
     for g in games.iter().take(GAMES_SHOWN) {
         let (class, word) = match won(g) {
+            _ if g.aborted() => ("aborted", say(Word::Aborted, lang)),
             Some(true) => ("won", say(Word::Won, lang)),
             _ => ("lost", say(Word::Lost, lang)),
         };

@@ -53,6 +53,15 @@ pub struct AccountGame {
     pub shots: [(u32, u32); 2],
 }
 
+impl AccountGame {
+    /// Whether the game ended before each player had fired at least once: not rated,
+    /// shown as aborted, and left out of the player's figures
+    /// ([`crate::ratings::aborted`]).
+    pub fn aborted(&self) -> bool {
+        self.result.is_some() && self.shots.iter().any(|&(n, _)| n == 0)
+    }
+}
+
 /// Which of an account's games a list holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameList {

@@ -47,6 +47,8 @@ pub enum Word {
     Shots,
     /// A won game.
     Won,
+    /// A game ended before both had fired: not played, not counted.
+    Aborted,
     /// A lost game.
     Lost,
     /// A guest seat.
@@ -118,6 +120,7 @@ pub fn say(w: Word, lang: Lang) -> &'static str {
         Result => ("Итог", "Result"),
         Shots => ("Выстрелы", "Shots"),
         Won => ("Победа", "Won"),
+        Aborted => ("Прервана", "Aborted"),
         Lost => ("Поражение", "Lost"),
         Guest => ("гость", "guest"),
         DeletedPlayer => ("удалённый игрок", "deleted player"),

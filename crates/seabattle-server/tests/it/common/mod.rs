@@ -3,11 +3,13 @@
 #![allow(dead_code, reason = "each test binary uses part of the helpers")]
 
 use seabattle_client::{Close, Connection, Frame, msg};
-use seabattle_core::Player;
+use seabattle_core::{Answer, Phase, Player};
 use seabattle_server::{Config, DbUrl, Limits, Server, launch};
-use seabattle_wire::{ClientMsg, Opponent, ServerMsg};
-pub use seabattle_wire::{DutyJson, DutyKind};
-use serde_json::Value;
+use seabattle_wire::{ClientMsg, Opponent};
+pub use seabattle_wire::{
+    DutyJson, DutyKind, EndReason, ErrorCode, PresenceJson, ResultJson, RulesJson, ServerMsg,
+    ShotJson, StateJson, TargetJson,
+};
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::path::Path;
@@ -15,6 +17,10 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 pub mod flying;
+mod scan;
+
+#[allow(unused_imports, reason = "each test binary uses part of the helpers")]
+pub use scan::{assert_no_leak, assert_spectator_sees_only_shots, cells_named, ends, strings};
 
 /// Limits with room for clients that play at machine speed, all from one address.
 pub fn fast_limits() -> Limits {
@@ -42,12 +48,37 @@ pub async fn start_with(db: &Path, limits: Limits) -> Server {
     launch(listener, config).await.unwrap()
 }
 
-/// A WebSocket client that keeps every message it received, as JSON for the scans
-/// that read every field, after checking that it is a message of the wire protocol.
+/// Reads `client`'s messages until one matches the pattern (`ServerMsg::Shot { .. }`,
+/// with an `if` guard if wanted) and gives the expression after `=>`, with the
+/// pattern's bindings; without `=>`, the message itself. An `error` met on the way
+/// fails the test, unless the pattern takes it.
+///
+/// ```ignore
+/// let next = until!(c, ServerMsg::Shot { next, .. } => next);
+/// let battle = until!(c, ServerMsg::Battle { .. });
+/// ```
+macro_rules! until {
+    ($client:expr, $pat:pat $(if $guard:expr)? => $out:expr) => {
+        $client
+            .until_map(|m| match m {
+                $pat $(if $guard)? => Some($out),
+                _ => None,
+            })
+            .await
+    };
+    ($client:expr, $pat:pat $(if $guard:expr)?) => {
+        $crate::common::until!($client, m @ $pat $(if $guard)? => m)
+    };
+}
+pub(crate) use until;
+
+/// A WebSocket client that keeps every message it received, in order, for the scans
+/// that read them all; each is checked to be a message of the wire protocol that says
+/// all the frame said (read as [`ServerMsg`] and written again, it is the same JSON).
 pub struct Client {
     conn: Connection,
     /// Every message received, in order.
-    pub log: Vec<Value>,
+    pub log: Vec<ServerMsg>,
 }
 
 impl Client {
@@ -63,7 +94,10 @@ impl Client {
             .header("Cookie", &format!("sb_session={token}"))
             .header("Origin", &format!("http://{addr}"));
         let (c, w) = Client::open(addr, "/ws", &options).await;
-        assert_eq!(w["account"], name, "{w}");
+        let ServerMsg::Welcome { account, .. } = &w else {
+            unreachable!()
+        };
+        assert_eq!(account.as_deref(), Some(name), "{w:?}");
         c
     }
 
@@ -79,7 +113,7 @@ impl Client {
         addr: SocketAddr,
         path: &str,
         options: &seabattle_client::ConnectOptions,
-    ) -> (Client, Value) {
+    ) -> (Client, ServerMsg) {
         let conn = Connection::connect_with(&format!("ws://{addr}{path}"), options)
             .await
             .unwrap();
@@ -88,9 +122,16 @@ impl Client {
             log: Vec::new(),
         };
         let w = c.recv().await;
-        assert_eq!(w["type"], "welcome");
-        assert_eq!(w["v"], 2);
+        let ServerMsg::Welcome { v, .. } = w else {
+            panic!("the first message is not a welcome: {w:?}");
+        };
+        assert_eq!(v, 2);
         (c, w)
+    }
+
+    /// The `welcome` the connection began with.
+    pub fn welcome(&self) -> &ServerMsg {
+        &self.log[0]
     }
 
     /// Sends a message.
@@ -104,24 +145,28 @@ impl Client {
     }
 
     /// The next message (10 s at most).
-    pub async fn recv(&mut self) -> Value {
+    pub async fn recv(&mut self) -> ServerMsg {
         self.try_recv(Duration::from_secs(10))
             .await
             .expect("no message within 10 s")
     }
 
-    /// Logs a text frame: it must be a server message of the wire protocol.
-    fn read(&mut self, t: &str) -> Value {
-        if let Err(e) = ServerMsg::parse(t) {
-            panic!("not a server message ({e}): {t}");
-        }
-        let v: Value = serde_json::from_str(t).unwrap();
-        self.log.push(v.clone());
-        v
+    /// Logs a text frame: it must be a server message of the wire protocol, with no
+    /// field the protocol's types leave out (so the typed log loses nothing).
+    fn read(&mut self, t: &str) -> ServerMsg {
+        let m = ServerMsg::parse(t).unwrap_or_else(|e| panic!("not a server message ({e}): {t}"));
+        let sent: serde_json::Value = serde_json::from_str(t).unwrap();
+        assert_eq!(
+            serde_json::to_value(&m).unwrap(),
+            sent,
+            "the message says more than its type: {t}"
+        );
+        self.log.push(m.clone());
+        m
     }
 
     /// The next message within `d`, if any.
-    pub async fn try_recv(&mut self, d: Duration) -> Option<Value> {
+    pub async fn try_recv(&mut self, d: Duration) -> Option<ServerMsg> {
         let t = tokio::time::timeout(d, self.conn.recv_text())
             .await
             .ok()?
@@ -129,82 +174,70 @@ impl Client {
         Some(self.read(&t))
     }
 
-    /// Skips messages until one of type `ty`.
-    pub async fn until(&mut self, ty: &str) -> Value {
+    /// Skips messages until `pick` takes one (returns `Some`): what it made of it. An
+    /// error that `pick` does not take fails the test. [`until!`] writes `pick` from a
+    /// pattern.
+    pub async fn until_map<T>(&mut self, mut pick: impl FnMut(ServerMsg) -> Option<T>) -> T {
         loop {
-            let v = self.recv().await;
-            if v["type"] == ty {
-                return v;
+            let m = self.recv().await;
+            let error = matches!(m, ServerMsg::Error { .. }).then(|| format!("{m:?}"));
+            if let Some(t) = pick(m) {
+                return t;
             }
-            assert_ne!(v["type"], "error", "while waiting for {ty}: {v}");
-        }
-    }
-
-    /// Skips messages until one of the types in `types` (an error included, if asked
-    /// for).
-    pub async fn until_any(&mut self, types: &[&str]) -> Value {
-        loop {
-            let v = self.recv().await;
-            if types.contains(&v["type"].as_str().unwrap_or("")) {
-                return v;
+            if let Some(error) = error {
+                panic!("an error while waiting: {error}");
             }
         }
     }
 
-    /// Sends `m` and expects an error with `code`.
-    pub async fn expect_error(&mut self, m: impl Into<ClientMsg>, code: &str) -> Value {
+    /// Sends `m` and expects an error with `code`: its message.
+    pub async fn expect_error(&mut self, m: impl Into<ClientMsg>, code: ErrorCode) -> String {
         self.send(m).await;
         self.expect_error_now(code).await
     }
 
-    /// Sends the raw text `t` (a malformed message) and expects an error with `code`.
-    pub async fn expect_error_raw(&mut self, t: &str, code: &str) -> Value {
+    /// Sends the raw text `t` (a malformed message) and expects an error with `code`:
+    /// its message.
+    pub async fn expect_error_raw(&mut self, t: &str, code: ErrorCode) -> String {
         self.send_text(t).await;
         self.expect_error_now(code).await
     }
 
-    /// Expects an error with `code` next (skipping presence and clock news).
-    pub async fn expect_error_now(&mut self, code: &str) -> Value {
+    /// Expects an error with `code` next (skipping presence and clock news): its
+    /// message, which says something.
+    pub async fn expect_error_now(&mut self, code: ErrorCode) -> String {
         loop {
-            let e = self.recv().await;
-            if ["presence", "clock"].contains(&e["type"].as_str().unwrap_or("")) {
-                continue;
+            match self.recv().await {
+                ServerMsg::Presence { .. } | ServerMsg::Clock { .. } => continue,
+                ServerMsg::Error { code: got, message } => {
+                    assert_eq!(got, code, "{message}");
+                    assert!(!message.is_empty());
+                    return message;
+                }
+                other => panic!("expected error {code:?}, got {other:?}"),
             }
-            assert_eq!(e["type"], "error", "expected error {code}, got {e}");
-            assert_eq!(e["code"], code, "{e}");
-            assert!(!e["message"].as_str().unwrap().is_empty());
-            return e;
         }
     }
 
     /// Reads until seat `me` must act again (a shot or reveal after which it is `me`'s
     /// turn and nothing is owed) or the game is over: the opponent's moves, the
     /// computer's included, come after the answer to one's own, not with it.
-    pub async fn until_my_turn(&mut self, me: u64) -> Value {
-        loop {
-            let m = self.recv().await;
-            let mine_now = m["next"] == me && m["duties"].as_array().is_none_or(|d| d.is_empty());
-            match m["type"].as_str().unwrap() {
-                "game_over" => return m,
-                "shot" | "revealed" | "relocated" if mine_now => return m,
-                "reveal_due" | "relocate_due" if m["player"] == me => return m,
-                "error" => panic!("{m}"),
-                _ => {}
-            }
-        }
+    pub async fn until_my_turn(&mut self, me: Player) -> ServerMsg {
+        self.until_map(|m| acts_next(&m, me).then_some(m)).await
     }
 
-    /// The state, freshly asked for, without the presence timings.
-    pub async fn state(&mut self, game: &str) -> Value {
+    /// The state, freshly asked for, with the presence timings set aside (as
+    /// [`no_presence`] leaves them).
+    pub async fn state(&mut self, game: &str) -> StateJson {
         self.send(msg::sync(game)).await;
-        let mut s = self.until("state").await;
-        s.as_object_mut().unwrap().remove("presence");
+        let mut s = until!(self, ServerMsg::State(s) => *s);
+        s.presence = no_presence();
         s
     }
 
-    /// Reads until the server closes: the last JSON message, and the close frame if
-    /// the connection ended with one (not with a reset).
-    pub async fn read_to_close(&mut self) -> (Option<Value>, Option<Close>) {
+    /// Reads until the server closes: the last message, and the close frame if the
+    /// connection ended with one (not with a reset).
+    pub async fn read_to_close(&mut self) -> (Option<ServerMsg>, Option<Close>) {
         let mut last = None;
         loop {
             match tokio::time::timeout(Duration::from_secs(10), self.conn.recv_frame()).await {
@@ -221,50 +254,150 @@ impl Client {
     }
 }
 
+/// Whether, after message `m`, seat `me` must act (or the game is over): a shot,
+/// reveal or move after which it is `me`'s turn with nothing owed, or a reveal or move
+/// `me` owes.
+pub fn acts_next(m: &ServerMsg, me: Player) -> bool {
+    match m {
+        ServerMsg::GameOver { .. } => true,
+        ServerMsg::Shot { next, duties, .. }
+        | ServerMsg::Revealed { next, duties, .. }
+        | ServerMsg::Relocated { next, duties, .. } => *next == Some(me) && duties.is_empty(),
+        ServerMsg::RevealDue { player, .. } | ServerMsg::RelocateDue { player, .. } => {
+            *player == me
+        }
+        _ => false,
+    }
+}
+
+/// The presence [`Client::state`] puts in every state, so that states compare without
+/// the seconds a player has been away.
+pub fn no_presence() -> [PresenceJson; 2] {
+    let none = PresenceJson {
+        present: false,
+        away_secs: None,
+    };
+    [none.clone(), none]
+}
+
+/// The game id, seat and token of the next `joined`.
+pub async fn joined(c: &mut Client) -> (String, Option<Player>, Option<String>) {
+    until!(c, ServerMsg::Joined { game, seat, token, .. } => (game, seat, token))
+}
+
+/// The result of the next `game_over`.
+pub async fn game_over(c: &mut Client) -> ResultJson {
+    until!(c, ServerMsg::GameOver { result, .. } => *result)
+}
+
+/// Reads until the battle starts: who shoots first.
+pub async fn until_battle(c: &mut Client) -> Player {
+    until!(c, ServerMsg::Battle { first, .. } => first)
+}
+
+/// A `shot`'s fields, as tests read them.
+#[derive(Debug)]
+pub struct Shot {
+    pub number: usize,
+    pub player: Player,
+    pub shots: Vec<ShotJson>,
+    pub dying: bool,
+    pub next: Option<Player>,
+    pub duties: Vec<DutyJson>,
+}
+
+/// The next `shot`.
+pub async fn next_shot(c: &mut Client) -> Shot {
+    until!(c, ServerMsg::Shot { number, player, shots, dying, next, duties, .. } => Shot {
+        number,
+        player,
+        shots,
+        dying,
+        next,
+        duties,
+    })
+}
+
+/// A `revealed`'s fields, as tests read them.
+#[derive(Clone, Debug)]
+pub struct Revealed {
+    pub number: usize,
+    pub player: Player,
+    pub kind: DutyKind,
+    pub cell: Option<String>,
+    pub by_server: bool,
+    pub next: Option<Player>,
+    pub duties: Vec<DutyJson>,
+}
+
+/// The next `revealed`.
+pub async fn revealed(c: &mut Client) -> Revealed {
+    until!(c, ServerMsg::Revealed { number, player, kind, cell, by_server, next, duties, .. } => {
+        Revealed { number, player, kind, cell, by_server, next, duties }
+    })
+}
+
+/// The next `reveal_due`: who owes the reveal, its kind and the cells allowed.
+pub async fn reveal_due(c: &mut Client) -> (Player, DutyKind, Vec<String>) {
+    until!(c, ServerMsg::RevealDue { player, kind, cells, .. } => (player, kind, cells))
+}
+
+/// The token of the first `joined` in `c`'s log.
+pub fn logged_token(c: &Client) -> String {
+    c.log
+        .iter()
+        .find_map(|m| match m {
+            ServerMsg::Joined { token, .. } => token.clone(),
+            _ => None,
+        })
+        .expect("a joined with a token")
+}
+
 /// Creates a game against the computer: (client, game id, token).
 pub async fn vs_computer(addr: SocketAddr, level: &str, rules: &str) -> (Client, String, String) {
     let mut c = Client::connect(addr).await;
     c.send(msg::new_game(Opponent::Computer).level(level).rules(rules))
         .await;
-    let j = c.until("joined").await;
-    let game = j["game"].as_str().unwrap().to_string();
-    let token = j["token"].as_str().unwrap().to_string();
-    assert_eq!(j["seat"], 1);
-    c.until("state").await;
-    (c, game, token)
+    let (game, seat, token) = joined(&mut c).await;
+    assert_eq!(seat, Some(Player::One));
+    until!(c, ServerMsg::State(_));
+    (c, game, token.expect("a player's token"))
 }
 
 /// Sends a `new_game` message and returns the id of the game it made.
 pub async fn create(c: &mut Client, new_game: impl Into<ClientMsg>) -> String {
     c.send(new_game).await;
-    c.until("joined").await["game"]
-        .as_str()
-        .unwrap()
-        .to_string()
+    joined(c).await.0
 }
 
 /// A friend game: `a` creates it with `new_game`, `b` joins it. Returns both
-/// connections, the game id and `b`'s `joined` message (which carries its token).
+/// connections, the game id and their tokens.
 pub async fn friends(
     addr: SocketAddr,
     new_game: impl Into<ClientMsg>,
-) -> (Client, Client, String, Value) {
+) -> (Client, Client, String, [String; 2]) {
     let mut a = Client::connect(addr).await;
     let game = create(&mut a, new_game).await;
     let mut b = Client::connect(addr).await;
     b.send(msg::join(&game)).await;
-    let joined = b.until("joined").await;
-    (a, b, game, joined)
+    let (_, _, token) = joined(&mut b).await;
+    let tokens = [logged_token(&a), token.expect("a player's token")];
+    (a, b, game, tokens)
 }
 
 /// Comes back to `game` with `token` on a new connection, checks that the state is
 /// `before`, and plays the game out as seat 1 on a 10×10 board: the result.
-pub async fn resume_and_finish(addr: SocketAddr, game: &str, token: &str, before: &Value) -> Value {
+pub async fn resume_and_finish(
+    addr: SocketAddr,
+    game: &str,
+    token: &str,
+    before: &StateJson,
+) -> ResultJson {
     let mut c = Client::connect(addr).await;
     c.send(msg::resume(game, token)).await;
-    c.until("joined").await;
+    joined(&mut c).await;
     assert_eq!(&c.state(game).await, before);
-    let result = play_out(&mut c, game, 1, 10, 10).await;
+    let result = play_out(&mut c, game, Player::One, 10, 10).await;
     check_commitment(&result);
     result
 }
@@ -304,112 +437,64 @@ pub fn ship_cells(ship: &str) -> Vec<String> {
     out
 }
 
-/// The strings of a JSON list (a fleet or cells a message carried), to send back.
-pub fn texts(v: &Value) -> Vec<String> {
-    serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v} is no list of strings: {e}"))
-}
-
-/// The items of a JSON list a message carried, read as `T`: a test compares them with
-/// what it expects in Rust terms.
-pub fn list<T: serde::de::DeserializeOwned>(v: &Value) -> Vec<T> {
-    serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v} is no such list: {e}"))
-}
-
-/// Seat `n` (1 or 2) as the wire names it.
-pub fn player(n: u64) -> Player {
-    match n {
-        1 => Player::One,
-        2 => Player::Two,
-        _ => panic!("no seat {n}"),
-    }
-}
-
-/// A duty owed by seat `n`, as messages list them.
-pub fn duty(n: u64, kind: DutyKind) -> DutyJson {
-    DutyJson {
-        player: player(n),
-        kind,
-    }
-}
-
-/// Every string in `v`, recursively.
-pub fn strings(v: &Value, out: &mut Vec<String>) {
-    match v {
-        Value::String(s) => out.push(s.clone()),
-        Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
-        Value::Object(o) => o.values().for_each(|x| strings(x, out)),
-        _ => {}
-    }
-}
-
-/// The cells named by the strings of `v` (ships expanded).
-pub fn cells_in(v: &Value) -> BTreeSet<String> {
-    let mut s = Vec::new();
-    strings(v, &mut s);
-    let looks_like_cell = |t: &str| {
-        let b = t.as_bytes();
-        b.len() >= 2
-            && b[0].is_ascii_lowercase()
-            && t[1..]
-                .split(['-', '+'])
-                .next()
-                .is_some_and(|n| n.parse::<u8>().is_ok())
-    };
-    s.iter()
-        .flat_map(|t| t.split_whitespace())
-        .map(|t| match t.split_once(':') {
-            Some((word, cell)) if PIECE_WORDS.contains(&word) => cell,
-            _ => t,
-        })
-        .filter(|t| looks_like_cell(t))
-        .flat_map(ship_cells)
+/// The cells of a list of cells, ships and pieces (as [`ship_cells`] reads each).
+pub fn cells<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> BTreeSet<String> {
+    items
+        .into_iter()
+        .flat_map(|s| ship_cells(s.as_ref()))
         .collect()
 }
 
+/// A duty owed by `player`, as messages list them.
+pub fn duty(player: Player, kind: DutyKind) -> DutyJson {
+    DutyJson { player, kind }
+}
+
 /// Plays `c` (seat `me`) to the end by firing at cells in board order, answering every
-/// turn and showing the first cell allowed for every reveal owed; returns the
-/// `game_over` message.
-pub async fn play_out(c: &mut Client, game: &str, me: u64, w: u8, h: u8) -> Value {
+/// turn and showing the first cell allowed for every reveal owed; returns the result.
+pub async fn play_out(c: &mut Client, game: &str, me: Player, w: u8, h: u8) -> ResultJson {
     let mut state = c.state(game).await;
     let mut shot: BTreeSet<String> = BTreeSet::new();
     let cells = all_cells(w, h);
     loop {
         // Cells shot for `me` count too: a dying shot of its sunk submarine.
-        let board = &state["boards"][(me - 1) as usize];
+        let board = &state.boards[me.index()];
         shot.extend(
-            ["misses", "hits", "mines", "sweepers", "subs"]
-                .iter()
-                .flat_map(|k| board[*k].as_array().unwrap())
-                .map(|v| v.as_str().unwrap().to_string()),
+            [
+                &board.misses,
+                &board.hits,
+                &board.mines,
+                &board.sweepers,
+                &board.subs,
+            ]
+            .into_iter()
+            .flatten()
+            .cloned(),
         );
-        if state["phase"] == "over" {
-            return state["result"].clone();
+        if state.phase == Phase::Over {
+            return state.result.expect("an ended game's result");
         }
-        let no_duties = state["duties"].as_array().unwrap().is_empty();
-        if let Some(cell) = state["reveal"]["cells"].get(0) {
-            c.send(msg::reveal(game, cell.as_str().unwrap())).await;
-        } else if no_duties && state["to_move"] == me {
-            let due = state["shots_due"].as_u64().unwrap() as usize;
+        if let Some(cell) = state.reveal.as_ref().and_then(|r| r.cells.first()) {
+            c.send(msg::reveal(game, cell)).await;
+        } else if state.duties.is_empty() && state.to_move == Some(me) {
             let volley: Vec<String> = cells
                 .iter()
                 .filter(|x| !shot.contains(*x))
-                .take(due)
+                .take(state.shots_due)
                 .cloned()
                 .collect();
             shot.extend(volley.iter().cloned());
             c.send(msg::fire(game, &volley)).await;
         }
         // Wait for the answer to this move, or for the opponent's moves to end.
-        loop {
-            let m = c.recv().await;
-            let mine_now = m["next"] == me && m["duties"].is_null();
-            match m["type"].as_str().unwrap() {
-                "game_over" => return m["result"].clone(),
-                "shot" | "revealed" if mine_now => break,
-                "reveal_due" => break,
-                "error" => panic!("{m}"),
-                _ => {}
-            }
+        let m = c
+            .until_map(|m| match m {
+                ServerMsg::RelocateDue { .. } | ServerMsg::Relocated { .. } => None,
+                _ => acts_next(&m, me).then_some(m),
+            })
+            .await;
+        if let ServerMsg::GameOver { result, .. } = m {
+            return *result;
         }
         state = c.state(game).await;
     }
@@ -422,247 +507,24 @@ pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
 }
 
 /// Checks a revealed commitment: SHA-256 of fleet text, `:`, salt.
-pub fn check_commitment(result: &Value) {
+pub fn check_commitment(result: &ResultJson) {
     use sha2::{Digest, Sha256};
     for i in 0..2 {
-        let fleet: Vec<&str> = result["fleets"][i]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s.as_str().unwrap())
-            .collect();
-        let text = format!(
-            "{}:{}",
-            fleet.join(" "),
-            result["salts"][i].as_str().unwrap()
-        );
+        let text = format!("{}:{}", result.fleets[i].join(" "), result.salts[i]);
         let hash: String = Sha256::digest(text.as_bytes())
             .iter()
             .map(|b| format!("{b:02x}"))
             .collect();
-        assert_eq!(result["commitments"][i], hash.as_str(), "commitment {i}");
-    }
-}
-
-/// The leak scan: no message to seat `me` before the end names a cell of an enemy ship
-/// or piece that `me` had not shot (or been shown) by then. A cell name alone does not
-/// say which board it is on, so cells `me` knows for other reasons (its own fleet, the
-/// shots at it, the halos of sunk ships) are set aside; the fields that carry them are
-/// checked against what they must hold.
-pub fn assert_no_leak(log: &[Value], me: u64, result: &Value) {
-    let fleet_cells = |f: &Value, pieces: bool| -> BTreeSet<String> {
-        f.as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s.as_str().unwrap())
-            .filter(|s| s.contains(':') == pieces)
-            .flat_map(ship_cells)
-            .collect()
-    };
-    let side = |i: u64| &result["fleets"][(i - 1) as usize];
-    let my_ships = fleet_cells(side(me), false);
-    let mine: BTreeSet<String> = my_ships
-        .union(&fleet_cells(side(me), true))
-        .cloned()
-        .collect();
-    let enemy_ships = fleet_cells(side(3 - me), false);
-    let enemy_pieces = fleet_cells(side(3 - me), true);
-    let enemy: BTreeSet<String> = enemy_ships.union(&enemy_pieces).cloned().collect();
-    let mut fired: BTreeSet<String> = BTreeSet::new();
-    let mut incoming: BTreeSet<String> = BTreeSet::new();
-    // Enemy cells shown to `me` after its mines and minesweepers went off.
-    let mut shown: BTreeSet<String> = BTreeSet::new();
-    // Cells the rules prove hold no ship, on either board: named with sunk ships.
-    let mut proven: BTreeSet<String> = BTreeSet::new();
-    let mut checked = 0;
-    for m in log {
-        if m["type"] == "game_over" || m["result"].is_object() {
-            break;
-        }
-        if m["type"] == "shot" {
-            let cells: BTreeSet<String> = m["shots"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|s| s["cell"].as_str().unwrap().to_string())
-                .collect();
-            let side = if m["player"] == me {
-                &mut fired
-            } else {
-                &mut incoming
-            };
-            side.extend(cells);
-            for s in m["shots"].as_array().unwrap() {
-                if !s["ship"].is_null() {
-                    let ship = cells_in(&s["ship"]);
-                    assert!(ship.is_subset(side), "a sunk ship with unshot cells: {m}");
-                }
-            }
-            let halos: BTreeSet<String> = m["shots"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .flat_map(|s| cells_in(&s["halo"]))
-                .collect();
-            if m["player"] == me {
-                assert!(
-                    halos.is_disjoint(&enemy_ships),
-                    "a halo on an enemy ship: {m}"
-                );
-            }
-            proven.extend(halos);
-        }
-        if m["type"] == "reveal_due" {
-            assert!(cells_in(&m["cells"]).is_subset(&mine), "{m}");
-        }
-        if m["type"] == "revealed" && !m["cell"].is_null() {
-            let cell = m["cell"].as_str().unwrap().to_string();
-            if m["player"] == me {
-                assert!(mine.contains(&cell), "{m}");
-            } else {
-                assert!(enemy.contains(&cell) && !fired.contains(&cell), "{m}");
-                shown.insert(cell);
-            }
-        }
-        if m["type"] == "state" {
-            if !m["own"]["fleet"].is_null() {
-                assert_eq!(cells_in(&m["own"]["fleet"]), mine, "own fleet: {m}");
-            }
-            assert!(cells_in(&m["own"]["incoming"]).is_subset(&incoming), "{m}");
-            assert!(cells_in(&m["reveal"]).is_subset(&mine), "{m}");
-            // Boards hold answers (cells shot) and the cells the rules prove empty,
-            // which are never ship cells; and the cells shown after pieces went off.
-            let answered = |b: &Value| {
-                ["misses", "hits", "sunk", "mines", "sweepers", "subs"]
-                    .iter()
-                    .flat_map(|k| cells_in(&b[*k]))
-                    .collect::<BTreeSet<String>>()
-            };
-            let my_view = &m["boards"][(me - 1) as usize];
-            let their_view = &m["boards"][(2 - me) as usize];
-            assert!(answered(my_view).is_subset(&fired), "{m}");
-            assert!(answered(their_view).is_subset(&incoming), "{m}");
-            assert!(cells_in(&my_view["empty"]).is_disjoint(&enemy_ships), "{m}");
-            let theirs = cells_in(&their_view["empty"]);
-            // A submarine may lie beside a ship, so inside its halo.
-            assert!(theirs.is_disjoint(&my_ships), "{m}");
-            proven.extend(theirs);
-            proven.extend(cells_in(&my_view["empty"]));
-            let shown_to_me: BTreeSet<String> = cells_in(&my_view["shown_ships"])
-                .union(&cells_in(&my_view["shown_mines"]))
-                .cloned()
-                .collect();
-            assert!(
-                cells_in(&my_view["shown_ships"]).is_subset(&enemy_ships),
-                "{m}"
-            );
-            assert!(
-                cells_in(&my_view["shown_mines"]).is_subset(&enemy_pieces),
-                "{m}"
-            );
-            shown.extend(shown_to_me);
-            assert!(cells_in(&their_view["shown_ships"]).is_subset(&mine), "{m}");
-            assert!(cells_in(&their_view["shown_mines"]).is_subset(&mine), "{m}");
-        }
-        for c in cells_in(m) {
-            checked += 1;
-            let known = fired.contains(&c)
-                || incoming.contains(&c)
-                || mine.contains(&c)
-                || shown.contains(&c)
-                || proven.contains(&c);
-            assert!(
-                !enemy.contains(&c) || known,
-                "message {m} names enemy cell {c} before it was shot or shown"
-            );
-        }
-    }
-    assert!(checked > 0, "the scan saw no cells at all");
-}
-
-/// The spectator's scan: before the end, every cell named in any message was shot by
-/// one side or the other, or is one the rules prove empty (a sunk ship's halo), so no
-/// message can carry a hidden ship. The fleets in the final result confirm that the
-/// proven-empty cells hold no ship on their board.
-pub fn assert_spectator_sees_only_shots(log: &[Value]) {
-    let mut shot: BTreeSet<String> = BTreeSet::new();
-    // Proven-empty cells on the board of player 1 and of player 2.
-    let mut proven: [BTreeSet<String>; 2] = Default::default();
-    let mut checked = 0;
-    for m in log {
-        if m["type"] == "game_over" || m["result"].is_object() {
-            break;
-        }
-        assert!(m["own"].is_null(), "a spectator got a fleet: {m}");
-        assert!(m["reveal"].is_null(), "a spectator got reveal options: {m}");
-        if m["type"] == "revealed" {
-            assert!(m["cell"].is_null(), "a spectator saw a cell shown: {m}");
-        }
-        assert!(m["relocate"].is_null(), "a spectator got a move owed: {m}");
-        assert_ne!(m["type"], "relocate_due", "a spectator got a move owed");
-        if m["type"] == "relocated" {
-            assert!(
-                m["cells"].is_null(),
-                "a spectator saw a ship's new place: {m}"
-            );
-        }
-        if m["type"] == "shot" {
-            let target = if m["player"] == 1 { 1 } else { 0 };
-            for s in m["shots"].as_array().unwrap() {
-                shot.insert(s["cell"].as_str().unwrap().to_string());
-                proven[target].extend(cells_in(&s["halo"]));
-            }
-        }
-        if m["type"] == "state" {
-            // The move list of a state is shots, as the shot messages are.
-            for e in m["log"].as_array().into_iter().flatten() {
-                shot.insert(e["cell"].as_str().unwrap().to_string());
-            }
-            for b in m["boards"].as_array().unwrap() {
-                assert!(list::<Value>(&b["shown_ships"]).is_empty(), "{m}");
-                assert!(list::<Value>(&b["shown_mines"]).is_empty(), "{m}");
-            }
-            // boards[0] is what player 1 knows of player 2's waters, and the reverse.
-            proven[1].extend(cells_in(&m["boards"][0]["empty"]));
-            proven[0].extend(cells_in(&m["boards"][1]["empty"]));
-        }
-        for c in cells_in(m) {
-            checked += 1;
-            assert!(
-                shot.contains(&c) || proven.iter().any(|p| p.contains(&c)),
-                "spectator message {m} names unshot cell {c}"
-            );
-        }
-    }
-    assert!(checked > 0, "the scan saw no cells at all");
-    if let Some(over) = log.iter().find(|m| m["type"] == "game_over") {
-        for (i, cells) in proven.iter().enumerate() {
-            let fleet: BTreeSet<String> = over["result"]["fleets"][i]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|s| s.as_str().unwrap())
-                .filter(|s| !s.contains(':'))
-                .flat_map(ship_cells)
-                .collect();
-            assert!(
-                cells.is_disjoint(&fleet),
-                "a proven-empty cell holds a ship"
-            );
-        }
+        assert_eq!(result.commitments[i], hash, "commitment {i}");
     }
 }
 
 /// A game won by sinking the fleet, whose result the audit lets stand.
-pub fn assert_fair_finish(result: &Value) {
-    assert!(result["winner"] == 1 || result["winner"] == 2, "{result}");
-    assert_eq!(result["reason"], "fleet_sunk");
+pub fn assert_fair_finish(result: &ResultJson) {
+    assert_eq!(result.reason, EndReason::FleetSunk, "{result:?}");
     assert!(
-        result["audit"]["verdict"]
-            .as_str()
-            .unwrap()
-            .starts_with("the result stands"),
-        "{result}"
+        result.audit.verdict.starts_with("the result stands"),
+        "{result:?}"
     );
 }
 
@@ -721,9 +583,9 @@ impl Probe {
         for c in [&mut a, &mut b] {
             c.send(msg::place(&game, ["z26"])).await;
         }
-        let battle = a.until("battle").await;
-        b.until("battle").await;
-        let turn = usize::from(battle["first"] == 2);
+        let first = until_battle(&mut a).await;
+        until_battle(&mut b).await;
+        let turn = first.index();
         Probe {
             players: [a, b],
             game,
@@ -741,10 +603,10 @@ impl Probe {
         self.next[i] += 1;
         let t = std::time::Instant::now();
         self.players[i].send(msg::fire(&self.game, [cell])).await;
-        let answer = self.players[i].until("shot").await;
+        let answer = until!(self.players[i], ServerMsg::Shot { shots, .. } => shots);
         let rtt = t.elapsed();
-        self.players[1 - i].until("shot").await;
-        assert_eq!(answer["shots"][0]["answer"], "miss", "{answer}");
+        until!(self.players[1 - i], ServerMsg::Shot { .. });
+        assert_eq!(answer[0].answer, Answer::Miss, "{answer:?}");
         self.turn = 1 - i;
         self.rtts.push(rtt);
         rtt
@@ -754,8 +616,8 @@ impl Probe {
     pub async fn sink_the_ship(mut self) -> String {
         let i = self.turn;
         self.players[i].send(msg::fire(&self.game, ["z26"])).await;
-        self.players[i].until("game_over").await;
-        self.players[1 - i].until("game_over").await;
+        game_over(&mut self.players[i]).await;
+        game_over(&mut self.players[1 - i]).await;
         self.game
     }
 
@@ -769,6 +631,17 @@ impl Probe {
         }
         (worst, attack.await.expect("the attack task"))
     }
+}
+
+/// What the tests read of `frames.json`, the replay's frames: the rules in full, and
+/// for each number of moves played (from none to all) what each player knew of the
+/// enemy waters.
+#[derive(Debug, serde::Deserialize)]
+pub struct Frames {
+    /// The rules.
+    pub spec: RulesJson,
+    /// The boards after each number of moves, as `state` gives them.
+    pub frames: Vec<[TargetJson; 2]>,
 }
 
 /// The PostgreSQL URL of `SEABATTLE_TEST_POSTGRES`; unset or empty, the PostgreSQL tests
