@@ -12,7 +12,7 @@
 //! 0.28 ± 0.32. Exact search of endgames with two or three one-deckers left, and of
 //! finishing a lone hit ship, agrees with the greedy choice to within 0.004 shots.
 //!
-//! How much any shooter could gain: `examples/optimal.rs` computes the exact optimum
+//! How much any shooter could gain: `examples/optimal/` computes the exact optimum
 //! and the exact greedy value on small boards (README, "How far is greedy from the best
 //! possible shooter?"). Greedy is within 0.0–1.0% of the optimum on all but one of
 //! them (4×4 with 3,2 touching: 1.9%, nearly all while finishing a ship; 1.1% on 5×4),
