@@ -66,6 +66,10 @@ pub struct Hub {
     pub throttle: crate::guard::pace::Paces,
 }
 
+/// How often a release of a game that failed is tried again: as often as a node renews
+/// its lease.
+const RELEASE_RETRY: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The hub as handlers hold it.
 pub type SharedHub = Arc<Hub>;
 
@@ -189,7 +193,7 @@ impl Hub {
                     Ok(()) => break,
                     Err(e) => {
                         tracing::warn!(game = %id, error = %e, "releasing a game failed; it stays here, served, and the release is tried again");
-                        tokio::time::sleep(crate::cluster::HEARTBEAT).await;
+                        tokio::time::sleep(RELEASE_RETRY).await;
                     }
                 }
             }

@@ -1,9 +1,9 @@
 //! Accounts and their sessions in storage, for both databases. A session is kept only
 //! as the SHA-256 of its token; a password only as its argon2id hash.
 
+use crate::db::params;
 use crate::db::{FromRow, One, Row, Store, StoreError, now_secs};
 use crate::ids::{AccountId, Learner};
-use crate::params;
 
 /// An account as storage keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]

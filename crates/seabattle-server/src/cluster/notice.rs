@@ -5,10 +5,10 @@
 use super::Cluster;
 use super::answers::Notice;
 use super::lease::HEARTBEAT;
+use crate::db::params;
 use crate::db::postgres::{connect, error};
 use crate::db::{StoreError, chain};
 use crate::ids::{AccountId, GameId};
-use crate::params;
 use postgres::fallible_iterator::FallibleIterator;
 use std::sync::Arc;
 use tokio::sync::mpsc::UnboundedSender;

@@ -5,11 +5,11 @@
 use super::Cluster;
 use super::answers::Pairing;
 use super::notice::PAIRED;
+use crate::db::params;
 use crate::db::{FromRow, One, Row, StoreError};
 use crate::game::store::insert_game;
 use crate::game::stored::StoredGame;
 use crate::matchmaking::seeker::RatedAs;
-use crate::params;
 use crate::ratings::glicko::{WINDOW_MAX, WINDOW_PER_SEC, WINDOW_START};
 use crate::ratings::store::pair_limit_reached;
 use seabattle_core::Preset;

@@ -7,8 +7,8 @@
 //! A new table is written once ([`Migration::Shared`]): its script names the few types
 //! the databases spell differently by a word in braces ([`Dialect::ddl`]).
 
+use super::params;
 use super::{Db, Dialect, One, StoreError};
-use crate::params;
 use std::sync::Arc;
 
 /// One step of a database's schema.
@@ -80,7 +80,7 @@ impl Dialect {
 }
 
 /// Applies every migration `db` has not had yet.
-pub fn migrate(db: &Db) -> Result<(), StoreError> {
+pub(super) fn migrate(db: &Db) -> Result<(), StoreError> {
     let dialect = db.dialect();
     db.tx(|sql| {
         let failed = |version: i64| {
@@ -113,7 +113,7 @@ pub fn migrate(db: &Db) -> Result<(), StoreError> {
             sql.batch(&script).map_err(failed(version))?;
             sql.exec(
                 "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
-                params![version, crate::db::now_secs()],
+                params![version, super::now_secs()],
             )
             .map_err(failed(version))?;
         }

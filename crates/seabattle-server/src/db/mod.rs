@@ -14,7 +14,8 @@ mod store;
 mod value;
 
 pub use error::{StoreError, chain};
-pub use store::{Store, now_secs};
+pub use store::Store;
+pub(crate) use value::params;
 pub use value::{FromRow, FromValue, One, Param, Row, ToParam, Value};
 
 use crate::config::DbUrl;
@@ -152,15 +153,14 @@ impl<'a> Sql<'a> {
 }
 
 impl Db {
-    /// Opens (and creates) the database at `url` and brings its schema up to date.
+    /// Opens (and creates) the database at `url`; `Store::open` brings its schema up to
+    /// date.
     pub fn open(url: &DbUrl) -> Result<Db, StoreError> {
         let backend = match url {
             DbUrl::Sqlite(path) => Backend::Sqlite(sqlite::Sqlite::open(path)?),
             DbUrl::Postgres(u) => Backend::Postgres(postgres::Pg::open(u, url.display())?),
         };
-        let db = Db { backend };
-        migrate::migrate(&db)?;
-        Ok(db)
+        Ok(Db { backend })
     }
 
     /// The database's dialect.
@@ -262,4 +262,11 @@ impl Db {
     ) -> Result<Option<T>, StoreError> {
         self.run(|s| s.row(sql, params))
     }
+}
+
+/// Seconds since the Unix epoch.
+pub fn now_secs() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
 }

@@ -21,7 +21,9 @@ impl Store {
     /// Opens (and creates, migrating to the latest schema) the store at `url`. Under
     /// PostgreSQL the server is one node of a cluster, named `node` (see [`Cluster`]).
     pub fn open(url: &DbUrl, node: &str) -> Result<Arc<Store>, StoreError> {
-        let db = Arc::new(Db::open(url)?);
+        let db = Db::open(url)?;
+        super::migrate::migrate(&db)?;
+        let db = Arc::new(db);
         let cluster = match db.postgres_url() {
             Some(_) => Some(Cluster::join(Arc::clone(&db), node)?),
             None => None,
@@ -90,7 +92,7 @@ impl Store {
         self.db.tx(|sql| {
             let now: Option<super::One<i64>> = sql.row(
                 "SELECT fence FROM games WHERE id = $1 FOR UPDATE",
-                crate::params![id],
+                crate::db::params![id],
             )?;
             match now {
                 None => return Err(StoreError::not_found("game", id)),
@@ -100,11 +102,4 @@ impl Store {
             f(sql)
         })
     }
-}
-
-/// Seconds since the Unix epoch.
-pub fn now_secs() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
 }

@@ -272,13 +272,12 @@ impl ToParam for seabattle_core::Preset {
 }
 
 /// A statement's parameters, in the order of `$1`, `$2`, …: `params![id, seat]`.
-#[macro_export]
-#[doc(hidden)]
 macro_rules! params {
     ($($p:expr),* $(,)?) => {
         &[$(&$p as &dyn $crate::db::ToParam),*] as &[&dyn $crate::db::ToParam]
     };
 }
+pub(crate) use params;
 
 #[cfg(test)]
 mod tests {

@@ -65,6 +65,15 @@ pub struct Finished {
     pub ending: Option<(Player, EndReason)>,
 }
 
+/// Who invites to a game: what the preview of its link says.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Host {
+    /// The name the creator gave, if any.
+    pub name: Option<String>,
+    /// The language the creator plays in, if their client said.
+    pub lang: Option<seabattle_core::Lang>,
+}
+
 /// Why a finished game's downloads cannot be had.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NotFinished {
@@ -173,7 +182,7 @@ pub enum GameMsg {
     /// preview.
     Host {
         /// The creator's name and language, as they gave them.
-        reply: Reply<super::room::Host>,
+        reply: Reply<Host>,
     },
     /// A finished game's record, for its downloads.
     Record {

@@ -3,9 +3,9 @@
 //! cluster every write of a game is fenced ([`Store::write_game`], [`Store::game_tx`]).
 
 use super::stored::{Append, MoveKind, StoredGame, StoredMove};
+use crate::db::params;
 use crate::db::{FromRow, FromValue, Param, Row, Sql, Store, StoreError, ToParam, Value, now_secs};
 use crate::ids::{AccountId, GameId};
-use crate::params;
 use seabattle_core::Player;
 
 const INSERT_GAME: &str = "INSERT INTO games (id, rules, mode, clock_secs, token1, token2, \

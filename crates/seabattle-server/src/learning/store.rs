@@ -2,9 +2,9 @@
 //! placed, kept under the SHA-256 of their key (or their account's learner), the newest
 //! [`LEARNED_FLEETS`] per rules text.
 
+use crate::db::params;
 use crate::db::{FromRow, Row, Store, StoreError, now_secs};
 use crate::ids::Learner;
-use crate::params;
 use seabattle_bots::StoredHistory;
 
 /// Fleets kept per player and rules text: as many as the expert learns from.

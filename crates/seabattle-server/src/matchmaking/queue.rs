@@ -1,21 +1,18 @@
 //! The queue for a random opponent on a lone server: seekers under the same rules are
 //! paired at once; a signed-in player under a preset waits for another rated seeker,
 //! paired by rating within a window that widens the longer either has waited, as
-//! lichess's pools do. Every seeker looks again every [`RETRY`] and is offered the
+//! lichess's pools do. Every seeker looks again every [`RETRY`](super::seeker::RETRY) and is offered the
 //! computer once the server's queue wait has passed. A cluster's nodes share their
 //! queue in the database instead ([`super::shared`]).
 
 use super::pairing::start_random;
-use super::seeker::{RatedAs, Seeker};
+use super::seeker::{RETRY, RatedAs, Seeker};
 use crate::conn::Conn;
 use crate::error::Failure;
 use crate::hub::SharedHub;
 use crate::protocol::ServerMsg;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-/// How often a seeker looks again with its widened window.
-pub const RETRY: Duration = Duration::from_secs(2);
+use std::time::Instant;
 
 /// `queue`: pairs with a player waiting under the same rules, or waits. A signed-in
 /// player under a preset plays rated.
@@ -59,7 +56,7 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
     if let Some(first) = partner {
         return start_random(hub, [first, me], Some(reservation)).await;
     }
-    queued(&me);
+    me.tell_queued();
     tokio::spawn(wait(Arc::clone(hub), me));
     Ok(())
 }
@@ -74,29 +71,7 @@ fn pick(list: &[Seeker], me: &Seeker, now: Instant) -> Option<usize> {
         .map(|(i, _)| i)
 }
 
-/// Tells `me` it waits, and how.
-pub(super) fn queued(me: &Seeker) {
-    me.conn.send(
-        ServerMsg::Queued {
-            rules: me.rules.to_string(),
-            rated: me.rated.is_some(),
-        }
-        .to_text(),
-    );
-}
-
-/// Tells `me` nobody came, and offers the computer.
-pub(super) fn offer_computer(me: &Seeker, now: Instant) {
-    me.conn.send(
-        ServerMsg::QueueOffer {
-            rules: me.rules.to_string(),
-            waited_secs: now.duration_since(me.since).as_secs(),
-        }
-        .to_text(),
-    );
-}
-
-/// Looks again every [`RETRY`] while `me` waits, with the window its waiting has
+/// Looks again every [`RETRY`](super::seeker::RETRY) while `me` waits, with the window its waiting has
 /// earned, and offers the computer once the server's queue wait has passed.
 async fn wait(hub: SharedHub, me: Seeker) {
     let mut offered = false;
@@ -139,7 +114,7 @@ async fn wait(hub: SharedHub, me: Seeker) {
         }
         if !offered && now.duration_since(me.since) >= hub.config.queue_wait {
             offered = true;
-            offer_computer(&me, now);
+            me.offer_computer(now);
         }
     }
 }

@@ -3,10 +3,14 @@
 
 use crate::conn::Conn;
 use crate::ids::AccountId;
+use crate::protocol::ServerMsg;
 use crate::ratings::glicko;
 use seabattle_core::{Preset, Rules};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
+
+/// How often a seeker looks again with its widened window.
+pub const RETRY: Duration = Duration::from_secs(2);
 
 /// A signed-in player waiting for a rated game under a preset.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,6 +78,28 @@ impl Seeker {
             }
             _ => false,
         }
+    }
+
+    /// Tells the seeker it waits, and how.
+    pub fn tell_queued(&self) {
+        self.conn.send(
+            ServerMsg::Queued {
+                rules: self.rules.to_string(),
+                rated: self.rated.is_some(),
+            }
+            .to_text(),
+        );
+    }
+
+    /// Tells the seeker nobody came by `now`, and offers the computer.
+    pub fn offer_computer(&self, now: Instant) {
+        self.conn.send(
+            ServerMsg::QueueOffer {
+                rules: self.rules.to_string(),
+                waited_secs: now.duration_since(self.since).as_secs(),
+            }
+            .to_text(),
+        );
     }
 
     /// How far apart in rating `self` and `other` are: 0 when unrated.

@@ -4,8 +4,7 @@
 //! waits in its preset's rated lane, paired by rating, and looks again every
 //! [`RETRY`] as its window widens.
 
-use super::queue::{RETRY, offer_computer, queued};
-use super::seeker::{Seeker, Ticket};
+use super::seeker::{RETRY, Seeker, Ticket};
 use crate::cluster::Pairing;
 use crate::error::{Failure, StoreError};
 use crate::game::play::to_stored;
@@ -58,7 +57,7 @@ pub async fn queue(
                 })
                 .await?;
                 hub.seekers.lock().push(me.clone());
-                queued(&me);
+                me.tell_queued();
             }
         }
     }
@@ -179,7 +178,7 @@ async fn wait(hub: SharedHub, me: Seeker) {
         let now = Instant::now();
         if !offered && now >= offer_at {
             offered = true;
-            offer_computer(&me, now);
+            me.offer_computer(now);
         }
     }
 }

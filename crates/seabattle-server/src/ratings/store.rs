@@ -3,9 +3,9 @@
 //! and the leaderboard.
 
 use super::glicko::{Rating, Score};
+use crate::db::params;
 use crate::db::{FromRow, One, Row, Sql, Store, StoreError, now_secs};
 use crate::ids::{AccountId, GameId};
-use crate::params;
 use seabattle_core::{Player, Preset};
 
 /// A rated game as it ends: the preset it is rated under, the account in each seat,

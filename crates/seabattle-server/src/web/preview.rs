@@ -3,7 +3,7 @@
 //! them, when the game is in memory here; any other page, the language the request
 //! prefers.
 
-use crate::game::room::Host;
+use crate::game::msg::Host;
 use crate::hub::SharedHub;
 use crate::ids::GameId;
 use axum::http::{HeaderMap, header};

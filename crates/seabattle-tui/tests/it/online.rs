@@ -596,6 +596,15 @@ fn pump_until(a: &mut Player, b: &mut Player, done: impl Fn(&Player, &Player) ->
     }
 }
 
+/// Whether this player has fired at least one shot.
+fn fired(p: &Player) -> bool {
+    let Screen::Battle(seat) = p.app.screen() else {
+        return false;
+    };
+    let table = p.app.table(seat).unwrap();
+    table.rules().dims().cells().any(|c| table.shot_at(c))
+}
+
 /// Two signed-in terminal players each press `g` while placing: the game is rated,
 /// and when one resigns the other's game-over panel shows the rating change. A guest
 /// who presses `g` is told why not, in the server's words.
@@ -651,6 +660,16 @@ fn g_asks_for_a_rated_game_and_the_end_shows_the_rating_change() {
     pump_until(&mut a, &mut b, |a, b| {
         matches!(a.app.screen(), Screen::Battle(_)) && matches!(b.app.screen(), Screen::Battle(_))
     });
+    // Each fires a shot first: a game ended before both fired is aborted, not rated.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !(fired(&a) && fired(&b)) {
+        assert!(Instant::now() < deadline, "{:?}", a.app.screen());
+        a.play();
+        b.play();
+        a.pump();
+        b.pump();
+        std::thread::sleep(Duration::from_millis(5));
+    }
     // Alice resigns: Bob wins, and both ratings move from the provisional 1500.
     press(&mut a.app, KeyCode::Char('q'));
     press(&mut a.app, KeyCode::Char('y'));

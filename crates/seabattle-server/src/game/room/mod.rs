@@ -12,7 +12,7 @@ pub use bot::{Bot, PROGRAM_FALLBACK};
 pub use mode::Mode;
 pub use seat::{Clock, RoomSetup, Seat, SeatSetup};
 
-use super::msg::{Finished, NotFinished};
+use super::msg::{Finished, Host, NotFinished};
 use crate::conn::Conn;
 use crate::ids::{GameId, Learner, commitment};
 use crate::protocol::{Casual, RatingJson, ResultJson, ServerMsg};
@@ -21,15 +21,6 @@ use seabattle_table::{EndReason, Table};
 use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::time::Instant;
-
-/// Who invites to a game: what the preview of its link says.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Host {
-    /// The name the creator gave, if any.
-    pub name: Option<String>,
-    /// The language the creator plays in, if their client said.
-    pub lang: Option<Lang>,
-}
 
 /// Where a game stands in its life, apart from what the referee says of the play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,9 +1,9 @@
 //! An account's games in storage, for both databases: the lists "my games" and the
 //! profile read, with who sat in each seat and the shots each fired.
 
+use crate::db::params;
 use crate::db::{FromRow, Row, Store, StoreError};
 use crate::ids::{AccountId, GameId};
-use crate::params;
 use seabattle_core::{Answer, Player};
 
 /// Who sat in a seat, as a list of games shows it.
