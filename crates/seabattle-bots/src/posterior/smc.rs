@@ -1,9 +1,9 @@
 //! [`Smc`]: one prior's population of fleets, filtered, refilled and moved on after
 //! each answer.
 
-use super::Tilt;
 use super::geometry::{Evidence, Geometry};
-use super::learned::Learn;
+use super::prior::Learn;
+use super::tilt::Tilt;
 use crate::mask::Mask;
 use rand::rngs::StdRng;
 use rand::{Rng, RngExt, SeedableRng};

@@ -2,7 +2,7 @@
 //! randomised search that builds a fleet from nothing.
 
 use super::geometry::Evidence;
-use super::learned::Partner;
+use super::prior::Partner;
 use super::smc::{Smc, TRIES};
 use crate::mask::Mask;
 use rand::{Rng, RngExt};
