@@ -369,7 +369,7 @@ pub fn state(room: &Room, seat: Option<Player>) -> StateJson {
 pub fn result(room: &Room) -> Option<ResultJson> {
     let (winner, reason) = room.winner()?;
     let made = match room.result_cell().get() {
-        Some(r) => r.clone(),
+        Some(r) => ResultJson::clone(r),
         None => {
             let report = audit(&room.game().record()?);
             let seat_words = |p: Player| fleet_words(room.seat(p).fleet_text.as_deref());
@@ -400,7 +400,7 @@ pub fn result(room: &Room) -> Option<ResultJson> {
                 ratings: None,
                 aborted: crate::ratings::aborted(room.game()),
             };
-            room.result_cell().get_or_init(|| result).clone()
+            ResultJson::clone(room.result_cell().get_or_init(|| Box::new(result)))
         }
     };
     Some(ResultJson {
