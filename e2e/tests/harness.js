@@ -103,7 +103,7 @@ export async function shootOnce(page) {
 }
 
 // Of two players' pages, whichever's turn it is (its banner matches `turn`) fires once at
-// its first open cell; resolves when answered.
+// its first open cell; resolves with that page when answered.
 export async function oneShot(a, b, turn) {
   const mine = p => p.getByText(turn).isVisible();
   await poll(async () => (await mine(a)) || (await mine(b)));
@@ -111,6 +111,14 @@ export async function oneShot(a, b, turn) {
   const n = await openCells(page).count();
   await openCells(page).first().click();
   await poll(async () => (await openCells(page).count()) < n);
+  return page;
+}
+
+// Whoever's turn it is fires, until each side has fired at least once: a game ended
+// before then is aborted, not rated.
+export async function eachFires(a, b, turn) {
+  const fired = new Set();
+  while (fired.size < 2) fired.add(await oneShot(a, b, turn));
 }
 
 // Resigns, answering the page's question «Сдаться?» with yes.

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, startBrowser, newPage, artifacts, pageErrors, placeRandomly, resign, poll } from './harness.js';
+import { startServer, startBrowser, newPage, artifacts, pageErrors, placeRandomly, resign, poll, eachFires } from './harness.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await startBrowser(); });
@@ -43,6 +43,8 @@ test('a rated game between two accounts: the change in the dialog, the profile a
   await placeRandomly(a);
   await placeRandomly(b);
   await a.getByRole('button', { name: 'Сдаться' }).waitFor();
+  // A resignation before each side fired would abort the game, unrated.
+  await eachFires(a, b, /^(Ваш ход|Your turn)/);
   await resign(a);
 
   const overA = a.getByRole('dialog', { name: 'Игра окончена' });

@@ -129,6 +129,16 @@ pub fn watch(game: &str) -> ClientMsg {
 pub fn queue(rules: Option<&str>) -> ClientMsg {
     ClientMsg::Queue {
         rules: rules.map(str::to_string),
+        rated: None,
+    }
+}
+
+/// `queue` with a choice: `rated: false` asks for a casual game, `true` insists on a
+/// rated one (refused for a guest or custom rules).
+pub fn queue_rated(rules: Option<&str>, rated: bool) -> ClientMsg {
+    ClientMsg::Queue {
+        rules: rules.map(str::to_string),
+        rated: Some(rated),
     }
 }
 

@@ -61,11 +61,16 @@ pub enum ClientMsg {
         /// The game id.
         game: String,
     },
-    /// Waits for a random opponent under these rules.
+    /// Waits for a random opponent under these rules, in the one queue guests and
+    /// accounts share.
     Queue {
         /// Rules text; default `classic`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rules: Option<String>,
+        /// `false` asks for a casual game; `true` or absent, a signed-in player under a
+        /// preset plays rated when the opponent can too.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rated: Option<bool>,
     },
     /// Places the fleet: the ships given, or a random fleet when `fleet` is absent.
     Place {

@@ -37,9 +37,9 @@ pub use error::{
     ClientError, ErrorCode, MAX_KEY_CHARS, MAX_NAME_CHARS, MIN_KEY_CHARS, player_key, player_name,
 };
 pub use server::{
-    AuditJson, Casual, DutyJson, LearnedJson, LoggedShotJson, OwnJson, PresenceJson, RatingJson,
-    RelocateJson, ResultJson, RevealJson, RulesJson, ServerMsg, ShotJson, StateJson, TargetJson,
-    ViolationJson,
+    AuditJson, CASUAL_AFTER_SECS, Casual, DutyJson, LearnedJson, LoggedShotJson, OwnJson,
+    PresenceJson, RatingJson, RelocateJson, ResultJson, RevealJson, RulesJson, ServerMsg, ShotJson,
+    StateJson, TargetJson, ViolationJson,
 };
 pub use words::{
     CoordSystem, DutyKind, EndReason, Lang, LearnedHabit, Opponent, Phase, PieceKind, Role,

@@ -172,7 +172,14 @@ pub enum Casual {
     /// The same two accounts have played their rated games against each other for the
     /// last 24 hours (three): more would let two friends farm a rating.
     PairLimit,
+    /// One of the two asked for a casual game or has no account: a rated seeker who
+    /// waited [`CASUAL_AFTER_SECS`] meets anyone in the queue, unrated.
+    Mixed,
 }
+
+/// How long a seeker for a rated game waits for another before it also meets players
+/// who cannot play rated (guests, casual seekers), unrated.
+pub const CASUAL_AFTER_SECS: u64 = 5;
 
 /// A seat's rating change in a rated game: shown as «1500 → 1662 (+162)», with «?»
 /// after a provisional rating (docs/protocol.md, "Ratings").

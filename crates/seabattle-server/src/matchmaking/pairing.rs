@@ -23,7 +23,9 @@ pub async fn start_random(
     let [first, second] = seats;
     let mut setup = RoomSetup::new(second.rules.clone(), Mode::Random);
     setup.creator = Some(second.conn.ip);
-    if let (Some(a), Some(b)) = (&first.rated, &second.rated) {
+    if first.mixed(&second) {
+        setup.casual = Some(Casual::Mixed);
+    } else if let (Some(a), Some(b)) = (&first.rated, &second.rated) {
         let (a, b) = (a.account, b.account);
         // Two accounts that played their rated games against each other today play on,
         // casual, and are told why.
@@ -39,7 +41,8 @@ pub async fn start_random(
         setup.seats[p] = SeatSetup {
             token_hash: Some(token_hash(&tokens[p.index()])),
             account: s.conn.account().map(|a| a.id),
-            name: None,
+            // An account plays a stranger under its own name.
+            name: s.conn.account().map(|a| a.name.clone()),
             away: false,
         };
     }

@@ -1,7 +1,8 @@
-//! The queue for a random opponent on a lone server: seekers under the same rules are
-//! paired at once; a signed-in player under a preset waits for another rated seeker,
-//! paired by rating within a window that widens the longer either has waited, as
-//! lichess's pools do. Every seeker looks again every [`RETRY`](super::seeker::RETRY) and is offered the
+//! The queue for a random opponent on a lone server, one for guests and accounts:
+//! seekers under the same rules are paired at once; a signed-in player under a preset
+//! looks first for another rated seeker, paired by rating within a window that widens
+//! the longer either has waited, as lichess's pools do, and after
+//! [`CASUAL_AFTER_SECS`](crate::protocol::CASUAL_AFTER_SECS) meets anyone, unrated. Every seeker looks again every [`RETRY`](super::seeker::RETRY) and is offered the
 //! computer once the server's queue wait has passed. A cluster's nodes share their
 //! queue in the database instead ([`super::shared`]).
 
@@ -10,13 +11,19 @@ use super::seeker::{RETRY, RatedAs, Seeker};
 use crate::conn::Conn;
 use crate::error::Failure;
 use crate::hub::SharedHub;
-use crate::protocol::ServerMsg;
+use crate::protocol::{ErrorCode, ServerMsg};
 use std::sync::Arc;
 use std::time::Instant;
 
 /// `queue`: pairs with a player waiting under the same rules, or waits. A signed-in
-/// player under a preset plays rated.
-pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<(), Failure> {
+/// player under a preset plays rated unless `rated` is `Some(false)`; `Some(true)` from
+/// a guest or under custom rules is refused, since it cannot be had.
+pub async fn queue(
+    hub: &SharedHub,
+    conn: &Conn,
+    rules: Option<&str>,
+    rated: Option<bool>,
+) -> Result<(), Failure> {
     // Joining the queue may create a game (if someone waits): it counts as an attempt,
     // so two connections cannot make games without end by queueing in turn.
     let reservation = hub.addresses.may_create(conn.ip)?;
@@ -25,8 +32,21 @@ pub async fn queue(hub: &SharedHub, conn: &Conn, rules: Option<&str>) -> Result<
         .rules(&hub.work, &hub.config.limits, rules)
         .await?;
     super::enter::leave(hub, conn).await;
-    let rated = match (conn.account(), rules.as_preset()) {
-        (Some(a), Some(preset)) => {
+    let rated = match (rated, conn.account(), rules.as_preset()) {
+        (Some(false), _, _) => None,
+        (Some(true), None, _) => {
+            return Err(Failure::refused(
+                ErrorCode::NotRateable,
+                "sign in to play rated games",
+            ));
+        }
+        (Some(true), Some(_), None) => {
+            return Err(Failure::refused(
+                ErrorCode::NotRateable,
+                "only games under a preset are rated; these rules are custom",
+            ));
+        }
+        (_, Some(a), Some(preset)) => {
             let account = a.id;
             let rating = hub.db(move |db| db.rating(account, preset)).await?.rating;
             Some(RatedAs {
@@ -67,7 +87,12 @@ fn pick(list: &[Seeker], me: &Seeker, now: Instant) -> Option<usize> {
     list.iter()
         .enumerate()
         .filter(|(_, s)| me.meets(s, now))
-        .min_by(|a, b| me.gap(a.1).total_cmp(&me.gap(b.1)))
+        // A partner who plays the same way first, then the nearest in rating.
+        .min_by(|a, b| {
+            (me.mixed(a.1), me.gap(a.1))
+                .partial_cmp(&(me.mixed(b.1), me.gap(b.1)))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })
         .map(|(i, _)| i)
 }
 

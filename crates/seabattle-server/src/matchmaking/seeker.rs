@@ -3,7 +3,7 @@
 
 use crate::conn::Conn;
 use crate::ids::AccountId;
-use crate::protocol::ServerMsg;
+use crate::protocol::{CASUAL_AFTER_SECS, ServerMsg};
 use crate::ratings::glicko;
 use seabattle_core::{Preset, Rules};
 use std::sync::{Mutex, MutexGuard};
@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 
 /// How often a seeker looks again with its widened window.
 pub const RETRY: Duration = Duration::from_secs(2);
+
+/// How long a seeker for a rated game looks only for another before it meets anyone.
+pub const CASUAL_AFTER: Duration = Duration::from_secs(CASUAL_AFTER_SECS);
 
 /// A signed-in player waiting for a rated game under a preset.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,7 +66,8 @@ impl Seeker {
 
     /// Whether `self` and `other` may be paired at `now`: other connections, the same
     /// rules, and for a rated pair other accounts within the rating window the longer
-    /// of their two waits has earned. A seeker for a rated game meets only another.
+    /// of their two waits has earned. A seeker for a rated game meets one who cannot
+    /// play rated once it has waited [`CASUAL_AFTER`]; their game is casual.
     pub fn meets(&self, other: &Seeker, now: Instant) -> bool {
         if self.conn.id == other.conn.id || other.conn.is_closed() || self.rules != other.rules {
             return false;
@@ -76,8 +80,15 @@ impl Seeker {
                     && a.preset == b.preset
                     && (a.rating - b.rating).abs() <= window(waited)
             }
-            _ => false,
+            (Some(_), None) => now.duration_since(self.since) >= CASUAL_AFTER,
+            (None, Some(_)) => now.duration_since(other.since) >= CASUAL_AFTER,
         }
+    }
+
+    /// Whether a game between `self` and `other` would be casual because one of them
+    /// waits for a rated game and the other cannot play one.
+    pub fn mixed(&self, other: &Seeker) -> bool {
+        self.rated.is_some() != other.rated.is_some()
     }
 
     /// Tells the seeker it waits, and how.

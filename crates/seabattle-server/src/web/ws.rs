@@ -359,7 +359,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             enter::resume(hub, conn, &game, token.as_deref()).await
         }
         ClientMsg::Watch { game } => enter::watch(hub, conn, &game).await,
-        ClientMsg::Queue { rules } => queue::queue(hub, conn, rules.as_deref()).await,
+        ClientMsg::Queue { rules, rated } => queue::queue(hub, conn, rules.as_deref(), rated).await,
         ClientMsg::Sync { game } => {
             let b = bound(conn, &game)?;
             let conn = conn.clone();

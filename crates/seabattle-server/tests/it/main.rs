@@ -18,6 +18,7 @@ mod http_errors;
 mod learning;
 mod pieces;
 mod players;
+mod pool;
 mod ratings;
 mod resume;
 mod signed_out;

@@ -47,7 +47,7 @@ async fn my_games(addr: SocketAddr, token: &str) -> MyGames {
 }
 
 /// Signs `name` up; the session token.
-async fn sign_up(addr: SocketAddr, name: &str) -> String {
+pub(crate) async fn sign_up(addr: SocketAddr, name: &str) -> String {
     let r = post(
         addr,
         "/account/signup",
@@ -66,7 +66,7 @@ async fn get(addr: SocketAddr, path: &str, token: Option<&str>) -> (u16, String)
 }
 
 /// The `joined` of the game `c` joins within `secs` seconds.
-async fn joined_within(c: &mut Client, secs: u64) -> (String, Option<Player>) {
+pub(crate) async fn joined_within(c: &mut Client, secs: u64) -> (String, Option<Player>) {
     let until = std::time::Instant::now() + std::time::Duration::from_secs(secs);
     while let Some(m) = c
         .try_recv(until.saturating_duration_since(std::time::Instant::now()))
@@ -80,7 +80,11 @@ async fn joined_within(c: &mut Client, secs: u64) -> (String, Option<Player>) {
 }
 
 /// Both players place at random; `one` resigns at once: `two` wins.
-async fn place_and_resign(one: &mut Client, two: &mut Client, game: &str) -> [ResultJson; 2] {
+pub(crate) async fn place_and_resign(
+    one: &mut Client,
+    two: &mut Client,
+    game: &str,
+) -> [ResultJson; 2] {
     for c in [&mut *one, &mut *two] {
         c.send(msg::place_random(game)).await;
     }
@@ -119,7 +123,7 @@ fn ratings(result: &ResultJson) -> &[RatingJson; 2] {
 }
 
 /// Whether the next `queued` says the game will be rated.
-async fn queued_rated(c: &mut Client) -> bool {
+pub(crate) async fn queued_rated(c: &mut Client) -> bool {
     until!(c, ServerMsg::Queued { rated, .. } => rated)
 }
 
@@ -129,7 +133,7 @@ async fn rate(c: &mut Client) -> ([bool; 2], bool) {
 }
 
 /// The next error: its code and message.
-async fn error(c: &mut Client) -> (ErrorCode, String) {
+pub(crate) async fn error(c: &mut Client) -> (ErrorCode, String) {
     until!(c, ServerMsg::Error { code, message } => (code, message))
 }
 
@@ -141,7 +145,8 @@ async fn a_rated_game_through_the_queue_changes_both_ratings_as_glicko2_says() {
     let (ann_token, bob_token) = (sign_up(addr, "Ann").await, sign_up(addr, "Боб").await);
     let mut ann = Client::connect_signed_in(addr, &ann_token, "Ann").await;
     let mut bob = Client::connect_signed_in(addr, &bob_token, "Боб").await;
-    // A guest never waits in the rated queue: it does not pair with Ann.
+    // A rated seeker meets another rated one first: the guest who came between does
+    // not pair with Ann.
     let mut guest = Client::connect(addr).await;
     ann.send(msg::queue(Some("classic"))).await;
     assert!(queued_rated(&mut ann).await);
@@ -153,6 +158,8 @@ async fn a_rated_game_through_the_queue_changes_both_ratings_as_glicko2_says() {
     bob.send(msg::queue(Some("classic"))).await;
     let (game, _, _) = joined(&mut bob).await;
     assert_eq!(joined(&mut ann).await.0, game, "Ann waited: she is paired");
+    // The guest goes: a rated seeker who waits long enough meets anyone (see pool.rs).
+    guest.close().await;
 
     // Ann waited, so she sits in seat 1; she resigns, and resigning is a loss.
     let [a, b] = place_and_resign(&mut ann, &mut bob, &game).await;

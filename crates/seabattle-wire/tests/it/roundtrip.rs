@@ -460,7 +460,14 @@ fn every_client_message_round_trips() {
             token: None,
         },
         ClientMsg::Watch { game: game() },
-        ClientMsg::Queue { rules: None },
+        ClientMsg::Queue {
+            rules: None,
+            rated: None,
+        },
+        ClientMsg::Queue {
+            rules: Some(s("classic")),
+            rated: Some(false),
+        },
         ClientMsg::Place {
             game: game(),
             fleet: Some(v(&["a1-d1", "mine:h10"])),

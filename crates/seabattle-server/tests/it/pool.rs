@@ -1,0 +1,73 @@
+//! One queue for everyone, on a real server: a guest and an account meet, unrated,
+//! once the account has waited for a rated opponent in vain; an account may ask for a
+//! casual game and meet a guest at once; a guest who insists on a rated game is told
+//! to sign in (docs/protocol.md, "Queue").
+
+use crate::common::*;
+use crate::ratings::{error, joined_within, queued_rated, sign_up};
+use seabattle_client::msg;
+use seabattle_wire::{CASUAL_AFTER_SECS, Casual, ErrorCode};
+use std::time::{Duration, Instant};
+
+#[tokio::test]
+async fn a_guest_and_an_account_meet_in_one_queue_unrated_once_the_account_waited() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    let token = sign_up(addr, "Ann").await;
+    let mut ann = Client::connect_signed_in(addr, &token, "Ann").await;
+    let mut guest = Client::connect(addr).await;
+    let since = Instant::now();
+    ann.send(msg::queue(Some("classic"))).await;
+    assert!(
+        queued_rated(&mut ann).await,
+        "an account waits for a rated game"
+    );
+    guest.send(msg::queue(Some("classic"))).await;
+    assert!(!queued_rated(&mut guest).await);
+    let (game, seat) = joined_within(&mut guest, CASUAL_AFTER_SECS + 5).await;
+    assert!(
+        since.elapsed() >= Duration::from_secs(CASUAL_AFTER_SECS),
+        "Ann looked for a rated opponent first ({:?})",
+        since.elapsed()
+    );
+    let (ann_game, ann_seat) = joined_within(&mut ann, 5).await;
+    assert_eq!(ann_game, game);
+    assert_ne!(seat, ann_seat);
+    let state = guest.state(&game).await;
+    assert!(!state.rated);
+    assert_eq!(state.casual, Some(Casual::Mixed));
+    // Ann plays a stranger under her account's name; the guest has none.
+    let ann_at = ann_seat.expect("a seat").index();
+    assert_eq!(state.names[ann_at].as_deref(), Some("Ann"));
+    assert_eq!(state.names[1 - ann_at], None);
+}
+
+#[tokio::test]
+async fn an_account_that_asks_for_a_casual_game_meets_a_guest_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    let token = sign_up(addr, "Bob").await;
+    let mut bob = Client::connect_signed_in(addr, &token, "Bob").await;
+    let mut guest = Client::connect(addr).await;
+    bob.send(msg::queue_rated(Some("classic"), false)).await;
+    assert!(!queued_rated(&mut bob).await, "casual by choice");
+    guest.send(msg::queue(Some("classic"))).await;
+    let (game, _) = joined_within(&mut guest, 2).await;
+    assert_eq!(joined_within(&mut bob, 2).await.0, game);
+    let state = bob.state(&game).await;
+    assert!(!state.rated);
+    assert_eq!(state.casual, None, "nobody asked for a rated game");
+}
+
+#[tokio::test]
+async fn a_guest_who_insists_on_a_rated_game_is_told_to_sign_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let mut guest = Client::connect(server.addr()).await;
+    guest.send(msg::queue_rated(Some("classic"), true)).await;
+    let (code, why) = error(&mut guest).await;
+    assert_eq!(code, ErrorCode::NotRateable);
+    assert!(why.contains("sign in"), "{why}");
+}
