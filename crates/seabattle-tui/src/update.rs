@@ -79,7 +79,17 @@ impl Fired {
 /// How a game ended: the referee's word for it, on this machine and online alike.
 pub use seabattle_table::EndReason;
 /// A seat's rating change in a rated game, as the server sends it.
-pub use seabattle_wire::RatingJson;
+pub use seabattle_wire::{RatingJson, SeatAccountJson};
+
+/// Who holds a seat, as the board titles show them: the name they gave, and their
+/// account (name and rating) when signed in.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Who {
+    /// The name the player gave, if any.
+    pub name: Option<String>,
+    /// The account behind the seat, if any.
+    pub account: Option<SeatAccountJson>,
+}
 
 /// The end of a game: the winner, both fleets revealed, and the audit's verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,6 +147,8 @@ pub struct Snapshot {
     pub ending: Option<Ending>,
     /// Whether the game counts for ratings (both players asked).
     pub rated: bool,
+    /// Who holds each seat.
+    pub who: [Who; 2],
 }
 
 /// News from the referee.
@@ -226,6 +238,8 @@ pub enum Update {
         player: Player,
         /// Whether it is there now.
         present: bool,
+        /// Who holds the seat, as the server says now.
+        who: Who,
     },
     /// A player asked that the friend's game be rated.
     Rate {

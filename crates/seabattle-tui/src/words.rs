@@ -13,6 +13,8 @@ pub struct Words {
     pub own_board: &'static str,
     /// Heading of the enemy board.
     pub enemy_board: &'static str,
+    /// The mark after a guest's name at the board (an account's name has none).
+    pub guest: &'static str,
     /// Heading of player N's board (hot-seat, game over).
     pub player_board: &'static str,
     /// "You" in the log.
@@ -173,6 +175,7 @@ pub const RU: Words = Words {
     title: "Морской бой",
     own_board: "Мой флот",
     enemy_board: "Противник",
+    guest: "гость",
     player_board: "Игрок {}",
     you: "Вы",
     enemy: "Противник",
@@ -280,6 +283,7 @@ pub const EN: Words = Words {
     title: "Sea Battle",
     own_board: "My fleet",
     enemy_board: "Enemy",
+    guest: "guest",
     player_board: "Player {}",
     you: "You",
     enemy: "Enemy",

@@ -38,8 +38,8 @@ pub use error::{
 };
 pub use server::{
     AuditJson, CASUAL_AFTER_SECS, Casual, DutyJson, LearnedJson, LoggedShotJson, OwnJson,
-    PresenceJson, RatingJson, RelocateJson, ResultJson, RevealJson, RulesJson, ServerMsg, ShotJson,
-    StateJson, TargetJson, ViolationJson,
+    PresenceJson, RatingJson, RelocateJson, ResultJson, RevealJson, RulesJson, SeatAccountJson,
+    ServerMsg, ShotJson, StateJson, TargetJson, ViolationJson,
 };
 pub use words::{
     CoordSystem, DutyKind, EndReason, Lang, LearnedHabit, Opponent, Phase, PieceKind, Role,

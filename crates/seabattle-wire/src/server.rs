@@ -181,6 +181,20 @@ pub enum Casual {
 /// who cannot play rated (guests, casual seekers), unrated.
 pub const CASUAL_AFTER_SECS: u64 = 5;
 
+/// The account that holds a seat, as everyone in the game sees it: «Анна 1712», or
+/// «Анна 1500?» while the rating is provisional.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatAccountJson {
+    /// The account's name.
+    pub name: String,
+    /// Its rating under the game's preset, rounded; absent under custom rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i32>,
+    /// Whether that rating is still provisional (shown with «?»).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub provisional: bool,
+}
+
 /// A seat's rating change in a rated game: shown as «1500 → 1662 (+162)», with «?»
 /// after a provisional rating (docs/protocol.md, "Ratings").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -286,6 +300,11 @@ pub struct StateJson {
     pub presence: [PresenceJson; 2],
     /// The names the players gave, if any: shown to everyone in the game.
     pub names: [Option<String>; 2],
+    /// The account behind each seat, if a signed-in player holds it: its name (for
+    /// `/u/NAME`) and, under a preset, its rating there. A seat without one is a
+    /// guest's.
+    #[serde(default)]
+    pub accounts: [Option<SeatAccountJson>; 2],
     /// Clock timeouts in a row per player.
     pub strikes: [u8; 2],
     /// Whole seconds left on the running clock of the player to act (the one owing a
@@ -511,6 +530,9 @@ pub enum ServerMsg {
         present: bool,
         /// The player's name, if they gave one.
         name: Option<String>,
+        /// The account behind the seat, as `state`'s `accounts` shows it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        account: Option<SeatAccountJson>,
     },
     /// The game ended.
     GameOver {

@@ -60,6 +60,7 @@ pub fn take_seat(room: &mut Room, conn: &Conn, p: Player, token: Option<String>)
         player: p,
         present: true,
         name: room.seat(p).name.clone(),
+        account: room.seat(p).shown.clone(),
     };
     room.send_to(p.other(), &msg);
     for s in room.spectators() {
@@ -109,6 +110,7 @@ pub async fn resume(
 ) -> Result<(), Failure> {
     let p = seat_of(room, key)?;
     adopt(hub, room, conn, p).await?;
+    show_accounts(hub, room).await;
     take_seat(room, conn, p, None);
     Ok(())
 }
@@ -134,6 +136,23 @@ pub async fn adopt(
     Ok(())
 }
 
+/// Reads how each seat's account is shown at the board (name, rating under the
+/// preset), for seats whose account is known and not read yet. A store that cannot
+/// answer leaves the seat shown by its name alone: nothing is refused for it.
+pub async fn show_accounts(hub: &SharedHub, room: &mut Room) {
+    let preset = room.rules().as_preset();
+    for p in Player::BOTH {
+        let seat = room.seat(p);
+        let Some(account) = seat.account.filter(|_| seat.shown.is_none()) else {
+            continue;
+        };
+        match hub.db(move |db| db.shown_account(account, preset)).await {
+            Ok(shown) => room.seat_mut(p).shown = shown,
+            Err(e) => tracing::warn!(error = %e, "a seat's account could not be read"),
+        }
+    }
+}
+
 /// `join`: a friend takes the free second seat, stored before it is theirs.
 pub async fn join(
     hub: &SharedHub,
@@ -152,6 +171,7 @@ pub async fn join(
     room.seat_mut(Player::Two).token_hash = Some(hash);
     room.seat_mut(Player::Two).name = name;
     adopt(hub, room, conn, Player::Two).await?;
+    show_accounts(hub, room).await;
     take_seat(room, conn, Player::Two, Some(token));
     Ok(())
 }
@@ -192,6 +212,7 @@ pub fn leave(hub: &SharedHub, room: &mut Room, id: u64, seat: Option<Player>) {
                     player: p,
                     present: false,
                     name: room.seat(p).name.clone(),
+                    account: room.seat(p).shown.clone(),
                 };
                 room.broadcast(&msg);
             }

@@ -156,6 +156,7 @@ pub async fn handle(hub: &SharedHub, room: &mut Room, msg: GameMsg) {
             token,
             reply,
         } => {
+            seats::show_accounts(hub, room).await;
             seats::take_seat(room, &conn, seat, token);
             let _ = reply.send(());
         }
@@ -172,6 +173,7 @@ pub async fn handle(hub: &SharedHub, room: &mut Room, msg: GameMsg) {
             let _ = reply.send(seats::resume(hub, room, &conn, &key).await);
         }
         GameMsg::Watch { conn, reply } => {
+            seats::show_accounts(hub, room).await;
             seats::watch(room, &conn);
             let _ = reply.send(());
         }

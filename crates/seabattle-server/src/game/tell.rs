@@ -348,6 +348,7 @@ pub fn state(room: &Room, seat: Option<Player>) -> StateJson {
         commitments: g.first().and_then(|_| room.commitments()),
         presence: Player::BOTH.map(presence),
         names: Player::BOTH.map(|p| room.seat(p).name.clone()),
+        accounts: Player::BOTH.map(|p| room.seat(p).shown.clone()),
         strikes: room.table().strikes(),
         clock_left: room
             .clock()

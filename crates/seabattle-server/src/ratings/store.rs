@@ -6,6 +6,7 @@ use super::glicko::{Rating, Score};
 use crate::db::params;
 use crate::db::{FromRow, One, Row, Sql, Store, StoreError, now_secs};
 use crate::ids::{AccountId, GameId};
+use crate::protocol::SeatAccountJson;
 use seabattle_core::{Player, Preset};
 
 /// A rated game as it ends: the preset it is rated under, the account in each seat,
@@ -264,6 +265,27 @@ impl Store {
             .db()
             .row(SELECT_RATING, params![account, preset])?
             .unwrap_or_default())
+    }
+
+    /// `account` as a seat shows it: its name, and its rating under `preset` if the
+    /// game has one. `None` for an account deleted meanwhile.
+    pub fn shown_account(
+        &self,
+        account: AccountId,
+        preset: Option<Preset>,
+    ) -> Result<Option<SeatAccountJson>, StoreError> {
+        let Some(One(name)) = self
+            .db()
+            .row::<One<String>>("SELECT name FROM accounts WHERE id = $1", params![account])?
+        else {
+            return Ok(None);
+        };
+        let rating = preset.map(|p| self.rating(account, p)).transpose()?;
+        Ok(Some(SeatAccountJson {
+            name,
+            rating: rating.map(|r| r.rating.round() as i32),
+            provisional: rating.is_some_and(|r| r.provisional()),
+        }))
     }
 
     /// `account`'s ratings, one per preset played rated.

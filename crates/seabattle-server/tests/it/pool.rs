@@ -1,12 +1,13 @@
 //! One queue for everyone, on a real server: a guest and an account meet, unrated,
 //! once the account has waited for a rated opponent in vain; an account may ask for a
 //! casual game and meet a guest at once; a guest who insists on a rated game is told
-//! to sign in (docs/protocol.md, "Queue").
+//! to sign in (docs/protocol.md, "Queue"). An account's name and rating show at the
+//! board, to players and spectators.
 
 use crate::common::*;
 use crate::ratings::{error, joined_within, queued_rated, sign_up};
 use seabattle_client::msg;
-use seabattle_wire::{CASUAL_AFTER_SECS, Casual, ErrorCode};
+use seabattle_wire::{CASUAL_AFTER_SECS, Casual, ErrorCode, SeatAccountJson, ServerMsg};
 use std::time::{Duration, Instant};
 
 #[tokio::test]
@@ -41,6 +42,19 @@ async fn a_guest_and_an_account_meet_in_one_queue_unrated_once_the_account_waite
     let ann_at = ann_seat.expect("a seat").index();
     assert_eq!(state.names[ann_at].as_deref(), Some("Ann"));
     assert_eq!(state.names[1 - ann_at], None);
+    // Her account and rating show at the board, to the players and to a spectator; the
+    // guest's seat has none.
+    let ann_shown = Some(SeatAccountJson {
+        name: "Ann".into(),
+        rating: Some(1500),
+        provisional: true,
+    });
+    assert_eq!(state.accounts[ann_at], ann_shown);
+    assert_eq!(state.accounts[1 - ann_at], None);
+    let mut watcher = Client::connect(addr).await;
+    watcher.send(msg::watch(&game)).await;
+    let seen = until!(watcher, ServerMsg::State(s) => s);
+    assert_eq!(seen.accounts[ann_at], ann_shown);
 }
 
 #[tokio::test]

@@ -12,7 +12,7 @@ use crate::error::TuiError;
 use crate::local::LocalReferee;
 use crate::online::protocol;
 use crate::table::Table;
-use crate::update::{Action, Ending};
+use crate::update::{Action, Ending, Who};
 use crate::words::{Words, fill, words};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -164,6 +164,8 @@ pub struct App {
     skipped: Vec<String>,
     /// The quick-chat phrase picked with `c` (online), as its index in `Phrase::ALL`.
     chat_pick: Option<usize>,
+    /// Who holds each seat (online), for the board titles.
+    pub(crate) who: ByPlayer<Who>,
 }
 
 impl App {
@@ -188,6 +190,7 @@ impl App {
             viewer: Player::One,
             editor: None,
             tables: ByPlayer::default(),
+            who: ByPlayer::default(),
             to_move: None,
             cursors: ByPlayer::new(Coord::new(0, 0), Coord::new(0, 0)),
             reveal_cursors: ByPlayer::new(Coord::new(0, 0), Coord::new(0, 0)),

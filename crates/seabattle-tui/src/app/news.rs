@@ -153,8 +153,15 @@ impl App {
             }
             Update::Notice(m) => self.status = m,
             // Once the game is over nobody waits for anyone: the end's lines stay.
-            Update::Presence { .. } if self.ending.is_some() => {}
-            Update::Presence { present, .. } => {
+            Update::Presence { player, who, .. } if self.ending.is_some() => {
+                self.who[player] = who;
+            }
+            Update::Presence {
+                player,
+                present,
+                who,
+            } => {
+                self.who[player] = who;
                 let w = self.words();
                 self.status = if present {
                     w.opponent_back
@@ -262,6 +269,8 @@ impl App {
             self.coords = CoordSystem::Latin;
         }
         self.rules = s.rules;
+        let [one, two] = s.who;
+        self.who = ByPlayer::new(one, two);
         let mut table = Table::new(&self.rules, seat);
         let placed = s.own.is_some();
         table.restore(s.own, &s.boards);

@@ -1,7 +1,7 @@
 //! Translation between the server's messages ([`seabattle_wire`]) and [`Action`]s and
 //! [`Update`]s.
 
-use crate::update::{Action, Ending, Fired, Snapshot, Update};
+use crate::update::{Action, Ending, Fired, Snapshot, Update, Who};
 use seabattle_core::{
     Answer, CellSet, Coord, CoordSystem, Dims, Duty, DutyKind, Piece, PieceCells, PieceKind, Rules,
     ShipSetup, Shot, SunkShip, TargetBoard,
@@ -220,10 +220,18 @@ fn decode_one(m: &ServerMsg, rules: &Rules) -> Result<Option<Update>, BadMessage
         }
         ServerMsg::Error { message, .. } => Update::Refused(message.clone()),
         ServerMsg::Presence {
-            player, present, ..
+            player,
+            present,
+            name,
+            account,
+            ..
         } => Update::Presence {
             player: *player,
             present: *present,
+            who: Who {
+                name: name.clone(),
+                account: account.clone(),
+            },
         },
         ServerMsg::Rate { asked, rated, .. } => Update::Rate {
             asked: *asked,
@@ -394,6 +402,10 @@ fn snapshot(s: &StateJson) -> Result<Snapshot, &'static str> {
             None => None,
         },
         rated: s.rated,
+        who: [0, 1].map(|i| Who {
+            name: s.names[i].clone(),
+            account: s.accounts[i].clone(),
+        }),
         rules,
     })
 }

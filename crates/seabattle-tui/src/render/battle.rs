@@ -6,7 +6,7 @@ use super::line::bold;
 use crate::app::{App, LogEntry, LogKind, Mode, Screen};
 use crate::layout;
 use crate::table::{Mark, Table};
-use crate::update::{EndReason, RatingJson};
+use crate::update::{EndReason, RatingJson, Who};
 use crate::words::fill;
 use ratatui::Frame;
 use ratatui::style::{Modifier, Style};
@@ -36,7 +36,11 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen) {
             fill(w.player_board, table.me().other()),
         )
     } else {
-        (w.own_board.to_string(), w.enemy_board.to_string())
+        let me = table.me();
+        (
+            titled(w.own_board, &app.who[me], w.guest),
+            titled(w.enemy_board, &app.who[me.other()], w.guest),
+        )
     };
     let marked = if app.relocating() {
         app.marked()
@@ -312,4 +316,22 @@ fn footer(frame: &mut Frame, app: &App, l: &layout::Screen) {
         w.battle_keys
     }));
     frame.render_widget(Paragraph::new(lines), l.footer);
+}
+
+/// A board's title with who holds it: «Противник · Анна 1712», «Противник · Анна
+/// 1500?» while provisional, «Противник · Вася (гость)» for a guest who gave a name
+/// (an account's name never has the mark).
+fn titled(heading: &str, who: &Who, guest: &str) -> String {
+    match (&who.account, &who.name) {
+        (Some(a), _) => match a.rating {
+            Some(r) => format!(
+                "{heading} · {} {r}{}",
+                a.name,
+                if a.provisional { "?" } else { "" }
+            ),
+            None => format!("{heading} · {}", a.name),
+        },
+        (None, Some(n)) => format!("{heading} · {n} ({guest})"),
+        (None, None) => heading.to_string(),
+    }
 }

@@ -670,6 +670,10 @@ fn g_asks_for_a_rated_game_and_the_end_shows_the_rating_change() {
         b.pump();
         std::thread::sleep(Duration::from_millis(5));
     }
+    // Each board's title names its account with its rating, provisional at first.
+    let shown = screen_text(&mut a.app, 120, 32);
+    assert!(shown.contains("Противник · Боб 1500?"), "{shown}");
+    assert!(shown.contains("Мой флот · Алиса 1500?"), "{shown}");
     // Alice resigns: Bob wins, and both ratings move from the provisional 1500.
     press(&mut a.app, KeyCode::Char('q'));
     press(&mut a.app, KeyCode::Char('y'));

@@ -189,6 +189,7 @@ fn a_rated_game_over_shows_the_rating_change() {
         app.apply(Update::Presence {
             player: seat.other(),
             present: false,
+            who: Default::default(),
         });
         assert_eq!(app.status(), "", "{lang:?}");
     }

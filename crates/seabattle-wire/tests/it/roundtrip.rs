@@ -150,6 +150,14 @@ fn state(full: bool) -> StateJson {
             },
         ],
         names: [Some(s("Алиса")), None],
+        accounts: [
+            Some(seabattle_wire::SeatAccountJson {
+                name: s("Алиса"),
+                rating: Some(1712),
+                provisional: full,
+            }),
+            None,
+        ],
         strikes: [0, 1],
         clock_left: full.then_some(17),
         moves: 4,
@@ -323,6 +331,11 @@ fn every_server_message_round_trips() {
             player: Player::Two,
             present: false,
             name: Some(s("Боб")),
+            account: Some(seabattle_wire::SeatAccountJson {
+                name: s("Боб"),
+                rating: None,
+                provisional: false,
+            }),
         },
         ServerMsg::GameOver {
             game: game(),

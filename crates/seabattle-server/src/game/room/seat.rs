@@ -21,6 +21,8 @@ pub struct Seat {
     pub account: Option<AccountId>,
     /// The name the player gave (kept in memory only: a name is no part of the game).
     pub name: Option<String>,
+    /// The seat's account as shown at the board (name, rating), read once it is known.
+    pub shown: Option<crate::protocol::SeatAccountJson>,
     /// The placed fleet's canonical text.
     pub fleet_text: Option<String>,
     /// Its commitment's salt.
