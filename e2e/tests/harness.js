@@ -68,6 +68,7 @@ export async function newPage(browser, locale = 'ru-RU', viewport = { width: 128
   page.on('console', m => { if (/Content Security Policy/.test(m.text())) pageErrors.push(m.text()); });
   if (process.env.E2E_DIAG) {
     page.on('console', m => console.error('CONSOLE', page.url(), m.type(), m.text()));
+    page.on('pageerror', e => console.error('PAGEERROR', page.url(), e.stack));
     page.on('requestfailed', r => console.error('FAILED', r.url(), r.failure()?.errorText));
     page.on('response', r => { if (r.status() >= 400) console.error('HTTP', r.status(), r.url()); });
   }

@@ -4,7 +4,12 @@
 // page never sees; it only asks the server who it is.
 import { t } from './i18n.js';
 
-const $ = (/** @type {string} */ id) => document.getElementById(id);
+// An element the page always has, by id: a missing one is a broken page, said at once.
+const $ = (/** @type {string} */ id) => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`the page has no #${id}`);
+  return e;
+};
 const dialog = () => /** @type {HTMLDialogElement} */ ($('accountDlg'));
 const field = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id));
 
@@ -89,7 +94,7 @@ async function listGames() {
     const who = g.opponent.kind === 'account' ? g.opponent.name
       : t({ guest: 'oppGuest', computer: 'oppComputer', deleted: 'oppDeleted' }[g.opponent.kind]);
     a.href = g.link;
-    a.textContent = t('resumeGame', g.rules, who) + (g.rated ? ' · ' + t('ratedGame') : '');
+    a.textContent = t('resumeGame', g.rules, who ?? '') + (g.rated ? ' · ' + t('ratedGame') : '');
     li.append(a);
     return li;
   }));
@@ -120,7 +125,7 @@ async function enter(how) {
   if (r.status === 200 || r.status === 201) {
     remember(r.json.name || name);
     field('accPassword').value = '';
-    note(t(how === 'signup' ? 'accCreated' : 'accWelcome', signedIn));
+    note(t(how === 'signup' ? 'accCreated' : 'accWelcome', signedIn ?? ''));
     render();
     renewSocket();
     listGames();

@@ -21,7 +21,12 @@ import { installApp } from './install.js';
 import { initAccount, rerenderAccount, signedInName } from './account.js';
 import { blindOn, st } from './announce.js';
 
-const $ = (/** @type {string} */ id) => document.getElementById(id);
+// An element the page always has, by id: a missing one is a broken page, said at once.
+const $ = (/** @type {string} */ id) => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`the page has no #${id}`);
+  return e;
+};
 // The page's form fields by id, and the field an event came from.
 const field = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id));
 const select = (/** @type {string} */ id) => /** @type {HTMLSelectElement} */ ($(id));
@@ -63,7 +68,7 @@ let blindModule = null;
 const blind = () => (blindModule ??= import(`./blind.js`).then(b => { b.initBlind(app); return b; }));
 
 /** @type {App} */
-export const app = { game: boot.game || null, token: null, send: null, level: 'medium' };
+export const app = { game: boot.game || null, token: null, send: () => { throw new Error('a message sent before the socket was made'); }, level: 'medium' };
 app.token = app.game ? tokens()[app.game] || null : null;
 
 /** @param {string} id */
@@ -84,7 +89,7 @@ app.error = error;
 function translate() {
   document.documentElement.lang = lang;
   document.title = t('title');
-  document.querySelectorAll('[data-t]').forEach(e => { e.textContent = t(/** @type {HTMLElement} */ (e).dataset.t); });
+  document.querySelectorAll('[data-t]').forEach(e => { e.textContent = t(/** @type {HTMLElement} */ (e).dataset.t ?? ''); });
   $('rules').querySelectorAll('option[value]:not([value=""])').forEach(o => { o.textContent = preset(/** @type {HTMLOptionElement} */ (o).value)[0]; });
   describe();
   game?.rerender();
@@ -186,7 +191,8 @@ function startScreen() {
 // The search for a random opponent: the time searched, each second, until a game
 // comes; then «Соперник найден!».
 /** @type {ReturnType<typeof setInterval> | null} */
-let searchTimer = null;
+/** @type {ReturnType<typeof setInterval> | undefined} */
+let searchTimer;
 /** @param {number} since */
 function searching(since) {
   clearInterval(searchTimer);
@@ -255,7 +261,7 @@ function onMessage(m) {
       if (m.game && m.game !== app.game) return;
       // A pairing is announced, not only shown.
       const found = searchTimer !== null && m.type === 'state';
-      if (found) { clearInterval(searchTimer); searchTimer = null; }
+      if (found) { clearInterval(searchTimer); searchTimer = undefined; }
       games().then(g => {
         show('game');
         g.onMessage(m);

@@ -69,7 +69,7 @@ export function makeBoard(opts) {
     opts.onFocus?.(focus.c, focus.r);
   };
   /** @type {(e: Event) => {c: number, r: number} | null} */
-  const pos = e => { const x = /** @type {HTMLElement} */ (/** @type {Element} */ (e.target).closest?.('.cell')); return x && el.contains(x) ? { c: +x.dataset.c, r: +x.dataset.r } : null; };
+  const pos = e => { const x = /** @type {HTMLElement} */ (/** @type {Element} */ (e.target).closest?.('.cell')); return x && el.contains(x) ? { c: Number(x.dataset.c), r: Number(x.dataset.r) } : null; };
   el.addEventListener('click', e => { const p = pos(e); if (p) { moveTo(p.c, p.r); opts.onActivate?.(p.c, p.r, e); } });
   el.addEventListener('contextmenu', e => { const p = pos(e); if (p && opts.onRotate) { e.preventDefault(); opts.onRotate(p.c, p.r); } });
   // Focus that arrives by a click, a tap or a script moves the roving focus too.

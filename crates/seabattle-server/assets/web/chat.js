@@ -19,7 +19,12 @@ const SHOWN_MS = 5000;
 const BURST = 3, EVERY_MS = 2000;
 const MUTE = 'sb.chatMute';
 
-const $ = (/** @type {string} */ id) => document.getElementById(id);
+// An element the page always has, by id: a missing one is a broken page, said at once.
+const $ = (/** @type {string} */ id) => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`the page has no #${id}`);
+  return e;
+};
 /** The phrase `p` in the page's language. @param {Phrase} p */
 export const phraseText = p => TEXTS[lang].chat[p] || p;
 
@@ -107,7 +112,7 @@ function say(p) {
 // The row rests while the bucket is empty.
 function rest() {
   const wait = fullAt + EVERY_MS - Date.now() - BURST * EVERY_MS;
-  $('chatBar')?.querySelectorAll('button').forEach(b => { /** @type {HTMLButtonElement} */ (b).disabled = wait > 0; });
+  document.getElementById('chatBar')?.querySelectorAll('button').forEach(b => { /** @type {HTMLButtonElement} */ (b).disabled = wait > 0; });
   if (wait > 0) setTimeout(rest, wait + 20);
 }
 

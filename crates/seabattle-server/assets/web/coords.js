@@ -26,6 +26,15 @@ export function parse(text) {
   return m ? { c: m[1].charCodeAt(0) - 97, r: +m[2] - 1 } : null;
 }
 
+// A cell the server or the page itself wrote, to {c, r}: anything else is a broken
+// message, said at once rather than drawn somewhere.
+/** @param {string} text @returns {Point} */
+export function cellOf(text) {
+  const p = parse(text);
+  if (!p) throw new Error(`not a cell: ${JSON.stringify(text)}`);
+  return p;
+}
+
 // {c, r} to canonical "b3".
 /** @type {(c: number, r: number) => string} */
 export const canon = (c, r) => String.fromCharCode(97 + c) + (r + 1);
@@ -36,7 +45,7 @@ export const cellKey = (c, r) => c + ',' + r;
 
 // The key of the canonical cell "c1".
 /** @type {(cell: string) => string} */
-export const keyOf = cell => { const p = parse(cell); return cellKey(p.c, p.r); };
+export const keyOf = cell => { const p = cellOf(cell); return cellKey(p.c, p.r); };
 
 // The cell as shown: upper-case letter of the system, then the row: «В1».
 /** @param {string} system @param {number} width @param {number} c @param {number} r */

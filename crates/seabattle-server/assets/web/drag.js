@@ -23,7 +23,7 @@ export function enableDrag(board, place, redraw, redrawBoard) {
   /** @type {(x: number, y: number) => {c: number, r: number} | null} */
   const cellAt = (x, y) => {
     const el = /** @type {HTMLElement} */ (document.elementFromPoint(x, y)?.closest('.cell'));
-    return el && board.el.contains(el) ? { c: +el.dataset.c, r: +el.dataset.r } : null;
+    return el && board.el.contains(el) ? { c: Number(el.dataset.c), r: Number(el.dataset.r) } : null;
   };
   /** @param {PointerEvent} e */
   const down = e => {
@@ -32,13 +32,14 @@ export function enableDrag(board, place, redraw, redrawBoard) {
     const ship = /** @type {HTMLElement} */ (target(e).closest('.dship'));
     if (ship) {
       const spans = [...ship.children];
-      d = { i: +ship.dataset.i, grab: Math.max(0, spans.indexOf(target(e))), x: e.clientX, y: e.clientY, fromBoard: false };
+      d = { i: Number(ship.dataset.i), grab: Math.max(0, spans.indexOf(target(e))), x: e.clientX, y: e.clientY, fromBoard: false };
       return;
     }
     const p = cellAt(e.clientX, e.clientY);
     const i = p ? place.shipAt(p.c, p.r) : -1;
-    if (i < 0) return;
-    const cells = place.cellsOfShip(i);
+    const cells = i < 0 ? null : place.cellsOfShip(i);
+    // Only a ship on the board is under the pointer: a docked one has no cells.
+    if (!p || !cells) return;
     d = { i, grab: cells.findIndex(q => q.c === p.c && q.r === p.r), x: e.clientX, y: e.clientY, fromBoard: true };
   };
   /** @param {PointerEvent} e */
@@ -76,12 +77,12 @@ export function enableDrag(board, place, redraw, redrawBoard) {
   document.addEventListener('pointerup', up);
   document.addEventListener('pointercancel', () => { d = null; if (place.active()) { place.setGhost(null); place.dragging(null); redraw(); } });
   // A click (or Enter) on a dock ship picks it up for the keyboard: arrows, Enter, R.
-  document.getElementById('dock').addEventListener('click', e => {
+  document.getElementById('dock')?.addEventListener('click', e => {
     const ship = /** @type {HTMLElement} */ (target(e).closest('.dship'));
     if (!ship || last) { last = false; return; }
-    place.hold(+ship.dataset.i);
+    place.hold(Number(ship.dataset.i));
     const f = board.focus;
-    place.setGhost(+ship.dataset.i, f.c, f.r);
+    place.setGhost(Number(ship.dataset.i), f.c, f.r);
     redraw();
     board.moveTo(f.c, f.r);
   });

@@ -1,7 +1,7 @@
 // @ts-check
 // Ships as the protocol writes them ("a1-d1", "f3", "a1+a2+b2"). Whether a fleet is
 // legal is the server's to say (`check`).
-import { parse, canon } from './coords.js';
+import { parse, cellOf, canon } from './coords.js';
 /** @typedef {import('./coords.js').Point} Point */
 /** @typedef {import('./wire').PieceKind} PieceKind */
 
@@ -14,15 +14,16 @@ export const GLYPH = { mine: '○', spent: '⊙', sweeper: '△', sub: '◇', sh
 /** @param {string} text @returns {{kind: PieceKind, c: number, r: number} | null} */
 export function pieceOf(text) {
   const [kind, cell] = text.split(':');
-  return PIECES.includes(/** @type {PieceKind} */ (kind)) && cell ? { kind: /** @type {PieceKind} */ (kind), ...parse(cell) } : null;
+  const p = cell ? parse(cell) : null;
+  return PIECES.includes(/** @type {PieceKind} */ (kind)) && p ? { kind: /** @type {PieceKind} */ (kind), c: p.c, r: p.r } : null;
 }
 
 // "a1-d1" | "f3" | "a1+a2+b2" to cells [{c, r}]; a piece has none.
 /** @param {string} text @returns {Point[]} */
 export function shipCells(text) {
   if (text.includes(':')) return [];
-  if (text.includes('+')) return text.split('+').map(parse);
-  const [a, b] = text.split('-').map(parse);
+  if (text.includes('+')) return text.split('+').map(cellOf);
+  const [a, b] = text.split('-').map(cellOf);
   if (!b) return [a];
   const out = [];
   for (let c = Math.min(a.c, b.c); c <= Math.max(a.c, b.c); c++)
@@ -35,7 +36,7 @@ export function shipCells(text) {
 export function shipText(cells) {
   const s = [...cells].sort((x, y) => x.c - y.c || x.r - y.r);
   if (s.length === 1) return canon(s[0].c, s[0].r);
-  return isStraight(s) ? canon(s[0].c, s[0].r) + '-' + canon(s.at(-1).c, s.at(-1).r)
+  return isStraight(s) ? canon(s[0].c, s[0].r) + '-' + canon(s[s.length - 1].c, s[s.length - 1].r)
     : s.map(p => canon(p.c, p.r)).join('+');
 }
 
@@ -51,7 +52,7 @@ export function isStraight(cells) {
 // How each ship is drawn as one hull: by cell key ("2,0"), the classes of its piece: the
 // axis (`h`, `v`) and the part (`bow`, `mid`, `stern`), `solo` for a one-decker, `x` for a
 // cell of a bent ship. `ships` are lists of cells [{c, r}].
-/** @param {Point[][]} ships @returns {Map<string, string>} */
+/** @param {(Point[] | null)[]} ships (null for a docked ship) @returns {Map<string, string>} */
 export function hulls(ships) {
   const out = new Map(), k = (/** @type {Point} */ p) => p.c + ',' + p.r;
   for (const cells of ships) {

@@ -4,7 +4,7 @@
 import { t, coordSystem, answerText, answerWord, preset } from './i18n.js';
 import { makeBoard } from './board.js';
 import { waters, fleetsPanel, seatName } from './view.js';
-import { parse, label, canon, keyOf } from './coords.js';
+import { cellOf, label, canon, keyOf } from './coords.js';
 import * as place from './placement.js';
 import { play, speak } from './sound.js';
 import { drawOver } from './over.js';
@@ -22,7 +22,12 @@ import { shotSentence, blindOn } from './announce.js';
 /** @typedef {import('./app.js').App} App */
 /** @typedef {import('./board.js').Board} Board */
 
-const $ = (/** @type {string} */ id) => document.getElementById(id);
+// An element the page always has, by id: a missing one is a broken page, said at once.
+const $ = (/** @type {string} */ id) => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`the page has no #${id}`);
+  return e;
+};
 // The page's form fields and dialogs by id, and the field an event came from.
 const field = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id));
 const dialog = (/** @type {string} */ id) => /** @type {HTMLDialogElement} */ ($(id));
@@ -33,10 +38,20 @@ let app;
 // The game as this page knows it: the last `state`, kept current by the messages since.
 /** @type {State | null} */
 let S = null;
+/** The game's state, where it must be there: every caller runs once it is set. @returns {State} */
+function game() {
+  if (!S) throw new Error('the game state is read before the first `state` arrived');
+  return S;
+}
 /** @type {Board | null} */
 let mine = null;
 /** @type {Board | null} */
 let theirs = null;
+/** The enemy's board where it must be there: drawn only after `boards()` made it. @returns {Board} */
+function enemyBoard() {
+  if (!theirs) throw new Error('the enemy board is drawn before it was made');
+  return theirs;
+}
 let boardsKey = '';
 // The coach's weights, row by row, for the move `coachFor`.
 /** @type {number[] | null} */
@@ -112,20 +127,20 @@ export const volley = () => [...selected];
 /** @type {(p: number) => Player} */
 const other = p => /** @type {Player} */ (3 - p);
 const hotseat = () => S?.mode === 'hotseat';
-const nameOf = (/** @type {number} */ p) => seatName(S, p);
+const nameOf = (/** @type {number} */ p) => seatName(game(), p);
 const vsComputer = () => S?.mode.startsWith('computer');
 // A reveal owed (after a mine or minesweeper) holds up every shot until it is made.
-const owed = () => S.phase === 'battle' && S.duties?.length > 0;
+const owed = () => game().phase === 'battle' && game().duties?.length > 0;
 // The list of a board that holds the pieces an answer found.
 /** @type {Partial<Record<Answer, 'mines' | 'sweepers' | 'subs'>>} */
 const PIECE_LIST = { mine: 'mines', sweeper: 'sweepers', sub: 'subs' };
-const name = (/** @type {string} */ cell) => { const p = parse(cell); return label(coordSystem(), S.spec.width, p.c, p.r); };
+const name = (/** @type {string} */ cell) => { const p = cellOf(cell); return label(coordSystem(), game().spec.width, p.c, p.r); };
 
 /** @param {App} a */
 export function init(a) {
   app = a;
-  $('pRandom').onclick = () => app.send({ type: 'layout', game: S.game, placer: 'uniform' });
-  $('pPerelman').onclick = () => app.send({ type: 'layout', game: S.game, placer: 'perelman' });
+  $('pRandom').onclick = () => app.send({ type: 'layout', game: game().game, placer: 'uniform' });
+  $('pPerelman').onclick = () => app.send({ type: 'layout', game: game().game, placer: 'perelman' });
   $('pClear').onclick = () => { place.clear(); rerender(); };
   $('pLast').onclick = () => { place.loadLast(); rerender(); };
   $('claim').onclick = () => { if (S?.phase === 'battle') app.send({ type: 'claim_win', game: S.game }); };
@@ -133,7 +148,7 @@ export function init(a) {
     e.preventDefault();
     const n = field('friendName').value.trim().slice(0, 24);
     localStorage.setItem('sb.name', n);
-    app.send({ type: 'name', game: S.game, name: n });
+    app.send({ type: 'name', game: game().game, name: n });
     say(() => t('nameSaved', n), true, false);
   };
   $('handReady').onclick = () => {
@@ -141,7 +156,7 @@ export function init(a) {
     const from = handFrom, to = log.length;
     if (to > from) say(() => turnDid(from, to));
     handTo = null;
-    shown = S.seat;
+    shown = game().seat;
     handFrom = log.length;
     focusNext = true;
     rerender();
@@ -155,11 +170,11 @@ export function init(a) {
   $('pReady').onclick = () => {
     if (!place.ready()) return;
     place.remember();
-    app.send({ type: 'place', game: S.game, fleet: place.fleet() });
+    app.send({ type: 'place', game: game().game, fleet: place.fleet() });
   };
   // Resigning asks first.
   $('resign').onclick = () => dialog('resignDlg').showModal();
-  $('rateBtn').onclick = () => app.send({ type: 'rate', game: S.game });
+  $('rateBtn').onclick = () => app.send({ type: 'rate', game: game().game });
   $('resignNo').onclick = () => dialog('resignDlg').close();
   $('resignYes').onclick = () => { dialog('resignDlg').close(); if (S?.phase === 'battle') app.send({ type: 'resign', game: S.game }); };
   $('showOver').onclick = () => { if (S?.result) { drawOver.reopen(S.game); rerender(); } };
@@ -169,7 +184,7 @@ export function init(a) {
     $('copy').textContent = t('copied');
   };
   $('share').onclick = () => shareLink(field('linkText'), $('share'));
-  $('mRandom').onclick = () => { mv.random(S, app.send); rerender(); };
+  $('mRandom').onclick = () => { mv.random(game(), app.send); rerender(); };
   $('mClear').onclick = () => { mv.reset(); rerender(); };
   field('coach').checked = localStorage.getItem('sb.coach') === '1';
   field('coach').onchange = e => { localStorage.setItem('sb.coach', source(e).checked ? '1' : '0'); heat = null; coachFor = -1; rerender(); };
@@ -178,22 +193,24 @@ export function init(a) {
 
 // The two boards for this game's size and this connection's role.
 function boards() {
-  const k = `${S.spec.width}x${S.spec.height}:${S.seat}`;
+  const k = `${game().spec.width}x${game().spec.height}:${game().seat}`;
   if (k === boardsKey) return;
   boardsKey = k;
-  const dims = { width: S.spec.width, height: S.spec.height };
+  const dims = { width: game().spec.width, height: game().spec.height };
   // A spectator's boards are named by the players' names, when they gave them.
-  const named = (/** @type {number} */ p) => () => (!S.seat && S.names?.[p - 1] ? t('boardOf', S.names[p - 1]) : '');
-  mine = makeBoard({ ...dims, nameKey: S.seat ? 'yourBoard' : 'board1', name: named(1), onActivate: ownActivate, onRotate: ownRotate, onFocus: ownFocus,
+  const named = (/** @type {number} */ p) => () => { const n = game().names?.[p - 1]; return !game().seat && n ? t('boardOf', n) : ''; };
+  const own = makeBoard({ ...dims, nameKey: game().seat ? 'yourBoard' : 'board1', name: named(1), onActivate: ownActivate, onRotate: ownRotate, onFocus: ownFocus,
     onCancel: () => { if (place.active()) { place.hold(null); place.setGhost(null); rerender(); } } });
-  theirs = makeBoard({ ...dims, nameKey: S.seat ? 'enemyBoard' : 'board2', name: named(2), onActivate: shoot });
-  $('mine').replaceChildren(mine.el);
-  $('theirs').replaceChildren(theirs.el);
-  enableDrag(mine, place, rerender, () => mine.render(place.look()));
+  const enemy = makeBoard({ ...dims, nameKey: game().seat ? 'enemyBoard' : 'board2', name: named(2), onActivate: shoot });
+  mine = own;
+  theirs = enemy;
+  $('mine').replaceChildren(own.el);
+  $('theirs').replaceChildren(enemy.el);
+  enableDrag(own, place, rerender, () => own.render(place.look()));
 }
 
 // Seats as the boards show them: `left` owns the left waters (the player, or player 1).
-const left = () => S.seat || 1, right = () => other(left());
+const left = () => game().seat || 1, right = () => other(left());
 
 /** @param {ServerMsg} m */
 export function onMessage(m) {
@@ -203,7 +220,7 @@ export function onMessage(m) {
 }
 
 function pump() {
-  clearTimeout(timer);
+  clearTimeout(timer ?? undefined);
   timer = null;
   while (queue.length) {
     // The answer to the player's own shot is shown at once: the pause is for the
@@ -211,8 +228,8 @@ function pump() {
     const head = queue[0].m, own = head.type === 'shot' && S?.seat && head.player === S.seat && !head.dying && !hotseat();
     const wait = own ? 0 : busyUntil - Date.now();
     if (wait > 0) { timer = setTimeout(pump, wait); return; }
-    const { m, at } = queue.shift();
-    handle(m, at);
+    const next = queue.shift();
+    if (next) handle(next.m, next.at);
   }
 }
 
@@ -246,7 +263,7 @@ function handle(m, at = Date.now()) {
       if (handFrom < 0) handFrom = log.length;
       firing = 0;
       pending = new Set();
-      app.error('');
+      app.error?.('');
       boards();
       if (S.phase === 'placement' && S.seat && !S.placed[S.seat - 1]) {
         if (place.game() !== S.game) place.start(S, app.send); else place.unasked();
@@ -261,32 +278,32 @@ function handle(m, at = Date.now()) {
     case 'layout': if (place.active()) place.load(m.fleet); break;
     case 'checked': place.checked(m); break;
     // The player's own `placed` comes with a `state` showing the fleet.
-    case 'placed': S.placed[m.player - 1] = true; break;
+    case 'placed': game().placed[m.player - 1] = true; break;
     case 'battle':
-      Object.assign(S, { phase: 'battle', to_move: m.first, shots_due: m.shots_due, commitments: m.commitments });
-      localStorage.setItem('sb.commit.' + S.game, JSON.stringify(m.commitments));
+      Object.assign(game(), { phase: 'battle', to_move: m.first, shots_due: m.shots_due, commitments: m.commitments });
+      localStorage.setItem('sb.commit.' + game().game, JSON.stringify(m.commitments));
       place.stop();
       // What was said while placing («Друг подключился») is over with placement.
       said = { render: () => '', at: 0 };
       break;
     case 'timeout':
       say(() => t('timeout', m.player));
-      if (m.player === S.seat) S.reveal = S.relocate = null;
-      S.strikes[m.player - 1] = m.strikes;
-      Object.assign(S, { to_move: m.next, shots_due: m.shots_due, moves: S.moves + 1 });
+      if (m.player === game().seat) game().reveal = game().relocate = null;
+      game().strikes[m.player - 1] = m.strikes;
+      Object.assign(game(), { to_move: m.next, shots_due: m.shots_due, moves: game().moves + 1 });
       selected = new Set();
       heat = null;
       break;
     // Players get `joined` for the rematch itself; spectators follow to the new game.
-    case 'rematch': if (!S.seat) { app.game = m.next; app.send({ type: 'watch', game: m.next }); } return;
+    case 'rematch': if (!game().seat) { app.game = m.next; app.send({ type: 'watch', game: m.next }); } return;
     case 'shot': onShot(m); break;
     case 'reveal_due':
-      S.reveal = { kind: m.kind, cells: m.cells };
+      game().reveal = { kind: m.kind, cells: m.cells };
       say(() => t(m.kind === 'mine' ? 'showMine' : 'showShip'));
       break;
     case 'revealed': onRevealed(m); break;
     case 'relocate_due':
-      S.relocate = { decks: m.decks, lost: m.lost };
+      game().relocate = { decks: m.decks, lost: m.lost };
       mv.reset();
       // After the answer to the hit: «Противник: Б2 — Ранил! · Перенесите корабль».
       { const before = said.render; say(() => before() + ' · ' + t('moveShip'), false, false); }
@@ -294,16 +311,16 @@ function handle(m, at = Date.now()) {
     case 'relocated': onRelocated(m); break;
     case 'clock': deadline = at + m.seconds * 1000; clockPlayer = m.player; break;
     case 'presence':
-      S.presence[m.player - 1] = { present: m.present, away_secs: m.present ? null : 0 };
-      if (m.name && S.names) S.names[m.player - 1] = m.name;
+      game().presence[m.player - 1] = { present: m.present, away_secs: m.present ? null : 0 };
+      if (m.name && game().names) game().names[m.player - 1] = m.name;
       // Said once: while placing, the creator's status line says it.
-      if (m.present && m.player !== S.seat && S.mode === 'friend' && S.seat && !(S.seat === 1 && S.phase === 'placement')) { const n = m.name; say(() => friendJoinedText(n)); }
+      if (m.present && m.player !== game().seat && game().mode === 'friend' && game().seat && !(game().seat === 1 && game().phase === 'placement')) { const n = m.name; say(() => friendJoinedText(n)); }
       awaySince = null;
       break;
-    case 'game_over': lastShots.sink = null; S.result = m.result; S.phase = 'over'; S.to_move = null; handTo = null; pending = new Set(); break;
+    case 'game_over': lastShots.sink = null; game().result = m.result; game().phase = 'over'; game().to_move = null; handTo = null; pending = new Set(); break;
     case 'turned': place.turned(m); break;
-    case 'rematch_offered': rematchOffer = m.player !== S.seat; break;
-    case 'rate': rateAsked = m.asked; S.rated = m.rated; break;
+    case 'rematch_offered': rematchOffer = m.player !== game().seat; break;
+    case 'rate': rateAsked = m.asked; game().rated = m.rated; break;
     case 'coach': heat = m.weights; break;
     default: return;
   }
@@ -313,7 +330,7 @@ function handle(m, at = Date.now()) {
 
 /** @param {import('./wire').Server.Shot} m */
 function onShot(m) {
-  const b = S.boards[m.player - 1];
+  const b = game().boards[m.player - 1];
   /** @type {(() => string)[]} */
   const texts = [];
   /** @type {'miss' | 'hit' | 'sunk'} */
@@ -327,12 +344,14 @@ function onShot(m) {
     else if (s.answer === 'miss') b.misses.push(s.cell);
     else b.hits.push(s.cell);
     if (s.answer === 'sunk') {
-      b.sunk.push(s.ship);
+      const ship = s.ship ?? [];
+      b.sunk.push(ship);
       b.empty.push(...(s.halo || []));
-      const i = b.afloat.indexOf(s.ship.length);
+      const i = b.afloat.indexOf(ship.length);
       if (i >= 0) b.afloat.splice(i, 1);
     }
-    if (S.own && m.player !== S.seat) S.own.incoming.push(s.cell);
+    const own = game().own;
+    if (own && m.player !== game().seat) own.incoming.push(s.cell);
     if (s.answer === 'sunk' || (s.answer !== 'miss' && loudest === 'miss')) loudest = s.answer === 'sunk' ? 'sunk' : 'hit';
     texts.push(() => name(s.cell) + ' — ' + answerText(s.answer));
     pending.delete(s.cell);
@@ -342,24 +361,24 @@ function onShot(m) {
   const text = () => (m.dying ? t('torpedo') + ' ' : '') + texts.map(f => f()).join('; ');
   m.shots.forEach(s => log.push({ p: m.player, cell: s.cell, answer: s.answer, dying: !!m.dying }));
   const sunkNow = m.shots.filter(s => s.answer === 'sunk');
-  if (sunkNow.length) lastShots.sink = { p: other(m.player), keys: new Set(sunkNow.flatMap(s => s.ship).map(keyOf)) };
+  if (sunkNow.length) lastShots.sink = { p: other(m.player), keys: new Set(sunkNow.flatMap(s => s.ship ?? []).map(keyOf)) };
   if (pace()) busyUntil = Date.now() + pace();
   // At one device the shot that ends the turn is seen before the device changes hands.
   if (hotseat() && !m.dying && m.next !== m.player) busyUntil = Date.now() + Math.max(pace(), HAND_AFTER_MS);
   // The dying shot follows the answer «Подлодка!» in the same line.
   const who = m.player, before = said.render;
   if (m.dying) say(() => before() + ' · ' + text(), said.own, false);
-  else if (!S.seat || hotseat()) say(() => nameOf(who) + ': ' + text());
-  else if (m.player !== S.seat) say(() => (S.names?.[who - 1] ? S.names[who - 1] + ': ' + text() : t('enemyShot', text())));
+  else if (!game().seat || hotseat()) say(() => nameOf(who) + ': ' + text());
+  else if (m.player !== game().seat) say(() => (game().names?.[who - 1] ? game().names[who - 1] + ': ' + text() : t('enemyShot', text())));
   else say(text, true);
   play(loudest);
   // In blind mode the player's screen reader says it (blind.js).
   if (!blindOn() && S) speak(shotSentence(S, m, name));
-  S.moves = m.number;
-  S.to_move = m.next;
-  S.shots_due = m.shots_due;
-  S.duties = m.duties || [];
-  if (!m.dying) S.strikes[m.player - 1] = 0;
+  game().moves = m.number;
+  game().to_move = m.next;
+  game().shots_due = m.shots_due;
+  game().duties = m.duties || [];
+  if (!m.dying) game().strikes[m.player - 1] = 0;
   selected = new Set();
   heat = null;
   firing = 0;
@@ -369,13 +388,13 @@ function onShot(m) {
 // enemy board), spectators only that it was made.
 /** @param {import('./wire').Server.Revealed} m */
 function onRevealed(m) {
-  Object.assign(S, { duties: m.duties || [], to_move: m.next, shots_due: m.shots_due, moves: m.number });
+  Object.assign(game(), { duties: m.duties || [], to_move: m.next, shots_due: m.shots_due, moves: m.number });
   const list = m.kind === 'mine' ? 'shown_mines' : 'shown_ships';
-  if (m.cell) (S.boards[other(m.player) - 1][list] ??= []).push(m.cell);
-  if (m.player === S.seat) { S.reveal = null; S.strikes[m.player - 1] = 0; }
+  if (m.cell) (game().boards[other(m.player) - 1][list] ??= []).push(m.cell);
+  if (m.player === game().seat) { game().reveal = null; game().strikes[m.player - 1] = 0; }
   const what = () => (m.cell ? name(m.cell) : '');
-  if (!S.seat) say(() => t('playerShowed', m.player));
-  else if (m.player === S.seat) say(() => t(m.by_server ? 'serverShowed' : 'youShowed', what()), true);
+  if (!game().seat) say(() => t('playerShowed', m.player));
+  else if (m.player === game().seat) say(() => t(m.by_server ? 'serverShowed' : 'youShowed', what()), true);
   else say(() => t(m.kind === 'mine' ? 'enemyShowedMine' : 'enemyShowedShip', what()));
   firing = 0;
 }
@@ -384,24 +403,26 @@ function onRevealed(m) {
 // it did; the shooter's hits on it are decks left behind.
 /** @param {import('./wire').Server.Relocated} m */
 function onRelocated(m) {
-  Object.assign(S, { duties: m.duties || [], to_move: m.next, shots_due: m.shots_due, moves: m.number });
+  Object.assign(game(), { duties: m.duties || [], to_move: m.next, shots_due: m.shots_due, moves: m.number });
   // The server says which decks are lost and how many are left (the rules crate decides).
-  const b = S.boards[other(m.player) - 1];
+  const b = game().boards[other(m.player) - 1];
   Object.assign(b, { left: m.left, afloat: [m.decks] });
-  if (m.cells && S.own) Object.assign(S.own, { lost: m.left, fleet: [shipText(m.cells.map(parse))] });
-  if (m.player === S.seat) {
-    S.relocate = null;
-    S.strikes[m.player - 1] = 0;
+  const own = game().own;
+  if (m.cells && own) Object.assign(own, { lost: m.left, fleet: [shipText(m.cells.map(cellOf))] });
+  if (m.player === game().seat) {
+    game().relocate = null;
+    game().strikes[m.player - 1] = 0;
     mv.reset();
     say(() => t(m.by_server ? 'serverMoved' : 'youMoved'), true);
-  } else say(() => (S.seat ? t('enemyMoved') : t('playerMoved', m.player)));
+  } else say(() => (game().seat ? t('enemyMoved') : t('playerMoved', m.player)));
   firing = 0;
 }
 
 // The server refused a move of the ship: the prompt says why (true if it was one).
 /** @param {import('./wire').Server.Error} m */
 export function moveRefused(m) {
-  if (!mv.refused(S, m)) return false;
+  // A refusal may come before any state (a spectator's `join` of a full game).
+  if (!S || !mv.refused(S, m)) return false;
   rerender();
   return true;
 }
@@ -458,7 +479,7 @@ export function fireAt(c, r) {
   // A cell already known sends nothing: the page says why.
   if ([b.misses, b.hits, b.mines, b.sweepers, b.subs].some(l => l?.includes(cell))) return () => t('knownShot', name(cell));
   if (b.empty?.includes(cell)) return () => t('knownEmpty', name(cell));
-  const fire = (/** @type {string[]} */ cells) => { firing = Date.now(); pending = new Set(cells); app.send({ type: 'fire', game: S.game, cells }); };
+  const fire = (/** @type {string[]} */ cells) => { firing = Date.now(); pending = new Set(cells); app.send({ type: 'fire', game: game().game, cells }); };
   if (S.shots_due <= 1) fire([cell]);
   else {
     if (selected.has(cell)) selected.delete(cell); else selected.add(cell);
@@ -477,7 +498,7 @@ export function actOwn(c, r) { ownActivate(c, r, new Event('blind')); }
 // the battle, a click or Enter on an allowed cell makes the reveal owed.
 /** @param {number} c @param {number} r @param {Event} e */
 function ownActivate(c, r, e) {
-  if (mv.owes(S)) { mv.toggle(S, app.send, c, r); rerender(); return; }
+  if (mv.owes(S)) { mv.toggle(game(), app.send, c, r); rerender(); return; }
   if (place.active() && place.free() && place.held() === null && !(e.type === 'click' && enableDrag.dragged())) {
     place.draw(c, r);
     rerender();
@@ -511,26 +532,28 @@ function ownFocus(c, r) {
 function turnBanner() {
   const e = $('turn');
   let text = '', cls = '';
-  if (S.phase === 'placement') text = hotseat() ? t('placeTurn', S.seat) : S.seat && S.placed[S.seat - 1] ? t('waitPlace') : '';
-  else if (S.phase === 'battle' && owed()) {
-    const d = S.duties[0];
+  if (game().phase === 'placement') text = hotseat() ? t('placeTurn', game().seat ?? '') : (game().seat ?? 0) > 0 && game().placed[(game().seat ?? 1) - 1] ? t('waitPlace') : '';
+  else if (game().phase === 'battle' && owed()) {
+    const d = game().duties[0];
     const moving = d.kind === 'relocate';
-    if (S.reveal) { text = t(S.reveal.kind === 'mine' ? 'showMine' : 'showShip'); cls = 'owe'; }
+    const reveal = game().reveal;
+    if (reveal) { text = t(reveal.kind === 'mine' ? 'showMine' : 'showShip'); cls = 'owe'; }
     else if (mv.owes(S)) { text = t('moveShip'); cls = 'owe'; }
-    else if (moving) text = S.seat ? t('waitMove') : t('toMoveShip', d.player);
-    else text = S.seat ? t('waitReveal') : t('toReveal', d.player);
-  } else if (S.phase === 'battle') {
-    if (!S.seat) text = S.names?.[S.to_move - 1] ? t('toMoveName', S.names[S.to_move - 1]) : t('toMove', S.to_move);
-    else if (hotseat()) { text = t('turnOf', S.seat); cls = 'mine'; }
-    else if (S.to_move === S.seat) { text = t('yourTurn'); cls = 'mine'; }
+    else if (moving) text = game().seat ? t('waitMove') : t('toMoveShip', d.player);
+    else text = game().seat ? t('waitReveal') : t('toReveal', d.player);
+  } else if (game().phase === 'battle') {
+    const toMove = game().to_move ?? 0, mover = game().names?.[toMove - 1];
+    if (!game().seat) text = mover ? t('toMoveName', mover) : t('toMove', toMove);
+    else if (hotseat()) { text = t('turnOf', game().seat ?? ''); cls = 'mine'; }
+    else if (game().to_move === game().seat) { text = t('yourTurn'); cls = 'mine'; }
     else { text = t('theirTurn'); cls = 'theirs'; }
-    if (S.shots_due > 1 && S.to_move === S.seat) text += ' · ' + t('shotsLeft', S.shots_due - selected.size);
-  } else if (S.phase === 'over' && S.result) {
+    if (game().shots_due > 1 && game().to_move === game().seat) text += ' · ' + t('shotsLeft', game().shots_due - selected.size);
+  } else if (game().phase === 'over' && game().result) {
     // The result stays said once its dialog is closed; a rematch asked for is waited on.
-    const w = S.result.winner, solo = S.seat && !hotseat();
-    text = solo ? t(w === S.seat ? 'youWin' : 'youLose') : t('winnerName', nameOf(w));
-    cls = solo ? (w === S.seat ? 'won' : 'lost') : '';
-    if (drawOver.asked(S.game) && !S.next_game) text += ' · ' + t('rematchWaiting');
+    const w = game().result?.winner ?? 0, solo = game().seat && !hotseat();
+    text = solo ? t(w === game().seat ? 'youWin' : 'youLose') : t('winnerName', nameOf(w));
+    cls = solo ? (w === game().seat ? 'won' : 'lost') : '';
+    if (drawOver.asked(game().game) && !game().next_game) text += ' · ' + t('rematchWaiting');
   }
   e.textContent = text;
   e.className = 'turn ' + cls;
@@ -574,13 +597,13 @@ export function rerender() {
   $('game').classList.toggle('handing', away);
   if (away) {
     $('handDid').textContent = turnDid(handFrom);
-    $('handTitle').textContent = t('handTo', handTo);
-    $('handHelp').textContent = t('handToHelp', handTo);
-    $('handReady').textContent = t('handReady', handTo);
+    $('handTitle').textContent = t('handTo', handTo ?? '');
+    $('handHelp').textContent = t('handToHelp', handTo ?? '');
+    $('handReady').textContent = t('handReady', handTo ?? '');
   }
   if (hotseat()) {
-    $('mineTitle').textContent = t('yourBoardN', S.seat);
-    $('theirsTitle').textContent = t('enemyBoardN', S.seat);
+    $('mineTitle').textContent = t('yourBoardN', S.seat ?? '');
+    $('theirsTitle').textContent = t('enemyBoardN', S.seat ?? '');
   } else if (S.seat) {
     $('mineTitle').textContent = t('yourBoard');
     $('theirsTitle').textContent = t('enemyBoard');
@@ -638,7 +661,8 @@ export function rerender() {
     drawDock();
     const touch = matchMedia('(pointer: coarse)').matches;
     const docked = place.dockButtons().length > 0;
-    $('placeSide').querySelector('.help').textContent = t(place.free() ? 'pathHelp' : !touch ? 'placeHelp' : docked ? 'placeHelpTouchDock' : 'placeHelpTouch');
+    const help = $('placeSide').querySelector('.help');
+    if (help) help.textContent = t(place.free() ? 'pathHelp' : !touch ? 'placeHelp' : docked ? 'placeHelpTouchDock' : 'placeHelpTouch');
     $('violations').replaceChildren(...place.messages().map(x => Object.assign(document.createElement('li'), { textContent: x })));
     /** @type {HTMLButtonElement} */ ($('pReady')).disabled = !place.ready();
     $('placedHint').hidden = !place.ready();
@@ -647,17 +671,17 @@ export function rerender() {
     mine.render((c, r) => {
       const v = own(c, r);
       if (allowed.has(canon(c, r))) { v.cls += ' allowed'; v.state += ', ' + t('sCanShow'); }
-      return mv.look(S, c, r, v);
+      return mv.look(game(), c, r, v);
     });
     const look = waters(S, right(), lastShots);
     const coach = S.seat && vsComputer() && field('coach').checked && S.phase === 'battle';
     if (coach && S.to_move === S.seat && !heat && coachFor !== S.moves) { coachFor = S.moves; app.send({ type: 'coach', game: S.game }); }
-    theirs.render((c, r) => {
+    enemyBoard().render((c, r) => {
       const v = look(c, r), cell = canon(c, r);
       if (selected.has(cell)) v.cls += ' sel';
       if (pending.has(cell)) { v.cls += ' pending'; v.state += ', ' + t('sPending'); }
       if (coach && heat && !v.cls) {
-        const w = heat[r * S.spec.width + c];
+        const w = heat[r * game().spec.width + c];
         v.heat = w;
         v.state += ', ' + t('sHeat', Math.round(w * 100));
       }
@@ -666,7 +690,7 @@ export function rerender() {
     // The board that may be shot is framed, in the banner's colour: green when it is the
     // enemy's (your turn), orange when it is yours (the opponent's turn).
     const battle = S.phase === 'battle' && S.seat;
-    theirs.el.classList.toggle('aim', !!battle && S.to_move === S.seat && !owed());
+    enemyBoard().el.classList.toggle('aim', !!battle && S.to_move === S.seat && !owed());
     mine.el.classList.toggle('fire', !!battle && S.to_move !== S.seat && !owed());
     mine.el.classList.toggle('owe', !!battle && !!(S.reveal || mv.owes(S)));
     $('fleets').innerHTML = fleetsPanel(S);
@@ -679,7 +703,7 @@ export function rerender() {
   $('game').classList.toggle('moving', mv.owes(S));
   $('coachBox').hidden = !(S.seat && vsComputer() && S.phase === 'battle');
   // Blind mode keeps the keyboard in its command box.
-  if (handOver && !away && !blindOn()) theirs.at(theirs.focus.c, theirs.focus.r).focus();
+  if (handOver && !away && !blindOn()) enemyBoard().at(enemyBoard().focus.c, enemyBoard().focus.r).focus();
   // A new game, or the device handed over: the keyboard goes to the board that comes
   // next (the own board while placing, else the enemy's).
   if (focusNext && !away && S.seat) {
@@ -697,7 +721,7 @@ export function rerender() {
 // an entry is «→ Д2 Мимо!», yours by its arrow and colour.
 function drawLog() {
   const who = (/** @type {number} */ p) => esc(nameOf(p));
-  const html = log.map(e => `<li class="${!S.seat ? 'p' + e.p : e.p === S.seat ? 'me' : 'them'} a-${e.answer}"><span class="who">${who(e.p)}: </span>${e.dying ? t('torpedo') + ' ' : ''}${name(e.cell)}<span class="dash"> — </span><span class="ans">${answerText(e.answer)}</span></li>`).join('');
+  const html = log.map(e => `<li class="${!game().seat ? 'p' + e.p : e.p === game().seat ? 'me' : 'them'} a-${e.answer}"><span class="who">${who(e.p)}: </span>${e.dying ? t('torpedo') + ' ' : ''}${name(e.cell)}<span class="dash"> — </span><span class="ans">${answerText(e.answer)}</span></li>`).join('');
   if (html === logHtml) return;
   logHtml = html;
   $('log').innerHTML = html;
@@ -722,14 +746,14 @@ function tick() {
   const on = S.clock && S.phase === 'battle' && deadline;
   c.hidden = !on;
   if (on) {
-    const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    const left = Math.max(0, Math.ceil((on - Date.now()) / 1000));
     c.textContent = t(!S.seat ? 'clockLeft' : clockPlayer === S.seat ? 'clockMine' : 'clockTheirs', left);
     c.classList.toggle('low', left <= 5);
   }
   const opp = S.seat ? other(S.seat) : null, pr = opp && S.presence[opp - 1];
   // Away only once they had come: a friend who has not joined yet is not "away".
   a.hidden = !pr || pr.present || pr.away_secs == null || S.phase === 'over';
-  if (!a.hidden) {
+  if (pr && !a.hidden) {
     awaySince ??= Date.now() - (pr.away_secs || 0) * 1000;
     a.textContent = t('away', Math.round((Date.now() - awaySince) / 1000));
   }
@@ -738,7 +762,7 @@ function tick() {
   const claimable = !a.hidden && S.claim_after != null && S.phase === 'battle';
   $('claimBox').hidden = !claimable;
   if (claimable) {
-    const left = S.claim_after - Math.floor((Date.now() - awaySince) / 1000);
+    const left = (S.claim_after ?? 0) - Math.floor((Date.now() - (awaySince ?? Date.now())) / 1000);
     $('claim').hidden = left > 0;
     $('claimText').textContent = left > 0 ? t('claimSoon', left) : t('claimHelp');
   }

@@ -9,11 +9,16 @@ import { label, letters } from './coords.js';
 /** @typedef {import('./wire').LearnedJson} LearnedJson */
 /** @typedef {import('./wire').Send} Send */
 
-const $ = (/** @type {string} */ id) => document.getElementById(id);
+// An element the page always has, by id: a missing one is a broken page, said at once.
+const $ = (/** @type {string} */ id) => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`the page has no #${id}`);
+  return e;
+};
 const dialog = () => /** @type {HTMLDialogElement} */ ($('learnedDlg'));
 const erase = () => /** @type {HTMLButtonElement} */ ($('learnedErase'));
 /** @type {Send} */
-let send = null;
+let send = () => { throw new Error('learned: a message sent before initLearned'); };
 // What the server said, the rules played most first; null while it is asked.
 /** @type {LearnedJson[] | null} */
 let histories = [];

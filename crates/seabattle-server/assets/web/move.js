@@ -3,13 +3,18 @@
 // cells on the own board (a click, or the arrows and Enter/Space), or asks the server
 // for a random legal place; the server checks the move and says why it refuses one.
 import { t, coordSystem, lang, errorWords } from './i18n.js';
-import { canon, keyOf, parse, label } from './coords.js';
+import { canon, keyOf, cellOf, label } from './coords.js';
 
 /** @typedef {import('./wire').StateJson} State */
 /** @typedef {import('./wire').Send} Send */
 /** @typedef {import('./board.js').Look} Look */
 
-const $ = (/** @type {string} */ id) => document.getElementById(id);
+// An element the page always has, by id: a missing one is a broken page, said at once.
+const $ = (/** @type {string} */ id) => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`the page has no #${id}`);
+  return e;
+};
 /** @type {string[]} */
 let marked = [];
 let sent = 0, refusal = '';
@@ -29,7 +34,7 @@ export function toggle(S, send, c, r) {
   const cell = canon(c, r);
   marked = isMarked(cell) ? marked.filter(x => x !== cell) : [...marked, cell];
   refusal = '';
-  if (marked.length === S.relocate.decks) {
+  if (marked.length === S.relocate?.decks) {
     sent = Date.now();
     send({ type: 'relocate', game: S.game, cells: marked });
   }
@@ -60,10 +65,11 @@ export function refused(S, m) {
 export function draw(S) {
   const on = owes(S);
   $('moveBox').hidden = !on;
-  if (!on) return;
-  const name = (/** @type {string} */ cell) => { const p = parse(cell); return label(coordSystem(), S.spec.width, p.c, p.r); };
+  const rel = S.relocate;
+  if (!on || !rel) return;
+  const name = (/** @type {string} */ cell) => { const p = cellOf(cell); return label(coordSystem(), S.spec.width, p.c, p.r); };
   $('moveTitle').textContent = t('moveShip');
-  $('moveText').textContent = t('moveHow', S.relocate.lost.map(name).join(' '), S.relocate.decks, marked.length);
+  $('moveText').textContent = t('moveHow', rel.lost.map(name).join(' '), rel.decks, marked.length);
   $('moveErr').textContent = refusal;
   $('moveErr').hidden = !refusal;
 }
@@ -74,6 +80,6 @@ export function look(S, c, r, v) {
   if (!owes(S)) return v;
   const cell = canon(c, r);
   if (isMarked(cell)) { v.cls += ' mark'; v.state += ', ' + t('sMarked'); }
-  if (S.relocate.lost.some(x => keyOf(x) === keyOf(cell))) { v.cls += ' lost'; v.state += ', ' + t('sLosing'); }
+  if (S.relocate?.lost.some(x => keyOf(x) === keyOf(cell))) { v.cls += ' lost'; v.state += ', ' + t('sLosing'); }
   return v;
 }

@@ -26,11 +26,12 @@ export function connect({ onOpen, onMessage, onStatus, game }) {
   /** @type {string | null} */
   let at = null;
   /** @type {ReturnType<typeof setTimeout> | null} */
-  let silent = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let silent;
   let delay = 500;
   // A socket that answers nothing (a frozen node) counts as lost: no pong within
   // PONG_WAIT of a ping, or no opening within it, and the page reconnects.
-  const lost = () => { clearTimeout(silent); silent = null; try { ws.close(); } catch { /* closing already */ } if (ws.onclose) { ws.onclose = null; closed(); } };
+  const lost = () => { clearTimeout(silent); silent = undefined; try { ws.close(); } catch { /* closing already */ } if (ws.onclose) { ws.onclose = null; closed(); } };
   const expect = () => { clearTimeout(silent); silent = setTimeout(lost, PONG_WAIT); };
   const address = () => {
     at = game?.() || null;
@@ -40,13 +41,13 @@ export function connect({ onOpen, onMessage, onStatus, game }) {
   const open = () => {
     ws = new WebSocket(address());
     expect();
-    ws.onopen = () => { clearTimeout(silent); silent = null; delay = 500; ws.send(JSON.stringify({ type: 'hello', v: VERSION })); onStatus?.(true); onOpen(); queue.splice(0).forEach(send); };
+    ws.onopen = () => { clearTimeout(silent); silent = undefined; delay = 500; ws.send(JSON.stringify({ type: 'hello', v: VERSION })); onStatus?.(true); onOpen(); queue.splice(0).forEach(send); };
     ws.onmessage = e => {
       /** @type {ServerMsg} */
       let m;
       try { m = JSON.parse(e.data); } catch (err) { return console.error(err); }
       if (m.type === 'welcome') node = m.node ?? null;
-      if (m.type === 'pong') { clearTimeout(silent); silent = null; }
+      if (m.type === 'pong') { clearTimeout(silent); silent = undefined; }
       // The game moved to another node: reconnect now (the close follows).
       if (m.type === 'error' && m.code === 'moved') { follow(); return; }
       try { onMessage(m); } catch (err) { console.error(err); }

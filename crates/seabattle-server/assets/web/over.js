@@ -21,13 +21,14 @@ let shown = '';
 
 /** @param {State} S @param {() => void} redraw @returns {boolean[] | null} */
 function verify(S, redraw) {
-  if (checks.has(S.game)) return checks.get(S.game);
-  checks.set(S.game, null);
   const r = S.result;
+  if (!r) return null;
+  if (checks.has(S.game)) return checks.get(S.game) ?? null;
+  checks.set(S.game, null);
   // The commitments given at the start of the battle, kept since; the result's own copy
   // only if this browser never saw the start.
   let given = r.commitments;
-  try { given = JSON.parse(localStorage.getItem('sb.commit.' + S.game)) || given; } catch { /* keep the result's */ }
+  try { given = JSON.parse(localStorage.getItem('sb.commit.' + S.game) ?? 'null') || given; } catch { /* keep the result's */ }
   Promise.all([0, 1].map(async i => (await sha256(r.fleets[i].join(' ') + ':' + r.salts[i])) === given[i]))
     .then(ok => { checks.set(S.game, ok); redraw(); });
   return null;
@@ -45,6 +46,8 @@ function stats(S, p) {
 /** @param {App} app @param {State} S @param {boolean} rematchOffer */
 export function drawOver(app, S, rematchOffer) {
   const el = /** @type {HTMLDialogElement} */ (document.getElementById('over')), r = S.result;
+  // Drawn only once the game is over: before, there is nothing to say.
+  if (!r) return;
   const ok = verify(S, () => drawOver(app, S, rematchOffer));
   // At one device, or watching, nobody is «you»: the winner is named.
   const me = S.mode === 'hotseat' ? null : S.seat;
@@ -106,11 +109,14 @@ export function drawOver(app, S, rematchOffer) {
     const open = el.querySelector('details')?.open, focus = document.activeElement?.id;
     shown = html;
     el.innerHTML = html;
-    if (open) el.querySelector('details').open = true;
-    if (focus && el.contains(document.getElementById(focus))) document.getElementById(focus).focus();
+    const details = el.querySelector('details');
+    if (open && details) details.open = true;
+    const focused = focus ? document.getElementById(focus) : null;
+    if (focused && el.contains(focused)) focused.focus();
     const b = document.getElementById('rematch');
     if (b) b.onclick = () => { asked.add(S.game); app.send({ type: 'rematch', game: S.game }); drawOver(app, S, rematchOffer); };
-    document.getElementById('overClose').onclick = () => el.close();
+    const close = document.getElementById('overClose');
+    if (close) close.onclick = () => el.close();
     el.onclose = () => closed.add(S.game);
   }
   if (!el.open && !closed.has(S.game)) el.showModal();

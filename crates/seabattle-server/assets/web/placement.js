@@ -23,11 +23,16 @@ import { cellKey, keyOf, canon } from './coords.js';
  */
 /** @type {Placing | null} */
 let P = null;
+/** The placement under way, where it must be there: every caller runs once it is set. @returns {Placing} */
+function placing() {
+  if (!P) throw new Error('placement is read before it began');
+  return P;
+}
 
 /** @type {(n: number) => Point[]} */
 const line = n => [...Array(n)].map((_, i) => ({ c: i, r: 0 }));
 /** @type {(s: Ship) => Point[] | null} */
-const cellsOf = s => s.at && s.shape.map(p => ({ c: s.at.c + p.c, r: s.at.r + p.r }));
+const cellsOf = s => { const at = s.at; return at ? s.shape.map(p => ({ c: at.c + p.c, r: at.r + p.r })) : null; };
 /** @type {(shape: Point[]) => {w: number, h: number}} */
 const size = shape => ({ w: Math.max(...shape.map(p => p.c)) + 1, h: Math.max(...shape.map(p => p.r)) + 1 });
 /** @type {(shape: Point[]) => Point[]} */
@@ -45,7 +50,7 @@ const standing = cells => {
 /** @param {Point[]} shape @param {number} c @param {number} r @returns {Point} */
 function clamp(shape, c, r) {
   const { w, h } = size(shape);
-  return { c: Math.max(0, Math.min(P.spec.width - w, c)), r: Math.max(0, Math.min(P.spec.height - h, r)) };
+  return { c: Math.max(0, Math.min(placing().spec.width - w, c)), r: Math.max(0, Math.min(placing().spec.height - h, r)) };
 }
 
 // Starts placement for the rules in `state`; the last legal layout for these rules comes
@@ -66,15 +71,20 @@ export function start(state, send) {
 
 // The last legal layout kept for these rules, if any.
 function last() {
-  try { return JSON.parse(localStorage.getItem('sb.layout.' + P.rulesText)); } catch { return null; }
+  try { return JSON.parse(localStorage.getItem('sb.layout.' + placing().rulesText) ?? 'null'); } catch { return null; }
 }
 export const hasLast = () => !!P && Array.isArray(last());
 export function loadLast() { const l = last(); if (l) load(l); }
 
 // The ships on the board, the language and the coordinate system: what a check answers.
 /** @type {(s: Ship) => string} */
-const word = s => (s.kind ? s.kind + ':' + canon(s.at.c, s.at.r) : shipText(cellsOf(s)));
-const placed = () => P.ships.filter(s => s.at).map(word);
+const word = s => {
+  const cells = cellsOf(s);
+  // Only a placed fleet is put into words: a docked ship here is a bug, said at once.
+  if (!cells) throw new Error('a docked ship has no place to name');
+  return s.kind ? s.kind + ':' + canon(cells[0].c, cells[0].r) : shipText(cells);
+};
+const placed = () => placing().ships.filter(s => s.at).map(word);
 /** @type {(fleet: string[], l: string, coords: string) => string} */
 const keyOfCheck = (fleet, l, coords) => JSON.stringify([fleet, l, coords]);
 const layoutKey = () => keyOfCheck(placed(), lang, coordSystem());
@@ -94,7 +104,7 @@ export function ask() {
 export function checked(m) {
   const k = P && keyOfCheck(m.fleet, m.lang, m.coords);
   if (k !== layoutKey()) return;
-  P.answer = { key: k, violations: m.violations };
+  placing().answer = { key: k, violations: m.violations };
 }
 
 // A new connection answers no check sent before it, nor does a refused one: ask again
@@ -103,8 +113,8 @@ export function unasked() { if (P) P.asked = null; }
 export const game = () => P?.game;
 
 // The last answer, if it is for the layout on the board now.
-const current = () => (P.answer?.key === layoutKey() ? P.answer.violations : null);
-const docked = () => P.ships.filter(s => !s.at).length;
+const current = () => { const a = placing().answer; return a?.key === layoutKey() ? a.violations : null; };
+const docked = () => placing().ships.filter(s => !s.at).length;
 // Whether the fleet may go: every ship placed and the server found nothing wrong.
 export const ready = () => docked() === 0 && current()?.length === 0;
 
@@ -119,49 +129,49 @@ export const stop = () => { P = null; };
 /** @param {string[]} texts */
 export function load(texts) {
   const ships = texts.filter(x => !pieceOf(x)).map(shipCells).sort((a, b) => b.length - a.length);
-  const pieces = texts.map(pieceOf).filter(Boolean).sort((a, b) => PIECES.indexOf(a.kind) - PIECES.indexOf(b.kind));
-  const want = P.ships.filter(s => !s.kind), wantKinds = P.ships.filter(s => s.kind).map(s => s.kind).join();
+  const pieces = texts.map(pieceOf).filter(q => q !== null).sort((a, b) => PIECES.indexOf(a.kind) - PIECES.indexOf(b.kind));
+  const want = placing().ships.filter(s => !s.kind), wantKinds = placing().ships.filter(s => s.kind).map(s => s.kind).join();
   if (ships.length !== want.length || ships.some((s, i) => s.length !== want[i].shape.length)) return;
   if (pieces.map(q => q.kind).join() !== wantKinds) return;
-  P.ships = ships.map(standing).concat(pieces.map(q => ({ kind: q.kind, shape: line(1), at: { c: q.c, r: q.r } })));
-  P.held = null;
-  P.drawn = null;
-  P.note = null;
+  placing().ships = ships.map(standing).concat(pieces.map(q => ({ kind: q.kind, shape: line(1), at: { c: q.c, r: q.r } })));
+  placing().held = null;
+  placing().drawn = null;
+  placing().note = null;
 }
 
-export function clear() { P.ships.forEach(s => { s.at = null; s.shape = line(s.shape.length); }); P.held = null; P.drawn = null; }
+export function clear() { placing().ships.forEach(s => { s.at = null; s.shape = line(s.shape.length); }); placing().held = null; placing().drawn = null; }
 
 // A lone path-shaped ship (the Flying Dutchman) may also be drawn cell by cell: a cell
 // of it taken off, a free one added, until there are as many as decks.
 export const free = () => P?.spec.shape === 'path' && P.ships.length === 1;
 /** @param {number} c @param {number} r */
 export function draw(c, r) {
-  const s = P.ships[0], n = s.shape.length;
-  let cells = cellsOf(s) || P.drawn || [];
+  const s = placing().ships[0], n = s.shape.length;
+  let cells = cellsOf(s) || placing().drawn || [];
   const i = cells.findIndex(p => p.c === c && p.r === r);
   if (i >= 0) cells = cells.filter((_, j) => j !== i);
   else if (cells.length < n) cells = [...cells, { c, r }];
   else return;
   s.at = null;
-  P.drawn = cells;
+  placing().drawn = cells;
   if (cells.length < n) return;
   Object.assign(s, standing(cells));
-  P.drawn = null;
+  placing().drawn = null;
 }
 
-export const fleet = () => P.ships.map(word);
+export const fleet = () => placing().ships.map(word);
 /** @type {(c: number, r: number) => number} */
-export const shipAt = (c, r) => P.ships.findIndex(s => s.at && cellsOf(s).some(p => p.c === c && p.r === r));
+export const shipAt = (c, r) => placing().ships.findIndex(s => (cellsOf(s) ?? []).some(p => p.c === c && p.r === r));
 
 // Turns ship `i` on the board: the server (the rules crate) answers with the nearest
 // place where it breaks no rule (`turned`), or refuses (`no_room`).
 /** @param {number} i */
 export function turn(i) {
-  const words = P.ships.filter(s => s.at).map(word), k = P.ships.filter(s => s.at).indexOf(P.ships[i]);
-  if (k < 0 || P.ships[i].kind) return;
-  P.turning = { i, key: layoutKey() };
-  P.note = null;
-  P.send({ type: 'turn', game: P.game, fleet: words, ship: k });
+  const words = placing().ships.filter(s => s.at).map(word), k = placing().ships.filter(s => s.at).indexOf(placing().ships[i]);
+  if (k < 0 || placing().ships[i].kind) return;
+  placing().turning = { i, key: layoutKey() };
+  placing().note = null;
+  placing().send({ type: 'turn', game: placing().game, fleet: words, ship: k });
 }
 
 // The server's `turned`: the ship where it now stands, if the board has not changed since.
@@ -184,7 +194,7 @@ export function turnRefused(text) {
 
 /** @param {number} i */
 export function rotate(i) {
-  const s = P.ships[i];
+  const s = placing().ships[i];
   s.shape = rotated(s.shape);
   if (s.at) s.at = clamp(s.shape, s.at.c, s.at.r);
 }
@@ -192,14 +202,14 @@ export function rotate(i) {
 // Puts ship `i` with its cell `grab` (index into its shape) on (c, r).
 /** @param {number} i @param {number} c @param {number} r @param {number} grab */
 export function put(i, c, r, grab = 0) {
-  const s = P.ships[i], g = s.shape[grab] || s.shape[0];
+  const s = placing().ships[i], g = s.shape[grab] || s.shape[0];
   s.at = clamp(s.shape, c - g.c, r - g.r);
-  P.drawn = null;
-  P.note = null;
+  placing().drawn = null;
+  placing().note = null;
 }
 
 /** @type {(i: number) => Point[] | null} */
-export const cellsOfShip = i => cellsOf(P.ships[i]);
+export const cellsOfShip = i => cellsOf(placing().ships[i]);
 // Every ship and piece: its size, its kind (a piece), its cells (null while docked).
 export const ships = () => (P ? P.ships.map(s => ({ n: s.shape.length, kind: s.kind, cells: cellsOf(s) })) : []);
 // Puts a docked ship as long as `cells` on them (blind mode types a ship by its cells);
@@ -215,24 +225,24 @@ export function putShip(cells) {
   return i;
 }
 /** @type {(i: number) => void} */
-export const unplace = i => { P.ships[i].at = null; };
-export const held = () => P.held;
+export const unplace = i => { placing().ships[i].at = null; };
+export const held = () => placing().held;
 // The ship being dragged (its dock button fades), or null.
 /** @param {number | null} i */
 export function dragging(i) { if (P) P.dragging = i; }
 /** @param {number | null} i */
-export function hold(i) { P.held = i; }
+export function hold(i) { placing().held = i; }
 /** @param {number | null} i @param {number} [c] @param {number} [r] @param {number} [grab] */
 export function setGhost(i, c, r, grab = 0) {
-  P.dragged = i;
-  if (i === null) { P.ghost = null; return; }
-  const s = P.ships[i], g = s.shape[grab] || s.shape[0], at = clamp(s.shape, c - g.c, r - g.r);
-  P.ghost = new Set(s.shape.map(p => key({ c: at.c + p.c, r: at.r + p.r })));
+  placing().dragged = i;
+  if (i === null || c === undefined || r === undefined) { placing().ghost = null; return; }
+  const s = placing().ships[i], g = s.shape[grab] || s.shape[0], at = clamp(s.shape, c - g.c, r - g.r);
+  placing().ghost = new Set(s.shape.map(p => key({ c: at.c + p.c, r: at.r + p.r })));
 }
 
 // Remembers the layout played (on Ready): «Прошлая расстановка» offers it next time.
 export function remember() {
-  if (ready()) localStorage.setItem('sb.layout.' + P.rulesText, JSON.stringify(fleet()));
+  if (ready()) localStorage.setItem('sb.layout.' + placing().rulesText, JSON.stringify(fleet()));
 }
 
 // What the own board shows while placing.
@@ -241,17 +251,17 @@ export function look() {
   const own = new Set(), bad = new Set();
   /** @type {Map<string, PieceKind>} */
   const pieces = new Map();
-  P.ships.forEach(s => cellsOf(s)?.forEach(p => (s.kind ? pieces.set(key(p), s.kind) : own.add(key(p)))));
-  P.drawn?.forEach(p => own.add(key(p)));
+  placing().ships.forEach(s => cellsOf(s)?.forEach(p => (s.kind ? pieces.set(key(p), s.kind) : own.add(key(p)))));
+  placing().drawn?.forEach(p => own.add(key(p)));
   (current() || []).forEach(v => v.cells.forEach(c => bad.add(keyOf(c))));
-  const hull = hulls(P.ships.filter(s => !s.kind).map(cellsOf));
-  P.drawn?.forEach(p => hull.set(key(p), 'hull x'));
+  const hull = hulls(placing().ships.filter(s => !s.kind).map(cellsOf));
+  placing().drawn?.forEach(p => hull.set(key(p), 'hull x'));
   return (c, r) => {
     const k = cellKey(c, r), cls = [], kind = pieces.get(k);
     if (own.has(k)) cls.push('ship', hull.get(k) || 'hull x');
     if (kind) cls.push('piece', 'p-' + kind);
     if (bad.has(k)) cls.push('bad');
-    if (P.ghost?.has(k)) cls.push('ghost');
+    if (placing().ghost?.has(k)) cls.push('ghost');
     const what = kind ? t('s_' + kind) : own.has(k) ? t('sShip') : t('sEmpty');
     const state = bad.has(k) ? (kind ? what + ', ' : '') + t('sBad') : what;
     // A bad cell shows "!"; a piece its sign.
@@ -263,8 +273,9 @@ export function look() {
 // those of one kind in one line («корабли касаются углами: Г2 В3; Г2 Д3»). The counts by
 // size are left out while ships are docked: the dock says it.
 export function messages() {
-  const out = P.drawn?.length ? [t('v_drawn', P.drawn.length, P.ships[0].shape.length)] : docked() ? [t('v_missing', docked())] : [], heads = new Map();
-  if (P.note) out.unshift(P.note);
+  const drawn = placing().drawn, note = placing().note;
+  const out = drawn?.length ? [t('v_drawn', drawn.length, placing().ships[0].shape.length)] : docked() ? [t('v_missing', docked())] : [], heads = new Map();
+  if (note) out.unshift(note);
   for (const v of current() || []) {
     if (v.kind === 'fleet' && docked()) continue;
     const at = v.message.indexOf(': '), head = at < 0 ? v.message : v.message.slice(0, at);
@@ -277,7 +288,7 @@ export function messages() {
 
 // The dock's ships: buttons named by size that start a drag or pick the ship up.
 export function dockButtons() {
-  return P.ships.map((s, i) => ({ i, n: s.shape.length, kind: s.kind, placed: !!s.at, moving: P.dragging === i,
+  return placing().ships.map((s, i) => ({ i, n: s.shape.length, kind: s.kind, placed: !!s.at, moving: placing().dragging === i,
     name: s.kind ? t('s_' + s.kind) : deckName(s.shape.length) }))
     .filter(s => !s.placed);
 }

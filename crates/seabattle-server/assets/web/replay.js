@@ -6,7 +6,7 @@ import { t, coordSystem, answerText } from './i18n.js';
 import { makeBoard } from './board.js';
 import { shipCells, hulls } from './fleet.js';
 import { pieceLook, piecesOf } from './view.js';
-import { parse, label, cellKey, keyOf } from './coords.js';
+import { cellOf, label, cellKey, keyOf } from './coords.js';
 
 /** @typedef {import('./wire').GameRecord} GameRecord */
 /** @typedef {import('./wire').Frames} Frames */
@@ -19,21 +19,34 @@ import { parse, label, cellKey, keyOf } from './coords.js';
  */
 /** @type {Replay | null} */
 let R = null;
+/** The replay loaded, where it must be there: every caller runs once it is set. @returns {Replay} */
+function replay() {
+  if (!R) throw new Error('the replay is read before it was loaded');
+  return R;
+}
 /** @type {(e: Event) => HTMLElement} */
 const target = e => /** @type {HTMLElement} */ (e.target);
+// An element the replay always has, by id: a missing one is a broken page, said at once.
+const $ = (/** @type {string} */ id) => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`the page has no #${id}`);
+  return e;
+};
 
 // `missing()` shows the «no such game» screen.
 /** @param {string} id @param {() => void} missing */
 export async function startReplay(id, missing) {
-  const el = document.getElementById('replay');
+  const el = $('replay');
   el.hidden = false;
   const [res, fres] = await Promise.all([`/games/${id}/record.json`, `/games/${id}/frames.json`].map(u => fetch(u)));
   const bad = [res, fres].find(r => !r.ok);
   if (bad?.status === 404) return missing();
   if (bad) {
+    const why = bad.status === 409 ? t('notOver') : t('error', await bad.text());
     el.innerHTML = `<p class="error" role="alert"></p><p><a class="btn primary" href="/" data-t="newGame"></a></p>`;
-    el.querySelector('.error').textContent = bad.status === 409 ? t('notOver') : t('error', await bad.text());
-    el.querySelector('a').textContent = t('newGame');
+    const error = el.querySelector('.error'), home = el.querySelector('a');
+    if (error) error.textContent = why;
+    if (home) home.textContent = t('newGame');
     return;
   }
   /** @type {[GameRecord, Frames]} */
@@ -52,27 +65,27 @@ export async function startReplay(id, missing) {
   R.boards.forEach((b, i) => secs[i].append(b.el));
   /** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll('[data-s]')).forEach(b => {
     b.onclick = () => {
-      const n = rec.moves.length, s = /** @type {Record<string, number>} */ ({ start: 0, back: R.step - 1, forward: R.step + 1, end: n })[b.dataset.s];
-      R.step = Math.max(0, Math.min(n, s));
+      const n = rec.moves.length, s = /** @type {Record<string, number>} */ ({ start: 0, back: replay().step - 1, forward: replay().step + 1, end: n })[b.dataset.s ?? ''];
+      replay().step = Math.max(0, Math.min(n, s));
       stop();
       rerenderReplay();
     };
   });
   // Play steps a move a second (at ×1) until the end or a pause.
   const tick = () => {
-    if (R.step >= rec.moves.length) return stop();
-    R.step++;
+    if (replay().step >= rec.moves.length) return stop();
+    replay().step++;
     rerenderReplay();
-    R.timer = setTimeout(tick, 1000 / R.speed);
+    replay().timer = setTimeout(tick, 1000 / replay().speed);
   };
-  const stop = () => { clearTimeout(R.timer); R.timer = null; rerenderReplay(); };
-  document.getElementById('rPlay').onclick = () => {
-    if (R.timer) return stop();
-    if (R.step >= rec.moves.length) R.step = 0;
-    R.timer = setTimeout(tick, 400 / R.speed);
+  const stop = () => { clearTimeout(replay().timer ?? undefined); replay().timer = null; rerenderReplay(); };
+  $('rPlay').onclick = () => {
+    if (replay().timer) return stop();
+    if (replay().step >= rec.moves.length) replay().step = 0;
+    replay().timer = setTimeout(tick, 400 / replay().speed);
     rerenderReplay();
   };
-  document.getElementById('rSpeed').onchange = e => { R.speed = +(/** @type {HTMLSelectElement} */ (e.target)).value; };
+  $('rSpeed').onchange = e => { replay().speed = +(/** @type {HTMLSelectElement} */ (e.target)).value; };
   document.addEventListener('keydown', e => {
     const d = /** @type {Record<string, string>} */ ({ ArrowLeft: 'back', ArrowRight: 'forward', Home: 'start', End: 'end' })[e.key];
     if (d && !target(e).closest('[role=grid]')) /** @type {HTMLElement} */ (el.querySelector(`[data-s=${d}]`)).click();
@@ -83,48 +96,49 @@ export async function startReplay(id, missing) {
 // Draws the boards after `R.step` moves.
 export function rerenderReplay() {
   if (!R) return;
-  const el = document.getElementById('replay'), { rec, w } = R;
-  /** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll('[data-s]')).forEach(b => { b.textContent = t(b.dataset.s); });
-  const pb = document.getElementById('rPlay');
+  const el = $('replay'), { rec, w } = R;
+  /** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll('[data-s]')).forEach(b => { b.textContent = t(b.dataset.s ?? ''); });
+  const pb = $('rPlay');
   pb.textContent = R.timer ? t('pause') : t('play2');
   pb.setAttribute('aria-pressed', String(!!R.timer));
-  /** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll('[data-t]')).forEach(e => { e.textContent = t(e.dataset.t); });
+  /** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll('[data-t]')).forEach(e => { e.textContent = t(e.dataset.t ?? ''); });
   let lastText = '';
-  const said = (/** @type {[string, string]} */ [c, a]) => { const p = parse(c); return label(coordSystem(), w, p.c, p.r) + ' — ' + answerText(a); };
+  const said = (/** @type {[string, string]} */ [c, a]) => { const p = cellOf(c); return label(coordSystem(), w, p.c, p.r) + ' — ' + answerText(a); };
   // A flying ship stands where its last move took it (the record has every move).
   const fleets = rec.fleets.slice();
   rec.moves.slice(0, R.step).forEach(m => {
-    const p = m.reveal && parse(m.reveal);
+    const p = m.reveal ? cellOf(m.reveal) : null;
     if (m.relocate) fleets[m.player - 1] = [m.relocate];
     // A dying shot follows the volley that sank the submarine, in the same line.
     lastText = m.resign ? t('resignedBy', m.player)
       : m.relocate ? t('playerMoved', m.player)
-      : m.reveal ? t('playerShowed', m.player) + ': ' + label(coordSystem(), w, p.c, p.r)
+      : p ? t('playerShowed', m.player) + ': ' + label(coordSystem(), w, p.c, p.r)
       : m.dying ? lastText + ' · ' + t('torpedo') + ' ' + said(m.dying)
       : m.shots ? t('playerN', m.player) + ': ' + m.shots.map(said).join('; ') : lastText;
   });
-  document.getElementById('step').textContent = t('move', R.step, rec.moves.length) + (lastText ? ' · ' + lastText : '');
+  $('step').textContent = t('move', R.step, rec.moves.length) + (lastText ? ' · ' + lastText : '');
   // Who was who, and (at the end) who won and how: the server says, from the game.
-  const who = (/** @type {number} */ p) => (R.mode?.startsWith('computer:') && p === 2 ? t('computerN', t(R.mode.slice(9))) : t('person'));
-  document.getElementById('rWho').textContent = R.mode ? t('replayWho', who(1), who(2)) : '';
-  const done = R.step === rec.moves.length && R.winner;
-  document.getElementById('rWon').textContent = done ? t('replayWon', R.winner, t('reason_' + R.reason)) : '';
+  const who = (/** @type {number} */ p) => { const mode = replay().mode; return mode?.startsWith('computer:') && p === 2 ? t('computerN', t(mode.slice(9))) : t('person'); };
+  $('rWho').textContent = R.mode ? t('replayWho', who(1), who(2)) : '';
+  const winner = R.winner;
+  $('rWon').textContent = winner && R.step === rec.moves.length ? t('replayWon', winner, t('reason_' + R.reason)) : '';
   // The last move's cells are ringed, as in the game.
   const lastMove = rec.moves[R.step - 1];
   const lastCells = new Set((lastMove?.shots || []).map(([c]) => keyOf(c)).concat(lastMove?.dying ? [keyOf(lastMove.dying[0])] : [])
     .concat(lastMove?.reveal ? [keyOf(lastMove.reveal)] : []));
   const lastBoard = lastMove ? (lastMove.reveal || lastMove.relocate ? lastMove.player - 1 : 2 - lastMove.player) : -1;
-  R.boards.forEach((b, i) => {
+  (R.boards ?? []).forEach((b, i) => {
     // Player i+1's waters: what the other player knew of them after this many moves.
-    const known = R.frames[R.step][1 - i], keys = (/** @type {string[]} */ list) => new Set(list.map(keyOf));
+    const known = replay().frames[replay().step][1 - i], keys = (/** @type {string[]} */ list) => new Set(list.map(keyOf));
     const all = new Set(fleets[i].flatMap(shipCells).map(q => cellKey(q.c, q.r)));
     const hull = hulls(fleets[i].map(shipCells));
     const hit = keys(known.hits), miss = keys(known.misses), sunk = keys(known.sunk.flat()), hl = keys(known.empty);
-    const pieces = piecesOf(rec.fleets[i]), struck = keys([known.mines, known.sweepers, known.subs].flat().filter(Boolean));
+    const pieces = piecesOf(rec.fleets[i]), struck = keys([known.mines, known.sweepers, known.subs].flat().filter(x => x !== undefined));
     b.render((c, r) => {
       const key = cellKey(c, r), cls = all.has(key) ? ['ship', hull.get(key)] : [];
       let state = all.has(key) ? t('sShip') : t('sEmpty');
-      if (pieces.has(key)) { const v = pieceLook(pieces.get(key), struck.has(key)); return { ...v, cls: v.cls.join(' ') }; }
+      const kind = pieces.get(key);
+      if (kind) { const v = pieceLook(kind, struck.has(key)); return { ...v, cls: v.cls.join(' ') }; }
       if (sunk.has(key)) { cls.push('sunk'); state = t('sSunk'); }
       else if (hit.has(key)) { cls.push('hit'); state = t('sHit'); }
       else if (miss.has(key)) { cls.push('miss'); state = t('sMiss'); }

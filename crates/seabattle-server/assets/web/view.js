@@ -2,7 +2,7 @@
 // What the boards and the fleets panel show, computed from the game state `S`.
 import { t, deckName } from './i18n.js';
 import { shipCells, pieceOf, PIECES, GLYPH, hulls } from './fleet.js';
-import { cellKey, keyOf, parse } from './coords.js';
+import { cellKey, keyOf, cellOf } from './coords.js';
 
 /** @typedef {import('./wire').StateJson} State */
 /** @typedef {import('./wire').Player} Player */
@@ -39,7 +39,7 @@ export function pieceLook(kind, struck) {
 
 // The pieces of fleet words, by cell key.
 /** @type {(fleet: string[] | null) => Map<string, PieceKind>} */
-export const piecesOf = fleet => new Map((fleet || []).map(pieceOf).filter(Boolean).map(q => [cellKey(q.c, q.r), q.kind]));
+export const piecesOf = fleet => new Map((fleet || []).map(pieceOf).filter(q => q !== null).map(q => [cellKey(q.c, q.r), q.kind]));
 
 // The waters of seat `p`: its fleet when known, and the other side's shots; the pieces
 // found by shots, and the cells p showed the other side after mines and minesweepers.
@@ -61,7 +61,7 @@ export function waters(S, p, lastShots) {
   const haloSet = haloOn() ? keys(b.empty || []) : new Set();
   const revealed = S.result && !(S.own && p === S.seat);
   // Ships are drawn whole: the fleet when known, and the sunk ships in any case.
-  const hull = hulls(b.sunk.map(l => l.map(parse)));
+  const hull = hulls(b.sunk.map(l => l.map(cellOf)));
   if (fleet) hulls(fleet.map(shipCells)).forEach((v, k) => hull.set(k, v));
   return (c, r) => {
     const k = cellKey(c, r), cls = [], kind = found.get(k) || pieces.get(k);
