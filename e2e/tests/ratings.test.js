@@ -45,6 +45,13 @@ test('a rated game between two accounts: the change in the dialog, the profile a
   await a.getByRole('button', { name: 'Сдаться' }).waitFor();
   // A resignation before each side fired would abort the game, unrated.
   await eachFires(a, b, /^(Ваш ход|Your turn)/);
+  // Each board names its account with its rating, linked to the profile (issue 39).
+  await poll(async () => (await a.locator('#theirsTitle').textContent()) === `Поле противника · ${nameB} 1500?`);
+  assert.equal(await a.locator('#theirsTitle a').getAttribute('href'), '/u/' + encodeURIComponent(nameB));
+  await poll(async () => (await a.locator('#mineTitle').textContent()) === `Ваше поле · ${nameA} 1500?`);
+  await poll(async () => (await b.locator('#theirsTitle').textContent()) === `Enemy board · ${nameA} 1500?`);
+  await shot(a, 'names-at-board-ru.png');
+  await shot(b, 'names-at-board-phone-en.png');
   await resign(a);
 
   const overA = a.getByRole('dialog', { name: 'Игра окончена' });

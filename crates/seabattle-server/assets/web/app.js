@@ -260,7 +260,7 @@ function onMessage(m) {
     {
       if (m.game && m.game !== app.game) return;
       // A pairing is announced, not only shown.
-      const found = searchTimer !== null && m.type === 'state';
+      const found = searchTimer !== undefined && m.type === 'state';
       if (found) { clearInterval(searchTimer); searchTimer = undefined; }
       games().then(g => {
         show('game');

@@ -3,7 +3,7 @@
 // kept current by `shot`, `clock`, `presence` and the rest.
 import { t, coordSystem, answerText, answerWord, preset } from './i18n.js';
 import { makeBoard } from './board.js';
-import { waters, fleetsPanel, seatName } from './view.js';
+import { waters, fleetsPanel, seatName, seatWho } from './view.js';
 import { cellOf, label, canon, keyOf } from './coords.js';
 import * as place from './placement.js';
 import { play, speak } from './sound.js';
@@ -209,6 +209,14 @@ function boards() {
   enableDrag(own, place, rerender, () => own.render(place.look()));
 }
 
+// A board's title, rewritten only when its words change: a profile link in it keeps the
+// keyboard's focus through the redraws.
+/** @param {string} id @param {(Node | string)[]} parts */
+function retitle(id, parts) {
+  const el = $(id), text = parts.map(x => (typeof x === 'string' ? x : x.textContent)).join('');
+  if (el.textContent !== text) el.replaceChildren(...parts);
+}
+
 // Seats as the boards show them: `left` owns the left waters (the player, or player 1).
 const left = () => game().seat || 1, right = () => other(left());
 
@@ -313,6 +321,7 @@ function handle(m, at = Date.now()) {
     case 'presence':
       game().presence[m.player - 1] = { present: m.present, away_secs: m.present ? null : 0 };
       if (m.name && game().names) game().names[m.player - 1] = m.name;
+      if (m.account) (game().accounts ??= [null, null])[m.player - 1] = m.account;
       // Said once: while placing, the creator's status line says it.
       if (m.present && m.player !== game().seat && game().mode === 'friend' && game().seat && !(game().seat === 1 && game().phase === 'placement')) { const n = m.name; say(() => friendJoinedText(n)); }
       awaySince = null;
@@ -605,8 +614,8 @@ export function rerender() {
     $('mineTitle').textContent = t('yourBoardN', S.seat ?? '');
     $('theirsTitle').textContent = t('enemyBoardN', S.seat ?? '');
   } else if (S.seat) {
-    $('mineTitle').textContent = t('yourBoard');
-    $('theirsTitle').textContent = t('enemyBoard');
+    retitle('mineTitle', [t('yourBoard'), ...seatWho(S, S.seat)]);
+    retitle('theirsTitle', [t('enemyBoard'), ...seatWho(S, other(S.seat))]);
   } else {
     $('mineTitle').textContent = S.names?.[0] ? t('boardOf', S.names[0]) : t('board1');
     $('theirsTitle').textContent = S.names?.[1] ? t('boardOf', S.names[1]) : t('board2');

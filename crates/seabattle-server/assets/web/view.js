@@ -118,3 +118,15 @@ export function fleetsPanel(S) {
   }).join('');
 }
 
+// Who holds seat `p`, for a board's title: an account's name linked to its profile with
+// its rating («Анна 1712», «1500?» while provisional); a guest's name with a mark no
+// account name has («Вася (гость)»); nothing where nobody gave a name.
+/** @param {State} S @param {number} p @returns {(Node | string)[]} */
+export function seatWho(S, p) {
+  const acc = S.accounts?.[p - 1], name = S.names?.[p - 1];
+  if (acc) {
+    const a = Object.assign(document.createElement('a'), { href: '/u/' + encodeURIComponent(acc.name), textContent: acc.name });
+    return [' · ', a, acc.rating != null ? ` ${acc.rating}${acc.provisional ? '?' : ''}` : ''];
+  }
+  return name ? [` · ${name} (${t('guestMark')})`] : [];
+}

@@ -105,6 +105,15 @@ export interface OwnJson {
 }
 
 /** Whether a player is connected (`PresenceJson`). */
+/** The account holding a seat, as everyone in the game sees it (`state`'s `accounts`). */
+export interface SeatAccountJson {
+  name: string;
+  /** Its rating under the game's preset; absent under custom rules. */
+  rating?: number;
+  /** Shown with «?» while provisional. */
+  provisional?: boolean;
+}
+
 export interface PresenceJson {
   present: boolean;
   away_secs: number | null;
@@ -179,6 +188,8 @@ export interface StateJson {
   commitments: [string, string] | null;
   presence: [PresenceJson, PresenceJson];
   names: [string | null, string | null];
+  /** The account behind each seat; null for a guest's. */
+  accounts?: [SeatAccountJson | null, SeatAccountJson | null];
   strikes: [number, number];
   clock_left: number | null;
   moves: number;
@@ -188,6 +199,8 @@ export interface StateJson {
   next_game: string | null;
   claim_after?: number;
   rated?: boolean;
+  /** Why a game that could have been rated is not. */
+  casual?: 'pair_limit' | 'mixed';
 }
 
 /** What the computer learned about a player under one rules text (`LearnedJson`). */
@@ -231,7 +244,7 @@ export namespace Client {
   interface Join { type: 'join'; game: string; name?: string }
   interface Resume { type: 'resume'; game: string; token?: string }
   interface Watch { type: 'watch'; game: string }
-  interface Queue { type: 'queue'; rules?: string }
+  interface Queue { type: 'queue'; rules?: string; rated?: boolean }
   interface Place { type: 'place'; game: string; fleet?: string[] }
   interface Fire { type: 'fire'; game: string; cells: string[] }
   interface Reveal { type: 'reveal'; game: string; cell: string }
@@ -320,7 +333,7 @@ export namespace Server {
   }
   interface Clock { type: 'clock'; game: string; player: Player; seconds: number }
   interface Timeout { type: 'timeout'; game: string; player: Player; strikes: number; next: Player | null; shots_due: number }
-  interface Presence { type: 'presence'; game: string; player: Player; present: boolean; name: string | null }
+  interface Presence { type: 'presence'; game: string; player: Player; present: boolean; name: string | null; account?: SeatAccountJson | null }
   interface GameOver { type: 'game_over'; game: string; result: ResultJson }
   interface RematchOffered { type: 'rematch_offered'; game: string; player: Player }
   interface Rate { type: 'rate'; game: string; asked: [boolean, boolean]; rated: boolean }
