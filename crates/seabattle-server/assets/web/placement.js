@@ -102,7 +102,9 @@ export function ask() {
 // The server's answer to a check.
 /** @param {import('./wire').Server.Checked} m */
 export function checked(m) {
-  const k = P && keyOfCheck(m.fleet, m.lang, m.coords);
+  // A check's answer may come after the battle began (both fleets in): nothing to mark.
+  if (!P) return;
+  const k = keyOfCheck(m.fleet, m.lang, m.coords);
   if (k !== layoutKey()) return;
   placing().answer = { key: k, violations: m.violations };
 }
