@@ -272,7 +272,7 @@ pub fn rename(room: &mut Room, p: Player, name: Option<String>) {
         player: p,
         present: room.present(p),
         name: room.seat(p).name.clone(),
-        account: room.seat(p).shown.clone(),
+        account: room.seat(p).shown.as_deref().cloned(),
     });
 }
 

@@ -60,7 +60,7 @@ pub fn take_seat(room: &mut Room, conn: &Conn, p: Player, token: Option<String>)
         player: p,
         present: true,
         name: room.seat(p).name.clone(),
-        account: room.seat(p).shown.clone(),
+        account: room.seat(p).shown.as_deref().cloned(),
     };
     room.send_to(p.other(), &msg);
     for s in room.spectators() {
@@ -147,7 +147,7 @@ pub async fn show_accounts(hub: &SharedHub, room: &mut Room) {
             continue;
         };
         match hub.db(move |db| db.shown_account(account, preset)).await {
-            Ok(shown) => room.seat_mut(p).shown = shown,
+            Ok(shown) => room.seat_mut(p).shown = shown.map(Box::new),
             Err(e) => tracing::warn!(error = %e, "a seat's account could not be read"),
         }
     }
@@ -212,7 +212,7 @@ pub fn leave(hub: &SharedHub, room: &mut Room, id: u64, seat: Option<Player>) {
                     player: p,
                     present: false,
                     name: room.seat(p).name.clone(),
-                    account: room.seat(p).shown.clone(),
+                    account: room.seat(p).shown.as_deref().cloned(),
                 };
                 room.broadcast(&msg);
             }

@@ -348,7 +348,7 @@ pub fn state(room: &Room, seat: Option<Player>) -> StateJson {
         commitments: g.first().and_then(|_| room.commitments()),
         presence: Player::BOTH.map(presence),
         names: Player::BOTH.map(|p| room.seat(p).name.clone()),
-        accounts: Player::BOTH.map(|p| room.seat(p).shown.clone()),
+        accounts: Player::BOTH.map(|p| room.seat(p).shown.as_deref().cloned()),
         strikes: room.table().strikes(),
         clock_left: room
             .clock()

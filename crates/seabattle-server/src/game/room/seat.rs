@@ -22,7 +22,8 @@ pub struct Seat {
     /// The name the player gave (kept in memory only: a name is no part of the game).
     pub name: Option<String>,
     /// The seat's account as shown at the board (name, rating), read once it is known.
-    pub shown: Option<crate::protocol::SeatAccountJson>,
+    /// Boxed: most seats are guests', and every live game carries two.
+    pub shown: Option<Box<crate::protocol::SeatAccountJson>>,
     /// The placed fleet's canonical text.
     pub fleet_text: Option<String>,
     /// Its commitment's salt.
