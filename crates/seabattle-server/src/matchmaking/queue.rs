@@ -7,7 +7,7 @@
 //! queue in the database instead ([`super::shared`]).
 
 use super::pairing::start_random;
-use super::seeker::{RETRY, RatedAs, Seeker};
+use super::seeker::{RatedAs, Seeker};
 use crate::conn::Conn;
 use crate::error::Failure;
 use crate::hub::SharedHub;
@@ -101,16 +101,7 @@ fn pick(list: &[Seeker], me: &Seeker, now: Instant) -> Option<usize> {
 async fn wait(hub: SharedHub, me: Seeker) {
     let mut offered = false;
     loop {
-        // Awake every RETRY, and at the moment the computer is to be offered.
-        let offer_at = me.since + hub.config.queue_wait;
-        let nap = if offered {
-            RETRY
-        } else {
-            offer_at
-                .saturating_duration_since(Instant::now())
-                .min(RETRY)
-        };
-        tokio::time::sleep(nap).await;
+        tokio::time::sleep(me.nap(hub.config.queue_wait, offered)).await;
         let now = Instant::now();
         let pair = {
             let mut list = hub.seekers.lock();

@@ -91,6 +91,17 @@ impl Seeker {
         self.rated.is_some() != other.rated.is_some()
     }
 
+    /// How long to sleep before looking again: [`RETRY`], or less to wake at the moment
+    /// the computer is to be offered (after `queue_wait`), unless it was `offered`.
+    pub fn nap(&self, queue_wait: Duration, offered: bool) -> Duration {
+        if offered {
+            return RETRY;
+        }
+        (self.since + queue_wait)
+            .saturating_duration_since(Instant::now())
+            .min(RETRY)
+    }
+
     /// Tells the seeker it waits, and how.
     pub fn tell_queued(&self) {
         self.conn.send(

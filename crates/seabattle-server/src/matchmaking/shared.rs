@@ -2,9 +2,9 @@
 //! under these rules on any node, or wait there. Pairing is tried again after the row is
 //! in, so two players queueing at once on two nodes cannot both wait. A rated seeker
 //! waits in its preset's rated lane, paired by rating, and looks again every
-//! [`RETRY`] as its window widens.
+//! [`RETRY`](super::seeker::RETRY) as its window widens.
 
-use super::seeker::{RETRY, Seeker, Ticket};
+use super::seeker::{Seeker, Ticket};
 use crate::cluster::Pairing;
 use crate::error::{Failure, StoreError};
 use crate::game::play::to_stored;
@@ -148,21 +148,13 @@ async fn pair(hub: &SharedHub, me: &Seeker, queued_now: bool) -> Result<Shared, 
     }
 }
 
-/// While `me` waits in the shared queue: a rated seeker looks again every [`RETRY`],
+/// While `me` waits in the shared queue: a rated seeker looks again every [`RETRY`](super::seeker::RETRY),
 /// with the window its wait has earned, until it is paired (here or by another node's
 /// notice) or leaves; every seeker is offered the computer once the queue wait passed.
 async fn wait(hub: SharedHub, me: Seeker) {
     let mut offered = false;
     loop {
-        let offer_at = me.since + hub.config.queue_wait;
-        let nap = if offered {
-            RETRY
-        } else {
-            offer_at
-                .saturating_duration_since(Instant::now())
-                .min(RETRY)
-        };
-        tokio::time::sleep(nap).await;
+        tokio::time::sleep(me.nap(hub.config.queue_wait, offered)).await;
         if !hub.seekers.waits(me.conn.id) || me.conn.is_closed() {
             return;
         }
@@ -176,7 +168,7 @@ async fn wait(hub: SharedHub, me: Seeker) {
             }
         }
         let now = Instant::now();
-        if !offered && now >= offer_at {
+        if !offered && now.duration_since(me.since) >= hub.config.queue_wait {
             offered = true;
             me.offer_computer(now);
         }

@@ -63,6 +63,19 @@ pub(crate) fn creds(name: &str, password: &str) -> String {
     serde_json::json!({ "name": name, "password": password }).to_string()
 }
 
+/// Signs `name` up; the session token.
+pub(crate) async fn sign_up(addr: SocketAddr, name: &str) -> String {
+    let r = post(
+        addr,
+        "/account/signup",
+        &creds(name, "correct horse 1"),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    r.token().unwrap()
+}
+
 async fn me(addr: SocketAddr, token: &str) -> Reply {
     request(addr, "GET", "/account/me", "", Some(token), None).await
 }

@@ -4,8 +4,9 @@
 //! to sign in (docs/protocol.md, "Queue"). An account's name and rating show at the
 //! board, to players and spectators.
 
+use crate::accounts::sign_up;
 use crate::common::*;
-use crate::ratings::{error, joined_within, queued_rated, sign_up};
+use crate::ratings::{error, joined_within, queued_rated};
 use seabattle_client::msg;
 use seabattle_wire::{CASUAL_AFTER_SECS, Casual, ErrorCode, SeatAccountJson, ServerMsg};
 use std::time::{Duration, Instant};

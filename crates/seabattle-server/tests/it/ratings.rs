@@ -4,7 +4,7 @@
 //! leaves a "deleted player" seat; a guest's learned fleets and finished games move to
 //! the account they sign up with (docs/protocol.md, "Ratings").
 
-use crate::accounts::{creds, post, request};
+use crate::accounts::{creds, post, request, sign_up};
 use crate::common::*;
 use seabattle_client::msg;
 use seabattle_core::Player;
@@ -44,19 +44,6 @@ async fn my_games(addr: SocketAddr, token: &str) -> MyGames {
     let (status, body) = get(addr, "/account/games", Some(token)).await;
     assert_eq!(status, 200, "{body}");
     serde_json::from_str(&body).unwrap()
-}
-
-/// Signs `name` up; the session token.
-pub(crate) async fn sign_up(addr: SocketAddr, name: &str) -> String {
-    let r = post(
-        addr,
-        "/account/signup",
-        &creds(name, "correct horse 1"),
-        None,
-    )
-    .await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    r.token().unwrap()
 }
 
 /// `GET path` with the session `token`: status and body.

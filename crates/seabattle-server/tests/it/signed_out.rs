@@ -3,23 +3,10 @@
 //! (regression: a socket opened before kept resuming the account's seats and queueing
 //! rated, and one opened before a deletion was rated for an account that was gone).
 
-use crate::accounts::{creds, post};
+use crate::accounts::{creds, post, sign_up};
 use crate::common::*;
 use seabattle_client::msg;
 use seabattle_wire::{ErrorCode, Opponent};
-
-/// Signs `name` up; the session token.
-async fn sign_up(addr: std::net::SocketAddr, name: &str) -> String {
-    let r = post(
-        addr,
-        "/account/signup",
-        &creds(name, "correct horse 1"),
-        None,
-    )
-    .await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    r.token().unwrap()
-}
 
 #[tokio::test]
 async fn a_guest_cannot_show_an_accounts_name_in_any_case_or_width() {
