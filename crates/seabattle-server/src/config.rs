@@ -174,6 +174,11 @@ pub struct Config {
     /// transaction (group commit, see `store/group.rs`): longer means fewer commits
     /// and a later answer. Zero stores only what queued during the last commit.
     pub commit_window: Duration,
+    /// How long a challenge waits for its answer before it expires.
+    pub challenge_ttl: Duration,
+    /// How often the lobby (online count, games played, open games) is sent to the
+    /// pages that follow it, when it changed: at most one message per socket this often.
+    pub lobby_every: Duration,
 }
 
 /// The default [`Config::commit_window`].
@@ -191,6 +196,8 @@ impl Config {
             trusted_proxies: Vec::new(),
             allowed_origins: Vec::new(),
             commit_window: COMMIT_WINDOW,
+            challenge_ttl: Duration::from_secs(60),
+            lobby_every: Duration::from_secs(2),
         }
     }
 

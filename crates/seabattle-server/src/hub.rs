@@ -64,6 +64,10 @@ pub struct Hub {
     pub sockets: crate::accounts::sockets::Sockets,
     /// Failed logins and sign-ups, per address and per account.
     pub throttle: crate::guard::pace::Paces,
+    /// Who is here, for the lobby.
+    pub lobby: crate::lobby::Lobby,
+    /// The challenges sent from this node's sockets, waiting for an answer.
+    pub challenges: crate::challenges::Pending,
 }
 
 /// How often a release of a game that failed is tried again: as often as a node renews
@@ -98,6 +102,8 @@ impl Hub {
             draining: std::sync::atomic::AtomicBool::new(false),
             sockets: Default::default(),
             throttle: Default::default(),
+            lobby: Default::default(),
+            challenges: Default::default(),
         }
     }
 

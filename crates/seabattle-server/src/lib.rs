@@ -19,6 +19,7 @@
 
 mod accounts;
 mod advice;
+mod challenges;
 mod cluster;
 mod config;
 mod conn;
@@ -29,6 +30,7 @@ mod guard;
 mod hub;
 mod ids;
 mod learning;
+mod lobby;
 mod matchmaking;
 mod metrics;
 pub mod protocol;
@@ -194,6 +196,7 @@ pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, Ser
     game::sweep::start(Arc::clone(&hub));
     account::session::start_sweep(Arc::clone(&hub));
     cluster::start(&hub).await?;
+    lobby::broadcast::start(&hub);
     let mut closing = closing;
     let task = tokio::spawn(async move {
         axum::serve(

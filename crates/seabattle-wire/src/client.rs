@@ -199,4 +199,50 @@ pub enum ClientMsg {
         /// The phrase's id.
         phrase: Phrase,
     },
+    /// Follows who is here: the server answers `lobby` at once and again whenever it
+    /// changes (at most every two seconds), until the socket enters a game or queue.
+    Lobby,
+    /// Opens a game in the lobby, waiting for anyone to `join` it (as a friend's game,
+    /// without a link to pass on): the creator takes seat 1.
+    Seek {
+        /// Rules text; default `classic`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rules: Option<String>,
+        /// Seconds per move; absent or 0 for no clock.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<u32>,
+        /// `true` for a game rated when a signed-in player joins it (the creator must be
+        /// signed in, under a preset); absent or `false` for casual.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rated: Option<bool>,
+        /// The name the other players see, for a guest; optional.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// Challenges an account that is online, by its name (a signed-in player only).
+    Challenge {
+        /// The account's name.
+        to: String,
+        /// Rules text; default `classic`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rules: Option<String>,
+        /// Seconds per move; absent or 0 for no clock.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<u32>,
+        /// `true` (under a preset) for a rated game, absent or `false` for casual.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rated: Option<bool>,
+    },
+    /// Accepts or declines a challenge received.
+    AnswerChallenge {
+        /// The challenge's id.
+        id: String,
+        /// Accept or decline.
+        answer: crate::Answer,
+    },
+    /// Takes back a challenge sent.
+    CancelChallenge {
+        /// The challenge's id.
+        id: String,
+    },
 }

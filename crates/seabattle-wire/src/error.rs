@@ -122,6 +122,10 @@ pub enum ErrorCode {
     /// The server cannot answer now (its storage or its pool); nothing changed, try
     /// again.
     Unavailable,
+    /// A challenge to an account that has no page open now (or to oneself).
+    NotOnline,
+    /// A challenge that is no longer open: answered, taken back or expired.
+    NoChallenge,
 }
 
 /// The longest player name, in characters.

@@ -28,6 +28,7 @@
 mod chat;
 mod client;
 mod error;
+mod meet;
 mod server;
 mod words;
 
@@ -36,6 +37,7 @@ pub use client::ClientMsg;
 pub use error::{
     ClientError, ErrorCode, MAX_KEY_CHARS, MAX_NAME_CHARS, MIN_KEY_CHARS, player_key, player_name,
 };
+pub use meet::{Answer, ChallengeEnd, ChallengeJson, LobbyJson, OpenGameJson};
 pub use server::{
     AuditJson, CASUAL_AFTER_SECS, Casual, DutyJson, LearnedJson, LoggedShotJson, OwnJson,
     PresenceJson, RatingJson, RelocateJson, ResultJson, RevealJson, RulesJson, SeatAccountJson,
@@ -53,7 +55,7 @@ use std::fmt;
 pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The `type` of every client message, to tell an unknown type from a malformed one.
-pub const CLIENT_TYPES: [&str; 24] = [
+pub const CLIENT_TYPES: [&str; 29] = [
     "hello",
     "new_game",
     "join",
@@ -78,10 +80,15 @@ pub const CLIENT_TYPES: [&str; 24] = [
     "forget",
     "ping",
     "chat",
+    "lobby",
+    "seek",
+    "challenge",
+    "answer_challenge",
+    "cancel_challenge",
 ];
 
 /// The `type` of every server message, to tell an unknown type from a malformed one.
-pub const SERVER_TYPES: [&str; 28] = [
+pub const SERVER_TYPES: [&str; 32] = [
     "welcome",
     "joined",
     "state",
@@ -110,6 +117,10 @@ pub const SERVER_TYPES: [&str; 28] = [
     "learned",
     "forgotten",
     "chat",
+    "lobby",
+    "challenged",
+    "challenge_sent",
+    "challenge_ended",
 ];
 
 /// A text frame that is not a message of this protocol version.
@@ -203,6 +214,11 @@ impl ClientMsg {
             ClientMsg::Forget { .. } => "forget",
             ClientMsg::Ping => "ping",
             ClientMsg::Chat { .. } => "chat",
+            ClientMsg::Lobby => "lobby",
+            ClientMsg::Seek { .. } => "seek",
+            ClientMsg::Challenge { .. } => "challenge",
+            ClientMsg::AnswerChallenge { .. } => "answer_challenge",
+            ClientMsg::CancelChallenge { .. } => "cancel_challenge",
         }
     }
 
@@ -257,6 +273,10 @@ impl ServerMsg {
             ServerMsg::Learned { .. } => "learned",
             ServerMsg::Forgotten { .. } => "forgotten",
             ServerMsg::Chat { .. } => "chat",
+            ServerMsg::Lobby(_) => "lobby",
+            ServerMsg::Challenged(_) => "challenged",
+            ServerMsg::ChallengeSent(_) => "challenge_sent",
+            ServerMsg::ChallengeEnded { .. } => "challenge_ended",
         }
     }
 

@@ -657,6 +657,20 @@ pub enum ServerMsg {
         /// The phrase's id.
         phrase: crate::Phrase,
     },
+    /// Who is here: the online count, the games being played, the lobby's open games.
+    Lobby(Box<crate::LobbyJson>),
+    /// Someone challenges this account: answer with `answer_challenge`.
+    Challenged(Box<crate::ChallengeJson>),
+    /// The challenge this socket sent is waiting for an answer.
+    ChallengeSent(Box<crate::ChallengeJson>),
+    /// A challenge ended: told to both players (an accepted one is followed by
+    /// `joined`).
+    ChallengeEnded {
+        /// The challenge's id.
+        id: String,
+        /// How it ended.
+        end: crate::ChallengeEnd,
+    },
 }
 
 /// What the computer learned about a player under one rules text.

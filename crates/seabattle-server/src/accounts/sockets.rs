@@ -41,6 +41,19 @@ impl Sockets {
         }
     }
 
+    /// The accounts with a socket open here.
+    pub fn accounts(&self) -> Vec<AccountId> {
+        self.map().keys().copied().collect()
+    }
+
+    /// The open sockets of `account` here (none once it signed out).
+    pub fn of(&self, account: AccountId) -> Vec<Conn> {
+        self.map()
+            .get(&account)
+            .map(|l| l.iter().filter(|c| !c.is_closed()).cloned().collect())
+            .unwrap_or_default()
+    }
+
     /// Strips every open socket of `account` of it and closes it; how many there were.
     pub fn sign_out(&self, account: AccountId) -> usize {
         let conns = self.map().remove(&account).unwrap_or_default();

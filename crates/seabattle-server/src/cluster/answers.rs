@@ -48,4 +48,6 @@ pub enum Notice {
     },
     /// The account signed out everywhere or was deleted: its sockets close.
     SignedOut(crate::ids::AccountId),
+    /// A challenge changed (its id): this node tells its own sockets.
+    Challenge(String),
 }

@@ -7,11 +7,13 @@ mod answers;
 mod lease;
 mod node;
 mod notice;
+mod presence;
 mod queue;
 
 pub use answers::{Claim, Notice, Pairing};
 pub use lease::{HEARTBEAT, LEASE, MAX_DRIFT};
 pub use node::Cluster;
+pub use queue::Look;
 
 use crate::error::Failure;
 use crate::game::msg::GameMsg;
@@ -56,6 +58,12 @@ pub async fn start(hub: &SharedHub) -> Result<(), crate::error::StoreError> {
                 Notice::Paired { waiter, game } => paired(&h, &waiter, &game),
                 Notice::SignedOut(account) => {
                     h.sockets.sign_out(account);
+                }
+                // Read from storage in a task of its own: the notices behind it (a
+                // handover asked for) do not wait on it.
+                Notice::Challenge(id) => {
+                    let h = Arc::clone(&h);
+                    tokio::spawn(async move { crate::challenges::changed(&h, &id).await });
                 }
             }
         }

@@ -21,6 +21,9 @@ pub const PAIRED: &str = "seabattle_paired";
 /// The channel on which every node hears an account signed out everywhere or was
 /// deleted (payload: the account's id).
 pub const SIGNED_OUT: &str = "seabattle_signed_out";
+/// The channel on which every node hears a challenge changed (payload: its id), and
+/// tells its own sockets (see [`crate::challenges`]).
+pub const CHALLENGE: &str = "seabattle_challenge";
 
 impl Cluster {
     /// Asks the game's owner, whichever node it is, to hand it over.
@@ -38,6 +41,13 @@ impl Cluster {
                 "SELECT pg_notify($1, $2)",
                 params![SIGNED_OUT, account.to_string()],
             )
+            .map(drop)
+    }
+
+    /// Tells every node, this one too, that challenge `id` changed.
+    pub fn tell_challenge(&self, id: &str) -> Result<(), StoreError> {
+        self.db
+            .exec("SELECT pg_notify($1, $2)", params![CHALLENGE, id])
             .map(drop)
     }
 
@@ -83,7 +93,7 @@ impl Cluster {
 fn listener(url: &str, shown: &str) -> Result<postgres::Client, StoreError> {
     let mut c = connect(url, shown)?;
     c.batch_execute(&format!(
-        "LISTEN {HANDOVER}; LISTEN {PAIRED}; LISTEN {SIGNED_OUT};"
+        "LISTEN {HANDOVER}; LISTEN {PAIRED}; LISTEN {SIGNED_OUT}; LISTEN {CHALLENGE};"
     ))
     .map_err(error)?;
     Ok(c)
@@ -107,6 +117,7 @@ fn relay(
                 Some(game) => Notice::Handover(game),
                 None => continue,
             },
+            (CHALLENGE, _) => Notice::Challenge(n.payload().to_string()),
             (SIGNED_OUT, _) => match n.payload().parse() {
                 Ok(id) => Notice::SignedOut(AccountId(id)),
                 Err(_) => continue,

@@ -9,7 +9,7 @@ use crate::db::params;
 use crate::db::{FromRow, One, Row, StoreError};
 use crate::game::store::insert_game;
 use crate::game::stored::StoredGame;
-use crate::matchmaking::seeker::RatedAs;
+use crate::matchmaking::seeker::{CASUAL_AFTER, RatedAs};
 use crate::ratings::glicko::{WINDOW_MAX, WINDOW_PER_SEC, WINDOW_START};
 use crate::ratings::store::pair_limit_reached;
 use seabattle_core::Preset;
@@ -29,6 +29,14 @@ const TAKE_RATED: &str = "DELETE FROM queue WHERE ticket = (SELECT q.ticket FROM
      AND abs(q.rating - $4) <= least($6, $5 + $7 * \
          greatest(extract(epoch FROM now() - q.queued_at)::float8, $8)) \
      ORDER BY abs(q.rating - $4), q.ticket \
+     FOR UPDATE OF q SKIP LOCKED LIMIT 1) RETURNING waiter, token_hash, account";
+
+/// The oldest waiter of the rated lane `$1` who has waited at least `$3` s, other than
+/// `$2`, taken: a seeker who cannot play rated meets them, casual.
+const TAKE_PATIENT: &str = "DELETE FROM queue WHERE ticket = (SELECT q.ticket FROM queue q \
+     JOIN nodes n ON n.id = q.node AND n.lease_until > now() \
+     WHERE q.rules = $1 AND q.waiter <> $2 \
+     AND q.queued_at <= now() - $3 * interval '1 second' ORDER BY q.ticket \
      FOR UPDATE OF q SKIP LOCKED LIMIT 1) RETURNING waiter, token_hash, account";
 
 /// Whether a live waiter other than `$2` waits under the rules `$1`, locked or not.
@@ -63,12 +71,17 @@ fn lane(preset: Preset) -> String {
     format!("rated {}", preset.name())
 }
 
-/// A rated seeker's lane, how long it has waited, and how many rated games a pair of
-/// accounts may play a day, for a pairing attempt.
-struct Lane<'a> {
-    rated: &'a RatedAs,
-    waited: Duration,
-    per_pair: u32,
+/// Where a pairing attempt looks.
+pub enum Look<'a> {
+    /// The plain lane of the game's rules: the longest waiter.
+    Plain,
+    /// A rated lane: the nearest in rating within the window.
+    Rated(&'a RatedAs, Duration),
+    /// A rated seeker who waited long enough looks in the plain lane: casual.
+    PlainFromRated,
+    /// A plain seeker looks in the preset's rated lane for a waiter who waited long
+    /// enough: casual.
+    RatedPatient(Preset),
 }
 
 /// One pairing attempt.
@@ -85,9 +98,14 @@ impl Cluster {
         game: &mut StoredGame,
         me: &str,
         queued: bool,
-        rated: Option<&Lane<'_>>,
+        look: &Look<'_>,
+        per_pair: u32,
     ) -> Result<Tried, StoreError> {
-        let rules = rated.map_or_else(|| game.rules.clone(), |l| lane(l.rated.preset));
+        let rules = match look {
+            Look::Plain | Look::PlainFromRated => game.rules.clone(),
+            Look::Rated(r, _) => lane(r.preset),
+            Look::RatedPatient(p) => lane(*p),
+        };
         self.db.tx(|sql| {
             if queued {
                 // Our own row, waiting for it if a node pairing with us holds it: that
@@ -101,19 +119,22 @@ impl Cluster {
                     return Ok(Tried::Done(Pairing::Taken));
                 }
             }
-            let taken: Option<Taken> = match rated {
-                None => sql.row(TAKE_WAITER, params![rules, me])?,
-                Some(l) => sql.row(
+            let taken: Option<Taken> = match look {
+                Look::Plain | Look::PlainFromRated => sql.row(TAKE_WAITER, params![rules, me])?,
+                Look::RatedPatient(_) => {
+                    sql.row(TAKE_PATIENT, params![rules, me, CASUAL_AFTER.as_secs_f64()])?
+                }
+                Look::Rated(r, waited) => sql.row(
                     TAKE_RATED,
                     params![
                         rules,
                         me,
-                        l.rated.account,
-                        l.rated.rating,
+                        r.account,
+                        r.rating,
                         WINDOW_START,
                         WINDOW_MAX,
                         WINDOW_PER_SEC,
-                        l.waited.as_secs_f64()
+                        waited.as_secs_f64()
                     ],
                 )?,
             };
@@ -132,13 +153,12 @@ impl Cluster {
                 sql.exec("DELETE FROM queue WHERE waiter = $1", params![me])?;
             }
             game.tokens[0] = Some(taken.token_hash);
-            if let Some(l) = rated {
-                game.accounts[0] = taken.account;
+            game.accounts[0] = taken.account;
+            game.rated = false;
+            if let (Look::Rated(r, _), Some(them)) = (look, taken.account) {
                 // Two accounts that played their rated games against each other today
                 // play on, casual.
-                if let Some(them) = taken.account {
-                    game.rated = !pair_limit_reached(sql, them, l.rated.account, l.per_pair)?;
-                }
+                game.rated = !pair_limit_reached(sql, them, r.account, per_pair)?;
             }
             insert_game(sql, game)?;
             self.own_new(sql, &game.id)?;
@@ -155,10 +175,11 @@ impl Cluster {
         game: &mut StoredGame,
         me: &str,
         queued: bool,
-        rated: Option<&Lane<'_>>,
+        look: &Look<'_>,
+        per_pair: u32,
     ) -> Result<Pairing, StoreError> {
         for _ in 0..PAIR_TRIES {
-            match self.pair_once(game, me, queued, rated)? {
+            match self.pair_once(game, me, queued, look, per_pair)? {
                 Tried::Done(pairing) => {
                     if matches!(pairing, Pairing::With(_)) {
                         self.hold(&game.id, 1);
@@ -177,41 +198,25 @@ impl Cluster {
         Ok(Pairing::Nobody)
     }
 
-    /// Pairs `me` with the longest-waiting other player under `game.rules` on any
-    /// node: in one transaction that waiter's row is taken (`FOR UPDATE SKIP LOCKED`),
-    /// their token hash fills seat 1, `game` is stored owned by this node, `me`'s own
-    /// row (if `queued`) leaves the queue, and the waiter's node hears of it. A queued
-    /// waiter that finds only locked rows tries again after a random pause of a few
-    /// milliseconds: two waiters pairing at the same instant would otherwise each skip
-    /// the other's row and both stay.
+    /// Pairs `me` by `look` with another player on any node: in one transaction that
+    /// waiter's row is taken (`FOR UPDATE SKIP LOCKED`), their token hash (and
+    /// account) fills seat 1, `game` is stored owned by this node, `me`'s own row (if
+    /// `queued`) leaves the queue, and the waiter's node hears of it. In a rated lane
+    /// the waiter taken is another account's, the nearest in rating within the window
+    /// the longer wait has earned ([`crate::ratings::glicko::window`]), and the game is
+    /// rated unless the pair reached `per_pair` rated games today. A queued waiter that
+    /// finds only locked rows tries again after a random pause of a few milliseconds:
+    /// two waiters pairing at the same instant would otherwise each skip the other's
+    /// row and both stay.
     pub fn pair(
         &self,
         game: &mut StoredGame,
         me: &str,
         queued: bool,
-    ) -> Result<Pairing, StoreError> {
-        self.pair_in(game, me, queued, None)
-    }
-
-    /// [`Cluster::pair`] in `rated`'s lane, having waited `waited`: the waiter taken is
-    /// another account's, the nearest in rating within the window the longer wait has
-    /// earned ([`crate::ratings::glicko::window`]), and seat 1 is stored as its
-    /// account's.
-    pub fn pair_rated(
-        &self,
-        game: &mut StoredGame,
-        me: &str,
-        queued: bool,
-        rated: &RatedAs,
-        waited: Duration,
+        look: &Look<'_>,
         per_pair: u32,
     ) -> Result<Pairing, StoreError> {
-        let lane = Lane {
-            rated,
-            waited,
-            per_pair,
-        };
-        self.pair_in(game, me, queued, Some(&lane))
+        self.pair_in(game, me, queued, look, per_pair)
     }
 
     /// Puts `me` in `rated`'s lane, with its seat token's hash.
@@ -237,12 +242,20 @@ impl Cluster {
             .map(drop)
     }
 
-    /// Puts `me` in the queue under `rules`, with its seat token's hash.
-    pub fn enqueue(&self, rules: &str, me: &str, token_hash: &str) -> Result<(), StoreError> {
+    /// Puts `me` in the queue under `rules`, with its seat token's hash and its
+    /// account, if signed in (shown at the board; a casual game all the same).
+    pub fn enqueue(
+        &self,
+        rules: &str,
+        me: &str,
+        token_hash: &str,
+        account: Option<crate::ids::AccountId>,
+    ) -> Result<(), StoreError> {
         self.db
             .exec(
-                "INSERT INTO queue (rules, node, waiter, token_hash) VALUES ($1, $2, $3, $4)",
-                params![rules, self.node, me, token_hash],
+                "INSERT INTO queue (rules, node, waiter, token_hash, account) \
+                 VALUES ($1, $2, $3, $4, $5)",
+                params![rules, self.node, me, token_hash, account],
             )
             .map(drop)
     }

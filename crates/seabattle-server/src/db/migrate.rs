@@ -17,10 +17,6 @@ pub enum Migration {
     /// Written for this database alone.
     Own(&'static str),
     /// Written once for both, in the dialect-neutral form of [`Dialect::ddl`].
-    #[expect(
-        dead_code,
-        reason = "every table so far was written for each database apart; the next is the first shared one"
-    )]
     Shared(&'static str),
 }
 
@@ -30,6 +26,7 @@ const SQLITE: &[Migration] = &[
     Migration::Own(include_str!("../../migrations/sqlite/0002_learned.sql")),
     Migration::Own(include_str!("../../migrations/sqlite/0003_accounts.sql")),
     Migration::Own(include_str!("../../migrations/sqlite/0004_ratings.sql")),
+    Migration::Shared(CHALLENGES),
 ];
 
 /// PostgreSQL's steps, in order; version `n` is `POSTGRES[n - 1]`.
@@ -42,7 +39,12 @@ const POSTGRES: &[Migration] = &[
     Migration::Own(include_str!(
         "../../migrations/postgres/0006_rated_queue.sql"
     )),
+    Migration::Own(include_str!("../../migrations/postgres/0007_presence.sql")),
+    Migration::Shared(CHALLENGES),
 ];
+
+/// Challenges by name (`crate::challenges`).
+const CHALLENGES: &str = include_str!("../../migrations/shared/0001_challenges.sql");
 
 /// A key for `pg_advisory_xact_lock`.
 const MIGRATION_LOCK: i64 = 0x5eab_a771;

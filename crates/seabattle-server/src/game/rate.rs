@@ -61,6 +61,49 @@ pub async fn ask(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Fail
     Ok(())
 }
 
+/// Someone joined a game opened in the lobby as rated (see [`crate::lobby::seek`]):
+/// it is rated if they are signed in as another account and the pair's daily limit
+/// allows, casual otherwise, and everyone is told which and why. A store that cannot
+/// answer leaves it casual: the game is not refused for it.
+pub async fn joined_seek(hub: &SharedHub, room: &mut Room) {
+    if !room.seek().is_some_and(|s| s.rated) || room.rated() {
+        return;
+    }
+    let accounts = Player::BOTH.map(|q| room.seat(q).account);
+    let [Some(a), Some(b)] = accounts else {
+        room.set_casual(crate::protocol::Casual::Mixed);
+        return;
+    };
+    if a == b {
+        room.set_casual(crate::protocol::Casual::Mixed);
+        return;
+    }
+    let limit = hub.config.limits.rated_per_pair;
+    match hub.db(move |db| db.may_rate_pair(a, b, limit)).await {
+        Ok(true) => {}
+        Ok(false) => {
+            room.set_casual(crate::protocol::Casual::PairLimit);
+            return;
+        }
+        Err(e) => {
+            tracing::warn!(game = %room.id(), error = %e, "a lobby game could not be rated");
+            return;
+        }
+    }
+    let id = room.id().clone();
+    if let Err(e) = hub.db(move |db| db.set_rated(&id)).await {
+        tracing::warn!(game = %room.id(), error = %e, "a lobby game could not be stored as rated");
+        return;
+    }
+    room.seat_mut(Player::Two).rate_asked = true;
+    room.set_rated(true);
+    room.broadcast(&ServerMsg::Rate {
+        game: room.id().to_string(),
+        asked: Player::BOTH.map(|q| room.seat(q).rate_asked),
+        rated: true,
+    });
+}
+
 /// What a rated game that ended is rated as; `None` for a game that does not count
 /// (unrated, a seat without an account, one account in both seats, custom rules).
 pub fn rated_game(room: &Room) -> Option<RatedGame> {

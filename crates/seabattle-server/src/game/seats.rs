@@ -172,6 +172,7 @@ pub async fn join(
     room.seat_mut(Player::Two).name = name;
     adopt(hub, room, conn, Player::Two).await?;
     show_accounts(hub, room).await;
+    super::rate::joined_seek(hub, room).await;
     take_seat(room, conn, Player::Two, Some(token));
     Ok(())
 }

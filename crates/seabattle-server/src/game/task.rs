@@ -55,11 +55,14 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Inbo
     let mut closing = hub.closing.clone();
     let mut closed = *closing.borrow();
     let mut retry: Option<tokio::time::Instant> = None;
+    // The game's part in the lobby, undone when the task ends.
+    let mut tally = crate::lobby::tally::Tally::new(&hub);
     loop {
         // Boxed, like every handler below: a game's task sits idle most of its life,
         // and an idle task should hold the select, not the largest handler's future.
         Box::pin(settle(&hub, &mut room, &mut thinking)).await;
         crate::game::hotseat::hand_over(&mut room);
+        tally.update(&room);
         // A server shutting down stops its clocks: the next one starts them afresh.
         let deadline = room
             .clock()

@@ -39,6 +39,21 @@ pub struct Creator {
     pub lang: Option<seabattle_core::Lang>,
     /// The player, for games against the computer to learn from.
     pub learner: Option<Learner>,
+    /// Set for a game opened in the lobby (see [`crate::lobby::seek`]).
+    pub seek: Option<crate::game::room::Seek>,
+}
+
+/// A clock as asked for: `None` or 0 for none, else at most the server's limit.
+pub fn checked_clock(hub: &SharedHub, clock: Option<u32>) -> Result<Option<u32>, Failure> {
+    let max = hub.config.limits.max_clock_secs;
+    match clock {
+        None | Some(0) => Ok(None),
+        Some(s) if s <= max => Ok(Some(s)),
+        Some(s) => Err(Failure::refused(
+            ErrorCode::BadClock,
+            format!("clock {s} s is over the limit of {max} s"),
+        )),
+    }
 }
 
 /// `new_game`: creates the game, takes seat 1. The attempt counts against the
@@ -54,19 +69,10 @@ pub async fn new_game(
         name,
         lang,
         learner,
+        seek,
     }: Creator,
 ) -> Result<(), Failure> {
-    let max = hub.config.limits.max_clock_secs;
-    let clock = match clock {
-        None | Some(0) => None,
-        Some(s) if s <= max => Some(s),
-        Some(s) => {
-            return Err(Failure::refused(
-                ErrorCode::BadClock,
-                format!("clock {s} s is over the limit of {max} s"),
-            ));
-        }
-    };
+    let clock = checked_clock(hub, clock)?;
     let mode = match opponent {
         Opponent::Friend => Mode::Friend,
         Opponent::Computer => computer_mode(hub, level.unwrap_or("medium"))?,
@@ -84,9 +90,16 @@ pub async fn new_game(
         .vetted
         .rules(&hub.work, &hub.config.limits, rules)
         .await?;
+    if seek.is_some_and(|s| s.rated) && rules.as_preset().is_none() {
+        return Err(Failure::refused(
+            ErrorCode::NotRateable,
+            "only games under a preset are rated; these rules are custom",
+        ));
+    }
     let token = new_token();
     let hotseat = mode == Mode::Hotseat;
     let mut setup = RoomSetup::new(rules, mode);
+    setup.seek = seek;
     setup.clock = clock;
     setup.creator = Some(conn.ip);
     setup.host_lang = lang;
@@ -101,6 +114,9 @@ pub async fn new_game(
         setup.seats[Player::Two].token_hash = Some(token_hash(&token));
     }
     let mut room = Room::new(setup, &hub.config.bots);
+    // Whoever opens a rated game in the lobby has asked for it to be rated: it is, once
+    // a signed-in player joins (see `crate::game::rate`).
+    room.seat_mut(Player::One).rate_asked = seek.is_some_and(|s| s.rated);
     setup_computer(hub, &mut room, learner).await?;
     let stored = to_stored(&room);
     hub.db(move |db| db.create(&stored)).await?;

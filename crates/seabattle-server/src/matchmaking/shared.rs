@@ -4,8 +4,8 @@
 //! waits in its preset's rated lane, paired by rating, and looks again every
 //! [`RETRY`](super::seeker::RETRY) as its window widens.
 
-use super::seeker::{Seeker, Ticket};
-use crate::cluster::Pairing;
+use super::seeker::{CASUAL_AFTER, Seeker, Ticket};
+use crate::cluster::{Look, Pairing};
 use crate::error::{Failure, StoreError};
 use crate::game::play::to_stored;
 use crate::game::room::{Mode, Room, RoomSetup, SeatSetup};
@@ -50,9 +50,10 @@ pub async fn queue(
                         what: "a seeker without a ticket",
                     })?;
                     let hash = token_hash(&t.token);
+                    let account = entry.conn.account().map(|a| a.id);
                     match &entry.rated {
                         Some(r) => c.enqueue_rated(&t.waiter, &hash, r),
-                        None => c.enqueue(&entry.rules.to_string(), &t.waiter, &hash),
+                        None => c.enqueue(&entry.rules.to_string(), &t.waiter, &hash, account),
                     }
                 })
                 .await?;
@@ -85,26 +86,38 @@ async fn pair(hub: &SharedHub, me: &Seeker, queued_now: bool) -> Result<Shared, 
     // The same token for seat 2 of a game made now and for the queue's row.
     setup.seats[Player::Two] = SeatSetup {
         token_hash: Some(token_hash(&ticket.token)),
-        account: me.rated.as_ref().map(|r| r.account),
+        account: me.conn.account().map(|a| a.id),
         name: None,
         away: false,
     };
-    setup.rated = me.rated.is_some();
     let id = setup.id.clone();
     let mut stored = to_stored(&Room::new(setup, &hub.config.bots));
     let (rated, waited) = (me.rated.clone(), me.since.elapsed());
     let per_pair = hub.config.limits.rated_per_pair;
     let waiter = ticket.waiter.clone();
-    let (pairing, stored) = hub
+    let preset = me.rules.as_preset();
+    let (pairing, mixed, stored) = hub
         .db(move |db| {
             let c = db.cluster().ok_or(StoreError::Unsupported {
                 what: "the shared queue",
             })?;
-            let pairing = match &rated {
-                Some(r) => c.pair_rated(&mut stored, &waiter, queued_now, r, waited, per_pair)?,
-                None => c.pair(&mut stored, &waiter, queued_now)?,
+            // Its own lane first; then, casual, the other kind of seeker who waited
+            // long enough to meet anyone (see `Seeker::meets`).
+            let (first, then) = match (&rated, preset) {
+                (Some(r), _) => (
+                    Look::Rated(r, waited),
+                    (waited >= CASUAL_AFTER).then_some(Look::PlainFromRated),
+                ),
+                (None, Some(p)) => (Look::Plain, Some(Look::RatedPatient(p))),
+                (None, None) => (Look::Plain, None),
             };
-            Ok((pairing, stored))
+            let mut pairing = c.pair(&mut stored, &waiter, queued_now, &first, per_pair)?;
+            let mut mixed = false;
+            if let (Pairing::Nobody, Some(then)) = (&pairing, then) {
+                pairing = c.pair(&mut stored, &waiter, queued_now, &then, per_pair)?;
+                mixed = true;
+            }
+            Ok((pairing, mixed, stored))
         })
         .await?;
     match pairing {
@@ -120,7 +133,9 @@ async fn pair(hub: &SharedHub, me: &Seeker, queued_now: bool) -> Result<Shared, 
             setup.id = id.clone();
             setup.creator = Some(me.conn.ip);
             setup.rated = stored.rated;
-            if me.rated.is_some() && !stored.rated {
+            if mixed {
+                setup.casual = Some(crate::protocol::Casual::Mixed);
+            } else if me.rated.is_some() && !stored.rated {
                 setup.casual = Some(crate::protocol::Casual::PairLimit);
             }
             for p in Player::BOTH {

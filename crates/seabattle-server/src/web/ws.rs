@@ -244,6 +244,7 @@ async fn serve_halves(
     }
     hub.sockets.closed(&conn);
     Box::pin(enter::leave(&hub, &conn)).await;
+    Box::pin(crate::challenges::closed(&hub, &conn)).await;
     hub.metrics.connections.fetch_sub(1, Ordering::Relaxed);
     drop(conn);
     // The queue is flushed and closed once every handle to the connection is gone.
@@ -333,6 +334,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
                     name,
                     lang,
                     learner,
+                    seek: None,
                 },
             )
             .await
@@ -404,6 +406,34 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
         ClientMsg::Chat { game, phrase } => {
             forward(hub, conn, &game, SeatCommand::Chat(phrase)).await
         }
+        ClientMsg::Lobby => {
+            crate::lobby::broadcast::follow(hub, conn).await;
+            crate::challenges::show_waiting(hub, conn).await;
+            Ok(())
+        }
+        ClientMsg::Seek {
+            rules,
+            clock,
+            rated,
+            name,
+        } => {
+            let name = crate::accounts::shown::checked(hub, conn, name.as_deref()).await?;
+            let rated = rated.unwrap_or(false);
+            crate::lobby::seek::seek(hub, conn, rules.as_deref(), clock, rated, name).await
+        }
+        ClientMsg::Challenge {
+            to,
+            rules,
+            clock,
+            rated,
+        } => {
+            let rated = rated.unwrap_or(false);
+            crate::challenges::challenge(hub, conn, &to, rules.as_deref(), clock, rated).await
+        }
+        ClientMsg::AnswerChallenge { id, answer } => {
+            crate::challenges::answer(hub, conn, &id, answer).await
+        }
+        ClientMsg::CancelChallenge { id } => crate::challenges::cancel(hub, conn, &id).await,
         ClientMsg::Coach { game } => {
             let (h, from) = seat(hub, conn, &game)?;
             let input = h.ask_or(|reply| GameMsg::Coach { from, reply }).await?;

@@ -471,3 +471,143 @@ async fn the_rated_queue_pairs_accounts_on_different_nodes() {
     n1.shutdown().await.unwrap();
     n2.shutdown().await.unwrap();
 }
+
+/// Signs up a fresh account on `addr`: its name and session token.
+async fn fresh_account(addr: std::net::SocketAddr, prefix: &str) -> (String, String) {
+    let name = fresh(prefix);
+    let r = crate::accounts::post(
+        addr,
+        "/account/signup",
+        &crate::accounts::creds(&name, "correct horse 1"),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    (name, r.token().unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_and_the_lobby_reach_across_nodes() {
+    let Some(url) = postgres_url() else {
+        return;
+    };
+    let (n1, n2) = (node(&url, &fresh("n")).await, node(&url, &fresh("n")).await);
+    let (ann, ta) = fresh_account(n1.addr(), "a").await;
+    let (bob, tb) = fresh_account(n1.addr(), "b").await;
+    let mut a = Client::connect_signed_in(n1.addr(), &ta, &ann).await;
+    let mut b = Client::connect_signed_in(n2.addr(), &tb, &bob).await;
+    // Bob's page is on the other node: Ann finds him online once n2 has published
+    // (every lobby tick, 2 s by default).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let sent = loop {
+        a.send(seabattle_wire::ClientMsg::Challenge {
+            to: bob.clone(),
+            rules: None,
+            clock: None,
+            rated: Some(true),
+        })
+        .await;
+        match a.recv().await {
+            ServerMsg::ChallengeSent(c) => break c,
+            ServerMsg::Error { code, .. } if code == ErrorCode::NotOnline => {
+                assert!(
+                    std::time::Instant::now() < deadline,
+                    "Bob never showed online"
+                );
+                tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+            }
+            other => panic!("{other:?}"),
+        }
+    };
+    let got = until!(b, ServerMsg::Challenged(c) => c);
+    assert_eq!(
+        (got.id.as_str(), got.from.name.as_str()),
+        (sent.id.as_str(), ann.as_str())
+    );
+    b.send(seabattle_wire::ClientMsg::AnswerChallenge {
+        id: got.id.clone(),
+        answer: seabattle_wire::Answer::Accept,
+    })
+    .await;
+    let (game, seat_b, _) = joined(&mut b).await;
+    assert_eq!(seat_b, Some(Player::Two));
+    // The game is on Bob's node; Ann's node hands her the seat and its token, and she
+    // reaches the game by its address.
+    let (game_a, seat_a, token_a) = joined(&mut a).await;
+    assert_eq!(
+        (game_a.as_str(), seat_a),
+        (game.as_str(), Some(Player::One))
+    );
+    let mut a = Client::connect_to(n1.addr(), &format!("/ws?game={game}")).await;
+    a.send(msg::resume(&game, &token_a.unwrap())).await;
+    joined(&mut a).await;
+    let state = a.state(&game).await;
+    assert!(state.rated);
+    assert_eq!(state.accounts[1].as_ref().unwrap().name, bob);
+    // A game opened in the lobby on one node is listed to a follower on the other.
+    let mut host = Client::connect(n1.addr()).await;
+    host.send(seabattle_wire::ClientMsg::Seek {
+        rules: None,
+        clock: None,
+        rated: None,
+        name: Some("Kapitan".into()),
+    })
+    .await;
+    let (open, _, _) = joined(&mut host).await;
+    let mut watcher = Client::connect(n2.addr()).await;
+    watcher.send(seabattle_wire::ClientMsg::Lobby).await;
+    let listed =
+        crate::meet::lobby_until(&mut watcher, |l| l.open.iter().any(|g| g.game == open)).await;
+    assert!(
+        listed.online >= 4,
+        "sockets on both nodes count: {listed:?}"
+    );
+    let g = listed.open.iter().find(|g| g.game == open).unwrap();
+    assert_eq!(
+        (g.name.as_deref(), g.account.as_ref()),
+        (Some("Kapitan"), None)
+    );
+    n1.shutdown().await.unwrap();
+    n2.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_seeker_and_a_guest_on_two_nodes_meet_casual_after_a_few_seconds() {
+    let Some(url) = postgres_url() else {
+        return;
+    };
+    let (n1, n2) = (node(&url, &fresh("n")).await, node(&url, &fresh("n")).await);
+    let (ann, ta) = fresh_account(n1.addr(), "a").await;
+    // A preset no earlier run's waiter is left in, rated lane or plain.
+    let rules = "classic-bent";
+    let mut a = Client::connect_signed_in(n1.addr(), &ta, &ann).await;
+    let since = std::time::Instant::now();
+    a.send(msg::queue(Some(rules))).await;
+    assert!(until!(a, ServerMsg::Queued { rated, .. } => rated));
+    let mut g = Client::connect(n2.addr()).await;
+    g.send(msg::queue(Some(rules))).await;
+    let (game, _, _) = joined(&mut g).await;
+    assert!(
+        since.elapsed() >= std::time::Duration::from_secs(seabattle_wire::CASUAL_AFTER_SECS),
+        "Ann looked for a rated opponent first"
+    );
+    assert!(since.elapsed() < std::time::Duration::from_secs(15));
+    assert_eq!(joined(&mut a).await.0, game);
+    // Ann, still looking, took the guest's row: the game is on her node.
+    let state = a.state(&game).await;
+    assert!(!state.rated);
+    assert_eq!(state.casual, Some(seabattle_wire::Casual::Mixed));
+    let shown: Vec<_> = state
+        .accounts
+        .iter()
+        .flatten()
+        .map(|s| s.name.clone())
+        .collect();
+    assert_eq!(
+        shown,
+        [ann],
+        "her account shows at the board; the guest has none"
+    );
+    n1.shutdown().await.unwrap();
+    n2.shutdown().await.unwrap();
+}

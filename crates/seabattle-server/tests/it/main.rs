@@ -16,6 +16,7 @@ mod frames;
 mod friend;
 mod http_errors;
 mod learning;
+mod meet;
 mod pieces;
 mod players;
 mod pool;

@@ -428,6 +428,29 @@ fn every_server_message_round_trips() {
             player: Player::Two,
             phrase: Phrase::NiceShot,
         },
+        ServerMsg::Lobby(Box::new(seabattle_wire::LobbyJson {
+            online: 12,
+            playing: 3,
+            open: vec![seabattle_wire::OpenGameJson {
+                game: game(),
+                rules: s("classic"),
+                clock: Some(30),
+                rated: true,
+                name: None,
+                account: Some(seabattle_wire::SeatAccountJson {
+                    name: s("Anna"),
+                    rating: Some(1712),
+                    provisional: false,
+                }),
+            }],
+        })),
+        ServerMsg::Lobby(Box::default()),
+        ServerMsg::Challenged(Box::new(challenge())),
+        ServerMsg::ChallengeSent(Box::new(challenge())),
+        ServerMsg::ChallengeEnded {
+            id: s("c7m2qx9p4a"),
+            end: seabattle_wire::ChallengeEnd::Declined,
+        },
     ];
     let mut kinds: Vec<&str> = all.iter().map(ServerMsg::kind).collect();
     kinds.dedup();
@@ -545,6 +568,32 @@ fn every_client_message_round_trips() {
         ClientMsg::Chat {
             game: game(),
             phrase: Phrase::GoodLuck,
+        },
+        ClientMsg::Lobby,
+        ClientMsg::Seek {
+            rules: Some(s("classic")),
+            clock: Some(30),
+            rated: Some(true),
+            name: None,
+        },
+        ClientMsg::Seek {
+            rules: None,
+            clock: None,
+            rated: None,
+            name: Some(s("Kapitan")),
+        },
+        ClientMsg::Challenge {
+            to: s("Anna"),
+            rules: Some(s("classic")),
+            clock: None,
+            rated: Some(false),
+        },
+        ClientMsg::AnswerChallenge {
+            id: s("c7m2qx9p4a"),
+            answer: seabattle_wire::Answer::Accept,
+        },
+        ClientMsg::CancelChallenge {
+            id: s("c7m2qx9p4a"),
         },
     ];
     let mut kinds: Vec<&str> = all.iter().map(ClientMsg::kind).collect();
@@ -715,4 +764,25 @@ fn refusals_become_error_messages() {
             .code,
         ErrorCode::BadMessage
     );
+}
+
+/// A challenge as both players see it.
+fn challenge() -> seabattle_wire::ChallengeJson {
+    seabattle_wire::ChallengeJson {
+        id: "c7m2qx9p4a".into(),
+        from: seabattle_wire::SeatAccountJson {
+            name: "Anna".into(),
+            rating: Some(1712),
+            provisional: false,
+        },
+        to: seabattle_wire::SeatAccountJson {
+            name: "Boris".into(),
+            rating: Some(1500),
+            provisional: true,
+        },
+        rules: "classic".into(),
+        clock: Some(60),
+        rated: true,
+        expires_secs: 58,
+    }
 }

@@ -10,7 +10,7 @@ mod seat;
 
 pub use bot::{Bot, PROGRAM_FALLBACK};
 pub use mode::Mode;
-pub use seat::{Clock, RoomSetup, Seat, SeatSetup};
+pub use seat::{Clock, RoomSetup, Seat, SeatSetup, Seek};
 
 use super::msg::{Finished, Host, NotFinished};
 use crate::conn::Conn;
@@ -76,6 +76,8 @@ pub struct Room {
     casual: Option<Casual>,
     /// Both ratings' change, once the rated game ended and was rated.
     ratings: Option<[RatingJson; 2]>,
+    /// Set for a game opened in the lobby.
+    seek: Option<Seek>,
 }
 
 impl Room {
@@ -91,6 +93,7 @@ impl Room {
             casual,
             creator,
             host_lang,
+            seek,
         } = setup;
         let now = Instant::now();
         let bot = match &mode {
@@ -118,6 +121,7 @@ impl Room {
             rated,
             casual,
             ratings: None,
+            seek,
         }
     }
 
@@ -269,6 +273,46 @@ impl Room {
     /// Why the game is casual although its players asked for a rated one.
     pub fn casual(&self) -> Option<Casual> {
         self.casual
+    }
+
+    /// Says why the game is casual although a player asked for a rated one.
+    pub fn set_casual(&mut self, casual: Casual) {
+        self.casual = Some(casual);
+    }
+
+    /// How the game was opened in the lobby, if it was.
+    pub fn seek(&self) -> Option<Seek> {
+        self.seek
+    }
+
+    /// The game as the lobby lists it: a game opened there whose creator is here and
+    /// whose second seat is free, before the battle.
+    pub fn listing(&self) -> Option<crate::protocol::OpenGameJson> {
+        let seek = self.seek?;
+        let creator = &self.seats[Player::One];
+        let waiting = self.mode == Mode::Friend
+            && self.seats[Player::Two].token_hash.is_none()
+            && creator.conn.as_ref().is_some_and(|c| !c.is_closed())
+            && self.life == Life::Open
+            && self.game().phase() == Phase::Placement;
+        waiting.then(|| crate::protocol::OpenGameJson {
+            game: self.id.to_string(),
+            rules: self.rules().to_string(),
+            clock: self.clock.secs,
+            rated: seek.rated,
+            name: creator.name.clone().filter(|_| creator.shown.is_none()),
+            account: creator.shown.as_deref().cloned(),
+        })
+    }
+
+    /// Whether the game is being played now: both seats taken (or the computer's),
+    /// not over, and still this node's.
+    pub fn being_played(&self) -> bool {
+        self.life == Life::Open
+            && self.game().phase() != Phase::Over
+            && Player::BOTH
+                .into_iter()
+                .all(|p| self.is_bot(p) || self.seats[p].token_hash.is_some())
     }
 
     /// Both ratings' change, once rated.

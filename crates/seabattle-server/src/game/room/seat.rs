@@ -104,6 +104,16 @@ pub struct RoomSetup {
     pub creator: Option<IpAddr>,
     /// The language the creator plays in (the link's preview speaks it).
     pub host_lang: Option<seabattle_core::Lang>,
+    /// Set for a game opened in the lobby (`seek`), listed there while it waits.
+    pub seek: Option<Seek>,
+}
+
+/// A game opened in the lobby: anyone may join it from there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seek {
+    /// Its creator asked for a rated game: it is rated if the one who joins is
+    /// signed in too (another account), casual otherwise.
+    pub rated: bool,
 }
 
 impl RoomSetup {
@@ -120,6 +130,7 @@ impl RoomSetup {
             casual: None,
             creator: None,
             host_lang: None,
+            seek: None,
         }
     }
 }

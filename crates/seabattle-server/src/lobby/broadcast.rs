@@ -1,0 +1,68 @@
+//! The lobby's ticker: every [`Config::lobby_every`](crate::config::Config::lobby_every)
+//! the whole site's figures are gathered (in a cluster, every live node's), and sent
+//! to the followers if they changed.
+
+use crate::hub::SharedHub;
+use crate::protocol::{LobbyJson, ServerMsg};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+/// This node's figures alone.
+pub fn here(hub: &SharedHub) -> LobbyJson {
+    hub.lobby
+        .here(hub.metrics.connections.load(Ordering::Relaxed))
+}
+
+/// The whole site's figures: this node's, and in a cluster every other live node's as
+/// it last published them. Ours are published on the way.
+pub async fn site(hub: &SharedHub) -> LobbyJson {
+    let mut all = here(hub);
+    if hub.store.cluster().is_none() {
+        return all;
+    }
+    let mine = all.clone();
+    let accounts = hub.sockets.accounts();
+    match hub
+        .db(move |db| {
+            db.cluster()
+                .map_or(Ok(Vec::new()), |c| c.presence(&mine, &accounts))
+        })
+        .await
+    {
+        Ok(others) => {
+            for o in others {
+                all.online = all.online.saturating_add(o.online);
+                all.playing = all.playing.saturating_add(o.playing);
+                all.open.extend(o.open);
+            }
+            all.open.truncate(super::MAX_LISTED);
+        }
+        Err(e) => tracing::warn!(error = %e, "the other nodes' lobby could not be read"),
+    }
+    all
+}
+
+/// Starts the ticker.
+pub fn start(hub: &SharedHub) {
+    let hub = Arc::clone(hub);
+    tokio::spawn(async move {
+        let mut closing = hub.closing.clone();
+        let mut tick = tokio::time::interval(hub.config.lobby_every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = closing.wait_for(|c| *c) => return,
+            }
+            let text = ServerMsg::Lobby(Box::new(site(&hub).await)).to_text();
+            hub.lobby.publish(text);
+        }
+    });
+}
+
+/// `lobby`: `conn` follows the lobby from now, and is sent where it stands at once
+/// (counting itself).
+pub async fn follow(hub: &SharedHub, conn: &crate::conn::Conn) {
+    let now = ServerMsg::Lobby(Box::new(site(hub).await)).to_text();
+    hub.lobby.follow(conn, now);
+}
