@@ -509,7 +509,10 @@ async fn a_challenge_and_the_lobby_reach_across_nodes() {
         .await;
         match a.recv().await {
             ServerMsg::ChallengeSent(c) => break c,
-            ServerMsg::Error { code, .. } if code == ErrorCode::NotOnline => {
+            ServerMsg::Error {
+                code: ErrorCode::NotOnline,
+                ..
+            } => {
                 assert!(
                     std::time::Instant::now() < deadline,
                     "Bob never showed online"
