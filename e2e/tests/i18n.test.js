@@ -31,3 +31,12 @@ test('each text has the same placeholders in both languages', () => {
   const differ = [...ru].filter(([k, p]) => en.has(k) && en.get(k) !== p).map(([k, p]) => `${k}: ru «${p}», en «${en.get(k)}»`);
   assert.deepEqual(differ, []);
 });
+
+test('the lobby\'s words (meet-words.js): the same keys and placeholders in both languages', async () => {
+  const { MEET_TEXTS } = await import('../../crates/seabattle-server/assets/web/meet-words.js');
+  assert.deepEqual(Object.keys(MEET_TEXTS).sort(), ['en', 'ru']);
+  const ru = texts(MEET_TEXTS.ru), en = texts(MEET_TEXTS.en);
+  assert.deepEqual([...ru.keys()].sort(), [...en.keys()].sort());
+  const differ = [...ru].filter(([k, p]) => en.get(k) !== p).map(([k]) => k);
+  assert.deepEqual(differ, []);
+});

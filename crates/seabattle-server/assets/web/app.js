@@ -20,6 +20,7 @@ import { playerKey } from './key.js';
 import { installApp } from './install.js';
 import { initAccount, rerenderAccount, signedInName } from './account.js';
 import { blindOn, st } from './announce.js';
+import { initMeet, onMeet, meetRefused, meetWelcome, rerenderMeet, wantsRated, waitWhat, offerWhy } from './meet.js';
 
 // An element the page always has, by id: a missing one is a broken page, said at once.
 const $ = (/** @type {string} */ id) => {
@@ -96,6 +97,7 @@ function translate() {
   rerenderReplay();
   learnedModule?.then(l => l.rerenderLearned());
   rerenderAccount();
+  if (!boot.missing && !boot.replay) rerenderMeet();
   const skip = $('blindSkip'), blindText = $('blindModeText');
   if (skip) skip.textContent = st(blindOn() ? 'skipGo' : 'skipOn');
   if (blindText) blindText.textContent = st('setting');
@@ -173,8 +175,9 @@ function startScreen() {
   $('vsRandom').onsubmit = e => {
     e.preventDefault();
     app.rules = rules();
-    app.send({ type: 'queue', rules: app.rules });
+    app.send({ type: 'queue', rules: app.rules, rated: wantsRated() });
     $('offer').hidden = true;
+    $('waitWhat').textContent = '';
     show('wait');
     searching(Date.now());
     $('waitCancel').focus();
@@ -186,6 +189,9 @@ function startScreen() {
     app.send({ type: 'new_game', opponent: 'hotseat', rules: rules() });
   };
   $('offerYes').onclick = () => app.send({ type: 'new_game', opponent: 'computer', level: app.level, rules: app.rules, player: playerKey() });
+  // The lobby's games and challenges take the same rules and clock as the rest.
+  const clock = () => +(/** @type {HTMLSelectElement} */ (document.querySelector('#vsComputer select[name=clock]'))).value;
+  initMeet({ send: m => app.send(m), rules, clock, name: myName }, () => {});
 }
 
 // The search for a random opponent: the time searched, each second, until a game
@@ -239,10 +245,22 @@ function addBots(names) {
 /** @param {ServerMsg} m */
 function onMessage(m) {
   switch (m.type) {
-    case 'welcome': addPresets(m.presets || ['classic']); addBots(m.bots || []); return;
-    case 'pong': case 'queued': return;
+    case 'welcome':
+      addPresets(m.presets || ['classic']);
+      addBots(m.bots || []);
+      meetWelcome(m.account ?? null);
+      // The start screen follows who is here.
+      if (!app.game) app.send({ type: 'lobby' });
+      return;
+    case 'pong': return;
+    case 'queued': $('waitWhat').textContent = waitWhat(m); return;
+    case 'lobby': case 'challenged': case 'challenge_sent': case 'challenge_ended': onMeet(m); return;
     case 'learned': case 'forgotten': learned().then(l => l.onLearned(m)); return;
-    case 'queue_offer': $('offer').hidden = false; blindModule?.then(b => b.blindHeard(m)); return;
+    case 'queue_offer':
+      $('offerText').textContent = offerWhy(m);
+      $('offer').hidden = false;
+      blindModule?.then(b => b.blindHeard(m));
+      return;
     case 'joined': {
       const tok = m.token || app.token;
       app.game = m.game;
@@ -274,6 +292,8 @@ function onMessage(m) {
 
 /** @param {import('./wire').Server.Error} m */
 function onError(m) {
+  // A refusal of a challenge or an open game, said beside it.
+  if (meetRefused(m)) return;
   // A refusal of a move on the game screen (none before it is loaded).
   if (game?.moveRefused(m)) return;
   if (m.code === 'no_room' && game?.turnRefused(t('noRoom'))) return;

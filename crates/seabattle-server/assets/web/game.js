@@ -3,7 +3,7 @@
 // kept current by `shot`, `clock`, `presence` and the rest.
 import { t, coordSystem, answerText, answerWord, preset } from './i18n.js';
 import { makeBoard } from './board.js';
-import { waters, fleetsPanel, seatName, seatWho } from './view.js';
+import { waters, fleetsPanel, seatName, seatWho, seatLabel } from './view.js';
 import { cellOf, label, canon, keyOf } from './coords.js';
 import * as place from './placement.js';
 import { play, speak } from './sound.js';
@@ -631,7 +631,7 @@ export function rerender() {
   if ($('rateNote').textContent !== rateNote) $('rateNote').textContent = rateNote;
   // A spectator is told, in every phase, whose game this is.
   $('watching').hidden = !!S.seat;
-  if (!S.seat) $('watching').textContent = t('watching', nameOf(1), nameOf(2));
+  if (!S.seat) $('watching').textContent = t('watching', seatLabel(S, 1), seatLabel(S, 2));
   $('answer').textContent = said.render();
   $('pLast').hidden = !placing || !place.hasLast();
   $('game').classList.toggle('volley', S.spec.shots !== '1');

@@ -5,7 +5,7 @@
 // referee's verdict, in plain words and from the reader's seat («Ваш флот», «Флот
 // компьютера»), with how to check it oneself.
 import { t, lang, coordSystem } from './i18n.js';
-import { seatName } from './view.js';
+import { seatName, seatLabel } from './view.js';
 import { sha256 } from './sha256.js';
 
 /** @typedef {import('./wire').StateJson} State */
@@ -55,7 +55,14 @@ export function drawOver(app, S, rematchOffer) {
   const first = me || 1, second = 3 - first;
   const computer = S.mode.startsWith('computer');
   // The other side as the reader knows it: the computer, or the name they gave.
-  const who = (/** @type {number} */ p) => esc(me && p !== me && computer ? t('computer') : seatName(S, p));
+  // A person by name: an account's linked to its profile, the reader's own marked «Вы».
+  const who = (/** @type {number} */ p) => {
+    if (me && p !== me && computer) return esc(t('computer'));
+    const acc = S.accounts?.[p - 1];
+    const name = acc ? `<a href="/u/${encodeURIComponent(acc.name)}">${esc(acc.name)}</a>` : esc(seatLabel(S, p));
+    const named = acc || S.names?.[p - 1];
+    return me === p && named ? `${name} <span class="you">(${esc(t('you'))})</span>` : name;
+  };
   /** @param {number} p */
   const fleetOf = p => {
     const named = S.names?.[p - 1];

@@ -24,7 +24,16 @@ const FOUND = /** @type {const} */ ({ mine: 'mines', sweeper: 'sweepers', sub: '
 // «Противник» for a player, «Игрок N» for a spectator and at one device.
 /** @type {(S: State, p: number) => string} */
 export const seatName = (S, p) =>
-  S.names?.[p - 1] || (S.seat && S.mode !== 'hotseat' ? t(p === S.seat ? 'you' : 'opp') : t('playerN', p));
+  S.names?.[p - 1] || S.accounts?.[p - 1]?.name || (S.seat && S.mode !== 'hotseat' ? t(p === S.seat ? 'you' : 'opp') : t('playerN', p));
+
+// A seat's player as a spectator's banner names them: an account with its rating
+// («Анна 1712»), a guest with the guest mark («Вася (гость)»), else as `seatName`.
+/** @type {(S: State, p: number) => string} */
+export const seatLabel = (S, p) => {
+  const acc = S.accounts?.[p - 1], name = S.names?.[p - 1];
+  if (acc) return acc.rating != null ? `${acc.name} ${acc.rating}${acc.provisional ? '?' : ''}` : acc.name;
+  return name ? `${name} (${t('guestMark')})` : seatName(S, p);
+};
 /** @type {(list: string[]) => Set<string>} */
 const keys = list => new Set(list.map(keyOf));
 const haloOn = () => localStorage.getItem('sb.halo') !== '0';

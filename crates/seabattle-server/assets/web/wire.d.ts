@@ -41,7 +41,7 @@ export type ErrorCode =
   | 'not_a_path' | 'not_over' | 'no_coach' | 'bad_placer' | 'internal' | 'too_costly' | 'busy'
   | 'limit' | 'abandoned' | 'bad_player' | 'moved' | 'not_away' | 'no_room' | 'not_rateable'
   | 'no_chat' | 'bad_request' | 'bad_name' | 'bad_password' | 'name_taken' | 'wrong_credentials'
-  | 'signed_out' | 'throttled' | 'cross_site' | 'unavailable';
+  | 'signed_out' | 'throttled' | 'cross_site' | 'unavailable' | 'not_online' | 'no_challenge';
 
 /** A phrase of the quick chat, by its id (`Phrase`): no free text. */
 export type Phrase = 'good_luck' | 'nice_shot' | 'thanks' | 'thumbs_up' | 'wow' | 'phew' | 'fire';
@@ -227,6 +227,38 @@ export interface ViolationJson {
   piece?: PieceKind;
 }
 
+/** Who is here (`LobbyJson`): the online count, games played, open games. */
+export interface LobbyJson {
+  online: number;
+  playing: number;
+  open: OpenGameJson[];
+}
+
+/** A game in the lobby, waiting for anyone to join it (`OpenGameJson`). */
+export interface OpenGameJson {
+  game: string;
+  rules: string;
+  clock?: number;
+  rated?: boolean;
+  /** A guest's name. */
+  name?: string;
+  account?: SeatAccountJson;
+}
+
+/** A challenge by name, as both players see it (`ChallengeJson`). */
+export interface ChallengeJson {
+  id: string;
+  from: SeatAccountJson;
+  to: SeatAccountJson;
+  rules: string;
+  clock?: number;
+  rated?: boolean;
+  expires_secs: number;
+}
+
+/** How a challenge ended (`ChallengeEnd`). */
+export type ChallengeEnd = 'accepted' | 'declined' | 'cancelled' | 'expired';
+
 /** The client's messages (`ClientMsg`), one type per variant. */
 export namespace Client {
   interface Hello { type: 'hello'; v: number }
@@ -263,6 +295,11 @@ export namespace Client {
   interface Forget { type: 'forget'; player: string }
   interface Ping { type: 'ping' }
   interface Chat { type: 'chat'; game: string; phrase: Phrase }
+  interface Lobby { type: 'lobby' }
+  interface Seek { type: 'seek'; rules?: string; clock?: number; rated?: boolean; name?: string }
+  interface Challenge { type: 'challenge'; to: string; rules?: string; clock?: number; rated?: boolean }
+  interface AnswerChallenge { type: 'answer_challenge'; id: string; answer: 'accept' | 'decline' }
+  interface CancelChallenge { type: 'cancel_challenge'; id: string }
 }
 
 /** A message from the page to the server (`ClientMsg`). */
@@ -271,7 +308,8 @@ export type ClientMsg =
   | Client.Place | Client.Fire | Client.Reveal | Client.Relocate | Client.Resign | Client.ClaimWin
   | Client.Name | Client.Rematch | Client.Sync | Client.Coach | Client.Layout | Client.Check
   | Client.Turn | Client.Learned | Client.Forget | Client.Ping | Client.Rate
-  | Client.Chat;
+  | Client.Chat | Client.Lobby | Client.Seek | Client.Challenge | Client.AnswerChallenge
+  | Client.CancelChallenge;
 
 /** Sends one message to the server (net.js's `send`). */
 export type Send = (msg: ClientMsg) => void;
@@ -356,6 +394,10 @@ export namespace Server {
   interface Learned { type: 'learned'; histories: LearnedJson[] }
   interface Forgotten { type: 'forgotten'; fleets: number }
   interface Chat { type: 'chat'; game: string; player: Player; phrase: Phrase }
+  interface Lobby extends LobbyJson { type: 'lobby' }
+  interface Challenged extends ChallengeJson { type: 'challenged' }
+  interface ChallengeSent extends ChallengeJson { type: 'challenge_sent' }
+  interface ChallengeEnded { type: 'challenge_ended'; id: string; end: ChallengeEnd }
 }
 
 /** A message from the server (`ServerMsg`). */
@@ -365,7 +407,7 @@ export type ServerMsg =
   | Server.Timeout | Server.Presence | Server.GameOver | Server.RematchOffered | Server.Rematch
   | Server.Queued | Server.QueueOffer | Server.Error | Server.Coach | Server.Layout | Server.Checked
   | Server.Turned | Server.Pong | Server.Learned | Server.Forgotten | Server.Rate
-  | Server.Chat;
+  | Server.Chat | Server.Lobby | Server.Challenged | Server.ChallengeSent | Server.ChallengeEnded;
 
 /** The server message of tag `K`: `ServerOf<'shot'>` is `Server.Shot`. */
 export type ServerOf<K extends ServerMsg['type']> = Extract<ServerMsg, { type: K }>;

@@ -153,6 +153,12 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../assets/web/blind-words.js"),
     ),
     ("blind.css", CSS, include_str!("../../assets/web/blind.css")),
+    ("meet.js", JS, include_str!("../../assets/web/meet.js")),
+    (
+        "meet-words.js",
+        JS,
+        include_str!("../../assets/web/meet-words.js"),
+    ),
 ];
 
 /// The app's icons: drawn once as `icon.svg`, the PNGs and `favicon.ico` rendered from it

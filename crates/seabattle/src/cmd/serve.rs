@@ -102,6 +102,24 @@ pub struct Args {
         value_parser = clap::value_parser!(u64).range(0..=100_000)
     )]
     commit_window_us: u64,
+    /// Seconds a player waits for a random opponent before the computer is offered.
+    #[arg(
+        long,
+        env = "SEABATTLE_QUEUE_WAIT",
+        value_name = "S",
+        default_value = "30",
+        value_parser = clap::value_parser!(u64).range(1..=3600)
+    )]
+    queue_wait: u64,
+    /// Seconds a challenge waits for its answer before it expires.
+    #[arg(
+        long,
+        env = "SEABATTLE_CHALLENGE_SECS",
+        value_name = "S",
+        default_value = "60",
+        value_parser = clap::value_parser!(u64).range(5..=3600)
+    )]
+    challenge_secs: u64,
     /// How the server's log lines are written to standard error: `text` for people,
     /// `json` (one object a line) for a log collector.
     #[arg(long, env = "SEABATTLE_LOG_FORMAT", value_enum, default_value = "text")]
@@ -207,6 +225,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.trusted_proxies = args.trusted_proxies.clone();
     config.allowed_origins = args.allowed_origins.clone();
     config.commit_window = Duration::from_micros(args.commit_window_us);
+    config.queue_wait = Duration::from_secs(args.queue_wait);
+    config.challenge_ttl = Duration::from_secs(args.challenge_secs);
     config.node = match &args.node {
         Some(n)
             if n.is_empty()

@@ -169,6 +169,16 @@ pub async fn profile(
 
 fn body(p: &Profile, lang: Lang) -> String {
     let mut b = format!("<h1>{}</h1>", escape(&p.name));
+    // The game's page fills the name in its challenge form (a challenge needs the
+    // socket, which this page has none of); not on one's own profile.
+    if !p.owner {
+        let _ = write!(
+            b,
+            "<p class=\"challenge\"><a class=\"btn\" href=\"/?challenge={}\">{}</a></p>",
+            urlencoding(&p.name),
+            say(Word::ChallengeThem, lang)
+        );
+    }
     let _ = write!(b, "<h2>{}</h2>", say(Word::Ratings, lang));
     if p.ratings.is_empty() {
         let _ = write!(b, "<p>{}</p>", say(Word::NoRatedGames, lang));

@@ -63,6 +63,8 @@ pub enum Word {
     RatedMark,
     /// No such player.
     NoSuchPlayer,
+    /// The link that challenges the player from the game's page.
+    ChallengeThem,
     /// The owner's section.
     YourAccount,
     /// Sign out.
@@ -128,6 +130,7 @@ pub fn say(w: Word, lang: Lang) -> &'static str {
         Replay => ("запись", "replay"),
         RatedMark => ("рейтинговая", "rated"),
         NoSuchPlayer => ("Такого игрока нет", "No such player"),
+        ChallengeThem => ("Вызвать на бой", "Challenge"),
         YourAccount => ("Ваш аккаунт", "Your account"),
         SignOut => ("Выйти", "Sign out"),
         SignOutEverywhere => ("Выйти на всех устройствах", "Sign out everywhere"),
