@@ -10,4 +10,6 @@ pub use net::{Connection, LinkEvent, Opening, PING_EVERY, PONG_WAIT, server_urls
 /// crate.
 pub use seabattle_client::account;
 /// The protocol's messages, from the `seabattle-wire` crate.
-pub use seabattle_wire::{ClientMsg, ParseError, ServerMsg};
+pub use seabattle_wire::{
+    Answer, ChallengeEnd, ChallengeJson, ClientMsg, ParseError, SeatAccountJson, ServerMsg,
+};

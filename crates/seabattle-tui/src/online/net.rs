@@ -22,6 +22,19 @@ pub enum Opening {
         /// The game's code (its id).
         code: String,
     },
+    /// Challenge the account of this name (a signed-in terminal only); the seat comes
+    /// once they accept.
+    Challenge {
+        /// The account's name.
+        to: String,
+        /// The rules text.
+        rules: String,
+        /// Whether the game is to be rated.
+        rated: bool,
+    },
+    /// Wait for a challenge (a signed-in terminal only): the ones sent already and those
+    /// to come are each shown to the caller of [`Connection::open_with`], who answers.
+    AwaitChallenge,
 }
 
 impl Opening {
@@ -42,6 +55,14 @@ impl Opening {
                 game: code.clone(),
                 name: None,
             },
+            Opening::Challenge { to, rules, rated } => ClientMsg::Challenge {
+                to: to.clone(),
+                rules: Some(rules.clone()),
+                clock: None,
+                rated: Some(*rated),
+            },
+            // Following the lobby shows the challenges waiting for this account.
+            Opening::AwaitChallenge => ClientMsg::Lobby,
         }
     }
 }
@@ -115,6 +136,19 @@ impl Connection {
         wait: Duration,
         token: Option<SessionToken>,
     ) -> Result<(Connection, ServerMsg), TuiError> {
+        Connection::open_with(url, opening, wait, token, |_| Ok(None))
+    }
+
+    /// [`Connection::open_as`], showing `before` every message that comes before the
+    /// seat (a challenge sent, received or ended): it may answer with a message to send,
+    /// or give up with an error.
+    pub fn open_with(
+        url: &str,
+        opening: Opening,
+        wait: Duration,
+        token: Option<SessionToken>,
+        mut before: impl FnMut(&ServerMsg) -> Result<Option<ClientMsg>, TuiError>,
+    ) -> Result<(Connection, ServerMsg), TuiError> {
         let (ws_url, base) = server_urls(url)?;
         let options = match &token {
             Some(t) => {
@@ -147,6 +181,11 @@ impl Connection {
                     return Err(TuiError::Server(message));
                 }
                 Ok(LinkEvent::Down(e)) => return Err(TuiError::Server(e)),
+                Ok(LinkEvent::Message(m)) => {
+                    if let Some(reply) = before(&m)? {
+                        conn.send(reply);
+                    }
+                }
                 Ok(_) => {}
                 Err(_) => {
                     return Err(TuiError::Server(format!(
@@ -214,7 +253,10 @@ async fn session(
         // node serves it (docs/protocol.md §13).
         let game = match (&seat, &opening) {
             (Some((g, _)), _) | (None, Opening::Join { code: g }) => Some(g.clone()),
-            (None, Opening::NewGame { .. }) => None,
+            (
+                None,
+                Opening::NewGame { .. } | Opening::Challenge { .. } | Opening::AwaitChallenge,
+            ) => None,
         };
         let address = match &game {
             Some(g) => format!("{url}?game={g}"),

@@ -6,6 +6,7 @@ pub mod audit;
 pub mod backup;
 pub mod bench;
 mod bench_game;
+mod challenge;
 pub mod check;
 mod cputime;
 pub mod habits;

@@ -34,8 +34,23 @@ pub struct Args {
     #[arg(long, value_name = "URL")]
     server: Option<String>,
     /// Join the game with this code (or link) on --server.
-    #[arg(long, value_name = "CODE", requires = "server")]
+    #[arg(long, value_name = "CODE", requires = "server", conflicts_with_all = ["challenge", "accept"])]
     join: Option<String>,
+    /// Challenge the account NAME on --server (signed in with `seabattle login`); the
+    /// game starts once they accept.
+    #[arg(
+        long,
+        value_name = "NAME",
+        requires = "server",
+        conflicts_with = "accept"
+    )]
+    challenge: Option<String>,
+    /// With --challenge: a rated game (under a preset) rather than a casual one.
+    #[arg(long, requires = "challenge")]
+    rated: bool,
+    /// Wait on --server for a challenge to your account, and answer it here.
+    #[arg(long, requires = "server")]
+    accept: bool,
     /// Seed for reproducible fleets and computer moves.
     #[arg(long)]
     seed: Option<u64>,
@@ -61,11 +76,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut app = App::new(setup)?;
     let connection = match &args.server {
         Some(url) => {
-            let opening = match &args.join {
-                Some(code) => Opening::Join {
+            let opening = match (&args.join, &args.challenge, args.accept) {
+                (Some(code), _, _) => Opening::Join {
                     code: code_of(code).to_string(),
                 },
-                None => Opening::NewGame {
+                (None, Some(to), _) => Opening::Challenge {
+                    to: to.clone(),
+                    rules: args.rules.to_string(),
+                    rated: args.rated,
+                },
+                (None, None, true) => Opening::AwaitChallenge,
+                (None, None, false) => Opening::NewGame {
                     rules: args.rules.to_string(),
                 },
             };
@@ -76,8 +97,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 }
                 None => None,
             };
-            let (conn, joined) = Connection::open_as(url, opening, Duration::from_secs(10), token)
-                .with_context(|| format!("connecting to {url}"))?;
+            let by_name = matches!(opening, Opening::Challenge { .. } | Opening::AwaitChallenge);
+            if by_name && token.is_none() {
+                bail!(
+                    "challenges are between accounts: sign in first with seabattle login --server {url}"
+                );
+            }
+            // A challenge waits for its answer; a player waits for a challenge a while.
+            let wait = match opening {
+                Opening::Challenge { .. } => Duration::from_secs(3600),
+                Opening::AwaitChallenge => Duration::from_secs(24 * 3600),
+                _ => Duration::from_secs(10),
+            };
+            let (lang, sent) = (args.lang, matches!(opening, Opening::Challenge { .. }));
+            let (conn, joined) = Connection::open_with(url, opening, wait, token, |m| {
+                super::challenge::before_the_game(m, lang, sent)
+            })
+            .with_context(|| format!("connecting to {url}"))?;
             if let ServerMsg::Joined { game, link, .. } = &joined {
                 println!("game code: {game}\nlink: {link}");
             }
