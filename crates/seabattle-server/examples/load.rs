@@ -7,8 +7,14 @@
 //!
 //! ```text
 //! cargo run --release -p seabattle-server --example load -- \
-//!     [--addr HOST:PORT] [--games N] [--rate SHOTS_PER_S] [--secs S] [--connect C]
+//!     [--addr HOST:PORT] [--games N] [--rate SHOTS_PER_S] [--secs S] [--connect C] \
+//!     [--lobby-watchers W]
 //! ```
+//!
+//! `--lobby-watchers W` opens W more sockets that follow the lobby (`lobby`), as W home
+//! pages would, while one more socket opens and leaves a lobby game every 100 ms so the
+//! lobby keeps changing; it reports how many `lobby` messages each watcher got during
+//! the shots, against the server's promise of at most one every 2 s.
 //!
 //! Without `--addr` it starts a server in this process on a temporary SQLite file; with
 //! it, it drives an external `seabattle serve` (whose memory can then be measured alone),
@@ -32,6 +38,7 @@ struct Opts {
     rate: f64,
     secs: u64,
     connect: usize,
+    lobby_watchers: usize,
 }
 
 fn opts() -> Opts {
@@ -41,6 +48,7 @@ fn opts() -> Opts {
         rate: 2000.0,
         secs: 20,
         connect: 64,
+        lobby_watchers: 0,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -55,6 +63,7 @@ fn opts() -> Opts {
             "--rate" => o.rate = v.parse().unwrap_or_else(|_| bad()),
             "--secs" => o.secs = v.parse().unwrap_or_else(|_| bad()),
             "--connect" => o.connect = v.parse().unwrap_or_else(|_| bad()),
+            "--lobby-watchers" => o.lobby_watchers = v.parse().unwrap_or_else(|_| bad()),
             other => {
                 eprintln!("load: unknown option {other}");
                 std::process::exit(2)
@@ -217,6 +226,79 @@ async fn commits_and_shots(addr: SocketAddr) -> Result<(u64, u64), String> {
     ))
 }
 
+/// The lobby's followers: each counts the `lobby` messages it gets while `counting` is
+/// set.
+struct Watchers {
+    counts: Vec<Arc<AtomicUsize>>,
+    counting: Arc<std::sync::atomic::AtomicBool>,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// Opens `n` sockets that follow the lobby, `connect` at a time.
+async fn watch_lobby(addr: SocketAddr, n: usize, at_once: usize) -> Watchers {
+    let counting = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let slots = Arc::new(tokio::sync::Semaphore::new(at_once));
+    let mut counts = Vec::with_capacity(n);
+    let mut ready = Vec::with_capacity(n);
+    for _ in 0..n {
+        let count = Arc::new(AtomicUsize::new(0));
+        counts.push(Arc::clone(&count));
+        let (counting, stop, slots) =
+            (Arc::clone(&counting), Arc::clone(&stop), Arc::clone(&slots));
+        let (up, is_up) = tokio::sync::oneshot::channel::<()>();
+        ready.push(is_up);
+        tokio::spawn(async move {
+            let permit = slots.acquire().await.ok();
+            let Ok((mut c, _)) = connect(addr, None).await else {
+                return;
+            };
+            if send(&mut c, ClientMsg::Lobby).await.is_err() {
+                return;
+            }
+            drop(permit);
+            let _ = up.send(());
+            while !stop.load(Ordering::Relaxed) {
+                match c.recv_map(Duration::from_secs(1), Some).await {
+                    Ok(ServerMsg::Lobby(_)) if counting.load(Ordering::Relaxed) => {
+                        count.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Ok(_) => {}
+                    Err(seabattle_client::ConnectionError::Timeout(_)) => {}
+                    Err(_) => return,
+                }
+            }
+        });
+    }
+    for r in ready {
+        let _ = r.await;
+    }
+    Watchers {
+        counts,
+        counting,
+        stop,
+    }
+}
+
+/// Opens and leaves a lobby game every 100 ms until `stop`, so the lobby changes.
+async fn churn(addr: SocketAddr, stop: Arc<std::sync::atomic::AtomicBool>) {
+    let Ok((mut c, _)) = connect(addr, None).await else {
+        return;
+    };
+    while !stop.load(Ordering::Relaxed) {
+        let seek = ClientMsg::Seek {
+            rules: None,
+            clock: None,
+            rated: None,
+            name: Some("churn".into()),
+        };
+        if send(&mut c, seek).await.is_err() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 fn percentile(sorted: &[Duration], q: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -307,6 +389,17 @@ async fn run(o: Opts) {
     // shot at a time, so a slow answer shows up as a late shot, not a pile-up.
     // Several nodes behind a proxy each count their own: only a lone server's count
     // is read.
+    let watchers = match o.lobby_watchers {
+        0 => None,
+        n => {
+            let w = watch_lobby(addr, n, o.connect).await;
+            tokio::spawn(churn(addr, Arc::clone(&w.stop)));
+            // The first message of each came on following; the count starts now.
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            w.counting.store(true, Ordering::Relaxed);
+            Some(w)
+        }
+    };
     let counted = match per_node.is_empty() {
         true => commits_and_shots(addr).await.ok(),
         false => None,
@@ -349,6 +442,19 @@ async fn run(o: Opts) {
         let _ = h.await;
     }
     let secs = start.elapsed().as_secs_f64();
+    if let Some(w) = &watchers {
+        w.counting.store(false, Ordering::Relaxed);
+        w.stop.store(true, Ordering::Relaxed);
+        let got: Vec<usize> = w.counts.iter().map(|c| c.load(Ordering::Relaxed)).collect();
+        let total: usize = got.iter().sum();
+        println!(
+            "lobby: {} watchers, {total} lobby messages in {secs:.1} s: {:.2} per watcher per 2 s (most to one watcher: {}, the promise allows {:.0})",
+            got.len(),
+            total as f64 / got.len().max(1) as f64 / secs * 2.0,
+            got.iter().max().copied().unwrap_or(0),
+            (secs / 2.0).ceil() + 1.0
+        );
+    }
     let mut rtts = rtts.lock().unwrap_or_else(|p| p.into_inner()).clone();
     rtts.sort();
     println!(

@@ -30,6 +30,9 @@ pub type Queued = Box<Out>;
 pub enum Out {
     /// A text frame.
     Text(String),
+    /// A text frame whose bytes many connections share (the lobby's message): sent
+    /// without a copy per connection.
+    Shared(bytes::Bytes),
     /// A close frame with its code and reason; nothing is sent after it.
     Close(u16, &'static str),
 }
@@ -94,6 +97,12 @@ impl Conn {
     /// Queues a frame; a full queue drops it (see [`QUEUE`]).
     pub fn send(&self, text: String) {
         let _ = self.tx.try_send(Box::new(Out::Text(text)));
+    }
+
+    /// Queues a text frame many connections share (valid UTF-8, from a `String`); a
+    /// full queue drops it.
+    pub fn send_shared(&self, text: bytes::Bytes) {
+        let _ = self.tx.try_send(Box::new(Out::Shared(text)));
     }
 
     /// Queues a close frame after whatever is queued.

@@ -92,21 +92,18 @@ impl Lobby {
         conn.send(now);
     }
 
-    /// Sends `text` to every follower if it differs from the last message, and forgets
-    /// the followers that closed or went into a game.
-    pub fn publish(&self, text: String) -> usize {
+    /// The followers to send `text` to, if it differs from the last message: those
+    /// still open and not in a game (the others are forgotten).
+    pub fn changed(&self, text: &str) -> Option<Vec<Conn>> {
         {
             let mut last = lock(&self.last);
-            if last.as_deref() == Some(text.as_str()) {
-                return 0;
+            if last.as_deref() == Some(text) {
+                return None;
             }
-            *last = Some(text.clone());
+            *last = Some(text.to_string());
         }
         let mut followers = lock(&self.followers);
         followers.retain(|c| !c.is_closed() && c.binding().is_none());
-        for c in followers.iter() {
-            c.send(text.clone());
-        }
-        followers.len()
+        Some(followers.clone())
     }
 }

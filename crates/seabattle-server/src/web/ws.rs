@@ -163,6 +163,18 @@ async fn serve_halves(
         while let Some(out) = rx.recv().await {
             let text = match *out {
                 Out::Text(text) => text,
+                // One message many sockets share: sent as it is when it fits a frame.
+                Out::Shared(bytes) if bytes.len() <= FRAME => {
+                    let Ok(text) = tokio_tungstenite::tungstenite::Utf8Bytes::try_from(bytes)
+                    else {
+                        continue;
+                    };
+                    if Box::pin(sink.send(Message::Text(text))).await.is_err() {
+                        break;
+                    }
+                    continue;
+                }
+                Out::Shared(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
                 Out::Close(code, reason) => {
                     let close = Message::Close(Some(CloseFrame {
                         code: CloseCode::from(code),
