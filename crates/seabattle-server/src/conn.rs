@@ -45,6 +45,8 @@ pub struct Account {
     pub id: AccountId,
     /// Its name.
     pub name: String,
+    /// Whether it is a BOT, acting through an API token.
+    pub bot: bool,
 }
 
 /// A handle to one connection, cheap to clone.

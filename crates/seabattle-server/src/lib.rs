@@ -19,6 +19,7 @@
 
 mod accounts;
 mod advice;
+mod bot_accounts;
 mod challenges;
 mod cluster;
 mod config;
@@ -85,6 +86,7 @@ fn router(hub: SharedHub) -> Router {
         .route("/favicon.ico", get(install::favicon))
         .merge(account_routes(&hub))
         .route("/account/me", get(account::http::me))
+        .route("/account/tokens", get(bot_accounts::tokens))
         .route("/account/games", get(players::mine::games))
         .route("/top", get(players::top::top))
         .route("/u/{name}", get(players::profile::profile))
@@ -107,6 +109,9 @@ fn account_routes(hub: &SharedHub) -> Router<SharedHub> {
         .route("/account/logout", post(logout))
         .route("/account/logout-all", post(logout_all))
         .route("/account/delete", post(delete))
+        .route("/account/bot", post(bot_accounts::make_bot))
+        .route("/account/tokens", post(bot_accounts::add_token))
+        .route("/account/tokens/revoke", post(bot_accounts::revoke))
         .route_layer(axum::middleware::from_fn_with_state(
             Arc::clone(hub),
             same_origin,

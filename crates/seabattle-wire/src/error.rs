@@ -126,6 +126,12 @@ pub enum ErrorCode {
     NotOnline,
     /// A challenge that is no longer open: answered, taken back or expired.
     NoChallenge,
+    /// An account that has played games cannot become a BOT.
+    HasGames,
+    /// API tokens are a BOT account's only.
+    NotABot,
+    /// A BOT plays by challenge only: never in the queue nor the lobby.
+    BotNotAllowed,
 }
 
 /// The longest player name, in characters.

@@ -193,6 +193,9 @@ pub struct SeatAccountJson {
     /// Whether that rating is still provisional (shown with «?»).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub provisional: bool,
+    /// Whether the account is a BOT (shown «BOT» beside its name everywhere).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }
 
 /// A seat's rating change in a rated game: shown as «1500 → 1662 (+162)», with «?»

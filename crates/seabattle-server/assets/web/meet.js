@@ -49,11 +49,11 @@ export const wantsRated = () => !!account && localStorage.getItem(RATED) !== 'ca
 function who(acc, name) {
   if (acc) {
     const r = acc.rating != null ? ` <span class="rating">${acc.rating}${acc.provisional ? '?' : ''}</span>` : '';
-    return `<a href="/u/${encodeURIComponent(acc.name)}">${esc(acc.name)}</a>${r}`;
+    return `<a href="/u/${encodeURIComponent(acc.name)}">${esc(acc.name)}</a>${acc.bot ? ' <span class="bot">BOT</span>' : ''}${r}`;
   }
   return name ? `${esc(name)} <span class="guest">(${mt('guest')})</span>` : esc(mt('anon'));
 }
-const plain = (/** @type {SeatAccountJson} */ a) => `${a.name}${a.rating != null ? ` (${a.rating}${a.provisional ? '?' : ''})` : ''}`;
+const plain = (/** @type {SeatAccountJson} */ a) => `${a.name}${a.bot ? ' BOT' : ''}${a.rating != null ? ` (${a.rating}${a.provisional ? '?' : ''})` : ''}`;
 const clockText = (/** @type {number | undefined} */ c) => (c ? mt('perMove', c) : mt('noClock'));
 const ratedText = (/** @type {boolean | undefined} */ r) => mt(r ? 'ratedLow' : 'casualLow');
 

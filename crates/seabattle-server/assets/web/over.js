@@ -59,7 +59,7 @@ export function drawOver(app, S, rematchOffer) {
   const who = (/** @type {number} */ p) => {
     if (me && p !== me && computer) return esc(t('computer'));
     const acc = S.accounts?.[p - 1];
-    const name = acc ? `<a href="/u/${encodeURIComponent(acc.name)}">${esc(acc.name)}</a>` : esc(seatLabel(S, p));
+    const name = acc ? `<a href="/u/${encodeURIComponent(acc.name)}">${esc(acc.name)}</a>${acc.bot ? ' BOT' : ''}` : esc(seatLabel(S, p));
     const named = acc || S.names?.[p - 1];
     return me === p && named ? `${name} <span class="you">(${esc(t('you'))})</span>` : name;
   };

@@ -31,7 +31,10 @@ export const seatName = (S, p) =>
 /** @type {(S: State, p: number) => string} */
 export const seatLabel = (S, p) => {
   const acc = S.accounts?.[p - 1], name = S.names?.[p - 1];
-  if (acc) return acc.rating != null ? `${acc.name} ${acc.rating}${acc.provisional ? '?' : ''}` : acc.name;
+  if (acc) {
+    const named = acc.bot ? `${acc.name} BOT` : acc.name;
+    return acc.rating != null ? `${named} ${acc.rating}${acc.provisional ? '?' : ''}` : named;
+  }
   return name ? `${name} (${t('guestMark')})` : seatName(S, p);
 };
 /** @type {(list: string[]) => Set<string>} */
@@ -135,7 +138,7 @@ export function seatWho(S, p) {
   const acc = S.accounts?.[p - 1], name = S.names?.[p - 1];
   if (acc) {
     const a = Object.assign(document.createElement('a'), { href: '/u/' + encodeURIComponent(acc.name), textContent: acc.name });
-    return [' · ', a, acc.rating != null ? ` ${acc.rating}${acc.provisional ? '?' : ''}` : ''];
+    return [' · ', a, acc.bot ? ' BOT' : '', acc.rating != null ? ` ${acc.rating}${acc.provisional ? '?' : ''}` : ''];
   }
   return name ? [` · ${name} (${t('guestMark')})`] : [];
 }

@@ -41,7 +41,7 @@ export type ErrorCode =
   | 'not_a_path' | 'not_over' | 'no_coach' | 'bad_placer' | 'internal' | 'too_costly' | 'busy'
   | 'limit' | 'abandoned' | 'bad_player' | 'moved' | 'not_away' | 'no_room' | 'not_rateable'
   | 'no_chat' | 'bad_request' | 'bad_name' | 'bad_password' | 'name_taken' | 'wrong_credentials'
-  | 'signed_out' | 'throttled' | 'cross_site' | 'unavailable' | 'not_online' | 'no_challenge';
+  | 'signed_out' | 'throttled' | 'cross_site' | 'unavailable' | 'not_online' | 'no_challenge' | 'has_games' | 'not_a_bot' | 'bot_not_allowed';
 
 /** A phrase of the quick chat, by its id (`Phrase`): no free text. */
 export type Phrase = 'good_luck' | 'nice_shot' | 'thanks' | 'thumbs_up' | 'wow' | 'phew' | 'fire';
@@ -112,6 +112,8 @@ export interface SeatAccountJson {
   rating?: number;
   /** Shown with «?» while provisional. */
   provisional?: boolean;
+  /** A BOT account: «BOT» beside its name. */
+  bot?: boolean;
 }
 
 export interface PresenceJson {

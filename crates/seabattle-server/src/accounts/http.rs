@@ -29,8 +29,8 @@ use std::time::Duration;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
-    name: String,
-    password: String,
+    pub(crate) name: String,
+    pub(crate) password: String,
     /// What the guest had on this browser, to keep (sign-up and sign-in only).
     #[serde(default)]
     guest: Option<Guest>,
@@ -214,7 +214,7 @@ async fn signed_in(
 }
 
 /// The name, checked.
-fn account_name(name: &str) -> Result<AccountName, ApiError> {
+pub(crate) fn account_name(name: &str) -> Result<AccountName, ApiError> {
     AccountName::parse(name).map_err(|e| ApiError::new(ErrorCode::BadName, e.to_string()))
 }
 
@@ -265,7 +265,7 @@ pub async fn signup(
 
 /// Checks `name`'s password, throttled per address and per account: each attempt is
 /// counted before its hash, and one that succeeds gives its count back.
-async fn authenticate(
+pub(crate) async fn authenticate(
     hub: &SharedHub,
     client: ClientAddr,
     name: AccountName,

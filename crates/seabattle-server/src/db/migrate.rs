@@ -27,6 +27,7 @@ const SQLITE: &[Migration] = &[
     Migration::Own(include_str!("../../migrations/sqlite/0003_accounts.sql")),
     Migration::Own(include_str!("../../migrations/sqlite/0004_ratings.sql")),
     Migration::Shared(CHALLENGES),
+    Migration::Shared(BOTS),
 ];
 
 /// PostgreSQL's steps, in order; version `n` is `POSTGRES[n - 1]`.
@@ -41,10 +42,13 @@ const POSTGRES: &[Migration] = &[
     )),
     Migration::Own(include_str!("../../migrations/postgres/0007_presence.sql")),
     Migration::Shared(CHALLENGES),
+    Migration::Shared(BOTS),
 ];
 
 /// Challenges by name (`crate::challenges`).
 const CHALLENGES: &str = include_str!("../../migrations/shared/0001_challenges.sql");
+/// BOT accounts and their API tokens (`crate::bot_accounts`).
+const BOTS: &str = include_str!("../../migrations/shared/0002_bots.sql");
 
 /// A key for `pg_advisory_xact_lock`.
 const MIGRATION_LOCK: i64 = 0x5eab_a771;

@@ -274,9 +274,10 @@ impl Store {
         account: AccountId,
         preset: Option<Preset>,
     ) -> Result<Option<SeatAccountJson>, StoreError> {
-        let Some(One(name)) = self
-            .db()
-            .row::<One<String>>("SELECT name FROM accounts WHERE id = $1", params![account])?
+        let Some(Named { name, bot }) = self.db().row::<Named>(
+            "SELECT name, bot FROM accounts WHERE id = $1",
+            params![account],
+        )?
         else {
             return Ok(None);
         };
@@ -285,6 +286,7 @@ impl Store {
             name,
             rating: rating.map(|r| r.rating.round() as i32),
             provisional: rating.is_some_and(|r| r.provisional()),
+            bot,
         }))
     }
 
@@ -318,10 +320,25 @@ impl Store {
         self.db().rows(
             "SELECT a.name, r.rating, r.deviation, r.volatility, r.games \
              FROM ratings r JOIN accounts a ON a.id = r.account_id \
-             WHERE r.preset = $1 AND r.deviation <= $2 AND r.updated_at >= $3 \
+             WHERE r.preset = $1 AND r.deviation <= $2 AND r.updated_at >= $3 AND a.bot = 0 \
              ORDER BY r.rating DESC, a.name_key LIMIT $4",
             params![preset, max_deviation, since, limit],
         )
+    }
+}
+
+/// An account's name, and whether it is a BOT.
+struct Named {
+    name: String,
+    bot: bool,
+}
+
+impl FromRow for Named {
+    fn from_row(r: &Row) -> Result<Self, StoreError> {
+        Ok(Named {
+            name: r.get("name")?,
+            bot: r.get("bot")?,
+        })
     }
 }
 

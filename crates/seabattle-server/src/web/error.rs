@@ -32,8 +32,11 @@ fn status_of(code: ErrorCode) -> StatusCode {
     match code {
         ErrorCode::NotFound => StatusCode::NOT_FOUND,
         ErrorCode::Abandoned => StatusCode::GONE,
-        ErrorCode::NotOver | ErrorCode::NameTaken => StatusCode::CONFLICT,
-        ErrorCode::WrongCredentials | ErrorCode::SignedOut => StatusCode::UNAUTHORIZED,
+        ErrorCode::NotOver | ErrorCode::NameTaken | ErrorCode::HasGames => StatusCode::CONFLICT,
+        ErrorCode::NotABot => StatusCode::FORBIDDEN,
+        ErrorCode::WrongCredentials | ErrorCode::SignedOut | ErrorCode::BadToken => {
+            StatusCode::UNAUTHORIZED
+        }
         ErrorCode::CrossSite => StatusCode::FORBIDDEN,
         ErrorCode::Limit | ErrorCode::Throttled | ErrorCode::Flood => StatusCode::TOO_MANY_REQUESTS,
         ErrorCode::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,

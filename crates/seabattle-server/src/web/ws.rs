@@ -60,9 +60,13 @@ pub async fn upgrade(
         .addresses
         .connect(peer.ip())
         .map_err(|why| ApiError::text(StatusCode::TOO_MANY_REQUESTS, why))?;
-    let account = signed_in(&hub, &headers)
-        .await
-        .map_err(|e| ApiError::text(StatusCode::SERVICE_UNAVAILABLE, e.into_client().message))?;
+    let account = match bearer(&headers) {
+        // A BOT's token: never a cookie, so the cookie's origin rule is not asked.
+        Some(token) => Some(bot_account(&hub, peer.ip(), &token).await?),
+        None => signed_in(&hub, &headers).await.map_err(|e| {
+            ApiError::text(StatusCode::SERVICE_UNAVAILABLE, e.into_client().message)
+        })?,
+    };
     // Up to four times the limit is read and answered with `too_large`; beyond that the
     // socket library refuses the frame and the connection closes.
     let hard = hub
@@ -94,11 +98,64 @@ async fn signed_in(
         return Ok(None);
     };
     let hash = crate::ids::token_hash(&token);
-    let account = hub.db(move |db| db.session(&hash)).await?;
-    Ok(account.map(|a| crate::conn::Account {
+    let Some(a) = hub.db(move |db| db.session(&hash)).await? else {
+        return Ok(None);
+    };
+    // A BOT's session manages its tokens; at the board it acts for nobody.
+    let id = a.id;
+    if hub.db(move |db| db.is_bot(id)).await? {
+        return Ok(None);
+    }
+    Ok(Some(crate::conn::Account {
         id: a.id,
         name: a.name,
+        bot: false,
     }))
+}
+
+/// The token of an `Authorization: Bearer TOKEN` header.
+fn bearer(headers: &axum::http::HeaderMap) -> Option<String> {
+    let value = headers
+        .get(axum::http::header::AUTHORIZATION)?
+        .to_str()
+        .ok()?;
+    let token = value.strip_prefix("Bearer ")?.trim();
+    (!token.is_empty()).then(|| token.to_string())
+}
+
+/// The BOT account an API token opens, counted against the address's attempts before
+/// it is looked up, as a password is; a token that opens none is refused `401`.
+async fn bot_account(
+    hub: &SharedHub,
+    ip: IpAddr,
+    token: &str,
+) -> Result<crate::conn::Account, ApiError> {
+    let key = format!("token {ip}");
+    let rate = crate::bot_accounts::TOKENS_PER_ADDRESS;
+    if let Err(too) = hub.throttle.take(&key, rate) {
+        return Err(ApiError::new(
+            ErrorCode::Throttled,
+            format!(
+                "too many token attempts; try again in {} s",
+                too.wait.as_secs().max(1)
+            ),
+        ));
+    }
+    let hash = crate::ids::token_hash(token);
+    match hub.db(move |db| db.token_owner(&hash)).await? {
+        Some(owner) => {
+            hub.throttle.give_back(&key, rate);
+            Ok(crate::conn::Account {
+                id: owner.id,
+                name: owner.name,
+                bot: true,
+            })
+        }
+        None => Err(ApiError::new(
+            ErrorCode::BadToken,
+            "this API token opens no BOT account: it is unknown or revoked",
+        )),
+    }
 }
 
 /// How fast one connection may send: `burst` messages at once, `messages_per_second`

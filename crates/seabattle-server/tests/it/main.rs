@@ -7,6 +7,7 @@ mod app;
 mod backup;
 mod bad_messages;
 mod bot_program;
+mod bots;
 mod chat;
 mod cluster;
 mod common;

@@ -133,7 +133,8 @@ async fn the_lobby_lists_an_open_game_one_join_takes_it_and_it_leaves_the_list()
             Some(SeatAccountJson {
                 name: ann.clone(),
                 rating: Some(1500),
-                provisional: true
+                provisional: true,
+                bot: false,
             }),
             "the waiting player's name and rating"
         );

@@ -49,6 +49,7 @@ async fn a_guest_and_an_account_meet_in_one_queue_unrated_once_the_account_waite
         name: "Ann".into(),
         rating: Some(1500),
         provisional: true,
+        bot: false,
     });
     assert_eq!(state.accounts[ann_at], ann_shown);
     assert_eq!(state.accounts[1 - ann_at], None);

@@ -29,6 +29,8 @@ pub const GAMES_SHOWN: usize = 100;
 struct Profile {
     name: String,
     owner: bool,
+    /// A BOT account (marked so beside its name).
+    bot: bool,
     ratings: Vec<StoredRating>,
     history: Vec<RatingPoint>,
     games: Vec<AccountGame>,
@@ -152,6 +154,7 @@ pub async fn profile(
                 Vec::new()
             };
             Ok(Some(Profile {
+                bot: db.is_bot(account.id)?,
                 learned,
                 ratings: db.ratings(account.id)?,
                 history: db.rating_history(account.id)?,
@@ -168,7 +171,12 @@ pub async fn profile(
 }
 
 fn body(p: &Profile, lang: Lang) -> String {
-    let mut b = format!("<h1>{}</h1>", escape(&p.name));
+    let mark = if p.bot {
+        " <span class=\"bot\">BOT</span>"
+    } else {
+        ""
+    };
+    let mut b = format!("<h1>{}{mark}</h1>", escape(&p.name));
     // The game's page fills the name in its challenge form (a challenge needs the
     // socket, which this page has none of); not on one's own profile.
     if !p.owner {

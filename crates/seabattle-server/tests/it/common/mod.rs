@@ -109,7 +109,7 @@ impl Client {
     }
 
     /// Connects to `path` with `options`: the client and the `welcome` it read.
-    async fn open(
+    pub async fn open(
         addr: SocketAddr,
         path: &str,
         options: &seabattle_client::ConnectOptions,

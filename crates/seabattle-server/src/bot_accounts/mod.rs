@@ -1,0 +1,150 @@
+//! BOT accounts (issue 40): an account with no games becomes a BOT, for good, and plays
+//! through API tokens instead of a session: random, shown once, stored as SHA-256,
+//! named, listed and revocable. A BOT's socket carries its token (`Authorization:
+//! Bearer`), never a cookie, so the cookie's `Origin` rule does not apply to it; a
+//! BOT's own session (it may still sign in, to manage its tokens) acts for nobody at
+//! the board. A BOT plays by challenge: never in the queue nor the lobby.
+
+pub mod store;
+
+use crate::accounts::http::{Credentials, account_name, authenticate};
+use crate::hub::SharedHub;
+use crate::ids::{new_token, token_hash};
+use crate::protocol::ErrorCode;
+use crate::web::error::ApiError;
+use crate::web::extract::{ClientAddr, CurrentAccount, Json};
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use store::{NotMade, TokenInfo};
+
+/// Token attempts from one address: as many as logins (`crate::accounts::throttle`).
+pub const TOKENS_PER_ADDRESS: crate::guard::pace::Rate =
+    crate::accounts::throttle::LOGINS_PER_ADDRESS;
+
+/// `POST /account/bot` `{"name", "password"}`: the signed-in account becomes a BOT,
+/// for good. The password is asked again, as for a deletion.
+pub async fn make_bot(
+    State(hub): State<SharedHub>,
+    client: ClientAddr,
+    CurrentAccount(current): CurrentAccount,
+    Json(c): Json<Credentials>,
+) -> Result<Response, ApiError> {
+    let name = account_name(&c.name)?;
+    let account = authenticate(&hub, client, name, c.password).await?;
+    if account.id != current.id {
+        return Err(ApiError::new(
+            ErrorCode::WrongCredentials,
+            "wrong name or password",
+        ));
+    }
+    let id = account.id;
+    match hub.db(move |db| db.make_bot(id)).await? {
+        Ok(()) | Err(NotMade::AlreadyBot) => {}
+        Err(NotMade::HasGames) => {
+            return Err(ApiError::new(
+                ErrorCode::HasGames,
+                "an account that has played games cannot become a BOT; make a new one",
+            ));
+        }
+    }
+    tracing::info!(account = %id, "the account is a BOT now");
+    // Its pages' sockets stop acting for it at the board.
+    hub.sign_out(id).await;
+    Ok(axum::Json(Made {
+        name: account.name,
+        bot: true,
+    })
+    .into_response())
+}
+
+/// What `POST /account/bot` answers.
+#[derive(Serialize)]
+pub struct Made {
+    name: String,
+    bot: bool,
+}
+
+/// `POST /account/tokens` `{"name"}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewToken {
+    name: String,
+}
+
+/// A token made: shown this once.
+#[derive(Serialize)]
+pub struct MadeToken {
+    #[serde(flatten)]
+    info: TokenInfo,
+    token: String,
+}
+
+async fn bot_of(
+    hub: &SharedHub,
+    a: &crate::accounts::store::StoredAccount,
+) -> Result<(), ApiError> {
+    let id = a.id;
+    if hub.db(move |db| db.is_bot(id)).await? {
+        return Ok(());
+    }
+    Err(ApiError::new(
+        ErrorCode::NotABot,
+        "API tokens are for BOT accounts: make this account a BOT first (POST /account/bot)",
+    ))
+}
+
+/// `POST /account/tokens` `{"name"}`: a new token for the signed-in BOT, shown once.
+pub async fn add_token(
+    State(hub): State<SharedHub>,
+    CurrentAccount(a): CurrentAccount,
+    Json(t): Json<NewToken>,
+) -> Result<Response, ApiError> {
+    bot_of(&hub, &a).await?;
+    let name = t.name.trim().to_string();
+    if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
+        return Err(ApiError::new(
+            ErrorCode::BadRequest,
+            "name: 1 to 40 characters, no control characters",
+        ));
+    }
+    let token = new_token();
+    let (id, hash) = (a.id, token_hash(&token));
+    let info = hub.db(move |db| db.add_token(id, &name, &hash)).await?;
+    tracing::info!(account = %id, token = info.id, "an API token was made");
+    Ok((StatusCode::CREATED, axum::Json(MadeToken { info, token })).into_response())
+}
+
+/// `GET /account/tokens`: the signed-in account's tokens, never the tokens themselves.
+pub async fn tokens(
+    State(hub): State<SharedHub>,
+    CurrentAccount(a): CurrentAccount,
+) -> Result<axum::Json<Vec<TokenInfo>>, ApiError> {
+    let id = a.id;
+    Ok(axum::Json(hub.db(move |db| db.tokens(id)).await?))
+}
+
+/// `POST /account/tokens/revoke` `{"id"}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Revoke {
+    id: i64,
+}
+
+/// `POST /account/tokens/revoke` `{"id"}`: the token opens nothing from now on.
+pub async fn revoke(
+    State(hub): State<SharedHub>,
+    CurrentAccount(a): CurrentAccount,
+    Json(r): Json<Revoke>,
+) -> Result<Response, ApiError> {
+    let (account, id) = (a.id, r.id);
+    if !hub.db(move |db| db.revoke_token(account, id)).await? {
+        return Err(ApiError::new(
+            ErrorCode::NotFound,
+            format!("no live token {id} of this account"),
+        ));
+    }
+    tracing::info!(account = %account, token = id, "an API token was revoked");
+    Ok(StatusCode::NO_CONTENT.into_response())
+}

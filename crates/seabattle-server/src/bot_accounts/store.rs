@@ -1,0 +1,146 @@
+//! BOT accounts and their API tokens in storage, for both databases. A token is kept
+//! only as its SHA-256; a revoked one stays listed, marked.
+
+use crate::db::params;
+use crate::db::{FromRow, One, Row, Store, StoreError, now_secs};
+use crate::ids::AccountId;
+use serde::Serialize;
+
+/// Why an account could not become a BOT.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotMade {
+    /// It has played (or is playing) a game: a BOT starts with a clean record.
+    HasGames,
+    /// It is a BOT already.
+    AlreadyBot,
+}
+
+/// An API token as its owner sees it listed: never the token itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TokenInfo {
+    /// Its id, to revoke it by.
+    pub id: i64,
+    /// The name its owner gave it.
+    pub name: String,
+    /// When it was made (seconds since the epoch).
+    pub created_at: i64,
+    /// When it was revoked, if it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revoked_at: Option<i64>,
+}
+
+impl FromRow for TokenInfo {
+    fn from_row(r: &Row) -> Result<Self, StoreError> {
+        Ok(TokenInfo {
+            id: r.get("id")?,
+            name: r.get("name")?,
+            created_at: r.get("created_at")?,
+            revoked_at: r.get("revoked_at")?,
+        })
+    }
+}
+
+/// The BOT account a live token opens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenOwner {
+    /// The account.
+    pub id: AccountId,
+    /// Its name.
+    pub name: String,
+}
+
+impl FromRow for TokenOwner {
+    fn from_row(r: &Row) -> Result<Self, StoreError> {
+        Ok(TokenOwner {
+            id: r.get("id")?,
+            name: r.get("name")?,
+        })
+    }
+}
+
+impl Store {
+    /// Whether `account` is a BOT.
+    pub fn is_bot(&self, account: AccountId) -> Result<bool, StoreError> {
+        let row: Option<One<bool>> = self
+            .db()
+            .row("SELECT bot FROM accounts WHERE id = $1", params![account])?;
+        Ok(row.is_some_and(|One(b)| b))
+    }
+
+    /// Turns `account` into a BOT, for good, if it has no games.
+    pub fn make_bot(&self, account: AccountId) -> Result<Result<(), NotMade>, StoreError> {
+        self.db().tx(|sql| {
+            let bot: Option<One<bool>> =
+                sql.row("SELECT bot FROM accounts WHERE id = $1", params![account])?;
+            if bot.is_some_and(|One(b)| b) {
+                return Ok(Err(NotMade::AlreadyBot));
+            }
+            let played: Option<One<i64>> = sql.row(
+                "SELECT 1 FROM games WHERE account1 = $1 OR account2 = $1 LIMIT 1",
+                params![account],
+            )?;
+            if played.is_some() {
+                return Ok(Err(NotMade::HasGames));
+            }
+            sql.exec(
+                "UPDATE accounts SET bot = 1 WHERE id = $1",
+                params![account],
+            )?;
+            Ok(Ok(()))
+        })
+    }
+
+    /// A new token named `name` for `account`, kept as `token_hash`.
+    pub fn add_token(
+        &self,
+        account: AccountId,
+        name: &str,
+        token_hash: &str,
+    ) -> Result<TokenInfo, StoreError> {
+        let now = now_secs();
+        let One(id): One<i64> = self
+            .db()
+            .row(
+                "INSERT INTO api_tokens (account_id, name, token_hash, created_at) \
+                 VALUES ($1, $2, $3, $4) RETURNING id",
+                params![account, name, token_hash, now],
+            )?
+            .ok_or(StoreError::Corrupt {
+                what: "a token inserted without an id".into(),
+            })?;
+        Ok(TokenInfo {
+            id,
+            name: name.to_string(),
+            created_at: now,
+            revoked_at: None,
+        })
+    }
+
+    /// `account`'s tokens, newest first.
+    pub fn tokens(&self, account: AccountId) -> Result<Vec<TokenInfo>, StoreError> {
+        self.db().rows(
+            "SELECT id, name, created_at, revoked_at FROM api_tokens WHERE account_id = $1 \
+             ORDER BY id DESC",
+            params![account],
+        )
+    }
+
+    /// Revokes `account`'s token `id`; whether there was such a live token.
+    pub fn revoke_token(&self, account: AccountId, id: i64) -> Result<bool, StoreError> {
+        let n = self.db().exec(
+            "UPDATE api_tokens SET revoked_at = $1 \
+             WHERE id = $2 AND account_id = $3 AND revoked_at IS NULL",
+            params![now_secs(), id, account],
+        )?;
+        Ok(n > 0)
+    }
+
+    /// The BOT account the live token `token_hash` opens.
+    pub fn token_owner(&self, token_hash: &str) -> Result<Option<TokenOwner>, StoreError> {
+        self.db().row(
+            "SELECT a.id, a.name FROM api_tokens t JOIN accounts a ON a.id = t.account_id \
+             WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND a.bot = 1",
+            params![token_hash],
+        )
+    }
+}

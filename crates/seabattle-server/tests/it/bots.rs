@@ -1,0 +1,180 @@
+//! BOT accounts on a real server, on SQLite and (with `SEABATTLE_TEST_POSTGRES`) on
+//! PostgreSQL (issue 40): an account with no games becomes a BOT and gets a token shown
+//! once; the BOT connects with it, accepts a person's challenge and plays a rated game
+//! whose end moves both ratings on the one scale; it shows as BOT at the board, is
+//! kept out of the queue, its cookie acts for nobody, and a revoked token is refused.
+
+use crate::accounts::{creds, post, request, sign_up};
+use crate::common::*;
+use crate::meet::Db;
+use seabattle_client::{ConnectOptions, msg};
+use seabattle_wire::{Answer, ClientMsg};
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// Connects as the BOT whose API token is `token`.
+async fn as_bot(addr: SocketAddr, token: &str) -> Client {
+    let options = ConnectOptions::new().header("Authorization", &format!("Bearer {token}"));
+    let (c, welcome) = Client::open(addr, "/ws", &options).await;
+    assert!(
+        matches!(
+            &welcome,
+            ServerMsg::Welcome {
+                account: Some(_),
+                ..
+            }
+        ),
+        "{welcome:?}"
+    );
+    c
+}
+
+/// The status of a WebSocket upgrade carrying `Authorization: Bearer token`.
+async fn upgrade_status(addr: SocketAddr, token: &str) -> u16 {
+    let options = ConnectOptions::new().header("Authorization", &format!("Bearer {token}"));
+    match seabattle_client::Connection::connect_with(&format!("ws://{addr}/ws"), &options).await {
+        Ok(_) => 101,
+        Err(seabattle_client::ConnectionError::Refused(status)) => status,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[tokio::test]
+async fn a_bot_gets_a_token_accepts_a_challenge_and_its_rated_game_moves_both_ratings() {
+    for db in Db::all() {
+        let server = db.server(Duration::from_secs(60)).await;
+        let addr = server.addr();
+        let (robo, ann) = (db.name("Robo"), db.name("Ann"));
+        let session = sign_up(addr, &robo).await;
+        // A person's session never makes a token: it must be a BOT's.
+        let r = post(
+            addr,
+            "/account/tokens",
+            r#"{"name":"main"}"#,
+            Some(&session),
+        )
+        .await;
+        assert_eq!(
+            (r.status, r.body.contains("not_a_bot")),
+            (403, true),
+            "{}",
+            r.body
+        );
+        let r = post(
+            addr,
+            "/account/bot",
+            &creds(&robo, "correct horse 1"),
+            Some(&session),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let r = post(
+            addr,
+            "/account/tokens",
+            r#"{"name":"main"}"#,
+            Some(&session),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let made: serde_json::Value = serde_json::from_str(&r.body).unwrap();
+        let token = made["token"].as_str().unwrap().to_string();
+        assert_eq!(made["name"], "main");
+        // Listed by name, never shown again.
+        let list = request(addr, "GET", "/account/tokens", "", Some(&session), None).await;
+        assert_eq!(list.status, 200);
+        assert!(
+            list.body.contains("\"main\"") && !list.body.contains(&token),
+            "{}",
+            list.body
+        );
+
+        let mut bot = as_bot(addr, &token).await;
+        // The BOT's own cookie acts for nobody at the board.
+        let options = ConnectOptions::new()
+            .header("Cookie", &format!("sb_session={session}"))
+            .header("Origin", &format!("http://{addr}"));
+        let (_, welcome) = Client::open(addr, "/ws", &options).await;
+        assert!(
+            matches!(welcome, ServerMsg::Welcome { account: None, .. }),
+            "{welcome:?}"
+        );
+        // Never in the queue.
+        bot.expect_error(msg::queue(Some("classic")), ErrorCode::BotNotAllowed)
+            .await;
+
+        let person = sign_up(addr, &ann).await;
+        let mut a = Client::connect_signed_in(addr, &person, &ann).await;
+        a.send(ClientMsg::Challenge {
+            to: robo.clone(),
+            rules: None,
+            clock: None,
+            rated: Some(true),
+        })
+        .await;
+        let c = until!(bot, ServerMsg::Challenged(c) => c);
+        assert_eq!(c.from.name, ann);
+        assert!(c.to.bot, "the challenge names the BOT as one");
+        bot.send(ClientMsg::AnswerChallenge {
+            id: c.id,
+            answer: Answer::Accept,
+        })
+        .await;
+        let (game, bot_seat, _) = joined(&mut bot).await;
+        let (_, ann_seat, _) = joined(&mut a).await;
+        let state = a.state(&game).await;
+        assert!(state.rated);
+        let shown = state.accounts[bot_seat.unwrap().index()].clone().unwrap();
+        assert_eq!((shown.name.as_str(), shown.bot), (robo.as_str(), true));
+        assert!(
+            !state.accounts[ann_seat.unwrap().index()]
+                .as_ref()
+                .unwrap()
+                .bot
+        );
+        // Both place, each fires once, and the person resigns: a rated loss for her,
+        // a rated win for the BOT, on the one scale.
+        let [lost, won] = crate::ratings::place_and_resign(&mut a, &mut bot, &game).await;
+        let (ann_at, bot_at) = (ann_seat.unwrap().index(), bot_seat.unwrap().index());
+        let changes = lost.ratings.expect("a rated game's ratings");
+        assert_eq!(won.ratings.as_ref(), Some(&changes));
+        assert!(
+            changes[ann_at].after < changes[ann_at].before,
+            "{changes:?}"
+        );
+        assert!(
+            changes[bot_at].after > changes[bot_at].before,
+            "{changes:?}"
+        );
+        // The profile says BOT; the leaderboard of people never lists it.
+        let (status, page) = http_get(addr, &format!("/u/{robo}")).await;
+        assert_eq!(status, 200);
+        assert!(page.contains("BOT"), "{page}");
+        // A revoked token opens nothing.
+        let id = made["id"].as_i64().unwrap();
+        let r = post(
+            addr,
+            "/account/tokens/revoke",
+            &format!(r#"{{"id":{id}}}"#),
+            Some(&session),
+        )
+        .await;
+        assert_eq!(r.status, 204, "{}", r.body);
+        assert_eq!(upgrade_status(addr, &token).await, 401);
+        assert_eq!(upgrade_status(addr, "not-a-token").await, 401);
+        // An account that has played cannot become a BOT.
+        let r = post(
+            addr,
+            "/account/bot",
+            &creds(&ann, "correct horse 1"),
+            Some(&person),
+        )
+        .await;
+        assert_eq!(
+            (r.status, r.body.contains("has_games")),
+            (409, true),
+            "{}",
+            r.body
+        );
+        server.shutdown().await.unwrap();
+    }
+}
