@@ -176,6 +176,8 @@ pub struct Config {
     pub commit_window: Duration,
     /// How long a challenge waits for its answer before it expires.
     pub challenge_ttl: Duration,
+    /// Seconds a BOT's move is due within in a game without a clock.
+    pub bot_move_secs: u32,
     /// How often the lobby (online count, games played, open games) is sent to the
     /// pages that follow it, when it changed: at most one message per socket this often.
     pub lobby_every: Duration,
@@ -197,6 +199,7 @@ impl Config {
             allowed_origins: Vec::new(),
             commit_window: COMMIT_WINDOW,
             challenge_ttl: Duration::from_secs(60),
+            bot_move_secs: 10,
             lobby_every: Duration::from_secs(2),
         }
     }

@@ -227,7 +227,12 @@ async fn start(
         }
     }
     let token = new_token();
-    let from = c.from;
+    let (from, to) = (c.from, c.to);
+    // A BOT's move is due within its default limit when the game has no clock.
+    let bots = hub
+        .db(move |db| Ok([db.is_bot(from)?, db.is_bot(to)?]))
+        .await?;
+    let limit = |bot: bool| (bot && c.clock.is_none()).then_some(hub.config.bot_move_secs);
     // An account plays under its own name, as with a stranger from the queue.
     let from_name = hub
         .db(move |db| db.shown_account(from, None))
@@ -238,12 +243,14 @@ async fn start(
         account: Some(c.from),
         name: from_name,
         away: true,
+        move_limit: limit(bots[0]),
     };
     setup.seats[Player::Two] = SeatSetup {
         token_hash: Some(token_hash(&token)),
         account: Some(me.id),
         name: Some(me.name.clone()),
         away: false,
+        move_limit: limit(bots[1]),
     };
     let room = Room::new(setup, &hub.config.bots);
     let stored = to_stored(&room);

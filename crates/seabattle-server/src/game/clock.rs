@@ -12,10 +12,10 @@ use seabattle_table::{Ask, Command, Instead};
 use std::time::{Duration, Instant};
 
 /// Starts `p`'s clock for the move due, forgetting any clock running; the game's task
-/// wakes at the deadline.
+/// wakes at the deadline. Without the game's clock, a BOT's seat has its own limit.
 pub fn arm(room: &mut Room, p: Player) {
     room.clock_mut().stop();
-    let Some(secs) = room.clock().secs else {
+    let Some(secs) = room.clock().secs.or(room.seat(p).move_limit) else {
         return;
     };
     room.clock_mut().deadline = Some(Instant::now() + Duration::from_secs(u64::from(secs)));

@@ -51,6 +51,7 @@ pub async fn rematch(
             name: room.seat(q).name.clone(),
             // Everyone is seated once the game opens.
             away: true,
+            move_limit: room.seat(q).move_limit,
         };
     }
     // A rated game's rematch is rated too: both players are the same accounts.

@@ -123,6 +123,9 @@ pub fn restore(s: &StoredGame, bots: &BTreeMap<String, String>) -> Result<Room, 
             name: None,
             // A player who never connected since the restart is away from now on.
             away: true,
+            // A BOT's own limit is kept in memory only: after a restart its game runs
+            // without one, as the game's own clock says.
+            move_limit: None,
         };
     }
     let mut room = Room::new(setup, bots);

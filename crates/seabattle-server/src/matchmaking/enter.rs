@@ -108,6 +108,7 @@ pub async fn new_game(
         account: conn.account().map(|a| a.id),
         name,
         away: false,
+        move_limit: None,
     };
     if hotseat {
         // One device holds both seats: the one token resumes the game, in seat 1.

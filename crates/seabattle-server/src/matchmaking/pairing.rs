@@ -44,6 +44,7 @@ pub async fn start_random(
             // An account plays a stranger under its own name.
             name: s.conn.account().map(|a| a.name.clone()),
             away: false,
+            move_limit: None,
         };
     }
     let room = Room::new(setup, &hub.config.bots);

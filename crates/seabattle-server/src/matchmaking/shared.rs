@@ -89,6 +89,7 @@ async fn pair(hub: &SharedHub, me: &Seeker, queued_now: bool) -> Result<Shared, 
         account: me.conn.account().map(|a| a.id),
         name: None,
         away: false,
+        move_limit: None,
     };
     let id = setup.id.clone();
     let mut stored = to_stored(&Room::new(setup, &hub.config.bots));
@@ -144,6 +145,7 @@ async fn pair(hub: &SharedHub, me: &Seeker, queued_now: bool) -> Result<Shared, 
                     account: stored.accounts[p.index()],
                     name: None,
                     away: p == Player::One,
+                    move_limit: None,
                 };
             }
             let room = Room::new(setup, &hub.config.bots);

@@ -178,3 +178,77 @@ async fn a_bot_gets_a_token_accepts_a_challenge_and_its_rated_game_moves_both_ra
         server.shutdown().await.unwrap();
     }
 }
+
+#[tokio::test]
+async fn a_bot_that_misses_its_moves_loses_the_game() {
+    for db in Db::all() {
+        let server = db
+            .server_with(Duration::from_secs(60), |c| c.bot_move_secs = 1)
+            .await;
+        let addr = server.addr();
+        let (robo, ann) = (db.name("Slow"), db.name("Ann"));
+        let session = sign_up(addr, &robo).await;
+        let r = post(
+            addr,
+            "/account/bot",
+            &creds(&robo, "correct horse 1"),
+            Some(&session),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let r = post(addr, "/account/tokens", r#"{"name":"t"}"#, Some(&session)).await;
+        let made: serde_json::Value = serde_json::from_str(&r.body).unwrap();
+        let mut bot = as_bot(addr, made["token"].as_str().unwrap()).await;
+        let person = sign_up(addr, &ann).await;
+        let mut a = Client::connect_signed_in(addr, &person, &ann).await;
+        a.send(ClientMsg::Challenge {
+            to: robo.clone(),
+            rules: None,
+            clock: None,
+            rated: Some(false),
+        })
+        .await;
+        let c = until!(bot, ServerMsg::Challenged(c) => c);
+        bot.send(ClientMsg::AnswerChallenge {
+            id: c.id,
+            answer: Answer::Accept,
+        })
+        .await;
+        let (game, bot_seat, _) = joined(&mut bot).await;
+        joined(&mut a).await;
+        a.send(msg::place_random(&game)).await;
+        bot.send(msg::place_random(&game)).await;
+        let first = until_battle(&mut a).await;
+        // The person answers at once; the BOT never fires again.
+        let mut p = first;
+        let cells = all_cells(10, 10);
+        let mut k = 0;
+        let result = loop {
+            if Some(p) != bot_seat {
+                a.send(msg::fire(&game, [cells[k].clone()])).await;
+                k += 1;
+            }
+            let m = until!(
+                a,
+                ServerMsg::Shot { .. } | ServerMsg::Timeout { .. } | ServerMsg::GameOver { .. }
+            );
+            match m {
+                ServerMsg::GameOver { result, .. } => break result,
+                ServerMsg::Shot { next: Some(n), .. }
+                | ServerMsg::Timeout { next: Some(n), .. } => p = n,
+                // The second strike in a row: `game_over` follows.
+                ServerMsg::Timeout { next: None, .. } => {
+                    break until!(a, ServerMsg::GameOver { result, .. } => result);
+                }
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(Some(result.winner.other()), bot_seat, "{result:?}");
+        assert_eq!(
+            result.reason,
+            seabattle_wire::EndReason::Timeout,
+            "{result:?}"
+        );
+        server.shutdown().await.unwrap();
+    }
+}

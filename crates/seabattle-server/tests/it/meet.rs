@@ -45,6 +45,15 @@ impl Db {
 
     /// A server on this store with a quick lobby and challenges that expire in `ttl`.
     pub(crate) async fn server(&self, ttl: Duration) -> Server {
+        self.server_with(ttl, |_| {}).await
+    }
+
+    /// [`Db::server`], with `tweak` applied to its settings.
+    pub(crate) async fn server_with(
+        &self,
+        ttl: Duration,
+        tweak: impl FnOnce(&mut Config),
+    ) -> Server {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let mut config = Config::new(match self {
             Db::Sqlite(dir) => DbUrl::Sqlite(dir.path().join("games.db")),
@@ -54,6 +63,7 @@ impl Db {
         config.node = self.name("node");
         config.lobby_every = Duration::from_millis(100);
         config.challenge_ttl = ttl;
+        tweak(&mut config);
         launch(listener, config).await.unwrap()
     }
 }

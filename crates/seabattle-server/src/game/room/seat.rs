@@ -34,6 +34,9 @@ pub struct Seat {
     pub rate_asked: bool,
     /// How fast the player may chat (in memory only: chat is no part of the game).
     pub chat: Pace,
+    /// Seconds each move of this seat is due within when the game has no clock: a
+    /// BOT's default limit (in memory only).
+    pub move_limit: Option<u32>,
 }
 
 /// The turn clock.
@@ -81,6 +84,8 @@ pub struct SeatSetup {
     /// Whether its player is elsewhere as the game opens: waiting on another node,
     /// seated later (a rematch), or not back yet (a restart).
     pub away: bool,
+    /// Seconds each move is due within when the game has no clock (a BOT's seat).
+    pub move_limit: Option<u32>,
 }
 
 /// Everything a game is made with, before its task starts: the one way a
@@ -143,6 +148,7 @@ impl SeatSetup {
             away_since: self.away.then_some(at),
             account: self.account,
             name: self.name,
+            move_limit: self.move_limit,
             ..Seat::default()
         }
     }
