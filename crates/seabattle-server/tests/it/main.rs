@@ -15,6 +15,7 @@ mod dutchman;
 mod frames;
 mod friend;
 mod http_errors;
+mod leaderboard;
 mod learning;
 mod pieces;
 mod players;
