@@ -18,8 +18,9 @@ let replay = null;
 const rerenderReplay = () => replay?.rerenderReplay();
 import { playerKey } from './key.js';
 import { installApp } from './install.js';
-import { initAccount, rerenderAccount, signedInName } from './account.js';
+import { initAccount, rerenderAccount, signedInName, seated } from './account.js';
 import { blindOn, st } from './announce.js';
+import { setTitle } from './away.js';
 
 // An element the page always has, by id: a missing one is a broken page, said at once.
 const $ = (/** @type {string} */ id) => {
@@ -88,7 +89,7 @@ app.error = error;
 // Every text on the page in the current language.
 function translate() {
   document.documentElement.lang = lang;
-  document.title = t('title');
+  setTitle(t('title'));
   document.querySelectorAll('[data-t]').forEach(e => { e.textContent = t(/** @type {HTMLElement} */ (e).dataset.t ?? ''); });
   $('rules').querySelectorAll('option[value]:not([value=""])').forEach(o => { o.textContent = preset(/** @type {HTMLOptionElement} */ (o).value)[0]; });
   describe();
@@ -252,6 +253,7 @@ function onMessage(m) {
       if (m.token && m.seat === 2 && boot.game) games().then(g => g.invited(m.game));
       if (location.pathname !== m.link) history.replaceState(null, '', m.link);
       error('');
+      seated();
       return;
     }
     case 'error': return onError(m);

@@ -91,7 +91,10 @@ async fn pages(addr: SocketAddr) {
         assert!(top.contains(&format!(">{tab}</a>")), "tab {tab}: {top}");
     }
     assert!(top.contains("пока нет ни у кого"), "{top}");
-    assert!(top.contains("после 10–15 рейтинговых партий"), "{top}");
+    assert!(
+        top.contains("после <span class=\"nw\">10–15</span> рейтинговых партий"),
+        "{top}"
+    );
     assert!(
         !top.contains(">big15<") && !top.contains(">classic<"),
         "{top}"
