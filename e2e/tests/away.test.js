@@ -82,7 +82,7 @@ test('a hidden tab is called back by its title, and by notifications once allowe
   await resign(b);
   const overA = a.getByRole('dialog', { name: 'Игра окончена' });
   await overA.getByRole('button', { name: 'Закрыть' }).click();
-  const askA = a.getByText('Сообщать вам, что ваш ход или вас зовут сыграть, когда вкладка с игрой скрыта?');
+  const askA = a.getByText('Сообщать вам, что пора стрелять или что вас зовут сыграть, когда вкладка с игрой скрыта?');
   await askA.waitFor();
   await shot(a, 'notify-offer-ru.png');
   await a.getByRole('button', { name: 'Да, сообщать' }).click();
@@ -90,10 +90,10 @@ test('a hidden tab is called back by its title, and by notifications once allowe
   assert.equal(await a.evaluate(() => localStorage.getItem('sb.notify')), 'on');
   const overB = b.getByRole('dialog', { name: 'Game over' });
   await overB.getByRole('button', { name: 'Close' }).click();
-  await b.getByText(/^Tell you when it is your turn/).waitFor();
+  await b.getByText(/^Let you know when it is time to shoot/).waitFor();
   await shot(b, 'notify-offer-phone-en.png');
   await b.getByRole('button', { name: 'No, thanks' }).click();
-  await b.getByText(/^Tell you when it is your turn/).waitFor({ state: 'hidden' });
+  await b.getByText(/^Let you know when it is time to shoot/).waitFor({ state: 'hidden' });
   assert.equal(await b.evaluate(() => localStorage.getItem('sb.notify')), 'off');
   await shot(b, 'notify-answered-phone-en.png');
 
@@ -124,5 +124,5 @@ test('a hidden tab is called back by its title, and by notifications once allowe
   await overA.waitFor();
   await overA.getByRole('button', { name: 'Закрыть' }).click();
   assert.equal(await askA.isVisible(), false);
-  assert.equal(await b.getByText(/^Tell you when it is your turn/).isVisible(), false);
+  assert.equal(await b.getByText(/^Let you know when it is time to shoot/).isVisible(), false);
 });
