@@ -197,7 +197,7 @@ fn body(p: &Profile, lang: Lang) -> String {
             established_note(lang)
         );
     }
-    if let Some(svg) = super::chart::svg(&p.history, say(Word::History, lang)) {
+    if let Some(svg) = super::chart::svg(&p.history, say(Word::History, lang), lang) {
         let _ = write!(b, "<h2>{}</h2>{svg}", say(Word::History, lang));
     }
     let f = figures(&p.games);
