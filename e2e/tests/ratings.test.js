@@ -82,7 +82,9 @@ test('a rated game between two accounts: the change in the dialog, the profile a
   await b.getByRole('link', { name: nameA }).waitFor();
   await shot(b, 'profile-phone-en.png');
   await b.getByRole('link', { name: 'Leaderboard' }).first().click();
-  await b.getByText('Nobody yet').waitFor();
+  // Nobody's rating is established yet: the provisional ones are listed, marked.
+  await b.getByText(/^Nobody's rating under these rules is established yet/).waitFor();
+  await b.getByRole('row', { name: new RegExp(`${nameB} 1662\\?`) }).waitFor();
   await shot(b, 'leaderboard-phone-en.png');
 
   // The players' pages share the game's header and style, at both sizes in both
@@ -124,7 +126,7 @@ test('my games: an unfinished game resumed in another browser signed in to the a
   const laptop = await newPage(browser, 'ru-RU');
   await laptop.goto(server.url + '/');
   const dlg = await enter(laptop, ru, name, 'in');
-  const link = dlg.getByRole('link', { name: /^Продолжить: classic, против компьютера/ });
+  const link = dlg.getByRole('link', { name: /^Продолжить: Классика, против компьютера/ });
   await link.waitFor();
   await shot(laptop, 'my-games-ru.png');
   await link.click();

@@ -1,5 +1,6 @@
 //! [`Rules`]: every setting of a variant as data, with named presets.
 
+use crate::Lang;
 use crate::coord::{Dims, DimsError};
 use std::fmt;
 use std::str::FromStr;
@@ -139,6 +140,28 @@ impl Preset {
             Preset::Minesweepers => "minesweepers",
             Preset::Submarines => "submarines",
             Preset::Dutchman => "dutchman",
+        }
+    }
+
+    /// The preset's name as players read it in `lang` («Классика», "Big board"): the
+    /// page's own table (`i18n.js`, `presets`) says the same, which the server's tests
+    /// check.
+    pub const fn title(self, lang: Lang) -> &'static str {
+        let (ru, en) = match self {
+            Preset::Classic => ("Классика", "Classic"),
+            Preset::ClassicCorners => ("Касание углами", "Corners"),
+            Preset::ClassicBent => ("Гнутые корабли", "Bent ships"),
+            Preset::Hasbro => ("Hasbro", "Hasbro"),
+            Preset::Big15 => ("Большое поле", "Big board"),
+            Preset::Salvo => ("Залп", "Salvo"),
+            Preset::Mines => ("Мины", "Mines"),
+            Preset::Minesweepers => ("Тральщики", "Minesweepers"),
+            Preset::Submarines => ("Подлодки", "Submarines"),
+            Preset::Dutchman => ("Летучий голландец", "Flying Dutchman"),
+        };
+        match lang {
+            Lang::Ru => ru,
+            Lang::En => en,
         }
     }
 

@@ -89,6 +89,7 @@ fn router(hub: SharedHub) -> Router {
         .route("/account/tokens", get(bot_accounts::tokens))
         .route("/account/games", get(players::mine::games))
         .route("/top", get(players::top::top))
+        .route("/lang/{code}", get(players::html::choose))
         .route("/u/{name}", get(players::profile::profile))
         .route("/games/{id}/record.json", get(http::record_json))
         .route("/games/{id}/record.txt", get(http::record_text))

@@ -2,7 +2,7 @@
 // An account, optional: sign in or up, see who is signed in, sign out here or
 // everywhere (docs/protocol.md, "Accounts"). The session is an HttpOnly cookie the
 // page never sees; it only asks the server who it is.
-import { t } from './i18n.js';
+import { t, preset } from './i18n.js';
 
 // An element the page always has, by id: a missing one is a broken page, said at once.
 const $ = (/** @type {string} */ id) => {
@@ -74,6 +74,7 @@ function render() {
   $('signedInAs').textContent = signedIn ? t('signedInAs', signedIn) : '';
   $('accountBtn').textContent = signedIn ? t('accountOf', signedIn) : t('account');
   if (signedIn) /** @type {HTMLAnchorElement} */ ($('myProfile')).href = '/u/' + encodeURIComponent(signedIn);
+  $('delSureText').textContent = signedIn ? t('deleteSure', signedIn) : '';
 }
 
 /** @typedef {{game: string, rules: string, mode: string, rated: boolean, link: string,
@@ -94,7 +95,7 @@ async function listGames() {
     const who = g.opponent.kind === 'account' ? g.opponent.name
       : t({ guest: 'oppGuest', computer: 'oppComputer', deleted: 'oppDeleted' }[g.opponent.kind]);
     a.href = g.link;
-    a.textContent = t('resumeGame', g.rules, who ?? '') + (g.rated ? ' · ' + t('ratedGame') : '');
+    a.textContent = t('resumeGame', preset(g.rules)[0], who ?? '') + (g.rated ? ' · ' + t('ratedGame') : '');
     li.append(a);
     return li;
   }));
@@ -107,6 +108,14 @@ async function listGames() {
 
 /** Re-says the dialog and the button in the current language. */
 export function rerenderAccount() { render(); }
+
+/**
+ * A seat was taken or resumed: after signing in or up, the game under way becomes the
+ * account's only when the new socket resumes it, so an open list is read again then.
+ */
+export function seated() {
+  if (signedIn && dialog().open) listGames();
+}
 
 /** @param {string} text */
 function note(text) { $('accountNote').textContent = text; }
@@ -138,10 +147,35 @@ async function enter(how) {
 async function leave(how) {
   const r = await post(how, null);
   if (!r || r.status !== 204) { note(r ? refusal(r.json, r.retry) : t('acc_unavailable')); return; }
+  signedOut(t(how === 'logout' ? 'accSignedOut' : 'accSignedOutAll'));
+}
+
+/** The browser is a guest again: `text` says why. @param {string} text */
+function signedOut(text) {
   remember(null);
-  note(t(how === 'logout' ? 'accSignedOut' : 'accSignedOutAll'));
+  closeDeletion();
+  note(text);
   render();
   renewSocket();
+}
+
+function closeDeletion() {
+  /** @type {HTMLDetailsElement} */ ($('deleteBox')).open = false;
+  field('delPassword').value = '';
+  field('delSure').checked = false;
+}
+
+// Deleting the account asks for its password again (a session left open on a shared
+// computer must not be enough) and for a tick that says it is meant.
+async function deleteAccount() {
+  const name = signedIn;
+  if (!name || !/** @type {HTMLFormElement} */ ($('deleteForm')).reportValidity()) return;
+  note('');
+  const r = await post('delete', { name, password: field('delPassword').value });
+  if (!r) { note(t('acc_unavailable')); return; }
+  if (r.status === 204) { signedOut(t('accDeleted', name)); return; }
+  field('delPassword').value = '';
+  note(r.json.code === 'wrong_credentials' ? t('accDeleteWrong') : refusal(r.json, r.retry));
 }
 
 /**
@@ -152,13 +186,14 @@ async function leave(how) {
 export async function initAccount(renew, tokens) {
   renewSocket = renew;
   keptTokens = tokens;
-  $('accountBtn').onclick = () => { note(''); render(); dialog().showModal(); if (signedIn) listGames(); };
+  $('accountBtn').onclick = () => { note(''); closeDeletion(); render(); dialog().showModal(); if (signedIn) listGames(); };
   $('accountClose').onclick = () => dialog().close();
   /** @type {HTMLFormElement} */ ($('accountForm')).onsubmit = e => { e.preventDefault(); enter('login'); };
   $('signUp').onclick = () => {
     if (/** @type {HTMLFormElement} */ ($('accountForm')).reportValidity()) enter('signup');
   };
   $('signOut').onclick = () => leave('logout');
+  /** @type {HTMLFormElement} */ ($('deleteForm')).onsubmit = e => { e.preventDefault(); deleteAccount(); };
   $('signOutAll').onclick = () => leave('logout-all');
   // Only a browser that signed in asks whether its session still runs: the answer
   // may be no (it ended elsewhere, or expired), and then it is a guest again.

@@ -18,9 +18,10 @@ let replay = null;
 const rerenderReplay = () => replay?.rerenderReplay();
 import { playerKey } from './key.js';
 import { installApp } from './install.js';
-import { initAccount, rerenderAccount, signedInName } from './account.js';
+import { initAccount, rerenderAccount, signedInName, seated } from './account.js';
 import { blindOn, st } from './announce.js';
 import { initMeet, onMeet, meetRefused, meetWelcome, rerenderMeet, wantsRated, waitWhat, offerWhy } from './meet.js';
+import { setTitle, notifyAway } from './away.js';
 
 // An element the page always has, by id: a missing one is a broken page, said at once.
 const $ = (/** @type {string} */ id) => {
@@ -89,7 +90,7 @@ app.error = error;
 // Every text on the page in the current language.
 function translate() {
   document.documentElement.lang = lang;
-  document.title = t('title');
+  setTitle(t('title'));
   document.querySelectorAll('[data-t]').forEach(e => { e.textContent = t(/** @type {HTMLElement} */ (e).dataset.t ?? ''); });
   $('rules').querySelectorAll('option[value]:not([value=""])').forEach(o => { o.textContent = preset(/** @type {HTMLOptionElement} */ (o).value)[0]; });
   describe();
@@ -191,7 +192,7 @@ function startScreen() {
   $('offerYes').onclick = () => app.send({ type: 'new_game', opponent: 'computer', level: app.level, rules: app.rules, player: playerKey() });
   // The lobby's games and challenges take the same rules and clock as the rest.
   const clock = () => +(/** @type {HTMLSelectElement} */ (document.querySelector('#vsComputer select[name=clock]'))).value;
-  initMeet({ send: m => app.send(m), rules, clock, name: myName }, () => {});
+  initMeet({ send: m => app.send(m), rules, clock, name: myName }, text => notifyAway('challenge', text));
 }
 
 // The search for a random opponent: the time searched, each second, until a game
@@ -270,6 +271,7 @@ function onMessage(m) {
       if (m.token && m.seat === 2 && boot.game) games().then(g => g.invited(m.game));
       if (location.pathname !== m.link) history.replaceState(null, '', m.link);
       error('');
+      seated();
       return;
     }
     case 'error': return onError(m);

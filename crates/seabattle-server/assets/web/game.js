@@ -14,6 +14,7 @@ import * as mv from './move.js';
 import { shareLink } from './share.js';
 import { signedInName } from './account.js';
 import { shotSentence, blindOn } from './announce.js';
+import { notifyAway, setTitle, personGameOver } from './away.js';
 
 /** @typedef {import('./wire').StateJson} State */
 /** @typedef {import('./wire').ServerMsg} ServerMsg */
@@ -326,9 +327,12 @@ function handle(m, at = Date.now()) {
       if (m.present && m.player !== game().seat && game().mode === 'friend' && game().seat && !(game().seat === 1 && game().phase === 'placement')) { const n = m.name; say(() => friendJoinedText(n)); }
       awaySince = null;
       break;
-    case 'game_over': lastShots.sink = null; game().result = m.result; game().phase = 'over'; game().to_move = null; handTo = null; pending = new Set(); break;
+    case 'game_over':
+      lastShots.sink = null; game().result = m.result; game().phase = 'over'; game().to_move = null; handTo = null; pending = new Set();
+      if (game().seat && !hotseat() && !vsComputer()) personGameOver();
+      break;
     case 'turned': place.turned(m); break;
-    case 'rematch_offered': rematchOffer = m.player !== game().seat; break;
+    case 'rematch_offered': rematchOffer = m.player !== game().seat; if (rematchOffer) notifyAway('rematch', t('rematchOffered')); break;
     case 'rate': rateAsked = m.asked; game().rated = m.rated; break;
     case 'coach': heat = m.weights; break;
     default: return;
@@ -567,7 +571,10 @@ function turnBanner() {
   e.textContent = text;
   e.className = 'turn ' + cls;
   e.hidden = !text;
-  document.title = (cls === 'mine' || cls === 'owe' ? '➜ ' : '') + t('title');
+  const mine = cls === 'mine' || cls === 'owe';
+  setTitle((mine ? '➜ ' : '') + t('title'));
+  // A player elsewhere is called back to a person, or to a clock that runs.
+  if (mine && game().seat && !hotseat() && (!vsComputer() || game().clock)) notifyAway('turn', t('yourTurn'));
 }
 
 let wasPlacing = false;

@@ -93,6 +93,11 @@ const ru = {
   signedInAs: 'Вы вошли как {0}.', accCreated: 'Аккаунт {0} создан, вы вошли.', accWelcome: 'С возвращением, {0}!',
   accSignedOut: 'Вы вышли.', accSignedOutAll: 'Вы вышли на всех устройствах.',
   myGames: 'Мои игры', myProfile: 'Мой профиль', leaderboard: 'Лучшие игроки', noUnfinished: 'Неоконченных игр нет.',
+  leaderboardLink: 'Лучшие игроки и рейтинги', deleteAccount: 'Удалить аккаунт',
+  notifyAsk: 'Сообщать вам, что пора стрелять или что вас зовут сыграть, когда вкладка с игрой скрыта?', notifyYes: 'Да, сообщать', notifyNo: 'Не надо',
+  deleteHelp: 'Аккаунт, его рейтинги и всё, что компьютер узнал о ваших расстановках, будут удалены навсегда; имя освободится. В партиях соперников вы останетесь «удалённым игроком». Чтобы подтвердить, введите пароль.',
+  deleteSure: 'Да, удалить аккаунт {0} навсегда', delPassword: 'Ваш пароль', deleteYes: 'Удалить аккаунт навсегда',
+  accDeleted: 'Аккаунт {0} удалён, вы вышли. Играть можно и без аккаунта.', accDeleteWrong: 'Неверный пароль: аккаунт не удалён.',
   resumeGame: 'Продолжить: {0}, против {1}', oppGuest: 'гостя', oppComputer: 'компьютера', oppDeleted: 'удалённого игрока',
   ratingN: 'Рейтинг', ratedGame: 'рейтинговая', askRated: 'Сыграть на рейтинг', gameRated: 'Партия рейтинговая.',
   rateAskedYou: 'Вы предложили сыграть на рейтинг; ждём соперника.', rateAskedThem: 'Соперник предлагает сыграть на рейтинг.',
@@ -241,6 +246,11 @@ const en = {
   signedInAs: 'You are signed in as {0}.', accCreated: 'Account {0} created; you are signed in.', accWelcome: 'Welcome back, {0}!',
   accSignedOut: 'You are signed out.', accSignedOutAll: 'You are signed out on every device.',
   myGames: 'My games', myProfile: 'My profile', leaderboard: 'Leaderboard', noUnfinished: 'No unfinished games.',
+  leaderboardLink: 'Leaderboard and ratings', deleteAccount: 'Delete account',
+  notifyAsk: 'Let you know when it is time to shoot, or someone asks you to play, while this tab is hidden?', notifyYes: 'Yes, tell me', notifyNo: 'No, thanks',
+  deleteHelp: 'The account, its ratings and all the computer learned about your fleets are erased for good, and the name is freed. In your opponents’ games you stay as “a deleted player”. Enter your password to confirm.',
+  deleteSure: 'Yes, delete the account {0} for good', delPassword: 'Your password', deleteYes: 'Delete the account for good',
+  accDeleted: 'The account {0} is deleted and you are signed out. You can still play without one.', accDeleteWrong: 'Wrong password: the account is not deleted.',
   resumeGame: 'Resume: {0}, against {1}', oppGuest: 'a guest', oppComputer: 'the computer', oppDeleted: 'a deleted player',
   ratingN: 'Rating', ratedGame: 'rated', askRated: 'Play rated', gameRated: 'This game is rated.',
   rateAskedYou: 'You asked to play rated; waiting for your opponent.', rateAskedThem: 'Your opponent asks to play rated.',
@@ -296,14 +306,22 @@ const en = {
 };
 /** Both tables by language code. @type {Record<string, Texts>} */
 export const TEXTS = { ru, en };
-// The page's language: the player's pick (the language menu offers `ru` and `en`),
-// else the browser's. (Node, which runs e2e/tests/i18n.test.js, has neither store nor
-// browser language: English.)
+// The page's language: the player's pick, else the browser's. The pick is kept in the
+// cookie `sb_lang`, which the profiles and the leaderboard read too (and set from their
+// own language switch), and in `sb.lang` as before. (Node, which runs
+// e2e/tests/i18n.test.js, has neither store nor browser language: English.)
+const picked = /** @type {Lang | undefined} */ (/(?:^|;\s*)sb_lang=(ru|en)(?:;|$)/.exec(globalThis.document?.cookie || '')?.[1]);
 /** @type {Lang} */
-export let lang = /** @type {Lang} */ (globalThis.localStorage?.getItem('sb.lang')) || (/^ru\b/i.test(globalThis.navigator?.language || '') ? 'ru' : 'en');
+export let lang = picked || /** @type {Lang} */ (globalThis.localStorage?.getItem('sb.lang')) || (/^ru\b/i.test(globalThis.navigator?.language || '') ? 'ru' : 'en');
 
 /** @param {Lang} l */
-export function setLang(l) { lang = l; localStorage.setItem('sb.lang', l); }
+export function setLang(l) {
+  lang = l;
+  localStorage.setItem('sb.lang', l);
+  if (globalThis.document) document.cookie = `sb_lang=${l}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+// A pick made before the cookie existed, or on a players' page, is kept in both.
+if (globalThis.document && (picked || globalThis.localStorage?.getItem('sb.lang'))) setLang(lang);
 
 // The table of the current language: the lists (`presets`, `errors`, `deck`) are read
 // from it; `t` says the texts.

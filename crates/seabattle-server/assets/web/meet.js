@@ -149,7 +149,6 @@ export function rerenderMeet() {
   $('ratedHint').textContent = account ? mt('ratedHelp') : mt('ratedGuest');
   $('lobbyTitle').textContent = mt('lobbyTitle');
   $('seekBtn').textContent = mt('openGame');
-  $('topLink').textContent = mt('topLink');
   $('challengeLabel').textContent = mt('challengeLabel');
   $('challengeBtn').textContent = mt('challenge');
   /** @type {HTMLButtonElement} */ ($('challengeBtn')).disabled = !account;

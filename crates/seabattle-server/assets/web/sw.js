@@ -41,3 +41,14 @@ async function kept(path, req) {
   const hit = await caches.match(path, { cacheName: CACHE, ignoreVary: true });
   return hit || fetch(req);
 }
+
+// A notification tapped while the player was elsewhere (away.js): back to the game's
+// page, or the start page if it was closed.
+sw.addEventListener('notificationclick', e => {
+  e.notification.close();
+  const url = e.notification.data?.url || '/';
+  e.waitUntil(sw.clients.matchAll({ type: 'window' }).then(list => {
+    const page = list.find(c => c.url === url) || list[0];
+    return page ? page.focus() : sw.clients.openWindow(url);
+  }));
+});

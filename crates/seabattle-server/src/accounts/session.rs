@@ -25,15 +25,19 @@ pub fn clear_cookie(secure: bool) -> String {
 /// The session token the request's cookies carry, if any. Only the shape is checked
 /// here (64 hex digits); whether it opens a session is storage's to say.
 pub fn token(headers: &HeaderMap) -> Option<String> {
+    cookie(headers, COOKIE).filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The value of the request's cookie `name`, the first if it is sent twice.
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
+        .find(|(n, _)| *n == name)
         .map(|(_, value)| value.to_string())
-        .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// How often sessions that ended are erased.

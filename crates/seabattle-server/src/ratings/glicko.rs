@@ -23,6 +23,12 @@ pub fn window(waited_secs: f64) -> f64 {
 /// The deviation above which a rating is provisional.
 pub const PROVISIONAL_RD: f64 = 110.0;
 
+/// How many rated games take a new rating's deviation to [`PROVISIONAL_RD`], as a
+/// rule: 10 against opponents whose ratings are established, 14 between two newcomers
+/// who play only each other (results alternating; a one-sided run takes longer). The
+/// leaderboard says it in words; a test below keeps it true.
+pub const GAMES_TO_ESTABLISH: (u32, u32) = (10, 15);
+
 /// A player's rating under one preset.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating {
@@ -142,6 +148,35 @@ mod tests {
         assert!((after.rating - 1464.06).abs() <= 0.011, "{after:?}");
         assert!((after.deviation - 151.52).abs() <= 0.01, "{after:?}");
         assert!((after.volatility - 0.05999).abs() <= 0.00001, "{after:?}");
+    }
+
+    /// How many games, results alternating, establish a new rating against `opponent`
+    /// (who plays only this newcomer when `None`, a newcomer too).
+    fn games_to_establish(opponent: Option<Rating>) -> u32 {
+        let (mut me, mut them) = (Rating::default(), opponent.unwrap_or_default());
+        for n in 1..=100 {
+            let score = if n % 2 == 0 { Score::Win } else { Score::Loss };
+            let (a, b) = after_game(me, them, score);
+            me = a;
+            if opponent.is_none() {
+                them = b;
+            }
+            if !me.provisional() {
+                return n;
+            }
+        }
+        panic!("not established in 100 games");
+    }
+
+    #[test]
+    fn a_rating_is_established_after_as_many_games_as_the_leaderboard_says() {
+        let (few, many) = GAMES_TO_ESTABLISH;
+        let against_established = games_to_establish(Some(r(1500.0, 60.0)));
+        let between_newcomers = games_to_establish(None);
+        assert_eq!((against_established, between_newcomers), (10, 14));
+        for n in [against_established, between_newcomers] {
+            assert!((few..=many).contains(&n), "{n}");
+        }
     }
 
     #[test]

@@ -131,6 +131,7 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../assets/web/install.js"),
     ),
     ("share.js", JS, include_str!("../../assets/web/share.js")),
+    ("away.js", JS, include_str!("../../assets/web/away.js")),
     (
         "announce.js",
         JS,

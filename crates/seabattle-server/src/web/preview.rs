@@ -21,6 +21,26 @@ pub enum Preview<'a> {
     Replay,
 }
 
+/// The cookie that keeps the language chosen on the page or on a players' page (`ru`
+/// or `en`), so that the game, the profiles and the leaderboard speak one language.
+pub const LANG_COOKIE: &str = "sb_lang";
+
+/// The language the player chose ([`LANG_COOKIE`]), else the one the request prefers.
+pub fn chosen(headers: &HeaderMap) -> Lang {
+    crate::accounts::session::cookie(headers, LANG_COOKIE)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| prefers(headers))
+}
+
+/// The `Set-Cookie` value that keeps `lang` as the player's choice for a year. The page's
+/// script reads it too (i18n.js), so it is not `HttpOnly`.
+pub fn choose_cookie(lang: Lang) -> String {
+    format!(
+        "{LANG_COOKIE}={}; Path=/; Max-Age=31536000; SameSite=Lax",
+        lang.code()
+    )
+}
+
 /// Russian if the request's `Accept-Language` ranks Russian above English, else
 /// English: the first of the best weight wins a tie.
 pub fn prefers(headers: &HeaderMap) -> Lang {
@@ -201,6 +221,20 @@ mod tests {
         assert_eq!(lang("ru;q=0, en"), Lang::En);
         assert_eq!(lang("de-DE"), Lang::En);
         assert_eq!(prefers(&HeaderMap::new()), Lang::En);
+    }
+
+    #[test]
+    fn the_language_chosen_on_the_page_comes_before_the_browsers() {
+        let mut h = with(header::ACCEPT_LANGUAGE, "ru-RU");
+        assert_eq!(chosen(&h), Lang::Ru);
+        h.insert(
+            header::COOKIE,
+            HeaderValue::from_static("sb_session=x; sb_lang=en"),
+        );
+        assert_eq!(chosen(&h), Lang::En);
+        h.insert(header::COOKIE, HeaderValue::from_static("sb_lang=fr"));
+        assert_eq!(chosen(&h), Lang::Ru, "an unknown choice is no choice");
+        assert!(choose_cookie(Lang::En).starts_with("sb_lang=en; Path=/;"));
     }
 
     #[test]

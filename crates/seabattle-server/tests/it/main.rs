@@ -16,6 +16,7 @@ mod dutchman;
 mod frames;
 mod friend;
 mod http_errors;
+mod leaderboard;
 mod learning;
 mod meet;
 mod pieces;

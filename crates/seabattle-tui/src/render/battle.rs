@@ -2,7 +2,7 @@
 //! answer and whose turn it is.
 
 use super::grid::{Grid, legend, style, symbol};
-use super::line::bold;
+use super::line::{bold, rules_name};
 use crate::app::{App, LogEntry, LogKind, Mode, Screen};
 use crate::layout;
 use crate::table::{Mark, Table};
@@ -27,7 +27,11 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen) {
         turn_text(app)
     };
     frame.render_widget(
-        Paragraph::new(bold(format!("{} · {} · {title}", w.title, app.rules))),
+        Paragraph::new(bold(format!(
+            "{} · {} · {title}",
+            w.title,
+            rules_name(&app.rules, app.lang)
+        ))),
         l.header,
     );
     let (own_title, enemy_title) = if app.mode == Mode::Hotseat {

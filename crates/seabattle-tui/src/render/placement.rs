@@ -2,7 +2,7 @@
 //! violation marked, the violations listed, and the keys.
 
 use super::grid::{Grid, style, symbol};
-use super::line::bold;
+use super::line::{bold, rules_name};
 use crate::app::{App, Mode};
 use crate::layout;
 use crate::table::{Mark, piece_mark};
@@ -33,7 +33,9 @@ pub fn draw(frame: &mut Frame, app: &App, l: &layout::Screen, seat: Player) {
     frame.render_widget(
         Paragraph::new(bold(format!(
             "{} · {} · {}{who}",
-            w.title, app.rules, w.placement
+            w.title,
+            rules_name(&app.rules, app.lang),
+            w.placement
         ))),
         l.header,
     );

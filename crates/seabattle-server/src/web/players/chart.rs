@@ -6,6 +6,7 @@
 use super::html::date;
 use crate::ratings::store::RatingPoint;
 use crate::web::preview::escape;
+use seabattle_core::{Lang, Preset};
 use std::fmt::Write;
 
 const W: f64 = 640.0;
@@ -17,9 +18,9 @@ const TOP: f64 = 40.0;
 const BOTTOM: f64 = 38.0;
 const COLOURS: [&str; 4] = ["#0b5cad", "#c2410c", "#15803d", "#7c3aed"];
 
-/// The chart of `points` (oldest first), titled `title` for screen readers; `None`
-/// without a point.
-pub fn svg(points: &[RatingPoint], title: &str) -> Option<String> {
+/// The chart of `points` (oldest first), titled `title` for screen readers, its legend
+/// naming the rules in `lang`; `None` without a point.
+pub fn svg(points: &[RatingPoint], title: &str, lang: Lang) -> Option<String> {
     let lo = points
         .iter()
         .map(|p| p.rating)
@@ -35,8 +36,8 @@ pub fn svg(points: &[RatingPoint], title: &str) -> Option<String> {
     let span = (hi - lo).max(50.0);
     let first = points.iter().map(|p| p.at).min().unwrap_or(0);
     let last = points.iter().map(|p| p.at).max().unwrap_or(0);
-    let mut presets: Vec<&str> = points.iter().map(|p| p.preset.name()).collect();
-    presets.sort_unstable();
+    let mut presets: Vec<Preset> = points.iter().map(|p| p.preset).collect();
+    presets.sort_unstable_by_key(|p| p.name());
     presets.dedup();
     let mut out = format!(
         "<svg class=\"chart\" viewBox=\"0 0 {W} {H}\" role=\"img\" aria-label=\"{t}\"><title>{t}</title>",
@@ -92,11 +93,9 @@ pub fn svg(points: &[RatingPoint], title: &str) -> Option<String> {
     // The legend above the chart, one name after another (each given room for its
     // letters at the phone's size).
     let mut lx = LEFT;
-    for (k, preset) in presets.iter().enumerate() {
-        let line: Vec<&RatingPoint> = points
-            .iter()
-            .filter(|p| p.preset.name() == *preset)
-            .collect();
+    for (k, &preset) in presets.iter().enumerate() {
+        let line: Vec<&RatingPoint> = points.iter().filter(|p| p.preset == preset).collect();
+        let name = preset.title(lang);
         let colour = COLOURS[k % COLOURS.len()];
         let coords: Vec<String> = line
             .iter()
@@ -108,9 +107,9 @@ pub fn svg(points: &[RatingPoint], title: &str) -> Option<String> {
             "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2.5\" points=\"{}\"/>\
              <text x=\"{lx:.1}\" y=\"24\" fill=\"{colour}\">{name}</text>",
             coords.join(" "),
-            name = escape(preset),
+            name = escape(name),
         );
-        lx += 14.0 * preset.chars().count() as f64 + 24.0;
+        lx += 14.0 * name.chars().count() as f64 + 24.0;
         if let [single] = coords.as_slice() {
             let (cx, cy) = single.split_once(',').unwrap_or(("0", "0"));
             let _ = write!(
@@ -137,7 +136,7 @@ mod tests {
 
     #[test]
     fn one_line_per_preset_and_nothing_without_points() {
-        assert!(svg(&[], "x").is_none());
+        assert!(svg(&[], "x", Lang::En).is_none());
         let s = svg(
             &[
                 point("classic", 1662.0, 0),
@@ -145,9 +144,14 @@ mod tests {
                 point("hasbro", 1400.0, 0),
             ],
             "<history>",
+            Lang::Ru,
         )
         .unwrap();
         assert_eq!(s.matches("<polyline").count(), 2);
+        assert!(
+            s.contains(">Классика</text>") && s.contains(">Hasbro</text>"),
+            "{s}"
+        );
         assert!(s.contains("&lt;history&gt;"), "the title is escaped");
         assert!(s.contains(">1400<") && s.contains(">1700<"), "{s}");
     }
@@ -161,7 +165,7 @@ mod tests {
             point("classic", 1540.0, start + 3600),
             point("classic", 1600.0, start + 4 * day),
         ];
-        let s = svg(&points, "h").unwrap();
+        let s = svg(&points, "h", Lang::En).unwrap();
         for d in ["2026-11-30", "2026-12-02", "2026-12-04"] {
             assert!(s.contains(&format!(">{d}</text>")), "{d}: {s}");
         }
@@ -179,7 +183,7 @@ mod tests {
             .collect();
         assert!(xs[1] - xs[0] < 10.0 && xs[2] > W - RIGHT - 1.0, "{xs:?}");
         // All on one day: one date, and the games spread by their order.
-        let s = svg(&points[..2], "h").unwrap();
+        let s = svg(&points[..2], "h", Lang::En).unwrap();
         assert_eq!(s.matches("class=\"day\"").count(), 1, "{s}");
     }
 }

@@ -3,28 +3,53 @@
 
 use super::words::{Word, say};
 use crate::web::error::ApiError;
-use crate::web::preview::{escape, prefers};
+use crate::web::preview::{choose_cookie, chosen, escape};
+use axum::extract::{Path, Query};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use seabattle_core::Lang;
 use std::collections::HashMap;
 
-/// The page's language: `?lang=ru|en`, else the request's preference.
+/// The page's language: `?lang=ru|en`, else the one chosen on the game's page (its
+/// cookie), else the request's preference.
 pub fn lang(query: &HashMap<String, String>, headers: &HeaderMap) -> Lang {
     match query.get("lang").map(String::as_str) {
         Some("ru") => Lang::Ru,
         Some("en") => Lang::En,
-        _ => prefers(headers),
+        _ => chosen(headers),
     }
 }
 
-/// A whole page: `title` and `body` (already HTML) in `lang`, with `path` for the
-/// language switch.
+/// `GET /lang/{ru|en}?back=PATH`: the language switch of the players' pages. It keeps
+/// the choice in the cookie the game's page reads too, and goes back to `PATH` (a path
+/// of this site; anything else goes to `/`).
+pub async fn choose(
+    Path(code): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let back = query
+        .get("back")
+        .map(String::as_str)
+        .filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'))
+        .and_then(|b| HeaderValue::from_str(b).ok())
+        .unwrap_or(HeaderValue::from_static("/"));
+    let mut r = (StatusCode::SEE_OTHER, [(header::LOCATION, back)]).into_response();
+    if let Ok(lang) = code.parse::<Lang>()
+        && let Ok(v) = HeaderValue::from_str(&choose_cookie(lang))
+    {
+        r.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    r
+}
+
+/// A whole page: `title` and `body` (already HTML) in `lang`, with `path` (and its
+/// query, if any) for the language switch.
 pub fn page(status: StatusCode, lang: Lang, title: &str, path: &str, body: &str) -> Response {
     let (code, other, other_name) = match lang {
         Lang::Ru => ("ru", "en", "English"),
         Lang::En => ("en", "ru", "Русский"),
     };
+    let back = super::top::urlencoding(path);
     let html = format!(
         "<!doctype html><html lang=\"{code}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
@@ -35,13 +60,12 @@ pub fn page(status: StatusCode, lang: Lang, title: &str, path: &str, body: &str)
          <link rel=\"stylesheet\" href=\"/assets/players.css\"></head><body class=\"players\">\
          <header><p class=\"site\"><a href=\"/\">{site}</a></p><nav class=\"pnav\">\
          <a href=\"/\">{play}</a><a href=\"/top?lang={code}\">{top}</a>\
-         <a href=\"{path}?lang={other}\" lang=\"{other}\">{other_name}</a></nav></header>\
+         <a href=\"/lang/{other}?back={back}\" lang=\"{other}\">{other_name}</a></nav></header>\
          <main>{body}</main></body></html>",
         title = escape(title),
         site = say(Word::SeaBattle, lang),
         play = say(Word::Play, lang),
         top = say(Word::Leaderboard, lang),
-        path = escape(path),
     );
     let mut r = (status, html).into_response();
     let h = r.headers_mut();

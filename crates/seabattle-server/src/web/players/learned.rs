@@ -2,6 +2,7 @@
 //! fleets it keeps and the heat map of where their ships stood, drawn as SVG with the
 //! board's coordinates.
 
+use super::top::rules_title;
 use super::words::{Word, say};
 use crate::protocol::LearnedJson;
 use crate::web::preview::escape;
@@ -27,7 +28,7 @@ pub fn heat_svg(h: &LearnedJson, lang: Lang) -> String {
     let (vw, vh) = (MARGIN + w * CELL + 2, MARGIN + hh * CELL + 2);
     let mut out = format!(
         "<svg class=\"heat\" viewBox=\"0 0 {vw} {vh}\" role=\"img\" aria-label=\"{}\">",
-        escape(&h.rules)
+        escape(rules_title(&h.rules, lang))
     );
     for c in 0..h.width {
         let x = MARGIN + u32::from(c) * CELL + CELL / 2;
@@ -70,7 +71,7 @@ pub fn section(histories: &[LearnedJson], lang: Lang) -> String {
         let _ = write!(
             b,
             "<h4>{}</h4><p>{}: {}</p>{}",
-            escape(&h.rules),
+            escape(rules_title(&h.rules, lang)),
             say(Word::FleetsLearned, lang),
             h.fleets.len(),
             heat_svg(h, lang)
@@ -98,5 +99,6 @@ mod tests {
         assert_eq!(ru.matches("<rect").count(), 100);
         assert!(ru.contains(">к<") && ru.contains(">10<"), "{ru}");
         assert!(heat_svg(&h, Lang::En).contains(">j<"));
+        assert!(ru.contains("aria-label=\"Классика\""), "{ru}");
     }
 }

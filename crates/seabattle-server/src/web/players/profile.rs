@@ -4,7 +4,7 @@
 
 use super::html::{date, lang, page, unavailable};
 use super::store::{AccountGame, GameList, Sitter};
-use super::top::{lang_code, urlencoding};
+use super::top::{established_note, rules_title, urlencoding};
 use super::words::{Word, say};
 use crate::accounts::name::AccountName;
 use crate::accounts::session;
@@ -100,7 +100,7 @@ fn opponent(g: &AccountGame, lang: Lang) -> String {
         Sitter::Account(name) => format!(
             "<a href=\"/u/{}?lang={}\">{}</a>",
             escape(&urlencoding(name)),
-            lang_code(lang),
+            lang.code(),
             escape(name)
         ),
         Sitter::Guest => say(Word::Guest, lang).to_string(),
@@ -201,9 +201,10 @@ fn body(p: &Profile, lang: Lang) -> String {
         for r in &p.ratings {
             let _ = write!(
                 b,
-                "<tr><td><a href=\"/top?rules={0}&amp;lang={1}\">{0}</a></td><td class=\"n\" data-rating=\"{0}\">{2}</td><td class=\"n\">{3}</td></tr>",
-                escape(r.preset.name()),
-                lang_code(lang),
+                "<tr><td><a href=\"/top?rules={0}&amp;lang={1}\">{2}</a></td><td class=\"n\" data-rating=\"{0}\">{3}</td><td class=\"n\">{4}</td></tr>",
+                r.preset.name(),
+                lang.code(),
+                escape(r.preset.title(lang)),
                 r.rating.shown(),
                 r.games
             );
@@ -211,10 +212,10 @@ fn body(p: &Profile, lang: Lang) -> String {
         let _ = write!(
             b,
             "</tbody></table><p class=\"note\">{}</p>",
-            say(Word::ProvisionalNote, lang)
+            established_note(lang)
         );
     }
-    if let Some(svg) = super::chart::svg(&p.history, say(Word::History, lang)) {
+    if let Some(svg) = super::chart::svg(&p.history, say(Word::History, lang), lang) {
         let _ = write!(b, "<h2>{}</h2>{svg}", say(Word::History, lang));
     }
     let f = figures(&p.games);
@@ -283,7 +284,7 @@ fn games_table(b: &mut String, games: &[AccountGame], lang: Lang) {
             date(g.finished_at.unwrap_or(g.created_at)),
             opponent(g, lang),
             g.shots[g.seat.index()].0,
-            escape(&g.rules),
+            escape(rules_title(&g.rules, lang)),
             escape(g.id.as_str()),
             say(Word::Replay, lang),
         );

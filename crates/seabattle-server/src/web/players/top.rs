@@ -1,16 +1,18 @@
 //! `GET /top`: the leaderboard of a preset (`?rules=classic`), the best 100
-//! established ratings of players active in the last 30 days.
+//! established ratings of players active in the last 30 days; while nobody's is
+//! established, the provisional ones, marked.
 
 use super::html::{lang, page, unavailable};
 use super::words::{Word, say};
 use crate::hub::SharedHub;
-use crate::ratings::glicko::PROVISIONAL_RD;
+use crate::ratings::glicko::{GAMES_TO_ESTABLISH, PROVISIONAL_RD};
+use crate::ratings::store::Leader;
 use crate::web::error::ApiError;
 use crate::web::preview::escape;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use seabattle_core::Preset;
+use seabattle_core::{Lang, Preset};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -43,69 +45,117 @@ pub async fn top(
         )));
     };
     let since = crate::db::now_secs() - ACTIVE_SECS;
-    let name = preset.name();
-    let leaders = hub
-        .db(move |db| db.leaders(preset, PROVISIONAL_RD, since, LEADERS))
+    let (leaders, established) = hub
+        .db(move |db| {
+            let established = db.leaders(preset, PROVISIONAL_RD, since, LEADERS)?;
+            if !established.is_empty() {
+                return Ok((established, true));
+            }
+            // Nobody's rating is established yet: the provisional ones, marked, rather
+            // than an empty page.
+            Ok((db.leaders(preset, f64::MAX, since, LEADERS)?, false))
+        })
         .await
         .map_err(|e| unavailable(e, lang, "/top"))?;
-    let mut body = format!(
-        "<h1>{} · {}</h1><nav>",
-        say(Word::Leaderboard, lang),
-        escape(name)
-    );
-    for p in Preset::ALL {
-        let _ = write!(
-            body,
-            "<a href=\"/top?rules={0}&amp;lang={1}\">{0}</a>",
-            p.name(),
-            lang_code(lang)
-        );
-    }
-    let _ = write!(
-        body,
-        "</nav><p class=\"note\">{}</p>",
-        say(Word::LeadersNote, lang)
-    );
-    if leaders.is_empty() {
-        let _ = write!(body, "<p>{}</p>", say(Word::NobodyYet, lang));
-    } else {
-        let _ = write!(
-            body,
-            "<table><thead><tr><th class=\"n\">{}</th><th>{}</th><th class=\"n\">{}</th><th class=\"n\">{}</th></tr></thead><tbody>",
-            say(Word::Rank, lang),
-            say(Word::Player, lang),
-            say(Word::Rating, lang),
-            say(Word::Games, lang)
-        );
-        for (i, l) in leaders.iter().enumerate() {
-            let _ = write!(
-                body,
-                "<tr><td class=\"n\">{}</td><td><a href=\"/u/{}?lang={}\">{}</a></td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
-                i + 1,
-                escape(&urlencoding(&l.name)),
-                lang_code(lang),
-                escape(&l.name),
-                l.rating.shown(),
-                l.games
-            );
-        }
-        body.push_str("</tbody></table>");
-    }
+    let path = format!("/top?rules={}", preset.name());
     Ok(page(
         StatusCode::OK,
         lang,
         say(Word::Leaderboard, lang),
-        "/top",
-        &body,
+        &path,
+        &body(preset, &leaders, established, lang),
     ))
 }
 
-/// `ru` or `en`.
-pub fn lang_code(lang: seabattle_core::Lang) -> &'static str {
-    match lang {
-        seabattle_core::Lang::Ru => "ru",
-        seabattle_core::Lang::En => "en",
+/// The leaderboard of `preset`: its tabs, what it lists, and `leaders`, whose ratings
+/// are `established` or, when nobody's is, provisional.
+fn body(preset: Preset, leaders: &[Leader], established: bool, lang: Lang) -> String {
+    let mut body = format!(
+        "<h1>{} · {}</h1><nav class=\"tabs\">",
+        say(Word::Leaderboard, lang),
+        escape(preset.title(lang))
+    );
+    for p in Preset::ALL {
+        let current = if p == preset {
+            " aria-current=\"page\""
+        } else {
+            ""
+        };
+        let _ = write!(
+            body,
+            "<a href=\"/top?rules={}&amp;lang={}\"{current}>{}</a>",
+            p.name(),
+            lang.code(),
+            escape(p.title(lang)),
+        );
     }
+    let _ = write!(
+        body,
+        "</nav><p class=\"note\">{}</p><p class=\"note\">{}</p>",
+        say(Word::LeadersNote, lang),
+        established_note(lang)
+    );
+    if leaders.is_empty() {
+        let _ = write!(body, "<p>{}</p>", say(Word::NobodyYet, lang));
+        return body;
+    }
+    if !established {
+        let _ = write!(
+            body,
+            "<p class=\"provisional\">{}</p>",
+            say(Word::OnlyProvisional, lang)
+        );
+    }
+    let _ = write!(
+        body,
+        "<table><thead><tr><th class=\"n\">{}</th><th>{}</th><th class=\"n\">{}</th><th class=\"n\">{}</th></tr></thead><tbody>",
+        say(Word::Rank, lang),
+        say(Word::Player, lang),
+        say(Word::Rating, lang),
+        say(Word::Games, lang)
+    );
+    for (i, l) in leaders.iter().enumerate() {
+        let _ = write!(
+            body,
+            "<tr><td class=\"n\">{}</td><td><a href=\"/u/{}?lang={}\">{}</a></td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+            i + 1,
+            escape(&urlencoding(&l.name)),
+            lang.code(),
+            escape(&l.name),
+            l.rating.shown(),
+            l.games
+        );
+    }
+    body.push_str("</tbody></table>");
+    body
+}
+
+/// How a rating becomes established, in plain words with the real rule: its
+/// deviation falls to [`PROVISIONAL_RD`], which takes [`GAMES_TO_ESTABLISH`] games as a
+/// rule.
+pub fn established_note(lang: Lang) -> String {
+    let (few, many) = GAMES_TO_ESTABLISH;
+    let rd = PROVISIONAL_RD;
+    match lang {
+        Lang::Ru => format!(
+            "Рейтинг становится установившимся, когда он достаточно точен (по системе Glicko-2 — \
+             отклонение не больше {rd}): обычно после <span class=\"nw\">{few}–{many}</span> рейтинговых партий, раньше — \
+             с соперниками с установившимся рейтингом, позже — если исходы неожиданны. До тех \
+             пор он предварительный и показан с «?», например «1500?»."
+        ),
+        Lang::En => format!(
+            "A rating becomes established once it is sure enough (in Glicko-2, a deviation of \
+             at most {rd}): as a rule after {few} to {many} rated games, sooner against players \
+             whose ratings are established, later when results surprise. Until then it is \
+             provisional and shown with «?», as in «1500?»."
+        ),
+    }
+}
+
+/// Rules as a player reads them in `lang`: a preset's name («Классика»), or rules of
+/// one's own as their text.
+pub fn rules_title(rules: &str, lang: Lang) -> &str {
+    rules.parse::<Preset>().map_or(rules, |p| p.title(lang))
 }
 
 /// A name as a path segment: every byte but letters, digits, `-`, `_` and `.`
@@ -125,6 +175,29 @@ pub fn urlencoding(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The page names the presets in its own table (i18n.js); the server's pages and the
+    /// terminal use `Preset::title`. Both must say the same.
+    #[test]
+    fn preset_names_are_the_pages_own() {
+        let js = include_str!("../../../assets/web/i18n.js");
+        let (ru, en) = js
+            .split_once("\nconst en = {")
+            .expect("i18n.js has its tables");
+        for (table, lang) in [(ru, Lang::Ru), (en, Lang::En)] {
+            for p in Preset::ALL {
+                let key = if p.name().contains('-') {
+                    format!("'{}'", p.name())
+                } else {
+                    p.name().to_string()
+                };
+                let entry = format!("{key}: ['{}',", p.title(lang));
+                assert!(table.contains(&entry), "i18n.js lacks {entry}");
+            }
+        }
+        assert_eq!(rules_title("big15", Lang::Ru), "Большое поле");
+        assert_eq!(rules_title("8x8 fleet=3,2", Lang::Ru), "8x8 fleet=3,2");
+    }
 
     #[test]
     fn names_are_encoded_as_path_segments() {

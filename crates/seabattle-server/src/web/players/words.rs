@@ -19,6 +19,8 @@ pub enum Word {
     NobodyYet,
     /// Who the leaderboard lists.
     LeadersNote,
+    /// The leaderboard lists provisional ratings, since nobody's is established.
+    OnlyProvisional,
     /// Ratings section.
     Ratings,
     /// Rating history section.
@@ -87,8 +89,6 @@ pub enum Word {
     NoRatedGames,
     /// No finished games yet.
     NoGames,
-    /// The provisional mark's meaning.
-    ProvisionalNote,
 }
 
 /// `w` in `lang`.
@@ -101,8 +101,12 @@ pub fn say(w: Word, lang: Lang) -> &'static str {
         Rating => ("Рейтинг", "Rating"),
         Games => ("Партий", "Games"),
         NobodyYet => (
-            "Пока никого: рейтинг появляется после нескольких рейтинговых партий.",
-            "Nobody yet: a rating shows after a few rated games.",
+            "Пока никого: по этим правилам за последние 30 дней не сыграно ни одной рейтинговой партии.",
+            "Nobody yet: no rated game was played under these rules in the last 30 days.",
+        ),
+        OnlyProvisional => (
+            "Установившегося рейтинга по этим правилам пока нет ни у кого. Вот предварительные — с «?»: их места ещё могут сильно измениться.",
+            "Nobody's rating under these rules is established yet. Here are the provisional ones, marked «?»: their places may still change a lot.",
         ),
         LeadersNote => (
             "Сто лучших игроков с установившимся рейтингом, игравших за последние 30 дней.",
@@ -151,10 +155,6 @@ pub fn say(w: Word, lang: Lang) -> &'static str {
         SeaBattle => ("Морской бой", "Sea Battle"),
         NoRatedGames => ("Рейтинговых партий ещё не было.", "No rated games yet."),
         NoGames => ("Сыгранных партий ещё нет.", "No finished games yet."),
-        ProvisionalNote => (
-            "«?» — рейтинг ещё предварительный: сыграно слишком мало партий, чтобы он был точен. После нескольких партий «?» исчезнет.",
-            "«?» marks a provisional rating: too few games yet for it to be sure. It goes after a few more games.",
-        ),
     };
     match lang {
         Lang::Ru => ru,
