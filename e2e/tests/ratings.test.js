@@ -61,12 +61,12 @@ test('a rated game between two accounts: the change in the dialog, the profile a
   await overA.getByText('(+162)').waitFor();
   // «?» said in plain words where it is shown (issue 37: only the profile said it, in
   // jargon).
-  await overA.getByText('«?» — рейтинг ещё предварительный: партий пока мало, чтобы он был точен. После нескольких игр «?» исчезнет.').waitFor();
+  await overA.getByText('«?» — рейтинг ещё предварительный: партий пока мало, чтобы он был точен. Обычно «?» исчезает через 10–15 рейтинговых партий.').waitFor();
   await shot(a, 'rated-over-ru.png');
   const overB = b.getByRole('dialog', { name: 'Game over' });
   await overB.getByText('1662?', { exact: true }).waitFor();
   await overB.getByText('(+162)').waitFor();
-  await overB.getByText('«?» marks a provisional rating: too few games yet for it to be sure. It goes after a few more games.').waitFor();
+  await overB.getByText('«?» marks a provisional rating: too few games yet for it to be sure. It usually goes after 10–15 rated games.').waitFor();
   await shot(b, 'rated-over-phone-en.png');
 
   // The profile reads without the page's script, in the reader's language.
