@@ -144,7 +144,7 @@ pub async fn claim(hub: &SharedHub, id: &GameId) -> Result<bool, Failure> {
 }
 
 /// A waiter of this node was paired into `game` by some node: it takes seat 1 there,
-/// and reaches the game by its address.
+/// here at once if the game is here, else by reaching the game by its address.
 fn paired(hub: &SharedHub, waiter: &str, game: &GameId) {
     // This node's seekers in the shared queue are known by their waiter id.
     let Some(Seeker {
@@ -155,6 +155,38 @@ fn paired(hub: &SharedHub, waiter: &str, game: &GameId) {
     else {
         return;
     };
+    // Made on this node: the waiter is seated here, as on a lone server, once the game's
+    // task is open (the notice may come first: it is sent as the pairing commits).
+    if hub.store.cluster().is_some_and(|c| c.holds(game)) {
+        let (hub, game) = (Arc::clone(hub), game.clone());
+        tokio::spawn(async move {
+            for _ in 0..SEAT_TRIES {
+                if let Some(h) = hub.live(&game) {
+                    let _ = h
+                        .ask(|reply| GameMsg::Seat {
+                            conn,
+                            seat: Player::One,
+                            token: Some(token),
+                            reply,
+                        })
+                        .await;
+                    return;
+                }
+                tokio::time::sleep(CLAIM_RETRY).await;
+            }
+            tell_joined(&conn, &game, token);
+        });
+        return;
+    }
+    tell_joined(&conn, game, token);
+}
+
+/// How many times a paired waiter looks for its game's task on this node before it is
+/// sent to the game's address instead.
+const SEAT_TRIES: usize = 40;
+
+/// Tells a paired waiter its seat: the client reaches the game by its address.
+fn tell_joined(conn: &crate::conn::Conn, game: &GameId, token: String) {
     conn.send(
         ServerMsg::Joined {
             game: game.to_string(),

@@ -139,11 +139,24 @@ async fn pair(hub: &SharedHub, me: &Seeker, queued_now: bool) -> Result<Shared, 
             } else if me.rated.is_some() && !stored.rated {
                 setup.casual = Some(crate::protocol::Casual::PairLimit);
             }
+            // An account plays a stranger under its own name, as on a lone server.
+            let accounts = stored.accounts;
+            let names = hub
+                .db(move |db| {
+                    let name = |a: Option<crate::ids::AccountId>| {
+                        a.map(|a| db.shown_account(a, None))
+                            .transpose()
+                            .map(|s| s.flatten().map(|s| s.name))
+                    };
+                    Ok([name(accounts[0])?, name(accounts[1])?])
+                })
+                .await
+                .unwrap_or_default();
             for p in Player::BOTH {
                 setup.seats[p] = SeatSetup {
                     token_hash: stored.tokens[p.index()].clone(),
                     account: stored.accounts[p.index()],
-                    name: None,
+                    name: names[p.index()].clone(),
                     away: p == Player::One,
                     move_limit: None,
                 };

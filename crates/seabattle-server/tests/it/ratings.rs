@@ -434,60 +434,65 @@ async fn rated_friends(ann: &mut Client, bob: &mut Client) -> String {
 
 #[tokio::test]
 async fn a_game_resigned_before_each_has_fired_is_aborted_and_changes_no_rating() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("games.db")).await;
-    let addr = server.addr();
-    let (ann_token, bob_token) = (sign_up(addr, "Ann").await, sign_up(addr, "Bob").await);
-    let mut ann = Client::connect_signed_in(addr, &ann_token, "Ann").await;
-    let mut bob = Client::connect_signed_in(addr, &bob_token, "Bob").await;
-    let game = rated_friends(&mut ann, &mut bob).await;
-    for c in [&mut ann, &mut bob] {
-        c.send(msg::place_random(&game)).await;
+    for db in crate::meet::Db::all() {
+        let server = db.server(std::time::Duration::from_secs(60)).await;
+        let addr = server.addr();
+        let (an, bn) = (db.name("Ann"), db.name("Bob"));
+        let (ann_token, bob_token) = (sign_up(addr, &an).await, sign_up(addr, &bn).await);
+        let mut ann = Client::connect_signed_in(addr, &ann_token, &an).await;
+        let mut bob = Client::connect_signed_in(addr, &bob_token, &bn).await;
+        let game = rated_friends(&mut ann, &mut bob).await;
+        for c in [&mut ann, &mut bob] {
+            c.send(msg::place_random(&game)).await;
+        }
+        until_battle(&mut ann).await;
+        ann.send(msg::resign(&game)).await;
+        let result = game_over(&mut bob).await;
+        assert!(result.aborted, "{result:?}");
+        assert_eq!(result.ratings, None, "an aborted game changes no rating");
+        let (_, page) = get(addr, &format!("/u/{bn}?lang=en"), None).await;
+        assert!(page.contains("Aborted"), "shown as aborted: {page}");
+        assert!(page.contains("No rated games yet"), "{page}");
+        let mine = my_games(addr, &bob_token).await;
+        assert_eq!(mine.finished.len(), 1);
+        server.shutdown().await.unwrap();
     }
-    until_battle(&mut ann).await;
-    ann.send(msg::resign(&game)).await;
-    let result = game_over(&mut bob).await;
-    assert!(result.aborted, "{result:?}");
-    assert_eq!(result.ratings, None, "an aborted game changes no rating");
-    let (_, page) = get(addr, "/u/Bob?lang=en", None).await;
-    assert!(page.contains("Aborted"), "shown as aborted: {page}");
-    assert!(page.contains("No rated games yet"), "{page}");
-    let mine = my_games(addr, &bob_token).await;
-    assert_eq!(mine.finished.len(), 1);
-    server.shutdown().await.unwrap();
 }
 
 #[tokio::test]
 async fn the_fourth_rated_game_in_a_day_between_two_accounts_is_casual() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("games.db")).await;
-    let addr = server.addr();
-    let (ann_token, bob_token) = (sign_up(addr, "Ann").await, sign_up(addr, "Bob").await);
-    let mut ann = Client::connect_signed_in(addr, &ann_token, "Ann").await;
-    let mut bob = Client::connect_signed_in(addr, &bob_token, "Bob").await;
-    for _ in 0..3 {
-        let game = rated_friends(&mut ann, &mut bob).await;
-        let [result, _] = place_and_resign(&mut ann, &mut bob, &game).await;
-        assert!(result.ratings.is_some(), "{result:?}");
+    for db in crate::meet::Db::all() {
+        let server = db.server(std::time::Duration::from_secs(60)).await;
+        let addr = server.addr();
+        let (an, bn) = (db.name("Ann"), db.name("Bob"));
+        let (ann_token, bob_token) = (sign_up(addr, &an).await, sign_up(addr, &bn).await);
+        let mut ann = Client::connect_signed_in(addr, &ann_token, &an).await;
+        let mut bob = Client::connect_signed_in(addr, &bob_token, &bn).await;
+        for _ in 0..3 {
+            let game = rated_friends(&mut ann, &mut bob).await;
+            let [result, _] = place_and_resign(&mut ann, &mut bob, &game).await;
+            assert!(result.ratings.is_some(), "{result:?}");
+        }
+        // A fourth friends' game cannot be made rated…
+        let game = create(&mut ann, msg::new_game(Opponent::Friend)).await;
+        bob.send(msg::join(&game)).await;
+        joined(&mut bob).await;
+        ann.send(msg::rate(&game)).await;
+        rate(&mut bob).await;
+        let why = bob
+            .expect_error(msg::rate(&game), ErrorCode::NotRateable)
+            .await;
+        assert!(why.contains("3 rated games"), "{why}");
+        // …and the rated queue pairs them casual, saying so before the game: under another
+        // preset too (the limit is the pair's), one no other test queues for on a database
+        // other tests share.
+        for c in [&mut ann, &mut bob] {
+            c.send(msg::queue(Some("big15"))).await;
+        }
+        let (game, _) = joined_within(&mut bob, 45).await;
+        let state = bob.state(&game).await;
+        assert!(!state.rated);
+        assert_eq!(state.casual, Some(Casual::PairLimit));
+        server.shutdown().await.unwrap();
     }
-    // A fourth friends' game cannot be made rated…
-    let game = create(&mut ann, msg::new_game(Opponent::Friend)).await;
-    bob.send(msg::join(&game)).await;
-    joined(&mut bob).await;
-    ann.send(msg::rate(&game)).await;
-    rate(&mut bob).await;
-    let why = bob
-        .expect_error(msg::rate(&game), ErrorCode::NotRateable)
-        .await;
-    assert!(why.contains("3 rated games"), "{why}");
-    // …and the rated queue pairs them casual, saying so before the game.
-    for c in [&mut ann, &mut bob] {
-        c.send(msg::queue(Some("classic"))).await;
-    }
-    // Their ratings are far apart by now: the window widens to them in some seconds.
-    let (game, _) = joined_within(&mut bob, 45).await;
-    let state = bob.state(&game).await;
-    assert!(!state.rated);
-    assert_eq!(state.casual, Some(Casual::PairLimit));
-    server.shutdown().await.unwrap();
 }
