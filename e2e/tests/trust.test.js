@@ -117,13 +117,13 @@ test('a friend gives a name, a spectator is told whose game it is, and a win is 
   await b.getByRole('button', { name: 'Сохранить' }).click();
   await a.getByText('Друг подключился: Боб').first().waitFor();
   await c.goto(link);
-  await c.getByText('Вы наблюдаете за игрой Алиса — Боб').waitFor();
+  await c.getByText('Вы наблюдаете за игрой Алиса (гость) — Боб (гость)').waitFor();
   await shot(c, 'spectator-placement-phone.png');
   await placeRandomly(a);
   await placeRandomly(b);
   await enemyBoard(a).waitFor();
   await c.getByRole('grid', { name: 'Поле: Алиса' }).waitFor();
-  assert.ok(await c.getByText('Вы наблюдаете за игрой Алиса — Боб').isVisible());
+  assert.ok(await c.getByText('Вы наблюдаете за игрой Алиса (гость) — Боб (гость)').isVisible());
   await shot(c, 'spectator-battle-phone.png');
 
   // Боб leaves for good: after the limit Алиса may claim the win.

@@ -151,6 +151,8 @@ export function rerenderMeet() {
   $('seekBtn').textContent = mt('openGame');
   $('challengeLabel').textContent = mt('challengeLabel');
   $('challengeBtn').textContent = mt('challenge');
+  // Not in the live line below: a guest hears it once, with the form, not as news.
+  $('challengeHint').textContent = account ? '' : mt('challengeSignIn');
   /** @type {HTMLButtonElement} */ ($('challengeBtn')).disabled = !account;
   /** @type {HTMLInputElement} */ ($('challengeName')).disabled = !account;
   $('challengeYes').textContent = mt('accept');
@@ -161,6 +163,7 @@ export function rerenderMeet() {
 
 function drawLobby() {
   if (!lobby) return;
+  // Not a live region: a count that changes every few seconds would never stop talking.
   $('online').textContent = mt('online', lobby.online, lobby.playing);
   const list = $('openList');
   if (!lobby.open.length) { list.innerHTML = `<p class="desc">${esc(mt('noOpen'))}</p>`; return; }
@@ -183,7 +186,10 @@ function draw() {
       note.innerHTML = `${esc(mt('challengeSent', plain(sent.c.to), left(sent.until)))} <button type="button" id="challengeCancel">${esc(mt('cancel'))}</button>`;
       const c = document.getElementById('challengeCancel');
       if (c) c.onclick = () => { if (sent && page) page.send({ type: 'cancel_challenge', id: sent.c.id }); };
-    } else note.textContent = account ? said : said || mt('challengeSignIn');
+    } else {
+      // Said only when it changes: the line is a live region.
+      if (note.textContent !== said) note.textContent = said;
+    }
     const dlg = /** @type {HTMLDialogElement} */ ($('challengeDlg'));
     const first = received[0];
     if (first) {
