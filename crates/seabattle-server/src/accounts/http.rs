@@ -29,8 +29,8 @@ use std::time::Duration;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
-    pub(crate) name: String,
-    pub(crate) password: String,
+    name: String,
+    password: String,
     /// What the guest had on this browser, to keep (sign-up and sign-in only).
     #[serde(default)]
     guest: Option<Guest>,
@@ -214,7 +214,7 @@ async fn signed_in(
 }
 
 /// The name, checked.
-pub(crate) fn account_name(name: &str) -> Result<AccountName, ApiError> {
+fn account_name(name: &str) -> Result<AccountName, ApiError> {
     AccountName::parse(name).map_err(|e| ApiError::new(ErrorCode::BadName, e.to_string()))
 }
 
@@ -259,13 +259,14 @@ pub async fn signup(
         id,
         name: name.shown().to_string(),
         password_hash: hashed,
+        bot: false,
     };
     signed_in(&hub, &account, StatusCode::CREATED, client.tls).await
 }
 
 /// Checks `name`'s password, throttled per address and per account: each attempt is
 /// counted before its hash, and one that succeeds gives its count back.
-pub(crate) async fn authenticate(
+async fn authenticate(
     hub: &SharedHub,
     client: ClientAddr,
     name: AccountName,
@@ -356,6 +357,23 @@ pub async fn logout_all(
     Ok(signed_out(client.tls))
 }
 
+/// The signed-in account `current`, its password asked again before an act that cannot
+/// be undone (a deletion, becoming a BOT): a session left open on a shared computer
+/// must not be enough.
+pub(crate) async fn reauthenticate(
+    hub: &SharedHub,
+    client: ClientAddr,
+    current: &StoredAccount,
+    c: Credentials,
+) -> Result<StoredAccount, ApiError> {
+    let name = account_name(&c.name)?;
+    let account = authenticate(hub, client, name, c.password).await?;
+    if account.id != current.id {
+        return Err(wrong());
+    }
+    Ok(account)
+}
+
 /// `POST /account/delete` `{"name", "password"}`: the account, its sessions and its
 /// password hash are erased. The password is asked again: a session left open on a
 /// shared computer must not be enough.
@@ -365,11 +383,7 @@ pub async fn delete(
     CurrentAccount(current): CurrentAccount,
     Json(c): Json<Credentials>,
 ) -> Result<Response, ApiError> {
-    let name = account_name(&c.name)?;
-    let account = authenticate(&hub, client, name, c.password).await?;
-    if account.id != current.id {
-        return Err(wrong());
-    }
+    let account = reauthenticate(&hub, client, &current, c).await?;
     let id = account.id;
     hub.db(move |db| db.delete_account(id)).await?;
     tracing::info!(account = %id, "account deleted");

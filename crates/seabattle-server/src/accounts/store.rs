@@ -14,6 +14,8 @@ pub struct StoredAccount {
     pub name: String,
     /// The argon2id hash of its password, in the PHC string form.
     pub password_hash: String,
+    /// Whether it is a BOT (see `crate::bot_accounts`).
+    pub bot: bool,
 }
 
 impl FromRow for StoredAccount {
@@ -22,6 +24,7 @@ impl FromRow for StoredAccount {
             id: r.get("id")?,
             name: r.get("name")?,
             password_hash: r.get("password_hash")?,
+            bot: r.get("bot")?,
         })
     }
 }
@@ -46,7 +49,7 @@ impl Store {
     /// The account whose name's key is `key`.
     pub fn account(&self, key: &str) -> Result<Option<StoredAccount>, StoreError> {
         self.db().row(
-            "SELECT id, name, password_hash FROM accounts WHERE name_key = $1",
+            "SELECT id, name, password_hash, bot FROM accounts WHERE name_key = $1",
             params![key],
         )
     }
@@ -71,7 +74,7 @@ impl Store {
     /// The account of the session `token_hash`, if it still runs.
     pub fn session(&self, token_hash: &str) -> Result<Option<StoredAccount>, StoreError> {
         self.db().row(
-            "SELECT a.id, a.name, a.password_hash FROM sessions s \
+            "SELECT a.id, a.name, a.password_hash, a.bot FROM sessions s \
              JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.expires_at > $2",
             params![token_hash, now_secs()],
         )

@@ -7,7 +7,7 @@
 
 pub mod store;
 
-use crate::accounts::http::{Credentials, account_name, authenticate};
+use crate::accounts::http::{Credentials, reauthenticate};
 use crate::hub::SharedHub;
 use crate::ids::{new_token, token_hash};
 use crate::protocol::ErrorCode;
@@ -31,14 +31,7 @@ pub async fn make_bot(
     CurrentAccount(current): CurrentAccount,
     Json(c): Json<Credentials>,
 ) -> Result<Response, ApiError> {
-    let name = account_name(&c.name)?;
-    let account = authenticate(&hub, client, name, c.password).await?;
-    if account.id != current.id {
-        return Err(ApiError::new(
-            ErrorCode::WrongCredentials,
-            "wrong name or password",
-        ));
-    }
+    let account = reauthenticate(&hub, client, &current, c).await?;
     let id = account.id;
     match hub.db(move |db| db.make_bot(id)).await? {
         Ok(()) | Err(NotMade::AlreadyBot) => {}
@@ -81,12 +74,8 @@ pub struct MadeToken {
     token: String,
 }
 
-async fn bot_of(
-    hub: &SharedHub,
-    a: &crate::accounts::store::StoredAccount,
-) -> Result<(), ApiError> {
-    let id = a.id;
-    if hub.db(move |db| db.is_bot(id)).await? {
+fn bot_of(a: &crate::accounts::store::StoredAccount) -> Result<(), ApiError> {
+    if a.bot {
         return Ok(());
     }
     Err(ApiError::new(
@@ -95,13 +84,25 @@ async fn bot_of(
     ))
 }
 
+/// Refuses a BOT's socket a place among people looking for people (`where_`): BOTs
+/// play by challenge.
+pub fn not_a_bot(conn: &crate::conn::Conn, where_: &str) -> Result<(), crate::error::Failure> {
+    if conn.account().is_some_and(|a| a.bot) {
+        return Err(crate::error::Failure::refused(
+            ErrorCode::BotNotAllowed,
+            format!("a BOT is never in {where_}: it plays the people who challenge it"),
+        ));
+    }
+    Ok(())
+}
+
 /// `POST /account/tokens` `{"name"}`: a new token for the signed-in BOT, shown once.
 pub async fn add_token(
     State(hub): State<SharedHub>,
     CurrentAccount(a): CurrentAccount,
     Json(t): Json<NewToken>,
 ) -> Result<Response, ApiError> {
-    bot_of(&hub, &a).await?;
+    bot_of(&a)?;
     let name = t.name.trim().to_string();
     if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
         return Err(ApiError::new(
@@ -112,7 +113,7 @@ pub async fn add_token(
     let token = new_token();
     let (id, hash) = (a.id, token_hash(&token));
     let info = hub.db(move |db| db.add_token(id, &name, &hash)).await?;
-    tracing::info!(account = %id, token = info.id, "an API token was made");
+    tracing::info!(account = %id, token_id = info.id, "an API token was made");
     Ok((StatusCode::CREATED, axum::Json(MadeToken { info, token })).into_response())
 }
 
@@ -145,6 +146,6 @@ pub async fn revoke(
             format!("no live token {id} of this account"),
         ));
     }
-    tracing::info!(account = %account, token = id, "an API token was revoked");
+    tracing::info!(account = %account, token_id = id, "an API token was revoked");
     Ok(StatusCode::NO_CONTENT.into_response())
 }

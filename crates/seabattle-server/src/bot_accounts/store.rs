@@ -59,14 +59,6 @@ impl FromRow for TokenOwner {
 }
 
 impl Store {
-    /// Whether `account` is a BOT.
-    pub fn is_bot(&self, account: AccountId) -> Result<bool, StoreError> {
-        let row: Option<One<bool>> = self
-            .db()
-            .row("SELECT bot FROM accounts WHERE id = $1", params![account])?;
-        Ok(row.is_some_and(|One(b)| b))
-    }
-
     /// Turns `account` into a BOT, for good, if it has no games.
     pub fn make_bot(&self, account: AccountId) -> Result<Result<(), NotMade>, StoreError> {
         self.db().tx(|sql| {

@@ -228,29 +228,28 @@ async fn start(
     }
     let token = new_token();
     let (from, to) = (c.from, c.to);
-    // A BOT's move is due within its default limit when the game has no clock.
-    let bots = hub
-        .db(move |db| Ok([db.is_bot(from)?, db.is_bot(to)?]))
+    // Each account as shown: its name (an account plays under its own, as with a
+    // stranger from the queue), and whether it is a BOT, whose move is due within its
+    // default limit when the game has no clock.
+    let [from_shown, to_shown] = hub
+        .db(move |db| Ok([db.shown_account(from, None)?, db.shown_account(to, None)?]))
         .await?;
-    let limit = |bot: bool| (bot && c.clock.is_none()).then_some(hub.config.bot_move_secs);
-    // An account plays under its own name, as with a stranger from the queue.
-    let from_name = hub
-        .db(move |db| db.shown_account(from, None))
-        .await?
-        .map(|s| s.name);
+    let limit = |s: &Option<SeatAccountJson>| {
+        (s.as_ref().is_some_and(|s| s.bot) && c.clock.is_none()).then_some(hub.config.bot_move_secs)
+    };
     setup.seats[Player::One] = SeatSetup {
         token_hash: Some(c.token_hash.clone()),
         account: Some(c.from),
-        name: from_name,
+        name: from_shown.as_ref().map(|s| s.name.clone()),
         away: true,
-        move_limit: limit(bots[0]),
+        move_limit: limit(&from_shown),
     };
     setup.seats[Player::Two] = SeatSetup {
         token_hash: Some(token_hash(&token)),
         account: Some(me.id),
         name: Some(me.name.clone()),
         away: false,
-        move_limit: limit(bots[1]),
+        move_limit: limit(&to_shown),
     };
     let room = Room::new(setup, &hub.config.bots);
     let stored = to_stored(&room);

@@ -162,6 +162,10 @@ impl Cluster {
             }
             insert_game(sql, game)?;
             self.own_new(sql, &game.id)?;
+            // Held before the waiter's node hears of it: when that is this node, it
+            // finds the game its own and seats the waiter here (forgotten again below
+            // if the transaction fails).
+            self.hold(&game.id, 1);
             let payload = format!("{} {}", taken.waiter, game.id);
             sql.exec("SELECT pg_notify($1, $2)", params![PAIRED, payload])?;
             Ok(Tried::Done(Pairing::With(taken.waiter)))
@@ -179,7 +183,11 @@ impl Cluster {
         per_pair: u32,
     ) -> Result<Pairing, StoreError> {
         for _ in 0..PAIR_TRIES {
-            match self.pair_once(game, me, queued, look, per_pair)? {
+            let tried = self.pair_once(game, me, queued, look, per_pair);
+            if !matches!(tried, Ok(Tried::Done(Pairing::With(_)))) {
+                self.forget(&game.id);
+            }
+            match tried? {
                 Tried::Done(pairing) => {
                     if matches!(pairing, Pairing::With(_)) {
                         self.hold(&game.id, 1);

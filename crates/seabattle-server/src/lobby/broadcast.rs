@@ -13,33 +13,36 @@ pub fn here(hub: &SharedHub) -> LobbyJson {
         .here(hub.metrics.connections.load(Ordering::Relaxed))
 }
 
-/// The whole site's figures: this node's, and in a cluster every other live node's as
-/// it last published them. Ours are published on the way.
-pub async fn site(hub: &SharedHub) -> LobbyJson {
-    let mut all = here(hub);
-    if hub.store.cluster().is_none() {
-        return all;
+/// This node's figures with the others' added.
+fn with(mut all: LobbyJson, others: Vec<LobbyJson>) -> LobbyJson {
+    for o in others {
+        all.online = all.online.saturating_add(o.online);
+        all.playing = all.playing.saturating_add(o.playing);
+        all.open.extend(o.open);
     }
-    let mine = all.clone();
-    let accounts = hub.sockets.accounts();
+    all.open.truncate(super::MAX_LISTED);
+    all
+}
+
+/// The whole site's figures, for a tick: this node's, published on the way, and in a
+/// cluster every other live node's as it last published them (kept for new followers).
+async fn site(hub: &SharedHub) -> LobbyJson {
+    let mine = here(hub);
+    if hub.store.cluster().is_none() {
+        return mine;
+    }
+    let (published, accounts) = (mine.clone(), hub.sockets.accounts());
     match hub
         .db(move |db| {
             db.cluster()
-                .map_or(Ok(Vec::new()), |c| c.presence(&mine, &accounts))
+                .map_or(Ok(Vec::new()), |c| c.presence(&published, &accounts))
         })
         .await
     {
-        Ok(others) => {
-            for o in others {
-                all.online = all.online.saturating_add(o.online);
-                all.playing = all.playing.saturating_add(o.playing);
-                all.open.extend(o.open);
-            }
-            all.open.truncate(super::MAX_LISTED);
-        }
+        Ok(others) => hub.lobby.set_elsewhere(others),
         Err(e) => tracing::warn!(error = %e, "the other nodes' lobby could not be read"),
     }
-    all
+    with(mine, hub.lobby.elsewhere())
 }
 
 /// Starts the ticker.
@@ -81,8 +84,9 @@ async fn spread(to: &[crate::conn::Conn], text: bytes::Bytes) {
 }
 
 /// `lobby`: `conn` follows the lobby from now, and is sent where it stands at once
-/// (counting itself).
-pub async fn follow(hub: &SharedHub, conn: &crate::conn::Conn) {
-    let now = ServerMsg::Lobby(Box::new(site(hub).await)).to_text();
-    hub.lobby.follow(conn, now);
+/// (counting itself): this node now, the others as the last tick read them.
+pub fn follow(hub: &SharedHub, conn: &crate::conn::Conn) {
+    let now = with(here(hub), hub.lobby.elsewhere());
+    hub.lobby
+        .follow(conn, ServerMsg::Lobby(Box::new(now)).to_text());
 }

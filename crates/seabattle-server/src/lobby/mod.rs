@@ -35,6 +35,9 @@ pub struct Lobby {
     followers: Mutex<Vec<Conn>>,
     /// The last message sent to the followers, whole site.
     last: Mutex<Option<String>>,
+    /// In a cluster, the other nodes' figures as the last tick read them: a new follower
+    /// is answered from them, with no round trip to the database.
+    elsewhere: Mutex<Vec<LobbyJson>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -79,6 +82,16 @@ impl Lobby {
                 .map(|(_, g)| g.clone())
                 .collect(),
         }
+    }
+
+    /// Keeps the other nodes' figures the tick read.
+    pub fn set_elsewhere(&self, others: Vec<LobbyJson>) {
+        *lock(&self.elsewhere) = others;
+    }
+
+    /// The other nodes' figures the last tick read.
+    pub fn elsewhere(&self) -> Vec<LobbyJson> {
+        lock(&self.elsewhere).clone()
     }
 
     /// Follows the lobby from `conn`, which is sent `now`, where the lobby stands.

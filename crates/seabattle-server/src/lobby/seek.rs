@@ -9,18 +9,6 @@ use crate::hub::SharedHub;
 use crate::matchmaking::enter::{self, Creator};
 use crate::protocol::{ErrorCode, Opponent};
 
-/// Refuses a BOT's socket a place among people looking for people (`where_`): BOTs
-/// play by challenge.
-pub fn not_a_bot(conn: &Conn, where_: &str) -> Result<(), Failure> {
-    if conn.account().is_some_and(|a| a.bot) {
-        return Err(Failure::refused(
-            ErrorCode::BotNotAllowed,
-            format!("a BOT is never in {where_}: it plays the people who challenge it"),
-        ));
-    }
-    Ok(())
-}
-
 /// Opens the game, with `conn` in seat 1; it is listed while its creator waits there.
 pub async fn seek(
     hub: &SharedHub,
@@ -30,7 +18,7 @@ pub async fn seek(
     rated: bool,
     name: Option<String>,
 ) -> Result<(), Failure> {
-    not_a_bot(conn, "the lobby")?;
+    crate::bot_accounts::not_a_bot(conn, "the lobby")?;
     if rated && conn.account().is_none() {
         return Err(Failure::refused(
             ErrorCode::NotRateable,

@@ -24,7 +24,7 @@ pub async fn queue(
     rules: Option<&str>,
     rated: Option<bool>,
 ) -> Result<(), Failure> {
-    crate::lobby::seek::not_a_bot(conn, "the queue")?;
+    crate::bot_accounts::not_a_bot(conn, "the queue")?;
     // Joining the queue may create a game (if someone waits): it counts as an attempt,
     // so two connections cannot make games without end by queueing in turn.
     let reservation = hub.addresses.may_create(conn.ip)?;

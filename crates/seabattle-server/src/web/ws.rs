@@ -98,15 +98,9 @@ async fn signed_in(
         return Ok(None);
     };
     let hash = crate::ids::token_hash(&token);
-    let Some(a) = hub.db(move |db| db.session(&hash)).await? else {
-        return Ok(None);
-    };
+    let account = hub.db(move |db| db.session(&hash)).await?;
     // A BOT's session manages its tokens; at the board it acts for nobody.
-    let id = a.id;
-    if hub.db(move |db| db.is_bot(id)).await? {
-        return Ok(None);
-    }
-    Ok(Some(crate::conn::Account {
+    Ok(account.filter(|a| !a.bot).map(|a| crate::conn::Account {
         id: a.id,
         name: a.name,
         bot: false,
@@ -476,7 +470,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             forward(hub, conn, &game, SeatCommand::Chat(phrase)).await
         }
         ClientMsg::Lobby => {
-            crate::lobby::broadcast::follow(hub, conn).await;
+            crate::lobby::broadcast::follow(hub, conn);
             crate::challenges::show_waiting(hub, conn).await;
             Ok(())
         }

@@ -6,7 +6,6 @@
 
 use crate::accounts::{creds, post, request, sign_up};
 use crate::common::*;
-use crate::meet::Db;
 use seabattle_client::{ConnectOptions, msg};
 use seabattle_wire::{Answer, ClientMsg};
 use std::net::SocketAddr;
@@ -27,6 +26,32 @@ async fn as_bot(addr: SocketAddr, token: &str) -> Client {
         "{welcome:?}"
     );
     c
+}
+
+/// Signs `name` up and makes it a BOT with one token: its session, the token, and the
+/// token's id.
+async fn make_bot(addr: SocketAddr, name: &str) -> (String, String, i64) {
+    let session = sign_up(addr, name).await;
+    let r = post(
+        addr,
+        "/account/bot",
+        &creds(name, "correct horse 1"),
+        Some(&session),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = post(
+        addr,
+        "/account/tokens",
+        r#"{"name":"main"}"#,
+        Some(&session),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let made: serde_json::Value = serde_json::from_str(&r.body).unwrap();
+    assert_eq!(made["name"], "main");
+    let token = made["token"].as_str().unwrap().to_string();
+    (session, token, made["id"].as_i64().unwrap())
 }
 
 /// The status of a WebSocket upgrade carrying `Authorization: Bearer token`.
@@ -187,18 +212,8 @@ async fn a_bot_that_misses_its_moves_loses_the_game() {
             .await;
         let addr = server.addr();
         let (robo, ann) = (db.name("Slow"), db.name("Ann"));
-        let session = sign_up(addr, &robo).await;
-        let r = post(
-            addr,
-            "/account/bot",
-            &creds(&robo, "correct horse 1"),
-            Some(&session),
-        )
-        .await;
-        assert_eq!(r.status, 200, "{}", r.body);
-        let r = post(addr, "/account/tokens", r#"{"name":"t"}"#, Some(&session)).await;
-        let made: serde_json::Value = serde_json::from_str(&r.body).unwrap();
-        let mut bot = as_bot(addr, made["token"].as_str().unwrap()).await;
+        let (_, token, _) = make_bot(addr, &robo).await;
+        let mut bot = as_bot(addr, &token).await;
         let person = sign_up(addr, &ann).await;
         let mut a = Client::connect_signed_in(addr, &person, &ann).await;
         a.send(ClientMsg::Challenge {

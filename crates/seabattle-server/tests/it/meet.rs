@@ -8,64 +8,25 @@ use crate::accounts::sign_up;
 use crate::common::*;
 use seabattle_client::msg;
 use seabattle_core::Player;
-use seabattle_server::{Config, DbUrl, Server, launch};
 use seabattle_wire::{
     Answer, Casual, ChallengeEnd, ChallengeJson, ClientMsg, LobbyJson, SeatAccountJson,
 };
 use std::time::Duration;
 
-/// Where a test's server stores: a fresh SQLite file, or the shared PostgreSQL.
-pub(crate) enum Db {
-    Sqlite(tempfile::TempDir),
-    Postgres(String),
-}
-
-impl Db {
-    /// Every store there is to test on here.
-    pub(crate) fn all() -> Vec<Db> {
-        let mut dbs = vec![Db::Sqlite(tempfile::tempdir().unwrap())];
-        dbs.extend(postgres_url().map(Db::Postgres));
-        dbs
-    }
-
-    /// A name new to the store (the PostgreSQL database outlives each run).
-    pub(crate) fn name(&self, base: &str) -> String {
-        match self {
-            Db::Sqlite(_) => base.to_string(),
-            Db::Postgres(_) => {
-                let n = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .unwrap()
-                    .as_nanos()
-                    % 1_000_000_000;
-                format!("{base}{n}")
-            }
-        }
-    }
-
-    /// A server on this store with a quick lobby and challenges that expire in `ttl`.
-    pub(crate) async fn server(&self, ttl: Duration) -> Server {
-        self.server_with(ttl, |_| {}).await
-    }
-
-    /// [`Db::server`], with `tweak` applied to its settings.
-    pub(crate) async fn server_with(
-        &self,
-        ttl: Duration,
-        tweak: impl FnOnce(&mut Config),
-    ) -> Server {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let mut config = Config::new(match self {
-            Db::Sqlite(dir) => DbUrl::Sqlite(dir.path().join("games.db")),
-            Db::Postgres(url) => DbUrl::Postgres(url.clone()),
-        });
-        config.limits = fast_limits();
-        config.node = self.name("node");
-        config.lobby_every = Duration::from_millis(100);
-        config.challenge_ttl = ttl;
-        tweak(&mut config);
-        launch(listener, config).await.unwrap()
-    }
+/// Two fresh accounts, each signed in on a socket: their names and sockets.
+pub(crate) async fn two_accounts(
+    db: &Db,
+    addr: std::net::SocketAddr,
+    names: [&str; 2],
+) -> ([String; 2], [String; 2], [Client; 2]) {
+    let names = names.map(|n| db.name(n));
+    let tokens = [
+        sign_up(addr, &names[0]).await,
+        sign_up(addr, &names[1]).await,
+    ];
+    let a = Client::connect_signed_in(addr, &tokens[0], &names[0]).await;
+    let b = Client::connect_signed_in(addr, &tokens[1], &names[1]).await;
+    (names, tokens, [a, b])
 }
 
 /// The next `lobby` message that satisfies `ok`.
@@ -178,10 +139,7 @@ async fn a_rated_open_game_joined_by_another_account_is_rated_and_a_guest_cannot
     for db in Db::all() {
         let server = db.server(Duration::from_secs(60)).await;
         let addr = server.addr();
-        let (ann, bob) = (db.name("Ann"), db.name("Bob"));
-        let (ta, tb) = (sign_up(addr, &ann).await, sign_up(addr, &bob).await);
-        let mut a = Client::connect_signed_in(addr, &ta, &ann).await;
-        let mut b = Client::connect_signed_in(addr, &tb, &bob).await;
+        let ([ann, bob], _, [mut a, mut b]) = two_accounts(&db, addr, ["Ann", "Bob"]).await;
         a.send(seek("classic", true)).await;
         let (game, _, _) = joined(&mut a).await;
         b.send(msg::join(&game)).await;
@@ -210,10 +168,7 @@ async fn a_challenge_accepted_seats_both_in_one_game_with_names_and_ratings() {
     for db in Db::all() {
         let server = db.server(Duration::from_secs(60)).await;
         let addr = server.addr();
-        let (ann, bob) = (db.name("Ann"), db.name("Bob"));
-        let (ta, tb) = (sign_up(addr, &ann).await, sign_up(addr, &bob).await);
-        let mut a = Client::connect_signed_in(addr, &ta, &ann).await;
-        let mut b = Client::connect_signed_in(addr, &tb, &bob).await;
+        let ([ann, bob], [_, tb], [mut a, mut b]) = two_accounts(&db, addr, ["Ann", "Bob"]).await;
         // A name compared as account names are: case does not matter.
         a.send(challenge(&bob.to_uppercase(), true)).await;
         let sent = *until!(a, ServerMsg::ChallengeSent(c) => c);
@@ -251,10 +206,7 @@ async fn a_challenge_declined_cancelled_or_expired_says_so_to_both() {
     for db in Db::all() {
         let server = db.server(Duration::from_millis(1500)).await;
         let addr = server.addr();
-        let (ann, bob) = (db.name("Ann"), db.name("Bob"));
-        let (ta, tb) = (sign_up(addr, &ann).await, sign_up(addr, &bob).await);
-        let mut a = Client::connect_signed_in(addr, &ta, &ann).await;
-        let mut b = Client::connect_signed_in(addr, &tb, &bob).await;
+        let ([_, bob], _, [mut a, mut b]) = two_accounts(&db, addr, ["Ann", "Bob"]).await;
         // Declined.
         a.send(challenge(&bob, false)).await;
         let id = challenged(&mut b).await.id;

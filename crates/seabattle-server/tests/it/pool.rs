@@ -6,7 +6,6 @@
 
 use crate::accounts::sign_up;
 use crate::common::*;
-use crate::meet::Db;
 use crate::ratings::{error, joined_within, queued_rated};
 use seabattle_client::msg;
 use seabattle_wire::{CASUAL_AFTER_SECS, Casual, ErrorCode, SeatAccountJson, ServerMsg};

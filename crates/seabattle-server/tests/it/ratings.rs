@@ -434,7 +434,7 @@ async fn rated_friends(ann: &mut Client, bob: &mut Client) -> String {
 
 #[tokio::test]
 async fn a_game_resigned_before_each_has_fired_is_aborted_and_changes_no_rating() {
-    for db in crate::meet::Db::all() {
+    for db in Db::all() {
         let server = db.server(std::time::Duration::from_secs(60)).await;
         let addr = server.addr();
         let (an, bn) = (db.name("Ann"), db.name("Bob"));
@@ -461,7 +461,7 @@ async fn a_game_resigned_before_each_has_fired_is_aborted_and_changes_no_rating(
 
 #[tokio::test]
 async fn the_fourth_rated_game_in_a_day_between_two_accounts_is_casual() {
-    for db in crate::meet::Db::all() {
+    for db in Db::all() {
         let server = db.server(std::time::Duration::from_secs(60)).await;
         let addr = server.addr();
         let (an, bn) = (db.name("Ann"), db.name("Bob"));

@@ -154,7 +154,7 @@ pub async fn profile(
                 Vec::new()
             };
             Ok(Some(Profile {
-                bot: db.is_bot(account.id)?,
+                bot: account.bot,
                 learned,
                 ratings: db.ratings(account.id)?,
                 history: db.rating_history(account.id)?,

@@ -660,3 +660,53 @@ pub fn postgres_url() -> Option<String> {
     }
     url
 }
+
+/// Where a test's server stores: a fresh SQLite file, or the shared PostgreSQL.
+pub enum Db {
+    Sqlite(tempfile::TempDir),
+    Postgres(String),
+}
+
+impl Db {
+    /// Every store there is to test on here.
+    pub fn all() -> Vec<Db> {
+        let mut dbs = vec![Db::Sqlite(tempfile::tempdir().unwrap())];
+        dbs.extend(postgres_url().map(Db::Postgres));
+        dbs
+    }
+
+    /// A name new to the store (the PostgreSQL database outlives each run).
+    pub fn name(&self, base: &str) -> String {
+        match self {
+            Db::Sqlite(_) => base.to_string(),
+            Db::Postgres(_) => {
+                let n = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap()
+                    .as_nanos()
+                    % 1_000_000_000;
+                format!("{base}{n}")
+            }
+        }
+    }
+
+    /// A server on this store with a quick lobby and challenges that expire in `ttl`.
+    pub async fn server(&self, ttl: Duration) -> Server {
+        self.server_with(ttl, |_| {}).await
+    }
+
+    /// [`Db::server`], with `tweak` applied to its settings.
+    pub async fn server_with(&self, ttl: Duration, tweak: impl FnOnce(&mut Config)) -> Server {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let mut config = Config::new(match self {
+            Db::Sqlite(dir) => DbUrl::Sqlite(dir.path().join("games.db")),
+            Db::Postgres(url) => DbUrl::Postgres(url.clone()),
+        });
+        config.limits = fast_limits();
+        config.node = self.name("node");
+        config.lobby_every = Duration::from_millis(100);
+        config.challenge_ttl = ttl;
+        tweak(&mut config);
+        launch(listener, config).await.unwrap()
+    }
+}
