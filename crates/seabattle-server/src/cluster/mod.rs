@@ -4,6 +4,7 @@
 //! send. With SQLite none of this runs.
 
 mod answers;
+mod claims;
 mod lease;
 mod node;
 mod notice;
@@ -11,6 +12,7 @@ mod presence;
 mod queue;
 
 pub use answers::{Claim, Notice, Pairing};
+pub use claims::Claims;
 pub use lease::{HEARTBEAT, LEASE, MAX_DRIFT};
 pub use node::Cluster;
 pub use queue::Look;

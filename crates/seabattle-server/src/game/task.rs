@@ -360,7 +360,14 @@ pub async fn find(hub: &SharedHub, id: &GameId) -> Result<Lookup, Failure> {
     }
     // In a cluster the game must be this node's before it is read: a node it is
     // taken from can no longer write it. Not under the load lock: waiting for a dead
-    // node's lease must not hold up other games' loads.
+    // node's lease must not hold up other games' loads. One claim of a game at a time:
+    // a second claim would bump the fencing token under the copy the first one loaded.
+    let _claiming = hub.claims.hold(id).await;
+    if let Some(h) = hub.live(id) {
+        if !crate::cluster::drop_if_stale(hub, &h).await {
+            return Ok(Lookup::Live(h));
+        }
+    }
     if !crate::cluster::claim(hub, id).await? {
         return Ok(Lookup::Missing);
     }
