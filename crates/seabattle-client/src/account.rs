@@ -356,6 +356,39 @@ pub async fn logout(server: &ServerOrigin, token: &SessionToken) -> Result<(), A
     }
 }
 
+/// `POST /account/bot`: the signed-in account (`name`, its `password` asked again)
+/// becomes a BOT, for good (docs/bot-api.md).
+pub async fn make_bot(
+    server: &ServerOrigin,
+    token: &SessionToken,
+    name: &str,
+    password: &str,
+) -> Result<(), AccountError> {
+    let body = Some(credentials(name, password));
+    let answer = call(server, Method::POST, "/account/bot", body, Some(token)).await?;
+    match answer.status {
+        200 => Ok(()),
+        _ => Err(answer.refusal()),
+    }
+}
+
+/// `POST /account/tokens`: a new API token named `label` for the signed-in BOT; the
+/// token itself, which the server shows this once.
+pub async fn new_api_token(
+    server: &ServerOrigin,
+    token: &SessionToken,
+    label: &str,
+) -> Result<String, AccountError> {
+    let body = Some(serde_json::json!({ "name": label }).to_string());
+    let answer = call(server, Method::POST, "/account/tokens", body, Some(token)).await?;
+    if answer.status != 201 {
+        return Err(answer.refusal());
+    }
+    answer
+        .field("token")
+        .ok_or_else(|| AccountError::BadAnswer("no token in the answer".into()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

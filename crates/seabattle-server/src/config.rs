@@ -178,6 +178,13 @@ pub struct Config {
     pub challenge_ttl: Duration,
     /// Seconds a BOT's move is due within in a game without a clock.
     pub bot_move_secs: u32,
+    /// How many games one BOT account may play at once: a challenge it would accept
+    /// past that is refused (`too_many_games`).
+    pub bot_games: u32,
+    /// Whether a BOT's API token is taken over plain HTTP from a remote address. By
+    /// default a token is taken over TLS (a trusted proxy's `X-Forwarded-Proto:
+    /// https`) or from this machine only, so it never crosses a network in clear.
+    pub plain_tokens: bool,
     /// How often the lobby (online count, games played, open games) is sent to the
     /// pages that follow it, when it changed: at most one message per socket this often.
     pub lobby_every: Duration,
@@ -200,6 +207,8 @@ impl Config {
             commit_window: COMMIT_WINDOW,
             challenge_ttl: Duration::from_secs(60),
             bot_move_secs: 10,
+            bot_games: 50,
+            plain_tokens: false,
             lobby_every: Duration::from_secs(2),
         }
     }

@@ -78,6 +78,19 @@ impl Conn {
         }
     }
 
+    /// The same connection acting for `account` from now on (a BOT's `auth`, before
+    /// the socket is anywhere): the same id, address and queue.
+    pub fn signed_in(&self, account: Account) -> Conn {
+        Conn {
+            id: self.id,
+            ip: self.ip,
+            tx: self.tx.clone(),
+            binding: Arc::clone(&self.binding),
+            account: Some(Arc::new(account)),
+            revoked: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
     /// The account the connection acts for, if signed in (and not signed out since).
     pub fn account(&self) -> Option<&Account> {
         self.account

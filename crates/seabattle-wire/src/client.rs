@@ -245,4 +245,11 @@ pub enum ClientMsg {
         /// The challenge's id.
         id: String,
     },
+    /// A BOT's API token, as the first message of a socket opened without an
+    /// `Authorization` header (for clients that cannot set one): the server answers a
+    /// second `welcome` naming the account, or `bad_token` and closes.
+    Auth {
+        /// The API token.
+        token: String,
+    },
 }

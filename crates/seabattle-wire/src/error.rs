@@ -132,6 +132,11 @@ pub enum ErrorCode {
     NotABot,
     /// A BOT plays by challenge only: never in the queue nor the lobby.
     BotNotAllowed,
+    /// A BOT already plays as many games at once as the server allows it.
+    TooManyGames,
+    /// An API token sent over plain HTTP from another machine: tokens travel over
+    /// TLS only, unless the server's operator allows it.
+    PlainToken,
 }
 
 /// The longest player name, in characters.

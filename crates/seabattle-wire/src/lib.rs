@@ -55,7 +55,7 @@ use std::fmt;
 pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The `type` of every client message, to tell an unknown type from a malformed one.
-pub const CLIENT_TYPES: [&str; 29] = [
+pub const CLIENT_TYPES: [&str; 30] = [
     "hello",
     "new_game",
     "join",
@@ -85,6 +85,7 @@ pub const CLIENT_TYPES: [&str; 29] = [
     "challenge",
     "answer_challenge",
     "cancel_challenge",
+    "auth",
 ];
 
 /// The `type` of every server message, to tell an unknown type from a malformed one.
@@ -219,6 +220,7 @@ impl ClientMsg {
             ClientMsg::Challenge { .. } => "challenge",
             ClientMsg::AnswerChallenge { .. } => "answer_challenge",
             ClientMsg::CancelChallenge { .. } => "cancel_challenge",
+            ClientMsg::Auth { .. } => "auth",
         }
     }
 

@@ -30,6 +30,9 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Play in the terminal: against the computer, hot-seat, or online (--server).
     Play(cmd::play::Args),
+    /// Bring a bot program online as a BOT account: it answers challenges and plays
+    /// them through the server (docs/bot-api.md).
+    Bot(cmd::bot::Args),
     /// Sign in to a server's account: online play from this terminal (`play --server`)
     /// is then played under it. The session is kept in the config directory, readable
     /// by you only.
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Some(Command::Audit(a)) => cmd::audit::run(a),
         Some(Command::Bench(a)) => cmd::bench::run(a),
         Some(Command::Play(a)) => cmd::play::run(a),
+        Some(Command::Bot(a)) => cmd::bot::run(a),
         Some(Command::Arena(a)) => cmd::arena::run(a),
         Some(Command::Login(a)) => cmd::account::login(a),
         Some(Command::Logout(a)) => cmd::account::logout(a),

@@ -135,4 +135,18 @@ impl Store {
             params![token_hash],
         )
     }
+
+    /// How many of `account`'s games are being played: started within `since` seconds
+    /// and not over (an older unfinished game is closed as abandoned by the sweep).
+    pub fn games_in_play(&self, account: AccountId, since: i64) -> Result<i64, StoreError> {
+        let One(n): One<i64> = self
+            .db()
+            .row(
+                "SELECT COUNT(*) FROM games WHERE (account1 = $1 OR account2 = $1) \
+                 AND result IS NULL AND created_at >= $2",
+                params![account, now_secs() - since],
+            )?
+            .unwrap_or(One(0));
+        Ok(n)
+    }
 }

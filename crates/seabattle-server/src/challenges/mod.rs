@@ -114,6 +114,9 @@ pub async fn challenge(
             ),
         ));
     }
+    if me.bot {
+        bot_room(hub, &me).await?;
+    }
     if hub.challenges.sent_by(me.id) >= MAX_OPEN {
         return Err(Failure::refused(
             ErrorCode::Limit,
@@ -186,6 +189,9 @@ pub async fn answer(hub: &SharedHub, conn: &Conn, id: &str, answer: Answer) -> R
         Answer::Accept => ChallengeEnd::Accepted,
         Answer::Decline => ChallengeEnd::Declined,
     };
+    if me.bot && end == ChallengeEnd::Accepted {
+        bot_room(hub, &me).await?;
+    }
     let game = GameId::random();
     let made = (end == ChallengeEnd::Accepted).then(|| game.to_string());
     let c = hub
@@ -198,6 +204,24 @@ pub async fn answer(hub: &SharedHub, conn: &Conn, id: &str, answer: Answer) -> R
         return started;
     }
     announce(hub, id).await;
+    Ok(())
+}
+
+/// Refuses a BOT one more game when it plays as many at once as the operator allows
+/// (`Config::bot_games`), counted in storage so every node of a cluster agrees.
+async fn bot_room(hub: &SharedHub, me: &crate::conn::Account) -> Result<(), Failure> {
+    let (id, most) = (me.id, hub.config.bot_games);
+    // A game untouched this long is closed as abandoned; it no longer counts.
+    let since = 24 * 3600;
+    let playing = hub.db(move |db| db.games_in_play(id, since)).await?;
+    if playing >= i64::from(most) {
+        return Err(Failure::refused(
+            ErrorCode::TooManyGames,
+            format!(
+                "this BOT plays {playing} games already, the most this server allows at once ({most})"
+            ),
+        ));
+    }
     Ok(())
 }
 

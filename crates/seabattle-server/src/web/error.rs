@@ -33,12 +33,14 @@ fn status_of(code: ErrorCode) -> StatusCode {
         ErrorCode::NotFound => StatusCode::NOT_FOUND,
         ErrorCode::Abandoned => StatusCode::GONE,
         ErrorCode::NotOver | ErrorCode::NameTaken | ErrorCode::HasGames => StatusCode::CONFLICT,
-        ErrorCode::NotABot => StatusCode::FORBIDDEN,
+        ErrorCode::NotABot | ErrorCode::PlainToken => StatusCode::FORBIDDEN,
         ErrorCode::WrongCredentials | ErrorCode::SignedOut | ErrorCode::BadToken => {
             StatusCode::UNAUTHORIZED
         }
         ErrorCode::CrossSite => StatusCode::FORBIDDEN,
-        ErrorCode::Limit | ErrorCode::Throttled | ErrorCode::Flood => StatusCode::TOO_MANY_REQUESTS,
+        ErrorCode::Limit | ErrorCode::Throttled | ErrorCode::Flood | ErrorCode::TooManyGames => {
+            StatusCode::TOO_MANY_REQUESTS
+        }
         ErrorCode::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
         ErrorCode::Internal
         | ErrorCode::Unavailable

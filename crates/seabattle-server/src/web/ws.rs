@@ -42,7 +42,7 @@ pub const FRAME: usize = 256;
 pub async fn upgrade(
     ws: Upgrade,
     State(hub): State<SharedHub>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ConnectInfo(direct): ConnectInfo<SocketAddr>,
     headers: axum::http::HeaderMap,
 ) -> Result<Response, ApiError> {
     // A socket that carries a session acts for its account: only this server's page
@@ -55,14 +55,21 @@ pub async fn upgrade(
             "cross-site WebSocket with a session cookie refused",
         ));
     }
-    let peer = crate::guard::address::client_of(&hub.config.trusted_proxies, peer, &headers);
+    let peer = crate::guard::address::client_of(&hub.config.trusted_proxies, direct, &headers);
     let counted = hub
         .addresses
         .connect(peer.ip())
         .map_err(|why| ApiError::text(StatusCode::TOO_MANY_REQUESTS, why))?;
+    let tokens_ok = token_transport(&hub, direct.ip(), peer.ip(), &headers);
     let account = match bearer(&headers) {
         // A BOT's token: never a cookie, so the cookie's origin rule is not asked.
-        Some(token) => Some(bot_account(&hub, peer.ip(), &token).await?),
+        Some(token) => {
+            if !tokens_ok {
+                return Err(plain_token().into());
+            }
+            let a = bot_account(&hub, peer.ip(), &token).await;
+            Some(a.map_err(|e| ApiError::new(e.code, e.message))?)
+        }
         None => signed_in(&hub, &headers).await.map_err(|e| {
             ApiError::text(StatusCode::SERVICE_UNAVAILABLE, e.into_client().message)
         })?,
@@ -83,7 +90,7 @@ pub async fn upgrade(
         .read_buffer_size(256)
         .write_buffer_size(0);
     Ok(ws.on_upgrade(config, move |socket| {
-        serve(hub, socket, peer.ip(), counted, account)
+        serve(hub, socket, peer.ip(), counted, account, tokens_ok)
     }))
 }
 
@@ -117,17 +124,41 @@ fn bearer(headers: &axum::http::HeaderMap) -> Option<String> {
     (!token.is_empty()).then(|| token.to_string())
 }
 
+/// Whether an API token may come this way: over TLS (a trusted proxy says
+/// `X-Forwarded-Proto: https`), from this machine, or anyhow if the operator allows
+/// plain HTTP (`Config::plain_tokens`).
+fn token_transport(
+    hub: &SharedHub,
+    direct: IpAddr,
+    client: IpAddr,
+    headers: &axum::http::HeaderMap,
+) -> bool {
+    let trusted = hub.config.trusted_proxies.contains(&direct);
+    hub.config.plain_tokens
+        || crate::accounts::session::over_tls(headers, trusted)
+        || (client.is_loopback() && (direct.is_loopback() || trusted))
+}
+
+/// The refusal of a token sent in clear across a network.
+fn plain_token() -> ClientError {
+    ClientError::new(
+        ErrorCode::PlainToken,
+        "API tokens are taken over TLS only (wss://): this one came over plain HTTP \
+         from another machine; the operator may allow it (serve --plain-tokens)",
+    )
+}
+
 /// The BOT account an API token opens, counted against the address's attempts before
-/// it is looked up, as a password is; a token that opens none is refused `401`.
+/// it is looked up, as a password is; a token that opens none is `bad_token`.
 async fn bot_account(
     hub: &SharedHub,
     ip: IpAddr,
     token: &str,
-) -> Result<crate::conn::Account, ApiError> {
+) -> Result<crate::conn::Account, ClientError> {
     let key = format!("token {ip}");
     let rate = crate::bot_accounts::TOKENS_PER_ADDRESS;
     if let Err(too) = hub.throttle.take(&key, rate) {
-        return Err(ApiError::new(
+        return Err(ClientError::new(
             ErrorCode::Throttled,
             format!(
                 "too many token attempts; try again in {} s",
@@ -136,8 +167,8 @@ async fn bot_account(
         ));
     }
     let hash = crate::ids::token_hash(token);
-    match hub.db(move |db| db.token_owner(&hash)).await? {
-        Some(owner) => {
+    match hub.db(move |db| db.token_owner(&hash)).await {
+        Ok(Some(owner)) => {
             hub.throttle.give_back(&key, rate);
             Ok(crate::conn::Account {
                 id: owner.id,
@@ -145,10 +176,11 @@ async fn bot_account(
                 bot: true,
             })
         }
-        None => Err(ApiError::new(
+        Ok(None) => Err(ClientError::new(
             ErrorCode::BadToken,
             "this API token opens no BOT account: it is unknown or revoked",
         )),
+        Err(e) => Err(Failure::Store(e).into_client()),
     }
 }
 
@@ -180,9 +212,10 @@ fn serve(
     ip: IpAddr,
     counted: Connection,
     account: Option<crate::conn::Account>,
+    tokens_ok: bool,
 ) -> impl Future<Output = ()> {
     let (sink, stream) = socket.split();
-    serve_halves(hub, sink, stream, ip, counted, account)
+    serve_halves(hub, sink, stream, ip, counted, account, tokens_ok)
 }
 
 async fn serve_halves(
@@ -192,24 +225,14 @@ async fn serve_halves(
     ip: IpAddr,
     _counted: Connection,
     account: Option<crate::conn::Account>,
+    tokens_ok: bool,
 ) {
     let (tx, mut rx) = mpsc::channel::<Queued>(QUEUE);
     hub.metrics.connections.fetch_add(1, Ordering::Relaxed);
-    let conn = Conn::new(hub.conn_id(), ip, tx, account);
+    let mut conn = Conn::new(hub.conn_id(), ip, tx, account);
     hub.sockets.opened(&conn);
     let limits = &hub.config.limits;
-    conn.send(
-        ServerMsg::Welcome {
-            v: PROTOCOL_VERSION,
-            max_message_bytes: limits.max_message_bytes,
-            messages_per_second: limits.messages_per_second,
-            bots: hub.config.bots.keys().cloned().collect(),
-            presets: crate::advice::offered_presets(),
-            node: hub.store.cluster().map(|c| c.name().to_string()),
-            account: conn.account().map(|a| a.name.clone()),
-        }
-        .to_text(),
-    );
+    welcome(&hub, &conn);
     let writer = tokio::spawn(async move {
         while let Some(out) = rx.recv().await {
             let text = match *out {
@@ -245,6 +268,8 @@ async fn serve_halves(
     });
     let (mut pace, rate) = (Pace::default(), message_rate(limits));
     let mut floods = 0;
+    // `auth` is taken only as a socket's first message, before it is anywhere.
+    let mut first = true;
     let mut closing = hub.closing.clone();
     loop {
         let msg = tokio::select! {
@@ -288,7 +313,30 @@ async fn serve_halves(
             );
             continue;
         }
-        let result = match parse(&text) {
+        let parsed = parse(&text);
+        if let Ok(ClientMsg::Auth { token }) = &parsed {
+            match Box::pin(auth(&hub, &conn, token, first, tokens_ok)).await {
+                Ok(signed) => {
+                    conn = signed;
+                    welcome(&hub, &conn);
+                }
+                Err(e) => {
+                    // A wrong token ends the socket: its next try is a new one,
+                    // counted against the address again.
+                    let fatal = e.code != ErrorCode::BadMessage;
+                    conn.send(ServerMsg::from(e).to_text());
+                    if fatal {
+                        conn.close(POLICY, "authentication failed");
+                        Box::pin(linger(&mut stream)).await;
+                        break;
+                    }
+                }
+            }
+            first = false;
+            continue;
+        }
+        first = false;
+        let result = match parsed {
             // Boxed: the handlers' futures are large and live only while a message is
             // handled; inline they would sit in every idle connection's task.
             Ok(m) => Box::pin(CLIENT.scope(ip, dispatch(&hub, &conn, m))).await,
@@ -318,6 +366,48 @@ async fn serve_halves(
     {
         abort.abort();
     }
+}
+
+/// The greeting, naming the account the socket acts for.
+fn welcome(hub: &SharedHub, conn: &Conn) {
+    let limits = &hub.config.limits;
+    conn.send(
+        ServerMsg::Welcome {
+            v: PROTOCOL_VERSION,
+            max_message_bytes: limits.max_message_bytes,
+            messages_per_second: limits.messages_per_second,
+            bots: hub.config.bots.keys().cloned().collect(),
+            presets: crate::advice::offered_presets(),
+            node: hub.store.cluster().map(|c| c.name().to_string()),
+            account: conn.account().map(|a| a.name.clone()),
+        }
+        .to_text(),
+    );
+}
+
+/// `auth`: a BOT's token as the socket's first message; the socket acts for the BOT
+/// from now on. Anywhere else it is a bad message.
+async fn auth(
+    hub: &SharedHub,
+    conn: &Conn,
+    token: &str,
+    first: bool,
+    tokens_ok: bool,
+) -> Result<Conn, ClientError> {
+    if !first || conn.signed_in_as().is_some() {
+        return Err(ClientError::new(
+            ErrorCode::BadMessage,
+            "auth: only as the first message of a socket opened without an account",
+        ));
+    }
+    if !tokens_ok {
+        return Err(plain_token());
+    }
+    let account = bot_account(hub, conn.ip, token).await?;
+    let signed = conn.signed_in(account);
+    hub.sockets.closed(conn);
+    hub.sockets.opened(&signed);
+    Ok(signed)
 }
 
 /// Sends one text message: whole if it fits in a [`FRAME`], else in fragments of that
@@ -497,6 +587,11 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             crate::challenges::answer(hub, conn, &id, answer).await
         }
         ClientMsg::CancelChallenge { id } => crate::challenges::cancel(hub, conn, &id).await,
+        // Taken before dispatch, as a socket's first message only.
+        ClientMsg::Auth { .. } => Err(Failure::refused(
+            ErrorCode::BadMessage,
+            "auth: only as the first message of a socket opened without an account",
+        )),
         ClientMsg::Coach { game } => {
             let (h, from) = seat(hub, conn, &game)?;
             let input = h.ask_or(|reply| GameMsg::Coach { from, reply }).await?;

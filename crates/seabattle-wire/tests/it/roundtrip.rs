@@ -598,6 +598,9 @@ fn every_client_message_round_trips() {
         ClientMsg::CancelChallenge {
             id: s("c7m2qx9p4a"),
         },
+        ClientMsg::Auth {
+            token: s("3q2-example-token"),
+        },
     ];
     let mut kinds: Vec<&str> = all.iter().map(ClientMsg::kind).collect();
     kinds.dedup();

@@ -120,6 +120,30 @@ pub struct Args {
         value_parser = clap::value_parser!(u64).range(5..=3600)
     )]
     challenge_secs: u64,
+    /// How many games one BOT account may play at once.
+    #[arg(
+        long,
+        env = "SEABATTLE_BOT_GAMES",
+        value_name = "N",
+        default_value = "50",
+        value_parser = clap::value_parser!(u32).range(1..=10000)
+    )]
+    bot_games: u32,
+    /// Seconds a BOT's move is due within in a game without a clock (it times out as
+    /// any player does past that).
+    #[arg(
+        long,
+        env = "SEABATTLE_BOT_MOVE_SECS",
+        value_name = "S",
+        default_value = "10",
+        value_parser = clap::value_parser!(u32).range(1..=600)
+    )]
+    bot_move_secs: u32,
+    /// Take BOTs' API tokens over plain HTTP from other machines too (by default only
+    /// over TLS, through a proxy that says `X-Forwarded-Proto: https`, or from this
+    /// machine).
+    #[arg(long, env = "SEABATTLE_PLAIN_TOKENS")]
+    plain_tokens: bool,
     /// How the server's log lines are written to standard error: `text` for people,
     /// `json` (one object a line) for a log collector.
     #[arg(long, env = "SEABATTLE_LOG_FORMAT", value_enum, default_value = "text")]
@@ -227,6 +251,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.commit_window = Duration::from_micros(args.commit_window_us);
     config.queue_wait = Duration::from_secs(args.queue_wait);
     config.challenge_ttl = Duration::from_secs(args.challenge_secs);
+    config.bot_games = args.bot_games;
+    config.bot_move_secs = args.bot_move_secs;
+    config.plain_tokens = args.plain_tokens;
     config.node = match &args.node {
         Some(n)
             if n.is_empty()

@@ -2,5 +2,6 @@
 //! former binary) so that the crate's dependencies are linked once, not once per file.
 
 mod arena_cli;
+mod bot_cli;
 mod cli;
 mod login_cli;

@@ -1,0 +1,264 @@
+//! `seabattle bot`, the bridge (issue 40), against a real server: `examples/bot.py`,
+//! unchanged, plays a whole rated game against a person through it, with the server
+//! restarted mid-game (the bridge and the person come back and finish it); the result
+//! is logged, both ratings move, and a SIGTERM after the game ends the bridge cleanly.
+
+use seabattle_client::account::{self, ServerOrigin, SessionToken};
+use seabattle_client::{ConnectOptions, Connection, msg};
+use seabattle_core::Phase;
+use seabattle_server::{Config, DbUrl, Server, launch};
+use seabattle_wire::{ClientMsg, ErrorCode, ServerMsg};
+use std::collections::HashSet;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A server on `addr` (port 0 for any) storing games in `dir`.
+async fn server(dir: &Path, addr: SocketAddr) -> Server {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    // The port of a server just stopped may take a moment to be free again.
+    let listener = loop {
+        match tokio::net::TcpListener::bind(addr).await {
+            Ok(l) => break l,
+            Err(e) if Instant::now() < deadline => {
+                let _ = e;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("binding {addr}: {e}"),
+        }
+    };
+    launch(listener, Config::new(DbUrl::Sqlite(dir.join("g.db"))))
+        .await
+        .unwrap()
+}
+
+/// The person's socket, signed in.
+async fn person(origin: &ServerOrigin, session: &SessionToken) -> Connection {
+    let options = ConnectOptions::new().session(origin, session);
+    let url = format!("ws://{}/ws", origin.authority());
+    let mut c = Connection::connect_with(&url, &options).await.unwrap();
+    c.recv_until(Duration::from_secs(10), |m| {
+        matches!(m, ServerMsg::Welcome { .. })
+    })
+    .await
+    .unwrap();
+    c
+}
+
+/// Plays the person's side until the game ends or `stop_after` shots of hers are on
+/// the board: a random fleet, then the first cell not yet fired at, in order, each
+/// time the server says it is her turn.
+async fn play(
+    c: &mut Connection,
+    game: &str,
+    stop_after: usize,
+    log: &Path,
+) -> Option<Box<seabattle_wire::ResultJson>> {
+    let cells: Vec<String> = (1..=10)
+        .flat_map(|r| ('a'..='j').map(move |col| format!("{col}{r}")))
+        .collect();
+    let mut fired: HashSet<String> = HashSet::new();
+    let (mut me, mut placed) = (None, false);
+    c.send(&msg::sync(game)).await.unwrap();
+    loop {
+        let m = match c.recv_within(Duration::from_secs(30)).await {
+            Ok(m) => m,
+            Err(e) => panic!(
+                "{e}\nthe bridge's log:\n{}",
+                std::fs::read_to_string(log).unwrap()
+            ),
+        };
+        let my_turn = match m {
+            ServerMsg::State(s) => {
+                if let Some(r) = s.result {
+                    return Some(Box::new(r));
+                }
+                me = s.seat;
+                let b = &s.boards[s.seat.unwrap().index()];
+                fired = b.misses.iter().chain(&b.hits).cloned().collect();
+                let unplaced = s.own.as_ref().is_none_or(|o| o.fleet.is_none());
+                if s.phase == Phase::Placement && unplaced && !placed {
+                    placed = true;
+                    c.send(&msg::place_random(game)).await.unwrap();
+                }
+                s.phase == Phase::Battle && s.to_move == s.seat && s.duties.is_empty()
+            }
+            ServerMsg::Battle { first, .. } => Some(first) == me,
+            ServerMsg::Shot {
+                player,
+                shots,
+                next,
+                ..
+            } => {
+                if Some(player) == me {
+                    fired.extend(shots.into_iter().map(|s| s.cell));
+                }
+                next.is_some() && next == me
+            }
+            ServerMsg::GameOver { result, .. } => return Some(result),
+            ServerMsg::Error { code, message } => panic!("{code:?}: {message}"),
+            _ => false,
+        };
+        if fired.len() >= stop_after {
+            return None;
+        }
+        if my_turn {
+            let cell = cells.iter().find(|x| !fired.contains(*x)).unwrap();
+            c.send(&msg::fire(game, [cell])).await.unwrap();
+        }
+    }
+}
+
+fn bridge(origin: &ServerOrigin, token_file: &Path, log: &Path) -> Child {
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/bot.py");
+    Command::new(env!("CARGO_BIN_EXE_seabattle"))
+        .args(["bot", "--server", origin.as_str(), "--token-file"])
+        .arg(token_file)
+        .args(["--rules", "classic", "--", "python3"])
+        .arg(bot)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(log).unwrap())
+        .spawn()
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bridge_plays_examples_bot_py_through_a_game_and_a_server_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut srv = server(dir.path(), "127.0.0.1:0".parse().unwrap()).await;
+    let addr = srv.addr();
+    let origin = ServerOrigin::parse(&format!("http://{addr}")).unwrap();
+
+    // The BOT: an account with no games, made a BOT, with a token in a file.
+    let bot = account::sign_up(&origin, "Shkval", "correct horse 1")
+        .await
+        .unwrap();
+    account::make_bot(&origin, &bot.token, "Shkval", "correct horse 1")
+        .await
+        .unwrap();
+    let token = account::new_api_token(&origin, &bot.token, "bridge")
+        .await
+        .unwrap();
+    let token_file = dir.path().join("token");
+    std::fs::write(&token_file, format!("{token}\n")).unwrap();
+    let log = dir.path().join("bridge.log");
+    let mut child = bridge(&origin, &token_file, &log);
+
+    // A person challenges it to a rated game as soon as it is online.
+    let anna = account::sign_up(&origin, "Anna", "correct horse 1")
+        .await
+        .unwrap();
+    let mut c = person(&origin, &anna.token).await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let (game, seat_token) = loop {
+        c.send(&ClientMsg::Challenge {
+            to: "Shkval".into(),
+            rules: Some("classic".into()),
+            clock: None,
+            rated: Some(true),
+        })
+        .await
+        .unwrap();
+        let m = c
+            .recv_until(Duration::from_secs(20), |m| {
+                matches!(m, ServerMsg::Joined { .. } | ServerMsg::Error { .. })
+            })
+            .await
+            .unwrap();
+        match m {
+            ServerMsg::Joined { game, token, .. } => break (game, token.unwrap()),
+            ServerMsg::Error {
+                code: ErrorCode::NotOnline,
+                ..
+            } if Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            other => panic!("{other:?}\n{}", std::fs::read_to_string(&log).unwrap()),
+        }
+    };
+
+    // Part of the game, then the server stops and starts again on the same port.
+    assert!(
+        play(&mut c, &game, 12, &log).await.is_none(),
+        "the game ended too soon"
+    );
+    drop(c);
+    srv.shutdown().await.unwrap();
+    srv = server(dir.path(), addr).await;
+    let mut c = person(&origin, &anna.token).await;
+    c.send(&msg::resume(&game, &seat_token)).await.unwrap();
+    let result = play(&mut c, &game, usize::MAX, &log).await.unwrap();
+    let ratings = result.ratings.clone().expect("a rated game's ratings");
+    for r in &ratings {
+        assert_ne!(r.before, r.after, "{ratings:?}");
+    }
+
+    // The bridge logged the game's result and came back after the restart.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let text = loop {
+        let text = std::fs::read_to_string(&log).unwrap();
+        if text.contains("game over") || Instant::now() > deadline {
+            break text;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert!(text.contains("game over") && text.contains(&game), "{text}");
+    assert!(text.contains("reconnecting"), "{text}");
+    assert!(
+        !text.contains(&token),
+        "the token must not be logged:\n{text}"
+    );
+
+    // SIGTERM with no game running: it exits at once, cleanly.
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the bridge did not stop after SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert!(
+        status.success(),
+        "{status:?}\n{}",
+        std::fs::read_to_string(&log).unwrap()
+    );
+    srv.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_bridge_says_what_is_wrong_with_its_token_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty");
+    std::fs::write(&empty, "\n").unwrap();
+    for (file, said) in [
+        (dir.path().join("missing"), "cannot read it"),
+        (empty, "its first line is empty"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_seabattle"))
+            .args(["bot", "--server", "http://127.0.0.1:9", "--token-file"])
+            .arg(&file)
+            .args(["--", "python3", "bot.py"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        assert!(
+            text.contains("--token-file") && text.contains(said),
+            "{text}"
+        );
+    }
+}
