@@ -267,3 +267,159 @@ async fn a_bot_that_misses_its_moves_loses_the_game() {
         server.shutdown().await.unwrap();
     }
 }
+
+/// The status of an upgrade carrying `token`, as if through the trusted proxy from
+/// `client`, and whether the proxy says the page came over TLS.
+async fn upgrade_through_proxy(addr: SocketAddr, token: &str, client: &str, tls: bool) -> u16 {
+    let mut options = ConnectOptions::new()
+        .header("Authorization", &format!("Bearer {token}"))
+        .header("X-Forwarded-For", client);
+    if tls {
+        options = options.header("X-Forwarded-Proto", "https");
+    }
+    match seabattle_client::Connection::connect_with(&format!("ws://{addr}/ws"), &options).await {
+        Ok(_) => 101,
+        Err(seabattle_client::ConnectionError::Refused(status)) => status,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[tokio::test]
+async fn a_token_as_the_first_message_signs_the_socket_in_and_nowhere_else() {
+    let db = Db::Sqlite(tempfile::tempdir().unwrap());
+    let server = db.server(Duration::from_secs(60)).await;
+    let addr = server.addr();
+    let (_, token, _) = make_bot(addr, "Gale").await;
+    // A client that cannot set headers: `auth` first, then a second `welcome`.
+    let (mut c, welcome) = Client::open(addr, "/ws", &ConnectOptions::new()).await;
+    assert!(matches!(welcome, ServerMsg::Welcome { account: None, .. }));
+    c.send(ClientMsg::Auth {
+        token: token.clone(),
+    })
+    .await;
+    let named = until!(c, ServerMsg::Welcome { account, .. } => account);
+    assert_eq!(named.as_deref(), Some("Gale"));
+    // The socket acts for the BOT now: never in the queue.
+    c.expect_error(msg::queue(Some("classic")), ErrorCode::BotNotAllowed)
+        .await;
+    // Not as a later message.
+    c.expect_error(
+        ClientMsg::Auth {
+            token: token.clone(),
+        },
+        ErrorCode::BadMessage,
+    )
+    .await;
+    let (mut late, _) = Client::open(addr, "/ws", &ConnectOptions::new()).await;
+    late.send(ClientMsg::Ping).await;
+    until!(late, ServerMsg::Pong);
+    late.expect_error(
+        ClientMsg::Auth {
+            token: token.clone(),
+        },
+        ErrorCode::BadMessage,
+    )
+    .await;
+    // A wrong token is refused, and the socket closed, the token never echoed.
+    let (mut wrong, _) = Client::open(addr, "/ws", &ConnectOptions::new()).await;
+    let said = wrong
+        .expect_error(
+            ClientMsg::Auth {
+                token: "not-a-token".into(),
+            },
+            ErrorCode::BadToken,
+        )
+        .await;
+    assert!(!said.contains("not-a-token"), "{said}");
+    let (_, close) = wrong.read_to_close().await;
+    assert_eq!(close.map(|c| c.code), Some(1008));
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_token_crosses_a_network_only_over_tls_unless_the_operator_allows_it() {
+    let db = Db::Sqlite(tempfile::tempdir().unwrap());
+    let local: std::net::IpAddr = "127.0.0.1".parse().unwrap();
+    let server = db
+        .server_with(Duration::from_secs(60), |c| c.trusted_proxies = vec![local])
+        .await;
+    let addr = server.addr();
+    let (_, token, _) = make_bot(addr, "Gale").await;
+    // From this machine: plain HTTP is fine.
+    assert_eq!(upgrade_status(addr, &token).await, 101);
+    // From another machine through the proxy: only if the proxy saw TLS.
+    assert_eq!(
+        upgrade_through_proxy(addr, &token, "203.0.113.7", false).await,
+        403
+    );
+    assert_eq!(
+        upgrade_through_proxy(addr, &token, "203.0.113.7", true).await,
+        101
+    );
+    server.shutdown().await.unwrap();
+    let server = db
+        .server_with(Duration::from_secs(60), |c| {
+            c.trusted_proxies = vec![local];
+            c.plain_tokens = true;
+        })
+        .await;
+    let addr = server.addr();
+    let (_, token, _) = make_bot(addr, "Gust").await;
+    assert_eq!(
+        upgrade_through_proxy(addr, &token, "203.0.113.7", false).await,
+        101
+    );
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_bot_plays_no_more_games_at_once_than_the_operator_allows() {
+    let db = Db::Sqlite(tempfile::tempdir().unwrap());
+    let server = db
+        .server_with(Duration::from_secs(60), |c| c.bot_games = 1)
+        .await;
+    let addr = server.addr();
+    let (_, token, _) = make_bot(addr, "Gale").await;
+    let mut first = as_bot(addr, &token).await;
+    let mut second = as_bot(addr, &token).await;
+    let [(ann, ann_s), (bob, bob_s)] = [
+        ("Ann", sign_up(addr, "Ann").await),
+        ("Bob", sign_up(addr, "Bob").await),
+    ];
+    let mut a = Client::connect_signed_in(addr, &ann_s, ann).await;
+    let mut b = Client::connect_signed_in(addr, &bob_s, bob).await;
+    for p in [&mut a, &mut b] {
+        p.send(ClientMsg::Challenge {
+            to: "Gale".into(),
+            rules: None,
+            clock: None,
+            rated: Some(false),
+        })
+        .await;
+    }
+    let c1 = until!(first, ServerMsg::Challenged(c) => c);
+    first
+        .send(ClientMsg::AnswerChallenge {
+            id: c1.id.clone(),
+            answer: Answer::Accept,
+        })
+        .await;
+    joined(&mut first).await;
+    // The other challenge, heard on the second socket: one game is the limit.
+    let c2 = loop {
+        let c = until!(second, ServerMsg::Challenged(c) => c);
+        if c.id != c1.id {
+            break c;
+        }
+    };
+    second
+        .send(ClientMsg::AnswerChallenge {
+            id: c2.id,
+            answer: Answer::Accept,
+        })
+        .await;
+    let (code, said) = until!(second, ServerMsg::Error { code, message } => (code, message));
+    assert_eq!(code, ErrorCode::TooManyGames, "{said}");
+    assert!(said.contains("(1)"), "{said}");
+    server.shutdown().await.unwrap();
+}
