@@ -19,6 +19,7 @@ pub struct NewGame {
     name: Option<String>,
     player: Option<String>,
     lang: Option<Lang>,
+    rated: Option<bool>,
 }
 
 /// `new_game` against `opponent`, with the server's defaults for everything else.
@@ -31,6 +32,7 @@ pub fn new_game(opponent: Opponent) -> NewGame {
         name: None,
         player: None,
         lang: None,
+        rated: None,
     }
 }
 
@@ -65,6 +67,12 @@ impl NewGame {
         self
     }
 
+    /// A rated game against the computer's level (a signed-in player).
+    pub fn rated(mut self) -> NewGame {
+        self.rated = Some(true);
+        self
+    }
+
     /// The language the creator plays in, for the link's preview.
     pub fn lang(mut self, lang: Lang) -> NewGame {
         self.lang = Some(lang);
@@ -82,6 +90,7 @@ impl From<NewGame> for ClientMsg {
             name: n.name,
             player: n.player,
             lang: n.lang,
+            rated: n.rated,
         }
     }
 }

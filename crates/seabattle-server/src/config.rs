@@ -199,7 +199,7 @@ impl Config {
         Config {
             db,
             limits: Limits::default(),
-            queue_wait: Duration::from_secs(30),
+            queue_wait: Duration::from_secs(20),
             bots: BTreeMap::new(),
             node: "node".to_string(),
             trusted_proxies: Vec::new(),

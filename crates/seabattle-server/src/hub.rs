@@ -52,6 +52,8 @@ pub struct Hub {
     /// Held while a game is loaded from storage, so it is loaded once even if two
     /// players reconnect at once.
     pub load_lock: tokio::sync::Mutex<()>,
+    /// The computer's levels' accounts, for rated games against them.
+    pub levels: crate::levels::Levels,
     /// The games this node is claiming (in a cluster), one claim of a game at a time.
     pub claims: crate::cluster::Claims,
     /// Everyone here waiting for a random opponent.
@@ -99,6 +101,7 @@ impl Hub {
             rooms: Mutex::new(HashMap::new()),
             load_lock: tokio::sync::Mutex::new(()),
             claims: Default::default(),
+            levels: Default::default(),
             seekers: Default::default(),
             next_conn: AtomicU64::new(1),
             closing,

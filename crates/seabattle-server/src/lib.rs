@@ -31,6 +31,7 @@ mod guard;
 mod hub;
 mod ids;
 mod learning;
+mod levels;
 mod lobby;
 mod matchmaking;
 mod metrics;
@@ -202,6 +203,7 @@ pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, Ser
     game::sweep::start(Arc::clone(&hub));
     account::session::start_sweep(Arc::clone(&hub));
     cluster::start(&hub).await?;
+    levels::start(&hub).await?;
     lobby::broadcast::start(&hub);
     let mut closing = closing;
     let task = tokio::spawn(async move {

@@ -38,6 +38,11 @@ pub enum ClientMsg {
         /// optional.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         lang: Option<crate::Lang>,
+        /// `true` for a rated game against one of the computer's levels (a signed-in
+        /// player, under a preset): the level plays under its BOT account. Absent or
+        /// `false` for casual.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rated: Option<bool>,
     },
     /// Takes the free seat of a friend's game.
     Join {

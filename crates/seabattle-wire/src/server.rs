@@ -583,6 +583,14 @@ pub enum ServerMsg {
         rules: String,
         /// Seconds waited.
         waited_secs: u64,
+        /// For a seeker of a rated game: the computer's level nearest in rating, offered
+        /// as a rated game (`new_game` with `opponent` computer, this `level` and
+        /// `rated`). Declining keeps the seeker in the queue.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<String>,
+        /// That level's account, as a seat shows it (name, rating, BOT).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bot: Option<SeatAccountJson>,
     },
     /// A message was refused; nothing changed.
     Error {

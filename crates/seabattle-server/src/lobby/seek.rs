@@ -37,6 +37,7 @@ pub async fn seek(
             lang: None,
             learner: None,
             seek: Some(Seek { rated }),
+            rated: false,
         },
     )
     .await

@@ -41,6 +41,35 @@ pub struct Creator {
     pub learner: Option<Learner>,
     /// Set for a game opened in the lobby (see [`crate::lobby::seek`]).
     pub seek: Option<crate::game::room::Seek>,
+    /// A rated game against one of the computer's levels (see [`crate::levels`]).
+    pub rated: bool,
+}
+
+/// The account of the level a rated game against the computer is played with: only
+/// a signed-in person, under a preset, against one of the levels (a bot program the
+/// operator registered plays casual games).
+fn rated_level(
+    hub: &SharedHub,
+    conn: &Conn,
+    mode: &Mode,
+    rules: &seabattle_core::Rules,
+) -> Result<crate::ids::AccountId, Failure> {
+    let refuse = |why: &str| Err(Failure::refused(ErrorCode::NotRateable, why.to_string()));
+    if conn.account().is_none_or(|a| a.bot) {
+        return refuse("sign in to play rated games against the computer");
+    }
+    if rules.as_preset().is_none() {
+        return refuse("only games under a preset are rated; these rules are custom");
+    }
+    let Mode::Computer(level) = mode else {
+        return refuse(
+            "only the computer's levels play rated games; a friend's game is rated by asking both",
+        );
+    };
+    match hub.levels.account(*level) {
+        Some(a) => Ok(a),
+        None => refuse("this level has no account on this server: it plays casual games only"),
+    }
 }
 
 /// A clock as asked for: `None` or 0 for none, else at most the server's limit.
@@ -70,6 +99,7 @@ pub async fn new_game(
         lang,
         learner,
         seek,
+        rated,
     }: Creator,
 ) -> Result<(), Failure> {
     let clock = checked_clock(hub, clock)?;
@@ -96,6 +126,12 @@ pub async fn new_game(
             "only games under a preset are rated; these rules are custom",
         ));
     }
+    // A rated game against the computer: its level's BOT account takes seat 2.
+    let level_account = if rated {
+        Some(rated_level(hub, conn, &mode, &rules)?)
+    } else {
+        None
+    };
     let token = new_token();
     let hotseat = mode == Mode::Hotseat;
     let mut setup = RoomSetup::new(rules, mode);
@@ -110,6 +146,10 @@ pub async fn new_game(
         away: false,
         move_limit: None,
     };
+    if let Some(level) = level_account {
+        setup.seats[Player::Two].account = Some(level);
+        setup.rated = true;
+    }
     if hotseat {
         // One device holds both seats: the one token resumes the game, in seat 1.
         setup.seats[Player::Two].token_hash = Some(token_hash(&token));

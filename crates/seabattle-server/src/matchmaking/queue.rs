@@ -131,7 +131,8 @@ async fn wait(hub: SharedHub, me: Seeker) {
         }
         if !offered && now.duration_since(me.since) >= hub.config.queue_wait {
             offered = true;
-            me.offer_computer(now);
+            let level = me.level_to_offer(&hub).await;
+            me.offer_computer(now, level);
         }
     }
 }

@@ -113,15 +113,33 @@ impl Seeker {
         );
     }
 
-    /// Tells the seeker nobody came by `now`, and offers the computer.
-    pub fn offer_computer(&self, now: Instant) {
+    /// Tells the seeker nobody came by `now`, and offers the computer: for a seeker of
+    /// a rated game, a rated game against the level nearest in rating (`level`).
+    pub fn offer_computer(
+        &self,
+        now: Instant,
+        level: Option<(seabattle_bots::Level, crate::protocol::SeatAccountJson)>,
+    ) {
+        let (level, bot) =
+            level.map_or((None, None), |(l, b)| (Some(l.name().to_string()), Some(b)));
         self.conn.send(
             ServerMsg::QueueOffer {
                 rules: self.rules.to_string(),
                 waited_secs: now.duration_since(self.since).as_secs(),
+                level,
+                bot,
             }
             .to_text(),
         );
+    }
+
+    /// The level to offer a rated game against, if this seeker plays rated.
+    pub async fn level_to_offer(
+        &self,
+        hub: &crate::hub::SharedHub,
+    ) -> Option<(seabattle_bots::Level, crate::protocol::SeatAccountJson)> {
+        let r = self.rated.as_ref()?;
+        crate::levels::nearest(hub, r.preset, r.rating).await
     }
 
     /// How far apart in rating `self` and `other` are: 0 when unrated.

@@ -471,6 +471,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             name,
             player,
             lang,
+            rated,
         } => {
             let name = crate::accounts::shown::checked(hub, conn, name.as_deref()).await?;
             // Only the key's hash goes on: the key itself is dropped here. A signed-in
@@ -488,6 +489,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
                     lang,
                     learner,
                     seek: None,
+                    rated: rated.unwrap_or(false),
                 },
             )
             .await

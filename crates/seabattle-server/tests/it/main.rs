@@ -18,6 +18,7 @@ mod friend;
 mod http_errors;
 mod leaderboard;
 mod learning;
+mod levels;
 mod meet;
 mod pieces;
 mod players;

@@ -24,6 +24,7 @@ fn new_game(opponent: Opponent, clock: Option<u32>) -> ClientMsg {
         name: None,
         player: None,
         lang: None,
+        rated: None,
     }
 }
 
@@ -169,6 +170,7 @@ async fn a_friend_who_joined_without_a_name_gives_one_and_everyone_hears_it() {
             name: Some("Алиса".into()),
             player: None,
             lang: None,
+            rated: None,
         },
     )
     .await;

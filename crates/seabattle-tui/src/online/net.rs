@@ -50,6 +50,7 @@ impl Opening {
                 // player's key stays on this machine.
                 player: None,
                 lang: None,
+                rated: None,
             },
             Opening::Join { code } => ClientMsg::Join {
                 game: code.clone(),

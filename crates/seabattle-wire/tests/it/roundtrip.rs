@@ -371,6 +371,19 @@ fn every_server_message_round_trips() {
         ServerMsg::QueueOffer {
             rules: s("classic"),
             waited_secs: 30,
+            level: None,
+            bot: None,
+        },
+        ServerMsg::QueueOffer {
+            rules: s("classic"),
+            waited_secs: 20,
+            level: Some(s("hard")),
+            bot: Some(SeatAccountJson {
+                name: s("Компьютер.сильный"),
+                rating: Some(1724),
+                provisional: false,
+                bot: true,
+            }),
         },
         ServerMsg::Error {
             code: ErrorCode::NotYourTurn,
@@ -476,6 +489,7 @@ fn every_client_message_round_trips() {
             name: Some(s("Алиса")),
             player: Some(s("q8V2-x_7Lm0pZr4tY6wE1A")),
             lang: Some(Lang::Ru),
+            rated: Some(true),
         },
         ClientMsg::NewGame {
             opponent: Opponent::Friend,
@@ -485,6 +499,7 @@ fn every_client_message_round_trips() {
             name: None,
             player: None,
             lang: None,
+            rated: None,
         },
         ClientMsg::Join {
             game: game(),

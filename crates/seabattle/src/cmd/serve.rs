@@ -107,7 +107,7 @@ pub struct Args {
         long,
         env = "SEABATTLE_QUEUE_WAIT",
         value_name = "S",
-        default_value = "30",
+        default_value = "20",
         value_parser = clap::value_parser!(u64).range(1..=3600)
     )]
     queue_wait: u64,

@@ -13,7 +13,7 @@ mod policy;
 use anyhow::bail;
 use game::{Ctx, Ended, Seat};
 use link::Link;
-use policy::{Decision, Policy, Rated};
+use policy::{Decision, Policy, Rating};
 use seabattle_client::{ConnectionError, Frame};
 use seabattle_driver::Limits;
 use seabattle_tui::online::{Answer, ChallengeJson, ClientMsg, ServerMsg};
@@ -37,7 +37,7 @@ pub struct Args {
     rules: Vec<String>,
     /// Rated games, casual ones, or both.
     #[arg(long, value_enum, default_value = "any")]
-    rated: Rated,
+    rated: Rating,
     /// Accept challenges only from these accounts (comma-separated); anyone by default.
     #[arg(long, value_delimiter = ',', value_name = "NAMES")]
     from: Vec<String>,
@@ -252,11 +252,12 @@ impl Bridge {
                 }
                 self.queued.push_back(*ch);
             }
-            ServerMsg::ChallengeEnded { id, end } if self.pending.as_ref() == Some(&id) => {
-                // Accepted is followed by `joined`; anything else frees the socket.
-                if end != seabattle_tui::online::ChallengeEnd::Accepted {
-                    self.pending = None;
-                }
+            // Accepted is followed by `joined`; any other end frees the socket.
+            ServerMsg::ChallengeEnded { id, end }
+                if self.pending.as_ref() == Some(&id)
+                    && end != seabattle_tui::online::ChallengeEnd::Accepted =>
+            {
+                self.pending = None;
             }
             ServerMsg::Error { code, message } => {
                 tracing::warn!(?code, message, "the server refused");

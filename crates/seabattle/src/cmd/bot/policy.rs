@@ -5,7 +5,7 @@ use seabattle_tui::online::ChallengeJson;
 
 /// Rated games, casual games, or both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Rated {
+pub enum Rating {
     /// Either.
     Any,
     /// Rated games only.
@@ -20,7 +20,7 @@ pub struct Policy {
     /// Rules texts accepted (as the challenge names them); empty for any.
     pub rules: Vec<String>,
     /// Rated, casual or both.
-    pub rated: Rated,
+    pub rated: Rating,
     /// Account names accepted, compared without case; empty for anyone.
     pub from: Vec<String>,
     /// Games at once; a challenge past that is declined.
@@ -52,12 +52,12 @@ impl Policy {
                 self.max_games
             ));
         }
-        if !self.rules.is_empty() && !self.rules.iter().any(|r| *r == c.rules) {
+        if !self.rules.is_empty() && !self.rules.contains(&c.rules) {
             return no(format!("rules {:?} are not among --rules", c.rules));
         }
         match (self.rated, c.rated) {
-            (Rated::Rated, false) => return no("casual, and --rated rated".into()),
-            (Rated::Casual, true) => return no("rated, and --rated casual".into()),
+            (Rating::Rated, false) => return no("casual, and --rated rated".into()),
+            (Rating::Casual, true) => return no("rated, and --rated casual".into()),
             _ => {}
         }
         if !self.people && !c.from.bot {
@@ -101,7 +101,7 @@ mod tests {
     fn any() -> Policy {
         Policy {
             rules: vec![],
-            rated: Rated::Any,
+            rated: Rating::Any,
             from: vec![],
             max_games: 2,
             people: true,
@@ -124,7 +124,7 @@ mod tests {
     fn rules_rated_and_names_narrow_it() {
         let p = Policy {
             rules: vec!["classic".into()],
-            rated: Rated::Rated,
+            rated: Rating::Rated,
             from: vec!["anna".into()],
             ..any()
         };

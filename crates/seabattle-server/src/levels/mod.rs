@@ -1,0 +1,121 @@
+//! The computer's levels on the ladder (issue 40): each level is a system BOT account
+//! («Компьютер.эксперт»), made when the server starts, that plays rated games against
+//! signed-in people who pick the computer and ask for a rated game, or accept the
+//! queue's offer of one after waiting alone. Its rating per preset comes from those
+//! games, on the one Glicko-2 scale. No password opens a system account, and no token
+//! is ever made for it.
+
+use crate::accounts::name::AccountName;
+use crate::db::{Store, StoreError, params};
+use crate::hub::SharedHub;
+use crate::ids::AccountId;
+use crate::protocol::SeatAccountJson;
+use seabattle_bots::Level;
+use seabattle_core::Preset;
+use std::sync::{PoisonError, RwLock};
+
+/// Each level's account name: letters and a dot, as any account's, so its profile is
+/// at `/u/NAME`; made on a new site before any person can take it.
+pub const NAMES: [(Level, &str); 4] = [
+    (Level::Easy, "Компьютер.лёгкий"),
+    (Level::Medium, "Компьютер.средний"),
+    (Level::Hard, "Компьютер.сильный"),
+    (Level::Expert, "Компьютер.эксперт"),
+];
+
+/// What a system account stores for a password: no argon2 hash, so none matches.
+const NO_PASSWORD: &str = "!system: no password opens this account";
+
+/// The level accounts this server has, found or made at start.
+#[derive(Default)]
+pub struct Levels {
+    accounts: RwLock<Vec<(Level, AccountId)>>,
+}
+
+impl Levels {
+    /// The account `level` plays rated games under, if it has one.
+    pub fn account(&self, level: Level) -> Option<AccountId> {
+        self.accounts
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+            .find(|(l, _)| *l == level)
+            .map(|(_, a)| *a)
+    }
+
+    /// Every level with its account.
+    pub fn all(&self) -> Vec<(Level, AccountId)> {
+        self.accounts
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+impl Store {
+    /// The system account named `name`, made (a BOT, with no password) if nobody has
+    /// the name; `None` if a person's account has it.
+    pub fn level_account(&self, name: &str, key: &str) -> Result<Option<AccountId>, StoreError> {
+        if let Some(id) = self.create_account(name, key, NO_PASSWORD)? {
+            self.db()
+                .exec("UPDATE accounts SET bot = 1 WHERE id = $1", params![id])?;
+            return Ok(Some(id));
+        }
+        Ok(self
+            .account(key)?
+            .filter(|a| a.bot && a.password_hash == NO_PASSWORD)
+            .map(|a| a.id))
+    }
+}
+
+/// Finds or makes each level's account. A level whose name a person took plays
+/// unrated only (logged).
+pub async fn start(hub: &SharedHub) -> Result<(), StoreError> {
+    let mut found = Vec::new();
+    for (level, name) in NAMES {
+        let Ok(parsed) = AccountName::parse(name) else {
+            continue;
+        };
+        let key = parsed.key().to_string();
+        match hub.db(move |db| db.level_account(name, &key)).await? {
+            Some(id) => found.push((level, id)),
+            None => tracing::warn!(
+                level = level.name(),
+                name,
+                "a person's account has the level's name: the level plays unrated games only"
+            ),
+        }
+    }
+    *hub.levels
+        .accounts
+        .write()
+        .unwrap_or_else(PoisonError::into_inner) = found;
+    Ok(())
+}
+
+/// The level whose rating under `preset` is nearest `rating`, as a seat shows it, for
+/// the queue's offer of a rated game to someone who waited alone.
+pub async fn nearest(
+    hub: &SharedHub,
+    preset: Preset,
+    rating: f64,
+) -> Option<(Level, SeatAccountJson)> {
+    let levels = hub.levels.all();
+    let shown = hub
+        .db(move |db| {
+            levels
+                .iter()
+                .map(|(l, a)| Ok((*l, db.shown_account(*a, Some(preset))?)))
+                .collect::<Result<Vec<_>, StoreError>>()
+        })
+        .await
+        .map_err(|e| tracing::warn!(error = %e, "the levels' ratings could not be read"))
+        .ok()?;
+    shown
+        .into_iter()
+        .filter_map(|(l, s)| s.map(|s| (l, s)))
+        .min_by(|(_, a), (_, b)| {
+            let gap = |s: &SeatAccountJson| (f64::from(s.rating.unwrap_or(1500)) - rating).abs();
+            gap(a).total_cmp(&gap(b))
+        })
+}

@@ -1,0 +1,127 @@
+//! The computer's levels on the ladder (issue 40), on SQLite and PostgreSQL: a
+//! signed-in person asks for a rated game against a level, which plays under its
+//! system BOT account and whose rating moves with the person's on the one scale; a
+//! rated seeker alone in the queue is offered a rated game against the level nearest in
+//! rating, and one who declines stays in the queue; a guest is offered the computer
+//! unrated, and cannot ask for a rated game.
+
+use crate::accounts::sign_up;
+use crate::common::*;
+use seabattle_client::msg;
+use seabattle_core::Player;
+use seabattle_wire::{ClientMsg, Opponent};
+use std::time::Duration;
+
+#[tokio::test]
+async fn a_rated_game_against_a_level_moves_both_ratings() {
+    for db in Db::all() {
+        let server = db.server(Duration::from_secs(60)).await;
+        let addr = server.addr();
+        let ann = db.name("Ann");
+        let session = sign_up(addr, &ann).await;
+        let mut a = Client::connect_signed_in(addr, &session, &ann).await;
+        a.send(msg::new_game(Opponent::Computer).level("easy").rated())
+            .await;
+        let (game, seat, _) = joined(&mut a).await;
+        assert_eq!(seat, Some(Player::One));
+        let state = a.state(&game).await;
+        assert!(state.rated, "{state:?}");
+        let level = state.accounts[1].clone().expect("the level's account");
+        assert_eq!((level.name.as_str(), level.bot), ("Компьютер.лёгкий", true));
+        a.send(msg::place_random(&game)).await;
+        until_battle(&mut a).await;
+        let result = play_out(&mut a, &game, Player::One, 10, 10).await;
+        let ratings = result.ratings.expect("a rated game's ratings");
+        for r in &ratings {
+            assert_ne!(r.before, r.after, "{ratings:?}");
+        }
+        // The level's profile says BOT and shows the rated game.
+        let (status, page) = http_get(addr, "/u/%D0%9A%D0%BE%D0%BC%D0%BF%D1%8C%D1%8E%D1%82%D0%B5%D1%80.%D0%BB%D1%91%D0%B3%D0%BA%D0%B8%D0%B9").await;
+        assert_eq!(status, 200, "{page}");
+        assert!(page.contains("BOT"), "{page}");
+        // No password opens a level's account.
+        let r = crate::accounts::post(
+            addr,
+            "/account/login",
+            &crate::accounts::creds(
+                "Компьютер.лёгкий",
+                "!system: no password opens this account",
+            ),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, 401, "{}", r.body);
+        server.shutdown().await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_guest_and_a_custom_rules_text_cannot_ask_for_a_rated_computer_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db")).await;
+    let addr = server.addr();
+    let mut guest = Client::connect(addr).await;
+    guest
+        .expect_error(
+            msg::new_game(Opponent::Computer).level("hard").rated(),
+            ErrorCode::NotRateable,
+        )
+        .await;
+    let session = sign_up(addr, "Ann").await;
+    let mut a = Client::connect_signed_in(addr, &session, "Ann").await;
+    a.expect_error(
+        msg::new_game(Opponent::Computer)
+            .level("hard")
+            .rules("8x8 fleet=3,2,2,1")
+            .rated(),
+        ErrorCode::NotRateable,
+    )
+    .await;
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_rated_seeker_alone_is_offered_the_nearest_level_and_may_decline() {
+    let db = Db::Sqlite(tempfile::tempdir().unwrap());
+    let server = db
+        .server_with(Duration::from_secs(60), |c| {
+            c.queue_wait = Duration::from_millis(300)
+        })
+        .await;
+    let addr = server.addr();
+    let session = sign_up(addr, "Ann").await;
+    let mut a = Client::connect_signed_in(addr, &session, "Ann").await;
+    a.send(msg::queue_rated(Some("classic"), true)).await;
+    until!(a, ServerMsg::Queued { .. });
+    let (level, bot) = until!(a, ServerMsg::QueueOffer { level, bot, .. } => (level, bot));
+    let (level, bot) = (level.expect("a level offered"), bot.expect("its account"));
+    assert!(bot.bot && bot.name.starts_with("Компьютер."), "{bot:?}");
+    assert!(bot.rating.is_some(), "{bot:?}");
+    // A guest waiting is offered the computer, unrated: no level named.
+    let mut g = Client::connect(addr).await;
+    g.send(msg::queue(Some("big15"))).await;
+    until!(g, ServerMsg::Queued { .. });
+    let named = until!(g, ServerMsg::QueueOffer { level, bot, .. } => (level, bot));
+    assert_eq!(named, (None, None));
+    // Declining is staying: Ann still waits, and a second rated seeker meets her.
+    let bob = sign_up(addr, "Bob").await;
+    let mut b = Client::connect_signed_in(addr, &bob, "Bob").await;
+    b.send(msg::queue_rated(Some("classic"), true)).await;
+    let (game, _, _) = joined(&mut a).await;
+    joined(&mut b).await;
+    assert!(a.state(&game).await.rated);
+    // Accepting the offer is a rated game against that level.
+    let mut c = Client::connect_signed_in(addr, &session, "Ann").await;
+    c.send(ClientMsg::from(
+        msg::new_game(Opponent::Computer).level(&level).rated(),
+    ))
+    .await;
+    let (game, _, _) = joined(&mut c).await;
+    let state = c.state(&game).await;
+    assert!(state.rated);
+    assert_eq!(
+        state.accounts[1].as_ref().map(|a| a.name.clone()),
+        Some(bot.name)
+    );
+    server.shutdown().await.unwrap();
+}
