@@ -11,8 +11,11 @@ import { connect } from './net.js';
  * player's token, `send`, the computer's level and the rules of a search for an opponent,
  * and the screen and error line.
  * @typedef {{game: string | null, token: string | null, send: Send, level: string, rules?: string,
+ *   offer?: import('./wire').Server.QueueOffer,
  *   show?: (id: string) => void, error?: (text: string) => void}} App
  */
+/** The computer's levels, which play rated games under their BOT accounts. */
+const LEVELS = ['easy', 'medium', 'hard', 'expert'];
 /** @type {typeof import('./replay.js') | null} */
 let replay = null;
 const rerenderReplay = () => replay?.rerenderReplay();
@@ -20,7 +23,7 @@ import { playerKey } from './key.js';
 import { installApp } from './install.js';
 import { initAccount, rerenderAccount, signedInName, seated } from './account.js';
 import { blindOn, st } from './announce.js';
-import { initMeet, onMeet, meetRefused, meetWelcome, rerenderMeet, wantsRated, waitWhat, offerWhy } from './meet.js';
+import { initMeet, onMeet, meetRefused, meetWelcome, rerenderMeet, wantsRated, waitWhat, offerWhy, keepWaitingWord } from './meet.js';
 import { setTitle, notifyAway } from './away.js';
 
 // An element the page always has, by id: a missing one is a broken page, said at once.
@@ -155,7 +158,10 @@ function startScreen() {
     // The form's fields are a select of levels and one of clocks: text, not files.
     const f = /** @type {Record<string, string>} */ (Object.fromEntries(new FormData(form('vsComputer'))));
     app.level = f.level;
-    app.send({ type: 'new_game', opponent: 'computer', level: f.level, rules: rules(), clock: +f.clock, player: playerKey() });
+    // Rated against a level when the player chose rated games, under a preset: the
+    // level plays under its BOT account (a bot program of the server's plays casual).
+    const rated = wantsRated() && sel.value !== '' && LEVELS.includes(f.level) ? true : undefined;
+    app.send({ type: 'new_game', opponent: 'computer', level: f.level, rules: rules(), clock: +f.clock, player: playerKey(), rated });
   };
   // The name a friend sees (optional, kept in this browser).
   const nameBox = field('myName');
@@ -189,7 +195,12 @@ function startScreen() {
     e.preventDefault();
     app.send({ type: 'new_game', opponent: 'hotseat', rules: rules() });
   };
-  $('offerYes').onclick = () => app.send({ type: 'new_game', opponent: 'computer', level: app.level, rules: app.rules, player: playerKey() });
+  // The queue's offer: the computer, or a rated game against the level it names. The
+  // player chooses; «Ждать дальше» keeps them in the queue.
+  $('offerYes').onclick = () => app.send(app.offer?.level
+    ? { type: 'new_game', opponent: 'computer', level: app.offer.level, rules: app.rules, player: playerKey(), rated: true }
+    : { type: 'new_game', opponent: 'computer', level: app.level, rules: app.rules, player: playerKey() });
+  $('offerNo').onclick = () => { $('offer').hidden = true; $('waitCancel').focus(); };
   // The lobby's games and challenges take the same rules and clock as the rest.
   const clock = () => +(/** @type {HTMLSelectElement} */ (document.querySelector('#vsComputer select[name=clock]'))).value;
   initMeet({ send: m => app.send(m), rules, clock, name: myName }, text => notifyAway('challenge', text));
@@ -258,6 +269,8 @@ function onMessage(m) {
     case 'lobby': case 'challenged': case 'challenge_sent': case 'challenge_ended': onMeet(m); return;
     case 'learned': case 'forgotten': learned().then(l => l.onLearned(m)); return;
     case 'queue_offer':
+      app.offer = m;
+      $('offerNo').textContent = keepWaitingWord();
       $('offerText').textContent = offerWhy(m);
       $('offer').hidden = false;
       blindModule?.then(b => b.blindHeard(m));

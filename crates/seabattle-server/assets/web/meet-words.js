@@ -19,6 +19,7 @@ const ru = {
   challengedTitle: 'Вас вызывают на бой', challengedText: '{0} вызывает вас: {1}, {2}, {3}. Осталось {4} с.',
   accept: 'Принять', decline: 'Отклонить',
   waitWhat: '{0} · {1}', offerWhy: 'За {0} с никого с такими правилами не нашлось. Сыграть с компьютером?',
+  offerBot: 'Соперника нет. Сыграть рейтинговую партию с ботом {0} ({1}, бот)?', keepWaiting: 'Ждать дальше',
   challengeOf: 'Вызов от {0}',
   errors: {
     not_found: 'игрока с таким именем нет', not_online: 'этого игрока сейчас нет на сайте',
@@ -44,6 +45,7 @@ const en = {
   challengedTitle: 'You are challenged', challengedText: '{0} challenges you: {1}, {2}, {3}. {4} s left.',
   accept: 'Accept', decline: 'Decline',
   waitWhat: '{0} · {1}', offerWhy: 'Nobody with these rules came in {0} s. Play the computer instead?',
+  offerBot: 'No opponent yet. Play a rated game against the bot {0} ({1}, BOT)?', keepWaiting: 'Keep waiting',
   challengeOf: 'Challenge from {0}',
   errors: {
     not_found: 'no player has that name', not_online: 'that player is not on the site now',

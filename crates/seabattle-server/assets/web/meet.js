@@ -207,5 +207,9 @@ function draw() {
 export const waitWhat = m => mt('waitWhat', preset(m.rules)[0], ratedText(m.rated));
 
 /** Why the computer is offered. @param {import('./wire').Server.QueueOffer} m */
-export const offerWhy = m => mt('offerWhy', m.waited_secs);
+export const offerWhy = m => m.bot
+  ? mt('offerBot', m.bot.name, `${m.bot.rating ?? 1500}${m.bot.provisional ? '?' : ''}`)
+  : mt('offerWhy', m.waited_secs);
+/** The «Ждать дальше» button's word. */
+export const keepWaitingWord = () => mt('keepWaiting');
 

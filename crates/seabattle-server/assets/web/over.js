@@ -57,8 +57,9 @@ export function drawOver(app, S, rematchOffer) {
   // The other side as the reader knows it: the computer, or the name they gave.
   // A person by name: an account's linked to its profile, the reader's own marked «Вы».
   const who = (/** @type {number} */ p) => {
-    if (me && p !== me && computer) return esc(t('computer'));
     const acc = S.accounts?.[p - 1];
+    // A level in a rated game plays under its BOT account: named as any account.
+    if (me && p !== me && computer && !acc) return esc(t('computer'));
     const name = acc ? `<a href="/u/${encodeURIComponent(acc.name)}">${esc(acc.name)}</a>${acc.bot ? ' BOT' : ''}` : esc(seatLabel(S, p));
     const named = acc || S.names?.[p - 1];
     return me === p && named ? `${name} <span class="you">(${esc(t('you'))})</span>` : name;

@@ -41,7 +41,8 @@ export type ErrorCode =
   | 'not_a_path' | 'not_over' | 'no_coach' | 'bad_placer' | 'internal' | 'too_costly' | 'busy'
   | 'limit' | 'abandoned' | 'bad_player' | 'moved' | 'not_away' | 'no_room' | 'not_rateable'
   | 'no_chat' | 'bad_request' | 'bad_name' | 'bad_password' | 'name_taken' | 'wrong_credentials'
-  | 'signed_out' | 'throttled' | 'cross_site' | 'unavailable' | 'not_online' | 'no_challenge' | 'has_games' | 'not_a_bot' | 'bot_not_allowed';
+  | 'signed_out' | 'throttled' | 'cross_site' | 'unavailable' | 'not_online' | 'no_challenge' | 'has_games' | 'not_a_bot' | 'bot_not_allowed'
+  | 'too_many_games' | 'plain_token';
 
 /** A phrase of the quick chat, by its id (`Phrase`): no free text. */
 export type Phrase = 'good_luck' | 'nice_shot' | 'thanks' | 'thumbs_up' | 'wow' | 'phew' | 'fire';
@@ -274,6 +275,8 @@ export namespace Client {
     player?: string;
     /** The language the creator plays in: the game link's preview speaks it. */
     lang?: Lang;
+    /** A rated game against one of the computer's levels (a signed-in player, a preset). */
+    rated?: boolean;
   }
   interface Join { type: 'join'; game: string; name?: string }
   interface Resume { type: 'resume'; game: string; token?: string }
@@ -302,6 +305,7 @@ export namespace Client {
   interface Challenge { type: 'challenge'; to: string; rules?: string; clock?: number; rated?: boolean }
   interface AnswerChallenge { type: 'answer_challenge'; id: string; answer: 'accept' | 'decline' }
   interface CancelChallenge { type: 'cancel_challenge'; id: string }
+  interface Auth { type: 'auth'; token: string }
 }
 
 /** A message from the page to the server (`ClientMsg`). */
@@ -311,7 +315,7 @@ export type ClientMsg =
   | Client.Name | Client.Rematch | Client.Sync | Client.Coach | Client.Layout | Client.Check
   | Client.Turn | Client.Learned | Client.Forget | Client.Ping | Client.Rate
   | Client.Chat | Client.Lobby | Client.Seek | Client.Challenge | Client.AnswerChallenge
-  | Client.CancelChallenge;
+  | Client.CancelChallenge | Client.Auth;
 
 /** Sends one message to the server (net.js's `send`). */
 export type Send = (msg: ClientMsg) => void;
@@ -379,7 +383,7 @@ export namespace Server {
   interface Rate { type: 'rate'; game: string; asked: [boolean, boolean]; rated: boolean }
   interface Rematch { type: 'rematch'; game: string; next: string }
   interface Queued { type: 'queued'; rules: string; rated?: boolean }
-  interface QueueOffer { type: 'queue_offer'; rules: string; waited_secs: number }
+  interface QueueOffer { type: 'queue_offer'; rules: string; waited_secs: number; level?: string; bot?: SeatAccountJson }
   interface Error { type: 'error'; code: ErrorCode; message: string }
   interface Coach { type: 'coach'; game: string; width: number; height: number; weights: number[]; best: string[] }
   interface Layout { type: 'layout'; game: string; placer: string; fleet: string[] }

@@ -1,0 +1,84 @@
+// Nobody waits alone (issue 40), in two languages, on a desktop and a phone: a signed-in
+// player alone in the queue is offered a rated game against the computer's level nearest
+// in rating, accepts, plays it to the end and sees both ratings change; another who
+// declines keeps waiting and meets the next player who comes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startServer, startBrowser, newPage, artifacts, pageErrors, placeRandomly, poll, openCells } from './harness.js';
+
+let server, browser;
+before(async () => { server = await startServer(['--queue-wait', '2']); browser = await startBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); assert.deepEqual(pageErrors, []); });
+
+const shot = (page, name) => page.screenshot({ path: join(artifacts, name), fullPage: true });
+const unique = base => base + String(Date.now() % 100000);
+const phone = [{ width: 390, height: 844 }, { isMobile: true, hasTouch: true }];
+
+async function signUp(page, name) {
+  const ru = (await page.evaluate(() => document.documentElement.lang)) === 'ru';
+  const button = page.getByRole('button', { name: ru ? /^Аккаунт/ : /^Account/ });
+  if (!(await button.isVisible())) await page.getByRole('button', { name: /^(Меню|Menu)$/ }).click();
+  await button.click();
+  const dlg = page.getByRole('dialog', { name: ru ? 'Аккаунт' : 'Account' });
+  await dlg.getByLabel(ru ? /^Имя/ : /^Name/).fill(name);
+  await dlg.getByLabel(ru ? /^Пароль/ : /^Password/).fill('correct horse');
+  await dlg.getByRole('button', { name: ru ? 'Создать аккаунт' : 'Create account' }).click();
+  await dlg.locator('#signedIn').waitFor();
+  await dlg.getByRole('button', { name: ru ? 'Закрыть' : 'Close' }).click();
+}
+
+// Fires at the first open cell whenever it is this page's turn, until the game is over.
+async function playToTheEnd(page) {
+  const over = page.getByRole('dialog', { name: /^(Игра окончена|Game over)$/ });
+  const turn = page.getByText(/^(Ваш ход|Your turn)/);
+  for (let i = 0; i < 400 && !(await over.isVisible()); i++) {
+    await poll(async () => (await over.isVisible()) || (await turn.isVisible()), 30000);
+    if (await over.isVisible()) break;
+    const n = await openCells(page).count();
+    await openCells(page).first().click();
+    await poll(async () => (await over.isVisible()) || (await openCells(page).count()) < n, 30000);
+  }
+  await over.waitFor();
+  return over;
+}
+
+test('alone in the queue: a rated game against the nearest level, offered, accepted, played, rated', async () => {
+  const a = await newPage(browser, 'ru-RU');
+  await a.goto(server.url + '/');
+  await signUp(a, unique('Анна'));
+  assert.equal(await a.locator('#ratedPick').inputValue(), 'rated');
+  await a.getByRole('button', { name: 'Найти соперника' }).click();
+  await a.getByText('Классика · рейтинговая').waitFor();
+  const offer = a.getByText(/^Соперника нет\. Сыграть рейтинговую партию с ботом Компьютер\.\S+ \(\d+\??, бот\)\?$/);
+  await offer.waitFor();
+  await shot(a, 'ladder-offer-ru.png');
+  await a.getByRole('button', { name: 'Играть' }).click();
+  await a.getByRole('grid', { name: 'Ваше поле' }).waitFor();
+  // The level sits at the board under its account's name, marked BOT, with its rating.
+  await poll(async () => /Компьютер\.\S+ BOT \d+/.test((await a.locator('#theirsTitle').textContent()) ?? ''));
+  await placeRandomly(a);
+  const over = await playToTheEnd(a);
+  // Both ratings moved: «1500? → 1662 (+162)» for each seat.
+  const text = (await over.textContent()) ?? '';
+  assert.equal((text.match(/→/g) ?? []).length >= 2, true, text);
+  await shot(a, 'ladder-over-ru.png');
+});
+
+test('a player who declines the offer keeps waiting and meets the next one', async () => {
+  const b = await newPage(browser, 'en-US', ...phone);
+  const c = await newPage(browser, 'ru-RU');
+  await b.goto(server.url + '/');
+  await c.goto(server.url + '/');
+  await signUp(b, unique('bo'));
+  await signUp(c, unique('Катя'));
+  await b.getByRole('button', { name: 'Find opponent' }).click();
+  await b.getByText(/^No opponent yet\. Play a rated game against the bot Компьютер\.\S+ \(\d+\??, BOT\)\?$/).waitFor();
+  await shot(b, 'ladder-offer-phone-en.png');
+  await b.getByRole('button', { name: 'Keep waiting' }).click();
+  assert.equal(await b.locator('#offer').isHidden(), true);
+  assert.equal(await b.locator('#wait').isVisible(), true);
+  await c.getByRole('button', { name: 'Найти соперника' }).click();
+  await b.getByRole('grid', { name: 'Your board' }).waitFor();
+  await c.getByRole('grid', { name: 'Ваше поле' }).waitFor();
+});
