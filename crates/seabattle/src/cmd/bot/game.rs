@@ -15,7 +15,7 @@ use seabattle_tui::online::{ClientMsg, ServerMsg};
 use seabattle_tui::update::{Snapshot, Update};
 use seabattle_wire::{EndReason, ErrorCode, ResultJson};
 use std::time::Duration;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::watch;
 
 /// A seat the bridge holds.
 #[derive(Clone, Debug)]
@@ -47,8 +47,6 @@ pub struct Ctx {
     pub command: String,
     /// Its time limits.
     pub limits: Limits,
-    /// Challenges heard on this game's socket go to the bridge's control loop.
-    pub challenges: mpsc::Sender<ServerMsg>,
     /// Turns true on a second signal: resign and leave.
     pub abort: watch::Receiver<bool>,
 }
@@ -189,10 +187,6 @@ impl Game {
                     resync = std::mem::take(&mut stale);
                 }
                 ServerMsg::GameOver { result, .. } => return Ok(Stop::Over(self.ended(&result))),
-                ServerMsg::Challenged(_) => {
-                    let _ = ctx.challenges.send(m).await;
-                    continue;
-                }
                 ServerMsg::Error { code, message } => {
                     if matches!(
                         code,

@@ -134,7 +134,6 @@ impl Bridge {
 
     async fn run(mut self) -> anyhow::Result<ExitCode> {
         let (abort_tx, abort_rx) = watch::channel(false);
-        let (heard_tx, mut heard) = mpsc::channel::<ServerMsg>(64);
         let (done_tx, mut done) = mpsc::channel::<(String, anyhow::Result<Ended>)>(64);
         let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
         let mut control = None;
@@ -147,10 +146,15 @@ impl Bridge {
             }
             if control.is_none() && !self.draining {
                 match self.link.connect().await {
-                    Ok(c) => {
-                        tracing::info!("connected; waiting for challenges");
-                        wait = Duration::from_millis(250);
-                        control = Some(c);
+                    Ok(mut c) => {
+                        // `lobby` also shows the challenges still waiting for an answer
+                        // (sent while this socket was being opened).
+                        if c.send(&ClientMsg::Lobby).await.is_ok() {
+                            tracing::info!("connected; waiting for challenges");
+                            wait = Duration::from_millis(250);
+                            control = Some(c);
+                        }
+                        continue;
                     }
                     Err(e) => {
                         if let Some(ConnectionError::Refused(401 | 403)) = e.downcast_ref() {
@@ -164,6 +168,9 @@ impl Bridge {
                         continue;
                     }
                 }
+            }
+            if let Some(c) = control.as_mut() {
+                self.answer_queued(c).await;
             }
             let frame = async {
                 match control.as_mut() {
@@ -180,7 +187,7 @@ impl Bridge {
                             // the game's, and a new one hears challenges.
                             let seat = Seat { game: game.clone(), token: token.clone(), seat: *seat };
                             self.pending = None;
-                            self.start(seat, control.take(), &heard_tx, &done_tx, &abort_rx);
+                            self.start(seat, control.take(), &done_tx, &abort_rx);
                             continue;
                         }
                         if let Some(c) = control.as_mut() {
@@ -193,11 +200,6 @@ impl Bridge {
                         self.pending = None;
                     }
                 },
-                Some(m) = heard.recv() => {
-                    if let Some(c) = control.as_mut() {
-                        self.heard(m, c).await;
-                    }
-                }
                 Some((game, ended)) = done.recv() => {
                     self.playing.remove(&game);
                     match ended {
@@ -240,7 +242,8 @@ impl Bridge {
         Ok(())
     }
 
-    /// A message on the control socket, or a challenge heard on a game's.
+    /// A message on the control socket (a game's socket ignores challenges: they come
+    /// here too).
     async fn heard(&mut self, m: ServerMsg, c: &mut seabattle_client::Connection) {
         match m {
             ServerMsg::Challenged(ch) => {
@@ -265,6 +268,12 @@ impl Bridge {
             }
             _ => {}
         }
+        self.answer_queued(c).await;
+    }
+
+    /// Answers the challenges heard, one accepted at a time: an accepted one's `joined`
+    /// seats the control socket, which must not be in two games.
+    async fn answer_queued(&mut self, c: &mut seabattle_client::Connection) {
         while self.pending.is_none() {
             let Some(ch) = self.queued.pop_front() else {
                 break;
@@ -310,7 +319,6 @@ impl Bridge {
         &mut self,
         seat: Seat,
         first: Option<seabattle_client::Connection>,
-        heard: &mpsc::Sender<ServerMsg>,
         done: &mpsc::Sender<(String, anyhow::Result<Ended>)>,
         abort: &watch::Receiver<bool>,
     ) {
@@ -321,7 +329,6 @@ impl Bridge {
             link: self.link.clone(),
             command: self.command.clone(),
             limits: self.limits,
-            challenges: heard.clone(),
             abort: abort.clone(),
         };
         let done = done.clone();
