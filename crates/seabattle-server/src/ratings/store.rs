@@ -316,13 +316,14 @@ impl Store {
         max_deviation: f64,
         since: i64,
         limit: u32,
+        bots: bool,
     ) -> Result<Vec<Leader>, StoreError> {
         self.db().rows(
             "SELECT a.name, r.rating, r.deviation, r.volatility, r.games \
              FROM ratings r JOIN accounts a ON a.id = r.account_id \
-             WHERE r.preset = $1 AND r.deviation <= $2 AND r.updated_at >= $3 AND a.bot = 0 \
-             ORDER BY r.rating DESC, a.name_key LIMIT $4",
-            params![preset, max_deviation, since, limit],
+             WHERE r.preset = $1 AND r.deviation <= $2 AND r.updated_at >= $3 AND a.bot = $4 \
+             ORDER BY r.rating DESC, a.name_key LIMIT $5",
+            params![preset, max_deviation, since, bots, limit],
         )
     }
 }
@@ -392,7 +393,7 @@ mod tests {
         assert_eq!(s.ratings(a).unwrap()[0].games, 1);
         assert_eq!(s.rating(a, Preset::Classic).unwrap(), first[0].after);
         assert_eq!(s.rating_history(b).unwrap().len(), 1);
-        let top = s.leaders(Preset::Classic, 400.0, 0, 10).unwrap();
+        let top = s.leaders(Preset::Classic, 400.0, 0, 10, false).unwrap();
         assert_eq!(top[0].name, "Ann");
         // Three rated games a day between the same two accounts; the fourth is casual.
         assert!(s.may_rate_pair(a, b, 3).unwrap());

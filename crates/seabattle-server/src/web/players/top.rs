@@ -44,32 +44,35 @@ pub async fn top(
             &body,
         )));
     };
+    // People by default; BOTs (and the computer's levels) on a tab of their own.
+    let bots = query.get("who").is_some_and(|w| w == "bots");
     let since = crate::db::now_secs() - ACTIVE_SECS;
     let (leaders, established) = hub
         .db(move |db| {
-            let established = db.leaders(preset, PROVISIONAL_RD, since, LEADERS)?;
+            let established = db.leaders(preset, PROVISIONAL_RD, since, LEADERS, bots)?;
             if !established.is_empty() {
                 return Ok((established, true));
             }
             // Nobody's rating is established yet: the provisional ones, marked, rather
             // than an empty page.
-            Ok((db.leaders(preset, f64::MAX, since, LEADERS)?, false))
+            Ok((db.leaders(preset, f64::MAX, since, LEADERS, bots)?, false))
         })
         .await
         .map_err(|e| unavailable(e, lang, "/top"))?;
-    let path = format!("/top?rules={}", preset.name());
+    let who = if bots { "&who=bots" } else { "" };
+    let path = format!("/top?rules={}{who}", preset.name());
     Ok(page(
         StatusCode::OK,
         lang,
         say(Word::Leaderboard, lang),
         &path,
-        &body(preset, &leaders, established, lang),
+        &body(preset, &leaders, established, bots, lang),
     ))
 }
 
 /// The leaderboard of `preset`: its tabs, what it lists, and `leaders`, whose ratings
 /// are `established` or, when nobody's is, provisional.
-fn body(preset: Preset, leaders: &[Leader], established: bool, lang: Lang) -> String {
+fn body(preset: Preset, leaders: &[Leader], established: bool, bots: bool, lang: Lang) -> String {
     let mut body = format!(
         "<h1>{} · {}</h1><nav class=\"tabs\">",
         say(Word::Leaderboard, lang),
@@ -83,16 +86,37 @@ fn body(preset: Preset, leaders: &[Leader], established: bool, lang: Lang) -> St
         };
         let _ = write!(
             body,
-            "<a href=\"/top?rules={}&amp;lang={}\"{current}>{}</a>",
+            "<a href=\"/top?rules={}&amp;lang={}{}\"{current}>{}</a>",
             p.name(),
             lang.code(),
+            if bots { "&amp;who=bots" } else { "" },
             escape(p.title(lang)),
         );
     }
+    // People or BOTs: one scale, two lists.
+    let _ = write!(body, "</nav><nav class=\"tabs\">");
+    for (tab, word, is) in [
+        ("", Word::People, !bots),
+        ("&amp;who=bots", Word::Bots, bots),
+    ] {
+        let current = if is { " aria-current=\"page\"" } else { "" };
+        let _ = write!(
+            body,
+            "<a href=\"/top?rules={}&amp;lang={}{tab}\"{current}>{}</a>",
+            preset.name(),
+            lang.code(),
+            say(word, lang)
+        );
+    }
+    let note = if bots {
+        Word::BotsNote
+    } else {
+        Word::LeadersNote
+    };
     let _ = write!(
         body,
         "</nav><p class=\"note\">{}</p><p class=\"note\">{}</p>",
-        say(Word::LeadersNote, lang),
+        say(note, lang),
         established_note(lang)
     );
     if leaders.is_empty() {

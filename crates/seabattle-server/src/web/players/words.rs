@@ -19,6 +19,12 @@ pub enum Word {
     NobodyYet,
     /// Who the leaderboard lists.
     LeadersNote,
+    /// The tab of people.
+    People,
+    /// The tab of BOTs.
+    Bots,
+    /// Who the BOTs' board lists.
+    BotsNote,
     /// The leaderboard lists provisional ratings, since nobody's is established.
     OnlyProvisional,
     /// Ratings section.
@@ -107,6 +113,12 @@ pub fn say(w: Word, lang: Lang) -> &'static str {
         OnlyProvisional => (
             "Установившегося рейтинга по этим правилам пока нет ни у кого. Вот предварительные — с «?»: их места ещё могут сильно измениться.",
             "Nobody's rating under these rules is established yet. Here are the provisional ones, marked «?»: their places may still change a lot.",
+        ),
+        People => ("Люди", "People"),
+        Bots => ("Боты", "BOTs"),
+        BotsNote => (
+            "Боты и уровни компьютера, игравшие рейтинговые партии за последние 30 дней, на той же шкале Glicko-2, что и люди.",
+            "BOTs and the computer's levels that played rated games in the last 30 days, on the same Glicko-2 scale as people.",
         ),
         LeadersNote => (
             "Сто лучших игроков с установившимся рейтингом, игравших за последние 30 дней.",
