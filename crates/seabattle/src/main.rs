@@ -33,6 +33,9 @@ enum Command {
     /// Bring a bot program online as a BOT account: it answers challenges and plays
     /// them through the server (docs/bot-api.md).
     Bot(cmd::bot::Args),
+    /// Write a new API token of a BOT account to a file (with --make-bot, make the
+    /// account a BOT first, for good).
+    BotToken(cmd::bot::token::Args),
     /// Sign in to a server's account: online play from this terminal (`play --server`)
     /// is then played under it. The session is kept in the config directory, readable
     /// by you only.
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => cmd::bench::run(a),
         Some(Command::Play(a)) => cmd::play::run(a),
         Some(Command::Bot(a)) => cmd::bot::run(a),
+        Some(Command::BotToken(a)) => cmd::bot::token::run(a),
         Some(Command::Arena(a)) => cmd::arena::run(a),
         Some(Command::Login(a)) => cmd::account::login(a),
         Some(Command::Logout(a)) => cmd::account::logout(a),

@@ -41,10 +41,16 @@ async fn a_rated_game_against_a_level_moves_both_ratings() {
         assert!(page.contains("BOT"), "{page}");
         // People on /top, the level on its BOTs' tab.
         let (_, people) = http_get(addr, "/top?rules=classic").await;
-        assert!(people.contains(&ann) && !people.contains("Компьютер.лёгкий"), "{people}");
+        assert!(
+            people.contains(&ann) && !people.contains("Компьютер.лёгкий"),
+            "{people}"
+        );
         let (status, bots) = http_get(addr, "/top?rules=classic&who=bots").await;
         assert_eq!(status, 200);
-        assert!(bots.contains("Компьютер.лёгкий") && !bots.contains(&ann), "{bots}");
+        assert!(
+            bots.contains("Компьютер.лёгкий") && !bots.contains(&ann),
+            "{bots}"
+        );
         // No password opens a level's account.
         let r = crate::accounts::post(
             addr,

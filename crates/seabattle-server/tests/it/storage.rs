@@ -287,7 +287,12 @@ fn players_round_trip(s: &Store) {
             .is_empty(),
         "one game leaves a provisional rating"
     );
-    assert!(s.leaders(Preset::Classic, 400.0, 0, 100, false).unwrap().len() >= 2);
+    assert!(
+        s.leaders(Preset::Classic, 400.0, 0, 100, false)
+            .unwrap()
+            .len()
+            >= 2
+    );
     let games = s.account_games(a, GameList::Finished, 10).unwrap();
     assert_eq!(games[0].shots[0], (2, 2));
     assert_eq!(games[0].sitters[1], Sitter::Account("B".into()));

@@ -48,7 +48,7 @@ pub fn origin_of(url: &str) -> anyhow::Result<ServerOrigin> {
     Ok(ServerOrigin::parse(&base)?)
 }
 
-fn block_on<F: std::future::Future>(f: F) -> anyhow::Result<F::Output> {
+pub fn block_on<F: std::future::Future>(f: F) -> anyhow::Result<F::Output> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -90,7 +90,13 @@ fn read_line(what: &str, input: &mut dyn BufRead) -> anyhow::Result<String> {
 
 /// The password: from standard input, `SEABATTLE_PASSWORD`, or the terminal.
 fn password(args: &LoginArgs) -> anyhow::Result<String> {
-    if args.password_stdin {
+    read_password(args.password_stdin)
+}
+
+/// The password: from the first line of standard input (`stdin`), `SEABATTLE_PASSWORD`,
+/// or asked on the terminal without echo.
+pub fn read_password(stdin: bool) -> anyhow::Result<String> {
+    if stdin {
         return read_line("password", &mut std::io::stdin().lock());
     }
     if let Ok(p) = std::env::var(PASSWORD_VAR) {

@@ -60,6 +60,8 @@ async fn play(
         .collect();
     let mut fired: HashSet<String> = HashSet::new();
     let (mut me, mut placed) = (None, false);
+    // A shot sent and not yet answered: the next comes after its answer.
+    let mut awaiting = false;
     c.send(&msg::sync(game)).await.unwrap();
     loop {
         let m = match c.recv_within(Duration::from_secs(30)).await {
@@ -93,6 +95,7 @@ async fn play(
             } => {
                 if Some(player) == me {
                     fired.extend(shots.into_iter().map(|s| s.cell));
+                    awaiting = false;
                 }
                 next.is_some() && next == me
             }
@@ -103,11 +106,47 @@ async fn play(
         if fired.len() >= stop_after {
             return None;
         }
-        if my_turn {
+        if my_turn && !awaiting {
+            awaiting = true;
             let cell = cells.iter().find(|x| !fired.contains(*x)).unwrap();
             c.send(&msg::fire(game, [cell])).await.unwrap();
         }
     }
+}
+
+/// `seabattle bot-token --make-bot` for Shkval, the password on standard input.
+async fn bot_token(origin: &ServerOrigin, out: &Path) -> std::process::Output {
+    let (origin, out) = (origin.as_str().to_string(), out.to_path_buf());
+    tokio::task::spawn_blocking(move || {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_seabattle"))
+            .args([
+                "bot-token",
+                "--server",
+                &origin,
+                "--name",
+                "Shkval",
+                "--make-bot",
+                "--password-stdin",
+                "--out",
+            ])
+            .arg(&out)
+            .env_remove("SEABATTLE_PASSWORD")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"correct horse 1\n")
+            .unwrap();
+        child.wait_with_output().unwrap()
+    })
+    .await
+    .unwrap()
 }
 
 fn bridge(origin: &ServerOrigin, token_file: &Path, log: &Path) -> Child {
@@ -132,17 +171,36 @@ async fn the_bridge_plays_examples_bot_py_through_a_game_and_a_server_restart() 
     let origin = ServerOrigin::parse(&format!("http://{addr}")).unwrap();
 
     // The BOT: an account with no games, made a BOT, with a token in a file.
-    let bot = account::sign_up(&origin, "Shkval", "correct horse 1")
-        .await
-        .unwrap();
-    account::make_bot(&origin, &bot.token, "Shkval", "correct horse 1")
-        .await
-        .unwrap();
-    let token = account::new_api_token(&origin, &bot.token, "bridge")
+    account::sign_up(&origin, "Shkval", "correct horse 1")
         .await
         .unwrap();
     let token_file = dir.path().join("token");
-    std::fs::write(&token_file, format!("{token}\n")).unwrap();
+    let out = bot_token(&origin, &token_file).await;
+    assert!(out.status.success(), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stdout).to_string();
+    let token = std::fs::read_to_string(&token_file)
+        .unwrap()
+        .trim()
+        .to_string();
+    assert_eq!(token.len(), 64, "{said}");
+    assert!(
+        said.contains("now a BOT") && !said.contains(&token),
+        "{said}"
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&token_file).unwrap().permissions().mode();
+        assert_eq!(
+            mode & 0o077,
+            0,
+            "the token file is its owner's only: {mode:o}"
+        );
+    }
+    // A second run never writes over it.
+    let again = bot_token(&origin, &token_file).await;
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("the file exists"));
     let log = dir.path().join("bridge.log");
     let mut child = bridge(&origin, &token_file, &log);
 

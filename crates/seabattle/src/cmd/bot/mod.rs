@@ -9,6 +9,7 @@
 mod game;
 mod link;
 mod policy;
+pub mod token;
 
 use anyhow::bail;
 use game::{Ctx, Ended, Seat};
