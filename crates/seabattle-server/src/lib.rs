@@ -24,6 +24,7 @@ mod challenges;
 mod cluster;
 mod config;
 mod conn;
+mod daily;
 mod db;
 mod error;
 mod game;
@@ -41,6 +42,7 @@ mod web;
 pub use accounts::store::StoredAccount;
 pub use cluster::{Claim, Cluster, LEASE, MAX_DRIFT, Pairing};
 pub use config::{Config, DbUrl, Limits};
+pub use daily::day::DailyClock;
 pub use db::backup::{Copied, backup};
 pub use db::{Store, StoreError};
 pub use error::ServerError;
@@ -85,6 +87,7 @@ fn router(hub: SharedHub) -> Router {
         .route("/manifest.webmanifest", get(install::manifest_route))
         .route("/favicon.ico", get(install::favicon))
         .merge(account_routes(&hub))
+        .merge(daily::routes(&hub))
         .route("/account/me", get(account::http::me))
         .route("/account/tokens", get(bot_accounts::tokens))
         .route("/account/games", get(players::mine::games))
@@ -203,6 +206,7 @@ pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, Ser
     account::session::start_sweep(Arc::clone(&hub));
     cluster::start(&hub).await?;
     lobby::broadcast::start(&hub);
+    daily::start(&hub);
     let mut closing = closing;
     let task = tokio::spawn(async move {
         axum::serve(
