@@ -70,7 +70,9 @@ pub fn expert_game(fleet: &Fleet, seed: u64) -> Result<Vec<Coord>, DrawFailed> {
     let mut shots = Vec::new();
     while !sea.all_sunk() {
         if shots.len() >= rules.dims().area() {
-            return Err(DrawFailed("the expert shot every cell and sank nothing".into()));
+            return Err(DrawFailed(
+                "the expert shot every cell and sank nothing".into(),
+            ));
         }
         let Some(&cell) = shooter.choose(&rules, &view, 1, &mut rng).first() else {
             return Err(DrawFailed("the expert chose no cell".into()));
@@ -96,10 +98,7 @@ mod tests {
         let fleet = fleet_of(&drawn.fleet).unwrap();
         assert_eq!(canonical_fleet(&fleet), drawn.fleet);
         assert_eq!(drawn.salt.len(), 32);
-        assert_eq!(
-            drawn.commitment,
-            commitment(day, &drawn.fleet, &drawn.salt)
-        );
+        assert_eq!(drawn.commitment, commitment(day, &drawn.fleet, &drawn.salt));
         let n = drawn.expert_shots.len();
         assert!((20..=100).contains(&n), "{n} shots");
         let again: Vec<String> = expert_game(&fleet, drawn.expert_seed)
@@ -108,6 +107,10 @@ mod tests {
             .map(cell_text)
             .collect();
         assert_eq!(again, drawn.expert_shots);
-        assert_ne!(draw(day).unwrap().salt, drawn.salt, "a fresh salt each draw");
+        assert_ne!(
+            draw(day).unwrap().salt,
+            drawn.salt,
+            "a fresh salt each draw"
+        );
     }
 }

@@ -67,7 +67,8 @@ pub async fn today_page(headers: HeaderMap) -> Response {
 /// `GET /daily/YYYY-MM-DD`: the page, at that day (a past day opens as its reveal).
 /// A date that is none is refused, saying how to write one.
 pub async fn day_page(headers: HeaderMap, Path(date): Path<String>) -> Result<Response, ApiError> {
-    let day = Day::parse(&date).map_err(|e| ApiError::text(StatusCode::BAD_REQUEST, e.to_string()))?;
+    let day =
+        Day::parse(&date).map_err(|e| ApiError::text(StatusCode::BAD_REQUEST, e.to_string()))?;
     let boot = format!(r#"{{"daily":"{day}"}}"#);
     Ok(crate::web::http::page(
         &headers,
@@ -284,7 +285,11 @@ pub async fn shot(
     headers: HeaderMap,
     Json(b): Json<ShotBody>,
 ) -> Result<Response, ApiError> {
-    throttled(&hub, &format!("daily-shot {}", client.addr.ip()), SHOTS_PER_ADDRESS)?;
+    throttled(
+        &hub,
+        &format!("daily-shot {}", client.addr.ip()),
+        SHOTS_PER_ADDRESS,
+    )?;
     let day = today_only(&hub, &b.date)?;
     let stored = stored_day(&hub, day).await?;
     let v = viewer(&hub, &headers).await?;
@@ -356,7 +361,9 @@ async fn day_state(
         .db(move |db| {
             let attempt = match &who {
                 Some(w) => match db.daily_attempt(day, w)? {
-                    Some(a) => Some(Attempt::replay(fleet.clone(), &a.shots).map_err(StoreError::corrupt)?),
+                    Some(a) => Some(
+                        Attempt::replay(fleet.clone(), &a.shots).map_err(StoreError::corrupt)?,
+                    ),
                     None => None,
                 },
                 None => None,

@@ -154,7 +154,10 @@ impl Attempt {
         let c = CoordSystem::Latin
             .parse(cell, rules.dims())
             .map_err(|_| Refusal::OffBoard(cell.to_string()))?;
-        let shot = self.sea.fire(c).map_err(|_| Refusal::AlreadyShot(cell_text(c)))?;
+        let shot = self
+            .sea
+            .fire(c)
+            .map_err(|_| Refusal::AlreadyShot(cell_text(c)))?;
         let (answer, ship, halo) = match &shot {
             Shot::Sunk(s) => ("sunk", cells(&s.cells), cells(&s.halo)),
             s if s.answer().is_hit() => ("hit", Vec::new(), Vec::new()),
@@ -217,7 +220,9 @@ mod tests {
         assert_eq!(a.fire("j10"), Err(Refusal::Over { score: 20 }));
         let again = Attempt::replay(fleet.clone(), &ships).unwrap();
         assert_eq!(again.shots, a.shots);
-        let broken = Attempt::replay(fleet, &["a1".into(), "a1".into()]).err().unwrap();
+        let broken = Attempt::replay(fleet, &["a1".into(), "a1".into()])
+            .err()
+            .unwrap();
         assert!(broken.contains("stored shot 2"), "{broken}");
     }
 }

@@ -66,12 +66,24 @@ mod tests {
     fn the_section_lists_each_day_with_its_score_and_link() {
         assert_eq!(section(&[], Day(10), Lang::En), "");
         let days = [
-            DayPlayed { day: Day(20_400), score: Some(41) },
-            DayPlayed { day: Day(20_399), score: None },
-            DayPlayed { day: Day(20_398), score: Some(37) },
+            DayPlayed {
+                day: Day(20_400),
+                score: Some(41),
+            },
+            DayPlayed {
+                day: Day(20_399),
+                score: None,
+            },
+            DayPlayed {
+                day: Day(20_398),
+                score: Some(37),
+            },
         ];
         let html = section(&days, Day(20_400), Lang::En);
-        assert!(html.contains("Daily sea") && html.contains("<b>37</b>"), "{html}");
+        assert!(
+            html.contains("Daily sea") && html.contains("<b>37</b>"),
+            "{html}"
+        );
         assert!(html.contains("href=\"/daily/2025-11-08\""), "{html}");
         assert!(html.contains(">unfinished<"), "{html}");
         assert!(section(&days, Day(20_400), Lang::Ru).contains("Морской бой дня"));

@@ -115,9 +115,18 @@ mod tests {
 
     #[test]
     fn the_best_and_the_streak_count_finished_days_only() {
-        let d = |day: i64, score: Option<u32>| DayPlayed { day: Day(day), score };
-        let r = record(&[d(10, Some(40)), d(9, None), d(8, Some(35)), d(7, Some(50))], Day(10));
+        let d = |day: i64, score: Option<u32>| DayPlayed {
+            day: Day(day),
+            score,
+        };
+        let r = record(
+            &[d(10, Some(40)), d(9, None), d(8, Some(35)), d(7, Some(50))],
+            Day(10),
+        );
         assert_eq!(r.best, Some(35));
-        assert_eq!((r.streak.current, r.streak.longest, r.streak.days), (1, 2, 3));
+        assert_eq!(
+            (r.streak.current, r.streak.longest, r.streak.days),
+            (1, 2, 3)
+        );
     }
 }

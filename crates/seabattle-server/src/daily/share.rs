@@ -99,7 +99,10 @@ mod tests {
             let text = share_text(day, &a, 3, lang);
             assert_eq!(text, share_text(day, &b, 3, lang));
             assert!(!names_a_cell(&text), "{text}");
-            for s in shots.iter().chain(fleet.split(['-', ' ']).collect::<Vec<_>>().iter()) {
+            for s in shots
+                .iter()
+                .chain(fleet.split(['-', ' ']).collect::<Vec<_>>().iter())
+            {
                 assert!(!text.to_lowercase().contains(s), "{s} in {text}");
             }
         }
@@ -115,8 +118,17 @@ mod tests {
         let text = share_text(Day(0), &answers, 1, Lang::Ru);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[1], "🎯 21 выстрел · серия: 1 день");
-        assert_eq!(lines[2..].iter().map(|l| l.chars().count()).collect::<Vec<_>>(), [10, 10, 1]);
-        assert!(share_text(Day(0), &answers[..12], 22, Lang::Ru).contains("12 выстрелов · серия: 22 дня"));
+        assert_eq!(
+            lines[2..]
+                .iter()
+                .map(|l| l.chars().count())
+                .collect::<Vec<_>>(),
+            [10, 10, 1]
+        );
+        assert!(
+            share_text(Day(0), &answers[..12], 22, Lang::Ru)
+                .contains("12 выстрелов · серия: 22 дня")
+        );
         assert!(share_text(Day(0), &answers[..1], 5, Lang::En).contains("1 shot · streak: 5 days"));
     }
 }

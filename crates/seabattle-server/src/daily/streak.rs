@@ -56,27 +56,47 @@ mod tests {
         assert_eq!(streak(&[], today), Streak::default());
         assert_eq!(
             streak(&days(&[100]), today),
-            Streak { current: 1, longest: 1, days: 1 }
+            Streak {
+                current: 1,
+                longest: 1,
+                days: 1
+            }
         );
         // Today not played yet: yesterday's run still stands.
         assert_eq!(
             streak(&days(&[97, 98, 99]), today),
-            Streak { current: 3, longest: 3, days: 3 }
+            Streak {
+                current: 3,
+                longest: 3,
+                days: 3
+            }
         );
         // A day missed ends it.
         assert_eq!(
             streak(&days(&[96, 97, 98]), today),
-            Streak { current: 0, longest: 3, days: 3 }
+            Streak {
+                current: 0,
+                longest: 3,
+                days: 3
+            }
         );
         // The longest run may lie in the past; order and repeats do not matter.
         assert_eq!(
             streak(&days(&[100, 50, 51, 52, 53, 99, 51]), today),
-            Streak { current: 2, longest: 4, days: 6 }
+            Streak {
+                current: 2,
+                longest: 4,
+                days: 6
+            }
         );
         // A day after today (a clock moved back) is not counted.
         assert_eq!(
             streak(&days(&[99, 101]), today),
-            Streak { current: 1, longest: 1, days: 1 }
+            Streak {
+                current: 1,
+                longest: 1,
+                days: 1
+            }
         );
     }
 }

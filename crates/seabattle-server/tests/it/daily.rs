@@ -87,7 +87,9 @@ fn cells_in(v: &Value, out: &mut BTreeSet<String>) {
                 let b = part.as_bytes();
                 let cell = (2..=3).contains(&b.len())
                     && (b'a'..=b'j').contains(&b[0])
-                    && part[1..].parse::<u32>().is_ok_and(|n| (1..=10).contains(&n));
+                    && part[1..]
+                        .parse::<u32>()
+                        .is_ok_and(|n| (1..=10).contains(&n));
                 if cell {
                     out.insert(part.to_string());
                 }
@@ -133,7 +135,11 @@ async fn play_out(addr: SocketAddr, cookie: &str, date: &str, order: &[String]) 
             .iter()
             .filter(|c| !fired.contains(*c) && !known.contains(*c))
             .collect();
-        assert!(leaked.is_empty(), "cells no shot found: {leaked:?} in {}", r.json);
+        assert!(
+            leaked.is_empty(),
+            "cells no shot found: {leaked:?} in {}",
+            r.json
+        );
         assert!(r.json["reveal"].is_null(), "{}", r.json);
         last = r.json;
         if last["attempt"]["over"] == true {
@@ -201,7 +207,11 @@ async fn two_accounts_and_a_guest_play_one_day_once_each_and_the_next_day_it_is_
         assert!(r.message().contains("YYYY-MM-DD"), "{}", r.message());
         let r = get(addr, "/daily/2024-13-01", "").await;
         assert_eq!(r.status, 400);
-        assert!(r.json.as_str().unwrap().contains("YYYY-MM-DD"), "{}", r.json);
+        assert!(
+            r.json.as_str().unwrap().contains("YYYY-MM-DD"),
+            "{}",
+            r.json
+        );
         assert_eq!(get(addr, &format!("/daily/{date}"), "").await.status, 200);
 
         let r = start(addr, &ann_c, &date).await;
@@ -217,22 +227,51 @@ async fn two_accounts_and_a_guest_play_one_day_once_each_and_the_next_day_it_is_
         assert_eq!(shoot(addr, &ann_c, &date, "A1").await.status, 200);
         let r = shoot(addr, &ann_c, &date, "a1").await;
         assert_eq!((r.status, r.code()), (400, "already_shot"), "{}", r.json);
-        let r = request(addr, "POST", "/daily/shot", r#"{"date":"x","cell":"b1"}"#, &ann_c).await;
+        let r = request(
+            addr,
+            "POST",
+            "/daily/shot",
+            r#"{"date":"x","cell":"b1"}"#,
+            &ann_c,
+        )
+        .await;
         assert_eq!((r.status, r.code()), (400, "bad_request"), "{}", r.json);
         let r = request(addr, "POST", "/daily/shot", r#"{"cell":"b1"}"#, &ann_c).await;
         assert_eq!((r.status, r.code()), (400, "bad_request"), "{}", r.json);
-        let r = request(addr, "POST", "/daily/shot", r#"{"date":"1970-01-02","cell":"b1"}"#, &ann_c).await;
+        let r = request(
+            addr,
+            "POST",
+            "/daily/shot",
+            r#"{"date":"1970-01-02","cell":"b1"}"#,
+            &ann_c,
+        )
+        .await;
         assert_eq!((r.status, r.code()), (400, "game_over"), "{}", r.json);
-        let r = request(addr, "POST", "/daily/shot", r#"{"date":"9999-12-31","cell":"b1"}"#, &ann_c).await;
+        let r = request(
+            addr,
+            "POST",
+            "/daily/shot",
+            r#"{"date":"9999-12-31","cell":"b1"}"#,
+            &ann_c,
+        )
+        .await;
         assert_eq!((r.status, r.code()), (404, "not_found"), "{}", r.json);
 
         let ann_end = play_out(addr, &ann_c, &date, &board(true)).await;
         let ann_score = ann_end["attempt"]["score"].as_u64().unwrap();
         let r = shoot(addr, &ann_c, &date, "j10").await;
-        assert!(matches!(r.code(), "game_over" | "already_shot"), "{}", r.json);
+        assert!(
+            matches!(r.code(), "game_over" | "already_shot"),
+            "{}",
+            r.json
+        );
         let r = start(addr, &ann_c, &date).await;
         assert_eq!((r.status, r.code()), (409, "already_played"));
-        assert!(r.message().contains(&format!("in {ann_score} shots")), "{}", r.message());
+        assert!(
+            r.message().contains(&format!("in {ann_score} shots")),
+            "{}",
+            r.message()
+        );
         let results = &ann_end["results"];
         assert_eq!(results["finished"], 1);
         assert_eq!(results["rank"], 1);
@@ -268,7 +307,10 @@ async fn two_accounts_and_a_guest_play_one_day_once_each_and_the_next_day_it_is_
         let server = db.server_with(Duration::from_secs(60), tweak).await;
         let addr = server.addr();
         let after = get(addr, "/daily/day/today", &guest).await.json;
-        assert_eq!(before["attempt"], after["attempt"], "the shots survive a restart");
+        assert_eq!(
+            before["attempt"], after["attempt"],
+            "the shots survive a restart"
+        );
         assert_eq!(after["attempt"]["shots"].as_array().unwrap().len(), 5);
         let guest_end = play_out(addr, &guest, &date, &backwards).await;
         let g = &guest_end["results"];
@@ -326,9 +368,15 @@ async fn two_accounts_and_a_guest_play_one_day_once_each_and_the_next_day_it_is_
             .flat_map(|s| s["ship"].as_array().cloned().unwrap_or_default())
             .map(|c| c.as_str().unwrap().to_string())
             .collect();
-        assert!(revealed.is_subset(&sunk) && sunk.len() == 20, "{sunk:?} vs {fleet}");
+        assert!(
+            revealed.is_subset(&sunk) && sunk.len() == 20,
+            "{sunk:?} vs {fleet}"
+        );
         assert_eq!(day.json["attempt"], ann_end["attempt"]);
-        assert_eq!(reveal["expert_shots"].as_array().unwrap().len() as u64, expert);
+        assert_eq!(
+            reveal["expert_shots"].as_array().unwrap().len() as u64,
+            expert
+        );
         assert_eq!(bob_end["results"]["expert"], expert);
         // Yesterday's sea takes no more shots; today's is another.
         let r = shoot(addr, &bob_c, &date, "a1").await;
