@@ -64,26 +64,35 @@ pub async fn day(hub: &SharedHub, day: Day) -> Result<Option<StoredDay>, Failure
     Ok(Some(stored))
 }
 
-/// How often the drawer looks at the clock: a test that moves the clock sees the new
-/// day drawn within this, and a request draws it at once anyway.
+/// How often the drawer looks at the clock: a test that moves the clock past midnight
+/// sees the new day drawn within this, and a request draws it at once anyway.
 const LOOK_EVERY: Duration = Duration::from_secs(60);
 
-/// Draws each day at 00:00 UTC (and today's at once, if nobody has), until the server
-/// closes, so the commitment is public from the first second of the day.
+/// Draws each day as it begins at 00:00 UTC, until the server closes, so the
+/// commitment is public from the first minute of the day. A server that starts draws
+/// nothing at once (a restart finds the day stored, and a day nobody drew yet is drawn
+/// by its first request): starting stays cheap, and so do the tests' many servers.
 pub fn start(hub: &SharedHub) {
     let hub = Arc::clone(hub);
     tokio::spawn(async move {
         let mut closing = hub.closing.clone();
+        let mut seen = hub.config.daily_clock.today();
         loop {
-            let today = hub.config.daily_clock.today();
-            if let Err(e) = day(&hub, today).await {
-                tracing::warn!(day = %today, error = %e, "drawing the daily sea failed; it is tried again");
-            }
             let secs = hub.config.daily_clock.secs_to_midnight();
             let wait = Duration::from_secs(secs.clamp(1, 86_400).unsigned_abs()).min(LOOK_EVERY);
             tokio::select! {
                 _ = tokio::time::sleep(wait) => {}
                 _ = closing.wait_for(|c| *c) => return,
+            }
+            let today = hub.config.daily_clock.today();
+            if today == seen {
+                continue;
+            }
+            match day(&hub, today).await {
+                Ok(_) => seen = today,
+                Err(e) => {
+                    tracing::warn!(day = %today, error = %e, "drawing the daily sea failed; it is tried again");
+                }
             }
         }
     });

@@ -2,7 +2,8 @@
 //! PostgreSQL (issue 41): two accounts and a guest play the same day; each has one
 //! attempt; nobody is shown a cell of a ship still afloat; the histogram counts all
 //! three; a restart loses no shot; the next day the fleet and salt are revealed and
-//! match the commitment, checked as docs/arena.md says, with `sha256sum`.
+//! match the commitment, checked as docs/arena.md says, with `sha256sum`; two nodes
+//! that draw the same day at once play one fleet.
 
 use crate::accounts::sign_up;
 use crate::common::*;
@@ -412,4 +413,44 @@ async fn a_shot_from_another_sites_page_is_refused() {
     assert!(buf.starts_with("HTTP/1.1 403"), "{buf}");
     assert!(buf.contains("cross_site"), "{buf}");
     server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn two_nodes_drawing_the_same_day_at_once_play_one_fleet() {
+    let Some(url) = postgres_url() else {
+        return;
+    };
+    let db = Db::Postgres(url);
+    // A day nobody drew: far from today, and new to this run.
+    let clock = DailyClock::default();
+    let n: i64 = db.name("").parse().unwrap();
+    clock.shift_days(700_000 + n % 1_000_000);
+    let tweak = |c: &mut seabattle_server::Config| c.daily_clock = clock.clone();
+    let a = db.server_with(Duration::from_secs(60), tweak).await;
+    let b = db.server_with(Duration::from_secs(60), tweak).await;
+    let (ra, rb) = tokio::join!(
+        get(a.addr(), "/daily/day/today", ""),
+        get(b.addr(), "/daily/day/today", "")
+    );
+    assert_eq!(
+        (ra.status, rb.status),
+        (200, 200),
+        "{} {}",
+        ra.json,
+        rb.json
+    );
+    assert_eq!(ra.json["date"], rb.json["date"]);
+    assert_eq!(
+        ra.json["commitment"], rb.json["commitment"],
+        "both nodes play the day stored first"
+    );
+    // A guest who starts on one node and shoots on the other plays one attempt.
+    let date = ra.json["date"].as_str().unwrap().to_string();
+    let r = start(a.addr(), "", &date).await;
+    let guest = r.guest_cookie().unwrap();
+    assert_eq!(shoot(b.addr(), &guest, &date, "e5").await.status, 200);
+    let r = start(b.addr(), &guest, &date).await;
+    assert_eq!((r.status, r.code()), (409, "already_played"));
+    a.shutdown().await.unwrap();
+    b.shutdown().await.unwrap();
 }
