@@ -49,6 +49,7 @@ pub async fn day(hub: &SharedHub, day: Day) -> Result<Option<StoredDay>, Failure
     if let Some(d) = hub.db(move |db| db.daily_day(day)).await? {
         return Ok(Some(d));
     }
+    let started = std::time::Instant::now();
     let drawn = tokio::task::spawn_blocking(move || draw::draw(day))
         .await
         .map_err(|e| {
@@ -60,7 +61,8 @@ pub async fn day(hub: &SharedHub, day: Day) -> Result<Option<StoredDay>, Failure
         .map_err(|e| Failure::Referee(format!("the daily sea of {day}: {}", e.0)))?;
     let now = hub.config.daily_clock.now_secs();
     let stored = hub.db(move |db| db.add_daily_day(&drawn, now)).await?;
-    tracing::info!(day = %day, commitment = %stored.commitment, "the daily sea is drawn");
+    let ms = started.elapsed().as_millis();
+    tracing::info!(day = %day, commitment = %stored.commitment, draw_ms = ms, "the daily sea is drawn");
     Ok(Some(stored))
 }
 
