@@ -40,3 +40,12 @@ test('the lobby\'s words (meet-words.js): the same keys and placeholders in both
   const differ = [...ru].filter(([k, p]) => en.get(k) !== p).map(([k]) => k);
   assert.deepEqual(differ, []);
 });
+
+test('the daily sea\'s words (daily-words.js): the same keys and placeholders in both languages', async () => {
+  const { DAILY_TEXTS } = await import('../../crates/seabattle-server/assets/web/daily-words.js');
+  assert.deepEqual(Object.keys(DAILY_TEXTS).sort(), ['en', 'ru']);
+  const ru = texts(DAILY_TEXTS.ru), en = texts(DAILY_TEXTS.en);
+  assert.deepEqual([...ru.keys()].sort(), [...en.keys()].sort());
+  const differ = [...ru].filter(([k, p]) => en.get(k) !== p).map(([k]) => k);
+  assert.deepEqual(differ, []);
+});

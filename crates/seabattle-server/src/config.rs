@@ -188,6 +188,9 @@ pub struct Config {
     /// How often the lobby (online count, games played, open games) is sent to the
     /// pages that follow it, when it changed: at most one message per socket this often.
     pub lobby_every: Duration,
+    /// The daily sea's clock: the system's, unless a test moves it to play across
+    /// midnight (`crate::daily`).
+    pub daily_clock: crate::daily::day::DailyClock,
 }
 
 /// The default [`Config::commit_window`].
@@ -210,6 +213,7 @@ impl Config {
             bot_games: 50,
             plain_tokens: false,
             lobby_every: Duration::from_secs(2),
+            daily_clock: Default::default(),
         }
     }
 

@@ -72,6 +72,8 @@ pub struct Hub {
     pub lobby: crate::lobby::Lobby,
     /// The challenges sent from this node's sockets, waiting for an answer.
     pub challenges: crate::challenges::Pending,
+    /// The daily sea's draws on this node.
+    pub daily: crate::daily::Daily,
 }
 
 /// How often a release of a game that failed is tried again: as often as a node renews
@@ -110,6 +112,7 @@ impl Hub {
             throttle: Default::default(),
             lobby: Default::default(),
             challenges: Default::default(),
+            daily: Default::default(),
         }
     }
 

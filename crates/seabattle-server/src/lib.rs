@@ -24,6 +24,7 @@ mod challenges;
 mod cluster;
 mod config;
 mod conn;
+mod daily;
 mod db;
 mod error;
 mod game;
@@ -42,6 +43,7 @@ mod web;
 pub use accounts::store::StoredAccount;
 pub use cluster::{Claim, Cluster, LEASE, MAX_DRIFT, Pairing};
 pub use config::{Config, DbUrl, Limits};
+pub use daily::day::DailyClock;
 pub use db::backup::{Copied, backup};
 pub use db::{Store, StoreError};
 pub use error::ServerError;
@@ -86,6 +88,7 @@ fn router(hub: SharedHub) -> Router {
         .route("/manifest.webmanifest", get(install::manifest_route))
         .route("/favicon.ico", get(install::favicon))
         .merge(account_routes(&hub))
+        .merge(daily::routes(&hub))
         .route("/account/me", get(account::http::me))
         .route("/account/tokens", get(bot_accounts::tokens))
         .route("/account/games", get(players::mine::games))
@@ -205,6 +208,7 @@ pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, Ser
     cluster::start(&hub).await?;
     levels::start(&hub).await?;
     lobby::broadcast::start(&hub);
+    daily::start(&hub);
     let mut closing = closing;
     let task = tokio::spawn(async move {
         axum::serve(

@@ -69,6 +69,9 @@ pub enum ErrorCode {
     NotAPath,
     /// The game is not over yet.
     NotOver,
+    /// A second attempt at the day's daily sea: one attempt a day, per account or
+    /// guest.
+    AlreadyPlayed,
     /// The coach is only for a player against the computer, during the battle.
     NoCoach,
     /// No placer of that name.

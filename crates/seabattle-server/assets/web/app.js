@@ -70,6 +70,9 @@ const chat = () => (chatModule ??= import(`./chat.js`).then(c => { c.initChat(ap
 // setting.
 /** @type {Promise<typeof import('./blind.js')> | null} */
 let blindModule = null;
+// The daily sea, on its own page (/daily).
+/** @type {Promise<typeof import('./daily.js')> | null} */
+let dailyModule = null;
 const blind = () => (blindModule ??= import(`./blind.js`).then(b => { b.initBlind(app); return b; }));
 
 /** @type {App} */
@@ -78,7 +81,7 @@ app.token = app.game ? tokens()[app.game] || null : null;
 
 /** @param {string} id */
 function show(id) {
-  for (const s of ['start', 'wait', 'game', 'replay', 'missing']) $(s).hidden = s !== id;
+  for (const s of ['start', 'wait', 'game', 'replay', 'missing', 'daily']) $(s).hidden = s !== id;
   document.body.dataset.screen = id;
 }
 app.show = show;
@@ -99,9 +102,10 @@ function translate() {
   describe();
   game?.rerender();
   rerenderReplay();
+  dailyModule?.then(d => d.rerenderDaily());
   learnedModule?.then(l => l.rerenderLearned());
   rerenderAccount();
-  if (!boot.missing && !boot.replay) rerenderMeet();
+  if (!boot.missing && !boot.replay && !boot.daily) rerenderMeet();
   const skip = $('blindSkip'), blindText = $('blindModeText');
   if (skip) skip.textContent = st(blindOn() ? 'skipGo' : 'skipOn');
   if (blindText) blindText.textContent = st('setting');
@@ -354,6 +358,15 @@ if (blindOn()) blind();
 if (boot.missing) {
   translate();
   show('missing');
+} else if (boot.daily) {
+  // The daily sea (issue 41) plays over HTTP: no socket on its page.
+  translate();
+  show('daily');
+  dailyModule = import(`./daily.js`);
+  dailyModule.then(d => {
+    d.startDaily(boot.daily);
+    initAccount(() => d.reloadDaily(), () => tokens());
+  });
 } else if (boot.replay) {
   translate();
   show('replay');

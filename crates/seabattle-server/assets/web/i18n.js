@@ -149,6 +149,8 @@ const ru = {
   // At one device, what the turn just played did (issue 37): «Игрок 1: Д5 — мимо».
   turnDid: '{0}: {1}', ans: { miss: 'мимо', hit: 'ранил', sunk: 'убил', mine: 'мина', sweeper: 'тральщик', sub: 'подлодка' },
   // Installing the app: a button where the browser offers it, a hint on an iPhone.
+  // The daily sea's card on the start screen (issue 41; its own words: daily-words.js).
+  dailyTitle: 'Морской бой дня', dailyHelp: 'Один флот на всех, новый каждый день. Потопите его за меньшее число выстрелов.',
   installApp: 'Установить игру', installIos: 'Игру можно поставить на экран «Домой»: нажмите «Поделиться» и выберите «На экран „Домой“».',
 };
 // English has exactly Russian's keys: `tsc` refuses a key missing from either table, and
@@ -302,6 +304,8 @@ const en = {
   // At one device, what the turn just played did (issue 37): “Player 1: E5 — miss”.
   turnDid: '{0}: {1}', ans: { miss: 'miss', hit: 'hit', sunk: 'sunk', mine: 'mine', sweeper: 'minesweeper', sub: 'submarine' },
   // Installing the app: a button where the browser offers it, a hint on an iPhone.
+  // The daily sea's card on the start screen (issue 41; its own words: daily-words.js).
+  dailyTitle: 'Daily sea', dailyHelp: 'One fleet for everyone, a new one every day. Sink it in the fewest shots.',
   installApp: 'Install the game', installIos: 'You can put the game on your Home Screen: tap Share, then “Add to Home Screen”.',
 };
 /** Both tables by language code. @type {Record<string, Texts>} */

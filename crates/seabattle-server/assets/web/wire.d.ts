@@ -38,7 +38,7 @@ export type ErrorCode =
   | 'bad_rules' | 'bad_level' | 'bad_clock' | 'bad_fleet' | 'already_placed' | 'not_started'
   | 'game_over' | 'not_your_turn' | 'off_board' | 'already_shot' | 'repeated_cell' | 'wrong_count'
   | 'reveal_due' | 'no_reveal_due' | 'not_revealable' | 'relocate_due' | 'no_relocate_due'
-  | 'not_a_path' | 'not_over' | 'no_coach' | 'bad_placer' | 'internal' | 'too_costly' | 'busy'
+  | 'not_a_path' | 'not_over' | 'already_played' | 'no_coach' | 'bad_placer' | 'internal' | 'too_costly' | 'busy'
   | 'limit' | 'abandoned' | 'bad_player' | 'moved' | 'not_away' | 'no_room' | 'not_rateable'
   | 'no_chat' | 'bad_request' | 'bad_name' | 'bad_password' | 'name_taken' | 'wrong_credentials'
   | 'signed_out' | 'throttled' | 'cross_site' | 'unavailable' | 'not_online' | 'no_challenge' | 'has_games' | 'not_a_bot' | 'bot_not_allowed'

@@ -28,6 +28,7 @@ const SQLITE: &[Migration] = &[
     Migration::Own(include_str!("../../migrations/sqlite/0004_ratings.sql")),
     Migration::Shared(CHALLENGES),
     Migration::Shared(BOTS),
+    Migration::Shared(DAILY),
 ];
 
 /// PostgreSQL's steps, in order; version `n` is `POSTGRES[n - 1]`.
@@ -43,12 +44,15 @@ const POSTGRES: &[Migration] = &[
     Migration::Own(include_str!("../../migrations/postgres/0007_presence.sql")),
     Migration::Shared(CHALLENGES),
     Migration::Shared(BOTS),
+    Migration::Shared(DAILY),
 ];
 
 /// Challenges by name (`crate::challenges`).
 const CHALLENGES: &str = include_str!("../../migrations/shared/0001_challenges.sql");
 /// BOT accounts and their API tokens (`crate::bot_accounts`).
 const BOTS: &str = include_str!("../../migrations/shared/0002_bots.sql");
+/// The daily sea's days, attempts and shots (`crate::daily`).
+const DAILY: &str = include_str!("../../migrations/shared/0003_daily.sql");
 
 /// A key for `pg_advisory_xact_lock`.
 const MIGRATION_LOCK: i64 = 0x5eab_a771;

@@ -125,6 +125,13 @@ const FILES: &[(&str, &str, &str)] = &[
     ),
     ("key.js", JS, include_str!("../../assets/web/key.js")),
     ("chat.js", JS, include_str!("../../assets/web/chat.js")),
+    ("daily.js", JS, include_str!("../../assets/web/daily.js")),
+    (
+        "daily-words.js",
+        JS,
+        include_str!("../../assets/web/daily-words.js"),
+    ),
+    ("daily.css", CSS, include_str!("../../assets/web/daily.css")),
     (
         "install.js",
         JS,

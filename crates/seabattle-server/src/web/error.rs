@@ -32,7 +32,10 @@ fn status_of(code: ErrorCode) -> StatusCode {
     match code {
         ErrorCode::NotFound => StatusCode::NOT_FOUND,
         ErrorCode::Abandoned => StatusCode::GONE,
-        ErrorCode::NotOver | ErrorCode::NameTaken | ErrorCode::HasGames => StatusCode::CONFLICT,
+        ErrorCode::NotOver
+        | ErrorCode::NameTaken
+        | ErrorCode::HasGames
+        | ErrorCode::AlreadyPlayed => StatusCode::CONFLICT,
         ErrorCode::NotABot | ErrorCode::PlainToken => StatusCode::FORBIDDEN,
         ErrorCode::WrongCredentials | ErrorCode::SignedOut | ErrorCode::BadToken => {
             StatusCode::UNAUTHORIZED

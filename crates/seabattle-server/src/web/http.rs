@@ -64,7 +64,7 @@ const HTML: &str = "text/html; charset=utf-8";
 /// link, `{"replay":ID}` for a replay, `{"missing":"game"}` for a link to no game. Ids
 /// are checked to be lower-case letters and digits before they get here: nothing to
 /// escape. The head previews `preview` in `lang`, else in the request's language.
-fn page(
+pub(crate) fn page(
     headers: &HeaderMap,
     status: StatusCode,
     boot: &str,

@@ -12,6 +12,7 @@ mod chat;
 mod cluster;
 mod common;
 mod computer;
+mod daily;
 mod dutchman;
 mod frames;
 mod friend;

@@ -36,6 +36,8 @@ struct Profile {
     games: Vec<AccountGame>,
     /// What the computer learned, for the owner only.
     learned: Vec<crate::protocol::LearnedJson>,
+    /// The daily sea's section (`crate::daily::profile`).
+    daily: String,
 }
 
 /// The figures of a player's finished games.
@@ -134,6 +136,7 @@ pub async fn profile(
     let parsed = AccountName::parse(&name).map_err(|_| missing())?;
     let key = parsed.key().to_string();
     let viewer = session::token(&headers).map(|t| token_hash(&t));
+    let today = hub.config.daily_clock.today();
     let read = hub
         .db(move |db| {
             let Some(account) = db.account(&key)? else {
@@ -153,7 +156,10 @@ pub async fn profile(
             } else {
                 Vec::new()
             };
+            let who = crate::daily::store::Who::Account(account.id);
+            let days = db.daily_days_of(&who, crate::daily::profile::DAYS_SHOWN)?;
             Ok(Some(Profile {
+                daily: crate::daily::profile::section(&days, today, lang),
                 bot: account.bot,
                 learned,
                 ratings: db.ratings(account.id)?,
@@ -237,6 +243,7 @@ fn body(p: &Profile, lang: Lang) -> String {
         let _ = write!(b, "<div>{}<b>{v}</b></div>", say(w, lang));
     }
     b.push_str("</div>");
+    b.push_str(&p.daily);
     let _ = write!(b, "<h2>{}</h2>", say(Word::FinishedGames, lang));
     if p.games.is_empty() {
         let _ = write!(b, "<p>{}</p>", say(Word::NoGames, lang));
