@@ -117,6 +117,10 @@ fn account_routes(hub: &SharedHub) -> Router<SharedHub> {
         .route("/account/bot", post(bot_accounts::make_bot))
         .route("/account/tokens", post(bot_accounts::add_token))
         .route("/account/tokens/revoke", post(bot_accounts::revoke))
+        .route(
+            "/account/bot-challenges",
+            post(bot_accounts::bot_challenges),
+        )
         .route_layer(axum::middleware::from_fn_with_state(
             Arc::clone(hub),
             same_origin,

@@ -140,6 +140,9 @@ pub enum ErrorCode {
     /// An API token sent over plain HTTP from another machine: tokens travel over
     /// TLS only, unless the server's operator allows it.
     PlainToken,
+    /// A BOT's challenge to a person who does not take challenges from BOTs (a setting
+    /// of theirs, off until they turn it on).
+    NoBotChallenges,
 }
 
 /// The longest player name, in characters.

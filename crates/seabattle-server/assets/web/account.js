@@ -138,6 +138,9 @@ async function enter(how) {
     render();
     renewSocket();
     listGames();
+    fetch('/account/me', { credentials: 'same-origin' }).then(m => (m.ok ? m.json() : null)).then(me => {
+      if (me) /** @type {HTMLInputElement} */ ($('botChallenges')).checked = !!me.bot_challenges;
+    }).catch(() => {});
   } else {
     note(refusal(r.json, r.retry));
   }
@@ -195,6 +198,12 @@ export async function initAccount(renew, tokens) {
   $('signOut').onclick = () => leave('logout');
   /** @type {HTMLFormElement} */ ($('deleteForm')).onsubmit = e => { e.preventDefault(); deleteAccount(); };
   $('signOutAll').onclick = () => leave('logout-all');
+  // Off until the player turns it on: nobody meets a BOT they did not agree to.
+  const bots = /** @type {HTMLInputElement} */ ($('botChallenges'));
+  bots.onchange = async () => {
+    const r = await post('bot-challenges', { allow: bots.checked });
+    if (!r || r.status !== 204) { bots.checked = !bots.checked; note(r ? refusal(r.json, r.retry) : t('acc_unavailable')); }
+  };
   // Only a browser that signed in asks whether its session still runs: the answer
   // may be no (it ended elsewhere, or expired), and then it is a guest again.
   signedIn = localStorage.getItem(REMEMBERED);
@@ -202,7 +211,11 @@ export async function initAccount(renew, tokens) {
   if (!signedIn) return;
   try {
     const r = await fetch('/account/me', { credentials: 'same-origin' });
-    if (r.ok) remember((await r.json()).name || signedIn);
+    if (r.ok) {
+      const me = await r.json();
+      remember(me.name || signedIn);
+      /** @type {HTMLInputElement} */ ($('botChallenges')).checked = !!me.bot_challenges;
+    }
     else if (r.status === 401) remember(null);
   } catch { /* offline: the name stays as last known */ }
   render();

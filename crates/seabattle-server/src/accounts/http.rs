@@ -326,9 +326,28 @@ fn signed_out(tls: bool) -> Response {
     r
 }
 
-/// `GET /account/me`: the signed-in account's name.
-pub async fn me(CurrentAccount(a): CurrentAccount) -> axum::Json<Named> {
-    axum::Json(Named { name: a.name })
+/// `GET /account/me`: the signed-in account's name, and whether it takes challenges
+/// from BOTs.
+pub async fn me(
+    State(hub): State<SharedHub>,
+    CurrentAccount(a): CurrentAccount,
+) -> Result<axum::Json<Me>, ApiError> {
+    let id = a.id;
+    let bot_challenges = hub.db(move |db| db.takes_bot_challenges(id)).await?;
+    Ok(axum::Json(Me {
+        name: a.name,
+        bot: a.bot,
+        bot_challenges,
+    }))
+}
+
+/// What `GET /account/me` answers.
+#[derive(Serialize)]
+pub struct Me {
+    name: String,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    bot: bool,
+    bot_challenges: bool,
 }
 
 /// `POST /account/logout`: this session ends.

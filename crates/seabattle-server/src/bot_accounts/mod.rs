@@ -96,6 +96,26 @@ pub fn not_a_bot(conn: &crate::conn::Conn, where_: &str) -> Result<(), crate::er
     Ok(())
 }
 
+/// `POST /account/bot-challenges` `{"allow"}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotChallenges {
+    allow: bool,
+}
+
+/// `POST /account/bot-challenges` `{"allow": true|false}`: whether the signed-in person
+/// takes challenges from BOTs (off until turned on: nobody meets a BOT they did not
+/// agree to).
+pub async fn bot_challenges(
+    State(hub): State<SharedHub>,
+    CurrentAccount(a): CurrentAccount,
+    Json(b): Json<BotChallenges>,
+) -> Result<Response, ApiError> {
+    let (id, allow) = (a.id, b.allow);
+    hub.db(move |db| db.set_bot_challenges(id, allow)).await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
 /// `POST /account/tokens` `{"name"}`: a new token for the signed-in BOT, shown once.
 pub async fn add_token(
     State(hub): State<SharedHub>,

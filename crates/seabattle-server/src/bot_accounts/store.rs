@@ -136,6 +136,26 @@ impl Store {
         )
     }
 
+    /// Whether `account` takes challenges from BOTs (a BOT takes them from BOTs always).
+    pub fn takes_bot_challenges(&self, account: AccountId) -> Result<bool, StoreError> {
+        let row: Option<One<i64>> = self.db().row(
+            "SELECT CASE WHEN bot = 1 OR bot_challenges = 1 THEN 1 ELSE 0 END \
+             FROM accounts WHERE id = $1",
+            params![account],
+        )?;
+        Ok(row.is_some_and(|One(n)| n == 1))
+    }
+
+    /// Sets whether `account` takes challenges from BOTs.
+    pub fn set_bot_challenges(&self, account: AccountId, allow: bool) -> Result<(), StoreError> {
+        self.db()
+            .exec(
+                "UPDATE accounts SET bot_challenges = $1 WHERE id = $2",
+                params![allow, account],
+            )
+            .map(drop)
+    }
+
     /// How many of `account`'s games are being played: started within `since` seconds
     /// and not over (an older unfinished game is closed as abandoned by the sweep).
     pub fn games_in_play(&self, account: AccountId, since: i64) -> Result<i64, StoreError> {

@@ -116,6 +116,13 @@ pub async fn challenge(
     }
     if me.bot {
         bot_room(hub, &me).await?;
+        let id = them.id;
+        if !hub.db(move |db| db.takes_bot_challenges(id)).await? {
+            return Err(Failure::refused(
+                ErrorCode::NoBotChallenges,
+                format!("{} does not take challenges from BOTs", them.name),
+            ));
+        }
     }
     if hub.challenges.sent_by(me.id) >= MAX_OPEN {
         return Err(Failure::refused(

@@ -29,6 +29,7 @@ const SQLITE: &[Migration] = &[
     Migration::Shared(CHALLENGES),
     Migration::Shared(BOTS),
     Migration::Shared(DAILY),
+    Migration::Shared(BOT_CHALLENGES),
 ];
 
 /// PostgreSQL's steps, in order; version `n` is `POSTGRES[n - 1]`.
@@ -45,6 +46,7 @@ const POSTGRES: &[Migration] = &[
     Migration::Shared(CHALLENGES),
     Migration::Shared(BOTS),
     Migration::Shared(DAILY),
+    Migration::Shared(BOT_CHALLENGES),
 ];
 
 /// Challenges by name (`crate::challenges`).
@@ -53,6 +55,8 @@ const CHALLENGES: &str = include_str!("../../migrations/shared/0001_challenges.s
 const BOTS: &str = include_str!("../../migrations/shared/0002_bots.sql");
 /// The daily sea's days, attempts and shots (`crate::daily`).
 const DAILY: &str = include_str!("../../migrations/shared/0003_daily.sql");
+/// Whether a person takes challenges from BOTs (`crate::bot_accounts`).
+const BOT_CHALLENGES: &str = include_str!("../../migrations/shared/0004_bot_challenges.sql");
 
 /// A key for `pg_advisory_xact_lock`.
 const MIGRATION_LOCK: i64 = 0x5eab_a771;

@@ -423,3 +423,41 @@ async fn a_bot_plays_no_more_games_at_once_than_the_operator_allows() {
     assert!(said.contains("(1)"), "{said}");
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_bot_challenges_only_people_who_take_challenges_from_bots() {
+    let db = Db::Sqlite(tempfile::tempdir().unwrap());
+    let server = db.server(Duration::from_secs(60)).await;
+    let addr = server.addr();
+    let (_, token, _) = make_bot(addr, "Gale").await;
+    let mut bot = as_bot(addr, &token).await;
+    let ann = sign_up(addr, "Ann").await;
+    let mut a = Client::connect_signed_in(addr, &ann, "Ann").await;
+    let challenge = || ClientMsg::Challenge {
+        to: "Ann".into(),
+        rules: None,
+        clock: None,
+        rated: Some(false),
+    };
+    // Off until she turns it on.
+    let me = request(addr, "GET", "/account/me", "", Some(&ann), None).await;
+    assert!(me.body.contains("\"bot_challenges\":false"), "{}", me.body);
+    let said = bot
+        .expect_error(challenge(), ErrorCode::NoBotChallenges)
+        .await;
+    assert!(said.contains("Ann"), "{said}");
+    let r = post(
+        addr,
+        "/account/bot-challenges",
+        r#"{"allow":true}"#,
+        Some(&ann),
+    )
+    .await;
+    assert_eq!(r.status, 204, "{}", r.body);
+    let me = request(addr, "GET", "/account/me", "", Some(&ann), None).await;
+    assert!(me.body.contains("\"bot_challenges\":true"), "{}", me.body);
+    bot.send(challenge()).await;
+    let c = until!(a, ServerMsg::Challenged(c) => c);
+    assert!(c.from.bot, "{c:?}");
+    server.shutdown().await.unwrap();
+}
