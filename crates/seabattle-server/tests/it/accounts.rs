@@ -104,7 +104,7 @@ async fn sign_up_sign_in_wrong_password_and_sign_out_everywhere() {
     let who = me(addr, &first).await;
     assert_eq!(
         (who.status, who.body.as_str()),
-        (200, r#"{"name":"Алиса"}"#)
+        (200, r#"{"name":"Алиса","bot_challenges":false}"#)
     );
 
     // The name is taken whatever its case.
