@@ -123,8 +123,8 @@ pub fn restore(s: &StoredGame, bots: &BTreeMap<String, String>) -> Result<Room, 
             name: None,
             // A player who never connected since the restart is away from now on.
             away: true,
-            // A BOT's own limit is kept in memory only: after a restart its game runs
-            // without one, as the game's own clock says.
+            // A BOT's own limit is kept in memory only: the loader sets it again
+            // (`crate::game::task::read`).
             move_limit: None,
         };
     }

@@ -397,6 +397,7 @@ pub enum Stored {
 /// runs in the pool.
 pub async fn read(hub: &SharedHub, id: &GameId) -> Result<Stored, Failure> {
     let (key, store, bots) = (id.clone(), Arc::clone(&hub.store), hub.config.bots.clone());
+    let bot_secs = hub.config.bot_move_secs;
     let loaded = hub
         .work
         .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
@@ -406,7 +407,9 @@ pub async fn read(hub: &SharedHub, id: &GameId) -> Result<Stored, Failure> {
             if stored.result.as_deref() == Some(ABANDONED) {
                 return Ok(Some(None));
             }
-            crate::game::rows::restore(&stored, &bots).map(|r| Some(Some(r)))
+            let mut room = crate::game::rows::restore(&stored, &bots)?;
+            bot_limits(&store, &mut room, bot_secs)?;
+            Ok(Some(Some(room)))
         })
         .await
         .map_err(|o| o.refusal("loading the game"))?
@@ -416,6 +419,24 @@ pub async fn read(hub: &SharedHub, id: &GameId) -> Result<Stored, Failure> {
         Some(None) => Stored::Abandoned,
         Some(Some(room)) => Stored::Game(Box::new(room)),
     })
+}
+
+/// A rebuilt game's BOT seats get their move limit again (kept in memory only): in a
+/// game between accounts without a clock, a BOT's move is due within `secs`, as when
+/// the challenge made it.
+fn bot_limits(store: &crate::db::Store, room: &mut Room, secs: u32) -> Result<(), StoreError> {
+    if room.clock().secs.is_some() || *room.mode() != super::room::Mode::Friend {
+        return Ok(());
+    }
+    for p in Player::BOTH {
+        let Some(account) = room.seat(p).account else {
+            continue;
+        };
+        if store.shown_account(account, None)?.is_some_and(|s| s.bot) {
+            room.seat_mut(p).move_limit = Some(secs);
+        }
+    }
+    Ok(())
 }
 
 /// Starts a new or rebuilt game's task and puts it in memory.

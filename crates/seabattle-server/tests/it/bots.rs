@@ -461,3 +461,75 @@ async fn a_bot_challenges_only_people_who_take_challenges_from_bots() {
     assert!(c.from.bot, "{c:?}");
     server.shutdown().await.unwrap();
 }
+
+/// Regression: a BOT's move limit was kept in memory only, so after a server restart a
+/// BOT that never came back stalled its clockless game for good.
+#[tokio::test]
+async fn a_bot_that_misses_its_moves_after_a_restart_still_loses() {
+    let db = Db::Sqlite(tempfile::tempdir().unwrap());
+    let tweak = |c: &mut seabattle_server::Config| c.bot_move_secs = 1;
+    let server = db.server_with(Duration::from_secs(60), tweak).await;
+    let addr = server.addr();
+    let (_, token, _) = make_bot(addr, "Slow").await;
+    let mut bot = as_bot(addr, &token).await;
+    let person = sign_up(addr, "Ann").await;
+    let mut a = Client::connect_signed_in(addr, &person, "Ann").await;
+    a.send(ClientMsg::Challenge {
+        to: "Slow".into(),
+        rules: None,
+        clock: None,
+        rated: Some(false),
+    })
+    .await;
+    let c = until!(bot, ServerMsg::Challenged(c) => c);
+    bot.send(ClientMsg::AnswerChallenge {
+        id: c.id,
+        answer: Answer::Accept,
+    })
+    .await;
+    let (game, bot_seat, _) = joined(&mut bot).await;
+    joined(&mut a).await;
+    a.send(msg::place_random(&game)).await;
+    bot.send(msg::place_random(&game)).await;
+    until_battle(&mut a).await;
+    drop((a, bot));
+    server.shutdown().await.unwrap();
+
+    // Back up: the person comes back, the BOT does not.
+    let server = db.server_with(Duration::from_secs(60), tweak).await;
+    let addr = server.addr();
+    let mut a = Client::connect_signed_in(addr, &person, "Ann").await;
+    a.send(msg::resume_as_account(&game)).await;
+    let state = a.state(&game).await;
+    let me = state.seat.unwrap();
+    let cells = all_cells(10, 10);
+    let mut k = 0;
+    let mut p = state.to_move.unwrap();
+    let result = loop {
+        if p == me {
+            a.send(msg::fire(&game, [cells[k].clone()])).await;
+            k += 1;
+        }
+        let m = until!(
+            a,
+            ServerMsg::Shot { .. } | ServerMsg::Timeout { .. } | ServerMsg::GameOver { .. }
+        );
+        match m {
+            ServerMsg::GameOver { result, .. } => break result,
+            ServerMsg::Shot { next: Some(n), .. } | ServerMsg::Timeout { next: Some(n), .. } => {
+                p = n
+            }
+            ServerMsg::Timeout { next: None, .. } => {
+                break until!(a, ServerMsg::GameOver { result, .. } => result);
+            }
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(Some(result.winner.other()), bot_seat, "{result:?}");
+    assert_eq!(
+        result.reason,
+        seabattle_wire::EndReason::Timeout,
+        "{result:?}"
+    );
+    server.shutdown().await.unwrap();
+}
