@@ -30,6 +30,7 @@ const SQLITE: &[Migration] = &[
     Migration::Shared(BOTS),
     Migration::Shared(DAILY),
     Migration::Shared(BOT_CHALLENGES),
+    Migration::Shared(PEOPLE_RATINGS),
 ];
 
 /// PostgreSQL's steps, in order; version `n` is `POSTGRES[n - 1]`.
@@ -47,6 +48,7 @@ const POSTGRES: &[Migration] = &[
     Migration::Shared(BOTS),
     Migration::Shared(DAILY),
     Migration::Shared(BOT_CHALLENGES),
+    Migration::Shared(PEOPLE_RATINGS),
 ];
 
 /// Challenges by name (`crate::challenges`).
@@ -57,6 +59,8 @@ const BOTS: &str = include_str!("../../migrations/shared/0002_bots.sql");
 const DAILY: &str = include_str!("../../migrations/shared/0003_daily.sql");
 /// Whether a person takes challenges from BOTs (`crate::bot_accounts`).
 const BOT_CHALLENGES: &str = include_str!("../../migrations/shared/0004_bot_challenges.sql");
+/// Ratings from games against people only (`crate::ratings`).
+const PEOPLE_RATINGS: &str = include_str!("../../migrations/shared/0005_people_ratings.sql");
 
 /// A key for `pg_advisory_xact_lock`.
 const MIGRATION_LOCK: i64 = 0x5eab_a771;

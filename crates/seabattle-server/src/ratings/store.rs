@@ -161,6 +161,50 @@ pub fn pair_limit_reached(
     Ok(games.is_some_and(|One(n)| n >= i64::from(limit)))
 }
 
+/// A rated game between two people moves their ratings against people only too, by the
+/// same Glicko-2 step from those ratings; a game with a BOT or a level moves only the
+/// one scale.
+fn people_only(sql: &mut Sql<'_>, rated: &RatedGame, now: i64) -> Result<(), StoreError> {
+    let One(people): One<i64> = sql
+        .row(
+            "SELECT count(*) FROM accounts WHERE id IN ($1, $2) AND bot = 0",
+            params![rated.accounts[0], rated.accounts[1]],
+        )?
+        .unwrap_or(One(0));
+    if people < 2 {
+        return Ok(());
+    }
+    let mut before = [Rating::default(); 2];
+    for (b, account) in before.iter_mut().zip(rated.accounts) {
+        *b = sql
+            .row(
+                "SELECT rating, deviation, volatility FROM people_ratings \
+                 WHERE account_id = $1 AND preset = $2",
+                params![account, rated.preset],
+            )?
+            .unwrap_or_default();
+    }
+    let after = rated.apply(before);
+    for (account, r) in rated.accounts.into_iter().zip(after) {
+        sql.exec(
+            "INSERT INTO people_ratings (account_id, preset, rating, deviation, volatility, \
+             games, updated_at) VALUES ($1, $2, $3, $4, $5, 1, $6) \
+             ON CONFLICT (account_id, preset) DO UPDATE SET rating = excluded.rating, \
+             deviation = excluded.deviation, volatility = excluded.volatility, \
+             games = people_ratings.games + 1, updated_at = excluded.updated_at",
+            params![
+                account,
+                rated.preset,
+                r.rating,
+                r.deviation,
+                r.volatility,
+                now
+            ],
+        )?;
+    }
+    Ok(())
+}
+
 const SELECT_RATING: &str = "SELECT rating, deviation, volatility FROM ratings \
      WHERE account_id = $1 AND preset = $2";
 
@@ -239,12 +283,22 @@ impl Store {
                     ],
                 )?;
             }
+            people_only(sql, rated, now)?;
             Ok(Some([0, 1].map(|i| RatingChange {
                 account: rated.accounts[i],
                 before: before[i],
                 after: after[i],
             })))
         })
+    }
+
+    /// `account`'s ratings from games against people only, one per preset.
+    pub fn people_ratings(&self, account: AccountId) -> Result<Vec<StoredRating>, StoreError> {
+        self.db().rows(
+            "SELECT preset, rating, deviation, volatility, games, updated_at FROM people_ratings \
+             WHERE account_id = $1 ORDER BY preset",
+            params![account],
+        )
     }
 
     /// Whether accounts `a` and `b` may play another rated game against each other now,
@@ -391,6 +445,10 @@ mod tests {
             );
         }
         assert_eq!(s.ratings(a).unwrap()[0].games, 1);
+        // Two people: their ratings against people only move the same way.
+        let people = s.people_ratings(a).unwrap();
+        assert_eq!((people.len(), people[0].games), (1, 1));
+        assert_eq!(people[0].rating, first[0].after);
         assert_eq!(s.rating(a, Preset::Classic).unwrap(), first[0].after);
         assert_eq!(s.rating_history(b).unwrap().len(), 1);
         let top = s.leaders(Preset::Classic, 400.0, 0, 10, false).unwrap();

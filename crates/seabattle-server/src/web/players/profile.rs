@@ -32,6 +32,8 @@ struct Profile {
     /// A BOT account (marked so beside its name).
     bot: bool,
     ratings: Vec<StoredRating>,
+    /// A person's ratings from games against people only (none for a BOT).
+    people: Vec<StoredRating>,
     history: Vec<RatingPoint>,
     games: Vec<AccountGame>,
     /// What the computer learned, for the owner only.
@@ -163,6 +165,11 @@ pub async fn profile(
                 bot: account.bot,
                 learned,
                 ratings: db.ratings(account.id)?,
+                people: if account.bot {
+                    Vec::new()
+                } else {
+                    db.people_ratings(account.id)?
+                },
                 history: db.rating_history(account.id)?,
                 games: db.account_games(account.id, GameList::Finished, GAMES_READ)?,
                 name: account.name,
@@ -197,22 +204,43 @@ fn body(p: &Profile, lang: Lang) -> String {
     if p.ratings.is_empty() {
         let _ = write!(b, "<p>{}</p>", say(Word::NoRatedGames, lang));
     } else {
+        // A person's rating against people only, beside the one scale's (which games
+        // against BOTs and the computer's levels move too): «1620? (3)», or «—».
+        let people = !p.bot;
         let _ = write!(
             b,
-            "<table><thead><tr><th>{}</th><th class=\"n\">{}</th><th class=\"n\">{}</th></tr></thead><tbody>",
+            "<table><thead><tr><th>{}</th><th class=\"n\">{}</th><th class=\"n\">{}</th>{}</tr></thead><tbody>",
             say(Word::Rules, lang),
             say(Word::Rating, lang),
-            say(Word::Games, lang)
+            say(Word::Games, lang),
+            if people {
+                format!("<th class=\"n\">{}</th>", say(Word::VsPeople, lang))
+            } else {
+                String::new()
+            }
         );
         for r in &p.ratings {
+            let vs = p.people.iter().find(|q| q.preset == r.preset).map_or_else(
+                || "—".to_string(),
+                |q| format!("{} ({})", q.rating.shown(), q.games),
+            );
             let _ = write!(
                 b,
-                "<tr><td><a href=\"/top?rules={0}&amp;lang={1}\">{2}</a></td><td class=\"n\" data-rating=\"{0}\">{3}</td><td class=\"n\">{4}</td></tr>",
+                "<tr><td><a href=\"/top?rules={0}&amp;lang={1}\">{2}</a></td><td class=\"n\" data-rating=\"{0}\">{3}</td><td class=\"n\">{4}</td>{5}</tr>",
                 r.preset.name(),
                 lang.code(),
                 escape(r.preset.title(lang)),
                 r.rating.shown(),
-                r.games
+                r.games,
+                if people {
+                    format!(
+                        "<td class=\"n\" data-people=\"{}\">{}</td>",
+                        r.preset.name(),
+                        escape(&vs)
+                    )
+                } else {
+                    String::new()
+                }
             );
         }
         let _ = write!(

@@ -21,6 +21,8 @@ pub enum Word {
     LeadersNote,
     /// The tab of people.
     People,
+    /// The column of a person's rating from games against people only.
+    VsPeople,
     /// The tab of BOTs.
     Bots,
     /// Who the BOTs' board lists.
@@ -115,6 +117,7 @@ pub fn say(w: Word, lang: Lang) -> &'static str {
             "Nobody's rating under these rules is established yet. Here are the provisional ones, marked «?»: their places may still change a lot.",
         ),
         People => ("Люди", "People"),
+        VsPeople => ("Против людей", "Against people"),
         Bots => ("Боты", "BOTs"),
         BotsNote => (
             "Боты и уровни компьютера, игравшие рейтинговые партии за последние 30 дней, на той же шкале Glicko-2, что и люди.",
