@@ -45,8 +45,9 @@ async function playToTheEnd(page) {
 
 test('alone in the queue: a rated game against the nearest level, offered, accepted, played, rated', async () => {
   const a = await newPage(browser, 'ru-RU');
+  const name = unique('Анна');
   await a.goto(server.url + '/');
-  await signUp(a, unique('Анна'));
+  await signUp(a, name);
   assert.equal(await a.locator('#ratedPick').inputValue(), 'rated');
   await a.getByRole('button', { name: 'Найти соперника' }).click();
   await a.getByText('Классика · рейтинговая').waitFor();
@@ -63,6 +64,13 @@ test('alone in the queue: a rated game against the nearest level, offered, accep
   const text = (await over.textContent()) ?? '';
   assert.equal((text.match(/→/g) ?? []).length >= 2, true, text);
   await shot(a, 'ladder-over-ru.png');
+  // Her profile: the one scale's rating, and none yet against people (the level is a BOT).
+  await a.goto(`${server.url}/u/${encodeURIComponent(name)}`);
+  const row = a.getByRole('row', { name: /^Классика/ });
+  await row.waitFor();
+  assert.match((await row.textContent()) ?? '', /\d{4}\??\s*1\s*—$/);
+  await shot(a, 'ladder-profile-ru.png');
+  await a.getByText('Против людей', { exact: true }).waitFor();
 });
 
 test('a player who declines the offer keeps waiting and meets the next one', async () => {
