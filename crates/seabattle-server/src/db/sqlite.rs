@@ -94,13 +94,36 @@ impl rusqlite::ToSql for Param<'_> {
     }
 }
 
+/// `sql` with each `$N` as `?N`. SQLite reads `$1` as a *named* parameter, numbered in
+/// the order the names first appear, so `… $5 … $4` bound positionally would swap
+/// them; `?N` is bound by its number, as PostgreSQL binds `$N`. Quoted text is kept.
+fn numbered(sql: &str) -> std::borrow::Cow<'_, str> {
+    if !sql.contains('$') {
+        return std::borrow::Cow::Borrowed(sql);
+    }
+    let mut out = String::with_capacity(sql.len());
+    let mut quoted = false;
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\'' {
+            quoted = !quoted;
+        }
+        if c == '$' && !quoted && chars.peek().is_some_and(char::is_ascii_digit) {
+            out.push('?');
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 fn bound<'p>(params: &'p [&'p dyn ToParam]) -> impl Iterator<Item = Param<'p>> {
     params.iter().map(|p| p.to_param())
 }
 
 /// Runs one statement; how many rows it changed.
 pub fn exec(c: &Connection, sql: &str, params: &[&dyn ToParam]) -> Result<u64, StoreError> {
-    let mut stmt = c.prepare_cached(sql).map_err(error)?;
+    let mut stmt = c.prepare_cached(&numbered(sql)).map_err(error)?;
     if stmt.column_count() > 0 {
         // A statement that reads (a `SELECT` run for its locks): its rows are stepped
         // through and counted.
@@ -121,7 +144,7 @@ pub fn exec(c: &Connection, sql: &str, params: &[&dyn ToParam]) -> Result<u64, S
 
 /// Runs one query; its rows.
 pub fn rows(c: &Connection, sql: &str, params: &[&dyn ToParam]) -> Result<Vec<Row>, StoreError> {
-    let mut stmt = c.prepare_cached(sql).map_err(error)?;
+    let mut stmt = c.prepare_cached(&numbered(sql)).map_err(error)?;
     let names: Arc<[String]> = stmt.column_names().iter().map(|n| n.to_string()).collect();
     let width = names.len();
     let mut rows = stmt
@@ -152,4 +175,20 @@ pub fn rows(c: &Connection, sql: &str, params: &[&dyn ToParam]) -> Result<Vec<Ro
 /// Runs a script of statements (a migration).
 pub fn batch(c: &Connection, script: &str) -> Result<(), StoreError> {
     c.execute_batch(script).map_err(error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Regression: `/top`'s BOTs tab wrote `… $5 … LIMIT $4` and SQLite bound the
+    /// parameters in the order their names appeared.
+    #[test]
+    fn placeholders_bind_by_number_whatever_their_order() {
+        assert_eq!(numbered("SELECT $2, '$1', $1"), "SELECT ?2, '$1', ?1");
+        let c = Connection::open_in_memory().unwrap();
+        let r = rows(&c, "SELECT $2 AS b, $1 AS a", &[&1_i64, &2_i64]).unwrap();
+        let (a, b): (i64, i64) = (r[0].get("a").unwrap(), r[0].get("b").unwrap());
+        assert_eq!((a, b), (1, 2));
+    }
 }
