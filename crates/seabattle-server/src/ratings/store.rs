@@ -176,33 +176,71 @@ fn people_only(sql: &mut Sql<'_>, rated: &RatedGame, now: i64) -> Result<(), Sto
     }
     let mut before = [Rating::default(); 2];
     for (b, account) in before.iter_mut().zip(rated.accounts) {
-        *b = sql
-            .row(
-                "SELECT rating, deviation, volatility FROM people_ratings \
-                 WHERE account_id = $1 AND preset = $2",
-                params![account, rated.preset],
-            )?
-            .unwrap_or_default();
+        *b = Scale::People.read(sql, account, rated.preset)?;
     }
     let after = rated.apply(before);
     for (account, r) in rated.accounts.into_iter().zip(after) {
-        sql.exec(
-            "INSERT INTO people_ratings (account_id, preset, rating, deviation, volatility, \
-             games, updated_at) VALUES ($1, $2, $3, $4, $5, 1, $6) \
-             ON CONFLICT (account_id, preset) DO UPDATE SET rating = excluded.rating, \
-             deviation = excluded.deviation, volatility = excluded.volatility, \
-             games = people_ratings.games + 1, updated_at = excluded.updated_at",
-            params![
-                account,
-                rated.preset,
-                r.rating,
-                r.deviation,
-                r.volatility,
-                now
-            ],
-        )?;
+        Scale::People.write(sql, account, rated.preset, &r, now)?;
     }
     Ok(())
+}
+
+/// A rating's table: the one scale, or games against people only.
+#[derive(Clone, Copy)]
+enum Scale {
+    All,
+    People,
+}
+
+impl Scale {
+    fn table(self) -> &'static str {
+        match self {
+            Scale::All => "ratings",
+            Scale::People => "people_ratings",
+        }
+    }
+
+    /// `account`'s rating under `preset` on this scale (the starting one if none).
+    fn read(
+        self,
+        sql: &mut Sql<'_>,
+        account: AccountId,
+        preset: Preset,
+    ) -> Result<Rating, StoreError> {
+        Ok(sql
+            .row(
+                &format!(
+                    "SELECT rating, deviation, volatility FROM {} \
+                     WHERE account_id = $1 AND preset = $2",
+                    self.table()
+                ),
+                params![account, preset],
+            )?
+            .unwrap_or_default())
+    }
+
+    /// Stores `account`'s rating `r` after one more game.
+    fn write(
+        self,
+        sql: &mut Sql<'_>,
+        account: AccountId,
+        preset: Preset,
+        r: &Rating,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let t = self.table();
+        sql.exec(
+            &format!(
+                "INSERT INTO {t} (account_id, preset, rating, deviation, volatility, \
+                 games, updated_at) VALUES ($1, $2, $3, $4, $5, 1, $6) \
+                 ON CONFLICT (account_id, preset) DO UPDATE SET rating = excluded.rating, \
+                 deviation = excluded.deviation, volatility = excluded.volatility, \
+                 games = {t}.games + 1, updated_at = excluded.updated_at"
+            ),
+            params![account, preset, r.rating, r.deviation, r.volatility, now],
+        )
+        .map(drop)
+    }
 }
 
 const SELECT_RATING: &str = "SELECT rating, deviation, volatility FROM ratings \
@@ -246,29 +284,13 @@ impl Store {
             }
             let mut before = [Rating::default(); 2];
             for (b, account) in before.iter_mut().zip(rated.accounts) {
-                *b = sql
-                    .row(SELECT_RATING, params![account, rated.preset])?
-                    .unwrap_or_default();
+                *b = Scale::All.read(sql, account, rated.preset)?;
             }
             let after = rated.apply(before);
             let now = now_secs();
             for i in 0..2 {
                 let (account, r) = (rated.accounts[i], after[i]);
-                sql.exec(
-                    "INSERT INTO ratings (account_id, preset, rating, deviation, volatility, \
-                     games, updated_at) VALUES ($1, $2, $3, $4, $5, 1, $6) \
-                     ON CONFLICT (account_id, preset) DO UPDATE SET rating = excluded.rating, \
-                     deviation = excluded.deviation, volatility = excluded.volatility, \
-                     games = ratings.games + 1, updated_at = excluded.updated_at",
-                    params![
-                        account,
-                        rated.preset,
-                        r.rating,
-                        r.deviation,
-                        r.volatility,
-                        now
-                    ],
-                )?;
+                Scale::All.write(sql, account, rated.preset, &r, now)?;
                 sql.exec(
                     "INSERT INTO rating_changes (game_id, account_id, preset, rating_before, \
                      rating_after, deviation, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
