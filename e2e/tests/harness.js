@@ -146,3 +146,17 @@ export async function poll(check, ms = 15000) {
     await new Promise(r => setTimeout(r, 50));
   }
 }
+
+// Signs up through the account dialog, opening the menu first on a phone, and closes it.
+export async function signUp(page, name) {
+  const ru = (await page.evaluate(() => document.documentElement.lang)) === 'ru';
+  const button = page.getByRole('button', { name: ru ? /^Аккаунт/ : /^Account/ });
+  if (!(await button.isVisible())) await page.getByRole('button', { name: /^(Меню|Menu)$/ }).click();
+  await button.click();
+  const dlg = page.getByRole('dialog', { name: ru ? 'Аккаунт' : 'Account' });
+  await dlg.getByLabel(ru ? /^Имя/ : /^Name/).fill(name);
+  await dlg.getByLabel(ru ? /^Пароль/ : /^Password/).fill('correct horse');
+  await dlg.getByRole('button', { name: ru ? 'Создать аккаунт' : 'Create account' }).click();
+  await dlg.locator('#signedIn').waitFor();
+  await dlg.getByRole('button', { name: ru ? 'Закрыть' : 'Close' }).click();
+}

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, startBrowser, newPage, artifacts, pageErrors, placeRandomly, poll, openCells } from './harness.js';
+import { startServer, startBrowser, newPage, artifacts, pageErrors, placeRandomly, poll, openCells, signUp } from './harness.js';
 
 let server, browser;
 before(async () => { server = await startServer(['--queue-wait', '2']); browser = await startBrowser(); });
@@ -14,19 +14,6 @@ after(async () => { await browser?.close(); await server?.stop(); assert.deepEqu
 const shot = (page, name) => page.screenshot({ path: join(artifacts, name), fullPage: true });
 const unique = base => base + String(Date.now() % 100000);
 const phone = [{ width: 390, height: 844 }, { isMobile: true, hasTouch: true }];
-
-async function signUp(page, name) {
-  const ru = (await page.evaluate(() => document.documentElement.lang)) === 'ru';
-  const button = page.getByRole('button', { name: ru ? /^Аккаунт/ : /^Account/ });
-  if (!(await button.isVisible())) await page.getByRole('button', { name: /^(Меню|Menu)$/ }).click();
-  await button.click();
-  const dlg = page.getByRole('dialog', { name: ru ? 'Аккаунт' : 'Account' });
-  await dlg.getByLabel(ru ? /^Имя/ : /^Name/).fill(name);
-  await dlg.getByLabel(ru ? /^Пароль/ : /^Password/).fill('correct horse');
-  await dlg.getByRole('button', { name: ru ? 'Создать аккаунт' : 'Create account' }).click();
-  await dlg.locator('#signedIn').waitFor();
-  await dlg.getByRole('button', { name: ru ? 'Закрыть' : 'Close' }).click();
-}
 
 // Fires at the first open cell whenever it is this page's turn, until the game is over.
 async function playToTheEnd(page) {

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, startBrowser, newPage, artifacts, pageErrors, placeRandomly, resign, poll, eachFires } from './harness.js';
+import { startServer, startBrowser, newPage, artifacts, pageErrors, placeRandomly, resign, poll, eachFires, signUp } from './harness.js';
 
 let server, browser;
 before(async () => { server = await startServer(['--queue-wait', '3']); browser = await startBrowser(); });
@@ -15,20 +15,6 @@ after(async () => { await browser?.close(); await server?.stop(); assert.deepEqu
 const shot = (page, name) => page.screenshot({ path: join(artifacts, name), fullPage: true });
 const unique = base => base + String(Date.now() % 100000);
 const phone = [{ width: 390, height: 844 }, { isMobile: true, hasTouch: true }];
-
-// Signs up through the account dialog, opening the menu first on a phone, and closes it.
-async function signUp(page, name) {
-  const ru = (await page.evaluate(() => document.documentElement.lang)) === 'ru';
-  const button = page.getByRole('button', { name: ru ? /^Аккаунт/ : /^Account/ });
-  if (!(await button.isVisible())) await page.getByRole('button', { name: /^(Меню|Menu)$/ }).click();
-  await button.click();
-  const dlg = page.getByRole('dialog', { name: ru ? 'Аккаунт' : 'Account' });
-  await dlg.getByLabel(ru ? /^Имя/ : /^Name/).fill(name);
-  await dlg.getByLabel(ru ? /^Пароль/ : /^Password/).fill('correct horse');
-  await dlg.getByRole('button', { name: ru ? 'Создать аккаунт' : 'Create account' }).click();
-  await dlg.locator('#signedIn').waitFor();
-  await dlg.getByRole('button', { name: ru ? 'Закрыть' : 'Close' }).click();
-}
 
 test('the lobby: who is here, an open game with its name and rating, joined in one click, names at the board and at the end', async () => {
   const a = await newPage(browser, 'ru-RU');
