@@ -74,6 +74,8 @@ pub struct Hub {
     pub challenges: crate::challenges::Pending,
     /// The daily sea's draws on this node.
     pub daily: crate::daily::Daily,
+    /// The arenas' runner on this node.
+    pub tournaments: crate::tournaments::Tournaments,
 }
 
 /// How often a release of a game that failed is tried again: as often as a node renews
@@ -113,6 +115,7 @@ impl Hub {
             lobby: Default::default(),
             challenges: Default::default(),
             daily: Default::default(),
+            tournaments: Default::default(),
         }
     }
 

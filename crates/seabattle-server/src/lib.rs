@@ -38,6 +38,7 @@ mod matchmaking;
 mod metrics;
 pub mod protocol;
 pub mod ratings;
+mod tournaments;
 mod web;
 
 pub use accounts::store::StoredAccount;
@@ -51,6 +52,7 @@ pub use game::group::{CommitCounts, GroupCommit};
 pub use game::stored::{Append, MoveKind, StoredGame, StoredMove};
 pub use ids::{AccountId, GameId, Learner};
 pub use ratings::store::RatedGame;
+pub use tournaments::schedule::{DEFAULT as ARENA_SCHEDULE, Schedule as ArenaSchedule};
 pub use web::players::store::{AccountGame, GameList, Sitter};
 
 /// Opens (and creates, migrating to the latest schema) the store at `url`; see
@@ -89,6 +91,7 @@ fn router(hub: SharedHub) -> Router {
         .route("/favicon.ico", get(install::favicon))
         .merge(account_routes(&hub))
         .merge(daily::routes(&hub))
+        .merge(tournaments::routes(&hub))
         .route("/account/me", get(account::http::me))
         .route("/account/tokens", get(bot_accounts::tokens))
         .route("/account/games", get(players::mine::games))
@@ -213,6 +216,7 @@ pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, Ser
     levels::start(&hub).await?;
     lobby::broadcast::start(&hub);
     daily::start(&hub);
+    tournaments::runner::start(&hub);
     let mut closing = closing;
     let task = tokio::spawn(async move {
         axum::serve(

@@ -143,6 +143,12 @@ pub enum ErrorCode {
     /// A BOT's challenge to a person who does not take challenges from BOTs (a setting
     /// of theirs, off until they turn it on).
     NoBotChallenges,
+    /// An arena that has ended, or a player it does not admit (its entry condition, or
+    /// a BOT where BOTs may not play).
+    ArenaClosed,
+    /// Berserk asked where it cannot be: not an arena's game, or after the seat's first
+    /// shot.
+    NoBerserk,
 }
 
 /// The longest player name, in characters.

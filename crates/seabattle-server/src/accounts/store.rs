@@ -121,6 +121,14 @@ impl Store {
                 "UPDATE games SET account2 = $1 WHERE account2 = $2",
                 params![AccountId::DELETED, account],
             )?;
+            // An arena's games keep their points for the opponents; the deleted player's
+            // own place in its standings goes.
+            for column in ["one", "two"] {
+                sql.exec(
+                    &format!("UPDATE arena_games SET {column} = $1 WHERE {column} = $2"),
+                    params![AccountId::DELETED, account],
+                )?;
+            }
             sql.exec(
                 "DELETE FROM learned_fleets WHERE player = $1",
                 params![learner],

@@ -175,7 +175,7 @@ pub async fn challenge(
 }
 
 /// Whether `account` has a page open here or (in a cluster) on another node.
-async fn online(hub: &SharedHub, account: AccountId) -> Result<bool, Failure> {
+pub(crate) async fn online(hub: &SharedHub, account: AccountId) -> Result<bool, Failure> {
     if !hub.sockets.of(account).is_empty() {
         return Ok(true);
     }

@@ -31,6 +31,7 @@ const SQLITE: &[Migration] = &[
     Migration::Shared(DAILY),
     Migration::Shared(BOT_CHALLENGES),
     Migration::Shared(PEOPLE_RATINGS),
+    Migration::Shared(ARENAS),
 ];
 
 /// PostgreSQL's steps, in order; version `n` is `POSTGRES[n - 1]`.
@@ -49,6 +50,7 @@ const POSTGRES: &[Migration] = &[
     Migration::Shared(DAILY),
     Migration::Shared(BOT_CHALLENGES),
     Migration::Shared(PEOPLE_RATINGS),
+    Migration::Shared(ARENAS),
 ];
 
 /// Challenges by name (`crate::challenges`).
@@ -61,6 +63,8 @@ const DAILY: &str = include_str!("../../migrations/shared/0003_daily.sql");
 const BOT_CHALLENGES: &str = include_str!("../../migrations/shared/0004_bot_challenges.sql");
 /// Ratings from games against people only (`crate::ratings`).
 const PEOPLE_RATINGS: &str = include_str!("../../migrations/shared/0005_people_ratings.sql");
+/// Arena tournaments: arenas, their players and their games (`crate::tournaments`).
+const ARENAS: &str = include_str!("../../migrations/shared/0006_arenas.sql");
 
 /// A key for `pg_advisory_xact_lock`.
 const MIGRATION_LOCK: i64 = 0x5eab_a771;

@@ -11,11 +11,20 @@ use seabattle_core::Player;
 use seabattle_table::{Ask, Command, Instead};
 use std::time::{Duration, Instant};
 
+/// The seconds `p` has for a move: the game's clock, or the seat's own limit if it is
+/// shorter (a berserk arena player's half clock) or the game has none (a BOT's limit).
+pub fn secs_for(room: &Room, p: Player) -> Option<u32> {
+    match (room.clock().secs, room.seat(p).move_limit) {
+        (Some(game), Some(own)) => Some(game.min(own)),
+        (game, own) => game.or(own),
+    }
+}
+
 /// Starts `p`'s clock for the move due, forgetting any clock running; the game's task
-/// wakes at the deadline. Without the game's clock, a BOT's seat has its own limit.
+/// wakes at the deadline.
 pub fn arm(room: &mut Room, p: Player) {
     room.clock_mut().stop();
-    let Some(secs) = room.clock().secs.or(room.seat(p).move_limit) else {
+    let Some(secs) = secs_for(room, p) else {
         return;
     };
     room.clock_mut().deadline = Some(Instant::now() + Duration::from_secs(u64::from(secs)));

@@ -194,6 +194,20 @@ pub enum GameMsg {
         /// Checked (and closed, or not).
         reply: Reply<()>,
     },
+    /// An arena's game that its seats did not start in time (see
+    /// [`crate::tournaments`]): a seat that never placed its fleet loses it as
+    /// abandoned; if neither did, the game is closed unfinished and nobody wins.
+    NoShow {
+        /// What was done.
+        reply: Reply<crate::tournaments::NoShown>,
+    },
+    /// A seat of an arena's game goes berserk: its own clock is halved for the game.
+    Berserk {
+        /// The seat.
+        seat: Player,
+        /// The seconds it now has per move, or why not.
+        reply: Reply<Result<u32, Failure>>,
+    },
     /// Another node asks for the game: it is released and let go.
     HandOver {
         /// Released, or kept after a failed release.

@@ -196,6 +196,13 @@ pub async fn handle(hub: &SharedHub, room: &mut Room, msg: GameMsg) {
             }
             let _ = reply.send(());
         }
+        GameMsg::NoShow { reply } => {
+            let done = crate::tournaments::no_show(hub, room).await;
+            let _ = reply.send(done);
+        }
+        GameMsg::Berserk { seat, reply } => {
+            let _ = reply.send(crate::tournaments::berserk(hub, room, seat).await);
+        }
         GameMsg::HandOver { reply } => {
             cluster::hand_over(hub, room).await;
             let _ = reply.send(());
@@ -335,6 +342,7 @@ async fn finish(hub: &SharedHub, room: &mut Room) {
         let _ = hub.db(move |db| db.finish(&id, &word)).await;
     }
     super::rate::rate(hub, room).await;
+    crate::tournaments::game_over(hub, room).await;
     let Some(result) = crate::game::tell::result(room) else {
         return;
     };
@@ -409,6 +417,7 @@ pub async fn read(hub: &SharedHub, id: &GameId) -> Result<Stored, Failure> {
             }
             let mut room = crate::game::rows::restore(&stored, &bots)?;
             bot_limits(&store, &mut room, bot_secs)?;
+            crate::tournaments::restore(&store, &mut room)?;
             Ok(Some(Some(room)))
         })
         .await

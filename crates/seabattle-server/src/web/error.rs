@@ -36,7 +36,9 @@ fn status_of(code: ErrorCode) -> StatusCode {
         | ErrorCode::NameTaken
         | ErrorCode::HasGames
         | ErrorCode::AlreadyPlayed => StatusCode::CONFLICT,
-        ErrorCode::NotABot | ErrorCode::PlainToken => StatusCode::FORBIDDEN,
+        ErrorCode::NotABot | ErrorCode::PlainToken | ErrorCode::ArenaClosed => {
+            StatusCode::FORBIDDEN
+        }
         ErrorCode::WrongCredentials | ErrorCode::SignedOut | ErrorCode::BadToken => {
             StatusCode::UNAUTHORIZED
         }

@@ -4,6 +4,7 @@
 
 mod accounts;
 mod app;
+mod arenas;
 mod backup;
 mod bad_messages;
 mod bot_program;

@@ -120,6 +120,26 @@ pub struct Args {
         value_parser = clap::value_parser!(u64).range(5..=3600)
     )]
     challenge_secs: u64,
+    /// The arenas the server makes by itself, comma separated, each
+    /// `EVERY:RULES:CLOCK:MINUTES` with EVERY `hourly` or `daily@HH` (UTC); `none` for
+    /// none (docs/arena.md).
+    #[arg(
+        long,
+        env = "SEABATTLE_ARENA_SCHEDULE",
+        value_name = "SLOTS",
+        default_value = seabattle_server::ARENA_SCHEDULE
+    )]
+    arena_schedule: seabattle_server::ArenaSchedule,
+    /// Seconds an arena's game waits for both fleets: a player who placed none by then
+    /// loses it.
+    #[arg(
+        long,
+        env = "SEABATTLE_ARENA_PLACEMENT_SECS",
+        value_name = "S",
+        default_value = "60",
+        value_parser = clap::value_parser!(u64).range(5..=600)
+    )]
+    arena_placement_secs: u64,
     /// How many games one BOT account may play at once.
     #[arg(
         long,
@@ -252,6 +272,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.queue_wait = Duration::from_secs(args.queue_wait);
     config.challenge_ttl = Duration::from_secs(args.challenge_secs);
     config.bot_games = args.bot_games;
+    config.arena_schedule = args.arena_schedule.clone();
+    config.arena_placement = Duration::from_secs(args.arena_placement_secs);
     config.bot_move_secs = args.bot_move_secs;
     config.plain_tokens = args.plain_tokens;
     config.node = match &args.node {

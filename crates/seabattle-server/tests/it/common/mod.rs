@@ -695,13 +695,18 @@ impl Db {
         self.server_with(ttl, |_| {}).await
     }
 
+    /// Where its servers store.
+    pub fn url(&self) -> DbUrl {
+        match self {
+            Db::Sqlite(dir) => DbUrl::Sqlite(dir.path().join("games.db")),
+            Db::Postgres(url) => DbUrl::Postgres(url.clone()),
+        }
+    }
+
     /// [`Db::server`], with `tweak` applied to its settings.
     pub async fn server_with(&self, ttl: Duration, tweak: impl FnOnce(&mut Config)) -> Server {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let mut config = Config::new(match self {
-            Db::Sqlite(dir) => DbUrl::Sqlite(dir.path().join("games.db")),
-            Db::Postgres(url) => DbUrl::Postgres(url.clone()),
-        });
+        let mut config = Config::new(self.url());
         config.limits = fast_limits();
         config.node = self.name("node");
         config.lobby_every = Duration::from_millis(100);

@@ -1,0 +1,534 @@
+//! Arenas over HTTP: the pages (`/arena`, `/arena/{id}`), what is coming and running
+//! (`/arenas.json`), an arena with its standings as the viewer sees it
+//! (`/arena/{id}/json`), and, from this server's pages only and signed in, the requests
+//! that change one: `POST /arena/create`, `/arena/{id}/join`, `/arena/{id}/pause`,
+//! `/arena/{id}/berserk` and (its maker's) `/arena/{id}/end`. Anyone may read an arena and watch its games.
+
+use super::standings::{RowJson, Standings};
+use super::store::{ArenaState, StoredArena};
+use crate::accounts::http::same_origin;
+use crate::challenges::store::now_ms;
+use crate::error::Failure;
+use crate::hub::SharedHub;
+use crate::ids::{AccountId, GameId, token_hash};
+use crate::protocol::ErrorCode;
+use crate::web::error::ApiError;
+use crate::web::extract::{CurrentAccount, Json};
+use crate::web::preview::Preview;
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The shortest arena, in minutes.
+pub const MIN_MINUTES: u32 = 10;
+/// The longest arena, in minutes.
+pub const MAX_MINUTES: u32 = 180;
+/// The shortest clock, seconds per move.
+pub const MIN_CLOCK: u32 = 5;
+/// How far ahead an arena may be set to start, in minutes: a week.
+pub const MAX_START_IN: u32 = 7 * 24 * 60;
+/// The longest name an arena may have, in characters.
+pub const MAX_NAME: usize = 40;
+/// Arenas one account may have coming or running at once.
+pub const MAX_OPEN_PER_ACCOUNT: usize = 3;
+/// Arenas listed of each kind (coming or running; ended).
+const LISTED: u32 = 50;
+/// Ended arenas are listed this long after they started.
+const RECENT_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// The arenas' routes; those that change one behind the origin check.
+pub fn routes(hub: &SharedHub) -> Router<SharedHub> {
+    let changes = Router::new()
+        .route("/arena/create", post(create))
+        .route("/arena/{id}/join", post(join))
+        .route("/arena/{id}/pause", post(pause))
+        .route("/arena/{id}/berserk", post(berserk))
+        .route("/arena/{id}/end", post(end))
+        .route_layer(axum::middleware::from_fn_with_state(
+            Arc::clone(hub),
+            same_origin,
+        ))
+        .layer(axum::extract::DefaultBodyLimit::max(16 << 10));
+    Router::new()
+        .route("/arena", get(list_page))
+        .route("/arenas.json", get(list_json))
+        .route("/arena/{id}", get(arena_page))
+        .route("/arena/{id}/json", get(arena_json))
+        .merge(changes)
+}
+
+fn no_arena(id: &str) -> ApiError {
+    ApiError::new(ErrorCode::NotFound, format!("no arena has the id {id:?}"))
+}
+
+fn checked_id(id: &str) -> Result<&str, ApiError> {
+    GameId::parse(id).map(|_| id).ok_or_else(|| no_arena(id))
+}
+
+/// `GET /arena`: the page, at the list of arenas.
+pub async fn list_page(headers: HeaderMap) -> Response {
+    crate::web::http::page(
+        &headers,
+        StatusCode::OK,
+        r#"{"arena":"list"}"#,
+        (Preview::Start, None),
+        "/arena",
+    )
+}
+
+/// `GET /arena/{id}`: the page, at that arena.
+pub async fn arena_page(headers: HeaderMap, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let id = checked_id(&id)?;
+    Ok(crate::web::http::page(
+        &headers,
+        StatusCode::OK,
+        &format!(r#"{{"arena":"{id}"}}"#),
+        (Preview::Start, None),
+        &format!("/arena/{id}"),
+    ))
+}
+
+/// An arena as listed.
+#[derive(Serialize)]
+pub struct ArenaSummary {
+    id: String,
+    name: String,
+    rules: String,
+    clock: u32,
+    minutes: u32,
+    starts_ms: i64,
+    ends_ms: i64,
+    state: ArenaState,
+    rated: bool,
+    bots: bool,
+    min_rated_games: u32,
+    /// Who made it; none for the server's schedule.
+    by: Option<String>,
+}
+
+impl ArenaSummary {
+    fn of(a: &StoredArena, now: i64, by: Option<String>) -> ArenaSummary {
+        ArenaSummary {
+            id: a.id.clone(),
+            name: a.name.clone(),
+            rules: a.rules.clone(),
+            clock: a.clock,
+            minutes: a.minutes,
+            starts_ms: a.starts_ms,
+            ends_ms: a.ends_ms(),
+            state: a.state(now),
+            rated: a.rated,
+            bots: a.bots,
+            min_rated_games: a.min_rated_games,
+            by,
+        }
+    }
+}
+
+/// What `/arenas.json` answers.
+#[derive(Serialize)]
+pub struct ListJson {
+    now_ms: i64,
+    /// Running and coming, soonest first.
+    open: Vec<ArenaSummary>,
+    /// Ended in the last day, latest first.
+    ended: Vec<ArenaSummary>,
+}
+
+async fn maker(hub: &SharedHub, a: &StoredArena) -> Result<Option<String>, Failure> {
+    let Some(by) = a.created_by else {
+        return Ok(None);
+    };
+    Ok(hub
+        .db(move |db| db.shown_account(by, None))
+        .await?
+        .map(|s| s.name))
+}
+
+/// `GET /arenas.json`.
+pub async fn list_json(State(hub): State<SharedHub>) -> Result<axum::Json<ListJson>, ApiError> {
+    let (open, ended) = hub.db(|db| db.arenas_listed(RECENT_MS, LISTED)).await?;
+    let now = now_ms();
+    let mut json = ListJson {
+        now_ms: now,
+        open: Vec::new(),
+        ended: Vec::new(),
+    };
+    for a in &open {
+        json.open
+            .push(ArenaSummary::of(a, now, maker(&hub, a).await?));
+    }
+    for a in &ended {
+        json.ended
+            .push(ArenaSummary::of(a, now, maker(&hub, a).await?));
+    }
+    Ok(axum::Json(json))
+}
+
+/// An arena's game being played, for spectators.
+#[derive(Serialize)]
+pub struct PlayingJson {
+    game: String,
+    players: [String; 2],
+}
+
+/// The viewer's place in the arena.
+#[derive(Serialize)]
+pub struct MeJson {
+    name: String,
+    joined: bool,
+    paused: bool,
+    /// Withdrawn by the arena after two no-shows in a row (back by joining again).
+    withdrawn: bool,
+    rank: Option<u32>,
+    score: u32,
+    /// Their game being played, if any.
+    game: Option<String>,
+    /// Whether they went berserk in it.
+    berserk: bool,
+    /// Whether they may join (signed in, admitted, the arena not over), and if not why.
+    refused: Option<String>,
+}
+
+/// What `/arena/{id}/json` answers.
+#[derive(Serialize)]
+pub struct ArenaJson {
+    now_ms: i64,
+    arena: ArenaSummary,
+    standings: Vec<RowJson>,
+    /// The first three, once the arena is over.
+    podium: Option<Vec<RowJson>>,
+    playing: Vec<PlayingJson>,
+    me: Option<MeJson>,
+}
+
+async fn signed_in(
+    hub: &SharedHub,
+    headers: &HeaderMap,
+) -> Result<Option<crate::StoredAccount>, ApiError> {
+    let Some(token) = crate::accounts::session::token(headers) else {
+        return Ok(None);
+    };
+    let hash = token_hash(&token);
+    Ok(hub.db(move |db| db.session(&hash)).await?)
+}
+
+async fn arena(hub: &SharedHub, id: &str) -> Result<StoredArena, ApiError> {
+    let key = checked_id(id)?.to_string();
+    hub.db(move |db| db.arena(&key))
+        .await?
+        .ok_or_else(|| no_arena(id))
+}
+
+/// `GET /arena/{id}/json`: the arena, its standings counted from its games, its games
+/// being played, and the viewer's place.
+pub async fn arena_json(
+    State(hub): State<SharedHub>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<axum::Json<ArenaJson>, ApiError> {
+    let a = arena(&hub, &id).await?;
+    let viewer = signed_in(&hub, &headers).await?;
+    let (key, preset) = (a.id.clone(), a.preset());
+    let (players, games) = hub
+        .db(move |db| Ok((db.arena_players(&key, preset)?, db.arena_games(&key)?)))
+        .await?;
+    let standings = Standings::count(&players, &games, a.ends_ms());
+    let now = now_ms();
+    let names: std::collections::HashMap<AccountId, String> = players
+        .iter()
+        .map(|p| (p.account, p.name.clone()))
+        .collect();
+    let name = |id: AccountId| names.get(&id).cloned().unwrap_or_else(|| "—".into());
+    let playing: Vec<PlayingJson> = games
+        .iter()
+        .filter(|g| g.ended_ms.is_none())
+        .map(|g| PlayingJson {
+            game: g.game.clone(),
+            players: [name(g.seats[0]), name(g.seats[1])],
+        })
+        .collect();
+    let rows: Vec<RowJson> = standings.rows.iter().map(|r| r.json()).collect();
+    let state = a.state(now);
+    let podium = (state == ArenaState::Finished).then(|| rows.iter().take(3).cloned().collect());
+    let me = match viewer {
+        None => None,
+        Some(v) => {
+            let row = standings.rows.iter().find(|r| r.account == v.id);
+            let current = games
+                .iter()
+                .find(|g| g.ended_ms.is_none() && g.seat_of(v.id).is_some());
+            let refused = admits(&hub, &a, &v)
+                .await
+                .err()
+                .map(|e| e.into_client().message);
+            Some(MeJson {
+                name: v.name.clone(),
+                joined: row.is_some(),
+                paused: row.is_some_and(|r| r.paused),
+                withdrawn: row.is_some_and(|r| r.withdrawn),
+                rank: row.map(|r| r.rank),
+                score: row.map_or(0, |r| r.score),
+                game: current.map(|g| g.game.clone()),
+                berserk: current
+                    .is_some_and(|g| g.seat_of(v.id).is_some_and(|p| g.berserk[p.index()])),
+                refused,
+            })
+        }
+    };
+    let by = maker(&hub, &a).await?;
+    Ok(axum::Json(ArenaJson {
+        now_ms: now,
+        arena: ArenaSummary::of(&a, now, by),
+        standings: rows,
+        podium,
+        playing,
+        me,
+    }))
+}
+
+/// Whether arena `a` admits account `v`: it has not ended, it takes BOTs if `v` is one,
+/// and `v` has played the rated games it asks.
+async fn admits(hub: &SharedHub, a: &StoredArena, v: &crate::StoredAccount) -> Result<(), Failure> {
+    let closed = |why: String| Err(Failure::refused(ErrorCode::ArenaClosed, why));
+    if a.state(now_ms()) == ArenaState::Finished {
+        return closed(format!("the arena {:?} has ended", a.name));
+    }
+    if v.bot && !a.bots {
+        return closed("this arena is for people: BOTs may not join it".into());
+    }
+    if a.min_rated_games > 0 {
+        let (id, preset) = (v.id, a.preset());
+        let ratings = hub.db(move |db| db.ratings(id)).await?;
+        let played: u32 = ratings
+            .iter()
+            .filter(|r| preset.is_none_or(|p| r.preset == p))
+            .map(|r| r.games)
+            .sum();
+        if played < a.min_rated_games {
+            return closed(format!(
+                "this arena is for players with at least {} rated games{}; you have {played}",
+                a.min_rated_games,
+                preset.map_or(String::new(), |p| format!(" under {}", p.name()))
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What `POST /arena/create` takes.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateBody {
+    /// Its name; the creator's («NAME's arena») if empty.
+    #[serde(default)]
+    name: String,
+    /// A preset's id or custom rules' text.
+    rules: String,
+    /// Seconds per move.
+    clock: u32,
+    /// How long it runs.
+    minutes: u32,
+    /// Minutes from now until it starts (0: at once).
+    #[serde(default)]
+    starts_in: u32,
+    /// Whether its games are rated.
+    #[serde(default)]
+    rated: bool,
+    /// Whether BOTs may join.
+    #[serde(default)]
+    bots: bool,
+    /// Rated games a player must have played to join.
+    #[serde(default)]
+    min_rated_games: u32,
+}
+
+/// `POST /arena/create`: a signed-in player makes an arena; `201` with its summary.
+pub async fn create(
+    State(hub): State<SharedHub>,
+    CurrentAccount(me): CurrentAccount,
+    Json(b): Json<CreateBody>,
+) -> Result<Response, ApiError> {
+    let bad = |code: ErrorCode, m: String| Err(ApiError::new(code, m));
+    let max_clock = hub.config.limits.max_clock_secs;
+    if !(MIN_CLOCK..=max_clock).contains(&b.clock) {
+        return bad(
+            ErrorCode::BadClock,
+            format!(
+                "clock: {} s per move; an arena's clock is {MIN_CLOCK} to {max_clock} s",
+                b.clock
+            ),
+        );
+    }
+    if !(MIN_MINUTES..=MAX_MINUTES).contains(&b.minutes) {
+        return bad(
+            ErrorCode::BadRequest,
+            format!(
+                "minutes: {}; an arena runs {MIN_MINUTES} to {MAX_MINUTES} minutes",
+                b.minutes
+            ),
+        );
+    }
+    if b.starts_in > MAX_START_IN {
+        return bad(
+            ErrorCode::BadRequest,
+            format!(
+                "starts_in: {} minutes; an arena starts within a week ({MAX_START_IN})",
+                b.starts_in
+            ),
+        );
+    }
+    let name = b.name.trim();
+    if name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
+        return bad(
+            ErrorCode::BadName,
+            format!("name: at most {MAX_NAME} characters, no control characters"),
+        );
+    }
+    let rules = hub
+        .vetted
+        .rules(&hub.work, &hub.config.limits, Some(&b.rules))
+        .await?;
+    if b.rated && rules.as_preset().is_none() {
+        return bad(
+            ErrorCode::NotRateable,
+            "rated: only arenas under a preset are rated; these rules are custom".into(),
+        );
+    }
+    let (open, _) = hub.db(|db| db.arenas_listed(0, 1_000)).await?;
+    if open.iter().filter(|a| a.created_by == Some(me.id)).count() >= MAX_OPEN_PER_ACCOUNT {
+        return bad(
+            ErrorCode::Limit,
+            format!(
+                "you have {MAX_OPEN_PER_ACCOUNT} arenas coming or running; make another once one ends"
+            ),
+        );
+    }
+    let a = StoredArena {
+        id: GameId::random().to_string(),
+        name: if name.is_empty() {
+            format!("{}: arena", me.name)
+        } else {
+            name.to_string()
+        },
+        rules: rules.to_string(),
+        clock: b.clock,
+        minutes: b.minutes,
+        starts_ms: now_ms() + i64::from(b.starts_in) * 60_000,
+        rated: b.rated,
+        bots: b.bots,
+        min_rated_games: b.min_rated_games,
+        created_by: Some(me.id),
+        ended_early_ms: None,
+        finished: false,
+    };
+    let stored = a.clone();
+    hub.db(move |db| db.add_arena(&stored, None)).await?;
+    tracing::info!(arena = %a.id, by = %me.id, "an arena was made");
+    hub.tournaments.wake();
+    let json = ArenaSummary::of(&a, now_ms(), Some(me.name.clone()));
+    Ok((StatusCode::CREATED, axum::Json(json)).into_response())
+}
+
+/// `POST /arena/{id}/join`: joins, or comes back after a pause.
+pub async fn join(
+    State(hub): State<SharedHub>,
+    CurrentAccount(me): CurrentAccount,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let a = arena(&hub, &id).await?;
+    admits(&hub, &a, &me).await?;
+    let (key, account) = (a.id.clone(), me.id);
+    hub.db(move |db| db.join_arena(&key, account)).await?;
+    hub.tournaments.wake();
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /arena/{id}/pause`: no new games until the player joins again; a game being
+/// played goes on.
+pub async fn pause(
+    State(hub): State<SharedHub>,
+    CurrentAccount(me): CurrentAccount,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let a = arena(&hub, &id).await?;
+    let (key, account) = (a.id.clone(), me.id);
+    if !hub.db(move |db| db.pause_arena(&key, account)).await? {
+        return Err(ApiError::new(
+            ErrorCode::NotFound,
+            format!("you are not in the arena {:?}", a.name),
+        ));
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /arena/{id}/end`: its maker ends the arena now (the games being played go
+/// on, but no longer count); the runner counts the end within a second.
+pub async fn end(
+    State(hub): State<SharedHub>,
+    CurrentAccount(me): CurrentAccount,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let a = arena(&hub, &id).await?;
+    let (key, by) = (a.id.clone(), me.id);
+    if !hub
+        .db(move |db| db.end_arena_early(&key, by, now_ms()))
+        .await?
+    {
+        return Err(ApiError::new(
+            ErrorCode::ArenaClosed,
+            format!("the arena {:?} is not yours to end, or has ended", a.name),
+        ));
+    }
+    hub.tournaments.wake();
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// What `POST /arena/{id}/berserk` takes.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BerserkBody {
+    /// The game.
+    game: String,
+}
+
+/// What berserk gave.
+#[derive(Serialize)]
+pub struct BerserkJson {
+    /// The seconds per move the player has now.
+    clock: u32,
+}
+
+/// `POST /arena/{id}/berserk`: the player halves their own clock in their arena game,
+/// before their first shot.
+pub async fn berserk(
+    State(hub): State<SharedHub>,
+    CurrentAccount(me): CurrentAccount,
+    Path(id): Path<String>,
+    Json(b): Json<BerserkBody>,
+) -> Result<axum::Json<BerserkJson>, ApiError> {
+    checked_id(&id)?;
+    let none = || {
+        ApiError::new(
+            ErrorCode::NoBerserk,
+            format!("game {:?} is not yours in this arena", b.game),
+        )
+    };
+    let game = GameId::parse(&b.game).ok_or_else(none)?;
+    let key = b.game.clone();
+    let Some((g, _)) = hub.db(move |db| db.arena_game(&key)).await? else {
+        return Err(none());
+    };
+    let seat = g.seat_of(me.id).ok_or_else(none)?;
+    let crate::hub::Lookup::Live(h) = crate::game::task::find(&hub, &game).await? else {
+        return Err(none());
+    };
+    let clock = h
+        .ask_or(|reply| crate::game::msg::GameMsg::Berserk { seat, reply })
+        .await?;
+    Ok(axum::Json(BerserkJson { clock }))
+}

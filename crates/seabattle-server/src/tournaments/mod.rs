@@ -1,0 +1,180 @@
+//! Arena tournaments (issue 41), as lichess runs them: for a set time, every player who
+//! is there is paired again as soon as their game ends; a win is 2 points, a streak of
+//! wins doubles them, and a berserk player (half their own clock) earns one more for a
+//! win that took some shooting. The scoring and the pairing are the
+//! `seabattle-tournament` crate's; this module keeps arenas in storage ([`store`]), runs
+//! them ([`runner`], one node at a time under a lease), makes their games ([`pair`]),
+//! counts their standings from the stored games ([`standings`]), makes the operator's
+//! schedule ([`schedule`]) and serves them ([`http`]).
+//!
+//! An arena's game is an ordinary game between two accounts (mode `random`) with the
+//! arena's clock; the game's actor tells its end here ([`game_over`]), and takes two
+//! messages of the arena's own: a no-show ([`no_show`]) and berserk ([`berserk`]).
+
+pub mod http;
+pub mod pair;
+pub mod runner;
+pub mod schedule;
+pub mod standings;
+pub mod store;
+
+use crate::db::Store;
+use crate::error::{Failure, StoreError};
+use crate::game::commit::{Change, commit};
+use crate::game::room::{Mode, Room};
+use crate::hub::SharedHub;
+use crate::protocol::ErrorCode;
+use seabattle_core::{Move, Phase, Player};
+use seabattle_table::Command;
+use store::GameEnd;
+
+pub use http::routes;
+
+/// This node's part of the arenas: the runner's wake-up, rung when an arena's game
+/// ends so its players are paired again at once.
+#[derive(Default)]
+pub struct Tournaments {
+    wake: tokio::sync::Notify,
+}
+
+impl Tournaments {
+    /// Wakes the runner.
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+}
+
+/// What a no-show did to an arena's game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoShown {
+    /// Both fleets were placed (or the game is over): nothing.
+    Started,
+    /// The seat that never placed its fleet lost the game as abandoned.
+    Forfeited(Player),
+    /// Neither seat placed its fleet: the game was closed unfinished, nobody won.
+    Closed,
+}
+
+/// Whether the game is one an arena could have made: between two accounts, paired.
+fn maybe_arenas(room: &Room) -> bool {
+    *room.mode() == Mode::Random && Player::BOTH.iter().all(|&p| room.seat(p).account.is_some())
+}
+
+/// The shots each seat fired.
+fn shots(room: &Room) -> [u32; 2] {
+    let mut n = [0u32; 2];
+    for m in room.game().moves() {
+        if let Move::Volley { player, shots } = m {
+            n[player.index()] =
+                n[player.index()].saturating_add(u32::try_from(shots.len()).unwrap_or(u32::MAX));
+        }
+    }
+    n
+}
+
+/// A game that ended: if it is an arena's, its end is noted there (the standings count
+/// it) and the runner woken to pair its players again.
+pub async fn game_over(hub: &SharedHub, room: &mut Room) {
+    let Some(end) = arena_end(room) else {
+        return;
+    };
+    ended(hub, room.id().to_string(), end).await;
+}
+
+/// How the game ended, if an arena could have made it.
+fn arena_end(room: &Room) -> Option<GameEnd> {
+    if !maybe_arenas(room) {
+        return None;
+    }
+    let (winner, reason) = room.table().ending()?;
+    Some(GameEnd {
+        winner: Some(winner),
+        shots: shots(room),
+        reason: reason.word().to_string(),
+    })
+}
+
+pub(super) async fn ended(hub: &SharedHub, game: String, end: GameEnd) {
+    let id = game.clone();
+    match hub.db(move |db| db.end_arena_game(&game, &end)).await {
+        Ok(Some(arena)) => {
+            tracing::info!(arena = %arena, game = %id, "an arena's game ended");
+            hub.tournaments.wake();
+        }
+        Ok(None) => {}
+        Err(e) => tracing::warn!(game = %id, error = %e, "an arena's game end could not be noted"),
+    }
+}
+
+/// The arena's no-show, in the game's actor: see [`NoShown`].
+pub async fn no_show(hub: &SharedHub, room: &mut Room) -> NoShown {
+    if room.game().phase() != Phase::Placement {
+        return NoShown::Started;
+    }
+    let absent: Vec<Player> = Player::BOTH
+        .into_iter()
+        .filter(|&p| !room.game().has_placed(p))
+        .collect();
+    match absent[..] {
+        [] => NoShown::Started,
+        [p] => match commit(hub, room, Change::Act(p, Command::Abandon)).await {
+            Ok(_) => NoShown::Forfeited(p),
+            Err(e) => {
+                tracing::warn!(game = %room.id(), error = %e, "an arena's no-show could not be stored");
+                NoShown::Started
+            }
+        },
+        _ => {
+            crate::game::expire::close(hub, room).await;
+            let end = GameEnd {
+                winner: None,
+                shots: [0, 0],
+                reason: "no_show".into(),
+            };
+            ended(hub, room.id().to_string(), end).await;
+            NoShown::Closed
+        }
+    }
+}
+
+/// Seat `seat` of an arena's game goes berserk, before it fires its first shot: its own
+/// clock is halved for the game (the arena counts +1 for a win that took some shooting).
+pub async fn berserk(hub: &SharedHub, room: &mut Room, seat: Player) -> Result<u32, Failure> {
+    let refuse = |why: &str| Err(Failure::refused(ErrorCode::NoBerserk, why.to_string()));
+    if room.game().phase() == Phase::Over {
+        return refuse("the game is over");
+    }
+    if shots(room)[seat.index()] > 0 {
+        return refuse("berserk is chosen before your first shot");
+    }
+    let id = room.id().to_string();
+    let key = id.clone();
+    let Some((_, clock)) = hub.db(move |db| db.arena_game(&key)).await? else {
+        return refuse("only an arena's games have berserk");
+    };
+    let half = (clock / 2).max(1);
+    if !hub.db(move |db| db.set_berserk(&id, seat)).await? {
+        return refuse("the game is over");
+    }
+    room.seat_mut(seat).move_limit = Some(half);
+    if room.clock().running_for == Some(seat) {
+        crate::game::clock::arm(room, seat);
+    }
+    Ok(half)
+}
+
+/// A rebuilt arena's game gets back its berserk seats' half clocks.
+pub fn restore(store: &Store, room: &mut Room) -> Result<(), StoreError> {
+    if !maybe_arenas(room) {
+        return Ok(());
+    }
+    let Some((game, clock)) = store.arena_game(room.id().as_str())? else {
+        return Ok(());
+    };
+    for p in Player::BOTH {
+        if game.berserk[p.index()] {
+            room.seat_mut(p).move_limit = Some((clock / 2).max(1));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,82 @@
+//! An arena's pair becomes a game: both seats are the players' accounts, away until
+//! they come (a signed-in page takes its account's seat without a token), under the
+//! arena's rules and clock; rated when the arena is, the rules are a preset and the
+//! pair's daily limit of rated games allows. The game is in memory, its task running,
+//! before its players hear of it; they are told on every open page of theirs here, and
+//! the arena's JSON names it to any page that asks, on any node.
+
+use super::store::StoredArena;
+use crate::error::Failure;
+use crate::game::play::to_stored;
+use crate::game::room::{Mode, Room, RoomSetup, SeatSetup};
+use crate::hub::SharedHub;
+use crate::ids::{AccountId, GameId};
+use crate::protocol::{Casual, Role, ServerMsg};
+use seabattle_core::Player;
+
+/// Makes the game of `one` (seat 1) and `two` (seat 2) in `arena`.
+pub async fn start(
+    hub: &SharedHub,
+    arena: &StoredArena,
+    one: AccountId,
+    two: AccountId,
+) -> Result<GameId, Failure> {
+    let rules = hub
+        .vetted
+        .rules(&hub.work, &hub.config.limits, Some(&arena.rules))
+        .await?;
+    let preset = rules.as_preset();
+    let mut setup = RoomSetup::new(rules, Mode::Random);
+    setup.clock = Some(arena.clock);
+    if arena.rated && preset.is_some() {
+        let limit = hub.config.limits.rated_per_pair;
+        if hub.db(move |db| db.may_rate_pair(one, two, limit)).await? {
+            setup.rated = true;
+        } else {
+            setup.casual = Some(Casual::PairLimit);
+        }
+    }
+    let shown = hub
+        .db(move |db| Ok([db.shown_account(one, None)?, db.shown_account(two, None)?]))
+        .await?;
+    for (p, (account, shown)) in Player::BOTH
+        .into_iter()
+        .zip([one, two].into_iter().zip(shown))
+    {
+        setup.seats[p] = SeatSetup {
+            token_hash: None,
+            account: Some(account),
+            name: shown.map(|s| s.name),
+            away: true,
+            move_limit: None,
+        };
+    }
+    let room = Room::new(setup, &hub.config.bots);
+    let id = room.id().clone();
+    let stored = to_stored(&room);
+    let (game, arena_id) = (id.to_string(), arena.id.clone());
+    hub.db(move |db| {
+        db.create(&stored)?;
+        db.add_arena_game(&arena_id, &game, one, two)
+    })
+    .await?;
+    crate::game::task::open(hub, room);
+    hub.metrics
+        .games_created
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    tracing::info!(arena = %arena.id, game = %id, "an arena's pair is playing");
+    for (p, account) in [(Player::One, one), (Player::Two, two)] {
+        let text = ServerMsg::Joined {
+            game: id.to_string(),
+            role: Role::Player,
+            seat: Some(p),
+            token: None,
+            link: id.link(),
+        }
+        .to_text();
+        for conn in hub.sockets.of(account) {
+            conn.send(text.clone());
+        }
+    }
+    Ok(id)
+}

@@ -1,0 +1,202 @@
+//! An arena's standings, counted from its stored games every time (never stored
+//! themselves, so they always match the games): each player's results in the order
+//! their games ended, scored by `seabattle-tournament`'s sheet, ranked; and the waiting
+//! players handed to its pairing.
+
+use super::store::{ArenaGame, ArenaPlayer};
+use crate::ids::AccountId;
+use seabattle_core::Player;
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// A player's row.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// The account.
+    pub account: AccountId,
+    /// Its name.
+    pub name: String,
+    /// Whether it is a BOT.
+    pub bot: bool,
+    /// Its rating under the arena's preset, rounded (1500 before its first rated game).
+    pub rating: i32,
+    /// Its place, from 1.
+    pub rank: u32,
+    /// Its points.
+    pub score: u32,
+    /// On a streak ("on fire"): its next win counts double.
+    pub fire: bool,
+    /// Each game's points, in order.
+    pub points: Vec<PointJson>,
+    /// Paused by its own choice (or withdrawn).
+    pub paused: bool,
+    /// Withdrawn by the arena: two no-shows in a row.
+    pub withdrawn: bool,
+}
+
+/// One game's points as the standings show them.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct PointJson {
+    /// The points.
+    pub points: u32,
+    /// Doubled by a streak.
+    pub fire: bool,
+    /// With the berserk bonus.
+    pub berserk: bool,
+    /// Lost without a shot.
+    pub no_show: bool,
+}
+
+/// A row as the page shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct RowJson {
+    rank: u32,
+    name: String,
+    bot: bool,
+    rating: i32,
+    score: u32,
+    fire: bool,
+    points: Vec<PointJson>,
+    paused: bool,
+}
+
+impl Row {
+    /// As the page shows it.
+    pub fn json(&self) -> RowJson {
+        RowJson {
+            rank: self.rank,
+            name: self.name.clone(),
+            bot: self.bot,
+            rating: self.rating,
+            score: self.score,
+            fire: self.fire,
+            points: self.points.clone(),
+            paused: self.paused,
+        }
+    }
+}
+
+/// An arena's standings.
+#[derive(Clone, Debug, Default)]
+pub struct Standings {
+    /// Best first.
+    pub rows: Vec<Row>,
+}
+
+/// A player's result in one game, for the sheet.
+fn outcome(g: &ArenaGame, p: Player) -> Option<seabattle_tournament::Outcome> {
+    use seabattle_tournament::Outcome;
+    g.ended_ms?;
+    let me = p.index();
+    Some(match g.winner {
+        Some(w) if w == p => Outcome::Win {
+            berserk: g.berserk[me],
+            shots: g.shots[me],
+        },
+        _ if g.shots[me] == 0
+            && matches!(
+                g.reason.as_deref(),
+                Some("timeout" | "abandoned" | "no_show")
+            ) =>
+        {
+            Outcome::NoShow
+        }
+        _ => Outcome::Loss,
+    })
+}
+
+impl Standings {
+    /// Counts the standings of `players` from `games`: those that ended before the
+    /// arena did (`ends_ms`) count, in the order they ended.
+    pub fn count(players: &[ArenaPlayer], games: &[ArenaGame], ends_ms: i64) -> Standings {
+        let mut ended: Vec<&ArenaGame> = games
+            .iter()
+            .filter(|g| g.ended_ms.is_some_and(|t| t <= ends_ms))
+            .collect();
+        ended.sort_by_key(|g| (g.ended_ms, g.created_ms));
+        let mut results: HashMap<AccountId, Vec<seabattle_tournament::Outcome>> = HashMap::new();
+        for g in ended {
+            for p in Player::BOTH {
+                if let Some(o) = outcome(g, p) {
+                    results.entry(g.account(p)).or_default().push(o);
+                }
+            }
+        }
+        let sheets: Vec<(usize, seabattle_tournament::Sheet)> = players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let outcomes = results.remove(&p.account).unwrap_or_default();
+                (i, seabattle_tournament::Sheet::new(&outcomes))
+            })
+            .collect();
+        let order =
+            seabattle_tournament::rank(&sheets.iter().map(|(i, s)| (*i, s)).collect::<Vec<_>>());
+        let rows = order
+            .into_iter()
+            .enumerate()
+            .map(|(place, i)| {
+                let p = &players[i];
+                let sheet = &sheets[i].1;
+                Row {
+                    account: p.account,
+                    name: p.name.clone(),
+                    bot: p.bot,
+                    rating: p.rating.unwrap_or(1500.0).round() as i32,
+                    rank: u32::try_from(place + 1).unwrap_or(u32::MAX),
+                    score: sheet.total(),
+                    fire: sheet.on_fire(),
+                    points: sheet
+                        .scores()
+                        .iter()
+                        .map(|s| PointJson {
+                            points: s.points,
+                            fire: s.doubled,
+                            berserk: s.berserk_bonus,
+                            no_show: s.no_show,
+                        })
+                        .collect(),
+                    paused: p.paused,
+                    withdrawn: sheet.withdrawn(),
+                }
+            })
+            .collect();
+        Standings { rows }
+    }
+}
+
+/// A player waiting for a game.
+#[derive(Clone, Debug)]
+pub struct Waiting {
+    /// The account.
+    pub account: AccountId,
+    /// Its place in the standings.
+    pub rank: u32,
+    /// Its rating.
+    pub rating: i32,
+    /// Whom it played last.
+    pub last_opponent: Option<AccountId>,
+    /// How long it has waited, in milliseconds.
+    pub waited_ms: i64,
+}
+
+/// The pairs of this wave, if one is due (see `seabattle_tournament::pairing`).
+pub fn wave(ready: &[Waiting], clock: u32) -> Vec<(AccountId, AccountId)> {
+    let candidates: Vec<seabattle_tournament::Candidate<AccountId>> = ready
+        .iter()
+        .map(|w| seabattle_tournament::Candidate {
+            id: w.account,
+            rank: w.rank,
+            rating: w.rating,
+            last_opponent: w.last_opponent,
+            waited_ms: w.waited_ms,
+        })
+        .collect();
+    if !seabattle_tournament::wave_due(&candidates, clock) {
+        return Vec::new();
+    }
+    seabattle_tournament::pair(&candidates)
+        .into_iter()
+        .map(|(a, b)| (ready[a].account, ready[b].account))
+        .collect()
+}

@@ -1,0 +1,285 @@
+//! Arena tournaments on a real server (issue 41): twelve accounts, four of them BOTs,
+//! play an arena over the protocol, paired again as each game ends; the standings, the
+//! points and the podium the server shows match a count of the stored games made here
+//! from lila's rules; an arena survives a restart mid-game; a player who never places a
+//! fleet loses by no-show and, after two, is withdrawn.
+
+use crate::accounts::{creds, post, request};
+use crate::common::*;
+use seabattle_client::msg;
+use seabattle_core::Player;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+fn no_schedule(c: &mut seabattle_server::Config) {
+    c.arena_schedule = "none".parse().unwrap();
+    c.arena_placement = Duration::from_secs(3);
+    // Each account signs up from an address of its own (sign-ups are throttled per
+    // address), as the proxy in front of the server would say.
+    c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+}
+
+/// Signs `name` up from the address `10.0.0.N`: its session.
+async fn sign_up_from(addr: SocketAddr, name: &str, n: u8) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let body = creds(name, "correct horse 1");
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "POST /account/signup HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\n\
+         X-Forwarded-For: 10.0.0.{n}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let text = String::from_utf8_lossy(&buf).to_lowercase();
+    assert!(text.starts_with("http/1.1 201"), "{text}");
+    let at = text.find("set-cookie: sb_session=").unwrap() + "set-cookie: sb_session=".len();
+    text[at..].split(';').next().unwrap().to_string()
+}
+
+async fn json(addr: SocketAddr, path: &str, token: Option<&str>) -> Value {
+    let r = request(addr, "GET", path, "", token, None).await;
+    assert_eq!(r.status, 200, "{path}: {}", r.body);
+    serde_json::from_str(&r.body).unwrap()
+}
+
+/// Makes an arena as `token`'s account: its id.
+async fn make_arena(addr: SocketAddr, token: &str, body: Value) -> String {
+    let r = post(addr, "/arena/create", &body.to_string(), Some(token)).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let v: Value = serde_json::from_str(&r.body).unwrap();
+    v["id"].as_str().unwrap().to_string()
+}
+
+/// Plays every arena game the server pairs `c` into until `until`: the games played.
+async fn play_arena(mut c: Client, until: Instant) -> (Client, usize) {
+    let mut played = 0;
+    while Instant::now() < until {
+        let Some(m) = c.try_recv(Duration::from_millis(200)).await else {
+            continue;
+        };
+        let ServerMsg::Joined {
+            game,
+            seat: Some(me),
+            token: None,
+            ..
+        } = m
+        else {
+            continue;
+        };
+        c.send(msg::resume_as_account(&game)).await;
+        joined(&mut c).await;
+        c.send(msg::place_random(&game)).await;
+        until_battle(&mut c).await;
+        play_out(&mut c, &game, me, 10, 10).await;
+        played += 1;
+    }
+    (c, played)
+}
+
+/// An arena's points counted here, from its games as stored, by lila's rules: a win
+/// 2, doubled after two wins in a row, +1 for a berserk win of at least 15 shots.
+fn recount(games: &[Value]) -> HashMap<String, (u32, Vec<u32>)> {
+    let mut by: HashMap<String, (u32, Vec<u32>, u32)> = HashMap::new();
+    let mut ended: Vec<&Value> = games.iter().filter(|g| !g["winner"].is_null()).collect();
+    ended.sort_by_key(|g| g["order"].as_u64());
+    for g in ended {
+        for seat in 0..2 {
+            let name = g["players"][seat].as_str().unwrap().to_string();
+            let won = g["winner"].as_u64() == Some(seat as u64 + 1);
+            let e = by.entry(name).or_default();
+            let points = if won {
+                let p = if e.2 >= 2 { 4 } else { 2 };
+                e.2 += 1;
+                p
+            } else {
+                e.2 = 0;
+                0
+            };
+            e.0 += points;
+            e.1.push(points);
+        }
+    }
+    by.into_iter().map(|(k, (t, p, _))| (k, (t, p))).collect()
+}
+
+#[tokio::test]
+async fn twelve_players_and_bots_play_an_arena_and_the_standings_match_the_games() {
+    let db = Db::all().remove(0);
+    let server = db.server_with(Duration::from_secs(60), no_schedule).await;
+    let addr = server.addr();
+    let mut tokens = Vec::new();
+    for i in 0..12u8 {
+        let name = format!("Arena{i}");
+        let token = sign_up_from(addr, &name, i).await;
+        // Four BOTs: each joins with its session (which manages it) and plays over
+        // a socket opened with its API token.
+        let mut api = None;
+        if i >= 8 {
+            let r = post(
+                addr,
+                "/account/bot",
+                &creds(&name, "correct horse 1"),
+                Some(&token),
+            )
+            .await;
+            assert_eq!(r.status, 200, "{}", r.body);
+            let r = post(addr, "/account/tokens", r#"{"name":"arena"}"#, Some(&token)).await;
+            assert_eq!(r.status, 201, "{}", r.body);
+            let made: Value = serde_json::from_str(&r.body).unwrap();
+            api = Some(made["token"].as_str().unwrap().to_string());
+        }
+        tokens.push((name, token, api));
+    }
+    let id = make_arena(
+        addr,
+        &tokens[0].1,
+        serde_json::json!({"name": "Тест", "rules": "classic", "clock": 10, "minutes": 10,
+            "rated": true, "bots": true}),
+    )
+    .await;
+    // A BOT may not join an arena for people.
+    let people_only = make_arena(
+        addr,
+        &tokens[1].1,
+        serde_json::json!({"rules": "classic", "clock": 10, "minutes": 10}),
+    )
+    .await;
+    let r = post(
+        addr,
+        &format!("/arena/{people_only}/join"),
+        "",
+        Some(&tokens[8].1),
+    )
+    .await;
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert!(
+        r.body.contains("arena_closed") && r.body.contains("BOTs"),
+        "{}",
+        r.body
+    );
+
+    let until = Instant::now() + Duration::from_secs(40);
+    let mut tasks = Vec::new();
+    for (name, token, api) in &tokens {
+        let c = match api {
+            Some(api) => {
+                let options = seabattle_client::ConnectOptions::new()
+                    .header("Authorization", &format!("Bearer {api}"));
+                Client::open(addr, "/ws", &options).await.0
+            }
+            None => Client::connect_signed_in(addr, token, name).await,
+        };
+        let r = post(addr, &format!("/arena/{id}/join"), "", Some(token)).await;
+        assert_eq!(r.status, 204, "{}", r.body);
+        tasks.push(tokio::spawn(play_arena(c, until)));
+    }
+    let mut clients = Vec::new();
+    let mut played = 0;
+    for t in tasks {
+        let (c, n) = t.await.unwrap();
+        played += n;
+        clients.push(c);
+    }
+    assert!(played >= 24, "twelve players played {played} games in 40 s");
+    let r = post(addr, &format!("/arena/{id}/end"), "", Some(&tokens[1].1)).await;
+    assert_eq!(r.status, 403, "only its maker ends an arena: {}", r.body);
+    let r = post(addr, &format!("/arena/{id}/end"), "", Some(&tokens[0].1)).await;
+    assert_eq!(r.status, 204, "{}", r.body);
+    // The games still being played go on, but no longer count.
+    let mut a = json(addr, &format!("/arena/{id}/json"), Some(&tokens[0].1)).await;
+    for _ in 0..50 {
+        if a["arena"]["state"] == "finished" && !a["podium"].is_null() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        a = json(addr, &format!("/arena/{id}/json"), Some(&tokens[0].1)).await;
+    }
+    assert_eq!(a["arena"]["state"], "finished", "{a}");
+    let standings = a["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 12);
+
+    // The stored games, as the server's own storage has them.
+    let store = seabattle_server::open_store(&db.url(), "check").unwrap();
+    let names: HashMap<_, String> = store
+        .arena_players(&id, None)
+        .unwrap()
+        .into_iter()
+        .map(|p| (p.account, p.name))
+        .collect();
+    let ends = a["arena"]["ends_ms"].as_i64().unwrap();
+    let stored = store.arena_games(&id).unwrap();
+    let mut ended: Vec<_> = stored
+        .iter()
+        .filter(|g| g.ended_ms.is_some_and(|t| t <= ends))
+        .collect();
+    ended.sort_by_key(|g| (g.ended_ms, g.created_ms));
+    let games: Vec<Value> = ended
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            serde_json::json!({
+                "order": i,
+                "players": [names[&g.seats[0]], names[&g.seats[1]]],
+                "winner": g.winner.map(|w| if w == Player::One { 1 } else { 2 }),
+            })
+        })
+        .collect();
+    let counted = recount(&games);
+    let mut total = 0;
+    for row in standings {
+        let name = row["name"].as_str().unwrap();
+        let (score, points) = counted.get(name).cloned().unwrap_or_default();
+        assert_eq!(
+            row["score"].as_u64(),
+            Some(u64::from(score)),
+            "{name}: {row}"
+        );
+        let shown: Vec<u64> = row["points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["points"].as_u64().unwrap())
+            .collect();
+        assert_eq!(
+            shown,
+            points.iter().map(|&p| u64::from(p)).collect::<Vec<_>>(),
+            "{name}"
+        );
+        total += score;
+    }
+    assert!(total > 0);
+    // Ranked by score; the podium is the first three.
+    let scores: Vec<u64> = standings
+        .iter()
+        .map(|r| r["score"].as_u64().unwrap())
+        .collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    assert_eq!(a["podium"].as_array().unwrap()[..], standings[..3]);
+    assert!(standings.iter().any(|r| r["bot"] == true));
+    // No game paired two players whose last game was against each other: with twelve
+    // there, someone else was always free soon enough.
+    let mut by_start: Vec<_> = stored.iter().collect();
+    by_start.sort_by_key(|g| g.created_ms);
+    let mut last = HashMap::new();
+    for g in by_start {
+        let [x, y] = g.seats;
+        assert_ne!(
+            last.get(&x),
+            Some(&y),
+            "an immediate rematch of {} and {}",
+            names[&x],
+            names[&y]
+        );
+        last.insert(x, y);
+        last.insert(y, x);
+    }
+    for c in clients {
+        c.close().await;
+    }
+    server.shutdown().await.unwrap();
+}
