@@ -49,3 +49,12 @@ test('the daily sea\'s words (daily-words.js): the same keys and placeholders in
   const differ = [...ru].filter(([k, p]) => en.get(k) !== p).map(([k]) => k);
   assert.deepEqual(differ, []);
 });
+
+test('the arenas\' words (arena-words.js): the same keys and placeholders in both languages', async () => {
+  const { ARENA_TEXTS } = await import('../../crates/seabattle-server/assets/web/arena-words.js');
+  assert.deepEqual(Object.keys(ARENA_TEXTS).sort(), ['en', 'ru']);
+  const ru = texts(ARENA_TEXTS.ru), en = texts(ARENA_TEXTS.en);
+  assert.deepEqual([...ru.keys()].sort(), [...en.keys()].sort());
+  const differ = [...ru].filter(([k, p]) => en.get(k) !== p).map(([k]) => k);
+  assert.deepEqual(differ, []);
+});

@@ -73,6 +73,9 @@ let blindModule = null;
 // The daily sea, on its own page (/daily).
 /** @type {Promise<typeof import('./daily.js')> | null} */
 let dailyModule = null;
+// The arenas, on their own pages (/arena, /arena/ID).
+/** @type {Promise<typeof import('./arena.js')> | null} */
+let arenaModule = null;
 const blind = () => (blindModule ??= import(`./blind.js`).then(b => { b.initBlind(app); return b; }));
 
 /** @type {App} */
@@ -81,7 +84,7 @@ app.token = app.game ? tokens()[app.game] || null : null;
 
 /** @param {string} id */
 function show(id) {
-  for (const s of ['start', 'wait', 'game', 'replay', 'missing', 'daily']) $(s).hidden = s !== id;
+  for (const s of ['start', 'wait', 'game', 'replay', 'missing', 'daily', 'arena']) $(s).hidden = s !== id;
   document.body.dataset.screen = id;
 }
 app.show = show;
@@ -103,9 +106,10 @@ function translate() {
   game?.rerender();
   rerenderReplay();
   dailyModule?.then(d => d.rerenderDaily());
+  arenaModule?.then(a => a.rerenderArena());
   learnedModule?.then(l => l.rerenderLearned());
   rerenderAccount();
-  if (!boot.missing && !boot.replay && !boot.daily) rerenderMeet();
+  if (!boot.missing && !boot.replay && !boot.daily && !boot.arena) rerenderMeet();
   const skip = $('blindSkip'), blindText = $('blindModeText');
   if (skip) skip.textContent = st(blindOn() ? 'skipGo' : 'skipOn');
   if (blindText) blindText.textContent = st('setting');
@@ -366,6 +370,15 @@ if (boot.missing) {
   dailyModule.then(d => {
     d.startDaily(boot.daily);
     initAccount(() => d.reloadDaily(), () => tokens());
+  });
+} else if (boot.arena) {
+  // The arenas (issue 41) are read over HTTP: the player's games open on their own page.
+  translate();
+  show('arena');
+  arenaModule = import(`./arena.js`);
+  arenaModule.then(a => {
+    a.startArena(boot.arena);
+    initAccount(() => a.reloadArena(), () => tokens());
   });
 } else if (boot.replay) {
   translate();

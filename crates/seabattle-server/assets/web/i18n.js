@@ -77,7 +77,7 @@ const ru = {
   sMiss: 'мимо', sHit: 'ранен', sSunk: 'потоплен', sEmpty: 'пусто', sUnknown: 'неизвестно', sShip: 'корабль',
   sHalo: 'кораблей нет', sBad: 'ошибка', sHeat: 'вероятность {0}%',
   fleets: 'Корабли на плаву', mine: 'Ваши', theirs: 'Противника',
-  rematch: 'Реванш', rematchOffered: 'Противник предлагает реванш', download: 'Запись JSON',
+  backToArena: 'Назад в арену', rematch: 'Реванш', rematchOffered: 'Противник предлагает реванш', download: 'Запись JSON',
   downloadTxt: 'Запись текстом', replay: 'Повтор', newGame: 'Новая игра', resign: 'Сдаться',
   fair: 'Проверка честности', commitOk: 'флот игрока {0} совпадает с обязательством',
   commitBad: 'флот игрока {0} НЕ совпадает с обязательством!', verdict: 'Вердикт: {0}',
@@ -151,6 +151,7 @@ const ru = {
   turnDid: '{0}: {1}', ans: { miss: 'мимо', hit: 'ранил', sunk: 'убил', mine: 'мина', sweeper: 'тральщик', sub: 'подлодка' },
   // Installing the app: a button where the browser offers it, a hint on an iPhone.
   // The daily sea's card on the start screen (issue 41; its own words: daily-words.js).
+  arenaTitle: 'Арены', arenaHelp: 'Турниры на время: партия за партией, очки и серии побед.',
   dailyTitle: 'Морской бой дня', dailyHelp: 'Один флот на всех, новый каждый день. Потопите его за меньшее число выстрелов.',
   installApp: 'Установить игру', installIos: 'Игру можно поставить на экран «Домой»: нажмите «Поделиться» и выберите «На экран „Домой“».',
 };
@@ -233,7 +234,7 @@ const en = {
   sMiss: 'miss', sHit: 'hit', sSunk: 'sunk', sEmpty: 'empty', sUnknown: 'unknown', sShip: 'ship',
   sHalo: 'no ship', sBad: 'error', sHeat: 'likelihood {0}%',
   fleets: 'Ships afloat', mine: 'Yours', theirs: "Opponent's",
-  rematch: 'Rematch', rematchOffered: 'The opponent offers a rematch', download: 'Record JSON',
+  backToArena: 'Back to the arena', rematch: 'Rematch', rematchOffered: 'The opponent offers a rematch', download: 'Record JSON',
   downloadTxt: 'Record text', replay: 'Replay', newGame: 'New game', resign: 'Resign',
   fair: 'Fairness check', commitOk: "player {0}'s fleet matches the commitment",
   commitBad: "player {0}'s fleet does NOT match the commitment!", verdict: 'Verdict: {0}',
@@ -307,6 +308,7 @@ const en = {
   turnDid: '{0}: {1}', ans: { miss: 'miss', hit: 'hit', sunk: 'sunk', mine: 'mine', sweeper: 'minesweeper', sub: 'submarine' },
   // Installing the app: a button where the browser offers it, a hint on an iPhone.
   // The daily sea's card on the start screen (issue 41; its own words: daily-words.js).
+  arenaTitle: 'Arenas', arenaHelp: 'Tournaments against the clock: game after game, points and winning streaks.',
   dailyTitle: 'Daily sea', dailyHelp: 'One fleet for everyone, a new one every day. Sink it in the fewest shots.',
   installApp: 'Install the game', installIos: 'You can put the game on your Home Screen: tap Share, then “Add to Home Screen”.',
 };

@@ -102,7 +102,7 @@ export function drawOver(app, S, rematchOffer) {
     ${rematchOffer && !gone ? `<p class="offer">${t('rematchOffered')}</p>` : ''}${asked.has(S.game) && !rematchOffer && !gone ? `<p class="offer">${t('rematchWaiting')}</p>` : ''}
     ${gone ? `<p class="gone">${t('rematchGone')}</p>` : ''}
     <p class="buttons">${S.seat ? `<button id="rematch" class="primary"${asked.has(S.game) || gone ? ' disabled' : ''}>${t('rematch')}</button>` : ''}
-    <a class="btn" href="/">${t('newGame')}</a> <button id="overClose" type="button">${t('close')}</button></p>
+    ${arenaBack(S.game)}<a class="btn" href="/">${t('newGame')}</a> <button id="overClose" type="button">${t('close')}</button></p>
     <details><summary>${t('details')}</summary>
     <p>${t('fairIntro')}</p><ul class="checks">${fair}</ul>
     ${ok && ok.every(Boolean) ? `<p>${t('fairAll')}</p>` : ''}<ul class="checks">
@@ -136,3 +136,10 @@ drawOver.reopen = (/** @type {string} */ id) => closed.delete(id);
 drawOver.keepClosed = (/** @type {string} */ id) => { closed.add(id); };
 // Whether this page asked for a rematch of game `id`.
 drawOver.asked = (/** @type {string} */ id) => asked.has(id);
+
+/** Back to the arena this game came from (arena.js keeps it for the tab), if it did. @param {string} game */
+function arenaBack(game) {
+  const arena = sessionStorage.getItem('sb.arena');
+  if (!arena || !/^[a-z0-9]+$/.test(arena) || sessionStorage.getItem('sb.arenaGame') !== game) return '';
+  return `<a class="btn primary" href="/arena/${arena}">${t('backToArena')}</a> `;
+}

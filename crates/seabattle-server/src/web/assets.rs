@@ -132,6 +132,13 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../assets/web/daily-words.js"),
     ),
     ("daily.css", CSS, include_str!("../../assets/web/daily.css")),
+    ("arena.js", JS, include_str!("../../assets/web/arena.js")),
+    (
+        "arena-words.js",
+        JS,
+        include_str!("../../assets/web/arena-words.js"),
+    ),
+    ("arena.css", CSS, include_str!("../../assets/web/arena.css")),
     (
         "install.js",
         JS,

@@ -1,0 +1,84 @@
+// Arena tournaments (issue 41) in two languages, on a desktop and a phone: a player makes
+// an arena from the page, a second joins it, the server pairs them and both pages go
+// to their game, they play it out, and back at the arena the standings have moved
+// and say who won.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startServer, startBrowser, newPage, artifacts, pageErrors, placeRandomly, poll, openCells, signUp } from './harness.js';
+
+let server, browser;
+before(async () => { server = await startServer(['--arena-schedule', 'none']); browser = await startBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); assert.deepEqual(pageErrors, []); });
+
+const shot = (page, name) => page.screenshot({ path: join(artifacts, name), fullPage: true });
+const unique = base => base + String(Date.now() % 100000);
+const phone = [{ width: 390, height: 844 }, { isMobile: true, hasTouch: true }];
+
+// Fires at the first open cell whenever it is this page's turn, until the game is over.
+async function playToTheEnd(page) {
+  const over = page.getByRole('dialog', { name: /^(Игра окончена|Game over)$/ });
+  const turn = page.getByText(/^(Ваш ход|Your turn)/);
+  for (let i = 0; i < 400 && !(await over.isVisible()); i++) {
+    await poll(async () => (await over.isVisible()) || (await turn.isVisible()), 60000);
+    if (await over.isVisible()) break;
+    const n = await openCells(page).count();
+    await openCells(page).first().click();
+    await poll(async () => (await over.isVisible()) || (await openCells(page).count()) < n, 30000);
+  }
+  await over.waitFor();
+  return over;
+}
+
+test('an arena made on the page, joined by two, paired, played, and the standings move', async () => {
+  const a = await newPage(browser, 'ru-RU');
+  const anna = unique('Анна');
+  await a.goto(server.url + '/');
+  await signUp(a, anna);
+  await a.getByRole('link', { name: 'Арены' }).click();
+  await a.getByRole('heading', { name: 'Арены' }).waitFor();
+  await a.getByText('Создать арену').click();
+  await a.getByLabel('Название').fill('Вечерняя арена');
+  await a.getByLabel('Секунд на ход').fill('30');
+  await a.getByLabel('Начало через, мин').fill('0');
+  await shot(a, 'arena-create-ru.png');
+  await a.getByRole('button', { name: 'Создать', exact: true }).click();
+  await a.getByRole('heading', { name: 'Вечерняя арена' }).waitFor();
+  const url = a.url();
+  assert.match(url, /\/arena\/[a-z0-9]+$/);
+  await a.getByRole('button', { name: 'Участвовать' }).click();
+  await a.getByText('Вы участвуете. Ждём соперника…').waitFor();
+
+  const b = await newPage(browser, 'en-US', ...phone);
+  const bob = unique('Bob');
+  await b.goto(server.url + '/');
+  await signUp(b, bob);
+  await b.goto(url);
+  await b.getByRole('heading', { name: 'Вечерняя арена' }).waitFor();
+  await shot(b, 'arena-join-en-phone.png');
+  await b.getByRole('button', { name: 'Join' }).click();
+
+  // Paired: both pages go to the game by themselves.
+  await a.getByRole('grid', { name: 'Ваше поле' }).waitFor({ timeout: 30000 });
+  await b.getByRole('grid', { name: 'Your board' }).waitFor({ timeout: 30000 });
+  await placeRandomly(a);
+  await placeRandomly(b);
+  const [overA, overB] = await Promise.all([playToTheEnd(a), playToTheEnd(b)]);
+  const annaWon = /Вы победили|победа/i.test((await overA.textContent()) ?? '');
+  await shot(a, 'arena-over-ru.png');
+  await overB.getByRole('link', { name: 'Back to the arena' }).click();
+  await overA.getByRole('link', { name: 'Назад в арену' }).click();
+
+  // The standings: the winner has 2 points, the loser 0, with their games marked.
+  for (const [page, name] of [[a, 'Таблица'], [b, 'Standings']]) {
+    await page.getByRole('heading', { name }).waitFor();
+    await poll(async () => {
+      const rows = await page.getByRole('row').allTextContents();
+      return rows.some(r => r.includes('2') && (r.includes(anna) || r.includes(bob)));
+    });
+  }
+  const first = (await a.getByRole('row').nth(1).textContent()) ?? '';
+  assert.match(first, new RegExp(`^1${annaWon ? anna : bob}`), first);
+  await shot(a, 'arena-standings-ru.png');
+  await shot(b, 'arena-standings-en-phone.png');
+});
