@@ -64,7 +64,7 @@ test('an arena made on the page, joined by two, paired, played, and the standing
   await placeRandomly(a);
   await placeRandomly(b);
   const [overA, overB] = await Promise.all([playToTheEnd(a), playToTheEnd(b)]);
-  const annaWon = /Вы победили|победа/i.test((await overA.textContent()) ?? '');
+  const annaWon = (await overA.locator('.result').getAttribute('class'))?.includes('won') ?? false;
   await shot(a, 'arena-over-ru.png');
   await overB.getByRole('link', { name: 'Back to the arena' }).click();
   await overA.getByRole('link', { name: 'Назад в арену' }).click();
@@ -77,8 +77,11 @@ test('an arena made on the page, joined by two, paired, played, and the standing
       return rows.some(r => r.includes('2') && (r.includes(anna) || r.includes(bob)));
     });
   }
-  const first = (await a.getByRole('row').nth(1).textContent()) ?? '';
-  assert.match(first, new RegExp(`^1${annaWon ? anna : bob}`), first);
+  // Rank, name, rating, score, each game's points: the winner first with 2, the loser 0.
+  const rows = (await a.getByRole('row').allTextContents()).slice(1).map(r => r.replace(/\s+/g, ''));
+  assert.equal(rows.length, 2, rows.join(' | '));
+  assert.match(rows[0], new RegExp(`^1${annaWon ? anna : bob}1\\d{3}\\??22$`), rows[0]);
+  assert.match(rows[1], new RegExp(`^2${annaWon ? bob : anna}1\\d{3}\\??00$`), rows[1]);
   await shot(a, 'arena-standings-ru.png');
   await shot(b, 'arena-standings-en-phone.png');
 });

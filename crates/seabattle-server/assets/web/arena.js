@@ -173,7 +173,7 @@ function renderOne(root) {
   const /** @type {Arena} */ A = S, a = A.arena, me = A.me;
   const row = (/** @type {Row} */ r) => `<tr class="${me && r.name === me.name ? 'mine' : ''}${r.paused ? ' paused' : ''}">
     <td>${r.rank}</td><td class="aName"><a href="/u/${encodeURIComponent(r.name)}">${esc(r.name)}</a>${r.bot ? ` <span class="botMark">${at('bot')}</span>` : ''}</td>
-    <td>${r.rating}</td><td class="aScore">${r.score}${r.fire ? ' 🔥' : ''}</td><td class="aPoints">${r.points.map(point).join('')}</td></tr>`;
+    <td>${r.rating}</td><td class="aScore">${r.score}${r.fire ? ' 🔥' : ''}</td><td class="aPoints"><span class="pts">${r.points.map(point).join('')}</span></td></tr>`;
   const podium = A.podium?.length ? `<ol class="aPodium">${A.podium.map((r, i) => `<li class="p${i + 1}"><span class="medal">${['🥇', '🥈', '🥉'][i]}</span> ${esc(r.name)} <b>${r.score}</b></li>`).join('')}</ol>` : '';
   let mine = '';
   if (me && a.state !== 'finished') {

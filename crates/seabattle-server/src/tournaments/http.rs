@@ -259,6 +259,12 @@ pub async fn arena_json(
         None => None,
         Some(v) => {
             let row = standings.rows.iter().find(|r| r.account == v.id);
+            if row.is_some() && state != ArenaState::Finished {
+                // A player whose page follows the arena is there to be paired.
+                let (key, account) = (a.id.clone(), v.id);
+                hub.db(move |db| db.seen_in_arena(&key, account, now))
+                    .await?;
+            }
             let current = games
                 .iter()
                 .find(|g| g.ended_ms.is_none() && g.seat_of(v.id).is_some());

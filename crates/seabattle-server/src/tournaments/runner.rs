@@ -22,6 +22,10 @@ pub const TICK: Duration = Duration::from_secs(1);
 /// is replaced within this.
 pub const LEASE_MS: i64 = 5_000;
 
+/// A player whose arena page asked for the standings this recently is there (the page
+/// asks every two seconds), as is one with any socket open.
+const SEEN_MS: i64 = 10_000;
+
 /// How often the schedule's arenas are made.
 const SCHEDULE_EVERY: Duration = Duration::from_secs(60);
 
@@ -113,13 +117,15 @@ async fn run(
         hub.db(move |db| db.pause_arena(&id, account)).await?;
         tracing::info!(arena = %a.id, account = %account, "withdrawn after two no-shows");
     }
+    let seen: HashMap<AccountId, i64> = players.iter().map(|p| (p.account, p.seen_ms)).collect();
     let mut ready = Vec::new();
     for row in &standings.rows {
         let key = (a.id.clone(), row.account);
+        let seen = seen.get(&row.account).is_some_and(|&t| now - t <= SEEN_MS);
         if row.paused
             || row.withdrawn
             || playing.contains(&row.account)
-            || !online(hub, row.account).await
+            || !(seen || online(hub, row.account).await)
         {
             waiting.remove(&key);
             continue;

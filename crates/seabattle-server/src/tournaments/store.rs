@@ -111,6 +111,8 @@ pub struct ArenaPlayer {
     pub rating: Option<f64>,
     /// When they first joined.
     pub joined_ms: i64,
+    /// When their arena page last asked for the standings.
+    pub seen_ms: i64,
     /// Whether they are out of the pairing (by their choice, or after two no-shows).
     pub paused: bool,
 }
@@ -123,6 +125,7 @@ impl FromRow for ArenaPlayer {
             bot: r.get("bot")?,
             rating: r.get("rating")?,
             joined_ms: r.get("joined_ms")?,
+            seen_ms: r.get("seen_ms")?,
             paused: r.get("paused")?,
         })
     }
@@ -331,6 +334,16 @@ impl Store {
             .map(drop)
     }
 
+    /// Notes that `account`'s page of arena `id` is open now.
+    pub fn seen_in_arena(&self, id: &str, account: AccountId, now: i64) -> Result<(), StoreError> {
+        self.db()
+            .exec(
+                "UPDATE arena_players SET seen_ms = $1 WHERE arena = $2 AND account_id = $3",
+                params![now, id, account],
+            )
+            .map(drop)
+    }
+
     /// Pauses `account` in arena `id` (no new games until they come back); `false` if
     /// they are not in it.
     pub fn pause_arena(&self, id: &str, account: AccountId) -> Result<bool, StoreError> {
@@ -350,7 +363,7 @@ impl Store {
     ) -> Result<Vec<ArenaPlayer>, StoreError> {
         let preset = preset.map_or("", |p| p.name());
         self.db().rows(
-            "SELECT p.account_id, a.name, a.bot, r.rating, p.joined_ms, p.paused \
+            "SELECT p.account_id, a.name, a.bot, r.rating, p.joined_ms, p.seen_ms, p.paused \
              FROM arena_players p JOIN accounts a ON a.id = p.account_id \
              LEFT JOIN ratings r ON r.account_id = p.account_id AND r.preset = $2 \
              WHERE p.arena = $1 ORDER BY p.joined_ms, p.account_id",
