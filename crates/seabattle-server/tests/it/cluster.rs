@@ -4,7 +4,8 @@
 //! `SEABATTLE_TEST_POSTGRES`.
 
 use crate::common::{
-    Client, ErrorCode, ServerMsg, fast_limits, friends, joined, postgres_url, until, until_battle,
+    Client, ErrorCode, ServerMsg, fast_limits, friends, joined, no_arenas, postgres_url, until,
+    until_battle,
 };
 use seabattle_client::msg;
 use seabattle_core::Player;
@@ -38,6 +39,7 @@ async fn node(url: &str, name: &str) -> Server {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let mut config = Config::new(DbUrl::Postgres(url.to_string()));
     config.limits = fast_limits();
+    config.arena_schedule = no_arenas();
     config.node = name.to_string();
     launch(listener, config).await.unwrap()
 }

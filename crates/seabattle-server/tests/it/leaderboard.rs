@@ -26,6 +26,7 @@ async fn start_postgres(url: &str) -> Server {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let mut config = Config::new(DbUrl::Postgres(url.to_string()));
     config.limits = fast_limits();
+    config.arena_schedule = no_arenas();
     config.node = fresh("top");
     launch(listener, config).await.unwrap()
 }

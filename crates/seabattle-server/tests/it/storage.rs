@@ -362,6 +362,7 @@ async fn postgres_restart_mid_game_continues() {
     let config = || {
         let mut c = Config::new(DbUrl::Postgres(url.clone()));
         c.limits = fast_limits();
+        c.arena_schedule = no_arenas();
         c
     };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

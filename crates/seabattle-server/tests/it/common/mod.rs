@@ -45,7 +45,14 @@ pub async fn start_with(db: &Path, limits: Limits) -> Server {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let mut config = Config::new(DbUrl::Sqlite(db.to_path_buf()));
     config.limits = limits;
+    config.arena_schedule = no_arenas();
     launch(listener, config).await.unwrap()
+}
+
+/// No scheduled arenas: a test's server makes only the arenas the test makes, and the
+/// many servers sharing the test database do not all run the schedule's.
+pub fn no_arenas() -> seabattle_server::ArenaSchedule {
+    "none".parse().unwrap()
 }
 
 /// Reads `client`'s messages until one matches the pattern (`ServerMsg::Shot { .. }`,
@@ -711,6 +718,7 @@ impl Db {
         config.node = self.name("node");
         config.lobby_every = Duration::from_millis(100);
         config.challenge_ttl = ttl;
+        config.arena_schedule = no_arenas();
         tweak(&mut config);
         launch(listener, config).await.unwrap()
     }
