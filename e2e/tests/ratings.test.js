@@ -72,7 +72,7 @@ test('a rated game between two accounts: the change in the dialog, the profile a
   // The profile reads without the page's script, in the reader's language.
   await a.goto(`${server.url}/u/${encodeURIComponent(nameA)}`);
   await a.getByRole('heading', { name: nameA }).waitFor();
-  await a.getByText('1338?').waitFor();
+  await a.getByText('1338?', { exact: true }).waitFor();
   await a.getByText('Поражение · рейтинговая').waitFor();
   await a.getByRole('img', { name: 'История рейтинга' }).waitFor();
   await a.getByRole('button', { name: 'Выйти на всех устройствах' }).waitFor();

@@ -42,7 +42,8 @@ export type ErrorCode =
   | 'limit' | 'abandoned' | 'bad_player' | 'moved' | 'not_away' | 'no_room' | 'not_rateable'
   | 'no_chat' | 'bad_request' | 'bad_name' | 'bad_password' | 'name_taken' | 'wrong_credentials'
   | 'signed_out' | 'throttled' | 'cross_site' | 'unavailable' | 'not_online' | 'no_challenge' | 'has_games' | 'not_a_bot' | 'bot_not_allowed'
-  | 'too_many_games' | 'plain_token' | 'no_bot_challenges';
+  | 'too_many_games' | 'plain_token' | 'no_bot_challenges'
+  | 'arena_closed' | 'no_berserk';
 
 /** A phrase of the quick chat, by its id (`Phrase`): no free text. */
 export type Phrase = 'good_luck' | 'nice_shot' | 'thanks' | 'thumbs_up' | 'wow' | 'phew' | 'fire';
