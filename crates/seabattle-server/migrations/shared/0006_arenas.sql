@@ -27,13 +27,15 @@ CREATE INDEX arenas_by_start ON arenas (finished, starts_ms);
 
 -- Who plays in an arena; `paused` is set by the player (and cleared when they come
 -- back) or by the arena after two no-shows in a row; `seen_ms` is when the player's
--- arena page last asked for the standings (a player away from it is not paired).
+-- arena page last asked for the standings (a player away from it is not paired);
+-- `back_ms` when they last joined: no-shows before it no longer withdraw them.
 CREATE TABLE arena_players (
     arena       TEXT NOT NULL REFERENCES arenas (id) ON DELETE CASCADE,
     account_id  {int} NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
     joined_ms   {time} NOT NULL,
     paused      {int} NOT NULL DEFAULT 0,
     seen_ms     {time} NOT NULL DEFAULT 0,
+    back_ms     {time} NOT NULL DEFAULT 0,
     PRIMARY KEY (arena, account_id)
 );
 

@@ -26,6 +26,15 @@ pub fn expired(hub: &SharedHub, room: &Room) -> bool {
 
 /// Marks the game abandoned in storage, tells whoever is still there, and lets it go.
 pub async fn close(hub: &SharedHub, room: &mut Room) {
+    let why = format!(
+        "game {} was closed unfinished: nobody played it for too long",
+        room.id()
+    );
+    close_saying(hub, room, why).await;
+}
+
+/// [`close`], telling whoever is still there `why`.
+pub async fn close_saying(hub: &SharedHub, room: &mut Room, why: String) {
     let id = room.id().clone();
     let key = id.clone();
     if let Err(e) = hub.db(move |db| db.finish(&key, ABANDONED)).await {
@@ -35,10 +44,7 @@ pub async fn close(hub: &SharedHub, room: &mut Room) {
     }
     room.clock_mut().stop();
     room.take_bot();
-    let notice = ServerMsg::from(ClientError::new(
-        ErrorCode::Abandoned,
-        format!("game {id} was closed unfinished: nobody played it for too long"),
-    ));
+    let notice = ServerMsg::from(ClientError::new(ErrorCode::Abandoned, why));
     for conn in room.take_connections() {
         conn.send(notice.to_text());
     }

@@ -20,12 +20,10 @@ pub mod store;
 
 use crate::db::Store;
 use crate::error::{Failure, StoreError};
-use crate::game::commit::{Change, commit};
 use crate::game::room::{Mode, Room};
 use crate::hub::SharedHub;
 use crate::protocol::ErrorCode;
 use seabattle_core::{Move, Phase, Player};
-use seabattle_table::Command;
 use store::GameEnd;
 
 pub use http::routes;
@@ -49,9 +47,10 @@ impl Tournaments {
 pub enum NoShown {
     /// Both fleets were placed (or the game is over): nothing.
     Started,
-    /// The seat that never placed its fleet lost the game as abandoned.
+    /// The seat that never placed its fleet lost: the game was closed, and the arena
+    /// counts it as the other seat's win.
     Forfeited(Player),
-    /// Neither seat placed its fleet: the game was closed unfinished, nobody won.
+    /// Neither seat placed its fleet: the game was closed, nobody won.
     Closed,
 }
 
@@ -106,7 +105,9 @@ pub(super) async fn ended(hub: &SharedHub, game: String, end: GameEnd) {
     }
 }
 
-/// The arena's no-show, in the game's actor: see [`NoShown`].
+/// The arena's no-show, in the game's actor: see [`NoShown`]. The game is closed
+/// unfinished rather than resigned for the absent seat: a game with a fleet missing has
+/// no record to end with; the arena notes who won.
 pub async fn no_show(hub: &SharedHub, room: &mut Room) -> NoShown {
     if room.game().phase() != Phase::Placement {
         return NoShown::Started;
@@ -115,25 +116,49 @@ pub async fn no_show(hub: &SharedHub, room: &mut Room) -> NoShown {
         .into_iter()
         .filter(|&p| !room.game().has_placed(p))
         .collect();
-    match absent[..] {
-        [] => NoShown::Started,
-        [p] => match commit(hub, room, Change::Act(p, Command::Abandon)).await {
-            Ok(_) => NoShown::Forfeited(p),
-            Err(e) => {
-                tracing::warn!(game = %room.id(), error = %e, "an arena's no-show could not be stored");
-                NoShown::Started
-            }
-        },
-        _ => {
-            crate::game::expire::close(hub, room).await;
-            let end = GameEnd {
-                winner: None,
-                shots: [0, 0],
-                reason: "no_show".into(),
-            };
-            ended(hub, room.id().to_string(), end).await;
-            NoShown::Closed
-        }
+    let (done, winner, why) = verdict(room, &absent);
+    if done == NoShown::Started {
+        return done;
+    }
+    crate::game::expire::close_saying(hub, room, why).await;
+    let end = GameEnd {
+        winner,
+        shots: [0, 0],
+        reason: "no_show".into(),
+    };
+    ended(hub, room.id().to_string(), end).await;
+    done
+}
+
+/// What a no-show of the `absent` seats makes of the game: the result, the winner and
+/// what the players are told.
+fn verdict(room: &Room, absent: &[Player]) -> (NoShown, Option<Player>, String) {
+    let name = |p: Player| {
+        room.seat(p)
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("player {}", p.number()))
+    };
+    match absent {
+        [] => (NoShown::Started, None, String::new()),
+        &[p] => (
+            NoShown::Forfeited(p),
+            Some(p.other()),
+            format!(
+                "{} placed no fleet in time: the arena counts game {} as a win for {}",
+                name(p),
+                room.id(),
+                name(p.other())
+            ),
+        ),
+        _ => (
+            NoShown::Closed,
+            None,
+            format!(
+                "neither player placed a fleet in time: game {} was closed and counts for nobody",
+                room.id()
+            ),
+        ),
     }
 }
 

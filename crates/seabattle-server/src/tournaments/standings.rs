@@ -114,20 +114,30 @@ impl Standings {
             .filter(|g| g.ended_ms.is_some_and(|t| t <= ends_ms))
             .collect();
         ended.sort_by_key(|g| (g.ended_ms, g.created_ms));
-        let mut results: HashMap<AccountId, Vec<seabattle_tournament::Outcome>> = HashMap::new();
+        let mut results: HashMap<AccountId, Vec<(i64, seabattle_tournament::Outcome)>> =
+            HashMap::new();
         for g in ended {
             for p in Player::BOTH {
-                if let Some(o) = outcome(g, p) {
-                    results.entry(g.account(p)).or_default().push(o);
+                if let (Some(o), Some(t)) = (outcome(g, p), g.ended_ms) {
+                    results.entry(g.account(p)).or_default().push((t, o));
                 }
             }
         }
+        // Withdrawn: two no-shows in a row since the player last joined.
+        let mut withdrawn = Vec::new();
         let sheets: Vec<(usize, seabattle_tournament::Sheet)> = players
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                let outcomes = results.remove(&p.account).unwrap_or_default();
-                (i, seabattle_tournament::Sheet::new(&outcomes))
+                let games = results.remove(&p.account).unwrap_or_default();
+                let since: Vec<_> = games
+                    .iter()
+                    .filter(|(t, _)| *t > p.back_ms)
+                    .map(|&(_, o)| o)
+                    .collect();
+                withdrawn.push(seabattle_tournament::Sheet::new(&since).withdrawn());
+                let all: Vec<_> = games.into_iter().map(|(_, o)| o).collect();
+                (i, seabattle_tournament::Sheet::new(&all))
             })
             .collect();
         let order =
@@ -157,7 +167,7 @@ impl Standings {
                         })
                         .collect(),
                     paused: p.paused,
-                    withdrawn: sheet.withdrawn(),
+                    withdrawn: withdrawn[i],
                 }
             })
             .collect();

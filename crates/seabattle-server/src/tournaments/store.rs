@@ -113,6 +113,8 @@ pub struct ArenaPlayer {
     pub joined_ms: i64,
     /// When their arena page last asked for the standings.
     pub seen_ms: i64,
+    /// When they last joined (or came back): no-shows before it are forgiven.
+    pub back_ms: i64,
     /// Whether they are out of the pairing (by their choice, or after two no-shows).
     pub paused: bool,
 }
@@ -126,6 +128,7 @@ impl FromRow for ArenaPlayer {
             rating: r.get("rating")?,
             joined_ms: r.get("joined_ms")?,
             seen_ms: r.get("seen_ms")?,
+            back_ms: r.get("back_ms")?,
             paused: r.get("paused")?,
         })
     }
@@ -326,9 +329,9 @@ impl Store {
     pub fn join_arena(&self, id: &str, account: AccountId) -> Result<(), StoreError> {
         self.db()
             .exec(
-                "INSERT INTO arena_players (arena, account_id, joined_ms, paused) \
-                 VALUES ($1, $2, $3, $4) \
-                 ON CONFLICT (arena, account_id) DO UPDATE SET paused = $4",
+                "INSERT INTO arena_players (arena, account_id, joined_ms, paused, seen_ms, \
+                 back_ms) VALUES ($1, $2, $3, $4, $3, $3) ON CONFLICT (arena, account_id) \
+                 DO UPDATE SET paused = $4, seen_ms = $3, back_ms = $3",
                 params![id, account, now_ms(), false],
             )
             .map(drop)
@@ -363,7 +366,7 @@ impl Store {
     ) -> Result<Vec<ArenaPlayer>, StoreError> {
         let preset = preset.map_or("", |p| p.name());
         self.db().rows(
-            "SELECT p.account_id, a.name, a.bot, r.rating, p.joined_ms, p.seen_ms, p.paused \
+            "SELECT p.account_id, a.name, a.bot, r.rating, p.joined_ms, p.seen_ms, p.back_ms, p.paused \
              FROM arena_players p JOIN accounts a ON a.id = p.account_id \
              LEFT JOIN ratings r ON r.account_id = p.account_id AND r.preset = $2 \
              WHERE p.arena = $1 ORDER BY p.joined_ms, p.account_id",

@@ -283,3 +283,184 @@ async fn twelve_players_and_bots_play_an_arena_and_the_standings_match_the_games
     }
     server.shutdown().await.unwrap();
 }
+
+/// Waits for the server to pair `c` into an arena game: its id and seat, taken.
+async fn paired(c: &mut Client) -> (String, Player) {
+    let (game, me) =
+        until!(c, ServerMsg::Joined { game, seat: Some(me), token: None, .. } => (game, me));
+    c.send(msg::resume_as_account(&game)).await;
+    joined(c).await;
+    (game, me)
+}
+
+#[tokio::test]
+async fn an_arena_survives_a_restart_mid_game_and_counts_the_game() {
+    let db = Db::all().remove(0);
+    let server = db.server_with(Duration::from_secs(60), no_schedule).await;
+    let addr = server.addr();
+    let (ann, bob) = (
+        sign_up_from(addr, "Ann", 1).await,
+        sign_up_from(addr, "Bob", 2).await,
+    );
+    let id = make_arena(
+        addr,
+        &ann,
+        serde_json::json!({"rules": "classic", "clock": 20, "minutes": 30, "rated": true}),
+    )
+    .await;
+    let mut a = Client::connect_signed_in(addr, &ann, "Ann").await;
+    let mut b = Client::connect_signed_in(addr, &bob, "Bob").await;
+    for t in [&ann, &bob] {
+        let r = post(addr, &format!("/arena/{id}/join"), "", Some(t)).await;
+        assert_eq!(r.status, 204, "{}", r.body);
+    }
+    let ((game, sa), (game_b, _)) = tokio::join!(paired(&mut a), paired(&mut b));
+    assert_eq!(game, game_b);
+    a.send(msg::place_random(&game)).await;
+    b.send(msg::place_random(&game)).await;
+    until_battle(&mut a).await;
+    a.close().await;
+    b.close().await;
+    server.shutdown().await.unwrap();
+
+    // The same database, a new process: the arena goes on, and so does the game.
+    let server = db.server_with(Duration::from_secs(60), no_schedule).await;
+    let addr = server.addr();
+    let mut a = Client::connect_signed_in(addr, &ann, "Ann").await;
+    let mut b = Client::connect_signed_in(addr, &bob, "Bob").await;
+    for c in [&mut a, &mut b] {
+        c.send(msg::resume_as_account(&game)).await;
+        joined(c).await;
+    }
+    let sb = sa.other();
+    let (ra, rb) = tokio::join!(
+        play_out(&mut a, &game, sa, 10, 10),
+        play_out(&mut b, &game, sb, 10, 10)
+    );
+    assert_eq!(ra.winner, rb.winner);
+    let winner = if ra.winner == sa { "Ann" } else { "Bob" };
+    let mut v = json(addr, &format!("/arena/{id}/json"), Some(&ann)).await;
+    for _ in 0..50 {
+        if v["standings"][0]["score"] == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        v = json(addr, &format!("/arena/{id}/json"), Some(&ann)).await;
+    }
+    assert_eq!(v["standings"][0]["name"], winner, "{v}");
+    assert_eq!(v["standings"][0]["score"], 2, "{v}");
+    assert_eq!(v["standings"][1]["score"], 0, "{v}");
+    assert_eq!(v["arena"]["state"], "running");
+    a.close().await;
+    b.close().await;
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_player_who_never_places_loses_by_no_show_and_is_withdrawn_after_two() {
+    let db = Db::all().remove(0);
+    let server = db.server_with(Duration::from_secs(60), no_schedule).await;
+    let addr = server.addr();
+    let names = ["Xan", "Yan", "Zoe"];
+    let mut tokens = Vec::new();
+    for (i, n) in names.iter().enumerate() {
+        tokens.push(sign_up_from(addr, n, 10 + i as u8).await);
+    }
+    let id = make_arena(
+        addr,
+        &tokens[1],
+        serde_json::json!({"rules": "classic", "clock": 5, "minutes": 30}),
+    )
+    .await;
+    let until = Instant::now() + Duration::from_secs(40);
+    let mut tasks = Vec::new();
+    for (i, n) in names.iter().enumerate() {
+        let mut c = Client::connect_signed_in(addr, &tokens[i], n).await;
+        let r = post(addr, &format!("/arena/{id}/join"), "", Some(&tokens[i])).await;
+        assert_eq!(r.status, 204, "{}", r.body);
+        let absent = i == 0;
+        tasks.push(tokio::spawn(async move {
+            // Xan takes his seats and never places a fleet; the others place theirs, and
+            // between them one resigns once the battle starts.
+            let mut no_shows = 0;
+            while Instant::now() < until && no_shows < 2 {
+                let Some(ServerMsg::Joined {
+                    game,
+                    seat: Some(me),
+                    token: None,
+                    ..
+                }) = c.try_recv(Duration::from_millis(200)).await
+                else {
+                    continue;
+                };
+                c.send(msg::resume_as_account(&game)).await;
+                joined(&mut c).await;
+                // A no-show closes the game, saying who the arena counts it for.
+                let closed = |m: &ServerMsg| {
+                    matches!(m, ServerMsg::Error { code: ErrorCode::Abandoned, message }
+                        if message.contains("placed no fleet in time"))
+                };
+                if absent {
+                    c.until_map(|m| closed(&m).then_some(())).await;
+                    no_shows += 1;
+                    continue;
+                }
+                c.send(msg::place_random(&game)).await;
+                let m = c
+                    .until_map(|m| match m {
+                        ServerMsg::Battle { .. } | ServerMsg::GameOver { .. } => Some(m),
+                        m if closed(&m) => Some(m),
+                        _ => None,
+                    })
+                    .await;
+                if matches!(m, ServerMsg::Battle { .. }) {
+                    if me == Player::One {
+                        c.send(msg::resign(&game)).await;
+                    }
+                    game_over(&mut c).await;
+                }
+            }
+            c
+        }));
+    }
+    let x = tasks.remove(0).await.unwrap();
+    // Both of Xan's games were lost by no-show, and he is out until he comes back.
+    let mut v = json(addr, &format!("/arena/{id}/json"), Some(&tokens[0])).await;
+    for _ in 0..30 {
+        if v["me"]["withdrawn"] == true {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        v = json(addr, &format!("/arena/{id}/json"), Some(&tokens[0])).await;
+    }
+    assert_eq!(v["me"]["withdrawn"], true, "{v}");
+    let row = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "Xan")
+        .unwrap()
+        .clone();
+    let marks: Vec<bool> = row["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["no_show"] == true)
+        .collect();
+    assert_eq!(&marks[marks.len() - 2..], [true, true], "{row}");
+    assert_eq!(row["paused"], true, "{row}");
+    // Joining again brings him back.
+    let r = post(addr, &format!("/arena/{id}/join"), "", Some(&tokens[0])).await;
+    assert_eq!(r.status, 204, "{}", r.body);
+    let v = json(addr, &format!("/arena/{id}/json"), Some(&tokens[0])).await;
+    assert_eq!(
+        (v["me"]["paused"].clone(), v["me"]["joined"].clone()),
+        (false.into(), true.into()),
+        "{v}"
+    );
+    x.close().await;
+    for t in tasks {
+        t.abort();
+    }
+    server.shutdown().await.unwrap();
+}
