@@ -13,6 +13,7 @@
 
 pub mod http;
 pub mod pair;
+pub mod profile;
 pub mod runner;
 pub mod schedule;
 pub mod standings;

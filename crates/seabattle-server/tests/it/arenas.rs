@@ -351,6 +351,12 @@ async fn an_arena_survives_a_restart_mid_game_and_counts_the_game() {
     assert_eq!(v["standings"][0]["score"], 2, "{v}");
     assert_eq!(v["standings"][1]["score"], 0, "{v}");
     assert_eq!(v["arena"]["state"], "running");
+    // The arena stays on each player's profile, with their place and points.
+    let (status, page) = http_get(addr, &format!("/u/{winner}?lang=en")).await;
+    assert_eq!(status, 200);
+    assert!(page.contains("<h2 id=\"arenas\">Arenas</h2>"), "{page}");
+    assert!(page.contains(&format!("href=\"/arena/{id}\"")), "{page}");
+    assert!(page.contains("1 of 2</td><td class=\"n\">2</td>"), "{page}");
     a.close().await;
     b.close().await;
     server.shutdown().await.unwrap();

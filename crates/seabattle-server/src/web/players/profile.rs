@@ -40,6 +40,8 @@ struct Profile {
     learned: Vec<crate::protocol::LearnedJson>,
     /// The daily sea's section (`crate::daily::profile`).
     daily: String,
+    /// The arenas' section (`crate::tournaments::profile`).
+    arenas: String,
 }
 
 /// The figures of a player's finished games.
@@ -162,6 +164,7 @@ pub async fn profile(
             let days = db.daily_days_of(&who, crate::daily::profile::DAYS_SHOWN)?;
             Ok(Some(Profile {
                 daily: crate::daily::profile::section(&days, today, lang),
+                arenas: crate::tournaments::profile::section(db, account.id, lang)?,
                 bot: account.bot,
                 learned,
                 ratings: db.ratings(account.id)?,
@@ -272,6 +275,7 @@ fn body(p: &Profile, lang: Lang) -> String {
     }
     b.push_str("</div>");
     b.push_str(&p.daily);
+    b.push_str(&p.arenas);
     let _ = write!(b, "<h2>{}</h2>", say(Word::FinishedGames, lang));
     if p.games.is_empty() {
         let _ = write!(b, "<p>{}</p>", say(Word::NoGames, lang));
