@@ -470,3 +470,74 @@ async fn a_player_who_never_places_loses_by_no_show_and_is_withdrawn_after_two()
     }
     server.shutdown().await.unwrap();
 }
+
+/// `POST /arena/{id}/berserk` for `game` as `token`'s account.
+async fn berserk(addr: SocketAddr, id: &str, game: &str, token: &str) -> crate::accounts::Reply {
+    let body = serde_json::json!({ "game": game }).to_string();
+    post(addr, &format!("/arena/{id}/berserk"), &body, Some(token)).await
+}
+
+#[tokio::test]
+async fn berserk_halves_a_players_own_clock_and_only_before_their_first_shot() {
+    let db = Db::all().remove(0);
+    let server = db.server_with(Duration::from_secs(60), no_schedule).await;
+    let addr = server.addr();
+    let (ann, bob) = (
+        sign_up_from(addr, "Ann", 1).await,
+        sign_up_from(addr, "Bob", 2).await,
+    );
+    let id = make_arena(
+        addr,
+        &ann,
+        serde_json::json!({"rules": "classic", "clock": 20, "minutes": 30}),
+    )
+    .await;
+    let mut a = Client::connect_signed_in(addr, &ann, "Ann").await;
+    let mut b = Client::connect_signed_in(addr, &bob, "Bob").await;
+    for t in [&ann, &bob] {
+        let r = post(addr, &format!("/arena/{id}/join"), "", Some(t)).await;
+        assert_eq!(r.status, 204, "{}", r.body);
+    }
+    let ((game, sa), _) = tokio::join!(paired(&mut a), paired(&mut b));
+    let r = berserk(addr, &id, &game, &ann).await;
+    assert_eq!((r.status, r.body.as_str()), (200, r#"{"clock":10}"#));
+    // Not in a game of someone else's, nor in a game that is not an arena's.
+    let r = post(
+        addr,
+        &format!("/arena/{id}/berserk"),
+        r#"{"game":"nosuchgame"}"#,
+        Some(&ann),
+    )
+    .await;
+    assert!(
+        r.status == 400 && r.body.contains("no_berserk"),
+        "{}",
+        r.body
+    );
+    a.send(msg::place_random(&game)).await;
+    b.send(msg::place_random(&game)).await;
+    let first = until_battle(&mut a).await;
+    // Ann's clock is half the arena's; Bob's is the arena's.
+    let secs = until!(a, ServerMsg::Clock { player, seconds, .. } if player == first => seconds);
+    assert_eq!(secs, if first == sa { 10 } else { 20 });
+    // Whoever fired a shot may no longer go berserk.
+    let (shooter, token) = if first == sa {
+        (&mut a, &ann)
+    } else {
+        (&mut b, &bob)
+    };
+    let cell = "a1".to_string();
+    shooter.send(msg::fire(&game, &[cell])).await;
+    next_shot(shooter).await;
+    let r = berserk(addr, &id, &game, token).await;
+    assert!(
+        r.status == 400 && r.body.contains("before your first shot"),
+        "{}",
+        r.body
+    );
+    let v = json(addr, &format!("/arena/{id}/json"), Some(&ann)).await;
+    assert_eq!(v["me"]["berserk"], true, "{v}");
+    a.close().await;
+    b.close().await;
+    server.shutdown().await.unwrap();
+}
