@@ -389,6 +389,22 @@ pub async fn new_api_token(
         .ok_or_else(|| AccountError::BadAnswer("no token in the answer".into()))
 }
 
+/// `POST /arena/{arena}/join`: the signed-in account joins the arena (or comes back
+/// to it after a pause); the server then pairs it into the arena's games on its
+/// sockets (docs/arena.md). `arena` is an arena's id, letters and digits.
+pub async fn join_arena(
+    server: &ServerOrigin,
+    token: &SessionToken,
+    arena: &str,
+) -> Result<(), AccountError> {
+    let path = format!("/arena/{arena}/join");
+    let answer = call(server, Method::POST, &path, None, Some(token)).await?;
+    match answer.status {
+        200 | 204 => Ok(()),
+        _ => Err(answer.refusal()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

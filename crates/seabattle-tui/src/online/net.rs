@@ -35,6 +35,9 @@ pub enum Opening {
     /// Wait for a challenge (a signed-in terminal only): the ones sent already and those
     /// to come are each shown to the caller of [`Connection::open_with`], who answers.
     AwaitChallenge,
+    /// Wait for the server to pair this account into a game of an arena it joined:
+    /// the seat is then the account's (docs/arena.md).
+    Arena,
 }
 
 impl Opening {
@@ -63,7 +66,7 @@ impl Opening {
                 rated: Some(*rated),
             },
             // Following the lobby shows the challenges waiting for this account.
-            Opening::AwaitChallenge => ClientMsg::Lobby,
+            Opening::AwaitChallenge | Opening::Arena => ClientMsg::Lobby,
         }
     }
 }
@@ -256,7 +259,10 @@ async fn session(
             (Some((g, _)), _) | (None, Opening::Join { code: g }) => Some(g.clone()),
             (
                 None,
-                Opening::NewGame { .. } | Opening::Challenge { .. } | Opening::AwaitChallenge,
+                Opening::NewGame { .. }
+                | Opening::Challenge { .. }
+                | Opening::AwaitChallenge
+                | Opening::Arena,
             ) => None,
         };
         let address = match &game {

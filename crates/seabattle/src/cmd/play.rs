@@ -3,7 +3,7 @@
 use anyhow::{Context, bail};
 use seabattle_bots::Level;
 use seabattle_core::{CoordSystem, Lang, Rules};
-use seabattle_tui::online::{Connection, Opening, ServerMsg};
+use seabattle_tui::online::{ClientMsg, Connection, Opening, ServerMsg, account};
 use seabattle_tui::{App, Mode, Setup, terminal};
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -51,6 +51,15 @@ pub struct Args {
     /// Wait on --server for a challenge to your account, and answer it here.
     #[arg(long, requires = "server")]
     accept: bool,
+    /// Join the arena with this id (or link) on --server (signed in with `seabattle
+    /// login`) and play the game the arena pairs you into.
+    #[arg(
+        long,
+        value_name = "ID",
+        requires = "server",
+        conflicts_with_all = ["join", "challenge", "accept"]
+    )]
+    arena: Option<String>,
     /// Seed for reproducible fleets and computer moves.
     #[arg(long)]
     seed: Option<u64>,
@@ -77,6 +86,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let connection = match &args.server {
         Some(url) => {
             let opening = match (&args.join, &args.challenge, args.accept) {
+                _ if args.arena.is_some() => Opening::Arena,
                 (Some(code), _, _) => Opening::Join {
                     code: code_of(code).to_string(),
                 },
@@ -103,10 +113,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     "challenges are between accounts: sign in first with seabattle login --server {url}"
                 );
             }
+            if let Some(arena) = &args.arena {
+                let Some(token) = &token else {
+                    bail!(
+                        "arenas are for accounts: sign in first with seabattle login --server {url}"
+                    );
+                };
+                let id = code_of(arena);
+                if id.is_empty() || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+                    bail!(
+                        "--arena {arena:?}: an arena's id is letters and digits, as in /arena/ID"
+                    );
+                }
+                let server = super::account::origin_of(url)?;
+                super::account::block_on(account::join_arena(&server, token, id))?
+                    .with_context(|| format!("joining the arena {id}"))?;
+                match args.lang {
+                    Lang::Ru => println!("Вы в арене {id}. Ждём соперника…"),
+                    Lang::En => println!("You are in the arena {id}. Waiting for an opponent…"),
+                }
+            }
             // A challenge waits for its answer; a player waits for a challenge a while.
             let wait = match opening {
                 Opening::Challenge { .. } => Duration::from_secs(3600),
-                Opening::AwaitChallenge => Duration::from_secs(24 * 3600),
+                Opening::AwaitChallenge | Opening::Arena => Duration::from_secs(24 * 3600),
                 _ => Duration::from_secs(10),
             };
             let (lang, sent) = (args.lang, matches!(opening, Opening::Challenge { .. }));
@@ -116,6 +146,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("connecting to {url}"))?;
             if let ServerMsg::Joined { game, link, .. } = &joined {
                 println!("game code: {game}\nlink: {link}");
+                // The arena's pairing names the game; the seat is the account's, taken
+                // with `resume` (no token).
+                if args.arena.is_some() {
+                    conn.send(ClientMsg::Resume {
+                        game: game.clone(),
+                        token: None,
+                    });
+                }
             }
             app.server_message(&joined);
             Some(conn)
