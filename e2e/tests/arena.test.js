@@ -84,4 +84,13 @@ test('an arena made on the page, joined by two, paired, played, and the standing
   assert.match(rows[1], new RegExp(`^2${annaWon ? bob : anna}1\\d{3}\\??00$`), rows[1]);
   await shot(a, 'arena-standings-ru.png');
   await shot(b, 'arena-standings-en-phone.png');
+  // Its maker ends it: the podium, for everyone.
+  assert.equal(await b.getByRole('button', { name: 'End the arena' }).count(), 0);
+  a.once('dialog', d => d.accept());
+  await a.getByRole('button', { name: 'Завершить арену' }).click();
+  await a.getByRole('heading', { name: 'Пьедестал' }).waitFor();
+  await b.getByRole('heading', { name: 'Podium' }).waitFor({ timeout: 10000 });
+  assert.match((await a.locator('.aPodium').textContent()) ?? '', new RegExp(`🥇\\s*${annaWon ? anna : bob}\\s*2`));
+  await shot(a, 'arena-podium-ru.png');
+  await shot(b, 'arena-podium-en-phone.png');
 });

@@ -18,7 +18,7 @@ const ru = {
   standings: 'Таблица', rank: 'Место', player: 'Игрок', rating: 'Рейтинг', score: 'Очки', games: 'Партии',
   podium: 'Пьедестал', watch: 'Смотреть партии', noGames: 'Сейчас партий нет.', bot: 'бот', toList: 'Все арены',
   you: 'Ваше место: {0}, очков: {1}', placement: 'Расставьте флот за минуту, иначе партия засчитается как неявка.',
-  end: 'Завершить арену', ends: 'до конца', starts: 'до начала',
+  end: 'Завершить арену', endSure: 'Завершить арену сейчас? Идущие партии доиграют, но не будут засчитаны.', ends: 'до конца', starts: 'до начала',
   errors: {
     not_found: 'такой арены нет', arena_closed: 'арена закончилась или не принимает вас', signed_out: 'войдите в аккаунт',
     bad_clock: 'неверное время на ход', bad_request: 'неверные параметры', bad_name: 'слишком длинное название',
@@ -43,7 +43,7 @@ const en = {
   standings: 'Standings', rank: 'Rank', player: 'Player', rating: 'Rating', score: 'Score', games: 'Games',
   podium: 'Podium', watch: 'Watch the games', noGames: 'No games right now.', bot: 'BOT', toList: 'All arenas',
   you: 'Your rank: {0}, points: {1}', placement: 'Place your fleet within a minute, or the game counts as a no-show.',
-  end: 'End the arena', ends: 'ends in', starts: 'starts in',
+  end: 'End the arena', endSure: 'End the arena now? The games being played go on, but do not count.', ends: 'ends in', starts: 'starts in',
   errors: {
     not_found: 'no such arena', arena_closed: 'the arena has ended or does not admit you', signed_out: 'sign in first',
     bad_clock: 'a wrong clock', bad_request: 'wrong settings', bad_name: 'the name is too long',

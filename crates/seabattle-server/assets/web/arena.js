@@ -174,7 +174,7 @@ function renderOne(root) {
   const row = (/** @type {Row} */ r) => `<tr class="${me && r.name === me.name ? 'mine' : ''}${r.paused ? ' paused' : ''}">
     <td>${r.rank}</td><td class="aName"><a href="/u/${encodeURIComponent(r.name)}">${esc(r.name)}</a>${r.bot ? ` <span class="botMark">${at('bot')}</span>` : ''}</td>
     <td>${r.rating}</td><td class="aScore">${r.score}${r.fire ? ' 🔥' : ''}</td><td class="aPoints"><span class="pts">${r.points.map(point).join('')}</span></td></tr>`;
-  const podium = A.podium?.length ? `<ol class="aPodium">${A.podium.map((r, i) => `<li class="p${i + 1}"><span class="medal">${['🥇', '🥈', '🥉'][i]}</span> ${esc(r.name)} <b>${r.score}</b></li>`).join('')}</ol>` : '';
+  const podium = A.podium?.length ? `<h3>${at('podium')}</h3><ol class="aPodium">${A.podium.map((r, i) => `<li class="p${i + 1}"><span class="medal">${['🥇', '🥈', '🥉'][i]}</span> ${esc(r.name)} <b>${r.score}</b></li>`).join('')}</ol>` : '';
   let mine = '';
   if (me && a.state !== 'finished') {
     const place = me.rank ? `<p>${at('you', me.rank, me.score)}</p>` : '';
@@ -192,13 +192,16 @@ function renderOne(root) {
   } else if (!me && a.state !== 'finished') {
     mine = `<p class="desc">${at('signIn')}</p>`;
   }
+  // Its maker may end it early (the games being played go on, uncounted).
+  const ending = me && a.by === me.name && a.state !== 'finished'
+    ? `<p><button id="aEnd" type="button">${at('end')}</button></p>` : '';
   const watching = A.playing.length
     ? `<ul class="aGames">${A.playing.map(g => `<li><a href="/g/${g.game}">${esc(g.players[0])} — ${esc(g.players[1])}</a></li>`).join('')}</ul>`
     : `<p class="desc">${at('noGames')}</p>`;
   root.innerHTML = `<p><a href="/arena">← ${at('toList')}</a></p><h2>${esc(a.name)}</h2>
     <p class="aWhen">${when(a)}</p><p class="desc">${esc(facts(a))}</p>
     ${note ? `<p class="aNote" role="alert">${esc(note)}</p>` : ''}${podium}
-    <div class="aMe" aria-live="polite">${mine}</div>
+    <div class="aMe" aria-live="polite"${mine || ending ? '' : ' hidden'}>${mine}${ending}</div>
     <div class="aBody"><section class="aTable"><h3>${at('standings')}</h3>
     <table class="standings"><thead><tr><th scope="col">${at('rank')}</th><th scope="col">${at('player')}</th><th scope="col">${at('rating')}</th><th scope="col">${at('score')}</th><th scope="col">${at('games')}</th></tr></thead>
     <tbody>${A.standings.map(row).join('')}</tbody></table></section>
@@ -206,5 +209,6 @@ function renderOne(root) {
   const on = (/** @type {string} */ id, /** @type {() => void} */ f) => { const b = document.getElementById(id); if (b) b.onclick = f; };
   on('aJoin', async () => { if (await post(`/arena/${a.id}/join`)) load(); });
   on('aPause', async () => { if (await post(`/arena/${a.id}/pause`)) load(); });
+  on('aEnd', async () => { if (confirm(at('endSure')) && await post(`/arena/${a.id}/end`)) load(); });
   on('aBerserk', async () => { if (me?.game && await post(`/arena/${a.id}/berserk`, { game: me.game })) load(); });
 }
