@@ -46,8 +46,13 @@ for (const [lang, locale] of [['ru', 'ru-RU'], ['en', 'en-US']]) {
       const board = page.getByRole('grid', { name: w.board });
       const open = board.getByRole('gridcell', { name: w.unknown });
       await page.locator('#dStartRow').waitFor({ state: 'hidden' });
-      // The first shots by keyboard: the arrow keys move, Enter fires.
+      // The first shots by keyboard: the arrow keys move, Enter fires. The board is
+      // drawn again once the attempt's state comes back: focus a cell of the board as
+      // it stands then, not one about to be replaced.
+      await poll(async () => (await open.count()) === 100);
+      await page.waitForTimeout(500);
       await board.getByRole('gridcell').first().focus();
+      await poll(async () => page.evaluate(() => document.activeElement?.getAttribute('role') === 'gridcell'));
       for (const key of ['Enter', 'ArrowRight', 'ArrowRight', 'Enter', 'ArrowDown', 'Enter']) {
         const n = await open.count();
         await page.keyboard.press(key);
