@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, startBrowser, newPage, artifacts, pageErrors, placeRandomly, poll, openCells, signUp } from './harness.js';
+import { startServer, startBrowser, newPage, artifacts, pageErrors, placeRandomly, poll, openCells, signUp, playToTheEnd } from './harness.js';
 
 let server, browser;
 before(async () => { server = await startServer(['--arena-schedule', 'none']); browser = await startBrowser(); });
@@ -15,20 +15,6 @@ const shot = (page, name) => page.screenshot({ path: join(artifacts, name), full
 const unique = base => base + String(Date.now() % 100000);
 const phone = [{ width: 390, height: 844 }, { isMobile: true, hasTouch: true }];
 
-// Fires at the first open cell whenever it is this page's turn, until the game is over.
-async function playToTheEnd(page) {
-  const over = page.getByRole('dialog', { name: /^(Игра окончена|Game over)$/ });
-  const turn = page.getByText(/^(Ваш ход|Your turn)/);
-  for (let i = 0; i < 400 && !(await over.isVisible()); i++) {
-    await poll(async () => (await over.isVisible()) || (await turn.isVisible()), 60000);
-    if (await over.isVisible()) break;
-    const n = await openCells(page).count();
-    await openCells(page).first().click();
-    await poll(async () => (await over.isVisible()) || (await openCells(page).count()) < n, 30000);
-  }
-  await over.waitFor();
-  return over;
-}
 
 test('an arena made on the page, joined by two, paired, played, and the standings move', async () => {
   const a = await newPage(browser, 'ru-RU');
@@ -63,7 +49,7 @@ test('an arena made on the page, joined by two, paired, played, and the standing
   await b.getByRole('grid', { name: 'Your board' }).waitFor({ timeout: 30000 });
   await placeRandomly(a);
   await placeRandomly(b);
-  const [overA, overB] = await Promise.all([playToTheEnd(a), playToTheEnd(b)]);
+  const [overA, overB] = await Promise.all([playToTheEnd(a, 60000), playToTheEnd(b, 60000)]);
   const annaWon = (await overA.locator('.result').getAttribute('class'))?.includes('won') ?? false;
   await shot(a, 'arena-over-ru.png');
   await overB.getByRole('link', { name: 'Back to the arena' }).click();

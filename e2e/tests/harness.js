@@ -160,3 +160,19 @@ export async function signUp(page, name) {
   await dlg.locator('#signedIn').waitFor();
   await dlg.getByRole('button', { name: ru ? 'Закрыть' : 'Close' }).click();
 }
+
+// Fires at the first open cell whenever it is this page's turn, until the game is over:
+// the game-over dialog.
+export async function playToTheEnd(page, turnWait = 30000) {
+  const over = page.getByRole('dialog', { name: /^(Игра окончена|Game over)$/ });
+  const turn = page.getByText(/^(Ваш ход|Your turn)/);
+  for (let i = 0; i < 400 && !(await over.isVisible()); i++) {
+    await poll(async () => (await over.isVisible()) || (await turn.isVisible()), turnWait);
+    if (await over.isVisible()) break;
+    const n = await openCells(page).count();
+    await openCells(page).first().click();
+    await poll(async () => (await over.isVisible()) || (await openCells(page).count()) < n, 30000);
+  }
+  await over.waitFor();
+  return over;
+}

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, startBrowser, newPage, artifacts, pageErrors, placeRandomly, poll, openCells, signUp } from './harness.js';
+import { startServer, startBrowser, newPage, artifacts, pageErrors, placeRandomly, poll, openCells, signUp, playToTheEnd } from './harness.js';
 
 let server, browser;
 before(async () => { server = await startServer(['--queue-wait', '2']); browser = await startBrowser(); });
@@ -15,20 +15,6 @@ const shot = (page, name) => page.screenshot({ path: join(artifacts, name), full
 const unique = base => base + String(Date.now() % 100000);
 const phone = [{ width: 390, height: 844 }, { isMobile: true, hasTouch: true }];
 
-// Fires at the first open cell whenever it is this page's turn, until the game is over.
-async function playToTheEnd(page) {
-  const over = page.getByRole('dialog', { name: /^(Игра окончена|Game over)$/ });
-  const turn = page.getByText(/^(Ваш ход|Your turn)/);
-  for (let i = 0; i < 400 && !(await over.isVisible()); i++) {
-    await poll(async () => (await over.isVisible()) || (await turn.isVisible()), 30000);
-    if (await over.isVisible()) break;
-    const n = await openCells(page).count();
-    await openCells(page).first().click();
-    await poll(async () => (await over.isVisible()) || (await openCells(page).count()) < n, 30000);
-  }
-  await over.waitFor();
-  return over;
-}
 
 test('alone in the queue: a rated game against the nearest level, offered, accepted, played, rated', async () => {
   const a = await newPage(browser, 'ru-RU');

@@ -405,8 +405,8 @@ pub async fn create(
             "rated: only arenas under a preset are rated; these rules are custom".into(),
         );
     }
-    let (open, _) = hub.db(|db| db.arenas_listed(0, 1_000)).await?;
-    if open.iter().filter(|a| a.created_by == Some(me.id)).count() >= MAX_OPEN_PER_ACCOUNT {
+    let by = me.id;
+    if hub.db(move |db| db.open_arenas_by(by)).await? >= MAX_OPEN_PER_ACCOUNT {
         return bad(
             ErrorCode::Limit,
             format!(

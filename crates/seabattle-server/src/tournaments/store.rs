@@ -241,6 +241,15 @@ impl Store {
         Ok(made == 1)
     }
 
+    /// How many arenas `by` made that have not finished.
+    pub fn open_arenas_by(&self, by: AccountId) -> Result<usize, StoreError> {
+        let n: Option<Count> = self.db().row(
+            "SELECT COUNT(*) AS n FROM arenas WHERE created_by = $1 AND finished = $2",
+            params![by, false],
+        )?;
+        Ok(n.map_or(0, |c| c.n))
+    }
+
     /// The arena `id`.
     pub fn arena(&self, id: &str) -> Result<Option<StoredArena>, StoreError> {
         self.db().row(
@@ -505,5 +514,15 @@ impl FromRow for GameWithClock {
             game: ArenaGame::from_row(r)?,
             clock: r.get("clock")?,
         })
+    }
+}
+
+struct Count {
+    n: usize,
+}
+
+impl FromRow for Count {
+    fn from_row(r: &Row) -> Result<Self, StoreError> {
+        Ok(Count { n: r.get("n")? })
     }
 }
