@@ -58,3 +58,12 @@ test('the arenas\' words (arena-words.js): the same keys and placeholders in bot
   const differ = [...ru].filter(([k, p]) => en.get(k) !== p).map(([k]) => k);
   assert.deepEqual(differ, []);
 });
+
+test('the BOT box\'s words (bot-account.js): the same keys and placeholders in both languages', async () => {
+  const { BOT_TEXTS } = await import('../../crates/seabattle-server/assets/web/bot-account.js');
+  assert.deepEqual(Object.keys(BOT_TEXTS).sort(), ['en', 'ru']);
+  const ru = texts(BOT_TEXTS.ru), en = texts(BOT_TEXTS.en);
+  assert.deepEqual([...ru.keys()].sort(), [...en.keys()].sort());
+  const differ = [...ru].filter(([k, p]) => en.get(k) !== p).map(([k]) => k);
+  assert.deepEqual(differ, []);
+});

@@ -16,6 +16,9 @@ const field = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(i
 /** The signed-in account's name, or null for a guest. @type {string | null} */
 let signedIn = null;
 
+/** Whether the signed-in account is a BOT (it has tokens, and takes no bot setting). */
+let isBot = false;
+
 /** Opens a new socket, which plays as whoever is signed in now. @type {() => void} */
 let renewSocket = () => {};
 
@@ -37,7 +40,7 @@ const REMEMBERED = 'sb.account';
  * @param {string} path @param {object | null} body
  * @returns {Promise<{status: number, json: Refusal & {name?: string}, retry: string | null} | null>}
  */
-async function post(path, body) {
+export async function post(path, body) {
   try {
     const r = await fetch('/account/' + path, {
       method: 'POST',
@@ -56,7 +59,7 @@ async function post(path, body) {
 
 // The refusal in the page's words: its code, or the server's own words.
 /** @param {Refusal} json @param {string | null} retry */
-function refusal(json, retry) {
+export function refusal(json, retry) {
   const key = 'acc_' + (json.code || 'unavailable');
   const words = t(key, retry || '?');
   return words === key ? json.message || t('acc_unavailable') : words;
@@ -74,6 +77,7 @@ function render() {
   $('signedInAs').textContent = signedIn ? t('signedInAs', signedIn) : '';
   $('accountBtn').textContent = signedIn ? t('accountOf', signedIn) : t('account');
   if (signedIn) /** @type {HTMLAnchorElement} */ ($('myProfile')).href = '/u/' + encodeURIComponent(signedIn);
+  $('botChallengesRow').hidden = isBot;
   $('delSureText').textContent = signedIn ? t('deleteSure', signedIn) : '';
 }
 
@@ -139,11 +143,28 @@ async function enter(how) {
     renewSocket();
     listGames();
     fetch('/account/me', { credentials: 'same-origin' }).then(m => (m.ok ? m.json() : null)).then(me => {
-      if (me) /** @type {HTMLInputElement} */ ($('botChallenges')).checked = !!me.bot_challenges;
+      if (me) learned(me);
     }).catch(() => {});
   } else {
     note(refusal(r.json, r.retry));
   }
+}
+
+/** What `/account/me` said of the account. @param {{bot?: boolean, bot_challenges?: boolean}} me */
+function learned(me) {
+  isBot = !!me.bot;
+  /** @type {HTMLInputElement} */ ($('botChallenges')).checked = !!me.bot_challenges;
+  render();
+}
+
+// The BOT box loads its code when it is opened: few accounts ever need it. Closed, it
+// is emptied, so a token shown once is gone with it.
+function drawBotBox() {
+  const name = signedIn;
+  if (!name || !/** @type {HTMLDetailsElement} */ ($('botBox')).open) { $('botPanel').replaceChildren(); return; }
+  import(`./bot-account.js`).then(m => m.drawBotBox($('botPanel'), {
+    name, bot: isBot, said: note, becameBot: () => { isBot = true; render(); renewSocket(); },
+  }));
 }
 
 /** @param {'logout' | 'logout-all'} how */
@@ -156,6 +177,7 @@ async function leave(how) {
 /** The browser is a guest again: `text` says why. @param {string} text */
 function signedOut(text) {
   remember(null);
+  isBot = false;
   closeDeletion();
   note(text);
   render();
@@ -164,6 +186,7 @@ function signedOut(text) {
 
 function closeDeletion() {
   /** @type {HTMLDetailsElement} */ ($('deleteBox')).open = false;
+  /** @type {HTMLDetailsElement} */ ($('botBox')).open = false;
   field('delPassword').value = '';
   field('delSure').checked = false;
 }
@@ -198,6 +221,7 @@ export async function initAccount(renew, tokens) {
   $('signOut').onclick = () => leave('logout');
   /** @type {HTMLFormElement} */ ($('deleteForm')).onsubmit = e => { e.preventDefault(); deleteAccount(); };
   $('signOutAll').onclick = () => leave('logout-all');
+  $('botBox').ontoggle = drawBotBox;
   // Off until the player turns it on: nobody meets a BOT they did not agree to.
   const bots = /** @type {HTMLInputElement} */ ($('botChallenges'));
   bots.onchange = async () => {
@@ -214,7 +238,7 @@ export async function initAccount(renew, tokens) {
     if (r.ok) {
       const me = await r.json();
       remember(me.name || signedIn);
-      /** @type {HTMLInputElement} */ ($('botChallenges')).checked = !!me.bot_challenges;
+      learned(me);
     }
     else if (r.status === 401) remember(null);
   } catch { /* offline: the name stays as last known */ }

@@ -100,6 +100,11 @@ const FILES: &[(&str, &str, &str)] = &[
         JS,
         include_str!("../../assets/web/account.js"),
     ),
+    (
+        "bot-account.js",
+        JS,
+        include_str!("../../assets/web/bot-account.js"),
+    ),
     ("board.js", JS, include_str!("../../assets/web/board.js")),
     ("coords.js", JS, include_str!("../../assets/web/coords.js")),
     ("fleet.js", JS, include_str!("../../assets/web/fleet.js")),

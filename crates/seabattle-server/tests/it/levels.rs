@@ -43,6 +43,9 @@ async fn a_rated_game_against_a_level_moves_both_ratings() {
         let (_, mine) = http_get(addr, &format!("/u/{ann}?lang=en")).await;
         assert!(mine.contains("Against people"), "{mine}");
         assert!(mine.contains("data-people=\"classic\">—<"), "{mine}");
+        // Her games list names the level's account, marked BOT, not «computer (easy)».
+        let named = "%D0%9A%D0%BE%D0%BC%D0%BF%D1%8C%D1%8E%D1%82%D0%B5%D1%80.%D0%BB%D1%91%D0%B3%D0%BA%D0%B8%D0%B9?lang=en\">Компьютер.лёгкий</a> <span class=\"bot\">BOT</span>";
+        assert!(mine.contains(named) && !mine.contains("(easy)"), "{mine}");
         // People on /top, the level on its BOTs' tab.
         let (_, people) = http_get(addr, "/top?rules=classic").await;
         assert!(

@@ -295,7 +295,13 @@ fn players_round_trip(s: &Store) {
     );
     let games = s.account_games(a, GameList::Finished, 10).unwrap();
     assert_eq!(games[0].shots[0], (2, 2));
-    assert_eq!(games[0].sitters[1], Sitter::Account("B".into()));
+    assert_eq!(
+        games[0].sitters[1],
+        Sitter::Account {
+            name: "B".into(),
+            bot: false
+        }
+    );
     assert!(
         s.account_games(a, GameList::Unfinished, 10)
             .unwrap()

@@ -59,7 +59,7 @@ impl From<&AccountGame> for GameJson {
         } else {
             match &g.sitters[g.seat.other().index()] {
                 Sitter::Guest => Opponent::Guest,
-                Sitter::Account(name) => Opponent::Account { name: name.clone() },
+                Sitter::Account { name, .. } => Opponent::Account { name: name.clone() },
                 Sitter::Deleted => Opponent::Deleted,
             }
         };

@@ -98,17 +98,24 @@ pub fn figures(games: &[AccountGame]) -> Figures {
     f
 }
 
+/// The mark beside a BOT's name.
+const BOT_MARK: &str = " <span class=\"bot\">BOT</span>";
+
+// A game against a computer's level names the level's account when it sat there (a
+// rated game, issue 40): older and unrated ones say «компьютер (easy)».
 fn opponent(g: &AccountGame, lang: Lang) -> String {
-    if let Some(level) = g.mode.strip_prefix("computer:") {
-        return format!("{} ({})", say(Word::Computer, lang), escape(level));
-    }
     match &g.sitters[g.seat.other().index()] {
-        Sitter::Account(name) => format!(
-            "<a href=\"/u/{}?lang={}\">{}</a>",
+        Sitter::Account { name, bot } => format!(
+            "<a href=\"/u/{}?lang={}\">{}</a>{}",
             escape(&urlencoding(name)),
             lang.code(),
-            escape(name)
+            escape(name),
+            if *bot { BOT_MARK } else { "" }
         ),
+        _ if g.mode.starts_with("computer:") => {
+            let level = g.mode.trim_start_matches("computer:");
+            format!("{} ({})", say(Word::Computer, lang), escape(level))
+        }
         Sitter::Guest => say(Word::Guest, lang).to_string(),
         Sitter::Deleted => say(Word::DeletedPlayer, lang).to_string(),
     }
@@ -187,11 +194,7 @@ pub async fn profile(
 }
 
 fn body(p: &Profile, lang: Lang) -> String {
-    let mark = if p.bot {
-        " <span class=\"bot\">BOT</span>"
-    } else {
-        ""
-    };
+    let mark = if p.bot { BOT_MARK } else { "" };
     let mut b = format!("<h1>{}{mark}</h1>", escape(&p.name));
     // The game's page fills the name in its challenge form (a challenge needs the
     // socket, which this page has none of); not on one's own profile.

@@ -11,18 +11,23 @@ use seabattle_core::{Answer, Player};
 pub enum Sitter {
     /// A guest (or the computer).
     Guest,
-    /// An account, by name.
-    Account(String),
+    /// An account, by name, and whether it is a BOT (a computer's level is one).
+    Account {
+        /// Its name.
+        name: String,
+        /// Whether it is a BOT.
+        bot: bool,
+    },
     /// An account since deleted.
     Deleted,
 }
 
 impl Sitter {
-    /// Who sat in a seat, from its account column and the account's name.
-    fn of(account: Option<AccountId>, name: Option<String>) -> Sitter {
+    /// Who sat in a seat, from its account column and the account's name and flag.
+    fn of(account: Option<AccountId>, name: Option<String>, bot: bool) -> Sitter {
         match (account, name) {
             (Some(AccountId::DELETED), _) | (Some(_), None) => Sitter::Deleted,
-            (Some(_), Some(name)) => Sitter::Account(name),
+            (Some(_), Some(name)) => Sitter::Account { name, bot },
             (None, _) => Sitter::Guest,
         }
     }
@@ -87,8 +92,8 @@ impl FromRow for Listed {
                 mode: r.get("mode")?,
                 seat: Player::One,
                 sitters: [
-                    Sitter::of(accounts[0], r.get("name1")?),
-                    Sitter::of(accounts[1], r.get("name2")?),
+                    Sitter::of(accounts[0], r.get("name1")?, bot(r, "bot1")?),
+                    Sitter::of(accounts[1], r.get("name2")?, bot(r, "bot2")?),
                 ],
                 rated: r.get("rated")?,
                 result: r.get("result")?,
@@ -99,6 +104,11 @@ impl FromRow for Listed {
             accounts,
         })
     }
+}
+
+/// A seat's BOT flag: null when nobody's account sat there.
+fn bot(r: &Row, column: &str) -> Result<bool, StoreError> {
+    Ok(r.get::<Option<bool>>(column)?.unwrap_or(false))
 }
 
 /// A volley row, for the shot counts.
@@ -128,7 +138,7 @@ pub(crate) fn count_shots(shots: &str) -> (u32, u32) {
 }
 
 const LISTED: &str = "SELECT g.id, g.rules, g.mode, g.result, g.created_at, g.finished_at, \
-     g.rated, g.account1, g.account2, a1.name AS name1, a2.name AS name2 FROM games g \
+     g.rated, g.account1, g.account2, a1.name AS name1, a2.name AS name2, a1.bot AS bot1, a2.bot AS bot2 FROM games g \
      LEFT JOIN accounts a1 ON a1.id = g.account1 LEFT JOIN accounts a2 ON a2.id = g.account2 \
      WHERE (g.account1 = $1 OR g.account2 = $1)";
 
@@ -185,12 +195,18 @@ mod tests {
 
     #[test]
     fn a_seat_shows_who_sat_there() {
-        assert_eq!(Sitter::of(None, None), Sitter::Guest);
-        assert_eq!(Sitter::of(Some(AccountId::DELETED), None), Sitter::Deleted);
-        assert_eq!(Sitter::of(Some(AccountId(3)), None), Sitter::Deleted);
+        assert_eq!(Sitter::of(None, None, false), Sitter::Guest);
         assert_eq!(
-            Sitter::of(Some(AccountId(3)), Some("Ann".into())),
-            Sitter::Account("Ann".into())
+            Sitter::of(Some(AccountId::DELETED), None, false),
+            Sitter::Deleted
+        );
+        assert_eq!(Sitter::of(Some(AccountId(3)), None, false), Sitter::Deleted);
+        assert_eq!(
+            Sitter::of(Some(AccountId(3)), Some("Ann".into()), true),
+            Sitter::Account {
+                name: "Ann".into(),
+                bot: true
+            }
         );
     }
 }
