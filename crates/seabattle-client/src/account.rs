@@ -210,13 +210,22 @@ impl Answer {
     }
 }
 
+/// What a request carries to act for an account.
+#[derive(Clone, Copy)]
+enum Credential<'a> {
+    /// A person's session cookie.
+    Session(&'a SessionToken),
+    /// A BOT's API token (`Authorization: Bearer`).
+    Api(&'a str),
+}
+
 /// One request to `server`, with its own connection, within [`ANSWER_WAIT`].
 async fn call(
     server: &ServerOrigin,
     method: Method,
     path: &str,
     body: Option<String>,
-    token: Option<&SessionToken>,
+    token: Option<Credential<'_>>,
 ) -> Result<Answer, AccountError> {
     tokio::time::timeout(ANSWER_WAIT, exchange(server, method, path, body, token))
         .await
@@ -233,7 +242,7 @@ async fn exchange(
     method: Method,
     path: &str,
     body: Option<String>,
-    token: Option<&SessionToken>,
+    token: Option<Credential<'_>>,
 ) -> Result<Answer, AccountError> {
     let unreachable = |e: &dyn fmt::Display| AccountError::Unreachable(format!("{server}: {e}"));
     let stream = tokio::net::TcpStream::connect(server.authority())
@@ -249,8 +258,12 @@ async fn exchange(
         .header(header::HOST, server.authority())
         .header(header::ORIGIN, server.as_str())
         .header(header::CONTENT_TYPE, "application/json");
-    if let Some(t) = token {
-        request = request.header(header::COOKIE, t.cookie());
+    match token {
+        Some(Credential::Session(t)) => request = request.header(header::COOKIE, t.cookie()),
+        Some(Credential::Api(t)) => {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {t}"));
+        }
+        None => {}
     }
     let request = request
         .body(Full::new(Bytes::from(body.unwrap_or_default())))
@@ -338,7 +351,14 @@ fn signed_in(answer: Answer, ok: u16) -> Result<SignedIn, AccountError> {
 /// `GET /account/me`: the name of the account whose session `token` is, or
 /// [`AccountError::SignedOut`] if the session has ended.
 pub async fn whoami(server: &ServerOrigin, token: &SessionToken) -> Result<String, AccountError> {
-    let answer = call(server, Method::GET, "/account/me", None, Some(token)).await?;
+    let answer = call(
+        server,
+        Method::GET,
+        "/account/me",
+        None,
+        Some(Credential::Session(token)),
+    )
+    .await?;
     if answer.status != 200 {
         return Err(answer.refusal());
     }
@@ -349,7 +369,14 @@ pub async fn whoami(server: &ServerOrigin, token: &SessionToken) -> Result<Strin
 
 /// `POST /account/logout`: the session ends on the server.
 pub async fn logout(server: &ServerOrigin, token: &SessionToken) -> Result<(), AccountError> {
-    let answer = call(server, Method::POST, "/account/logout", None, Some(token)).await?;
+    let answer = call(
+        server,
+        Method::POST,
+        "/account/logout",
+        None,
+        Some(Credential::Session(token)),
+    )
+    .await?;
     match answer.status {
         200 | 204 => Ok(()),
         _ => Err(answer.refusal()),
@@ -365,7 +392,14 @@ pub async fn make_bot(
     password: &str,
 ) -> Result<(), AccountError> {
     let body = Some(credentials(name, password));
-    let answer = call(server, Method::POST, "/account/bot", body, Some(token)).await?;
+    let answer = call(
+        server,
+        Method::POST,
+        "/account/bot",
+        body,
+        Some(Credential::Session(token)),
+    )
+    .await?;
     match answer.status {
         200 => Ok(()),
         _ => Err(answer.refusal()),
@@ -380,7 +414,14 @@ pub async fn new_api_token(
     label: &str,
 ) -> Result<String, AccountError> {
     let body = Some(serde_json::json!({ "name": label }).to_string());
-    let answer = call(server, Method::POST, "/account/tokens", body, Some(token)).await?;
+    let answer = call(
+        server,
+        Method::POST,
+        "/account/tokens",
+        body,
+        Some(Credential::Session(token)),
+    )
+    .await?;
     if answer.status != 201 {
         return Err(answer.refusal());
     }
@@ -398,7 +439,50 @@ pub async fn join_arena(
     arena: &str,
 ) -> Result<(), AccountError> {
     let path = format!("/arena/{arena}/join");
-    let answer = call(server, Method::POST, &path, None, Some(token)).await?;
+    let answer = call(
+        server,
+        Method::POST,
+        &path,
+        None,
+        Some(Credential::Session(token)),
+    )
+    .await?;
+    match answer.status {
+        200 | 204 => Ok(()),
+        _ => Err(answer.refusal()),
+    }
+}
+
+/// What a BOT's program asks of an arena ([`arena_as_bot`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArenaStep {
+    /// `POST /arena/{id}/join`: join, or come back after a pause.
+    Join,
+    /// `POST /arena/{id}/pause`: no new games (the one being played goes on).
+    Pause,
+}
+
+/// An arena's join or pause for a BOT's program, with its API token rather than a
+/// session (docs/bot-api.md). Once joined, the BOT is paired on its sockets: each of
+/// its games is announced with `joined` and no seat token, and resumed as the account.
+pub async fn arena_as_bot(
+    server: &ServerOrigin,
+    api_token: &str,
+    arena: &str,
+    step: ArenaStep,
+) -> Result<(), AccountError> {
+    let path = match step {
+        ArenaStep::Join => format!("/arena/{arena}/join"),
+        ArenaStep::Pause => format!("/arena/{arena}/pause"),
+    };
+    let answer = call(
+        server,
+        Method::POST,
+        &path,
+        None,
+        Some(Credential::Api(api_token)),
+    )
+    .await?;
     match answer.status {
         200 | 204 => Ok(()),
         _ => Err(answer.refusal()),

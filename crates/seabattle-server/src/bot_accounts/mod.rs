@@ -5,6 +5,7 @@
 //! BOT's own session (it may still sign in, to manage its tokens) acts for nobody at
 //! the board. A BOT plays by challenge: never in the queue nor the lobby.
 
+pub mod bearer;
 pub mod store;
 
 use crate::accounts::http::{Credentials, reauthenticate};

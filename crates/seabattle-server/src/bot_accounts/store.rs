@@ -1,6 +1,7 @@
 //! BOT accounts and their API tokens in storage, for both databases. A token is kept
 //! only as its SHA-256; a revoked one stays listed, marked.
 
+use crate::accounts::store::StoredAccount;
 use crate::db::params;
 use crate::db::{FromRow, One, Row, Store, StoreError, now_secs};
 use crate::ids::AccountId;
@@ -36,24 +37,6 @@ impl FromRow for TokenInfo {
             name: r.get("name")?,
             created_at: r.get("created_at")?,
             revoked_at: r.get("revoked_at")?,
-        })
-    }
-}
-
-/// The BOT account a live token opens.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TokenOwner {
-    /// The account.
-    pub id: AccountId,
-    /// Its name.
-    pub name: String,
-}
-
-impl FromRow for TokenOwner {
-    fn from_row(r: &Row) -> Result<Self, StoreError> {
-        Ok(TokenOwner {
-            id: r.get("id")?,
-            name: r.get("name")?,
         })
     }
 }
@@ -128,9 +111,9 @@ impl Store {
     }
 
     /// The BOT account the live token `token_hash` opens.
-    pub fn token_owner(&self, token_hash: &str) -> Result<Option<TokenOwner>, StoreError> {
+    pub fn token_owner(&self, token_hash: &str) -> Result<Option<StoredAccount>, StoreError> {
         self.db().row(
-            "SELECT a.id, a.name FROM api_tokens t JOIN accounts a ON a.id = t.account_id \
+            "SELECT a.id, a.name, a.password_hash, a.bot FROM api_tokens t JOIN accounts a ON a.id = t.account_id \
              WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND a.bot = 1",
             params![token_hash],
         )

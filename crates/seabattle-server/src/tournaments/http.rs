@@ -13,7 +13,7 @@ use crate::hub::SharedHub;
 use crate::ids::{AccountId, GameId, token_hash};
 use crate::protocol::ErrorCode;
 use crate::web::error::ApiError;
-use crate::web::extract::{CurrentAccount, Json};
+use crate::web::extract::{Acting, CurrentAccount, Json};
 use crate::web::preview::Preview;
 use axum::Router;
 use axum::extract::{Path, State};
@@ -440,10 +440,11 @@ pub async fn create(
     Ok((StatusCode::CREATED, axum::Json(json)).into_response())
 }
 
-/// `POST /arena/{id}/join`: joins, or comes back after a pause.
+/// `POST /arena/{id}/join`: joins, or comes back after a pause. A BOT's program may
+/// send it with its API token (`Authorization: Bearer`) instead of a session.
 pub async fn join(
     State(hub): State<SharedHub>,
-    CurrentAccount(me): CurrentAccount,
+    Acting(me): Acting,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
     let a = arena(&hub, &id).await?;
@@ -458,7 +459,7 @@ pub async fn join(
 /// played goes on.
 pub async fn pause(
     State(hub): State<SharedHub>,
-    CurrentAccount(me): CurrentAccount,
+    Acting(me): Acting,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
     let a = arena(&hub, &id).await?;

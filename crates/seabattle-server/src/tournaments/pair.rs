@@ -66,6 +66,7 @@ pub async fn start(
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     tracing::info!(arena = %arena.id, game = %id, "an arena's pair is playing");
     for (p, account) in [(Player::One, one), (Player::Two, two)] {
+        let busy = playing_elsewhere(hub, account, &id).await;
         let text = ServerMsg::Joined {
             game: id.to_string(),
             role: Role::Player,
@@ -75,8 +76,35 @@ pub async fn start(
         }
         .to_text();
         for conn in hub.sockets.of(account) {
-            conn.send(text.clone());
+            if !conn
+                .binding()
+                .is_some_and(|b| b.seat.is_some() && busy.contains(&b.game))
+            {
+                conn.send(text.clone());
+            }
         }
     }
     Ok(id)
+}
+
+/// The account's other games still being played: a socket seated in one of them is
+/// not told of the arena's game, so a page or a bridge's game is never taken away from
+/// a game under way (its arena page, or its listening socket, hears of it).
+async fn playing_elsewhere(
+    hub: &SharedHub,
+    account: AccountId,
+    arena_game: &GameId,
+) -> Vec<GameId> {
+    let list = crate::web::players::store::GameList::Unfinished;
+    match hub.db(move |db| db.account_games(account, list, 100)).await {
+        Ok(games) => games
+            .into_iter()
+            .map(|g| g.id)
+            .filter(|g| g != arena_game)
+            .collect(),
+        Err(e) => {
+            tracing::warn!(error = %e, "an arena player's other games could not be read");
+            Vec::new()
+        }
+    }
 }

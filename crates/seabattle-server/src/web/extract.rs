@@ -65,6 +65,39 @@ impl FromRequestParts<SharedHub> for CurrentAccount {
     }
 }
 
+/// The account a request acts for: its session cookie's, or a BOT's whose API token
+/// it carries (`Authorization: Bearer`, taken as the socket takes it:
+/// [`crate::bot_accounts::bearer`]). For the few routes a BOT program calls itself (an
+/// arena's join and pause); the rest take a session only ([`CurrentAccount`]).
+#[derive(Clone, Debug)]
+pub struct Acting(pub StoredAccount);
+
+impl FromRequestParts<SharedHub> for Acting {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, hub: &SharedHub) -> Result<Self, ApiError> {
+        use crate::bot_accounts::bearer;
+        let Some(token) = bearer::token(&parts.headers) else {
+            return CurrentAccount::from_request_parts(parts, hub)
+                .await
+                .map(|CurrentAccount(a)| Acting(a));
+        };
+        let client = ClientAddr::from_request_parts(parts, hub).await?;
+        let direct = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(client.addr.ip(), |c| c.0.ip());
+        if !bearer::transport(hub, direct, client.addr.ip(), &parts.headers) {
+            let e = bearer::plain_token();
+            return Err(ApiError::new(e.code, e.message));
+        }
+        bearer::bot_account(hub, client.addr.ip(), &token)
+            .await
+            .map(Acting)
+            .map_err(|e| ApiError::new(e.code, e.message))
+    }
+}
+
 /// A JSON body read as `T`, refused with `400 bad_request` (naming what is wrong),
 /// `413 too_large` or a request without `Content-Type: application/json`, in the wire's
 /// `{"code","message"}` like every other refusal.

@@ -3,6 +3,7 @@
 //! [`FRAME`] bytes.
 
 use crate::advice;
+use crate::bot_accounts::bearer;
 use crate::config::Limits;
 use crate::conn::{Conn, Out, QUEUE, Queued};
 use crate::error::Failure;
@@ -60,15 +61,15 @@ pub async fn upgrade(
         .addresses
         .connect(peer.ip())
         .map_err(|why| ApiError::text(StatusCode::TOO_MANY_REQUESTS, why))?;
-    let tokens_ok = token_transport(&hub, direct.ip(), peer.ip(), &headers);
-    let account = match bearer(&headers) {
+    let tokens_ok = bearer::transport(&hub, direct.ip(), peer.ip(), &headers);
+    let account = match bearer::token(&headers) {
         // A BOT's token: never a cookie, so the cookie's origin rule is not asked.
         Some(token) => {
             if !tokens_ok {
-                return Err(plain_token().into());
+                return Err(bearer::plain_token().into());
             }
-            let a = bot_account(&hub, peer.ip(), &token).await;
-            Some(a.map_err(|e| ApiError::new(e.code, e.message))?)
+            let a = bearer::bot_account(&hub, peer.ip(), &token).await;
+            Some(a.map_err(|e| ApiError::new(e.code, e.message))?.into())
         }
         None => signed_in(&hub, &headers).await.map_err(|e| {
             ApiError::text(StatusCode::SERVICE_UNAVAILABLE, e.into_client().message)
@@ -112,76 +113,6 @@ async fn signed_in(
         name: a.name,
         bot: false,
     }))
-}
-
-/// The token of an `Authorization: Bearer TOKEN` header.
-fn bearer(headers: &axum::http::HeaderMap) -> Option<String> {
-    let value = headers
-        .get(axum::http::header::AUTHORIZATION)?
-        .to_str()
-        .ok()?;
-    let token = value.strip_prefix("Bearer ")?.trim();
-    (!token.is_empty()).then(|| token.to_string())
-}
-
-/// Whether an API token may come this way: over TLS (a trusted proxy says
-/// `X-Forwarded-Proto: https`), from this machine, or anyhow if the operator allows
-/// plain HTTP (`Config::plain_tokens`).
-fn token_transport(
-    hub: &SharedHub,
-    direct: IpAddr,
-    client: IpAddr,
-    headers: &axum::http::HeaderMap,
-) -> bool {
-    let trusted = hub.config.trusted_proxies.contains(&direct);
-    hub.config.plain_tokens
-        || crate::accounts::session::over_tls(headers, trusted)
-        || (client.is_loopback() && (direct.is_loopback() || trusted))
-}
-
-/// The refusal of a token sent in clear across a network.
-fn plain_token() -> ClientError {
-    ClientError::new(
-        ErrorCode::PlainToken,
-        "API tokens are taken over TLS only (wss://): this one came over plain HTTP \
-         from another machine; the operator may allow it (serve --plain-tokens)",
-    )
-}
-
-/// The BOT account an API token opens, counted against the address's attempts before
-/// it is looked up, as a password is; a token that opens none is `bad_token`.
-async fn bot_account(
-    hub: &SharedHub,
-    ip: IpAddr,
-    token: &str,
-) -> Result<crate::conn::Account, ClientError> {
-    let key = format!("token {ip}");
-    let rate = crate::bot_accounts::TOKENS_PER_ADDRESS;
-    if let Err(too) = hub.throttle.take(&key, rate) {
-        return Err(ClientError::new(
-            ErrorCode::Throttled,
-            format!(
-                "too many token attempts; try again in {} s",
-                too.wait.as_secs().max(1)
-            ),
-        ));
-    }
-    let hash = crate::ids::token_hash(token);
-    match hub.db(move |db| db.token_owner(&hash)).await {
-        Ok(Some(owner)) => {
-            hub.throttle.give_back(&key, rate);
-            Ok(crate::conn::Account {
-                id: owner.id,
-                name: owner.name,
-                bot: true,
-            })
-        }
-        Ok(None) => Err(ClientError::new(
-            ErrorCode::BadToken,
-            "this API token opens no BOT account: it is unknown or revoked",
-        )),
-        Err(e) => Err(Failure::Store(e).into_client()),
-    }
 }
 
 /// How fast one connection may send: `burst` messages at once, `messages_per_second`
@@ -401,10 +332,10 @@ async fn auth(
         ));
     }
     if !tokens_ok {
-        return Err(plain_token());
+        return Err(bearer::plain_token());
     }
-    let account = bot_account(hub, conn.ip, token).await?;
-    let signed = conn.signed_in(account);
+    let account = bearer::bot_account(hub, conn.ip, token).await?;
+    let signed = conn.signed_in(account.into());
     hub.sockets.closed(conn);
     hub.sockets.opened(&signed);
     Ok(signed)

@@ -293,6 +293,52 @@ async fn paired(c: &mut Client) -> (String, Player) {
     (game, me)
 }
 
+/// Regression: a pairing was pushed to every socket of the account, so a page seated
+/// in another game was taken away to the arena's. Only the sockets not seated in a game
+/// under way hear of it.
+#[tokio::test]
+async fn a_pairing_is_not_pushed_to_a_socket_playing_another_game() {
+    let db = Db::all().remove(0);
+    let server = db.server_with(Duration::from_secs(60), no_schedule).await;
+    let addr = server.addr();
+    let (ann, bob) = (
+        sign_up_from(addr, "Ann", 1).await,
+        sign_up_from(addr, "Bob", 2).await,
+    );
+    // Ann plays the computer on one page, and has a second page open doing nothing.
+    let mut busy = Client::connect_signed_in(addr, &ann, "Ann").await;
+    let other = create(&mut busy, msg::new_game(seabattle_wire::Opponent::Computer)).await;
+    let mut idle = Client::connect_signed_in(addr, &ann, "Ann").await;
+    let mut b = Client::connect_signed_in(addr, &bob, "Bob").await;
+    let id = make_arena(
+        addr,
+        &ann,
+        serde_json::json!({"rules": "classic", "clock": 20, "minutes": 30}),
+    )
+    .await;
+    for t in [&ann, &bob] {
+        let r = post(addr, &format!("/arena/{id}/join"), "", Some(t)).await;
+        assert_eq!(r.status, 204, "{}", r.body);
+    }
+    let ((game, _), (game_b, _)) = tokio::join!(paired(&mut idle), paired(&mut b));
+    assert_eq!(game, game_b);
+    assert_ne!(game, other);
+    let until = Instant::now() + Duration::from_secs(2);
+    while let Some(m) = busy
+        .try_recv(until.saturating_duration_since(Instant::now()))
+        .await
+    {
+        assert!(
+            !matches!(&m, ServerMsg::Joined { game: g, .. } if *g == game),
+            "the page playing the computer was told of the arena's game: {m:?}"
+        );
+    }
+    for c in [busy, idle, b] {
+        c.close().await;
+    }
+    server.shutdown().await.unwrap();
+}
+
 #[tokio::test]
 async fn an_arena_survives_a_restart_mid_game_and_counts_the_game() {
     let db = Db::all().remove(0);

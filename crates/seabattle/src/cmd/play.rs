@@ -168,7 +168,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// The code in a code or a link such as `http://host/g/CODE`.
-fn code_of(s: &str) -> &str {
+pub(crate) fn code_of(s: &str) -> &str {
     s.trim()
         .trim_end_matches('/')
         .rsplit('/')

@@ -2,6 +2,8 @@
 //! unchanged, plays a whole rated game against a person through it, with the server
 //! restarted mid-game (the bridge and the person come back and finish it); the result
 //! is logged, both ratings move, and a SIGTERM after the game ends the bridge cleanly.
+//! With `--arena` it joins an arena that takes BOTs, with its token, plays the game the
+//! arena pairs it into, and pauses there on SIGTERM.
 
 use seabattle_client::account::{self, ServerOrigin, SessionToken};
 use seabattle_client::{ConnectOptions, Connection, msg};
@@ -28,9 +30,40 @@ async fn server(dir: &Path, addr: SocketAddr) -> Server {
             Err(e) => panic!("binding {addr}: {e}"),
         }
     };
-    launch(listener, Config::new(DbUrl::Sqlite(dir.join("g.db"))))
+    let mut config = Config::new(DbUrl::Sqlite(dir.join("g.db")));
+    config.arena_schedule = "none".parse().unwrap();
+    launch(listener, config).await.unwrap()
+}
+
+/// A request to `origin` with the session `cookie` (as a page of the server sends it):
+/// the status and the body.
+async fn http(
+    origin: &ServerOrigin,
+    method: &str,
+    path: &str,
+    cookie: &str,
+    body: &str,
+) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(origin.authority())
         .await
-        .unwrap()
+        .unwrap();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {}\r\nOrigin: {}\r\nCookie: {cookie}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        origin.authority(),
+        origin.as_str(),
+        body.len()
+    );
+    s.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).await.unwrap();
+    let status = answer[9..12].parse().unwrap();
+    let body = answer
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_string();
+    (status, body)
 }
 
 /// The person's socket, signed in.
@@ -145,12 +178,14 @@ async fn bot_token(origin: &ServerOrigin, out: &Path) -> std::process::Output {
     .unwrap()
 }
 
-fn bridge(origin: &ServerOrigin, token_file: &Path, log: &Path) -> Child {
+fn bridge(origin: &ServerOrigin, token_file: &Path, log: &Path, more: &[&str]) -> Child {
     let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/bot.py");
     Command::new(env!("CARGO_BIN_EXE_seabattle"))
         .args(["bot", "--server", origin.as_str(), "--token-file"])
         .arg(token_file)
-        .args(["--rules", "classic", "--", "python3"])
+        .args(["--rules", "classic"])
+        .args(more)
+        .args(["--", "python3"])
         .arg(bot)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -198,7 +233,7 @@ async fn the_bridge_plays_examples_bot_py_through_a_game_and_a_server_restart() 
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("the file exists"));
     let log = dir.path().join("bridge.log");
-    let mut child = bridge(&origin, &token_file, &log);
+    let mut child = bridge(&origin, &token_file, &log, &[]);
 
     // A person challenges it to a rated game as soon as it is online.
     let anna = account::sign_up(&origin, "Anna", "correct horse 1")
@@ -266,6 +301,12 @@ async fn the_bridge_plays_examples_bot_py_through_a_game_and_a_server_restart() 
     );
 
     // SIGTERM with no game running: it exits at once, cleanly.
+    stops_on_sigterm(&mut child, &log).await;
+    srv.shutdown().await.unwrap();
+}
+
+/// Sends SIGTERM to the bridge, which runs no game: it must exit 0 within 10 s.
+async fn stops_on_sigterm(child: &mut Child, log: &Path) {
     let pid = child.id().to_string();
     assert!(
         Command::new("kill")
@@ -288,7 +329,97 @@ async fn the_bridge_plays_examples_bot_py_through_a_game_and_a_server_restart() 
     assert!(
         status.success(),
         "{status:?}\n{}",
-        std::fs::read_to_string(&log).unwrap()
+        std::fs::read_to_string(log).unwrap()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bridge_joins_an_arena_with_its_token_and_plays_its_pairing() {
+    let dir = tempfile::tempdir().unwrap();
+    let srv = server(dir.path(), "127.0.0.1:0".parse().unwrap()).await;
+    let origin = ServerOrigin::parse(&format!("http://{}", srv.addr())).unwrap();
+    account::sign_up(&origin, "Shkval", "correct horse 1")
+        .await
+        .unwrap();
+    let token_file = dir.path().join("token");
+    assert!(bot_token(&origin, &token_file).await.status.success());
+
+    // Anna makes an arena that takes BOTs, starting now, and joins it.
+    let anna = account::sign_up(&origin, "Anna", "correct horse 1")
+        .await
+        .unwrap();
+    let cookie = anna.token.cookie();
+    let body = r#"{"name":"Bots welcome","rules":"classic","clock":30,"minutes":20,"bots":true}"#;
+    let (status, made) = http(&origin, "POST", "/arena/create", &cookie, body).await;
+    assert_eq!(status, 201, "{made}");
+    let made: serde_json::Value = serde_json::from_str(&made).unwrap();
+    let arena = made["id"].as_str().unwrap().to_string();
+    account::join_arena(&origin, &anna.token, &arena)
+        .await
+        .unwrap();
+    let mut c = person(&origin, &anna.token).await;
+
+    // The bridge joins it by link, with its token, and is paired with her.
+    let log = dir.path().join("bridge.log");
+    let link = format!("{}/arena/{arena}", origin.as_str());
+    let mut child = bridge(&origin, &token_file, &log, &["--arena", &link]);
+    let game = c
+        .recv_map(Duration::from_secs(30), |m| match m {
+            ServerMsg::Joined {
+                game, token: None, ..
+            } => Some(game),
+            _ => None,
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}\n{}", std::fs::read_to_string(&log).unwrap()));
+    c.send(&msg::resume_as_account(&game)).await.unwrap();
+    // Played to its end: a result, not a stop part-way.
+    assert!(play(&mut c, &game, usize::MAX, &log).await.is_some());
+
+    // The bridge logged its result; the arena counted the game for both.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let text = loop {
+        let text = std::fs::read_to_string(&log).unwrap();
+        if text.contains("game over") || Instant::now() > deadline {
+            break text;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert!(
+        text.contains("in the arena") && text.contains("game over") && text.contains(&game),
+        "{text}"
+    );
+    let (_, standings) = http(&origin, "GET", &format!("/arena/{arena}/json"), "", "").await;
+    let v: serde_json::Value = serde_json::from_str(&standings).unwrap();
+    let rows = v["standings"].as_array().unwrap();
+    let games_of = |name: &str| {
+        rows.iter()
+            .find(|r| r["name"] == name)
+            .map(|r| r["points"].as_array().map_or(0, Vec::len))
+    };
+    assert_eq!(
+        (games_of("Anna"), games_of("Shkval")),
+        (Some(1), Some(1)),
+        "{standings}"
+    );
+
+    // SIGTERM: it pauses in the arena, so it is paired no more, and exits.
+    c.close().await.ok();
+    stops_on_sigterm(&mut child, &log).await;
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("paused in the arena"), "{text}");
+    let (_, standings) = http(&origin, "GET", &format!("/arena/{arena}/json"), "", "").await;
+    let v: serde_json::Value = serde_json::from_str(&standings).unwrap();
+    let bot = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "Shkval")
+        .cloned();
+    assert_eq!(
+        bot.map(|r| r["paused"].clone()),
+        Some(serde_json::Value::Bool(true)),
+        "{standings}"
     );
     srv.shutdown().await.unwrap();
 }

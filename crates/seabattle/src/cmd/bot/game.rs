@@ -1,5 +1,6 @@
 //! One game the bridge plays: its own socket, reconnected after a network fault or a
-//! server restart (the seat resumed with its token), and one run of the program, asked
+//! server restart (the seat resumed with its token, or as the account for an arena's
+//! game), and one run of the program, asked
 //! for its fleet and each volley. The server referees; the bridge only relays.
 
 use super::link::Link;
@@ -22,8 +23,9 @@ use tokio::sync::watch;
 pub struct Seat {
     /// The game's id.
     pub game: String,
-    /// The seat's secret, to resume with (never logged).
-    pub token: String,
+    /// The seat's secret, to resume with (never logged); `None` for a seat that is the
+    /// BOT account's own (an arena's game), resumed as the account.
+    pub token: Option<String>,
     /// Which seat.
     pub seat: Player,
 }
@@ -112,7 +114,7 @@ async fn reconnect(seat: &Seat, link: &Link) -> anyhow::Result<Connection> {
     let mut c = link.connect().await?;
     c.send(&ClientMsg::Resume {
         game: seat.game.clone(),
-        token: Some(seat.token.clone()),
+        token: seat.token.clone(),
     })
     .await?;
     Ok(c)

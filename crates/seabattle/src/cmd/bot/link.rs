@@ -4,6 +4,7 @@
 use anyhow::{Context, bail};
 use seabattle_client::{ConnectOptions, Connection};
 use seabattle_tui::online::ServerMsg;
+use seabattle_tui::online::account::{self, AccountError, ArenaStep, ServerOrigin};
 use std::time::Duration;
 
 /// The server and the token.
@@ -11,6 +12,8 @@ use std::time::Duration;
 pub struct Link {
     /// `ws://HOST:PORT/ws`.
     pub url: String,
+    /// `http://HOST:PORT`, for the arenas' requests.
+    origin: ServerOrigin,
     token: String,
 }
 
@@ -27,8 +30,9 @@ impl Link {
     /// The server at `server` (`http://HOST:PORT` or `ws://HOST:PORT`) as the BOT whose
     /// token is the first line of `token_file`.
     pub fn new(server: &str, token_file: &std::path::Path) -> anyhow::Result<Link> {
-        let (url, _) = seabattle_tui::online::server_urls(server)
+        let (url, http) = seabattle_tui::online::server_urls(server)
             .with_context(|| format!("--server {server}"))?;
+        let origin = ServerOrigin::parse(&http).with_context(|| format!("--server {server}"))?;
         let text = std::fs::read_to_string(token_file)
             .with_context(|| format!("--token-file {}: cannot read it", token_file.display()))?;
         let token = text.lines().next().unwrap_or("").trim().to_string();
@@ -44,7 +48,12 @@ impl Link {
                 token_file.display()
             );
         }
-        Ok(Link { url, token })
+        Ok(Link { url, origin, token })
+    }
+
+    /// Joins the arena `arena` (or comes back to it), or pauses in it, as the BOT.
+    pub async fn arena(&self, arena: &str, step: ArenaStep) -> Result<(), AccountError> {
+        account::arena_as_bot(&self.origin, &self.token, arena, step).await
     }
 
     /// A new socket acting for the BOT, past its `welcome`.

@@ -2,8 +2,10 @@
 //! program speaking the bot protocol (docs/bot-protocol.md) online as a BOT account, as
 //! lichess-bot does for UCI engines (docs/bot-api.md). One socket hears challenges and
 //! answers them by a policy; each accepted game gets a socket and a run of the program
-//! of its own, and comes back after a network fault or a server restart. The first
-//! SIGTERM or Ctrl-C takes no more games and exits once the running ones end; a second
+//! of its own, and comes back after a network fault or a server restart. With
+//! `--arena` it joins arenas that take BOTs, and plays each game the arena pairs it
+//! into (announced on the listening socket). The first SIGTERM or Ctrl-C takes no more
+//! games (and pauses in the arenas) and exits once the running ones end; a second
 //! resigns them and exits at once.
 
 mod game;
@@ -17,6 +19,7 @@ use link::Link;
 use policy::{Decision, Policy, Rating};
 use seabattle_client::{ConnectionError, Frame};
 use seabattle_driver::Limits;
+use seabattle_tui::online::account::{AccountError, ArenaStep};
 use seabattle_tui::online::{Answer, ChallengeJson, ClientMsg, ServerMsg};
 use std::collections::{HashSet, VecDeque};
 use std::path::PathBuf;
@@ -48,6 +51,10 @@ pub struct Args {
     /// Games at once; a challenge past that is declined.
     #[arg(long, default_value = "4", value_parser = clap::value_parser!(u64).range(1..=1000))]
     max_games: u64,
+    /// Arenas to play in, by id or link (`/arena/ID`), comma-separated: joined at start
+    /// and again after each reconnection (which also brings the BOT back after a pause).
+    #[arg(long, value_delimiter = ',', value_name = "IDS")]
+    arena: Vec<String>,
     /// Milliseconds the program has for each answer (`place`, `shoot`).
     #[arg(long, default_value = "2000", value_parser = clap::value_parser!(u64).range(10..=60000))]
     answer_ms: u64,
@@ -76,11 +83,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ..Limits::default()
     };
     let command = shell_line(&args.command);
+    let mut arenas = Vec::new();
+    for a in &args.arena {
+        let id = super::play::code_of(a);
+        if id.is_empty() || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            bail!("--arena {a:?}: an arena's id is letters and digits, as in /arena/ID");
+        }
+        arenas.push(id.to_string());
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()?;
-    runtime.block_on(Bridge::new(link, policy, command, limits).run())
+    let mut bridge = Bridge::new(link, policy, command, limits);
+    bridge.arenas = arenas;
+    runtime.block_on(bridge.run())
 }
 
 /// `words` as one `sh -c` line, each quoted where the shell would split or expand it.
@@ -115,6 +132,8 @@ struct Bridge {
     queued: VecDeque<ChallengeJson>,
     /// The challenge accepted on the control socket, until its game is joined.
     pending: Option<String>,
+    /// Arenas joined (until one is over or refuses the BOT).
+    arenas: Vec<String>,
     draining: bool,
 }
 
@@ -129,6 +148,7 @@ impl Bridge {
             seen: HashSet::new(),
             queued: VecDeque::new(),
             pending: None,
+            arenas: Vec::new(),
             draining: false,
         }
     }
@@ -154,6 +174,8 @@ impl Bridge {
                             tracing::info!("connected; waiting for challenges");
                             wait = Duration::from_millis(250);
                             control = Some(c);
+                            // Joined once the socket is open: a pairing is announced on it.
+                            self.join_arenas().await;
                         }
                         continue;
                     }
@@ -186,9 +208,18 @@ impl Bridge {
                         if let ServerMsg::Joined { game, seat: Some(seat), token: Some(token), .. } = &m {
                             // The control socket is seated in the game now: it becomes
                             // the game's, and a new one hears challenges.
-                            let seat = Seat { game: game.clone(), token: token.clone(), seat: *seat };
+                            let seat = Seat { game: game.clone(), token: Some(token.clone()), seat: *seat };
                             self.pending = None;
                             self.start(seat, control.take(), &done_tx, &abort_rx);
+                            continue;
+                        }
+                        if let ServerMsg::Joined { game, seat: Some(seat), token: None, .. } = &m {
+                            // An arena paired the BOT: the seat is the account's, and the
+                            // game gets a socket of its own, resumed as the account.
+                            if !self.playing.contains(game) {
+                                let seat = Seat { game: game.clone(), token: None, seat: *seat };
+                                self.start(seat, None, &done_tx, &abort_rx);
+                            }
                             continue;
                         }
                         if let Some(c) = control.as_mut() {
@@ -236,11 +267,39 @@ impl Bridge {
         if let Some(c) = control.take() {
             let _ = c.close().await;
         }
+        for arena in &self.arenas {
+            match self.link.arena(arena, ArenaStep::Pause).await {
+                Ok(()) => tracing::info!(arena, "paused in the arena"),
+                Err(e) => tracing::warn!(arena, error = %e, "could not pause in the arena"),
+            }
+        }
         tracing::info!(
             games = self.playing.len(),
             "stopping: no more challenges; the running games are played out (a second signal resigns them)"
         );
         Ok(())
+    }
+
+    /// Joins the arenas (or comes back to them); one that is over, or does not take
+    /// this BOT, is said and dropped.
+    async fn join_arenas(&mut self) {
+        let mut kept = Vec::new();
+        for arena in std::mem::take(&mut self.arenas) {
+            match self.link.arena(&arena, ArenaStep::Join).await {
+                Ok(()) => {
+                    tracing::info!(arena, "in the arena; waiting to be paired");
+                    kept.push(arena);
+                }
+                Err(e @ AccountError::Refused { .. }) => {
+                    tracing::error!(arena, error = %e, "the arena refused the BOT; it is left out");
+                }
+                Err(e) => {
+                    tracing::warn!(arena, error = %e, "could not join the arena now; trying again on the next connection");
+                    kept.push(arena);
+                }
+            }
+        }
+        self.arenas = kept;
     }
 
     /// A message on the control socket (a game's socket ignores challenges: they come
