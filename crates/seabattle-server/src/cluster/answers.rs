@@ -50,4 +50,14 @@ pub enum Notice {
     SignedOut(crate::ids::AccountId),
     /// A challenge changed (its id): this node tells its own sockets.
     Challenge(String),
+    /// An arena paired the account into the game's seat: this node tells the
+    /// account's sockets it holds.
+    ArenaPaired {
+        /// The arena's game.
+        game: crate::ids::GameId,
+        /// The account paired.
+        account: crate::ids::AccountId,
+        /// Its seat.
+        seat: seabattle_core::Player,
+    },
 }

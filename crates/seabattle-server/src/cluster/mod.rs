@@ -67,6 +67,16 @@ pub async fn start(hub: &SharedHub) -> Result<(), crate::error::StoreError> {
                     let h = Arc::clone(&h);
                     tokio::spawn(async move { crate::challenges::changed(&h, &id).await });
                 }
+                Notice::ArenaPaired {
+                    game,
+                    account,
+                    seat,
+                } => {
+                    let h = Arc::clone(&h);
+                    tokio::spawn(async move {
+                        crate::tournaments::pair::announce(&h, &game, account, seat).await;
+                    });
+                }
             }
         }
     });

@@ -24,6 +24,9 @@ pub const SIGNED_OUT: &str = "seabattle_signed_out";
 /// The channel on which every node hears a challenge changed (payload: its id), and
 /// tells its own sockets (see [`crate::challenges`]).
 pub const CHALLENGE: &str = "seabattle_challenge";
+/// The channel on which every node hears an arena paired an account into a game
+/// (payload: `game account seat`), and tells that account's sockets it holds.
+pub const ARENA_PAIRED: &str = "seabattle_arena_paired";
 
 impl Cluster {
     /// Asks the game's owner, whichever node it is, to hand it over.
@@ -48,6 +51,20 @@ impl Cluster {
     pub fn tell_challenge(&self, id: &str) -> Result<(), StoreError> {
         self.db
             .exec("SELECT pg_notify($1, $2)", params![CHALLENGE, id])
+            .map(drop)
+    }
+
+    /// Tells every node, this one too, that an arena paired `account` into `game`'s
+    /// `seat`.
+    pub fn tell_arena_paired(
+        &self,
+        game: &GameId,
+        account: AccountId,
+        seat: seabattle_core::Player,
+    ) -> Result<(), StoreError> {
+        let payload = format!("{game} {account} {}", seat.number());
+        self.db
+            .exec("SELECT pg_notify($1, $2)", params![ARENA_PAIRED, payload])
             .map(drop)
     }
 
@@ -89,11 +106,29 @@ impl Cluster {
     }
 }
 
-/// A connection listening on both channels.
+/// An [`ARENA_PAIRED`] payload, `game account seat`, if it is one.
+fn arena_paired(payload: &str) -> Option<Notice> {
+    let mut parts = payload.split(' ');
+    let game = GameId::parse(parts.next()?)?;
+    let account = AccountId(parts.next()?.parse().ok()?);
+    let seat = match parts.next()? {
+        "1" => seabattle_core::Player::One,
+        "2" => seabattle_core::Player::Two,
+        _ => return None,
+    };
+    Some(Notice::ArenaPaired {
+        game,
+        account,
+        seat,
+    })
+}
+
+/// A connection listening on every channel.
 fn listener(url: &str, shown: &str) -> Result<postgres::Client, StoreError> {
     let mut c = connect(url, shown)?;
     c.batch_execute(&format!(
-        "LISTEN {HANDOVER}; LISTEN {PAIRED}; LISTEN {SIGNED_OUT}; LISTEN {CHALLENGE};"
+        "LISTEN {HANDOVER}; LISTEN {PAIRED}; LISTEN {SIGNED_OUT}; LISTEN {CHALLENGE}; \
+         LISTEN {ARENA_PAIRED};"
     ))
     .map_err(error)?;
     Ok(c)
@@ -118,6 +153,10 @@ fn relay(
                 None => continue,
             },
             (CHALLENGE, _) => Notice::Challenge(n.payload().to_string()),
+            (ARENA_PAIRED, _) => match arena_paired(n.payload()) {
+                Some(notice) => notice,
+                None => continue,
+            },
             (SIGNED_OUT, _) => match n.payload().parse() {
                 Ok(id) => Notice::SignedOut(AccountId(id)),
                 Err(_) => continue,
@@ -136,4 +175,35 @@ fn relay(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_arena_pairing_is_read_from_its_payload_and_a_bad_one_is_passed_over() {
+        let game = GameId::random();
+        let Some(Notice::ArenaPaired {
+            game: g,
+            account,
+            seat,
+        }) = arena_paired(&format!("{game} 42 2"))
+        else {
+            panic!("not read");
+        };
+        assert_eq!(
+            (g, account, seat),
+            (game.clone(), AccountId(42), seabattle_core::Player::Two)
+        );
+        for bad in [
+            String::new(),
+            format!("{game} 42"),
+            format!("{game} x 1"),
+            format!("{game} 42 3"),
+            "NOPE! 42 1".to_string(),
+        ] {
+            assert!(arena_paired(&bad).is_none(), "{bad}");
+        }
+    }
 }

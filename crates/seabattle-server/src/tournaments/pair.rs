@@ -2,8 +2,8 @@
 //! they come (a signed-in page takes its account's seat without a token), under the
 //! arena's rules and clock; rated when the arena is, the rules are a preset and the
 //! pair's daily limit of rated games allows. The game is in memory, its task running,
-//! before its players hear of it; they are told on every open page of theirs here, and
-//! the arena's JSON names it to any page that asks, on any node.
+//! before its players hear of it; they are told on their sockets on every node (not
+//! those playing another game), and the arena's JSON names it to any page that asks.
 
 use super::store::StoredArena;
 use crate::error::Failure;
@@ -66,25 +66,53 @@ pub async fn start(
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     tracing::info!(arena = %arena.id, game = %id, "an arena's pair is playing");
     for (p, account) in [(Player::One, one), (Player::Two, two)] {
-        let busy = playing_elsewhere(hub, account, &id).await;
-        let text = ServerMsg::Joined {
-            game: id.to_string(),
-            role: Role::Player,
-            seat: Some(p),
-            token: None,
-            link: id.link(),
-        }
-        .to_text();
-        for conn in hub.sockets.of(account) {
-            if !conn
-                .binding()
-                .is_some_and(|b| b.seat.is_some() && busy.contains(&b.game))
-            {
-                conn.send(text.clone());
+        // In a cluster every node tells the sockets it holds; alone, this one does.
+        let told = {
+            let game = id.clone();
+            hub.db(move |db| {
+                db.cluster()
+                    .map(|c| c.tell_arena_paired(&game, account, p))
+                    .transpose()
+            })
+            .await
+        };
+        match told {
+            Ok(Some(())) => {}
+            Ok(None) => announce(hub, &id, account, p).await,
+            Err(e) => {
+                tracing::warn!(game = %id, error = %e, "other nodes could not be told of an arena's pairing; telling this node's sockets");
+                announce(hub, &id, account, p).await;
             }
         }
     }
     Ok(id)
+}
+
+/// Tells `account`'s sockets on this node that an arena paired it into `game`'s `seat`
+/// (`joined`, with no seat token: the seat is the account's), but not a socket seated
+/// in another game under way.
+pub async fn announce(hub: &SharedHub, game: &GameId, account: AccountId, seat: Player) {
+    let conns = hub.sockets.of(account);
+    if conns.is_empty() {
+        return;
+    }
+    let busy = playing_elsewhere(hub, account, game).await;
+    let text = ServerMsg::Joined {
+        game: game.to_string(),
+        role: Role::Player,
+        seat: Some(seat),
+        token: None,
+        link: game.link(),
+    }
+    .to_text();
+    for conn in conns {
+        let elsewhere = conn
+            .binding()
+            .is_some_and(|b| b.seat.is_some() && busy.contains(&b.game));
+        if !elsewhere {
+            conn.send(text.clone());
+        }
+    }
 }
 
 /// The account's other games still being played: a socket seated in one of them is

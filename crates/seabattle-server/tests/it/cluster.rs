@@ -616,3 +616,99 @@ async fn a_rated_seeker_and_a_guest_on_two_nodes_meet_casual_after_a_few_seconds
     n1.shutdown().await.unwrap();
     n2.shutdown().await.unwrap();
 }
+
+/// The node whose runner holds arena `id`'s lease, once one does (read off the async
+/// threads: the blocking client runs a runtime of its own).
+async fn arena_runner(url: &str, id: &str) -> Option<String> {
+    let (url, id) = (url.to_string(), id.to_string());
+    tokio::task::spawn_blocking(move || {
+        let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        let row = c
+            .query_one("SELECT runner FROM arenas WHERE id = $1", &[&id])
+            .unwrap();
+        row.get(0)
+    })
+    .await
+    .unwrap()
+}
+
+/// Waits until `c` is told it was paired into an arena's game: the game.
+async fn arena_paired(c: &mut Client) -> String {
+    until!(c, ServerMsg::Joined { game, token: None, .. } => game)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_arena_runs_on_one_node_tells_both_and_moves_when_that_node_stops() {
+    let Some(url) = postgres_url() else {
+        return;
+    };
+    let (na, nb) = (fresh("n"), fresh("n"));
+    let (n1, n2) = (node(&url, &na).await, node(&url, &nb).await);
+    let (ann, ta) = fresh_account(n1.addr(), "a").await;
+    let (bob, tb) = fresh_account(n2.addr(), "b").await;
+    let body = r#"{"rules":"classic","clock":5,"minutes":30}"#;
+    let r = crate::accounts::post(n1.addr(), "/arena/create", body, Some(&ta)).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = serde_json::from_str::<serde_json::Value>(&r.body).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    // One node takes the arena's lease, and keeps it while it runs.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let holder = loop {
+        if let Some(runner) = arena_runner(&url, &id).await {
+            break runner;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no node runs the arena"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    };
+    assert!(holder == na || holder == nb, "{holder}");
+
+    // Ann on one node, Bob on the other: the holder pairs them, and each hears of it on
+    // the node their socket is on.
+    let mut a = Client::connect_signed_in(n1.addr(), &ta, &ann).await;
+    let mut b = Client::connect_signed_in(n2.addr(), &tb, &bob).await;
+    for (addr, t) in [(n1.addr(), &ta), (n2.addr(), &tb)] {
+        let r = crate::accounts::post(addr, &format!("/arena/{id}/join"), "", Some(t)).await;
+        assert_eq!(r.status, 204, "{}", r.body);
+    }
+    let (ga, gb) = tokio::join!(arena_paired(&mut a), arena_paired(&mut b));
+    assert_eq!(ga, gb);
+    assert_eq!(
+        arena_runner(&url, &id).await.as_deref(),
+        Some(holder.as_str())
+    );
+    a.close().await;
+    b.close().await;
+
+    // The holder stops: the other node takes the lease and pairs the next players.
+    let (stopped, survivor, survivor_name) = if holder == na {
+        (n1, n2, nb)
+    } else {
+        (n2, n1, na)
+    };
+    stopped.shutdown().await.unwrap();
+    let (cat, tc) = fresh_account(survivor.addr(), "c").await;
+    let (dan, td) = fresh_account(survivor.addr(), "d").await;
+    let mut c = Client::connect_signed_in(survivor.addr(), &tc, &cat).await;
+    let mut d = Client::connect_signed_in(survivor.addr(), &td, &dan).await;
+    for t in [&tc, &td] {
+        let r =
+            crate::accounts::post(survivor.addr(), &format!("/arena/{id}/join"), "", Some(t)).await;
+        assert_eq!(r.status, 204, "{}", r.body);
+    }
+    let (gc, gd) = tokio::join!(arena_paired(&mut c), arena_paired(&mut d));
+    assert_eq!(gc, gd);
+    assert_ne!(gc, ga);
+    assert_eq!(
+        arena_runner(&url, &id).await.as_deref(),
+        Some(survivor_name.as_str())
+    );
+    c.close().await;
+    d.close().await;
+    survivor.shutdown().await.unwrap();
+}
