@@ -34,6 +34,9 @@ test('an arena made on the page, joined by two, paired, played, and the standing
   assert.match(url, /\/arena\/[a-z0-9]+$/);
   await a.getByRole('button', { name: 'Участвовать' }).click();
   await a.getByText('Вы участвуете. Ждём соперника…').waitFor();
+  // Alone in the arena: the next pairing waits for someone to be free.
+  await a.getByText('Вы пока одни: пара будет, как только придёт ещё кто-то.').waitFor();
+  await shot(a, 'arena-waiting-ru.png');
 
   const b = await newPage(browser, 'en-US', ...phone);
   const bob = unique('Bob');

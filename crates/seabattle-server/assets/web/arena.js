@@ -16,7 +16,7 @@ import { signedInName } from './account.js';
  * @typedef {{rank: number, name: string, bot: boolean, rating: number, score: number, fire: boolean,
  *   points: Point[], paused: boolean}} Row
  * @typedef {{name: string, joined: boolean, paused: boolean, withdrawn: boolean, rank: number | null,
- *   score: number, game: string | null, berserk: boolean, refused: string | null}} Me
+ *   score: number, game: string | null, berserk: boolean, refused: string | null, free: number, wave_secs: number}} Me
  * @typedef {{now_ms: number, arena: Summary, standings: Row[], podium: Row[] | null,
  *   playing: {game: string, players: string[]}[], me: Me | null}} Arena
  */
@@ -182,7 +182,9 @@ function renderOne(root) {
       mine = `${place}<p>${at('playing')}</p><p><a class="btn primary" href="/g/${me.game}">${at('play')}</a>
         ${me.berserk ? `<span class="desc">${at('berserkDone', Math.max(1, Math.floor(a.clock / 2)))}</span>` : `<button id="aBerserk" type="button">${at('berserk')} ⚔</button>`}</p>`;
     } else if (me.joined && !me.paused) {
-      mine = `${place}<p>${at('joined')}</p><p class="desc">${at('placement')}</p><p><button id="aPause" type="button">${at('pause')}</button></p>`;
+      const others = A.standings.filter(r => r.name !== me.name).length;
+      const next = me.free ? at('next', me.free, me.wave_secs) : at(others ? 'nextBusy' : 'nextAlone');
+      mine = `${place}<p>${at('joined')}</p><p id="aNext">${next}</p><p class="desc">${at('placement')}</p><p><button id="aPause" type="button">${at('pause')}</button></p>`;
     } else if (me.refused) {
       mine = `<p class="aNote">${esc(me.refused)}</p>`;
     } else {

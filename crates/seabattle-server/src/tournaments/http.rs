@@ -192,6 +192,11 @@ pub struct MeJson {
     berserk: bool,
     /// Whether they may join (signed in, admitted, the arena not over), and if not why.
     refused: Option<String>,
+    /// The next pairing, as far as anyone can tell: how many other players are free to
+    /// be paired now (in the arena, not paused, withdrawn or playing), and how long two
+    /// must have waited before a wave pairs them (seconds).
+    free: u32,
+    wave_secs: u32,
 }
 
 /// What `/arena/{id}/json` answers.
@@ -272,6 +277,16 @@ pub async fn arena_json(
                 .await
                 .err()
                 .map(|e| e.into_client().message);
+            let busy = |id: AccountId| {
+                games
+                    .iter()
+                    .any(|g| g.ended_ms.is_none() && g.seat_of(id).is_some())
+            };
+            let free = standings
+                .rows
+                .iter()
+                .filter(|r| r.account != v.id && !r.paused && !r.withdrawn && !busy(r.account))
+                .count();
             Some(MeJson {
                 name: v.name.clone(),
                 joined: row.is_some(),
@@ -283,6 +298,11 @@ pub async fn arena_json(
                 berserk: current
                     .is_some_and(|g| g.seat_of(v.id).is_some_and(|p| g.berserk[p.index()])),
                 refused,
+                free: u32::try_from(free).unwrap_or(u32::MAX),
+                wave_secs: u32::try_from(
+                    seabattle_tournament::pairing::wave_wait_ms(a.clock) / 1000,
+                )
+                .unwrap_or(10),
             })
         }
     };

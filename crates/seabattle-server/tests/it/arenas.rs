@@ -397,6 +397,13 @@ async fn an_arena_survives_a_restart_mid_game_and_counts_the_game() {
     assert_eq!(v["standings"][0]["score"], 2, "{v}");
     assert_eq!(v["standings"][1]["score"], 0, "{v}");
     assert_eq!(v["arena"]["state"], "running");
+    // Ann's next pairing: Bob is free (no immediate rematch keeps them apart for now),
+    // and a wave pairs two who have waited a quarter of the 20 s clock.
+    assert_eq!(
+        (&v["me"]["free"], &v["me"]["wave_secs"]),
+        (&Value::from(1), &Value::from(5)),
+        "{v}"
+    );
     // The arena stays on each player's profile, with their place and points.
     let (status, page) = http_get(addr, &format!("/u/{winner}?lang=en")).await;
     assert_eq!(status, 200);
