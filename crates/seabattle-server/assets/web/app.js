@@ -11,7 +11,7 @@ import { connect } from './net.js';
  * player's token, `send`, the computer's level and the rules of a search for an opponent,
  * and the screen and error line.
  * @typedef {{game: string | null, token: string | null, send: Send, level: string, rules?: string,
- *   offer?: import('./wire').Server.QueueOffer,
+ *   offer?: import('./wire').Server.QueueOffer, botOffer?: string | null, botSent?: string | null,
  *   show?: (id: string) => void, error?: (text: string) => void}} App
  */
 /** The computer's levels, which play rated games under their BOT accounts. */
@@ -23,7 +23,7 @@ import { playerKey } from './key.js';
 import { installApp } from './install.js';
 import { initAccount, rerenderAccount, signedInName, seated } from './account.js';
 import { blindOn, st } from './announce.js';
-import { initMeet, onMeet, meetRefused, meetWelcome, rerenderMeet, wantsRated, waitWhat, offerWhy, keepWaitingWord } from './meet.js';
+import { initMeet, onMeet, meetRefused, meetWelcome, rerenderMeet, wantsRated, waitWhat, offerWhy, keepWaitingWord, botAsked, botSaidNo } from './meet.js';
 import { setTitle, notifyAway } from './away.js';
 
 // An element the page always has, by id: a missing one is a broken page, said at once.
@@ -205,9 +205,19 @@ function startScreen() {
   };
   // The queue's offer: the computer, or a rated game against the level it names. The
   // player chooses; «Ждать дальше» keeps them in the queue.
-  $('offerYes').onclick = () => app.send(app.offer?.level
-    ? { type: 'new_game', opponent: 'computer', level: app.offer.level, rules: app.rules, player: playerKey(), rated: true }
-    : { type: 'new_game', opponent: 'computer', level: app.level, rules: app.rules, player: playerKey() });
+  // A BOT online is challenged, and answers by its own policy: the player stays in
+  // the queue until it does.
+  $('offerYes').onclick = () => {
+    const o = app.offer;
+    if (o?.level) app.send({ type: 'new_game', opponent: 'computer', level: o.level, rules: app.rules, player: playerKey(), rated: true });
+    else if (o?.bot) {
+      app.botOffer = o.bot.name;
+      app.send({ type: 'challenge', to: o.bot.name, rules: app.rules, rated: true });
+      $('offerText').textContent = botAsked(o.bot.name);
+      $('offerYes').hidden = true;
+      $('offerNo').hidden = true;
+    } else app.send({ type: 'new_game', opponent: 'computer', level: app.level, rules: app.rules, player: playerKey() });
+  };
   $('offerNo').onclick = () => { $('offer').hidden = true; $('waitCancel').focus(); };
   // The lobby's games and challenges take the same rules and clock as the rest.
   const clock = () => +(/** @type {HTMLSelectElement} */ (document.querySelector('#vsComputer select[name=clock]'))).value;
@@ -274,16 +284,35 @@ function onMessage(m) {
       return;
     case 'pong': return;
     case 'queued': $('waitWhat').textContent = waitWhat(m); return;
-    case 'lobby': case 'challenged': case 'challenge_sent': case 'challenge_ended': onMeet(m); return;
+    case 'challenge_sent':
+      if (app.botOffer && m.to.name === app.botOffer) app.botSent = m.id;
+      onMeet(m);
+      return;
+    case 'challenge_ended':
+      // The BOT offered said yes (its game's `joined` follows), or no, or did not
+      // answer: then the search goes on.
+      if (m.id === app.botSent) {
+        if (m.end !== 'accepted') $('offerText').textContent = botSaidNo(app.botOffer ?? '');
+        app.botOffer = app.botSent = null;
+      }
+      onMeet(m);
+      return;
+    case 'lobby': case 'challenged': onMeet(m); return;
     case 'learned': case 'forgotten': learned().then(l => l.onLearned(m)); return;
     case 'queue_offer':
       app.offer = m;
+      $('offerYes').hidden = $('offerNo').hidden = false;
       $('offerNo').textContent = keepWaitingWord();
       $('offerText').textContent = offerWhy(m);
       $('offer').hidden = false;
       blindModule?.then(b => b.blindHeard(m));
       return;
     case 'joined': {
+      // Paired by the queue while a BOT was still asked: the challenge is taken back.
+      if (app.botSent) {
+        app.send({ type: 'cancel_challenge', id: app.botSent });
+        app.botOffer = app.botSent = null;
+      }
       const tok = m.token || app.token;
       app.game = m.game;
       app.token = tok;

@@ -210,6 +210,10 @@ export const waitWhat = m => mt('waitWhat', preset(m.rules)[0], ratedText(m.rate
 export const offerWhy = m => m.bot
   ? mt('offerBot', m.bot.name, `${m.bot.rating ?? 1500}${m.bot.provisional ? '?' : ''}`)
   : mt('offerWhy', m.waited_secs);
+/** The offered BOT was challenged. @param {string} name */
+export const botAsked = name => mt('offerBotAsked', name);
+/** The offered BOT declined, or did not answer. @param {string} name */
+export const botSaidNo = name => mt('offerBotNo', name);
 /** The «Ждать дальше» button's word. */
 export const keepWaitingWord = () => mt('keepWaiting');
 

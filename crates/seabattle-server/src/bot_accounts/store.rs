@@ -119,6 +119,25 @@ impl Store {
         )
     }
 
+    /// The BOTs among `accounts` (at most a thousand are asked about).
+    pub fn bots_among(&self, accounts: &[AccountId]) -> Result<Vec<AccountId>, StoreError> {
+        if accounts.is_empty() {
+            return Ok(Vec::new());
+        }
+        // Numbers only, so the list is written into the statement.
+        let list = accounts
+            .iter()
+            .take(1000)
+            .map(|a| a.0.to_string())
+            .collect::<Vec<_>>()
+            .join(",");
+        let rows: Vec<One<AccountId>> = self.db().rows(
+            &format!("SELECT id FROM accounts WHERE bot = 1 AND id IN ({list})"),
+            params![],
+        )?;
+        Ok(rows.into_iter().map(|One(a)| a).collect())
+    }
+
     /// Whether `account` takes challenges from BOTs (a BOT takes them from BOTs always).
     pub fn takes_bot_challenges(&self, account: AccountId) -> Result<bool, StoreError> {
         let row: Option<One<i64>> = self.db().row(

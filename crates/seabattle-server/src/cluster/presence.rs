@@ -71,6 +71,21 @@ impl Cluster {
             .collect())
     }
 
+    /// The accounts with a page open on the other live nodes, as they last published.
+    pub fn accounts_elsewhere(&self) -> Result<Vec<AccountId>, StoreError> {
+        let rows: Vec<One<String>> = self.db.rows(
+            "SELECT accounts FROM nodes WHERE lease_until > now() AND id <> $1",
+            params![self.node],
+        )?;
+        Ok(rows
+            .iter()
+            .flat_map(|One(list)| {
+                list.split(',')
+                    .filter_map(|n| n.parse().ok().map(AccountId))
+            })
+            .collect())
+    }
+
     /// Whether `account` has a page open on another live node, as that node last
     /// published.
     pub fn online_elsewhere(&self, account: AccountId) -> Result<bool, StoreError> {

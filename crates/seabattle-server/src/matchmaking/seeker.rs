@@ -114,32 +114,31 @@ impl Seeker {
     }
 
     /// Tells the seeker nobody came by `now`, and offers the computer: for a seeker of
-    /// a rated game, a rated game against the level nearest in rating (`level`).
-    pub fn offer_computer(
-        &self,
-        now: Instant,
-        level: Option<(seabattle_bots::Level, crate::protocol::SeatAccountJson)>,
-    ) {
-        let (level, bot) =
-            level.map_or((None, None), |(l, b)| (Some(l.name().to_string()), Some(b)));
+    /// a rated game, a rated game against the level or the online BOT nearest in
+    /// rating (`offered`: `level` names a level, `bot` shows the seat either way).
+    pub fn offer_computer(&self, now: Instant, offered: Option<super::offer::Offered>) {
+        let level = match &offered {
+            Some(super::offer::Offered::Level(l, _)) => Some(l.name().to_string()),
+            _ => None,
+        };
         self.conn.send(
             ServerMsg::QueueOffer {
                 rules: self.rules.to_string(),
                 waited_secs: now.duration_since(self.since).as_secs(),
                 level,
-                bot,
+                bot: offered.map(|o| o.shown().clone()),
             }
             .to_text(),
         );
     }
 
-    /// The level to offer a rated game against, if this seeker plays rated.
+    /// What to offer, if this seeker plays rated: the nearest level or online BOT.
     pub async fn level_to_offer(
         &self,
         hub: &crate::hub::SharedHub,
-    ) -> Option<(seabattle_bots::Level, crate::protocol::SeatAccountJson)> {
+    ) -> Option<super::offer::Offered> {
         let r = self.rated.as_ref()?;
-        crate::levels::nearest(hub, r.preset, r.rating).await
+        super::offer::nearest(hub, r.preset, r.rating, r.account).await
     }
 
     /// How far apart in rating `self` and `other` are: 0 when unrated.

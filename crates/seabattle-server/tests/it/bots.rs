@@ -533,3 +533,86 @@ async fn a_bot_that_misses_its_moves_after_a_restart_still_loses() {
     );
     server.shutdown().await.unwrap();
 }
+
+/// Queues `name` (session `session`) for a rated classic game and waits for the offer
+/// after the wait: the BOT it names, if it names one and no level.
+async fn offered_bot(c: &mut Client) -> String {
+    c.send(msg::queue_rated(Some("classic"), true)).await;
+    let first = until!(c, ServerMsg::QueueOffer { .. } | ServerMsg::Joined { .. });
+    let ServerMsg::QueueOffer {
+        level: None,
+        bot: Some(bot),
+        ..
+    } = first
+    else {
+        panic!("not offered a BOT: {first:?}");
+    };
+    assert!(bot.bot, "{bot:?}");
+    bot.name
+}
+
+#[tokio::test]
+async fn a_rated_seeker_alone_is_offered_an_online_bot_which_answers_by_its_own_policy() {
+    let db = Db::Sqlite(tempfile::tempdir().unwrap());
+    let server = db
+        .server_with(Duration::from_secs(60), |c| {
+            c.queue_wait = Duration::from_millis(300)
+        })
+        .await;
+    let addr = server.addr();
+    let (_, token, _) = make_bot(addr, "Shkval").await;
+    let mut bot = as_bot(addr, &token).await;
+    let challenge = |to: &str| ClientMsg::Challenge {
+        to: to.into(),
+        rules: Some("classic".into()),
+        clock: None,
+        rated: Some(true),
+    };
+
+    // Ann alone is offered Shkval (as near as any level: a BOT online comes first). She
+    // challenges it; it declines; she is still in the queue, and Bob meets her there.
+    let ann = sign_up(addr, "Ann").await;
+    let mut a = Client::connect_signed_in(addr, &ann, "Ann").await;
+    assert_eq!(offered_bot(&mut a).await, "Shkval");
+    a.send(challenge("Shkval")).await;
+    let id = until!(bot, ServerMsg::Challenged(c) => c.id);
+    bot.send(ClientMsg::AnswerChallenge {
+        id: id.clone(),
+        answer: Answer::Decline,
+    })
+    .await;
+    until!(a, ServerMsg::ChallengeEnded { id: ended, .. } if ended == id => ());
+    let bob = sign_up(addr, "Bob").await;
+    let mut b = Client::connect_signed_in(addr, &bob, "Bob").await;
+    b.send(msg::queue_rated(Some("classic"), true)).await;
+    let (game, _, _) = joined(&mut a).await;
+    assert_eq!(joined(&mut b).await.0, game);
+
+    // Cat accepts the offer too, and Shkval takes her challenge: a rated game, and she
+    // is out of the queue (Dan, next, is offered a game, not paired with her).
+    let cat = sign_up(addr, "Cat").await;
+    let mut c = Client::connect_signed_in(addr, &cat, "Cat").await;
+    assert_eq!(offered_bot(&mut c).await, "Shkval");
+    c.send(challenge("Shkval")).await;
+    let id = until!(bot, ServerMsg::Challenged(ch) => ch.id);
+    bot.send(ClientMsg::AnswerChallenge {
+        id,
+        answer: Answer::Accept,
+    })
+    .await;
+    let (game, seat, _) = joined(&mut c).await;
+    assert_eq!(seat, Some(seabattle_core::Player::One));
+    let state = c.state(&game).await;
+    assert!(state.rated, "{state:?}");
+    assert_eq!(
+        state.accounts[1].as_ref().map(|s| s.name.as_str()),
+        Some("Shkval")
+    );
+    let dan = sign_up(addr, "Dan").await;
+    let mut d = Client::connect_signed_in(addr, &dan, "Dan").await;
+    assert_eq!(offered_bot(&mut d).await, "Shkval");
+    for x in [a, b, c, d, bot] {
+        x.close().await;
+    }
+    server.shutdown().await.unwrap();
+}

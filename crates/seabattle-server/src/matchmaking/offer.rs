@@ -1,0 +1,103 @@
+//! Nobody waits alone (issue 40): what a rated seeker alone in the queue is offered
+//! after the wait, the opponent nearest in rating among the computer's levels and the
+//! BOT accounts online now (on any node) that have room for another game. The player
+//! chooses: a level's game is made at once (`new_game` with the level), a BOT is
+//! challenged (`challenge`) and answers by its own policy, and the seeker stays in the
+//! queue until it does.
+
+use crate::hub::SharedHub;
+use crate::ids::AccountId;
+use crate::protocol::SeatAccountJson;
+use seabattle_bots::Level;
+use seabattle_core::Preset;
+
+/// The most online BOTs weighed for one offer.
+const MOST_BOTS: usize = 100;
+
+/// What a seeker is offered.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Offered {
+    /// A rated game against a computer's level, shown as its account.
+    Level(Level, SeatAccountJson),
+    /// A rated game against a BOT account online now, by challenge.
+    Bot(SeatAccountJson),
+}
+
+impl Offered {
+    /// The seat it would sit in, as the board shows it.
+    pub fn shown(&self) -> &SeatAccountJson {
+        match self {
+            Offered::Level(_, s) | Offered::Bot(s) => s,
+        }
+    }
+}
+
+/// The opponent nearest to `rating` under `preset` for `me`: a BOT online now when one
+/// is at least as near as the nearest level (a BOT is an opponent of the ladder the
+/// site wants people to meet; a level is always there when it declines), else the
+/// level.
+pub async fn nearest(
+    hub: &SharedHub,
+    preset: Preset,
+    rating: f64,
+    me: AccountId,
+) -> Option<Offered> {
+    let level = crate::levels::nearest(hub, preset, rating).await;
+    let bot = nearest_bot(hub, preset, rating, me).await;
+    let gap = |s: &SeatAccountJson| (f64::from(s.rating.unwrap_or(1500)) - rating).abs();
+    match (level, bot) {
+        (Some((l, ls)), Some(b)) if gap(&ls) < gap(&b) => Some(Offered::Level(l, ls)),
+        (_, Some(b)) => Some(Offered::Bot(b)),
+        (Some((l, ls)), None) => Some(Offered::Level(l, ls)),
+        (None, None) => None,
+    }
+}
+
+/// The online BOT nearest in rating with room for a game, if any.
+async fn nearest_bot(
+    hub: &SharedHub,
+    preset: Preset,
+    rating: f64,
+    me: AccountId,
+) -> Option<SeatAccountJson> {
+    let mut here: Vec<AccountId> = hub
+        .sockets
+        .accounts()
+        .into_iter()
+        .filter(|a| {
+            *a != me
+                && hub
+                    .sockets
+                    .of(*a)
+                    .iter()
+                    .any(|c| c.account().is_some_and(|x| x.bot))
+        })
+        .collect();
+    let (most, since) = (i64::from(hub.config.bot_games), 24 * 3600);
+    let found = hub
+        .db(move |db| {
+            if let Some(c) = db.cluster() {
+                here.extend(db.bots_among(&c.accounts_elsewhere()?)?);
+            }
+            here.sort_unstable();
+            here.dedup();
+            here.retain(|a| *a != me);
+            let mut shown = Vec::new();
+            for a in here.into_iter().take(MOST_BOTS) {
+                if db.games_in_play(a, since)? >= most {
+                    continue;
+                }
+                if let Some(s) = db.shown_account(a, Some(preset))? {
+                    shown.push(s);
+                }
+            }
+            Ok(shown)
+        })
+        .await
+        .map_err(|e| tracing::warn!(error = %e, "the BOTs online could not be read"))
+        .ok()?;
+    found.into_iter().filter(|s| s.bot).min_by(|a, b| {
+        let gap = |s: &SeatAccountJson| (f64::from(s.rating.unwrap_or(1500)) - rating).abs();
+        gap(a).total_cmp(&gap(b))
+    })
+}
