@@ -27,14 +27,11 @@ pub struct Viewer {
 /// Reads who the request comes from: a live session's account, else a guest's cookie
 /// of the right shape, else nobody yet.
 pub async fn viewer(hub: &SharedHub, headers: &HeaderMap) -> Result<Viewer, ApiError> {
-    if let Some(token) = session::token(headers) {
-        let hash = token_hash(&token);
-        if let Some(a) = hub.db(move |db| db.session(&hash)).await? {
-            return Ok(Viewer {
-                who: Some(Who::Account(a.id)),
-                name: Some(a.name),
-            });
-        }
+    if let Some(a) = crate::web::extract::session_account(hub, headers).await? {
+        return Ok(Viewer {
+            who: Some(Who::Account(a.id)),
+            name: Some(a.name),
+        });
     }
     let guest = session::cookie(headers, COOKIE)
         .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))

@@ -49,6 +49,21 @@ pub enum ArenaState {
     Finished,
 }
 
+/// An account's id and name.
+struct Named {
+    id: AccountId,
+    name: String,
+}
+
+impl FromRow for Named {
+    fn from_row(r: &Row) -> Result<Self, StoreError> {
+        Ok(Named {
+            id: r.get("id")?,
+            name: r.get("name")?,
+        })
+    }
+}
+
 impl StoredArena {
     /// When it ends, in milliseconds since the epoch.
     pub fn ends_ms(&self) -> i64 {
@@ -213,6 +228,26 @@ const GAME_COLUMNS: &str = "game, one, two, berserk_one, berserk_two, created_ms
      winner, shots_one, shots_two, reason";
 
 impl Store {
+    /// The names of `accounts` that still exist (the makers of the arenas listed).
+    pub fn names_of(
+        &self,
+        accounts: &[AccountId],
+    ) -> Result<std::collections::HashMap<AccountId, String>, StoreError> {
+        let mut ids: Vec<i64> = accounts.iter().map(|a| a.0).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        if ids.is_empty() {
+            return Ok(std::collections::HashMap::new());
+        }
+        // Numbers only, so the list is written into the statement.
+        let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+        let rows: Vec<Named> = self.db().rows(
+            &format!("SELECT id, name FROM accounts WHERE id IN ({list})"),
+            params![],
+        )?;
+        Ok(rows.into_iter().map(|n| (n.id, n.name)).collect())
+    }
+
     /// Stores a new arena; one made by the schedule names its slot, and a slot already
     /// made (by another node, or before a restart) is left as it is: `false`.
     pub fn add_arena(&self, a: &StoredArena, schedule: Option<&str>) -> Result<bool, StoreError> {

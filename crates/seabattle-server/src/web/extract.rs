@@ -55,14 +55,28 @@ impl FromRequestParts<SharedHub> for CurrentAccount {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, hub: &SharedHub) -> Result<Self, ApiError> {
-        let token = session::token(&parts.headers)
-            .ok_or_else(|| ApiError::new(ErrorCode::SignedOut, "not signed in"))?;
-        let hash = token_hash(&token);
-        hub.db(move |db| db.session(&hash))
+        if session::token(&parts.headers).is_none() {
+            return Err(ApiError::new(ErrorCode::SignedOut, "not signed in"));
+        }
+        session_account(hub, &parts.headers)
             .await?
             .map(CurrentAccount)
             .ok_or_else(|| ApiError::new(ErrorCode::SignedOut, "the session ended; sign in again"))
     }
+}
+
+/// The account of the request's session cookie, if it carries one whose session still
+/// runs: for the pages anyone may read that show a signed-in viewer more (an arena's
+/// place, the daily sea's attempt).
+pub async fn session_account(
+    hub: &SharedHub,
+    headers: &axum::http::HeaderMap,
+) -> Result<Option<StoredAccount>, ApiError> {
+    let Some(token) = session::token(headers) else {
+        return Ok(None);
+    };
+    let hash = token_hash(&token);
+    Ok(hub.db(move |db| db.session(&hash)).await?)
 }
 
 /// The account a request acts for: its session cookie's, or a BOT's whose API token

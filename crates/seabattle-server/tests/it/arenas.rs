@@ -316,6 +316,19 @@ async fn a_pairing_is_not_pushed_to_a_socket_playing_another_game() {
         serde_json::json!({"rules": "classic", "clock": 20, "minutes": 30}),
     )
     .await;
+    // Listed as coming or running, with its maker's name.
+    let list = json(addr, "/arenas.json", None).await;
+    let listed = list["open"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["id"] == id.as_str())
+        .cloned();
+    assert_eq!(
+        listed.map(|a| a["by"].clone()),
+        Some(Value::from("Ann")),
+        "{list}"
+    );
     for t in [&ann, &bob] {
         let r = post(addr, &format!("/arena/{id}/join"), "", Some(t)).await;
         assert_eq!(r.status, 204, "{}", r.body);
