@@ -438,22 +438,10 @@ pub async fn join_arena(
     token: &SessionToken,
     arena: &str,
 ) -> Result<(), AccountError> {
-    let path = format!("/arena/{arena}/join");
-    let answer = call(
-        server,
-        Method::POST,
-        &path,
-        None,
-        Some(Credential::Session(token)),
-    )
-    .await?;
-    match answer.status {
-        200 | 204 => Ok(()),
-        _ => Err(answer.refusal()),
-    }
+    arena_step(server, Credential::Session(token), arena, ArenaStep::Join).await
 }
 
-/// What a BOT's program asks of an arena ([`arena_as_bot`]).
+/// What a player asks of an arena ([`join_arena`], [`arena_as_bot`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArenaStep {
     /// `POST /arena/{id}/join`: join, or come back after a pause.
@@ -471,18 +459,21 @@ pub async fn arena_as_bot(
     arena: &str,
     step: ArenaStep,
 ) -> Result<(), AccountError> {
+    arena_step(server, Credential::Api(api_token), arena, step).await
+}
+
+/// `POST /arena/{arena}/join` or `/pause`, acting as `who`.
+async fn arena_step(
+    server: &ServerOrigin,
+    who: Credential<'_>,
+    arena: &str,
+    step: ArenaStep,
+) -> Result<(), AccountError> {
     let path = match step {
         ArenaStep::Join => format!("/arena/{arena}/join"),
         ArenaStep::Pause => format!("/arena/{arena}/pause"),
     };
-    let answer = call(
-        server,
-        Method::POST,
-        &path,
-        None,
-        Some(Credential::Api(api_token)),
-    )
-    .await?;
+    let answer = call(server, Method::POST, &path, None, Some(who)).await?;
     match answer.status {
         200 | 204 => Ok(()),
         _ => Err(answer.refusal()),

@@ -57,8 +57,11 @@ async fn the_page_and_its_files_are_served_and_small() {
     // and away.js (a hidden tab's title and notifications); it was 173 KiB. 195 KiB since
     // the lobby and challenges on the start screen (meet.js and its words). 200 KiB
     // since issue 40's rated offer and the BOT-challenge setting, and issue 41's daily
-    // sea card (the daily sea's own page, words and style load only on /daily).
-    assert!(total < 200 * 1024, "the page is {total} bytes");
+    // sea card (the daily sea's own page, words and style load only on /daily). 206 KiB
+    // since the account dialog's BOT box (its form and token list load only when it is
+    // opened: bot-account.js) and the queue's offer of a BOT online (challenged from the
+    // waiting screen).
+    assert!(total < 206 * 1024, "the page is {total} bytes");
     let (status, _) = http_get(server.addr(), "/assets/nope.js").await;
     assert_eq!(status, 404);
     let (status, _) = http_get(server.addr(), "/assets/..%2Fsrc%2Flib.rs").await;

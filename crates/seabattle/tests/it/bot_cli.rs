@@ -285,14 +285,7 @@ async fn the_bridge_plays_examples_bot_py_through_a_game_and_a_server_restart() 
     }
 
     // The bridge logged the game's result and came back after the restart.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let text = loop {
-        let text = std::fs::read_to_string(&log).unwrap();
-        if text.contains("game over") || Instant::now() > deadline {
-            break text;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let text = log_once_it_says(&log, "game over").await;
     assert!(text.contains("game over") && text.contains(&game), "{text}");
     assert!(text.contains("reconnecting"), "{text}");
     assert!(
@@ -303,6 +296,18 @@ async fn the_bridge_plays_examples_bot_py_through_a_game_and_a_server_restart() 
     // SIGTERM with no game running: it exits at once, cleanly.
     stops_on_sigterm(&mut child, &log).await;
     srv.shutdown().await.unwrap();
+}
+
+/// The bridge's log once it says `what`, or after 10 s whatever it says.
+async fn log_once_it_says(log: &Path, what: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let text = std::fs::read_to_string(log).unwrap();
+        if text.contains(what) || Instant::now() > deadline {
+            return text;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 /// Sends SIGTERM to the bridge, which runs no game: it must exit 0 within 10 s.
@@ -377,14 +382,7 @@ async fn the_bridge_joins_an_arena_with_its_token_and_plays_its_pairing() {
     assert!(play(&mut c, &game, usize::MAX, &log).await.is_some());
 
     // The bridge logged its result; the arena counted the game for both.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let text = loop {
-        let text = std::fs::read_to_string(&log).unwrap();
-        if text.contains("game over") || Instant::now() > deadline {
-            break text;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let text = log_once_it_says(&log, "game over").await;
     assert!(
         text.contains("in the arena") && text.contains("game over") && text.contains(&game),
         "{text}"
