@@ -119,20 +119,10 @@ impl Store {
         )
     }
 
-    /// The BOTs among `accounts` (at most a thousand are asked about).
-    pub fn bots_among(&self, accounts: &[AccountId]) -> Result<Vec<AccountId>, StoreError> {
-        if accounts.is_empty() {
-            return Ok(Vec::new());
-        }
-        // Numbers only, so the list is written into the statement.
-        let list = accounts
-            .iter()
-            .take(1000)
-            .map(|a| a.0.to_string())
-            .collect::<Vec<_>>()
-            .join(",");
+    /// Every BOT account (the computer's levels too), for the queue's offer.
+    pub fn bot_accounts(&self) -> Result<Vec<AccountId>, StoreError> {
         let rows: Vec<One<AccountId>> = self.db().rows(
-            &format!("SELECT id FROM accounts WHERE bot = 1 AND id IN ({list})"),
+            "SELECT id FROM accounts WHERE bot = 1 ORDER BY id",
             params![],
         )?;
         Ok(rows.into_iter().map(|One(a)| a).collect())

@@ -261,6 +261,15 @@ impl Store {
         Ok(found.is_some())
     }
 
+    /// Whether game `id` is stored and still being played (no result yet).
+    pub fn in_play(&self, id: &GameId) -> Result<bool, StoreError> {
+        let found: Option<crate::db::One<i64>> = self.db().row(
+            "SELECT 1 FROM games WHERE id = $1 AND result IS NULL",
+            params![id],
+        )?;
+        Ok(found.is_some())
+    }
+
     /// Reads a game with its moves.
     pub fn load(&self, id: &GameId) -> Result<Option<StoredGame>, StoreError> {
         self.db().run(|sql| {

@@ -114,8 +114,10 @@ pub async fn nearest(
     shown
         .into_iter()
         .filter_map(|(l, s)| s.map(|s| (l, s)))
-        .min_by(|(_, a), (_, b)| {
-            let gap = |s: &SeatAccountJson| (f64::from(s.rating.unwrap_or(1500)) - rating).abs();
-            gap(a).total_cmp(&gap(b))
-        })
+        .min_by(|(_, a), (_, b)| gap(a, rating).total_cmp(&gap(b, rating)))
+}
+
+/// How far a seat's rating is from `rating` (an unrated seat counts as 1500).
+pub fn gap(s: &SeatAccountJson, rating: f64) -> f64 {
+    (f64::from(s.rating.unwrap_or(1500)) - rating).abs()
 }

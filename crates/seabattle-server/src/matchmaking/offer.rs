@@ -10,6 +10,7 @@ use crate::ids::AccountId;
 use crate::protocol::SeatAccountJson;
 use seabattle_bots::Level;
 use seabattle_core::Preset;
+use std::collections::HashSet;
 
 /// The most online BOTs weighed for one offer.
 const MOST_BOTS: usize = 100;
@@ -42,62 +43,53 @@ pub async fn nearest(
     rating: f64,
     me: AccountId,
 ) -> Option<Offered> {
+    use crate::levels::gap;
     let level = crate::levels::nearest(hub, preset, rating).await;
     let bot = nearest_bot(hub, preset, rating, me).await;
-    let gap = |s: &SeatAccountJson| (f64::from(s.rating.unwrap_or(1500)) - rating).abs();
     match (level, bot) {
-        (Some((l, ls)), Some(b)) if gap(&ls) < gap(&b) => Some(Offered::Level(l, ls)),
+        (Some((l, ls)), Some(b)) if gap(&ls, rating) < gap(&b, rating) => {
+            Some(Offered::Level(l, ls))
+        }
         (_, Some(b)) => Some(Offered::Bot(b)),
         (Some((l, ls)), None) => Some(Offered::Level(l, ls)),
         (None, None) => None,
     }
 }
 
-/// The online BOT nearest in rating with room for a game, if any.
+/// The online BOT nearest in rating with room for a game, if any. BOT accounts are
+/// few: they are read, then kept if a socket of theirs is open here or on another live
+/// node (the levels have none, so they drop out).
 async fn nearest_bot(
     hub: &SharedHub,
     preset: Preset,
     rating: f64,
     me: AccountId,
 ) -> Option<SeatAccountJson> {
-    let mut here: Vec<AccountId> = hub
-        .sockets
-        .accounts()
-        .into_iter()
-        .filter(|a| {
-            *a != me
-                && hub
-                    .sockets
-                    .of(*a)
-                    .iter()
-                    .any(|c| c.account().is_some_and(|x| x.bot))
-        })
-        .collect();
+    let here: HashSet<AccountId> = hub.sockets.accounts().into_iter().collect();
     let (most, since) = (i64::from(hub.config.bot_games), 24 * 3600);
     let found = hub
         .db(move |db| {
-            if let Some(c) = db.cluster() {
-                here.extend(db.bots_among(&c.accounts_elsewhere()?)?);
-            }
-            here.sort_unstable();
-            here.dedup();
-            here.retain(|a| *a != me);
+            let elsewhere: HashSet<AccountId> = match db.cluster() {
+                Some(c) => c.accounts_elsewhere()?.into_iter().collect(),
+                None => HashSet::new(),
+            };
             let mut shown = Vec::new();
-            for a in here.into_iter().take(MOST_BOTS) {
+            let online = db
+                .bot_accounts()?
+                .into_iter()
+                .filter(|a| *a != me && (here.contains(a) || elsewhere.contains(a)));
+            for a in online.take(MOST_BOTS) {
                 if db.games_in_play(a, since)? >= most {
                     continue;
                 }
-                if let Some(s) = db.shown_account(a, Some(preset))? {
-                    shown.push(s);
-                }
+                shown.extend(db.shown_account(a, Some(preset))?);
             }
             Ok(shown)
         })
         .await
         .map_err(|e| tracing::warn!(error = %e, "the BOTs online could not be read"))
         .ok()?;
-    found.into_iter().filter(|s| s.bot).min_by(|a, b| {
-        let gap = |s: &SeatAccountJson| (f64::from(s.rating.unwrap_or(1500)) - rating).abs();
-        gap(a).total_cmp(&gap(b))
-    })
+    found
+        .into_iter()
+        .min_by(|a, b| crate::levels::gap(a, rating).total_cmp(&crate::levels::gap(b, rating)))
 }

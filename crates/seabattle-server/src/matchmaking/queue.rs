@@ -131,8 +131,8 @@ async fn wait(hub: SharedHub, me: Seeker) {
         }
         if !offered && now.duration_since(me.since) >= hub.config.queue_wait {
             offered = true;
-            let level = me.level_to_offer(&hub).await;
-            me.offer_computer(now, level);
+            let offered = me.to_offer(&hub).await;
+            me.offer_computer(now, offered);
         }
     }
 }

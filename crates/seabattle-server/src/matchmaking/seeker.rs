@@ -133,10 +133,7 @@ impl Seeker {
     }
 
     /// What to offer, if this seeker plays rated: the nearest level or online BOT.
-    pub async fn level_to_offer(
-        &self,
-        hub: &crate::hub::SharedHub,
-    ) -> Option<super::offer::Offered> {
+    pub async fn to_offer(&self, hub: &crate::hub::SharedHub) -> Option<super::offer::Offered> {
         let r = self.rated.as_ref()?;
         super::offer::nearest(hub, r.preset, r.rating, r.account).await
     }

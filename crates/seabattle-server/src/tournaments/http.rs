@@ -273,15 +273,18 @@ pub async fn arena_json(
                 .await
                 .err()
                 .map(|e| e.into_client().message);
-            let busy = |id: AccountId| {
-                games
-                    .iter()
-                    .any(|g| g.ended_ms.is_none() && g.seat_of(id).is_some())
-            };
+            // Those in a game now, read once: the page asks every two seconds.
+            let busy: std::collections::HashSet<AccountId> = games
+                .iter()
+                .filter(|g| g.ended_ms.is_none())
+                .flat_map(|g| g.seats)
+                .collect();
             let free = standings
                 .rows
                 .iter()
-                .filter(|r| r.account != v.id && !r.paused && !r.withdrawn && !busy(r.account))
+                .filter(|r| {
+                    r.account != v.id && !r.paused && !r.withdrawn && !busy.contains(&r.account)
+                })
                 .count();
             Some(MeJson {
                 name: v.name.clone(),

@@ -6,6 +6,7 @@
 //! those playing another game), and the arena's JSON names it to any page that asks.
 
 use super::store::StoredArena;
+use crate::conn::Conn;
 use crate::error::Failure;
 use crate::game::play::to_stored;
 use crate::game::room::{Mode, Room, RoomSetup, SeatSetup};
@@ -93,10 +94,7 @@ pub async fn start(
 /// in another game under way.
 pub async fn announce(hub: &SharedHub, game: &GameId, account: AccountId, seat: Player) {
     let conns = hub.sockets.of(account);
-    if conns.is_empty() {
-        return;
-    }
-    let busy = playing_elsewhere(hub, account, game).await;
+    let busy = playing_elsewhere(hub, &conns, game).await;
     let text = ServerMsg::Joined {
         game: game.to_string(),
         role: Role::Player,
@@ -115,24 +113,35 @@ pub async fn announce(hub: &SharedHub, game: &GameId, account: AccountId, seat: 
     }
 }
 
-/// The account's other games still being played: a socket seated in one of them is
-/// not told of the arena's game, so a page or a bridge's game is never taken away from
-/// a game under way (its arena page, or its listening socket, hears of it).
-async fn playing_elsewhere(
-    hub: &SharedHub,
-    account: AccountId,
-    arena_game: &GameId,
-) -> Vec<GameId> {
-    let list = crate::web::players::store::GameList::Unfinished;
-    match hub.db(move |db| db.account_games(account, list, 100)).await {
-        Ok(games) => games
-            .into_iter()
-            .map(|g| g.id)
-            .filter(|g| g != arena_game)
-            .collect(),
-        Err(e) => {
-            tracing::warn!(error = %e, "an arena player's other games could not be read");
-            Vec::new()
-        }
+/// The other games `conns` sit in that are still being played: a socket seated in one
+/// of them is not told of the arena's game, so a page or a bridge's game is never taken
+/// away from a game under way (its arena page, or its listening socket, hears of it).
+/// Only the games the sockets sit in are asked about, one row each.
+async fn playing_elsewhere(hub: &SharedHub, conns: &[Conn], arena_game: &GameId) -> Vec<GameId> {
+    let mut seated: Vec<GameId> = conns
+        .iter()
+        .filter_map(Conn::binding)
+        .filter(|b| b.seat.is_some() && b.game != *arena_game)
+        .map(|b| b.game)
+        .collect();
+    seated.sort_unstable_by(|a, b| a.as_str().cmp(b.as_str()));
+    seated.dedup();
+    if seated.is_empty() {
+        return seated;
     }
+    let read = hub
+        .db(move |db| {
+            let mut busy = Vec::new();
+            for g in seated {
+                if db.in_play(&g)? {
+                    busy.push(g);
+                }
+            }
+            Ok(busy)
+        })
+        .await;
+    read.unwrap_or_else(|e| {
+        tracing::warn!(error = %e, "an arena player's other games could not be read");
+        Vec::new()
+    })
 }
