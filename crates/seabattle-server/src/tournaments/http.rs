@@ -299,7 +299,8 @@ pub async fn arena_json(
                 refused,
                 free: u32::try_from(free).unwrap_or(u32::MAX),
                 wave_secs: u32::try_from(
-                    seabattle_tournament::pairing::wave_wait_ms(a.clock) / 1000,
+                    // Rounded up: a wave of 7.5 s is not due at 7.
+                    (seabattle_tournament::pairing::wave_wait_ms(a.clock) + 999) / 1000,
                 )
                 .unwrap_or(10),
             })
