@@ -86,6 +86,40 @@ test('place by random, then by dragging, with violations shown and the layout re
   assert.match(await cell(page, 'К10').getAttribute('aria-label'), /корабль$/);
 });
 
+// Regression (CI stop 46): a new game asks the server for a drawn fleet; if that answer
+// came after a click on «Прошлая расстановка», it replaced the fleet the player chose.
+test('a_drawn_fleet_arriving_late_does_not_replace_the_last_fleet_chosen', async () => {
+  const page = await newPage(browser);
+  // The second game's drawn fleet is held back, and handed to the page just before the
+  // server's answer to the check of the fleet the player chose meanwhile.
+  let hold = false;
+  const held = [];
+  await page.routeWebSocket(/\/ws/, ws => {
+    const srv = ws.connectToServer();
+    srv.onMessage(m => {
+      const { type, fleet } = JSON.parse(String(m));
+      if (hold && type === 'layout') { hold = false; held.push(m); return; }
+      if (type === 'checked' && fleet.length && held.length) ws.send(held.shift());
+      ws.send(m);
+    });
+    ws.onMessage(m => srv.send(m));
+  });
+  const shown = () => ownBoard(page).getByRole('gridcell', { name: /корабль$/ }).evaluateAll(cs => cs.map(c => c.getAttribute('aria-label')));
+  await newComputerGame(page);
+  await poll(() => ready(page).isEnabled());
+  const played = await shown();
+  await ready(page).click();
+  await enemyBoard(page).waitFor();
+
+  hold = true;
+  await newComputerGame(page);
+  await poll(() => held.length === 1);
+  await page.getByRole('button', { name: 'Прошлая расстановка' }).click();
+  await poll(() => held.length === 0);
+  await poll(() => ready(page).isEnabled());
+  assert.deepEqual(await shown(), played);
+});
+
 test('the keyboard alone places a ship: pick it in the dock, arrows, R, Enter', async () => {
   const page = await newPage(browser);
   await newComputerGame(page);

@@ -64,7 +64,6 @@ test('a rematch starts from a fresh random fleet; the last fleet only on request
   await r.getByText('Игрок 1 — человек, игрок 2 — компьютер (лёгкий)').waitFor();
   await r.getByRole('button', { name: 'В конец' }).click();
   await r.getByText('Победил игрок 2: соперник сдался').waitFor();
-  assert.ok(await r.locator('.cell.last').count() >= 0);
   await shot(r, 'replay-who.png');
 });
 

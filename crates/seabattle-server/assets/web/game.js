@@ -284,7 +284,7 @@ function handle(m, at = Date.now()) {
       if (!S.relocate) mv.reset();
       if (S.commitments) localStorage.setItem('sb.commit.' + S.game, JSON.stringify(S.commitments));
       break;
-    case 'layout': if (place.active()) place.load(m.fleet); break;
+    case 'layout': place.drawn(m.fleet); break;
     case 'checked': place.checked(m); break;
     // The player's own `placed` comes with a `state` showing the fleet.
     case 'placed': game().placed[m.player - 1] = true; break;

@@ -19,7 +19,7 @@ import { cellKey, keyOf, canon } from './coords.js';
  * @typedef {{spec: import('./wire').RulesJson, game: string, send: Send, rulesText: string, ships: Ship[],
  *   held: number | null, ghost: Set<string> | null, asked: string | null,
  *   answer: {key: string, violations: ViolationJson[]} | null, drawn?: Point[] | null, note?: string | null,
- *   turning?: {i: number, key: string} | null, dragging?: number | null, dragged?: number | null}} Placing
+ *   turning?: {i: number, key: string} | null, dragging?: number | null, dragged?: number | null, opening?: boolean}} Placing
  */
 /** @type {Placing | null} */
 let P = null;
@@ -62,7 +62,7 @@ export function start(state, send) {
   const docked = /** @type {(shape: Point[], kind?: PieceKind) => Ship} */ ((shape, kind) => (kind ? { kind, shape, at: null } : { shape, at: null }));
   const pieces = PIECES.flatMap(kind => [...Array(counts[kind] || 0)].map(() => docked(line(1), kind)));
   const ships = state.spec.fleet.map(n => docked(line(n)));
-  P = { spec: state.spec, game: state.game, send, rulesText: state.rules, ships: [...ships, ...pieces], held: null, ghost: null, asked: null, answer: null };
+  P = { spec: state.spec, game: state.game, send, rulesText: state.rules, ships: [...ships, ...pieces], held: null, ghost: null, asked: null, answer: null, opening: true };
   // Every game starts from a fresh fleet the server draws, so that Ready is at hand at
   // once: a fleet of an earlier game (which its opponent may have seen) is only ever
   // a choice («Прошлая расстановка»).
@@ -124,6 +124,18 @@ export const ready = () => docked() === 0 && current()?.length === 0;
 export const answered = () => !!P && current() !== null;
 
 export const active = () => P !== null;
+
+// The server's `layout`. The first one answers the draw asked for at the start: if the
+// player put something on the board before it came («Прошлая расстановка», a drag), the
+// player's choice stands and the drawn fleet is set aside.
+/** @param {string[]} texts */
+export function drawn(texts) {
+  if (!P) return;
+  const opening = P.opening;
+  P.opening = false;
+  if (opening && (P.ships.some(s => s.at) || P.drawn?.length)) return;
+  load(texts);
+}
 export const stop = () => { P = null; };
 
 // Puts the ships and pieces `texts` ("a1-d1", "mine:e5", …) on the board, matched to the
