@@ -9,6 +9,7 @@ mod bench_game;
 pub mod check;
 mod cputime;
 pub mod habits;
+mod hasbro_report;
 pub mod learned;
 pub mod place;
 pub mod play;
