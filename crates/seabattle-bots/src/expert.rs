@@ -27,7 +27,7 @@ use crate::shooting::Shooter;
 use crate::targeting::best_cells;
 use rand::Rng;
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{Coord, Rules};
+use seabattle_core::{Coord, Rules, Touching};
 use std::sync::Arc;
 
 /// How much work the expert does per decision: the time/strength knob.
@@ -150,7 +150,12 @@ impl Shooter for Expert {
             // counting ships one by one, which always has an answer.
             return self.fallback.choose(rules, view, count, rng);
         }
-        let probability = posterior.probabilities();
+        // Where ships may touch the fleets are many and a sample's shares are noisy: the
+        // smoothed chances, from the same fleets, are far closer to the exact ones.
+        let smoothed = (rules.touching() == Touching::Allowed)
+            .then(|| posterior.smoothed())
+            .flatten();
+        let probability = smoothed.unwrap_or_else(|| posterior.probabilities());
         let width = usize::from(view.dims().width());
         best_cells(
             view,

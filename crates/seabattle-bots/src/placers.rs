@@ -454,7 +454,10 @@ mod tests {
                 assert_eq!(f.ships().len(), rules.fleet().len(), "{preset}");
             }
         }
-        assert_eq!("ship-by-ship".parse::<PlacerKind>(), Ok(PlacerKind::ShipByShip));
+        assert_eq!(
+            "ship-by-ship".parse::<PlacerKind>(),
+            Ok(PlacerKind::ShipByShip)
+        );
     }
 
     /// Where dropped ships run out of room (four five-deckers and a four-decker fill

@@ -132,7 +132,10 @@ pub(super) fn run(req: &Request) -> anyhow::Result<()> {
         );
     }
     if req.threads > 1 {
-        println!("(times on {} threads; --threads 1 gives one core's)", req.threads);
+        println!(
+            "(times on {} threads; --threads 1 gives one core's)",
+            req.threads
+        );
     }
     Ok(())
 }
