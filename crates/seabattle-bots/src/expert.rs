@@ -12,6 +12,12 @@
 //! 0.28 ± 0.32. Exact search of endgames with two or three one-deckers left, and of
 //! finishing a lone hit ship, agrees with the greedy choice to within 0.004 shots.
 //!
+//! Where ships may touch (`hasbro`) it aims by [`Posterior::smoothed`], the sample's
+//! chances Rao-Blackwellised. Issue 43 measured lookahead there too (two shots, size
+//! weights, a lattice, one-step rollouts of `density` over 200 posterior fleets, short
+//! rollouts to finish hit ships): none beat greedy (docs/levels.md, "The expert on
+//! the world's fleet").
+//!
 //! How much any shooter could gain: `examples/optimal/` computes the exact optimum
 //! and the exact greedy value on small boards (README, "How far is greedy from the best
 //! possible shooter?"). Greedy is within 0.0–1.0% of the optimum on all but one of
