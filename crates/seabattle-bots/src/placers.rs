@@ -254,23 +254,27 @@ fn ship_by_ship(rules: &Rules, rng: &mut dyn Rng) -> Option<Fleet> {
             blocked.union_with(&p.blocked);
             ships.push(p.cells);
         }
-        let occupied = ships.iter().fold(CellSet::EMPTY, |acc, s| acc.or(s));
-        let Some(pieces) = seabattle_core::pieces::draw(rules, &occupied, rng) else {
-            continue;
-        };
-        let setup = FleetSetup {
-            ships: ships
-                .iter()
-                .map(|s| ShipSetup(s.iter().collect()))
-                .collect(),
-            pieces: pieces.to_setup(),
-        };
-        // The layout goes through the same validation as any player's.
-        if let Ok(f) = Fleet::new(setup, rules) {
+        if let Some(f) = with_pieces(rules, &ships, rng) {
             return Some(f);
         }
     }
     None
+}
+
+/// The fleet of `ships` (each one's cells), with its pieces (mines, minesweepers,
+/// submarines) drawn anywhere the rules allow, through the same validation as any
+/// player's layout; `None` if the pieces find no room or the layout is refused.
+pub(crate) fn with_pieces(rules: &Rules, ships: &[CellSet], rng: &mut dyn Rng) -> Option<Fleet> {
+    let occupied = ships.iter().fold(CellSet::EMPTY, |acc, s| acc.or(s));
+    let pieces = seabattle_core::pieces::draw(rules, &occupied, rng)?;
+    let setup = FleetSetup {
+        ships: ships
+            .iter()
+            .map(|s| ShipSetup(s.iter().collect()))
+            .collect(),
+        pieces: pieces.to_setup(),
+    };
+    Fleet::new(setup, rules).ok()
 }
 
 /// Tries a few times to lay the fleet out ship by ship in the style; `None` if every try
@@ -381,21 +385,11 @@ fn greedy(rules: &Rules, rng: &mut dyn Rng, style: Style) -> Option<Fleet> {
             blocked.union_with(&p.blocked);
             ships.push(p.cells);
         }
-        // Pieces (mines, minesweepers, submarines) go anywhere the rules allow.
-        let occupied = ships.iter().fold(CellSet::EMPTY, |acc, s| acc.or(s));
-        let pieces = seabattle_core::pieces::draw(rules, &occupied, rng);
-        if ok && let Some(pieces) = pieces {
-            let setup = FleetSetup {
-                ships: ships
-                    .iter()
-                    .map(|s| ShipSetup(s.iter().collect()))
-                    .collect(),
-                pieces: pieces.to_setup(),
-            };
-            // The layout went through the same validation as any player's.
-            if let Ok(f) = Fleet::new(setup, rules) {
-                return Some(f);
-            }
+        // The pieces are drawn even after a failed try, as they always were: the same
+        // seed keeps drawing the same boards.
+        let fleet = with_pieces(rules, &ships, rng);
+        if ok && let Some(f) = fleet {
+            return Some(f);
         }
     }
     None
