@@ -12,6 +12,12 @@
 //! 0.28 ± 0.32. Exact search of endgames with two or three one-deckers left, and of
 //! finishing a lone hit ship, agrees with the greedy choice to within 0.004 shots.
 //!
+//! Where ships may touch (`hasbro`) it aims by [`Posterior::smoothed`], the sample's
+//! chances Rao-Blackwellised. Issue 43 measured lookahead there too (two shots, size
+//! weights, a lattice, one-step rollouts of `density` over 200 posterior fleets, short
+//! rollouts to finish hit ships): none beat greedy (docs/levels.md, "The expert on
+//! the world's fleet").
+//!
 //! How much any shooter could gain: `examples/optimal/` computes the exact optimum
 //! and the exact greedy value on small boards (README, "How far is greedy from the best
 //! possible shooter?"). Greedy is within 0.0–1.0% of the optimum on all but one of
@@ -27,7 +33,7 @@ use crate::shooting::Shooter;
 use crate::targeting::best_cells;
 use rand::Rng;
 use seabattle_core::view::TargetBoard;
-use seabattle_core::{Coord, Rules};
+use seabattle_core::{Coord, Rules, Touching};
 use std::sync::Arc;
 
 /// How much work the expert does per decision: the time/strength knob.
@@ -150,7 +156,12 @@ impl Shooter for Expert {
             // counting ships one by one, which always has an answer.
             return self.fallback.choose(rules, view, count, rng);
         }
-        let probability = posterior.probabilities();
+        // Where ships may touch the fleets are many and a sample's shares are noisy: the
+        // smoothed chances, from the same fleets, are far closer to the exact ones.
+        let smoothed = (rules.touching() == Touching::Allowed)
+            .then(|| posterior.smoothed())
+            .flatten();
+        let probability = smoothed.unwrap_or_else(|| posterior.probabilities());
         let width = usize::from(view.dims().width());
         best_cells(
             view,

@@ -12,7 +12,7 @@
 use crate::names::{UnknownName, by_name};
 use rand::{Rng, RngExt};
 use seabattle_core::placement::{Position, positions_by_size, ship_lists};
-use seabattle_core::{CellSet, Dims, Fleet, FleetSetup, Placer, Rules, ShipSetup, TooConstrained};
+use seabattle_core::{CellSet, Dims, Fleet, Placer, Rules, TooConstrained};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
@@ -300,20 +300,8 @@ impl Habit {
             return placer.sample(rng);
         }
         let ships = HabitPlacer::new(self, rules).ships(rng)?;
-        let occupied = ships.iter().fold(CellSet::EMPTY, |acc, s| acc.or(s));
-        // Pieces (mines, minesweepers, submarines) go anywhere the rules allow; the
-        // layout goes through the same validation as any player's.
-        if let Some(pieces) = seabattle_core::pieces::draw(rules, &occupied, rng) {
-            let setup = FleetSetup {
-                ships: ships
-                    .iter()
-                    .map(|s| ShipSetup(s.iter().collect()))
-                    .collect(),
-                pieces: pieces.to_setup(),
-            };
-            if let Ok(f) = Fleet::new(setup, rules) {
-                return Ok(f);
-            }
+        if let Some(f) = crate::placers::with_pieces(rules, &ships, rng) {
+            return Ok(f);
         }
         placer.sample(rng)
     }
@@ -560,6 +548,7 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
+    use seabattle_core::{FleetSetup, ShipSetup};
 
     #[test]
     fn every_habit_places_legal_fleets_under_every_preset() {

@@ -33,6 +33,23 @@ pub(super) struct Geometry<const N: usize> {
     pub(super) off_border: Vec<Vec<bool>>,
 }
 
+impl<const N: usize> Pos<N> {
+    /// No cells.
+    pub(super) const EMPTY: Pos<N> = Pos {
+        cells: Mask::ZERO,
+        blocked: Mask::ZERO,
+    };
+
+    /// Both masks of both.
+    #[inline]
+    pub(super) fn or(&self, o: &Pos<N>) -> Pos<N> {
+        Pos {
+            cells: self.cells.or(&o.cells),
+            blocked: self.blocked.or(&o.blocked),
+        }
+    }
+}
+
 impl<const N: usize> Geometry<N> {
     pub(super) fn new(rules: &Rules) -> Geometry<N> {
         let dims = rules.dims();

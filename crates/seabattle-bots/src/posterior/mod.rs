@@ -24,6 +24,11 @@
 //! so only the first decision a sampler ever makes pays for the uniform draws, and no
 //! game depends on the games played before it.
 //!
+//! [`Posterior::smoothed`] reads the same population more finely: each ship of each
+//! fleet counts every place it could take given the others (under the uniform prior,
+//! each equally likely), not only the one it holds. The expert uses it where ships may
+//! touch and the fleets are too many for a sample's shares (`smooth.rs`).
+//!
 //! # People do not place uniformly
 //! A [`Tilt`] makes the prior `exp(-energy)` times uniform, where the energy counts
 //! the cells the multi-deckers rule out (ship and halo, on the board), minus what the
@@ -59,6 +64,7 @@ mod geometry;
 mod learned;
 mod prior;
 mod smc;
+mod smooth;
 mod steps;
 mod tilt;
 
@@ -195,9 +201,12 @@ impl Posterior {
                     // sleeps until the next game.
                     m.dormant = true;
                     m.clear();
+                    m.ev = None;
                     continue;
                 }
-                any |= m.advance(view, &ev, rng);
+                let ok = m.advance(view, &ev, rng);
+                m.ev = ok.then_some(ev);
+                any |= ok;
             }
             any
         })
@@ -207,6 +216,29 @@ impl Posterior {
     /// the first update).
     pub fn weights(&self) -> Vec<f64> {
         each!(&self.inner, models => mixture(models))
+    }
+
+    /// For each cell (index `row * width + col`), the probability that it holds a ship,
+    /// Rao-Blackwellised (see `smooth.rs`): far less noisy than [`Posterior::probabilities`]
+    /// from the same fleets. `None` unless every prior that weighs in is uniform (the
+    /// conditionals of a tilted or learned prior are not).
+    pub fn smoothed(&self) -> Option<Vec<f64>> {
+        let weights = self.weights();
+        each!(&self.inner, models => {
+            let mut out = vec![0.0; models[0].geo.dims.area()];
+            let mut any = false;
+            for (m, w) in models.iter().zip(weights) {
+                if w == 0.0 || m.count() == 0 {
+                    continue;
+                }
+                let s = m.smoothed(m.ev.as_ref()?)?;
+                for (o, x) in out.iter_mut().zip(&s) {
+                    *o += w * x;
+                }
+                any = true;
+            }
+            any.then_some(out)
+        })
     }
 
     /// For each cell (index `row * width + col`), the probability that it holds a ship.

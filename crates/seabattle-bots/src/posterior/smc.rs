@@ -49,6 +49,8 @@ pub(super) struct Smc<const N: usize> {
     pub(super) learn: Option<Learn>,
     /// Per particle, the anchor it stays near (0 where there are none).
     pub(super) label: Vec<u16>,
+    /// The evidence of the last update the population was moved on to.
+    pub(super) ev: Option<Evidence<N>>,
 }
 
 /// Gibbs sweeps per surviving particle after each update.
@@ -95,6 +97,7 @@ impl<const N: usize> Smc<N> {
             log_z: 0.0,
             learn: None,
             label: Vec::new(),
+            ev: None,
         }
     }
 

@@ -114,6 +114,8 @@ fn compare_tilted(rules: &str, tilt: Tilt, truth_seed: u64, shots: usize, seed: 
     // Sampled: several independent samplers, so correlation within one does not hide
     // a bias.
     let mut sampled = vec![0.0; area];
+    let mut smoothed = vec![0.0; area];
+    let flat = tilt == Tilt::FLAT;
     let mut total = 0.0;
     for run in 0..20 {
         let mut rng = StdRng::seed_from_u64(seed + run);
@@ -128,15 +130,35 @@ fn compare_tilted(rules: &str, tilt: Tilt, truth_seed: u64, shots: usize, seed: 
         for (i, x) in post.probabilities().into_iter().enumerate() {
             sampled[i] += x;
         }
+        // Smoothing counts each ship's places given the others: only under a flat prior.
+        match post.smoothed() {
+            Some(s) if flat => {
+                for (i, x) in s.into_iter().enumerate() {
+                    smoothed[i] += x;
+                }
+            }
+            None if !flat => {}
+            other => panic!("{rules}: smoothed {other:?} under {tilt:?}"),
+        }
         total += 1.0;
     }
-    let worst = (0..area)
-        .map(|i| (exact[i] / consistent - sampled[i] / total).abs())
-        .fold(0.0, f64::max);
+    let off = |estimate: &[f64]| {
+        (0..area)
+            .map(|i| (exact[i] / consistent - estimate[i] / total).abs())
+            .fold(0.0, f64::max)
+    };
+    let worst = off(&sampled);
     assert!(
         worst < 0.03,
         "{rules}: {consistent} consistent boards, worst cell off by {worst:.3}"
     );
+    if flat {
+        let worst = off(&smoothed);
+        assert!(
+            worst < 0.02,
+            "{rules}: {consistent} consistent boards, smoothed: worst cell off by {worst:.3}"
+        );
+    }
 }
 
 #[test]

@@ -70,6 +70,11 @@ pub struct Args {
     /// for a quick look at one habit.
     #[arg(long, value_name = "HABIT", requires = "habits")]
     habit: Option<seabattle_bots::HabitKind>,
+    /// Play the expert, the uniform posterior and density on `hasbro` rules, on the
+    /// boards `place --rules hasbro --placer uniform` and `--placer ship-by-ship` draw
+    /// (--games each, --seed), and print the table with the paired differences.
+    #[arg(long, conflicts_with_all = ["matrix", "boards", "learn", "json", "svg", "habits"])]
+    hasbro_report: bool,
     /// Also write a histogram of shots per game to FILE (SVG).
     #[arg(long, value_name = "FILE", conflicts_with = "matrix")]
     svg: Option<PathBuf>,
@@ -120,6 +125,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             only: args.habit,
             seed: args.seed,
             threads,
+        })?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.hasbro_report {
+        super::hasbro_report::run(&super::hasbro_report::Request {
+            games: args.games,
+            seed: args.seed,
+            threads,
+            effort,
         })?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -251,8 +265,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-enum Boards {
+pub(super) enum Boards {
+    /// Each game's fleet drawn by the placer from the game's own seed.
     Placer(PlacerKind),
+    /// These fleets, game `i` the `i`th.
     Fixed(Vec<Fleet>),
 }
 
@@ -260,15 +276,15 @@ enum Boards {
 const AFTER: usize = 10;
 
 /// What every game of a run shares.
-struct Plan<'a> {
-    rules: &'a Rules,
-    effort: Effort,
-    games: usize,
-    seed: u64,
-    threads: usize,
-    progress: bool,
+pub(super) struct Plan<'a> {
+    pub(super) rules: &'a Rules,
+    pub(super) effort: Effort,
+    pub(super) games: usize,
+    pub(super) seed: u64,
+    pub(super) threads: usize,
+    pub(super) progress: bool,
     /// Whether the games are one opponent's, in order, each learned when it ended.
-    learn: bool,
+    pub(super) learn: bool,
 }
 
 /// Game `i`'s fleet and its generator as it stands after the fleet was drawn: the same
@@ -290,7 +306,13 @@ fn draw_all(plan: &Plan, boards: &Boards) -> anyhow::Result<Vec<Fleet>> {
         .collect()
 }
 
-fn play_all(plan: &Plan, shooter: ShooterKind, boards: &Boards) -> anyhow::Result<Vec<GameResult>> {
+/// Plays `shooter` on every game of `plan`, on `threads` threads; the results in game
+/// order, the same on any number of threads.
+pub(super) fn play_all(
+    plan: &Plan,
+    shooter: ShooterKind,
+    boards: &Boards,
+) -> anyhow::Result<Vec<GameResult>> {
     let Plan {
         rules,
         effort,
@@ -354,20 +376,21 @@ fn play_all(plan: &Plan, shooter: ShooterKind, boards: &Boards) -> anyhow::Resul
         .collect()
 }
 
-struct Stats {
-    mean: f64,
-    stderr: f64,
+/// A run's figures: shots to sink the fleet, and time per decision.
+pub(super) struct Stats {
+    pub(super) mean: f64,
+    pub(super) stderr: f64,
     median: usize,
     p10: usize,
     p90: usize,
     min: usize,
     max: usize,
-    ms_mean: f64,
-    ms_max: f64,
+    pub(super) ms_mean: f64,
+    pub(super) ms_max: f64,
 }
 
 impl Stats {
-    fn of(results: &[GameResult]) -> Stats {
+    pub(super) fn of(results: &[GameResult]) -> Stats {
         let mut shots: Vec<usize> = results.iter().map(|r| r.shots).collect();
         shots.sort_unstable();
         let n = shots.len().max(1) as f64;

@@ -11,6 +11,7 @@ mod challenge;
 pub mod check;
 mod cputime;
 pub mod habits;
+mod hasbro_report;
 pub mod learned;
 pub mod place;
 pub mod play;

@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seabattle_bots::PlacerKind;
-use seabattle_core::{CoordSystem, Grid, Rules};
+use seabattle_core::{CoordSystem, Fleet, Grid, Rules, TooConstrained};
 use std::process::ExitCode;
 
 /// Arguments of `seabattle place`.
@@ -21,7 +21,9 @@ pub struct Args {
     coords: CoordSystem,
     /// Placement style: uniform (every legal board equally likely), edge, perelman,
     /// expert, reuser (two layouts again and again), hugger (every ship on the border),
-    /// mirrorer (the reuser's layouts turned or mirrored), or a habit: half, corner,
+    /// mirrorer (the reuser's layouts turned or mirrored), ship-by-ship (each ship
+    /// dropped at random and dropped again until it fits, as hobby programs do), or a
+    /// habit: half, corner,
     /// horizontal, apart, singles-in-corners, hug-light, hug-strong (one player's: the
     /// side or corner is drawn once for all the boards).
     #[arg(long, default_value = "uniform")]
@@ -47,18 +49,33 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     crate::vet::drawable(&args.rules)?;
     let mut out = String::new();
-    // One player: a habit's side or corner is the same for every board.
-    let habit = args.placer.player(&mut rng);
-    for i in 0..args.count {
-        let fleet = match habit {
-            Some(h) => h.place(&args.rules, &mut rng)?,
-            None => args.placer.place(&args.rules, &mut rng)?,
-        };
+    for (i, fleet) in draw(&args.rules, args.placer, args.count as usize, &mut rng)?
+        .iter()
+        .enumerate()
+    {
         if i > 0 {
             out.push('\n');
         }
-        out.push_str(&Grid::from_fleet(&fleet).format(args.coords));
+        out.push_str(&Grid::from_fleet(fleet).format(args.coords));
     }
     print!("{out}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// `count` boards of one player of `placer`, in the order `place --count` prints them:
+/// `place --seed S` and `bench --hasbro-report --seed S` draw the same boards.
+pub(super) fn draw(
+    rules: &Rules,
+    placer: PlacerKind,
+    count: usize,
+    rng: &mut StdRng,
+) -> Result<Vec<Fleet>, TooConstrained> {
+    // One player: a habit's side or corner is the same for every board.
+    let habit = placer.player(rng);
+    (0..count)
+        .map(|_| match habit {
+            Some(h) => h.place(rules, rng),
+            None => placer.place(rules, rng),
+        })
+        .collect()
 }

@@ -207,6 +207,56 @@ fn bench_is_deterministic_across_thread_counts() {
     assert!(a["ms_per_shot_mean"].as_f64().is_some());
 }
 
+/// `bench --hasbro-report` prints a row per board set with the expert's paired
+/// differences, the same table on one thread and two (timings aside).
+#[test]
+fn hasbro_report_prints_both_sets_paired_on_any_thread_count() {
+    let args = |t: &'static str| {
+        [
+            "bench",
+            "--hasbro-report",
+            "--games",
+            "3",
+            "--seed",
+            "5",
+            "--particles",
+            "200",
+            "--threads",
+            t,
+        ]
+    };
+    let table = |t| {
+        let out = run(&args(t), "");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{err}");
+        stdout(&out)
+            .lines()
+            .filter(|l| {
+                l.starts_with("| ") && !l.starts_with("| boards") && !l.starts_with("| ---")
+            })
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let one = table("1");
+    assert_eq!(one.len(), 2, "{one:?}");
+    assert!(
+        one[0].starts_with("| uniform over legal fleets | "),
+        "{}",
+        one[0]
+    );
+    assert!(
+        one[1].starts_with("| placed ship by ship at random | "),
+        "{}",
+        one[1]
+    );
+    for row in &one {
+        // Five figures with their errors: three means and two paired differences.
+        assert_eq!(row.matches(" ± ").count(), 5, "{row}");
+        assert!(row.contains("**"), "{row}");
+    }
+    assert_eq!(one, table("2"));
+}
+
 /// The expert keeps a sampler from game to game: a game must still see nothing of the
 /// games its thread played before, so the per-game shots agree on one and two threads.
 #[test]
