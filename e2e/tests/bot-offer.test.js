@@ -65,5 +65,8 @@ test('alone in the queue: offered the BOT online; it declines, the search goes o
   await a.getByRole('button', { name: 'Играть' }).click();
   await a.getByRole('grid', { name: 'Ваше поле' }).waitFor();
   await poll(async () => new RegExp(`${bot} BOT \\d+`).test((await a.locator('#theirsTitle').textContent()) ?? ''));
+  // A BOT that takes the challenge is announced as one, not as a friend.
+  await a.getByText(`Бот подключился: ${bot}`).first().waitFor();
+  assert.equal(await a.getByText(/Друг подключился/).count(), 0);
   await shot(a, 'bot-offer-accepted-ru.png');
 });

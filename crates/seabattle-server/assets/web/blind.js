@@ -227,7 +227,7 @@ function onGame(m) {
     case 'presence':
       if (!S.seat || mine || S.mode.startsWith('computer')) return;
       if (!m.present) return say(bt('friendLeft'));
-      return say(S.mode !== 'friend' ? bt('oppBack') : sentence(m.name ? t('friendJoinedName', m.name) : t('friendJoined')));
+      return say(S.mode !== 'friend' ? bt('oppBack') : sentence(m.name ? t(m.account?.bot ? 'botJoinedName' : 'friendJoinedName', m.name) : t('friendJoined')));
     case 'rematch_offered': if (!mine) say(bt('rematchOffer')); return;
     case 'layout':
       if (want.layout) say(bt(m.placer === 'perelman' ? 'placedPerelman' : 'placedRandom'));

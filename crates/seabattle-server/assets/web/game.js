@@ -324,7 +324,7 @@ function handle(m, at = Date.now()) {
       if (m.name && game().names) game().names[m.player - 1] = m.name;
       if (m.account) (game().accounts ??= [null, null])[m.player - 1] = m.account;
       // Said once: while placing, the creator's status line says it.
-      if (m.present && m.player !== game().seat && game().mode === 'friend' && game().seat && !(game().seat === 1 && game().phase === 'placement')) { const n = m.name; say(() => friendJoinedText(n)); }
+      if (m.present && m.player !== game().seat && game().mode === 'friend' && game().seat && !(game().seat === 1 && game().phase === 'placement')) { const n = m.name, bot = !!m.account?.bot; say(() => friendJoinedText(n, bot)); }
       awaySince = null;
       break;
     case 'game_over':
@@ -456,9 +456,11 @@ function turnDid(from, to = log.length) {
 
 // Writes an answer into the live region. The opponent's reply within two seconds of the
 // player's own shot is added to it, so the player's answer is not wiped at once.
-// «Друг подключился», or with the name the friend gave: «Боб в игре».
-/** @param {string | null} name */
-function friendJoinedText(name) {
+// «Друг подключился», or with the name the friend gave: «Друг подключился: Боб». A BOT
+// account that took a challenge is no friend: «Бот подключился: Шквал».
+/** @param {string | null | undefined} name @param {boolean} [bot] */
+function friendJoinedText(name, bot = false) {
+  if (bot && name) return t('botJoinedName', name);
   return name ? t('friendJoinedName', name) : t('friendJoined');
 }
 
@@ -653,7 +655,7 @@ export function rerender() {
   const showLink = friendGame && S.phase === 'placement' && !S.presence[1].present;
   // The creator waits for the friend with the link, and is told when they come.
   // A live region, always there and empty until the friend comes.
-  $('friendIn').textContent = friendGame && S.phase === 'placement' && S.presence[1].present ? friendJoinedText(S.names?.[1]) : '';
+  $('friendIn').textContent = friendGame && S.phase === 'placement' && S.presence[1].present ? friendJoinedText(S.names?.[1] ?? S.accounts?.[1]?.name, !!S.accounts?.[1]?.bot) : '';
   const inv = invitedTo === S.game && S.phase === 'placement';
   $('invite').hidden = !inv;
   // The friend who came by the link may give the name the host sees.
