@@ -36,6 +36,10 @@ test('alone in the queue: a rated game against the nearest level, offered, accep
   // Both ratings moved: «1500? → 1662 (+162)» for each seat.
   const text = (await over.textContent()) ?? '';
   assert.equal((text.match(/→/g) ?? []).length >= 2, true, text);
+  // Regression: moves named by a long account («Компьютер.лёгкий: Б10 — Мимо!») held the
+  // side panel at their full width, past the right edge of a 1280 px window.
+  const edge = await a.evaluate(() => [document.getElementById('panel').getBoundingClientRect().right, document.documentElement.clientWidth]);
+  assert.ok(edge[0] <= edge[1], `the panel ends at ${edge[0]} px, the window at ${edge[1]} px`);
   await shot(a, 'ladder-over-ru.png');
   // Her profile: the one scale's rating, and none yet against people (the level is a BOT).
   await a.goto(`${server.url}/u/${encodeURIComponent(name)}`);
