@@ -226,19 +226,23 @@ const DROPS: usize = 1000;
 /// Fresh starts before [`ship_by_ship`] gives up (rules too tight for dropping ships).
 const STARTS: usize = 50;
 
+/// The positions of ships of `size` among `lists` (as `positions_by_size` gives them);
+/// none when the fleet has no ship of that size.
+fn of_size(lists: &[(u8, Vec<Position>)], size: u8) -> &[Position] {
+    lists
+        .iter()
+        .find(|(s, _)| *s == size)
+        .map(|(_, l)| l.as_slice())
+        .unwrap_or(&[])
+}
+
 /// Each ship in turn, largest first, dropped at a uniformly random place among all of
 /// its size (every orientation and shape) until it fits beside the ships already down:
 /// the retry loop of hobby code. A ship that finds no room in [`DROPS`] tries starts the
 /// fleet again; `None` after [`STARTS`] starts.
 fn ship_by_ship(rules: &Rules, rng: &mut dyn Rng) -> Option<Fleet> {
     let lists = positions_by_size(rules);
-    let list = |size: u8| {
-        lists
-            .iter()
-            .find(|(s, _)| *s == size)
-            .map(|(_, l)| l.as_slice())
-            .unwrap_or(&[])
-    };
+    let list = |size: u8| of_size(&lists, size);
     'start: for _ in 0..STARTS {
         let mut blocked = CellSet::EMPTY;
         let mut ships: Vec<CellSet> = Vec::with_capacity(rules.fleet().len());
@@ -283,13 +287,7 @@ fn greedy(rules: &Rules, rng: &mut dyn Rng, style: Style) -> Option<Fleet> {
     let dims = rules.dims();
     let (w, h) = (i32::from(dims.width()) - 1, i32::from(dims.height()) - 1);
     let lists = positions_by_size(rules);
-    let list = |size: u8| {
-        lists
-            .iter()
-            .find(|(s, _)| *s == size)
-            .map(|(_, l)| l.as_slice())
-            .unwrap_or(&[])
-    };
+    let list = |size: u8| of_size(&lists, size);
     for _ in 0..50 {
         // Perelman's corner, one of four.
         let corner = (rng.random_bool(0.5), rng.random_bool(0.5));
