@@ -11,7 +11,7 @@ import { connect } from './net.js';
  * player's token, `send`, the computer's level and the rules of a search for an opponent,
  * and the screen and error line.
  * @typedef {{game: string | null, token: string | null, send: Send, level: string, rules?: string,
- *   offer?: import('./wire').Server.QueueOffer, botOffer?: string | null, botSent?: string | null,
+ *   offer?: import('./wire').Server.QueueOffer, botOffer?: string | null, botSent?: string | null, botNo?: string | null,
  *   show?: (id: string) => void, error?: (text: string) => void}} App
  */
 /** The computer's levels, which play rated games under their BOT accounts. */
@@ -23,7 +23,7 @@ import { playerKey } from './key.js';
 import { installApp } from './install.js';
 import { initAccount, rerenderAccount, signedInName, seated } from './account.js';
 import { blindOn, st } from './announce.js';
-import { initMeet, onMeet, meetRefused, meetWelcome, rerenderMeet, wantsRated, waitWhat, offerWhy, keepWaitingWord, botAsked, botSaidNo } from './meet.js';
+import { initMeet, onMeet, meetRefused, meetWelcome, rerenderMeet, wantsRated, waitWhat, offerWhy, keepWaitingWord, botAsked, botSaidNo, botSaidNoThen } from './meet.js';
 import { setTitle, notifyAway } from './away.js';
 
 // An element the page always has, by id: a missing one is a broken page, said at once.
@@ -191,6 +191,7 @@ function startScreen() {
     e.preventDefault();
     app.rules = rules();
     app.send({ type: 'queue', rules: app.rules, rated: wantsRated() });
+    app.botNo = null;
     $('offer').hidden = true;
     $('waitWhat').textContent = '';
     show('wait');
@@ -292,7 +293,10 @@ function onMessage(m) {
       // The BOT offered said yes (its game's `joined` follows), or no, or did not
       // answer: then the search goes on.
       if (m.id === app.botSent) {
-        if (m.end !== 'accepted') $('offerText').textContent = botSaidNo(app.botOffer ?? '');
+        if (m.end !== 'accepted') {
+          $('offerText').textContent = botSaidNo(app.botOffer ?? '');
+          app.botNo = botSaidNoThen(app.botOffer ?? '');
+        }
         app.botOffer = app.botSent = null;
       }
       onMeet(m);
@@ -303,7 +307,9 @@ function onMessage(m) {
       app.offer = m;
       $('offerYes').hidden = $('offerNo').hidden = false;
       $('offerNo').textContent = keepWaitingWord();
-      $('offerText').textContent = offerWhy(m);
+      // After a BOT said no, the server offers a level: the no is said first.
+      $('offerText').textContent = (app.botNo ? app.botNo + ' ' : '') + offerWhy(m);
+      app.botNo = null;
       $('offer').hidden = false;
       blindModule?.then(b => b.blindHeard(m));
       return;

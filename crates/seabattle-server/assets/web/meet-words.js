@@ -20,7 +20,7 @@ const ru = {
   accept: 'Принять', decline: 'Отклонить',
   waitWhat: '{0} · {1}', offerWhy: 'За {0} с никого с такими правилами не нашлось. Сыграть с компьютером?',
   offerBot: 'Соперника нет. Сыграть рейтинговую партию с ботом {0} ({1}, бот)?', keepWaiting: 'Ждать дальше',
-  offerBotAsked: 'Вызов отправлен боту {0}. Ждём его ответа…', offerBotNo: '{0} не принял вызов. Ищем соперника дальше.',
+  offerBotAsked: 'Вызов отправлен боту {0}. Ждём его ответа…', offerBotNo: '{0} не принял вызов. Ищем соперника дальше.', offerBotNoThen: '{0} не принял вызов.',
   challengeOf: 'Вызов от {0}',
   errors: {
     not_found: 'игрока с таким именем нет', not_online: 'этого игрока сейчас нет на сайте',
@@ -47,7 +47,7 @@ const en = {
   accept: 'Accept', decline: 'Decline',
   waitWhat: '{0} · {1}', offerWhy: 'Nobody with these rules came in {0} s. Play the computer instead?',
   offerBot: 'No opponent yet. Play a rated game against the bot {0} ({1}, BOT)?', keepWaiting: 'Keep waiting',
-  offerBotAsked: 'The bot {0} is challenged. Waiting for its answer…', offerBotNo: '{0} did not take the challenge. Still looking for an opponent.',
+  offerBotAsked: 'The bot {0} is challenged. Waiting for its answer…', offerBotNo: '{0} did not take the challenge. Still looking for an opponent.', offerBotNoThen: '{0} did not take the challenge.',
   challengeOf: 'Challenge from {0}',
   errors: {
     not_found: 'no player has that name', not_online: 'that player is not on the site now',

@@ -214,6 +214,8 @@ export const offerWhy = m => m.bot
 export const botAsked = name => mt('offerBotAsked', name);
 /** The offered BOT declined, or did not answer. @param {string} name */
 export const botSaidNo = name => mt('offerBotNo', name);
+/** The same, said before the level the server offers next. @param {string} name */
+export const botSaidNoThen = name => mt('offerBotNoThen', name);
 /** The «Ждать дальше» button's word. */
 export const keepWaitingWord = () => mt('keepWaiting');
 

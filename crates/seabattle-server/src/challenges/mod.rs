@@ -396,11 +396,28 @@ pub async fn changed(hub: &SharedHub, id: &str) {
     let Some(sent) = hub.challenges.take(&c.id) else {
         return;
     };
+    if matches!(end, ChallengeEnd::Declined | ChallengeEnd::Expired)
+        && hub.seekers.waits(sent.conn.id)
+        && is_bot(hub, c.to).await
+    {
+        // A BOT the queue offered said no: the seeker is offered a level instead.
+        crate::matchmaking::offer::after_bot_said_no(hub, sent.conn.id).await;
+    }
     if let (ChallengeEnd::Accepted, Some(game)) = (end, c.game.as_deref().and_then(GameId::parse))
         && !sent.conn.is_closed()
     {
         seat_challenger(hub, sent, &game).await;
     }
+}
+
+/// Whether `account` is a BOT; `false` if it cannot be read (then no level is offered).
+async fn is_bot(hub: &SharedHub, account: AccountId) -> bool {
+    hub.db(move |db| db.shown_account(account, None))
+        .await
+        .map_err(|e| tracing::warn!(error = %e, "an account could not be read"))
+        .ok()
+        .flatten()
+        .is_some_and(|a| a.bot)
 }
 
 /// Seats the challenger in seat 1 of `game`: here if the game is here, else by telling

@@ -3,7 +3,8 @@
 //! BOT accounts online now (on any node) that have room for another game. The player
 //! chooses: a level's game is made at once (`new_game` with the level), a BOT is
 //! challenged (`challenge`) and answers by its own policy, and the seeker stays in the
-//! queue until it does.
+//! queue until it does. A BOT that declines or does not answer leaves the seeker offered
+//! the nearest level ([`after_bot_said_no`]): a level is always there.
 
 use crate::hub::SharedHub;
 use crate::ids::AccountId;
@@ -53,6 +54,23 @@ pub async fn nearest(
         (_, Some(b)) => Some(Offered::Bot(b)),
         (Some((l, ls)), None) => Some(Offered::Level(l, ls)),
         (None, None) => None,
+    }
+}
+
+/// Offers the seeker waiting on connection `conn` the level nearest in rating, after the
+/// BOT it was offered and challenged declined or did not answer. Nothing when that
+/// connection no longer waits or plays unrated.
+pub async fn after_bot_said_no(hub: &SharedHub, conn: u64) {
+    let me = hub
+        .seekers
+        .lock()
+        .iter()
+        .find(|s| s.conn.id == conn)
+        .cloned();
+    let Some(me) = me else { return };
+    let Some(r) = me.rated.as_ref() else { return };
+    if let Some((l, shown)) = crate::levels::nearest(hub, r.preset, r.rating).await {
+        me.offer_computer(std::time::Instant::now(), Some(Offered::Level(l, shown)));
     }
 }
 

@@ -570,7 +570,8 @@ async fn a_rated_seeker_alone_is_offered_an_online_bot_which_answers_by_its_own_
     };
 
     // Ann alone is offered Shkval (as near as any level: a BOT online comes first). She
-    // challenges it; it declines; she is still in the queue, and Bob meets her there.
+    // challenges it; it declines; she is offered the nearest level instead, is still in
+    // the queue, and Bob meets her there.
     let ann = sign_up(addr, "Ann").await;
     let mut a = Client::connect_signed_in(addr, &ann, "Ann").await;
     assert_eq!(offered_bot(&mut a).await, "Shkval");
@@ -582,6 +583,15 @@ async fn a_rated_seeker_alone_is_offered_an_online_bot_which_answers_by_its_own_
     })
     .await;
     until!(a, ServerMsg::ChallengeEnded { id: ended, .. } if ended == id => ());
+    let again = until!(a, ServerMsg::QueueOffer { level, bot, .. } => (level, bot));
+    assert!(again.0.is_some(), "a level is offered: {again:?}");
+    assert!(
+        again
+            .1
+            .as_ref()
+            .is_some_and(|b| b.bot && b.name.starts_with("Компьютер.")),
+        "{again:?}"
+    );
     let bob = sign_up(addr, "Bob").await;
     let mut b = Client::connect_signed_in(addr, &bob, "Bob").await;
     b.send(msg::queue_rated(Some("classic"), true)).await;
