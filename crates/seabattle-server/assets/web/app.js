@@ -9,7 +9,7 @@ import { connect } from './net.js';
 /**
  * The page's game and connection, shared with the game screen: the game's id and this
  * player's token, `send`, the computer's level and the rules of a search for an opponent,
- * and the screen and error line.
+ * and the screen and error line; `botNo`, the offered BOT that just said no.
  * @typedef {{game: string | null, token: string | null, send: Send, level: string, rules?: string,
  *   offer?: import('./wire').Server.QueueOffer, botOffer?: string | null, botSent?: string | null, botNo?: string | null,
  *   show?: (id: string) => void, error?: (text: string) => void}} App
@@ -295,7 +295,7 @@ function onMessage(m) {
       if (m.id === app.botSent) {
         if (m.end !== 'accepted') {
           $('offerText').textContent = botSaidNo(app.botOffer ?? '');
-          app.botNo = botSaidNoThen(app.botOffer ?? '');
+          app.botNo = app.botOffer;
         }
         app.botOffer = app.botSent = null;
       }
@@ -308,7 +308,7 @@ function onMessage(m) {
       $('offerYes').hidden = $('offerNo').hidden = false;
       $('offerNo').textContent = keepWaitingWord();
       // After a BOT said no, the server offers a level: the no is said first.
-      $('offerText').textContent = (app.botNo ? app.botNo + ' ' : '') + offerWhy(m);
+      $('offerText').textContent = (app.botNo ? botSaidNoThen(app.botNo) + ' ' : '') + offerWhy(m);
       app.botNo = null;
       $('offer').hidden = false;
       blindModule?.then(b => b.blindHeard(m));

@@ -36,6 +36,9 @@ struct Sent {
     from: AccountId,
     /// The challenger's seat token (storage keeps only its hash).
     token: String,
+    /// Whether the challenged account is a BOT (known when it was sent): a BOT's no
+    /// leaves a challenger still in the queue offered a level.
+    to_bot: bool,
 }
 
 /// The challenges sent from this node's sockets, by id.
@@ -163,6 +166,7 @@ pub async fn challenge(
             conn: conn.clone(),
             from: me.id,
             token,
+            to_bot: them.bot,
         },
     );
     if let Some(json) = json(hub, &c).await {
@@ -397,8 +401,8 @@ pub async fn changed(hub: &SharedHub, id: &str) {
         return;
     };
     if matches!(end, ChallengeEnd::Declined | ChallengeEnd::Expired)
+        && sent.to_bot
         && hub.seekers.waits(sent.conn.id)
-        && is_bot(hub, c.to).await
     {
         // A BOT the queue offered said no: the seeker is offered a level instead.
         crate::matchmaking::offer::after_bot_said_no(hub, sent.conn.id).await;
@@ -408,16 +412,6 @@ pub async fn changed(hub: &SharedHub, id: &str) {
     {
         seat_challenger(hub, sent, &game).await;
     }
-}
-
-/// Whether `account` is a BOT; `false` if it cannot be read (then no level is offered).
-async fn is_bot(hub: &SharedHub, account: AccountId) -> bool {
-    hub.db(move |db| db.shown_account(account, None))
-        .await
-        .map_err(|e| tracing::warn!(error = %e, "an account could not be read"))
-        .ok()
-        .flatten()
-        .is_some_and(|a| a.bot)
 }
 
 /// Seats the challenger in seat 1 of `game`: here if the game is here, else by telling
