@@ -146,7 +146,9 @@ async function enter(how) {
       if (me) learned(me);
     }).catch(() => {});
   } else {
-    note(refusal(r.json, r.retry));
+    // Enter signs in: someone who meant to create the account is told how.
+    const newHere = how === 'login' && r.json?.code === 'wrong_credentials' ? ' ' + t('accNewHere') : '';
+    note(refusal(r.json, r.retry) + newHere);
   }
 }
 

@@ -424,7 +424,7 @@ function onCommand(S, cmd) {
     case 'last': say(lastText(S, game.shotLog(), name)); return true;
     case 'status': say(status(S)); return true;
     case 'hint':
-      if (!battle || !S.mode.startsWith('computer') || S.to_move !== S.seat) say(bt('noHint'));
+      if (!battle || !S.mode.startsWith('computer') || S.rated || S.to_move !== S.seat) say(bt('noHint'));
       else { want.hint = true; app?.send({ type: 'coach', game: S.game }); }
       return true;
     case 'resign':

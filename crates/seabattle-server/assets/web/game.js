@@ -130,6 +130,8 @@ const other = p => /** @type {Player} */ (3 - p);
 const hotseat = () => S?.mode === 'hotseat';
 const nameOf = (/** @type {number} */ p) => seatName(game(), p);
 const vsComputer = () => S?.mode.startsWith('computer');
+// The coach helps only in a casual game against the computer: a rated game is played unaided.
+const coachable = () => vsComputer() && !S?.rated;
 // A reveal owed (after a mine or minesweeper) holds up every shot until it is made.
 const owed = () => game().phase === 'battle' && game().duties?.length > 0;
 // The list of a board that holds the pieces an answer found.
@@ -632,10 +634,11 @@ export function rerender() {
   // A friend's game is rated if both, signed in, ask before placing; a rated game says so.
   const me = S.seat ? S.seat - 1 : -1;
   const rateable = S.mode === 'friend' && me >= 0 && S.phase === 'placement' && !S.placed[0] && !S.placed[1] && !!signedInName();
-  $('rateRow').hidden = !placing || !(rateable || S.rated);
+  // A game rated was asked for and is casual: said at the pairing, with why.
+  $('rateRow').hidden = !placing || !(rateable || S.rated || S.casual);
   $('rateBtn').hidden = !rateable || !!S.rated || rateAsked[me];
   // A live region, written only when it changes: each note is heard once.
-  const rateNote = S.rated ? t('gameRated')
+  const rateNote = S.rated ? t('gameRated') : S.casual ? t('casual_' + S.casual)
     : rateAsked[me] ? t('rateAskedYou') : me >= 0 && rateAsked[1 - me] ? t('rateAskedThem') : '';
   if ($('rateNote').textContent !== rateNote) $('rateNote').textContent = rateNote;
   // A spectator is told, in every phase, whose game this is.
@@ -692,7 +695,7 @@ export function rerender() {
       return mv.look(game(), c, r, v);
     });
     const look = waters(S, right(), lastShots);
-    const coach = S.seat && vsComputer() && field('coach').checked && S.phase === 'battle';
+    const coach = S.seat && coachable() && field('coach').checked && S.phase === 'battle';
     if (coach && S.to_move === S.seat && !heat && coachFor !== S.moves) { coachFor = S.moves; app.send({ type: 'coach', game: S.game }); }
     enemyBoard().render((c, r) => {
       const v = look(c, r), cell = canon(c, r);
@@ -719,7 +722,7 @@ export function rerender() {
   $('game').dataset.phase = placing ? 'placement' : S.phase;
   // On a phone the own board comes first while the ship is being moved.
   $('game').classList.toggle('moving', mv.owes(S));
-  $('coachBox').hidden = !(S.seat && vsComputer() && S.phase === 'battle');
+  $('coachBox').hidden = !(S.seat && coachable() && S.phase === 'battle');
   // Blind mode keeps the keyboard in its command box.
   if (handOver && !away && !blindOn()) enemyBoard().at(enemyBoard().focus.c, enemyBoard().focus.r).focus();
   // A new game, or the device handed over: the keyboard goes to the board that comes

@@ -19,7 +19,10 @@ const ru = {
   challengedTitle: 'Вас вызывают на бой', challengedText: '{0} вызывает вас: {1}, {2}, {3}. Осталось {4} с.',
   accept: 'Принять', decline: 'Отклонить',
   waitWhat: '{0} · {1}', offerWhy: 'За {0} с никого с такими правилами не нашлось. Сыграть с компьютером?',
-  offerBot: 'Соперника нет. Сыграть рейтинговую партию с ботом {0} ({1}, бот)?', keepWaiting: 'Ждать дальше',
+  offerBot: 'Соперника нет. Сыграть рейтинговую партию с ботом {0} ({1}, бот)?',
+  offerLevel: 'Соперника нет. Сыграть рейтинговую партию с ботом {0} ({1}, бот: {2})?',
+  levelEasy: 'новичок, стреляет наугад', levelMedium: 'любитель, добивает раненые корабли',
+  levelHard: 'опытный, целится туда, где корабли помещаются чаще', levelExpert: 'мастер, взвешивает все расстановки и учится у вас', keepWaiting: 'Ждать дальше',
   offerBotAsked: 'Вызов отправлен боту {0}. Ждём его ответа…', offerBotNo: '{0} не принял вызов. Ищем соперника дальше.', offerBotNoThen: '{0} не принял вызов.',
   challengeOf: 'Вызов от {0}',
   errors: {
@@ -46,7 +49,10 @@ const en = {
   challengedTitle: 'You are challenged', challengedText: '{0} challenges you: {1}, {2}, {3}. {4} s left.',
   accept: 'Accept', decline: 'Decline',
   waitWhat: '{0} · {1}', offerWhy: 'Nobody with these rules came in {0} s. Play the computer instead?',
-  offerBot: 'No opponent yet. Play a rated game against the bot {0} ({1}, BOT)?', keepWaiting: 'Keep waiting',
+  offerBot: 'No opponent yet. Play a rated game against the bot {0} ({1}, BOT)?',
+  offerLevel: 'No opponent yet. Play a rated game against the bot {0} ({1}, BOT: {2})?',
+  levelEasy: 'a beginner, shoots at random', levelMedium: 'a casual player, finishes the ships it hits',
+  levelHard: 'a careful player, aims where the ships fit most', levelExpert: 'a master, weighs every fleet and learns from you', keepWaiting: 'Keep waiting',
   offerBotAsked: 'The bot {0} is challenged. Waiting for its answer…', offerBotNo: '{0} did not take the challenge. Still looking for an opponent.', offerBotNoThen: '{0} did not take the challenge.',
   challengeOf: 'Challenge from {0}',
   errors: {

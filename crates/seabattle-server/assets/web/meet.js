@@ -207,9 +207,15 @@ function draw() {
 export const waitWhat = m => mt('waitWhat', preset(m.rules)[0], ratedText(m.rated));
 
 /** Why the computer is offered. @param {import('./wire').Server.QueueOffer} m */
-export const offerWhy = m => m.bot
-  ? mt('offerBot', m.bot.name, `${m.bot.rating ?? 1500}${m.bot.provisional ? '?' : ''}`)
-  : mt('offerWhy', m.waited_secs);
+export const offerWhy = m => {
+  if (!m.bot) return mt('offerWhy', m.waited_secs);
+  const rating = `${m.bot.rating ?? 1500}${m.bot.provisional ? '?' : ''}`;
+  // A level's play never changes: its strength is said in words beside its fixed rating.
+  /** @type {Record<string, 'levelEasy' | 'levelMedium' | 'levelHard' | 'levelExpert'>} */
+  const words = { easy: 'levelEasy', medium: 'levelMedium', hard: 'levelHard', expert: 'levelExpert' };
+  const strength = words[m.level ?? ''];
+  return strength ? mt('offerLevel', m.bot.name, rating, mt(strength)) : mt('offerBot', m.bot.name, rating);
+};
 /** The offered BOT was challenged. @param {string} name */
 export const botAsked = name => mt('offerBotAsked', name);
 /** The offered BOT declined, or did not answer. @param {string} name */

@@ -88,6 +88,8 @@ export function drawOver(app, S, rematchOffer) {
     : '';
   // «?» said in plain words where it is shown.
   const provisional = r.ratings?.some(c => c.provisional_before || c.provisional_after) ? `<p class="note">${t('ratingNote')}</p>` : '';
+  // Rated was asked for and the game was casual: said again at its end, with why.
+  const casual = S.casual && !r.ratings ? `<p class="note casual">${esc(t('casual_' + S.casual))}</p>` : '';
   const fair = ok ? [first, second].map(p => `<li class="${ok[p - 1] ? 'ok' : 'bad'}">${esc(t(ok[p - 1] ? 'fleetSame' : 'fleetChanged', fleetOf(p)))}</li>`).join('') : '<li>…</li>';
   const faults = r.audit.faults.flat();
   const outcome = me ? t(r.winner === me ? 'youWonLow' : 'youLostLow') : t('wonBy', seatName(S, r.winner));
@@ -98,7 +100,7 @@ export function drawOver(app, S, rematchOffer) {
   const html = `<h2 id="overTitle">${t('gameOver')}</h2>
     <h3 class="result ${me ? (r.winner === me ? 'won' : 'lost') : ''}">${esc(head)}</h3><p class="reason">${t('reason_' + r.reason + (me ? (r.winner === me ? '_won' : '_lost') : ''))}</p>
     <table class="stats"><thead><tr><td></td><th scope="col">${who(first)}</th><th scope="col">${who(second)}</th></tr></thead>
-    <tbody>${row('shotsN', 'shots')}${row('hitsN', 'hits')}${row('accuracy', 'acc')}${ratingRow}</tbody></table>${provisional}
+    <tbody>${row('shotsN', 'shots')}${row('hitsN', 'hits')}${row('accuracy', 'acc')}${ratingRow}</tbody></table>${provisional}${casual}
     ${rematchOffer && !gone ? `<p class="offer">${t('rematchOffered')}</p>` : ''}${asked.has(S.game) && !rematchOffer && !gone ? `<p class="offer">${t('rematchWaiting')}</p>` : ''}
     ${gone ? `<p class="gone">${t('rematchGone')}</p>` : ''}
     <p class="buttons">${S.seat ? `<button id="rematch" class="primary"${asked.has(S.game) || gone ? ' disabled' : ''}>${t('rematch')}</button>` : ''}

@@ -357,6 +357,8 @@ async fn day_state(
     let past = day < today;
     let fleet = fleet_of(&stored.fleet).map_err(corrupt)?;
     let who: Option<Who> = v.who.clone();
+    // A BOT plays the day, but the ranked are people only: it has no place among them.
+    let ranked_viewer = !v.bot;
     let read = hub
         .db(move |db| {
             let attempt = match &who {
@@ -379,7 +381,7 @@ async fn day_state(
                 });
             }
             let rank = match (&who, &attempt) {
-                (Some(Who::Account(_)), Some(a)) if a.over() => {
+                (Some(Who::Account(_)), Some(a)) if a.over() && ranked_viewer => {
                     Some(db.daily_rank(day, u32::try_from(a.score()).unwrap_or(u32::MAX))?)
                 }
                 _ => None,

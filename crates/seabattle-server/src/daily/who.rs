@@ -22,6 +22,8 @@ pub struct Viewer {
     pub who: Option<Who>,
     /// The account's name, when signed in.
     pub name: Option<String>,
+    /// Whether the account is a BOT: it plays, but is not ranked among people.
+    pub bot: bool,
 }
 
 /// Reads who the request comes from: a live session's account, else a guest's cookie
@@ -31,6 +33,7 @@ pub async fn viewer(hub: &SharedHub, headers: &HeaderMap) -> Result<Viewer, ApiE
         return Ok(Viewer {
             who: Some(Who::Account(a.id)),
             name: Some(a.name),
+            bot: a.bot,
         });
     }
     let guest = session::cookie(headers, COOKIE)
@@ -39,6 +42,7 @@ pub async fn viewer(hub: &SharedHub, headers: &HeaderMap) -> Result<Viewer, ApiE
     Ok(Viewer {
         who: guest,
         name: None,
+        bot: false,
     })
 }
 

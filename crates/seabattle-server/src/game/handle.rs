@@ -60,10 +60,37 @@ impl GameHandle {
         self.tx.send(Box::new(msg)).await.map_err(|_| self.gone())
     }
 
+    /// The game left this node's memory between finding it and asking it: let go to
+    /// another node, or while storage was away (a PostgreSQL restart). The game goes
+    /// on, so the client is told to reconnect and `resume` (`moved`), never that it is
+    /// in no game, which a client takes as final.
     fn gone(&self) -> Failure {
         Failure::refused(
-            ErrorCode::NotInGame,
-            format!("game {} is no longer open here", self.id),
+            ErrorCode::Moved,
+            format!(
+                "game {} left this node for a moment; reconnect and resume",
+                self.id
+            ),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 48: during a PostgreSQL restart a `resume` reached a game that had just
+    /// left memory and was refused `not_in_game`, which a client takes as final.
+    #[tokio::test]
+    async fn a_game_gone_from_memory_answers_moved_so_the_client_resumes() {
+        let id = GameId::random();
+        let (tx, rx) = mpsc::channel(INBOX);
+        drop(rx);
+        let h = GameHandle::new(&id, tx);
+        let Err(Failure::Refused(e)) = h.ask(|reply| GameMsg::Wake { reply }).await else {
+            panic!("a game gone must be refused");
+        };
+        assert_eq!(e.code, ErrorCode::Moved, "{}", e.message);
+        assert!(e.message.contains("resume"), "{}", e.message);
     }
 }

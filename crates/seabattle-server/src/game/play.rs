@@ -287,12 +287,18 @@ pub async fn resign(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), F
 
 /// What the coach works from: the game id, the rules and player `p`'s view of the enemy
 /// board (answers and sunk ships only, never the hidden fleet). Only for a player
-/// against the computer, during the battle.
+/// against the computer, in a casual game, during the battle.
 pub fn coach_input(room: &Room, p: Player) -> Result<(String, Rules, TargetBoard), Failure> {
     if !room.mode().is_computer() {
         return Err(Failure::refused(
             ErrorCode::NoCoach,
             "the coach helps only in games against the computer",
+        ));
+    }
+    if room.rated() {
+        return Err(Failure::refused(
+            ErrorCode::NoCoach,
+            "the coach does not help in a rated game",
         ));
     }
     if room.game().phase() != Phase::Battle {

@@ -127,15 +127,22 @@ pub fn rated_game(room: &Room) -> Option<RatedGame> {
         preset,
         accounts: [a, b],
         winner,
+        fixed: [None, None],
     })
 }
 
 /// Rates the game if it counts, before its end is told, so the result carries the
 /// change. A failure to store is logged: the game's result stands, unrated.
 pub async fn rate(hub: &SharedHub, room: &mut Room) {
-    let Some(rated) = rated_game(room) else {
+    let Some(mut rated) = rated_game(room) else {
         return;
     };
+    // A level's rating is fixed: only the person's moves.
+    rated.fixed = rated.accounts.map(|a| {
+        hub.levels
+            .level_of(a)
+            .map(|l| crate::levels::strength::rating(l, rated.preset))
+    });
     let id = room.id().clone();
     match hub.db(move |db| db.rate(&id, &rated)).await {
         Ok(Some(changes)) => room.set_ratings(changes.map(|c| json(&c))),

@@ -1,9 +1,12 @@
 //! The computer's levels on the ladder (issue 40): each level is a system BOT account
 //! («Компьютер.эксперт»), made when the server starts, that plays rated games against
 //! signed-in people who pick the computer and ask for a rated game, or accept the
-//! queue's offer of one after waiting alone. Its rating per preset comes from those
-//! games, on the one Glicko-2 scale. No password opens a system account, and no token
-//! is ever made for it.
+//! queue's offer of one after waiting alone. Its rating per preset is fixed
+//! ([`strength`]): a level plays the same way for ever, so its games move only the
+//! person's rating, and the levels anchor the one Glicko-2 scale. No password opens a
+//! system account, and no token is ever made for it.
+
+pub mod strength;
 
 use crate::accounts::name::AccountName;
 use crate::db::{Store, StoreError, params};
@@ -43,6 +46,16 @@ impl Levels {
             .map(|(_, a)| *a)
     }
 
+    /// The level that plays under `account`, if one does.
+    pub fn level_of(&self, account: AccountId) -> Option<Level> {
+        self.accounts
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+            .find(|(_, a)| *a == account)
+            .map(|(l, _)| *l)
+    }
+
     /// Every level with its account.
     pub fn all(&self) -> Vec<(Level, AccountId)> {
         self.accounts
@@ -68,8 +81,9 @@ impl Store {
     }
 }
 
-/// Finds or makes each level's account. A level whose name a person took plays
-/// unrated only (logged).
+/// Finds or makes each level's account, and sets its fixed rating under every preset
+/// (a rating an older server let move is set back). A level whose name a person took
+/// plays unrated only (logged).
 pub async fn start(hub: &SharedHub) -> Result<(), StoreError> {
     let mut found = Vec::new();
     for (level, name) in NAMES {
@@ -78,7 +92,15 @@ pub async fn start(hub: &SharedHub) -> Result<(), StoreError> {
         };
         let key = parsed.key().to_string();
         match hub.db(move |db| db.level_account(name, &key)).await? {
-            Some(id) => found.push((level, id)),
+            Some(id) => {
+                hub.db(move |db| {
+                    Preset::ALL
+                        .into_iter()
+                        .try_for_each(|p| db.fix_rating(id, p, &strength::rating(level, p)))
+                })
+                .await?;
+                found.push((level, id));
+            }
             None => tracing::warn!(
                 level = level.name(),
                 name,

@@ -10,8 +10,8 @@ use crate::protocol::SeatAccountJson;
 use seabattle_core::{Player, Preset};
 
 /// A rated game as it ends: the preset it is rated under, the account in each seat,
-/// and the winner.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// the winner, and a level's fixed rating in its seat.
+#[derive(Clone, Debug, PartialEq)]
 pub struct RatedGame {
     /// The preset (one rating per preset).
     pub preset: Preset,
@@ -19,17 +19,21 @@ pub struct RatedGame {
     pub accounts: [AccountId; 2],
     /// Who won (resigning and being away until the end are losses).
     pub winner: Player,
+    /// A seat whose rating never moves (a computer level, `levels::strength`): the
+    /// rating it plays at, before and after.
+    pub fixed: [Option<Rating>; 2],
 }
 
 impl RatedGame {
-    /// Both ratings after the game, from both ratings before it.
+    /// Both ratings after the game, from both ratings before it: a fixed seat's stays
+    /// as it is.
     pub fn apply(&self, before: [Rating; 2]) -> [Rating; 2] {
         let score = match self.winner {
             Player::One => Score::Win,
             Player::Two => Score::Loss,
         };
         let (one, two) = super::glicko::after_game(before[0], before[1], score);
-        [one, two]
+        [0, 1].map(|i| self.fixed[i].unwrap_or([one, two][i]))
     }
 }
 
@@ -283,8 +287,11 @@ impl Store {
                 return Ok(Some([one, two]));
             }
             let mut before = [Rating::default(); 2];
-            for (b, account) in before.iter_mut().zip(rated.accounts) {
-                *b = Scale::All.read(sql, account, rated.preset)?;
+            for ((b, account), fixed) in before.iter_mut().zip(rated.accounts).zip(rated.fixed) {
+                *b = match fixed {
+                    Some(r) => r,
+                    None => Scale::All.read(sql, account, rated.preset)?,
+                };
             }
             let after = rated.apply(before);
             let now = now_secs();
@@ -312,6 +319,21 @@ impl Store {
                 after: after[i],
             })))
         })
+    }
+
+    /// Sets `account`'s rating under `preset` to `r` (a level's fixed one), keeping the
+    /// count of its games.
+    pub fn fix_rating(&self, account: AccountId, preset: Preset, r: &Rating) -> Result<(), StoreError> {
+        self.db()
+            .exec(
+                "INSERT INTO ratings (account_id, preset, rating, deviation, volatility, \
+                 games, updated_at) VALUES ($1, $2, $3, $4, $5, 0, $6) \
+                 ON CONFLICT (account_id, preset) DO UPDATE SET rating = excluded.rating, \
+                 deviation = excluded.deviation, volatility = excluded.volatility, \
+                 updated_at = excluded.updated_at",
+                params![account, preset, r.rating, r.deviation, r.volatility, now_secs()],
+            )
+            .map(drop)
     }
 
     /// `account`'s ratings from games against people only, one per preset.
@@ -430,9 +452,34 @@ mod tests {
             preset: Preset::Classic,
             accounts: [AccountId(1), AccountId(2)],
             winner: Player::Two,
+            fixed: [None, None],
         };
         let [one, two] = g.apply([Rating::default(); 2]);
         assert!(two.rating > 1500.0 && one.rating < 1500.0);
+    }
+
+    #[test]
+    fn a_level_s_rating_never_moves_and_the_person_s_moves_against_it() {
+        let level = Rating {
+            rating: 1263.0,
+            deviation: 50.0,
+            ..Rating::default()
+        };
+        let person = Rating {
+            rating: 1567.0,
+            deviation: 80.0,
+            ..Rating::default()
+        };
+        let g = RatedGame {
+            preset: Preset::Classic,
+            accounts: [AccountId(1), AccountId(2)],
+            winner: Player::One,
+            fixed: [None, Some(level)],
+        };
+        let [one, two] = g.apply([person, Rating::default()]);
+        assert_eq!(two, level);
+        // Beating a much weaker opponent is worth little.
+        assert!(one.rating > 1567.0 && one.rating < 1567.0 + 20.0, "{one:?}");
     }
 
     #[test]
@@ -445,6 +492,7 @@ mod tests {
             preset: Preset::Classic,
             accounts: [a, b],
             winner: Player::One,
+            fixed: [None, None],
         };
         let game = GameId::random();
         let first = s.rate(&game, &g).unwrap().unwrap();

@@ -29,6 +29,8 @@ pub const MIN_MINUTES: u32 = 10;
 pub const MAX_MINUTES: u32 = 180;
 /// The shortest clock, seconds per move.
 pub const MIN_CLOCK: u32 = 5;
+/// The longest clock, seconds per move (the server's own limit may be lower).
+pub const MAX_CLOCK: u32 = 300;
 /// How far ahead an arena may be set to start, in minutes: a week.
 pub const MAX_START_IN: u32 = 7 * 24 * 60;
 /// The longest name an arena may have, in characters.
@@ -380,7 +382,7 @@ pub async fn create(
     Json(b): Json<CreateBody>,
 ) -> Result<Response, ApiError> {
     let bad = |code: ErrorCode, m: String| Err(ApiError::new(code, m));
-    let max_clock = hub.config.limits.max_clock_secs;
+    let max_clock = hub.config.limits.max_clock_secs.min(MAX_CLOCK);
     if !(MIN_CLOCK..=max_clock).contains(&b.clock) {
         return bad(
             ErrorCode::BadClock,
@@ -538,7 +540,7 @@ pub async fn berserk(
     Path(id): Path<String>,
     Json(b): Json<BerserkBody>,
 ) -> Result<axum::Json<BerserkJson>, ApiError> {
-    checked_id(&id)?;
+    let a = arena(&hub, &id).await?;
     let none = || {
         ApiError::new(
             ErrorCode::NoBerserk,
@@ -550,6 +552,9 @@ pub async fn berserk(
     let Some((g, _)) = hub.db(move |db| db.arena_game(&key)).await? else {
         return Err(none());
     };
+    if g.arena != a.id {
+        return Err(none());
+    }
     let seat = g.seat_of(me.id).ok_or_else(none)?;
     let crate::hub::Lookup::Live(h) = crate::game::task::find(&hub, &game).await? else {
         return Err(none());

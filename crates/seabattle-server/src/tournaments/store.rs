@@ -154,6 +154,8 @@ impl FromRow for ArenaPlayer {
 pub struct ArenaGame {
     /// The game's id.
     pub game: String,
+    /// The arena's id.
+    pub arena: String,
     /// The accounts in seats 1 and 2.
     pub seats: [AccountId; 2],
     /// Whether each seat went berserk.
@@ -193,6 +195,7 @@ impl FromRow for ArenaGame {
         let winner: Option<i64> = r.get("winner")?;
         Ok(ArenaGame {
             game: r.get("game")?,
+            arena: r.get("arena")?,
             seats: [r.get("one")?, r.get("two")?],
             berserk: [r.get("berserk_one")?, r.get("berserk_two")?],
             created_ms: r.get("created_ms")?,
@@ -224,7 +227,7 @@ pub struct GameEnd {
 
 const ARENA_COLUMNS: &str = "id, name, rules, clock, minutes, starts_ms, rated, bots, \
      min_rated_games, created_by, ended_early_ms, finished";
-const GAME_COLUMNS: &str = "game, one, two, berserk_one, berserk_two, created_ms, ended_ms, \
+const GAME_COLUMNS: &str = "game, arena, one, two, berserk_one, berserk_two, created_ms, ended_ms, \
      winner, shots_one, shots_two, reason";
 
 impl Store {

@@ -556,12 +556,16 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
     }
 }
 
-/// The live game a connection is bound to.
+/// The live game a connection is bound to. One that left memory (let go to another
+/// node, or while storage was away) goes on: the client reconnects and resumes.
 fn live(hub: &SharedHub, b: &crate::conn::Binding) -> Result<GameHandle, Failure> {
     hub.live(&b.game).ok_or_else(|| {
         Failure::refused(
-            ErrorCode::NotInGame,
-            format!("game {} is no longer open here", b.game),
+            ErrorCode::Moved,
+            format!(
+                "game {} left this node for a moment; reconnect and resume",
+                b.game
+            ),
         )
     })
 }

@@ -545,6 +545,29 @@ async fn berserk(addr: SocketAddr, id: &str, game: &str, token: &str) -> crate::
     post(addr, &format!("/arena/{id}/berserk"), &body, Some(token)).await
 }
 
+/// Issue 48: an arena's clock is 5 to 300 s a move, as the docs and the page's form
+/// say; the API took 301.
+#[tokio::test]
+async fn an_arena_s_clock_is_refused_past_300_seconds() {
+    let db = Db::all().remove(0);
+    let server = db.server_with(Duration::from_secs(60), no_schedule).await;
+    let addr = server.addr();
+    let ann = sign_up_from(addr, "Ann", 1).await;
+    for (clock, status) in [(301, 400), (4, 400), (300, 201), (5, 201)] {
+        let body = serde_json::json!({"rules": "classic", "clock": clock, "minutes": 30});
+        let r = post(addr, "/arena/create", &body.to_string(), Some(&ann)).await;
+        assert_eq!(r.status, status, "{clock}: {}", r.body);
+        if status == 400 {
+            assert!(
+                r.body.contains("bad_clock") && r.body.contains("5 to 300 s"),
+                "{}",
+                r.body
+            );
+        }
+    }
+    server.shutdown().await.unwrap();
+}
+
 #[tokio::test]
 async fn berserk_halves_a_players_own_clock_and_only_before_their_first_shot() {
     let db = Db::all().remove(0);
@@ -567,6 +590,13 @@ async fn berserk_halves_a_players_own_clock_and_only_before_their_first_shot() {
         assert_eq!(r.status, 204, "{}", r.body);
     }
     let ((game, sa), _) = tokio::join!(paired(&mut a), paired(&mut b));
+    // Issue 48: an arena that does not exist answers 404, and stores no berserk (it
+    // answered 200 and halved the clock).
+    for unknown in ["k7m2qx9p4a", "nosucharena"] {
+        let r = berserk(addr, unknown, &game, &bob).await;
+        assert_eq!(r.status, 404, "{unknown}: {}", r.body);
+        assert!(r.body.contains("not_found"), "{}", r.body);
+    }
     let r = berserk(addr, &id, &game, &ann).await;
     assert_eq!((r.status, r.body.as_str()), (200, r#"{"clock":10}"#));
     // Not in a game of someone else's, nor in a game that is not an arena's.
@@ -585,7 +615,8 @@ async fn berserk_halves_a_players_own_clock_and_only_before_their_first_shot() {
     a.send(msg::place_random(&game)).await;
     b.send(msg::place_random(&game)).await;
     let first = until_battle(&mut a).await;
-    // Ann's clock is half the arena's; Bob's is the arena's.
+    // Ann's clock is half the arena's; Bob's is the arena's (his berserk in no arena
+    // halved nothing).
     let secs = until!(a, ServerMsg::Clock { player, seconds, .. } if player == first => seconds);
     assert_eq!(secs, if first == sa { 10 } else { 20 });
     // Whoever fired a shot may no longer go berserk.

@@ -395,6 +395,36 @@ async fn two_accounts_and_a_guest_play_one_day_once_each_and_the_next_day_it_is_
     }
 }
 
+/// Issue 48: a BOT plays the day, but the ranked are people only; it was told a rank
+/// among them (1, the only finisher) while the ranked list left it out.
+#[tokio::test]
+async fn a_bot_that_plays_the_day_is_told_no_rank_among_people() {
+    let db = Db::Sqlite(tempfile::tempdir().unwrap());
+    let server = db.server(Duration::from_secs(60)).await;
+    let addr = server.addr();
+    let session = sign_up(addr, "Shkval").await;
+    let r = crate::accounts::post(
+        addr,
+        "/account/bot",
+        &crate::accounts::creds("Shkval", "correct horse 1"),
+        Some(&session),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let cookie = format!("sb_session={session}");
+    let date = get(addr, "/daily/day/today", "").await.json["date"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(start(addr, &cookie, &date).await.status, 201);
+    let end = play_out(addr, &cookie, &date, &board(true)).await;
+    let results = &end["results"];
+    assert_eq!(results["finished"], 1, "{results}");
+    assert_eq!(results["ranked_count"], 0, "{results}");
+    assert!(results["rank"].is_null(), "a BOT has no rank: {results}");
+    server.shutdown().await.unwrap();
+}
+
 #[tokio::test]
 async fn a_shot_from_another_sites_page_is_refused() {
     let db = Db::Sqlite(tempfile::tempdir().unwrap());

@@ -12,8 +12,11 @@ use seabattle_core::Player;
 use seabattle_wire::{ClientMsg, Opponent};
 use std::time::Duration;
 
+/// A level's rating never moves (issue 48): it plays at its fixed rating, shown
+/// without «?», and only the person's rating moves; the coach does not help in the
+/// rated game.
 #[tokio::test]
-async fn a_rated_game_against_a_level_moves_both_ratings() {
+async fn a_rated_game_against_a_level_moves_only_the_person_s_rating_and_has_no_coach() {
     for db in Db::all() {
         let server = db.server(Duration::from_secs(60)).await;
         let addr = server.addr();
@@ -28,13 +31,25 @@ async fn a_rated_game_against_a_level_moves_both_ratings() {
         assert!(state.rated, "{state:?}");
         let level = state.accounts[1].clone().expect("the level's account");
         assert_eq!((level.name.as_str(), level.bot), ("Компьютер.лёгкий", true));
+        assert_eq!((level.rating, level.provisional), (Some(1263), false));
         a.send(msg::place_random(&game)).await;
         until_battle(&mut a).await;
+        a.send(msg::coach(&game)).await;
+        let refused = a
+            .until_map(|m| match m {
+                ServerMsg::Error {
+                    code: ErrorCode::NoCoach,
+                    message,
+                } => Some(message),
+                _ => None,
+            })
+            .await;
+        assert!(refused.contains("rated"), "{refused}");
         let result = play_out(&mut a, &game, Player::One, 10, 10).await;
         let ratings = result.ratings.expect("a rated game's ratings");
-        for r in &ratings {
-            assert_ne!(r.before, r.after, "{ratings:?}");
-        }
+        assert_ne!(ratings[0].before, ratings[0].after, "{ratings:?}");
+        assert_eq!((ratings[1].before, ratings[1].after), (1263, 1263));
+        assert!(!ratings[1].provisional_after, "{ratings:?}");
         // The level's profile says BOT and shows the rated game.
         let (status, page) = http_get(addr, "/u/%D0%9A%D0%BE%D0%BC%D0%BF%D1%8C%D1%8E%D1%82%D0%B5%D1%80.%D0%BB%D1%91%D0%B3%D0%BA%D0%B8%D0%B9").await;
         assert_eq!(status, 200, "{page}");

@@ -77,6 +77,33 @@ async fn challenged(c: &mut Client) -> ChallengeJson {
     *until!(c, ServerMsg::Challenged(ch) => ch)
 }
 
+/// Issue 48: «Кто здесь» counted the games of closed tabs («идёт партий: 13» with
+/// nobody playing); a game against the computer whose player left is no longer
+/// counted, and counts again when the player comes back.
+#[tokio::test]
+async fn a_game_whose_player_closed_the_tab_is_not_counted_as_played() {
+    let db = Db::Sqlite(tempfile::tempdir().unwrap());
+    let server = db.server(Duration::from_secs(60)).await;
+    let addr = server.addr();
+    let mut watcher = Client::connect(addr).await;
+    watcher.send(ClientMsg::Lobby).await;
+    let before = lobby_until(&mut watcher, |_| true).await.playing;
+    let mut player = Client::connect(addr).await;
+    player
+        .send(msg::new_game(seabattle_wire::Opponent::Computer))
+        .await;
+    let (game, _, token) = joined(&mut player).await;
+    lobby_until(&mut watcher, |l| l.playing == before + 1).await;
+    player.close().await;
+    lobby_until(&mut watcher, |l| l.playing == before).await;
+    let mut back = Client::connect(addr).await;
+    back.send(msg::resume(&game, &token.expect("a seat's token")))
+        .await;
+    joined(&mut back).await;
+    lobby_until(&mut watcher, |l| l.playing == before + 1).await;
+    server.shutdown().await.unwrap();
+}
+
 #[tokio::test]
 async fn the_lobby_lists_an_open_game_one_join_takes_it_and_it_leaves_the_list() {
     for db in Db::all() {

@@ -269,6 +269,7 @@ fn players_round_trip(s: &Store) {
         preset: Preset::Classic,
         accounts: [a, b],
         winner: Player::One,
+        fixed: [None, None],
     };
     let first = s.rate(&id, &rated).unwrap().unwrap();
     assert_eq!(first[0].after.rating.round(), 1662.0);

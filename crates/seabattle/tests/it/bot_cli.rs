@@ -180,13 +180,25 @@ async fn bot_token(origin: &ServerOrigin, out: &Path) -> std::process::Output {
 
 fn bridge(origin: &ServerOrigin, token_file: &Path, log: &Path, more: &[&str]) -> Child {
     let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/bot.py");
+    let program = ["python3", bot.to_str().unwrap()];
+    bridge_running(origin, token_file, log, more, &program)
+}
+
+/// The bridge running `program` (a command and its arguments).
+fn bridge_running(
+    origin: &ServerOrigin,
+    token_file: &Path,
+    log: &Path,
+    more: &[&str],
+    program: &[&str],
+) -> Child {
     Command::new(env!("CARGO_BIN_EXE_seabattle"))
         .args(["bot", "--server", origin.as_str(), "--token-file"])
         .arg(token_file)
         .args(["--rules", "classic"])
         .args(more)
-        .args(["--", "python3"])
-        .arg(bot)
+        .arg("--")
+        .args(program)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(log).unwrap())
@@ -294,6 +306,67 @@ async fn the_bridge_plays_examples_bot_py_through_a_game_and_a_server_restart() 
     );
 
     // SIGTERM with no game running: it exits at once, cleanly.
+    stops_on_sigterm(&mut child, &log).await;
+    srv.shutdown().await.unwrap();
+}
+
+/// Issue 48: a program that answers garbage to `place` made the bridge log the error
+/// and drop the game, never resigned: the person waited for the 60-minute expiry.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_program_that_fails_resigns_its_game_through_the_bridge() {
+    let dir = tempfile::tempdir().unwrap();
+    let srv = server(dir.path(), "127.0.0.1:0".parse().unwrap()).await;
+    let origin = ServerOrigin::parse(&format!("http://{}", srv.addr())).unwrap();
+    account::sign_up(&origin, "Shkval", "correct horse 1")
+        .await
+        .unwrap();
+    let token_file = dir.path().join("token");
+    assert!(bot_token(&origin, &token_file).await.status.success());
+    let log = dir.path().join("bridge.log");
+    let garbage = ["sh", "-c", "while read line; do echo nonsense; done"];
+    let mut child = bridge_running(&origin, &token_file, &log, &[], &garbage);
+    let anna = account::sign_up(&origin, "Anna", "correct horse 1")
+        .await
+        .unwrap();
+    let mut c = person(&origin, &anna.token).await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let (game, seat) = loop {
+        c.send(&ClientMsg::Challenge {
+            to: "Shkval".into(),
+            rules: Some("classic".into()),
+            clock: None,
+            rated: Some(false),
+        })
+        .await
+        .unwrap();
+        let m = c
+            .recv_until(Duration::from_secs(20), |m| {
+                matches!(m, ServerMsg::Joined { .. } | ServerMsg::Error { .. })
+            })
+            .await
+            .unwrap();
+        match m {
+            ServerMsg::Joined { game, seat, .. } => break (game, seat.unwrap()),
+            ServerMsg::Error {
+                code: ErrorCode::NotOnline,
+                ..
+            } if Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            other => panic!("{other:?}\n{}", std::fs::read_to_string(&log).unwrap()),
+        }
+    };
+    // The program fails at once, asked for its fleet: the server draws one for the
+    // BOT's seat, and the bridge resigns as the battle begins.
+    let result = play(&mut c, &game, usize::MAX, &log).await.unwrap();
+    assert_eq!(
+        (result.winner, result.reason),
+        (seat, seabattle_wire::EndReason::Resigned),
+        "{}",
+        std::fs::read_to_string(&log).unwrap()
+    );
+    let text = log_once_it_says(&log, "the game was resigned").await;
+    assert!(text.contains("the program failed"), "{text}");
     stops_on_sigterm(&mut child, &log).await;
     srv.shutdown().await.unwrap();
 }

@@ -306,13 +306,17 @@ impl Room {
     }
 
     /// Whether the game is being played now: both seats taken (or the computer's),
-    /// not over, and still this node's.
+    /// someone at the board (a closed tab's game against the computer, hot-seat or
+    /// friend's game is not played by anyone), not over, and still this node's.
     pub fn being_played(&self) -> bool {
         self.life == Life::Open
             && self.game().phase() != Phase::Over
             && Player::BOTH
                 .into_iter()
                 .all(|p| self.is_bot(p) || self.seats[p].token_hash.is_some())
+            && Player::BOTH
+                .into_iter()
+                .any(|p| !self.is_bot(p) && self.present(p))
     }
 
     /// Both ratings' change, once rated.

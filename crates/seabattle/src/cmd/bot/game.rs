@@ -39,6 +39,9 @@ pub enum Ended {
     Lost(EndReason),
     /// Resigned at once on a second signal.
     Abandoned,
+    /// The program failed (garbage, silence past its limit, a crash): the game was
+    /// resigned for it (docs/bot-protocol.md §6), with what failed.
+    Forfeited(String),
 }
 
 /// What the game's task needs besides its seat.
@@ -74,6 +77,7 @@ pub async fn play(seat: Seat, first: Option<Connection>, mut ctx: Ctx) -> anyhow
         )),
         fired_at: None,
         placed: false,
+        forfeit: None,
     };
     let mut conn = first;
     let mut wait = Duration::from_millis(250);
@@ -130,6 +134,8 @@ struct Game {
     /// asked again until a state shows the volley answered.
     fired_at: Option<usize>,
     placed: bool,
+    /// Why the program failed, once it did: the game is resigned in the battle.
+    forfeit: Option<String>,
 }
 
 impl Game {
@@ -239,7 +245,36 @@ impl Game {
                 continue;
             }
             let Some(s) = snap.as_deref() else { continue };
-            if let Some(msg) = self.act(s).await? {
+            // A program that fails resigns that game (docs/bot-protocol.md §6), so the
+            // person at the board is not left waiting for the expiry. A game is resigned
+            // in the battle: for one that failed to place, the server draws a fleet
+            // first (a game without both fleets has no result to end with).
+            if let Some(why) = self.forfeit.clone() {
+                if s.phase == Phase::Battle {
+                    resign(c, &game).await;
+                    return Ok(Stop::Over(Ended::Forfeited(why)));
+                }
+                continue;
+            }
+            let msg = match self.act(s).await {
+                Ok(msg) => msg,
+                Err(e) => {
+                    self.forfeit = Some(format!("{e:#}"));
+                    if s.phase == Phase::Battle {
+                        resign(c, &game).await;
+                        return Ok(Stop::Over(Ended::Forfeited(format!("{e:#}"))));
+                    }
+                    if self.placed {
+                        continue;
+                    }
+                    self.placed = true;
+                    Some(ClientMsg::Place {
+                        game: game.clone(),
+                        fleet: None,
+                    })
+                }
+            };
+            if let Some(msg) = msg {
                 if let Err(e) = c.send(&msg).await {
                     return Ok(Stop::Lost(e.to_string()));
                 }
@@ -388,6 +423,35 @@ fn apply(s: &mut Snapshot, m: &ServerMsg) -> anyhow::Result<bool> {
         _ => return Ok(false),
     }
     Ok(true)
+}
+
+/// Resigns `game` on `c`, waits for the end to be told, and closes the socket.
+async fn resign(mut c: Connection, game: &str) {
+    let _ = c
+        .send(&ClientMsg::Resign {
+            game: game.to_string(),
+        })
+        .await;
+    wait_for_end(&mut c).await;
+    let _ = c.close().await;
+}
+
+/// Reads `c` until the game's end is told (or a few seconds pass, or the socket
+/// closes), so a resignation reaches the server before the socket is closed.
+async fn wait_for_end(c: &mut Connection) {
+    let over = async {
+        while let Ok(Frame::Text(t)) = c.recv_frame().await {
+            match ServerMsg::parse(&t) {
+                Ok(ServerMsg::GameOver { .. }) => return,
+                Ok(ServerMsg::Error { code, message }) => {
+                    tracing::warn!(?code, message, "the resignation was refused");
+                    return;
+                }
+                _ => {}
+            }
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(5), over).await;
 }
 
 /// Returns once a second signal asks the games to resign (never if the bridge is gone).

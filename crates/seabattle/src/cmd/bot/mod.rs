@@ -238,6 +238,7 @@ impl Bridge {
                         Ok(Ended::Won(why)) => tracing::info!(game, result = "won", reason = ?why, playing = self.playing.len(), "game over"),
                         Ok(Ended::Lost(why)) => tracing::info!(game, result = "lost", reason = ?why, playing = self.playing.len(), "game over"),
                         Ok(Ended::Abandoned) => tracing::info!(game, result = "resigned", "left the game on a second signal"),
+                        Ok(Ended::Forfeited(why)) => tracing::error!(game, result = "resigned", error = why, "the program failed; the game was resigned"),
                         Err(e) => tracing::error!(game, error = %format!("{e:#}"), "the game ended in error"),
                     }
                 }

@@ -1,0 +1,71 @@
+//! Each level's fixed rating per preset (issue 48): a level's play never changes, so
+//! neither does its rating, and it anchors the scale people's ratings move on. The
+//! figures are the levels' Elo among themselves (`seabattle arena` with the four
+//! builtin levels under each preset: Bradley–Terry, mean 0), shifted so that the four
+//! levels' mean is 1500, where every new account starts. docs/levels.md says how they
+//! were measured.
+
+use crate::ratings::glicko::Rating;
+use seabattle_bots::Level;
+use seabattle_core::Preset;
+
+/// The deviation a level's rating is held at: well inside [`PROVISIONAL_RD`], so it is
+/// shown without «?», and small, so a person's rating moves against it as against an
+/// established player.
+///
+/// [`PROVISIONAL_RD`]: crate::ratings::glicko::PROVISIONAL_RD
+pub const DEVIATION: f64 = 50.0;
+
+/// The levels' Elo among themselves under each preset (easy, medium, hard, expert;
+/// mean 0), measured by `seabattle arena --bot builtin:easy --bot builtin:medium --bot
+/// builtin:hard --bot builtin:expert --rules PRESET --games N --seed 1`.
+const ELO: [(Preset, [i32; 4]); 10] = [
+    (Preset::Classic, [-237, -73, 131, 179]),
+    (Preset::ClassicCorners, [-237, -73, 131, 179]),
+    (Preset::ClassicBent, [-237, -73, 131, 179]),
+    (Preset::Hasbro, [-237, -73, 131, 179]),
+    (Preset::Big15, [-237, -73, 131, 179]),
+    (Preset::Salvo, [-237, -73, 131, 179]),
+    (Preset::Mines, [-237, -73, 131, 179]),
+    (Preset::Minesweepers, [-237, -73, 131, 179]),
+    (Preset::Submarines, [-237, -73, 131, 179]),
+    (Preset::Dutchman, [-237, -73, 131, 179]),
+];
+
+/// Where the four levels' mean sits: a new account's rating.
+const MEAN: f64 = 1500.0;
+
+/// `level`'s rating under `preset`, which rated games never move.
+pub fn rating(level: Level, preset: Preset) -> Rating {
+    let elo = ELO
+        .iter()
+        .find(|(p, _)| *p == preset)
+        .map_or(0, |(_, e)| e[index(level)]);
+    Rating {
+        rating: MEAN + f64::from(elo),
+        deviation: DEVIATION,
+        ..Rating::default()
+    }
+}
+
+fn index(level: Level) -> usize {
+    Level::ALL.iter().position(|l| *l == level).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ratings::glicko::PROVISIONAL_RD;
+
+    #[test]
+    fn every_preset_has_the_levels_in_order_around_a_new_accounts_rating() {
+        for preset in Preset::ALL {
+            let r = Level::ALL.map(|l| rating(l, preset).rating);
+            assert!(r.windows(2).all(|w| w[0] <= w[1]), "{preset:?}: {r:?}");
+            let mean = r.iter().sum::<f64>() / 4.0;
+            assert!((mean - MEAN).abs() < 1.0, "{preset:?}: mean {mean}");
+            assert!(!rating(Level::Easy, preset).provisional());
+            assert!(DEVIATION < PROVISIONAL_RD);
+        }
+    }
+}
