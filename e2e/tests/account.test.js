@@ -39,6 +39,8 @@ test('sign up, stay signed in, sign out, a wrong password said so, sign in again
   await dlg.getByLabel(/^Пароль/).fill('wrong horse');
   await dlg.getByRole('button', { name: 'Войти' }).click();
   await dlg.getByText('Неверное имя или пароль.').waitFor();
+  // Issue 48: Enter signs in; someone who meant to create the account is told how.
+  await dlg.getByText('Впервые здесь? Нажмите «Создать аккаунт»').waitFor();
   await shot(page, 'account-wrong-ru.png');
   await dlg.getByLabel(/^Пароль/).fill('correct horse');
   await dlg.getByRole('button', { name: 'Войти' }).click();

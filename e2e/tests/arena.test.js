@@ -27,6 +27,13 @@ test('an arena made on the page, joined by two, paired, played, and the standing
   await a.getByLabel('Название').fill('Вечерняя арена');
   await a.getByLabel('Секунд на ход').fill('30');
   await a.getByLabel('Начало через, мин').fill('0');
+  // Issue 48: the page reloads the list every 2 s; what was typed stays, and so does
+  // the focus (the form cleared itself and the focus went to the page's body).
+  await a.getByLabel('Начало через, мин').focus();
+  await a.waitForTimeout(4500);
+  assert.equal(await a.getByLabel('Название').inputValue(), 'Вечерняя арена');
+  assert.equal(await a.getByLabel('Секунд на ход').inputValue(), '30');
+  assert.equal(await a.evaluate(() => document.activeElement?.getAttribute('name')), 'starts_in');
   await shot(a, 'arena-create-ru.png');
   await a.getByRole('button', { name: 'Создать', exact: true }).click();
   await a.getByRole('heading', { name: 'Вечерняя арена' }).waitFor();
@@ -36,6 +43,10 @@ test('an arena made on the page, joined by two, paired, played, and the standing
   await a.getByText('Вы участвуете. Ждём соперника…').waitFor();
   // Alone in the arena: the next pairing waits for someone to be free.
   await a.getByText('Вы пока одни: пара будет, как только придёт ещё кто-то.').waitFor();
+  // The arena's page is drawn again only when it changes: the focus stays on «Пауза».
+  await a.getByRole('button', { name: 'Пауза' }).focus();
+  await a.waitForTimeout(4500);
+  assert.equal(await a.evaluate(() => document.activeElement?.id), 'aPause');
   await shot(a, 'arena-waiting-ru.png');
 
   const b = await newPage(browser, 'en-US', ...phone);

@@ -53,7 +53,7 @@ test('alone in the queue: offered the BOT online; it declines, the nearest level
   await shot(a, 'bot-offer-ru.png');
   await a.getByRole('button', { name: 'Играть' }).click();
   // Nobody waits alone: the server offers the nearest level next, the no said first.
-  await a.getByText(new RegExp(`^${bot} не принял вызов\\. Соперника нет\\. Сыграть рейтинговую партию с ботом Компьютер\\.\\S+ \\(\\d+\\??, бот\\)\\?$`)).waitFor();
+  await a.getByText(new RegExp(`^${bot} не принял вызов\\. Соперника нет\\. Сыграть рейтинговую партию с ботом Компьютер\\.\\S+ \\(\\d{4}, бот: [^)?]+\\)\\?$`)).waitFor();
   await shot(a, 'bot-offer-declined-ru.png');
   assert.ok(await a.getByRole('button', { name: 'Играть' }).isVisible());
   assert.ok(await a.getByText(/Ищем соперника/).first().isVisible());

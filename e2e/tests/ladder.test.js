@@ -24,7 +24,8 @@ test('alone in the queue: a rated game against the nearest level, offered, accep
   assert.equal(await a.locator('#ratedPick').inputValue(), 'rated');
   await a.getByRole('button', { name: 'Найти соперника' }).click();
   await a.getByText('Классика · рейтинговая').waitFor();
-  const offer = a.getByText(/^Соперника нет\. Сыграть рейтинговую партию с ботом Компьютер\.\S+ \(\d+\??, бот\)\?$/);
+  // Issue 48: a level is offered at its fixed rating (no «?»), its strength in words.
+  const offer = a.getByText(/^Соперника нет\. Сыграть рейтинговую партию с ботом Компьютер\.\S+ \(\d{4}, бот: [^)?]+\)\?$/);
   await offer.waitFor();
   await shot(a, 'ladder-offer-ru.png');
   await a.getByRole('button', { name: 'Играть' }).click();
@@ -33,9 +34,10 @@ test('alone in the queue: a rated game against the nearest level, offered, accep
   await poll(async () => /Компьютер\.\S+ BOT \d+/.test((await a.locator('#theirsTitle').textContent()) ?? ''));
   await placeRandomly(a);
   const over = await playToTheEnd(a);
-  // Both ratings moved: «1500? → 1662 (+162)» for each seat.
+  // Both ratings are shown; only hers moved: a level's rating is fixed (issue 48).
   const text = (await over.textContent()) ?? '';
   assert.equal((text.match(/→/g) ?? []).length >= 2, true, text);
+  assert.match(text, /(\d{4}) → \1 \(\+0\)/, text);
   // Regression: moves named by a long account («Компьютер.лёгкий: Б10 — Мимо!») held the
   // side panel at their full width, past the right edge of a 1280 px window.
   const edge = await a.evaluate(() => [document.getElementById('panel').getBoundingClientRect().right, document.documentElement.clientWidth]);
@@ -58,7 +60,8 @@ test('a player who declines the offer keeps waiting and meets the next one', asy
   await signUp(b, unique('bo'));
   await signUp(c, unique('Катя'));
   await b.getByRole('button', { name: 'Find opponent' }).click();
-  await b.getByText(/^No opponent yet\. Play a rated game against the bot Компьютер\.\S+ \(\d+\??, BOT\)\?$/).waitFor();
+  // An English page names the level in English, with its strength (issue 48).
+  await b.getByText(/^No opponent yet\. Play a rated game against the bot Computer\.(easy|medium|hard|expert) \(\d{4}, BOT: [^)?]+\)\?$/).waitFor();
   await shot(b, 'ladder-offer-phone-en.png');
   await b.getByRole('button', { name: 'Keep waiting' }).click();
   assert.equal(await b.locator('#offer').isHidden(), true);

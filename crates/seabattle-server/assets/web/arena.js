@@ -4,7 +4,7 @@
 // player's place, and their game as soon as the server pairs them. Everything comes
 // from the server (/arenas.json, /arena/ID/json, asked again every two seconds); the
 // page decides nothing: it shows, and sends the player's word (join, pause, berserk).
-import { preset } from './i18n.js';
+import { preset, lang } from './i18n.js';
 import { at } from './arena-words.js';
 import { signedInName } from './account.js';
 
@@ -36,6 +36,26 @@ const $ = (/** @type {string} */ id) => {
   return e;
 };
 const esc = (/** @type {string} */ s) => s.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
+
+// What each element was last drawn with: the page reloads every 2 s, and an element is
+// drawn again only when what it shows changed, so nothing typed is lost and the focus
+// stays where the player put it.
+/** @type {WeakMap<Element, string>} */
+const drawn = new WeakMap();
+
+/** Sets `el`'s HTML if it changed, the focus kept on the same control or link. @param {Element} el @param {string} html */
+function patch(el, html) {
+  if (drawn.get(el) === html) return;
+  const f = document.activeElement;
+  const href = f?.getAttribute('href');
+  const key = f && el.contains(f) ? (f.id ? `#${CSS.escape(f.id)}` : href ? `[href="${CSS.escape(href)}"]` : null) : null;
+  el.innerHTML = html;
+  drawn.set(el, html);
+  if (key) /** @type {HTMLElement | null} */ (el.querySelector(key))?.focus();
+}
+
+// The language and sign-in the create form was built for: built again only when they change.
+let formFor = '';
 
 /** Opens the arenas at `id` ('list' or an arena's id) in the page's #arena section. @param {string} id */
 export function startArena(id) {
@@ -105,6 +125,14 @@ function when(a) {
   return at('finished');
 }
 
+/** The arena's name in the page's language: the server's schedule names its arenas in
+ * English («Hourly classic arena»), said here as «Ежечасная арена: Классика».
+ * @param {Summary} a */
+function shownName(a) {
+  const m = !a.by && /^(Hourly|Daily) (\S+) arena$/.exec(a.name);
+  return m ? at(m[1] === 'Hourly' ? 'hourly' : 'daily', preset(m[2])[0]) : a.name;
+}
+
 /** @param {Summary} a */
 function facts(a) {
   return [preset(a.rules)[0], at('clock', a.clock), at('minutes', a.minutes), a.rated ? at('rated') : at('casual'),
@@ -119,14 +147,16 @@ function render() {
 
 /** @param {HTMLElement} root */
 function renderList(root) {
-  const item = (/** @type {Summary} */ a) => `<li class="aItem ${a.state}"><a href="/arena/${a.id}">${esc(a.name)}</a>
+  const item = (/** @type {Summary} */ a) => `<li class="aItem ${a.state}"><a href="/arena/${a.id}">${esc(shownName(a))}</a>
     <span class="aWhen">${when(a)}</span><br><span class="desc">${esc(facts(a))}</span></li>`;
   const open = S?.open ?? [], ended = S?.ended ?? [];
   const signed = signedInName();
-  root.innerHTML = `<h2>${at('title')}</h2><p class="desc aIntro">${at('intro')}</p>
-    ${note ? `<p class="aNote" role="alert">${esc(note)}</p>` : ''}
-    <h3>${at('open')}</h3>${open.length ? `<ul class="aList">${open.map(item).join('')}</ul>` : `<p>${at('none')}</p>`}
-    ${ended.length ? `<h3>${at('ended')}</h3><ul class="aList">${ended.map(item).join('')}</ul>` : ''}
+  // The form is built once (and again for another language or account), never with
+  // the list: what the player typed stays.
+  if (formFor !== `${lang}:${signed ?? ''}` || !document.getElementById('aForm')) {
+    formFor = `${lang}:${signed ?? ''}`;
+    drawn.delete(root);
+    root.innerHTML = `<h2>${at('title')}</h2><p class="desc aIntro">${at('intro')}</p><div id="aListBody"></div>
     <details class="aCreate"${signed ? '' : ' hidden'}><summary>${at('create')}</summary>
     <form id="aForm" class="aForm">
       <label>${at('name')} <input name="name" maxlength="40"></label>
@@ -140,22 +170,30 @@ function renderList(root) {
       <label class="aCheck"><input name="bots" type="checkbox" checked> ${at('botsLabel')}</label>
       <button class="primary" type="submit">${at('make')}</button>
     </form></details>${signed ? '' : `<p class="desc">${at('signIn')}</p>`}`;
-  const form = /** @type {HTMLFormElement | null} */ (document.getElementById('aForm'));
-  if (form) {
-    const details = /** @type {HTMLDetailsElement} */ (form.parentElement);
-    if (sessionStorage.getItem('sb.arenaForm') === '1') details.open = true;
-    details.ontoggle = () => sessionStorage.setItem('sb.arenaForm', details.open ? '1' : '0');
-    form.onsubmit = async e => {
-      e.preventDefault();
-      const f = new FormData(form);
-      const made = await post('/arena/create', {
-        name: String(f.get('name') || ''), rules: String(f.get('rules')), clock: Number(f.get('clock')),
-        minutes: Number(f.get('minutes')), starts_in: Number(f.get('starts_in')), rated: f.get('rated') === 'on',
-        bots: f.get('bots') === 'on', min_rated_games: Number(f.get('min_rated_games') || 0),
-      });
-      if (made?.id) location.href = `/arena/${made.id}`;
-    };
+    formReady();
   }
+  patch($('aListBody'), `${note ? `<p class="aNote" role="alert">${esc(note)}</p>` : ''}
+    <h3>${at('open')}</h3>${open.length ? `<ul class="aList">${open.map(item).join('')}</ul>` : `<p>${at('none')}</p>`}
+    ${ended.length ? `<h3>${at('ended')}</h3><ul class="aList">${ended.map(item).join('')}</ul>` : ''}`);
+}
+
+/** The create form's handlers, once it is built. */
+function formReady() {
+  const form = /** @type {HTMLFormElement | null} */ (document.getElementById('aForm'));
+  if (!form) return;
+  const details = /** @type {HTMLDetailsElement} */ (form.parentElement);
+  if (sessionStorage.getItem('sb.arenaForm') === '1') details.open = true;
+  details.ontoggle = () => sessionStorage.setItem('sb.arenaForm', details.open ? '1' : '0');
+  form.onsubmit = async e => {
+    e.preventDefault();
+    const f = new FormData(form);
+    const made = await post('/arena/create', {
+      name: String(f.get('name') || ''), rules: String(f.get('rules')), clock: Number(f.get('clock')),
+      minutes: Number(f.get('minutes')), starts_in: Number(f.get('starts_in')), rated: f.get('rated') === 'on',
+      bots: f.get('bots') === 'on', min_rated_games: Number(f.get('min_rated_games') || 0),
+    });
+    if (made?.id) location.href = `/arena/${made.id}`;
+  };
 }
 
 /** @param {Point} p */
@@ -166,8 +204,9 @@ function point(p) {
 
 /** @param {HTMLElement} root */
 function renderOne(root) {
+  formFor = '';
   if (!S) {
-    root.innerHTML = `<p class="aNote">${esc(note)}</p><p><a href="/arena">${at('toList')}</a></p>`;
+    patch(root, `<p class="aNote">${esc(note)}</p><p><a href="/arena">${at('toList')}</a></p>`);
     return;
   }
   const /** @type {Arena} */ A = S, a = A.arena, me = A.me;
@@ -200,14 +239,17 @@ function renderOne(root) {
   const watching = A.playing.length
     ? `<ul class="aGames">${A.playing.map(g => `<li><a href="/g/${g.game}">${esc(g.players[0])} — ${esc(g.players[1])}</a></li>`).join('')}</ul>`
     : `<p class="desc">${at('noGames')}</p>`;
-  root.innerHTML = `<p><a href="/arena">← ${at('toList')}</a></p><h2>${esc(a.name)}</h2>
-    <p class="aWhen">${when(a)}</p><p class="desc">${esc(facts(a))}</p>
+  // The time left is written on its own: the rest is drawn again only when it changes.
+  patch(root, `<p><a href="/arena">← ${at('toList')}</a></p><h2>${esc(shownName(a))}</h2>
+    <p class="aWhen"></p><p class="desc">${esc(facts(a))}</p>
     ${note ? `<p class="aNote" role="alert">${esc(note)}</p>` : ''}${podium}
     <div class="aMe" aria-live="polite"${mine || ending ? '' : ' hidden'}>${mine}${ending}</div>
     <div class="aBody"><section class="aTable"><h3>${at('standings')}</h3>
     <table class="standings"><thead><tr><th scope="col">${at('rank')}</th><th scope="col">${at('player')}</th><th scope="col">${at('rating')}</th><th scope="col">${at('score')}</th><th scope="col">${at('games')}</th></tr></thead>
     <tbody>${A.standings.map(row).join('')}</tbody></table></section>
-    <section class="aWatch"><h3>${at('watch')}</h3>${watching}</section></div>`;
+    <section class="aWatch"><h3>${at('watch')}</h3>${watching}</section></div>`);
+  const whenEl = root.querySelector('.aWhen');
+  if (whenEl) whenEl.textContent = when(a);
   const on = (/** @type {string} */ id, /** @type {() => void} */ f) => { const b = document.getElementById(id); if (b) b.onclick = f; };
   on('aJoin', async () => { if (await post(`/arena/${a.id}/join`)) load(); });
   on('aPause', async () => { if (await post(`/arena/${a.id}/pause`)) load(); });

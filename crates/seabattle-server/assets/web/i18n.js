@@ -326,6 +326,13 @@ const picked = /** @type {Lang | undefined} */ (/(?:^|;\s*)sb_lang=(ru|en)(?:;|$
 /** @type {Lang} */
 export let lang = picked || /** @type {Lang} */ (globalThis.localStorage?.getItem('sb.lang')) || (/^ru\b/i.test(globalThis.navigator?.language || '') ? 'ru' : 'en');
 
+// The computer's levels play under accounts named in Russian (their profiles' address);
+// an English page says them in English.
+/** @type {Record<string, string>} */
+const LEVEL_NAMES = { 'Компьютер.лёгкий': 'Computer.easy', 'Компьютер.средний': 'Computer.medium', 'Компьютер.сильный': 'Computer.hard', 'Компьютер.эксперт': 'Computer.expert' };
+/** An account's name as the page says it. @param {string} name */
+export const accountName = name => (lang === 'en' && LEVEL_NAMES[name]) || name;
+
 /** @param {Lang} l */
 export function setLang(l) {
   lang = l;

@@ -3,7 +3,7 @@
 // games in play), the lobby's open games (one click joins one), opening one's own game
 // there, the rated/casual choice, and challenges by name, sent and received. The server
 // decides everything: this page only draws what it is told and sends what is clicked.
-import { preset } from './i18n.js';
+import { preset, accountName } from './i18n.js';
 import { mt, meetError } from './meet-words.js';
 
 /** @typedef {import('./wire').ServerMsg} ServerMsg */
@@ -214,7 +214,7 @@ export const offerWhy = m => {
   /** @type {Record<string, 'levelEasy' | 'levelMedium' | 'levelHard' | 'levelExpert'>} */
   const words = { easy: 'levelEasy', medium: 'levelMedium', hard: 'levelHard', expert: 'levelExpert' };
   const strength = words[m.level ?? ''];
-  return strength ? mt('offerLevel', m.bot.name, rating, mt(strength)) : mt('offerBot', m.bot.name, rating);
+  return strength ? mt('offerLevel', accountName(m.bot.name), rating, mt(strength)) : mt('offerBot', m.bot.name, rating);
 };
 /** The offered BOT was challenged. @param {string} name */
 export const botAsked = name => mt('offerBotAsked', name);

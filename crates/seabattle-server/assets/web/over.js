@@ -4,7 +4,7 @@
 // fleet hashed in the browser against the commitment published at the start) and the
 // referee's verdict, in plain words and from the reader's seat («Ваш флот», «Флот
 // компьютера»), with how to check it oneself.
-import { t, lang, coordSystem } from './i18n.js';
+import { t, lang, coordSystem, accountName } from './i18n.js';
 import { seatName, seatLabel } from './view.js';
 import { sha256 } from './sha256.js';
 
@@ -60,7 +60,7 @@ export function drawOver(app, S, rematchOffer) {
     const acc = S.accounts?.[p - 1];
     // A level in a rated game plays under its BOT account: named as any account.
     if (me && p !== me && computer && !acc) return esc(t('computer'));
-    const name = acc ? `<a href="/u/${encodeURIComponent(acc.name)}">${esc(acc.name)}</a>${acc.bot ? ' BOT' : ''}` : esc(seatLabel(S, p));
+    const name = acc ? `<a href="/u/${encodeURIComponent(acc.name)}">${esc(accountName(acc.name))}</a>${acc.bot ? ' BOT' : ''}` : esc(seatLabel(S, p));
     const named = acc || S.names?.[p - 1];
     return me === p && named ? `${name} <span class="you">(${esc(t('you'))})</span>` : name;
   };

