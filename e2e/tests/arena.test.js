@@ -94,3 +94,23 @@ test('an arena made on the page, joined by two, paired, played, and the standing
   await shot(a, 'arena-podium-ru.png');
   await shot(b, 'arena-podium-en-phone.png');
 });
+
+test('the server\'s scheduled arenas are named in the page\'s language', async () => {
+  // Issue 48: a Russian page listed «Hourly classic arena» three times.
+  const scheduled = await startServer(['--arena-schedule', 'hourly:classic:20:45']);
+  try {
+    const ru = await newPage(browser, 'ru-RU');
+    await ru.goto(scheduled.url + '/arena');
+    await ru.getByRole('link', { name: 'Ежечасная арена: Классика' }).first().waitFor();
+    assert.equal(await ru.getByText(/Hourly/).count(), 0);
+    await shot(ru, 'arena-scheduled-ru.png');
+    await ru.getByRole('link', { name: 'Ежечасная арена: Классика' }).first().click();
+    await ru.getByRole('heading', { name: 'Ежечасная арена: Классика' }).waitFor();
+    const en = await newPage(browser, 'en-US', ...phone);
+    await en.goto(scheduled.url + '/arena');
+    await en.getByRole('link', { name: 'Hourly arena: Classic' }).first().waitFor();
+    await shot(en, 'arena-scheduled-en-phone.png');
+  } finally {
+    await scheduled.stop();
+  }
+});

@@ -201,8 +201,9 @@ pub fn player_key(key: &str) -> Result<&str, ClientError> {
     }
 }
 
-/// A refusal, as the client sees it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A refusal, as the client sees it: an `error` message's body, and the body of an
+/// HTTP endpoint's refusal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClientError {
     /// The kind.
     pub code: ErrorCode,

@@ -27,6 +27,7 @@
 
 mod chat;
 mod client;
+pub mod daily;
 mod error;
 mod meet;
 mod server;
@@ -39,9 +40,9 @@ pub use error::{
 };
 pub use meet::{Answer, ChallengeEnd, ChallengeJson, LobbyJson, OpenGameJson};
 pub use server::{
-    AuditJson, CASUAL_AFTER_SECS, Casual, DutyJson, LearnedJson, LoggedShotJson, OwnJson,
-    PresenceJson, RatingJson, RelocateJson, ResultJson, RevealJson, RulesJson, SeatAccountJson,
-    ServerMsg, ShotJson, StateJson, TargetJson, ViolationJson,
+    AuditJson, CASUAL_AFTER_SECS, Casual, DutyJson, LearnedJson, LevelAccountJson, LoggedShotJson,
+    OwnJson, PresenceJson, RatingJson, RelocateJson, ResultJson, RevealJson, RulesJson,
+    SeatAccountJson, ServerMsg, ShotJson, StateJson, TargetJson, ViolationJson,
 };
 pub use words::{
     CoordSystem, DutyKind, EndReason, Lang, LearnedHabit, Opponent, Phase, PieceKind, Role,

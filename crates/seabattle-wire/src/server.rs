@@ -337,6 +337,15 @@ pub struct StateJson {
     pub claim_after: Option<u32>,
 }
 
+/// A computer level and the account it plays rated games under.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelAccountJson {
+    /// The level (`easy`, `medium`, `hard`, `expert`).
+    pub level: String,
+    /// Its account's name.
+    pub name: String,
+}
+
 /// A message from the server.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -364,6 +373,10 @@ pub enum ServerMsg {
         /// rated (docs/protocol.md, "Ratings").
         #[serde(default, skip_serializing_if = "Option::is_none")]
         account: Option<String>,
+        /// The computer's levels on the ladder and the accounts they play under
+        /// («Компьютер.эксперт»), so a page can name them in its own language.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        levels: Vec<LevelAccountJson>,
     },
     /// The connection now plays or watches a game. `token` only ever goes to its owner.
     Joined {

@@ -1,7 +1,7 @@
 // @ts-check
 // The page: boots from the server's boot object, keeps the socket, the token and the
 // settings, and routes each server message to the screen that shows it.
-import { t, lang, setLang, preset, errorWords } from './i18n.js';
+import { t, lang, setLang, preset, errorWords, setLevelAccounts } from './i18n.js';
 import { connect } from './net.js';
 // The replay is loaded only on a replay's page: a visit to play never fetches it.
 /** @typedef {import('./wire').ServerMsg} ServerMsg */
@@ -279,6 +279,7 @@ function onMessage(m) {
     case 'welcome':
       addPresets(m.presets || ['classic']);
       addBots(m.bots || []);
+      setLevelAccounts(m.levels || []);
       meetWelcome(m.account ?? null);
       // The start screen follows who is here.
       if (!app.game) app.send({ type: 'lobby' });

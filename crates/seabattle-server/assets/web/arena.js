@@ -11,7 +11,7 @@ import { signedInName } from './account.js';
 /**
  * @typedef {{id: string, name: string, rules: string, clock: number, minutes: number, starts_ms: number,
  *   ends_ms: number, state: 'upcoming' | 'running' | 'finished', rated: boolean, bots: boolean,
- *   min_rated_games: number, by: string | null}} Summary
+ *   min_rated_games: number, by: string | null, every?: 'hourly' | 'daily' | null}} Summary
  * @typedef {{points: number, fire: boolean, berserk: boolean, no_show: boolean}} Point
  * @typedef {{rank: number, name: string, bot: boolean, rating: number, score: number, fire: boolean,
  *   points: Point[], paused: boolean}} Row
@@ -125,13 +125,9 @@ function when(a) {
   return at('finished');
 }
 
-/** The arena's name in the page's language: the server's schedule names its arenas in
- * English («Hourly classic arena»), said here as «Ежечасная арена: Классика».
- * @param {Summary} a */
-function shownName(a) {
-  const m = !a.by && /^(Hourly|Daily) (\S+) arena$/.exec(a.name);
-  return m ? at(m[1] === 'Hourly' ? 'hourly' : 'daily', preset(m[2])[0]) : a.name;
-}
+/** The arena's name: one of the server's schedule is named in the page's language,
+ * «Ежечасная арена: Классика». @param {Summary} a */
+const shownName = a => (a.every ? at(a.every, preset(a.rules)[0]) : a.name);
 
 /** @param {Summary} a */
 function facts(a) {

@@ -104,7 +104,7 @@ const ru = {
   casual_mixed: 'Партия товарищеская: рейтинговой партия бывает, только если оба игрока вошли в аккаунт и выбрали рейтинговую.',
   casual_pair_limit: 'Партия товарищеская: вы двое уже сыграли друг с другом столько рейтинговых партий, сколько можно за сутки.',
   rateAskedYou: 'Вы предложили сыграть на рейтинг; ждём соперника.', rateAskedThem: 'Соперник предлагает сыграть на рейтинг.',
-  acc_wrong_credentials: 'Неверное имя или пароль.', accNewHere: 'Впервые здесь? Нажмите «Создать аккаунт»: Enter входит в существующий.', acc_name_taken: 'Это имя уже занято.',
+  acc_wrong_credentials: 'Неверное имя или пароль.', accNewHere: 'Впервые здесь? Нажмите «Создать аккаунт» (Enter входит в существующий).', acc_name_taken: 'Это имя уже занято.',
   acc_bad_name: 'Имя: от 3 до 20 букв, цифр и знаков _ - .', acc_bad_password: 'Пароль: от 8 до 128 символов.',
   acc_bad_request: 'Введите имя и пароль.', acc_throttled: 'Слишком много попыток. Попробуйте через {0} с.',
   acc_cross_site: 'Запрос с чужого сайта отклонён.', acc_signed_out: 'Вы не вошли.',
@@ -263,7 +263,7 @@ const en = {
   casual_mixed: 'This game is casual: a game is rated only when both players are signed in and chose rated.',
   casual_pair_limit: 'This game is casual: you two have played as many rated games against each other as a day allows.',
   rateAskedYou: 'You asked to play rated; waiting for your opponent.', rateAskedThem: 'Your opponent asks to play rated.',
-  acc_wrong_credentials: 'Wrong name or password.', accNewHere: 'New here? Press “Create account”: Enter signs in to an existing one.', acc_name_taken: 'That name is taken.',
+  acc_wrong_credentials: 'Wrong name or password.', accNewHere: 'New here? Press “Create account” (Enter signs in to an existing one).', acc_name_taken: 'That name is taken.',
   acc_bad_name: 'A name has 3 to 20 letters, digits and _ - .', acc_bad_password: 'A password has 8 to 128 characters.',
   acc_bad_request: 'Enter a name and a password.', acc_throttled: 'Too many attempts. Try again in {0} s.',
   acc_cross_site: 'A request from another site was refused.', acc_signed_out: 'You are not signed in.',
@@ -327,11 +327,13 @@ const picked = /** @type {Lang | undefined} */ (/(?:^|;\s*)sb_lang=(ru|en)(?:;|$
 export let lang = picked || /** @type {Lang} */ (globalThis.localStorage?.getItem('sb.lang')) || (/^ru\b/i.test(globalThis.navigator?.language || '') ? 'ru' : 'en');
 
 // The computer's levels play under accounts named in Russian (their profiles' address);
-// an English page says them in English.
+// `welcome` names them, and an English page says them in English: «Computer.easy».
 /** @type {Record<string, string>} */
-const LEVEL_NAMES = { 'Компьютер.лёгкий': 'Computer.easy', 'Компьютер.средний': 'Computer.medium', 'Компьютер.сильный': 'Computer.hard', 'Компьютер.эксперт': 'Computer.expert' };
+let levelOf = {};
+/** Notes the levels' accounts `welcome` named. @param {{level: string, name: string}[]} levels */
+export function setLevelAccounts(levels) { levelOf = Object.fromEntries(levels.map(l => [l.name, l.level])); }
 /** An account's name as the page says it. @param {string} name */
-export const accountName = name => (lang === 'en' && LEVEL_NAMES[name]) || name;
+export const accountName = name => (lang === 'en' && levelOf[name] ? `Computer.${levelOf[name]}` : name);
 
 /** @param {Lang} l */
 export function setLang(l) {

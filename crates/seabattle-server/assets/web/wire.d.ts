@@ -332,6 +332,7 @@ export namespace Server {
     presets: string[];
     node?: string;
     account?: string;
+    levels?: { level: string; name: string }[];
   }
   interface Joined { type: 'joined'; game: string; role: Role; seat: Player | null; token: string | null; link: string }
   /** `state`: the message is the state itself, beside its `type`. */

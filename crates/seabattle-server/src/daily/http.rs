@@ -5,8 +5,8 @@
 //! the day is over; then the fleet and salt, to check against the commitment.
 
 use super::day::Day;
-use super::play::{Attempt, Fired, Refusal, fleet_of};
-use super::results::{Bar, RankedJson, Record, ShareJson, histogram, record, share};
+use super::play::{Attempt, Refusal, fleet_of};
+use super::results::{RankedJson, histogram, record, share};
 use super::store::{NotFired, StoredDay, Who};
 use super::who::{Viewer, new_guest, set_cookie, viewer};
 use crate::accounts::http::same_origin;
@@ -22,7 +22,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -79,75 +79,7 @@ pub async fn day_page(headers: HeaderMap, Path(date): Path<String>) -> Result<Re
     ))
 }
 
-/// A day, as a player sees it.
-#[derive(Serialize)]
-pub struct DayJson {
-    /// The day (`YYYY-MM-DD`).
-    date: String,
-    /// Today, by the server's clock.
-    today: String,
-    /// The rules: always `classic`.
-    rules: &'static str,
-    /// The SHA-256 commitment, public from the start of the day.
-    commitment: String,
-    /// The account playing, or none for a guest.
-    player: Option<String>,
-    /// The player's attempt, if they started one.
-    attempt: Option<AttemptJson>,
-    /// Everyone's results: once the player's attempt is over, or the day is.
-    results: Option<ResultsJson>,
-    /// The fleet and salt: once the day is over.
-    reveal: Option<RevealJson>,
-}
-
-/// A player's attempt: their shots and what they found.
-#[derive(Serialize)]
-pub struct AttemptJson {
-    /// Every shot in order, answered; a sunk ship's cells with the shot that sank it.
-    shots: Vec<Fired>,
-    /// The sizes of the ships still afloat, largest first.
-    afloat: Vec<usize>,
-    /// Whether every ship has sunk.
-    over: bool,
-    /// The shots it took, once over.
-    score: Option<usize>,
-}
-
-/// The day's results.
-#[derive(Serialize)]
-pub struct ResultsJson {
-    /// Everyone who finished (guests too), by score.
-    histogram: Vec<Bar>,
-    /// How many finished.
-    finished: u32,
-    /// The expert computer's shots on the same fleet.
-    expert: usize,
-    /// The best accounts of the day.
-    ranked: Vec<RankedJson>,
-    /// Accounts ranked in all.
-    ranked_count: u32,
-    /// The player's place among them, for an account that finished.
-    rank: Option<u32>,
-    /// The player's streak and best.
-    record: Option<Record>,
-    /// The result to share, for a player who finished.
-    share: Option<ShareJson>,
-}
-
-/// A day revealed.
-#[derive(Serialize)]
-pub struct RevealJson {
-    /// The fleet, ship by ship, in canonical order.
-    fleet: Vec<String>,
-    /// The salt.
-    salt: String,
-    /// The text whose SHA-256 is the commitment (docs/arena.md).
-    committed: String,
-    /// The expert's shots, in order.
-    expert_shots: Vec<String>,
-    /// The seed of the expert's generator.
-    expert_seed: u64,
-}
+pub use seabattle_wire::daily::{AttemptJson, DayJson, DayRevealJson as RevealJson, ResultsJson};
 
 /// `POST /daily/start` `{"date"}`.
 #[derive(Deserialize)]
@@ -402,7 +334,7 @@ async fn day_state(
     let results = (over || past).then(|| {
         let rec = v.who.as_ref().map(|_| record(&read.days, today));
         let share_json = read.attempt.as_ref().filter(|a| a.over()).map(|a| {
-            let answers: Vec<_> = a.shots.iter().map(Fired::answer).collect();
+            let answers: Vec<_> = a.shots.iter().map(|f| f.answer).collect();
             share(day, &answers, rec.map_or(0, |r| r.streak.current))
         });
         ResultsJson {
@@ -434,7 +366,7 @@ async fn day_state(
     Ok(DayJson {
         date: day.date(),
         today: today.date(),
-        rules: "classic",
+        rules: "classic".to_string(),
         commitment: stored.commitment.clone(),
         player: v.name.clone(),
         attempt: read.attempt.map(|a| AttemptJson {

@@ -4,8 +4,8 @@
 //! ([`Fired`]) names the cells they shot and, once a ship sinks, that ship and the
 //! cells around it: never a cell of a ship still afloat.
 
-use seabattle_core::{Answer, CellSet, Coord, CoordSystem, Fleet, FleetSetup, Rules, Sea, Shot};
-use serde::Serialize;
+use seabattle_core::{CellSet, Coord, CoordSystem, Fleet, FleetSetup, Rules, Sea, Shot};
+pub use seabattle_wire::daily::Fired;
 
 /// The rules every day is drawn and played under: classic.
 pub fn rules() -> Rules {
@@ -24,32 +24,6 @@ pub fn fleet_of(text: &str) -> Result<Fleet, String> {
     let setup = FleetSetup::parse(text, CoordSystem::Latin, rules.dims())
         .map_err(|e| format!("the day's fleet {text:?}: {e}"))?;
     Fleet::new(setup, &rules).map_err(|e| format!("the day's fleet {text:?}: {e}"))
-}
-
-/// One shot as its player sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Fired {
-    /// The cell shot (`e5`).
-    pub cell: String,
-    /// `miss`, `hit` or `sunk`.
-    pub answer: &'static str,
-    /// The ship this shot sank, every cell of it (for `sunk` only).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub ship: Vec<String>,
-    /// The cells around the ship sunk, where by the rules no ship can be.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub halo: Vec<String>,
-}
-
-impl Fired {
-    /// The bare answer.
-    pub fn answer(&self) -> Answer {
-        match self.answer {
-            "sunk" => Answer::Sunk,
-            "hit" => Answer::Hit,
-            _ => Answer::Miss,
-        }
-    }
 }
 
 fn cells(set: &CellSet) -> Vec<String> {
@@ -158,14 +132,13 @@ impl Attempt {
             .sea
             .fire(c)
             .map_err(|_| Refusal::AlreadyShot(cell_text(c)))?;
-        let (answer, ship, halo) = match &shot {
-            Shot::Sunk(s) => ("sunk", cells(&s.cells), cells(&s.halo)),
-            s if s.answer().is_hit() => ("hit", Vec::new(), Vec::new()),
-            _ => ("miss", Vec::new(), Vec::new()),
+        let (ship, halo) = match &shot {
+            Shot::Sunk(s) => (cells(&s.cells), cells(&s.halo)),
+            _ => (Vec::new(), Vec::new()),
         };
         self.shots.push(Fired {
             cell: cell_text(c),
-            answer,
+            answer: shot.answer(),
             ship,
             halo,
         });
@@ -176,20 +149,21 @@ impl Attempt {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use seabattle_core::Answer;
 
     pub(crate) const FLEET: &str = "a1-d1 a3-c3 a5-b5 a7 c7 d5-e5 e3-g3 e7 g5-h5 g7";
 
     #[test]
     fn shots_are_answered_and_only_sunk_ships_are_shown() {
         let mut a = Attempt::new(fleet_of(FLEET).unwrap());
-        assert_eq!(a.fire("j10").unwrap().answer, "miss");
+        assert_eq!(a.fire("j10").unwrap().answer, Answer::Miss);
         let hit = a.fire("A1").unwrap().clone();
-        assert_eq!((hit.cell.as_str(), hit.answer), ("a1", "hit"));
+        assert_eq!((hit.cell.as_str(), hit.answer), ("a1", Answer::Hit));
         assert!(hit.ship.is_empty() && hit.halo.is_empty(), "{hit:?}");
         a.fire("b1").unwrap();
         a.fire("c1").unwrap();
         let sunk = a.fire("d1").unwrap().clone();
-        assert_eq!(sunk.answer, "sunk");
+        assert_eq!(sunk.answer, Answer::Sunk);
         assert_eq!(sunk.ship, ["a1", "b1", "c1", "d1"]);
         assert!(sunk.halo.contains(&"e2".to_string()) && sunk.halo.contains(&"a2".to_string()));
         assert_eq!(

@@ -5,9 +5,9 @@
 use super::day::Day;
 use super::share::share_text;
 use super::store::DayPlayed;
-use super::streak::{Streak, streak};
+use super::streak::streak;
 use seabattle_core::{Answer, Lang};
-use serde::Serialize;
+pub use seabattle_wire::daily::{Bar, RankedJson, Record, ShareJson};
 
 /// The fewest shots a classic fleet can take: its 20 decks.
 pub const FEWEST: u32 = 20;
@@ -15,17 +15,6 @@ pub const FEWEST: u32 = 20;
 pub const MOST: u32 = 100;
 /// How wide a bar of the histogram is, in shots.
 pub const BAR: u32 = 10;
-
-/// One bar of the histogram: the players who took `from` to `to` shots, both counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Bar {
-    /// The fewest shots in the bar.
-    pub from: u32,
-    /// The most.
-    pub to: u32,
-    /// Players whose score is in it.
-    pub count: u32,
-}
 
 /// The histogram of `scores` ((score, players) pairs): bars of [`BAR`] shots from
 /// [`FEWEST`] to [`MOST`] (the last takes 100 too), every bar present, empty or not.
@@ -50,24 +39,6 @@ pub fn histogram(scores: &[(u32, u32)]) -> Vec<Bar> {
     bars
 }
 
-/// A ranked account of the day.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct RankedJson {
-    /// The account's name.
-    pub name: String,
-    /// Its score.
-    pub score: u32,
-}
-
-/// A player's own record: streak and best score over every day they played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Record {
-    /// Days in a row, the longest run, days in all.
-    pub streak: Streak,
-    /// The fewest shots they ever took.
-    pub best: Option<u32>,
-}
-
 /// The record of a player whose days are `days`, as of `today`.
 pub fn record(days: &[DayPlayed], today: Day) -> Record {
     let finished: Vec<Day> = days
@@ -79,15 +50,6 @@ pub fn record(days: &[DayPlayed], today: Day) -> Record {
         streak: streak(&finished, today),
         best: days.iter().filter_map(|d| d.score).min(),
     }
-}
-
-/// The result to share, in both languages.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ShareJson {
-    /// In Russian.
-    pub ru: String,
-    /// In English.
-    pub en: String,
 }
 
 /// The share text of a finished attempt at `day`, whose answers were `answers`.

@@ -88,7 +88,7 @@ mod tests {
             for s in shots {
                 a.fire(s).unwrap();
             }
-            a.shots.iter().map(|f| f.answer()).collect::<Vec<_>>()
+            a.shots.iter().map(|f| f.answer).collect::<Vec<_>>()
         };
         let here: Vec<String> = shots.iter().map(|s| s.to_string()).collect();
         let there: Vec<String> = shots.iter().map(|s| turned(s)).collect();

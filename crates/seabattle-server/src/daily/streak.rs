@@ -2,19 +2,7 @@
 //! sank the whole fleet of the daily sea.
 
 use super::day::Day;
-use serde::Serialize;
-
-/// How a player's days went.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Streak {
-    /// Days in a row up to today, or up to yesterday while today is not played yet (a
-    /// streak lasts until a day is missed).
-    pub current: u32,
-    /// The longest run of days in a row.
-    pub longest: u32,
-    /// Days played in all.
-    pub days: u32,
-}
+pub use seabattle_wire::daily::Streak;
 
 /// The streak of a player who finished the days `played` (any order, repeats ignored),
 /// as of `today`. Days after `today` do not count.

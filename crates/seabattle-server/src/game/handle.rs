@@ -60,19 +60,20 @@ impl GameHandle {
         self.tx.send(Box::new(msg)).await.map_err(|_| self.gone())
     }
 
-    /// The game left this node's memory between finding it and asking it: let go to
-    /// another node, or while storage was away (a PostgreSQL restart). The game goes
-    /// on, so the client is told to reconnect and `resume` (`moved`), never that it is
-    /// in no game, which a client takes as final.
     fn gone(&self) -> Failure {
-        Failure::refused(
-            ErrorCode::Moved,
-            format!(
-                "game {} left this node for a moment; reconnect and resume",
-                self.id
-            ),
-        )
+        moved(&self.id)
     }
+}
+
+/// The refusal for game `id` gone from this node's memory (let go to another node, or
+/// while storage was away: a PostgreSQL restart). The game goes on, so the client is
+/// told to reconnect and `resume` (`moved`), never that it is in no game, which a
+/// client takes as final.
+pub fn moved(id: &GameId) -> Failure {
+    Failure::refused(
+        ErrorCode::Moved,
+        format!("game {id} left this node for a moment; reconnect and resume"),
+    )
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use super::room::{Mode, Room};
 use crate::error::Failure;
 use crate::hub::SharedHub;
 use crate::ids::AccountId;
+use crate::levels::{Levels, strength};
 use crate::protocol::{ErrorCode, RatingJson, ServerMsg};
 use crate::ratings::glicko::Rating;
 use crate::ratings::store::{RatedGame, RatingChange};
@@ -104,9 +105,10 @@ pub async fn joined_seek(hub: &SharedHub, room: &mut Room) {
     });
 }
 
-/// What a rated game that ended is rated as; `None` for a game that does not count
-/// (unrated, a seat without an account, one account in both seats, custom rules).
-pub fn rated_game(room: &Room) -> Option<RatedGame> {
+/// What a rated game that ended is rated as, a level's seat at its fixed rating;
+/// `None` for a game that does not count (unrated, a seat without an account, one
+/// account in both seats, custom rules).
+pub fn rated_game(room: &Room, levels: &Levels) -> Option<RatedGame> {
     if !room.rated() {
         return None;
     }
@@ -127,22 +129,16 @@ pub fn rated_game(room: &Room) -> Option<RatedGame> {
         preset,
         accounts: [a, b],
         winner,
-        fixed: [None, None],
+        fixed: [a, b].map(|x| levels.level_of(x).map(|l| strength::rating(l, preset))),
     })
 }
 
 /// Rates the game if it counts, before its end is told, so the result carries the
 /// change. A failure to store is logged: the game's result stands, unrated.
 pub async fn rate(hub: &SharedHub, room: &mut Room) {
-    let Some(mut rated) = rated_game(room) else {
+    let Some(rated) = rated_game(room, &hub.levels) else {
         return;
     };
-    // A level's rating is fixed: only the person's moves.
-    rated.fixed = rated.accounts.map(|a| {
-        hub.levels
-            .level_of(a)
-            .map(|l| crate::levels::strength::rating(l, rated.preset))
-    });
     let id = room.id().clone();
     match hub.db(move |db| db.rate(&id, &rated)).await {
         Ok(Some(changes)) => room.set_ratings(changes.map(|c| json(&c))),

@@ -12,7 +12,7 @@ use crate::accounts::name::AccountName;
 use crate::db::{Store, StoreError, params};
 use crate::hub::SharedHub;
 use crate::ids::AccountId;
-use crate::protocol::SeatAccountJson;
+use crate::protocol::{LevelAccountJson, SeatAccountJson};
 use seabattle_bots::Level;
 use seabattle_core::Preset;
 use std::sync::{PoisonError, RwLock};
@@ -26,6 +26,29 @@ pub const NAMES: [(Level, &str); 4] = [
     (Level::Expert, "Компьютер.эксперт"),
 ];
 
+/// A BOT account's name as a page in `lang` shows it: a level's in the page's language
+/// («Computer.easy» on an English page), any other as it is.
+pub fn shown_name(name: &str, bot: bool, lang: seabattle_core::Lang) -> std::borrow::Cow<'_, str> {
+    match NAMES.iter().find(|(_, n)| bot && *n == name) {
+        Some((level, _)) if lang == seabattle_core::Lang::En => {
+            format!("Computer.{}", level.name()).into()
+        }
+        _ => name.into(),
+    }
+}
+
+/// The levels that play under their accounts here, as `welcome` names them.
+pub fn shown(levels: &Levels) -> Vec<LevelAccountJson> {
+    NAMES
+        .iter()
+        .filter(|(l, _)| levels.account(*l).is_some())
+        .map(|(l, name)| LevelAccountJson {
+            level: l.name().to_string(),
+            name: (*name).to_string(),
+        })
+        .collect()
+}
+
 /// What a system account stores for a password: no argon2 hash, so none matches.
 const NO_PASSWORD: &str = "!system: no password opens this account";
 
@@ -38,9 +61,7 @@ pub struct Levels {
 impl Levels {
     /// The account `level` plays rated games under, if it has one.
     pub fn account(&self, level: Level) -> Option<AccountId> {
-        self.accounts
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
+        self.read()
             .iter()
             .find(|(l, _)| *l == level)
             .map(|(_, a)| *a)
@@ -48,9 +69,7 @@ impl Levels {
 
     /// The level that plays under `account`, if one does.
     pub fn level_of(&self, account: AccountId) -> Option<Level> {
-        self.accounts
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
+        self.read()
             .iter()
             .find(|(_, a)| *a == account)
             .map(|(l, _)| *l)
@@ -58,10 +77,11 @@ impl Levels {
 
     /// Every level with its account.
     pub fn all(&self) -> Vec<(Level, AccountId)> {
-        self.accounts
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
+        self.read().clone()
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, Vec<(Level, AccountId)>> {
+        self.accounts.read().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -91,16 +111,17 @@ pub async fn start(hub: &SharedHub) -> Result<(), StoreError> {
             continue;
         };
         let key = parsed.key().to_string();
-        match hub.db(move |db| db.level_account(name, &key)).await? {
-            Some(id) => {
-                hub.db(move |db| {
-                    Preset::ALL
-                        .into_iter()
-                        .try_for_each(|p| db.fix_rating(id, p, &strength::rating(level, p)))
-                })
-                .await?;
-                found.push((level, id));
+        let made = hub.db(move |db| {
+            let id = db.level_account(name, &key)?;
+            if let Some(id) = id {
+                for p in Preset::ALL {
+                    db.fix_rating(id, p, &strength::rating(level, p))?;
+                }
             }
+            Ok(id)
+        });
+        match made.await? {
+            Some(id) => found.push((level, id)),
             None => tracing::warn!(
                 level = level.name(),
                 name,

@@ -419,7 +419,8 @@ impl Store {
     }
 
     /// The best `limit` ratings under `preset` whose deviation is at most
-    /// `max_deviation` and that changed at or after `since`, best first.
+    /// `max_deviation` and that changed at or after `since`, best first; a level that
+    /// played no game under it (its fixed rating is set at start) is not among them.
     pub fn leaders(
         &self,
         preset: Preset,
@@ -432,6 +433,7 @@ impl Store {
             "SELECT a.name, r.rating, r.deviation, r.volatility, r.games \
              FROM ratings r JOIN accounts a ON a.id = r.account_id \
              WHERE r.preset = $1 AND r.deviation <= $2 AND r.updated_at >= $3 AND a.bot = $4 \
+             AND r.games > 0 \
              ORDER BY r.rating DESC, a.name_key LIMIT $5",
             params![preset, max_deviation, since, bots, limit],
         )

@@ -110,6 +110,9 @@ pub struct ArenaSummary {
     min_rated_games: u32,
     /// Who made it; none for the server's schedule.
     by: Option<String>,
+    /// How often the server's schedule makes it, for one of its arenas: the page names
+    /// it in its own language.
+    every: Option<super::schedule::Cadence>,
 }
 
 impl ArenaSummary {
@@ -127,6 +130,7 @@ impl ArenaSummary {
             bots: a.bots,
             min_rated_games: a.min_rated_games,
             by,
+            every: a.schedule.as_deref().map(super::schedule::Cadence::of_key),
         }
     }
 }
@@ -453,9 +457,10 @@ pub async fn create(
         created_by: Some(me.id),
         ended_early_ms: None,
         finished: false,
+        schedule: None,
     };
     let stored = a.clone();
-    hub.db(move |db| db.add_arena(&stored, None)).await?;
+    hub.db(move |db| db.add_arena(&stored)).await?;
     tracing::info!(arena = %a.id, by = %me.id, "an arena was made");
     hub.tournaments.wake();
     let json = ArenaSummary::of(&a, now_ms(), Some(me.name.clone()));

@@ -29,6 +29,30 @@ pub enum Every {
     Day(u8),
 }
 
+/// How often a slot repeats, as an arena's JSON says it (`hourly`, `daily`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cadence {
+    /// Every hour.
+    Hourly,
+    /// Every day.
+    Daily,
+}
+
+impl Cadence {
+    /// The cadence of a slot's key ([`Slot::key`]).
+    pub fn of_key(key: &str) -> Cadence {
+        if key.starts_with(HOURLY) {
+            Cadence::Hourly
+        } else {
+            Cadence::Daily
+        }
+    }
+}
+
+/// How a key of an hourly slot begins.
+const HOURLY: &str = "hourly";
+
 /// One repeating arena.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Slot {
@@ -135,7 +159,7 @@ impl Slot {
     /// The slot's name for its arena starting at `start`: unique per slot and start.
     pub fn key(&self, start: i64) -> String {
         let every = match self.every {
-            Every::Hour => "hourly".to_string(),
+            Every::Hour => HOURLY.to_string(),
             Every::Day(h) => format!("daily@{h:02}"),
         };
         format!(
@@ -178,9 +202,9 @@ pub async fn make_due(hub: &SharedHub) {
                 created_by: None,
                 ended_early_ms: None,
                 finished: false,
+                schedule: Some(slot.key(start)),
             };
-            let key = slot.key(start);
-            match hub.db(move |db| db.add_arena(&arena, Some(&key))).await {
+            match hub.db(move |db| db.add_arena(&arena)).await {
                 Ok(true) => tracing::info!(slot = %slot.key(start), "a scheduled arena was made"),
                 Ok(false) => {}
                 Err(e) => tracing::warn!(error = %e, "a scheduled arena could not be made"),
@@ -199,6 +223,18 @@ mod tests {
         assert_eq!(s.0.len(), 2);
         assert_eq!(s.0[1].every, Every::Day(18));
         assert_eq!("none".parse::<Schedule>().unwrap(), Schedule(Vec::new()));
+    }
+
+    /// Issue 48: a Russian page said «Hourly classic arena»; the arena's JSON now says
+    /// how often the schedule makes it, and the page names it in its own language.
+    #[test]
+    fn a_slot_s_arena_says_its_cadence() {
+        let s: Schedule = DEFAULT.parse().unwrap();
+        let cadence = |slot: &Slot| Cadence::of_key(&slot.key(0));
+        assert_eq!(cadence(&s.0[0]), Cadence::Hourly);
+        assert_eq!(cadence(&s.0[1]), Cadence::Daily);
+        let said = serde_json::to_string(&[Cadence::Hourly, Cadence::Daily]).unwrap();
+        assert_eq!(said, r#"["hourly","daily"]"#);
     }
 
     #[test]

@@ -35,6 +35,10 @@ pub struct StoredArena {
     pub ended_early_ms: Option<i64>,
     /// Set once its end was counted: no more games are made.
     pub finished: bool,
+    /// The schedule's slot it was made for ([`Slot::key`]); none for a player's.
+    ///
+    /// [`Slot::key`]: super::schedule::Slot::key
+    pub schedule: Option<String>,
 }
 
 /// Where an arena stands at a moment.
@@ -108,6 +112,7 @@ impl FromRow for StoredArena {
             created_by: r.get("created_by")?,
             ended_early_ms: r.get("ended_early_ms")?,
             finished: r.get("finished")?,
+            schedule: r.get("schedule")?,
         })
     }
 }
@@ -226,7 +231,7 @@ pub struct GameEnd {
 }
 
 const ARENA_COLUMNS: &str = "id, name, rules, clock, minutes, starts_ms, rated, bots, \
-     min_rated_games, created_by, ended_early_ms, finished";
+     min_rated_games, created_by, ended_early_ms, finished, schedule";
 const GAME_COLUMNS: &str = "game, arena, one, two, berserk_one, berserk_two, created_ms, ended_ms, \
      winner, shots_one, shots_two, reason";
 
@@ -253,10 +258,10 @@ impl Store {
 
     /// Stores a new arena; one made by the schedule names its slot, and a slot already
     /// made (by another node, or before a restart) is left as it is: `false`.
-    pub fn add_arena(&self, a: &StoredArena, schedule: Option<&str>) -> Result<bool, StoreError> {
+    pub fn add_arena(&self, a: &StoredArena) -> Result<bool, StoreError> {
         let made = self.db().exec(
             &format!(
-                "INSERT INTO arenas ({ARENA_COLUMNS}, schedule) \
+                "INSERT INTO arenas ({ARENA_COLUMNS}) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
                  ON CONFLICT DO NOTHING"
             ),
@@ -273,7 +278,7 @@ impl Store {
                 a.created_by,
                 a.ended_early_ms,
                 a.finished,
-                schedule
+                a.schedule
             ],
         )?;
         Ok(made == 1)

@@ -158,11 +158,12 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut r = match self.body {
             Body::Refusal(e) => {
-                let body = serde_json::json!({ "code": e.code, "message": e.message });
+                // The wire's own type: clients read it back as a `ClientError`.
+                let body = serde_json::to_string(&e).unwrap_or_default();
                 (
                     self.status,
                     [(header::CONTENT_TYPE, "application/json")],
-                    body.to_string(),
+                    body,
                 )
                     .into_response()
             }

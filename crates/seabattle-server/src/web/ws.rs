@@ -311,6 +311,7 @@ fn welcome(hub: &SharedHub, conn: &Conn) {
             presets: crate::advice::offered_presets(),
             node: hub.store.cluster().map(|c| c.name().to_string()),
             account: conn.account().map(|a| a.name.clone()),
+            levels: crate::levels::shown(&hub.levels),
         }
         .to_text(),
     );
@@ -559,15 +560,8 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
 /// The live game a connection is bound to. One that left memory (let go to another
 /// node, or while storage was away) goes on: the client reconnects and resumes.
 fn live(hub: &SharedHub, b: &crate::conn::Binding) -> Result<GameHandle, Failure> {
-    hub.live(&b.game).ok_or_else(|| {
-        Failure::refused(
-            ErrorCode::Moved,
-            format!(
-                "game {} left this node for a moment; reconnect and resume",
-                b.game
-            ),
-        )
-    })
+    hub.live(&b.game)
+        .ok_or_else(|| crate::game::handle::moved(&b.game))
 }
 
 /// The game the connection plays in `game`, and the seat it names in its commands.

@@ -8,6 +8,8 @@
 use crate::accounts::sign_up;
 use crate::common::*;
 use seabattle_server::DailyClock;
+use seabattle_wire::ClientError;
+use seabattle_wire::daily::{DayJson, ResultsJson};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
@@ -32,12 +34,23 @@ impl Reply {
         Some(format!("sb_daily={value}"))
     }
 
-    fn code(&self) -> &str {
-        self.json["code"].as_str().unwrap_or("")
+    /// The answer read as a day (one that is not fails the test).
+    fn day(&self) -> DayJson {
+        serde_json::from_value(self.json.clone())
+            .unwrap_or_else(|e| panic!("not a day: {e}: {}", self.json))
     }
 
-    fn message(&self) -> &str {
-        self.json["message"].as_str().unwrap_or("")
+    /// The refusal's code (`None` for an answer that is not a refusal).
+    fn code(&self) -> Option<ErrorCode> {
+        self.refusal().map(|e| e.code)
+    }
+
+    fn message(&self) -> String {
+        self.refusal().map(|e| e.message).unwrap_or_default()
+    }
+
+    fn refusal(&self) -> Option<ClientError> {
+        serde_json::from_value(self.json.clone()).ok()
     }
 }
 
@@ -104,15 +117,11 @@ fn cells_in(v: &Value, out: &mut BTreeSet<String>) {
 
 /// What an attempt's shots show: the cells fired, and the cells of ships sunk and
 /// around them.
-fn shown(day: &Value) -> (BTreeSet<String>, BTreeSet<String>) {
+fn shown(day: &DayJson) -> (BTreeSet<String>, BTreeSet<String>) {
     let (mut fired, mut known) = (BTreeSet::new(), BTreeSet::new());
-    for s in day["attempt"]["shots"].as_array().into_iter().flatten() {
-        fired.insert(s["cell"].as_str().unwrap().to_string());
-        for k in ["ship", "halo"] {
-            for c in s[k].as_array().into_iter().flatten() {
-                known.insert(c.as_str().unwrap().to_string());
-            }
-        }
+    for s in day.attempt.iter().flat_map(|a| &a.shots) {
+        fired.insert(s.cell.clone());
+        known.extend(s.ship.iter().chain(&s.halo).cloned());
     }
     (fired, known)
 }
@@ -120,8 +129,8 @@ fn shown(day: &Value) -> (BTreeSet<String>, BTreeSet<String>) {
 /// Plays the attempt of `cookie` out, firing at the cells of `order` it knows nothing
 /// of yet, and checks every answer names no cell but those fired and those of ships
 /// sunk (and around them). The last answer.
-async fn play_out(addr: SocketAddr, cookie: &str, date: &str, order: &[String]) -> Value {
-    let mut last = get(addr, "/daily/day/today", cookie).await.json;
+async fn play_out(addr: SocketAddr, cookie: &str, date: &str, order: &[String]) -> DayJson {
+    let mut last = get(addr, "/daily/day/today", cookie).await.day();
     for cell in order {
         let (fired, known) = shown(&last);
         if fired.contains(cell) || known.contains(cell) {
@@ -129,7 +138,8 @@ async fn play_out(addr: SocketAddr, cookie: &str, date: &str, order: &[String]) 
         }
         let r = shoot(addr, cookie, date, cell).await;
         assert_eq!(r.status, 200, "{cell}: {}", r.json);
-        let (fired, known) = shown(&r.json);
+        let day = r.day();
+        let (fired, known) = shown(&day);
         let mut named = BTreeSet::new();
         cells_in(&r.json, &mut named);
         let leaked: Vec<_> = named
@@ -141,14 +151,24 @@ async fn play_out(addr: SocketAddr, cookie: &str, date: &str, order: &[String]) 
             "cells no shot found: {leaked:?} in {}",
             r.json
         );
-        assert!(r.json["reveal"].is_null(), "{}", r.json);
-        last = r.json;
-        if last["attempt"]["over"] == true {
+        assert!(day.reveal.is_none(), "{}", r.json);
+        last = day;
+        if over(&last) {
             break;
         }
     }
-    assert_eq!(last["attempt"]["over"], true, "{last}");
+    assert!(over(&last), "{last:?}");
     last
+}
+
+/// Whether the day's attempt is over.
+fn over(day: &DayJson) -> bool {
+    day.attempt.as_ref().is_some_and(|a| a.over)
+}
+
+/// The results a day shows (a test fails if it shows none).
+fn results(day: &DayJson) -> &ResultsJson {
+    day.results.as_ref().expect("the day's results")
 }
 
 fn board(by_rows: bool) -> Vec<String> {
@@ -194,17 +214,22 @@ async fn two_accounts_and_a_guest_play_one_day_once_each_and_the_next_day_it_is_
         // The commitment is public at once; nothing else of the fleet.
         let first = get(addr, "/daily/day/today", "").await;
         assert_eq!(first.status, 200, "{}", first.json);
-        let date = first.json["date"].as_str().unwrap().to_string();
-        let commitment = first.json["commitment"].as_str().unwrap().to_string();
+        let first_day = first.day();
+        let (date, commitment) = (first_day.date.clone(), first_day.commitment.clone());
         assert_eq!(commitment.len(), 64);
-        assert!(first.json["attempt"].is_null() && first.json["reveal"].is_null());
-        assert!(first.json["results"].is_null(), "{}", first.json);
+        assert!(first_day.attempt.is_none() && first_day.reveal.is_none());
+        assert!(first_day.results.is_none(), "{}", first.json);
 
         // Bad input, each said.
         let r = shoot(addr, &ann_c, &date, "e5").await;
-        assert_eq!((r.status, r.code()), (400, "not_started"), "{}", r.json);
+        assert_eq!(
+            (r.status, r.code()),
+            (400, Some(ErrorCode::NotStarted)),
+            "{}",
+            r.json
+        );
         let r = get(addr, "/daily/day/2024-02-30", "").await;
-        assert_eq!((r.status, r.code()), (400, "bad_request"));
+        assert_eq!((r.status, r.code()), (400, Some(ErrorCode::BadRequest)));
         assert!(r.message().contains("YYYY-MM-DD"), "{}", r.message());
         let r = get(addr, "/daily/2024-13-01", "").await;
         assert_eq!(r.status, 400);
@@ -217,17 +242,28 @@ async fn two_accounts_and_a_guest_play_one_day_once_each_and_the_next_day_it_is_
 
         let r = start(addr, &ann_c, &date).await;
         assert_eq!(r.status, 201, "{}", r.json);
-        assert_eq!(r.json["player"], ann.as_str());
+        assert_eq!(r.day().player.as_deref(), Some(ann.as_str()));
         let r = start(addr, &ann_c, &date).await;
-        assert_eq!((r.status, r.code()), (409, "already_played"), "{}", r.json);
+        assert_eq!(
+            (r.status, r.code()),
+            (409, Some(ErrorCode::AlreadyPlayed)),
+            "{}",
+            r.json
+        );
         assert!(r.message().contains("under way"), "{}", r.message());
-        for (cell, code) in [("k11", "off_board"), ("", "off_board"), ("zz", "off_board")] {
+        for cell in ["k11", "", "zz"] {
             let r = shoot(addr, &ann_c, &date, cell).await;
+            let code = Some(ErrorCode::OffBoard);
             assert_eq!((r.status, r.code()), (400, code), "{cell}: {}", r.json);
         }
         assert_eq!(shoot(addr, &ann_c, &date, "A1").await.status, 200);
         let r = shoot(addr, &ann_c, &date, "a1").await;
-        assert_eq!((r.status, r.code()), (400, "already_shot"), "{}", r.json);
+        assert_eq!(
+            (r.status, r.code()),
+            (400, Some(ErrorCode::AlreadyShot)),
+            "{}",
+            r.json
+        );
         let r = request(
             addr,
             "POST",
@@ -236,9 +272,19 @@ async fn two_accounts_and_a_guest_play_one_day_once_each_and_the_next_day_it_is_
             &ann_c,
         )
         .await;
-        assert_eq!((r.status, r.code()), (400, "bad_request"), "{}", r.json);
+        assert_eq!(
+            (r.status, r.code()),
+            (400, Some(ErrorCode::BadRequest)),
+            "{}",
+            r.json
+        );
         let r = request(addr, "POST", "/daily/shot", r#"{"cell":"b1"}"#, &ann_c).await;
-        assert_eq!((r.status, r.code()), (400, "bad_request"), "{}", r.json);
+        assert_eq!(
+            (r.status, r.code()),
+            (400, Some(ErrorCode::BadRequest)),
+            "{}",
+            r.json
+        );
         let r = request(
             addr,
             "POST",
@@ -247,7 +293,12 @@ async fn two_accounts_and_a_guest_play_one_day_once_each_and_the_next_day_it_is_
             &ann_c,
         )
         .await;
-        assert_eq!((r.status, r.code()), (400, "game_over"), "{}", r.json);
+        assert_eq!(
+            (r.status, r.code()),
+            (400, Some(ErrorCode::GameOver)),
+            "{}",
+            r.json
+        );
         let r = request(
             addr,
             "POST",
@@ -256,34 +307,43 @@ async fn two_accounts_and_a_guest_play_one_day_once_each_and_the_next_day_it_is_
             &ann_c,
         )
         .await;
-        assert_eq!((r.status, r.code()), (404, "not_found"), "{}", r.json);
+        assert_eq!(
+            (r.status, r.code()),
+            (404, Some(ErrorCode::NotFound)),
+            "{}",
+            r.json
+        );
 
         let ann_end = play_out(addr, &ann_c, &date, &board(true)).await;
-        let ann_score = ann_end["attempt"]["score"].as_u64().unwrap();
+        let ann_score = ann_end.attempt.as_ref().and_then(|a| a.score).unwrap();
         let r = shoot(addr, &ann_c, &date, "j10").await;
         assert!(
-            matches!(r.code(), "game_over" | "already_shot"),
+            matches!(r.code(), Some(ErrorCode::GameOver | ErrorCode::AlreadyShot)),
             "{}",
             r.json
         );
         let r = start(addr, &ann_c, &date).await;
-        assert_eq!((r.status, r.code()), (409, "already_played"));
+        assert_eq!((r.status, r.code()), (409, Some(ErrorCode::AlreadyPlayed)));
         assert!(
             r.message().contains(&format!("in {ann_score} shots")),
             "{}",
             r.message()
         );
-        let results = &ann_end["results"];
-        assert_eq!(results["finished"], 1);
-        assert_eq!(results["rank"], 1);
-        assert_eq!(results["record"]["streak"]["current"], 1);
-        assert_eq!(results["record"]["best"], ann_score);
-        let expert = results["expert"].as_u64().unwrap();
+        let ann_results = results(&ann_end);
+        assert_eq!(ann_results.finished, 1);
+        assert_eq!(ann_results.rank, Some(1));
+        let record = ann_results.record.expect("her record");
+        assert_eq!(record.streak.current, 1);
+        assert_eq!(record.best.map(|b| b as usize), Some(ann_score));
+        let expert = ann_results.expert;
         assert!((20..=100).contains(&expert), "{expert}");
-        let share = results["share"]["en"].as_str().unwrap();
-        assert!(share.contains(&format!("{ann_score} shots")), "{share}");
+        let share = ann_results.share.clone().expect("a result to share");
+        assert!(
+            share.en.contains(&format!("{ann_score} shots")),
+            "{share:?}"
+        );
         let mut named = BTreeSet::new();
-        cells_in(&results["share"], &mut named);
+        cells_in(&serde_json::to_value(&share).unwrap(), &mut named);
         assert!(named.is_empty(), "the share text names {named:?}");
 
         // Bob, by columns.
@@ -293,65 +353,47 @@ async fn two_accounts_and_a_guest_play_one_day_once_each_and_the_next_day_it_is_
         // A guest, by its cookie; a restart half way loses no shot.
         let r = start(addr, "", &date).await;
         assert_eq!(r.status, 201, "{}", r.json);
-        assert!(r.json["player"].is_null());
+        assert!(r.day().player.is_none());
         let guest = r.guest_cookie().expect("a guest's cookie");
         assert!(r.head.contains("httponly"), "{}", r.head);
         let r = start(addr, &guest, &date).await;
-        assert_eq!((r.status, r.code()), (409, "already_played"));
+        assert_eq!((r.status, r.code()), (409, Some(ErrorCode::AlreadyPlayed)));
         let mut backwards = board(true);
         backwards.reverse();
         for c in &backwards[..5] {
             assert_eq!(shoot(addr, &guest, &date, c).await.status, 200);
         }
-        let before = get(addr, "/daily/day/today", &guest).await.json;
+        let before = get(addr, "/daily/day/today", &guest).await.day();
         server.shutdown().await.unwrap();
         let server = db.server_with(Duration::from_secs(60), tweak).await;
         let addr = server.addr();
-        let after = get(addr, "/daily/day/today", &guest).await.json;
-        assert_eq!(
-            before["attempt"], after["attempt"],
-            "the shots survive a restart"
-        );
-        assert_eq!(after["attempt"]["shots"].as_array().unwrap().len(), 5);
+        let after = get(addr, "/daily/day/today", &guest).await.day();
+        assert_eq!(before.attempt, after.attempt, "the shots survive a restart");
+        assert_eq!(after.attempt.map(|a| a.shots.len()), Some(5));
         let guest_end = play_out(addr, &guest, &date, &backwards).await;
-        let g = &guest_end["results"];
-        assert_eq!(g["finished"], 3, "guests count: {g}");
-        let bars: u64 = g["histogram"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|b| b["count"].as_u64().unwrap())
-            .sum();
+        let g = results(&guest_end);
+        assert_eq!(g.finished, 3, "guests count: {g:?}");
+        let bars: u32 = g.histogram.iter().map(|b| b.count).sum();
         assert_eq!(bars, 3);
-        assert_eq!(g["ranked_count"], 2, "only accounts are ranked: {g}");
-        assert!(g["rank"].is_null());
-        let names: Vec<&str> = g["ranked"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r["name"].as_str().unwrap())
-            .collect();
+        assert_eq!(g.ranked_count, 2, "only accounts are ranked: {g:?}");
+        assert!(g.rank.is_none());
+        let names: Vec<&str> = g.ranked.iter().map(|r| r.name.as_str()).collect();
         assert_eq!(names.len(), 2);
         assert!(names.contains(&ann.as_str()) && names.contains(&bob.as_str()));
-        assert!(guest_end["reveal"].is_null(), "no reveal the same day");
+        assert!(guest_end.reveal.is_none(), "no reveal the same day");
 
         // The next day: the fleet and salt match the commitment, by the docs' command.
         clock.shift_days(1);
         let day = get(addr, &format!("/daily/day/{date}"), &ann_c).await;
         assert_eq!(day.status, 200, "{}", day.json);
-        let reveal = &day.json["reveal"];
-        let fleet: Vec<&str> = reveal["fleet"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s.as_str().unwrap())
-            .collect();
-        let (fleet, salt) = (fleet.join(" "), reveal["salt"].as_str().unwrap());
+        let revealed_day = day.day();
+        let reveal = revealed_day.reveal.clone().expect("the day revealed");
+        let (fleet, salt) = (reveal.fleet.join(" "), reveal.salt.as_str());
         assert_eq!(sha256sum(&date, &fleet, salt), commitment);
-        assert_eq!(day.json["commitment"], commitment.as_str());
+        assert_eq!(revealed_day.commitment, commitment);
         {
             use sha2::{Digest, Sha256};
-            let text = reveal["committed"].as_str().unwrap();
+            let text = reveal.committed.as_str();
             assert_eq!(text, format!("seabattle-daily-v1\n{date}\n{fleet}\n{salt}"));
             let hash: String = Sha256::digest(text.as_bytes())
                 .iter()
@@ -361,31 +403,27 @@ async fn two_accounts_and_a_guest_play_one_day_once_each_and_the_next_day_it_is_
         }
         // The ships Ann sank are the fleet revealed, and her attempt is there to replay.
         let mut revealed = BTreeSet::new();
-        cells_in(&reveal["fleet"], &mut revealed);
-        let sunk: BTreeSet<String> = ann_end["attempt"]["shots"]
-            .as_array()
-            .unwrap()
+        cells_in(&serde_json::to_value(&reveal.fleet).unwrap(), &mut revealed);
+        let sunk: BTreeSet<String> = ann_end
+            .attempt
             .iter()
-            .flat_map(|s| s["ship"].as_array().cloned().unwrap_or_default())
-            .map(|c| c.as_str().unwrap().to_string())
+            .flat_map(|a| &a.shots)
+            .flat_map(|s| s.ship.iter().cloned())
             .collect();
         assert!(
             revealed.is_subset(&sunk) && sunk.len() == 20,
             "{sunk:?} vs {fleet}"
         );
-        assert_eq!(day.json["attempt"], ann_end["attempt"]);
-        assert_eq!(
-            reveal["expert_shots"].as_array().unwrap().len() as u64,
-            expert
-        );
-        assert_eq!(bob_end["results"]["expert"], expert);
+        assert_eq!(revealed_day.attempt, ann_end.attempt);
+        assert_eq!(reveal.expert_shots.len(), expert);
+        assert_eq!(results(&bob_end).expert, expert);
         // Yesterday's sea takes no more shots; today's is another.
         let r = shoot(addr, &bob_c, &date, "a1").await;
-        assert_eq!((r.status, r.code()), (400, "game_over"));
-        let today = get(addr, "/daily/day/today", &ann_c).await.json;
-        assert_ne!(today["date"], date.as_str());
-        assert_ne!(today["commitment"], commitment.as_str());
-        assert!(today["attempt"].is_null());
+        assert_eq!((r.status, r.code()), (400, Some(ErrorCode::GameOver)));
+        let today = get(addr, "/daily/day/today", &ann_c).await.day();
+        assert_ne!(today.date, date);
+        assert_ne!(today.commitment, commitment);
+        assert!(today.attempt.is_none());
 
         // Ann's profile lists the day.
         let (status, page) = http_get(addr, &format!("/u/{ann}?lang=en")).await;
@@ -412,16 +450,13 @@ async fn a_bot_that_plays_the_day_is_told_no_rank_among_people() {
     .await;
     assert_eq!(r.status, 200, "{}", r.body);
     let cookie = format!("sb_session={session}");
-    let date = get(addr, "/daily/day/today", "").await.json["date"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let date = get(addr, "/daily/day/today", "").await.day().date;
     assert_eq!(start(addr, &cookie, &date).await.status, 201);
     let end = play_out(addr, &cookie, &date, &board(true)).await;
-    let results = &end["results"];
-    assert_eq!(results["finished"], 1, "{results}");
-    assert_eq!(results["ranked_count"], 0, "{results}");
-    assert!(results["rank"].is_null(), "a BOT has no rank: {results}");
+    let results = results(&end);
+    assert_eq!(results.finished, 1, "{results:?}");
+    assert_eq!(results.ranked_count, 0, "{results:?}");
+    assert!(results.rank.is_none(), "a BOT has no rank: {results:?}");
     server.shutdown().await.unwrap();
 }
 
@@ -469,18 +504,19 @@ async fn two_nodes_drawing_the_same_day_at_once_play_one_fleet() {
         ra.json,
         rb.json
     );
-    assert_eq!(ra.json["date"], rb.json["date"]);
+    let (da, db_) = (ra.day(), rb.day());
+    assert_eq!(da.date, db_.date);
     assert_eq!(
-        ra.json["commitment"], rb.json["commitment"],
+        da.commitment, db_.commitment,
         "both nodes play the day stored first"
     );
     // A guest who starts on one node and shoots on the other plays one attempt.
-    let date = ra.json["date"].as_str().unwrap().to_string();
+    let date = da.date;
     let r = start(a.addr(), "", &date).await;
     let guest = r.guest_cookie().unwrap();
     assert_eq!(shoot(b.addr(), &guest, &date, "e5").await.status, 200);
     let r = start(b.addr(), &guest, &date).await;
-    assert_eq!((r.status, r.code()), (409, "already_played"));
+    assert_eq!((r.status, r.code()), (409, Some(ErrorCode::AlreadyPlayed)));
     a.shutdown().await.unwrap();
     b.shutdown().await.unwrap();
 }

@@ -59,7 +59,8 @@ async fn a_rated_game_against_a_level_moves_only_the_person_s_rating_and_has_no_
         assert!(mine.contains("Against people"), "{mine}");
         assert!(mine.contains("data-people=\"classic\">—<"), "{mine}");
         // Her games list names the level's account, marked BOT, not «computer (easy)».
-        let named = "%D0%9A%D0%BE%D0%BC%D0%BF%D1%8C%D1%8E%D1%82%D0%B5%D1%80.%D0%BB%D1%91%D0%B3%D0%BA%D0%B8%D0%B9?lang=en\">Компьютер.лёгкий</a> <span class=\"bot\">BOT</span>";
+        // An English page names the level in English (issue 48); its address stays.
+        let named = "%D0%9A%D0%BE%D0%BC%D0%BF%D1%8C%D1%8E%D1%82%D0%B5%D1%80.%D0%BB%D1%91%D0%B3%D0%BA%D0%B8%D0%B9?lang=en\">Computer.easy</a> <span class=\"bot\">BOT</span>";
         assert!(mine.contains(named) && !mine.contains("(easy)"), "{mine}");
         // People on /top, the level on its BOTs' tab.
         let (_, people) = http_get(addr, "/top?rules=classic").await;
@@ -67,11 +68,30 @@ async fn a_rated_game_against_a_level_moves_only_the_person_s_rating_and_has_no_
             people.contains(&ann) && !people.contains("Компьютер.лёгкий"),
             "{people}"
         );
-        let (status, bots) = http_get(addr, "/top?rules=classic&who=bots").await;
+        let (status, bots) = http_get(addr, "/top?rules=classic&who=bots&lang=ru").await;
         assert_eq!(status, 200);
         assert!(
             bots.contains("Компьютер.лёгкий") && !bots.contains(&ann),
             "{bots}"
+        );
+        let (_, bots_en) = http_get(addr, "/top?rules=classic&who=bots&lang=en").await;
+        assert!(
+            bots_en.contains(">Computer.easy<") && !bots_en.contains(">Компьютер.лёгкий<"),
+            "{bots_en}"
+        );
+        // A level that played no rated game is not on the board: its fixed rating is
+        // set at start, its games are none.
+        assert!(!bots_en.contains(">Computer.expert<"), "{bots_en}");
+        // The socket's welcome names the levels' accounts, for the page's words.
+        let welcome = Client::connect(addr).await.welcome().clone();
+        let ServerMsg::Welcome { levels, .. } = welcome else {
+            panic!("{welcome:?}")
+        };
+        assert!(
+            levels
+                .iter()
+                .any(|l| (l.level.as_str(), l.name.as_str()) == ("easy", "Компьютер.лёгкий")),
+            "{levels:?}"
         );
         // No password opens a level's account.
         let r = crate::accounts::post(

@@ -210,6 +210,10 @@ fn every_server_message_round_trips() {
             presets: v(&["classic", "dutchman"]),
             node: Some("n1".into()),
             account: Some(s("Анна")),
+            levels: vec![seabattle_wire::LevelAccountJson {
+                level: s("easy"),
+                name: s("Компьютер.лёгкий"),
+            }],
         },
         ServerMsg::Joined {
             game: game(),

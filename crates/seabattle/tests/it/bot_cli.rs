@@ -7,7 +7,7 @@
 
 use seabattle_client::account::{self, ServerOrigin, SessionToken};
 use seabattle_client::{ConnectOptions, Connection, msg};
-use seabattle_core::Phase;
+use seabattle_core::{Phase, Player};
 use seabattle_server::{Config, DbUrl, Server, launch};
 use seabattle_wire::{ClientMsg, ErrorCode, ServerMsg};
 use std::collections::HashSet;
@@ -147,6 +147,40 @@ async fn play(
     }
 }
 
+/// Challenges Shkval under classic rules until the bridge is online and takes it: the
+/// game, the challenger's seat and seat token.
+async fn challenge_shkval(c: &mut Connection, rated: bool, log: &Path) -> (String, Player, String) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        c.send(&ClientMsg::Challenge {
+            to: "Shkval".into(),
+            rules: Some("classic".into()),
+            clock: None,
+            rated: Some(rated),
+        })
+        .await
+        .unwrap();
+        let m = c
+            .recv_until(Duration::from_secs(20), |m| {
+                matches!(m, ServerMsg::Joined { .. } | ServerMsg::Error { .. })
+            })
+            .await
+            .unwrap();
+        match m {
+            ServerMsg::Joined {
+                game, seat, token, ..
+            } => return (game, seat.unwrap(), token.unwrap()),
+            ServerMsg::Error {
+                code: ErrorCode::NotOnline,
+                ..
+            } if Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            other => panic!("{other:?}\n{}", std::fs::read_to_string(log).unwrap()),
+        }
+    }
+}
+
 /// `seabattle bot-token --make-bot` for Shkval, the password on standard input.
 async fn bot_token(origin: &ServerOrigin, out: &Path) -> std::process::Output {
     let (origin, out) = (origin.as_str().to_string(), out.to_path_buf());
@@ -252,33 +286,7 @@ async fn the_bridge_plays_examples_bot_py_through_a_game_and_a_server_restart() 
         .await
         .unwrap();
     let mut c = person(&origin, &anna.token).await;
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let (game, seat_token) = loop {
-        c.send(&ClientMsg::Challenge {
-            to: "Shkval".into(),
-            rules: Some("classic".into()),
-            clock: None,
-            rated: Some(true),
-        })
-        .await
-        .unwrap();
-        let m = c
-            .recv_until(Duration::from_secs(20), |m| {
-                matches!(m, ServerMsg::Joined { .. } | ServerMsg::Error { .. })
-            })
-            .await
-            .unwrap();
-        match m {
-            ServerMsg::Joined { game, token, .. } => break (game, token.unwrap()),
-            ServerMsg::Error {
-                code: ErrorCode::NotOnline,
-                ..
-            } if Instant::now() < deadline => {
-                tokio::time::sleep(Duration::from_millis(200)).await;
-            }
-            other => panic!("{other:?}\n{}", std::fs::read_to_string(&log).unwrap()),
-        }
-    };
+    let (game, _, seat_token) = challenge_shkval(&mut c, true, &log).await;
 
     // Part of the game, then the server stops and starts again on the same port.
     assert!(
@@ -329,33 +337,7 @@ async fn a_program_that_fails_resigns_its_game_through_the_bridge() {
         .await
         .unwrap();
     let mut c = person(&origin, &anna.token).await;
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let (game, seat) = loop {
-        c.send(&ClientMsg::Challenge {
-            to: "Shkval".into(),
-            rules: Some("classic".into()),
-            clock: None,
-            rated: Some(false),
-        })
-        .await
-        .unwrap();
-        let m = c
-            .recv_until(Duration::from_secs(20), |m| {
-                matches!(m, ServerMsg::Joined { .. } | ServerMsg::Error { .. })
-            })
-            .await
-            .unwrap();
-        match m {
-            ServerMsg::Joined { game, seat, .. } => break (game, seat.unwrap()),
-            ServerMsg::Error {
-                code: ErrorCode::NotOnline,
-                ..
-            } if Instant::now() < deadline => {
-                tokio::time::sleep(Duration::from_millis(200)).await;
-            }
-            other => panic!("{other:?}\n{}", std::fs::read_to_string(&log).unwrap()),
-        }
-    };
+    let (game, seat, _) = challenge_shkval(&mut c, false, &log).await;
     // The program fails at once, asked for its fleet: the server draws one for the
     // BOT's seat, and the bridge resigns as the battle begins.
     let result = play(&mut c, &game, usize::MAX, &log).await.unwrap();

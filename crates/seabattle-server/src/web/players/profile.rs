@@ -109,7 +109,7 @@ fn opponent(g: &AccountGame, lang: Lang) -> String {
             "<a href=\"/u/{}?lang={}\">{}</a>{}",
             escape(&urlencoding(name)),
             lang.code(),
-            escape(name),
+            escape(&crate::levels::shown_name(name, *bot, lang)),
             if *bot { BOT_MARK } else { "" }
         ),
         _ if g.mode.starts_with("computer:") => {
@@ -195,7 +195,8 @@ pub async fn profile(
 
 fn body(p: &Profile, lang: Lang) -> String {
     let mark = if p.bot { BOT_MARK } else { "" };
-    let mut b = format!("<h1>{}{mark}</h1>", escape(&p.name));
+    let shown = crate::levels::shown_name(&p.name, p.bot, lang);
+    let mut b = format!("<h1>{}{mark}</h1>", escape(&shown));
     // The game's page fills the name in its challenge form (a challenge needs the
     // socket, which this page has none of); not on one's own profile.
     if !p.owner {

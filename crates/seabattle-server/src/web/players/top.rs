@@ -145,7 +145,7 @@ fn body(preset: Preset, leaders: &[Leader], established: bool, bots: bool, lang:
             i + 1,
             escape(&urlencoding(&l.name)),
             lang.code(),
-            escape(&l.name),
+            escape(&crate::levels::shown_name(&l.name, bots, lang)),
             l.rating.shown(),
             l.games
         );

@@ -245,37 +245,34 @@ impl Game {
                 continue;
             }
             let Some(s) = snap.as_deref() else { continue };
-            // A program that fails resigns that game (docs/bot-protocol.md §6), so the
-            // person at the board is not left waiting for the expiry. A game is resigned
-            // in the battle: for one that failed to place, the server draws a fleet
-            // first (a game without both fleets has no result to end with).
-            if let Some(why) = self.forfeit.clone() {
-                if s.phase == Phase::Battle {
-                    resign(c, &game).await;
-                    return Ok(Stop::Over(Ended::Forfeited(why)));
-                }
-                continue;
-            }
-            let msg = match self.act(s).await {
-                Ok(msg) => msg,
-                Err(e) => {
-                    self.forfeit = Some(format!("{e:#}"));
-                    if s.phase == Phase::Battle {
-                        resign(c, &game).await;
-                        return Ok(Stop::Over(Ended::Forfeited(format!("{e:#}"))));
-                    }
-                    if self.placed {
+            if self.forfeit.is_none() {
+                match self.act(s).await {
+                    Ok(None) => continue,
+                    Ok(Some(msg)) => {
+                        if let Err(e) = c.send(&msg).await {
+                            return Ok(Stop::Lost(e.to_string()));
+                        }
                         continue;
                     }
-                    self.placed = true;
-                    Some(ClientMsg::Place {
-                        game: game.clone(),
-                        fleet: None,
-                    })
+                    Err(e) => self.forfeit = Some(format!("{e:#}")),
                 }
-            };
-            if let Some(msg) = msg {
-                if let Err(e) = c.send(&msg).await {
+            }
+            // A program that fails resigns that game (docs/bot-protocol.md §6), so the
+            // person at the board is not left waiting for the expiry. It resigns in the
+            // battle, where a game has a result to end with: one that failed to place
+            // has the server draw its fleet first.
+            let why = self.forfeit.clone().unwrap_or_default();
+            if s.phase == Phase::Battle {
+                resign(c, &game).await;
+                return Ok(Stop::Over(Ended::Forfeited(why)));
+            }
+            if !self.placed {
+                self.placed = true;
+                let drawn = ClientMsg::Place {
+                    game: game.clone(),
+                    fleet: None,
+                };
+                if let Err(e) = c.send(&drawn).await {
                     return Ok(Stop::Lost(e.to_string()));
                 }
             }
