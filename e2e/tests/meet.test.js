@@ -33,6 +33,12 @@ test('the lobby: who is here, an open game with its name and rating, joined in o
   await b.getByText('Rated games are for signed-in players.').waitFor();
   await a.getByRole('button', { name: 'Открыть игру в лобби' }).click();
   await a.getByRole('grid', { name: 'Ваше поле' }).waitFor();
+  // Issue 48: her game waits in the lobby, not for a friend with a link; its rating is
+  // the lobby's, not asked for.
+  await a.getByText('Игра открыта в лобби: ждём соперника…').waitFor();
+  assert.equal(await a.locator('#link').isHidden(), true);
+  assert.equal(await a.getByRole('button', { name: 'Сыграть на рейтинг' }).isVisible(), false);
+  await shot(a, 'lobby-waiting-ru.png');
   // The guest's lobby lists Анна's game with her rating, and a button to play it.
   const row = b.locator('#openList li', { hasText: nameA });
   await row.waitFor();
@@ -44,6 +50,9 @@ test('the lobby: who is here, an open game with its name and rating, joined in o
   await poll(async () => (await b.locator('#theirsTitle').textContent()) === `Enemy board · ${nameA} 1500?`);
   // The game is casual (a guest joined), and Анна sees her opponent named a guest.
   await poll(async () => /\(гость\)$/.test((await a.locator('#theirsTitle').textContent()) ?? '') || (await a.locator('#theirsTitle').textContent()) === 'Поле противника');
+  // A stranger is an opponent, not a friend.
+  await a.getByText('Соперник подключился').first().waitFor();
+  assert.equal(await a.getByText(/Друг подключился/).count(), 0);
   await placeRandomly(a);
   await placeRandomly(b);
   await eachFires(a, b, /^(Ваш ход|Your turn)/);
@@ -82,7 +91,12 @@ test('a challenge from a profile, accepted: both at one board, named and rated',
   for (const p of [a, b]) await p.getByRole('grid', { name: /Ваше поле|Your board/ }).waitFor();
   await poll(async () => (await b.locator('#theirsTitle').textContent()) === `Enemy board · ${nameA} 1500?`);
   await poll(async () => (await a.locator('#theirsTitle').textContent()) === `Поле противника · ${nameB} 1500?`);
+  // Issue 48: the one who challenged is an opponent, named with the rating, not a friend.
+  await a.getByText(`Соперник подключился: ${nameB} 1500?`).first().waitFor();
+  await b.getByText(`Your opponent is here: ${nameA} 1500?`).first().waitFor();
+  for (const p of [a, b]) assert.equal(await p.getByText(/Друг подключился|Your friend is here/).count(), 0);
   await shot(a, 'challenge-board-phone-ru.png');
+  await shot(b, 'challenge-board-en.png');
 });
 
 test('a challenge declined is said to the challenger; the waiting screen says the rules, rated or casual, and why the computer is offered', async () => {

@@ -41,7 +41,7 @@ pub use error::{
 pub use meet::{Answer, ChallengeEnd, ChallengeJson, LobbyJson, OpenGameJson};
 pub use server::{
     AuditJson, CASUAL_AFTER_SECS, Casual, DutyJson, LearnedJson, LevelAccountJson, LoggedShotJson,
-    OwnJson, PresenceJson, RatingJson, RelocateJson, ResultJson, RevealJson, RulesJson,
+    Met, OwnJson, PresenceJson, RatingJson, RelocateJson, ResultJson, RevealJson, RulesJson,
     SeatAccountJson, ServerMsg, ShotJson, StateJson, TargetJson, ViolationJson,
 };
 pub use words::{

@@ -165,6 +165,19 @@ pub struct ResultJson {
     pub aborted: bool,
 }
 
+/// How the two people of a game between people (not the queue's) met: a stranger from
+/// the lobby or a challenge is an opponent, whoever came by the link a friend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Met {
+    /// The second came by the game's link or code.
+    Link,
+    /// The game was opened in the lobby, and anyone could take it.
+    Lobby,
+    /// One challenged the other by name.
+    Challenge,
+}
+
 /// Why a game whose players asked for a rated one is casual.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -329,6 +342,9 @@ pub struct StateJson {
     /// Why a game whose players asked for a rated one is casual.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub casual: Option<Casual>,
+    /// In a `friend` game, how the two met (absent in other games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub met: Option<Met>,
     /// In a game between people without a clock, the seconds an opponent must have
     /// been away before the player who stayed may claim the win (`claim_win`); absent
     /// where no win can be claimed (computer and hot-seat games, clocked games,

@@ -13,7 +13,7 @@ import { parseCommand } from './blind-parse.js';
 import { blindOn, shotSentence, battleSentence, overSentence, st } from './announce.js';
 import { readLine, sentence, fleetText, placementText, dockText, lastText, movesText, shipName } from './blind-read.js';
 import { label, letters, parse, canon } from './coords.js';
-import { seatName } from './view.js';
+import { seatName, joinedText } from './view.js';
 import { drawOver } from './over.js';
 import * as game from './game.js';
 import * as place from './placement.js';
@@ -227,7 +227,7 @@ function onGame(m) {
     case 'presence':
       if (!S.seat || mine || S.mode.startsWith('computer')) return;
       if (!m.present) return say(bt('friendLeft'));
-      return say(S.mode !== 'friend' ? bt('oppBack') : sentence(m.name ? t(m.account?.bot ? 'botJoinedName' : 'friendJoinedName', m.name) : t('friendJoined')));
+      return say(S.mode !== 'friend' ? bt('oppBack') : sentence(joinedText(S, m.player)));
     case 'rematch_offered': if (!mine) say(bt('rematchOffer')); return;
     case 'layout':
       if (want.layout) say(bt(m.placer === 'perelman' ? 'placedPerelman' : 'placedRandom'));

@@ -3,7 +3,7 @@
 // kept current by `shot`, `clock`, `presence` and the rest.
 import { t, coordSystem, answerText, answerWord, preset } from './i18n.js';
 import { makeBoard } from './board.js';
-import { waters, fleetsPanel, seatName, seatWho, seatLabel } from './view.js';
+import { waters, fleetsPanel, seatName, seatWho, seatLabel, joinedText } from './view.js';
 import { cellOf, label, canon, keyOf } from './coords.js';
 import * as place from './placement.js';
 import { play, speak } from './sound.js';
@@ -326,7 +326,7 @@ function handle(m, at = Date.now()) {
       if (m.name && game().names) game().names[m.player - 1] = m.name;
       if (m.account) (game().accounts ??= [null, null])[m.player - 1] = m.account;
       // Said once: while placing, the creator's status line says it.
-      if (m.present && m.player !== game().seat && game().mode === 'friend' && game().seat && !(game().seat === 1 && game().phase === 'placement')) { const n = m.name, bot = !!m.account?.bot; say(() => friendJoinedText(n, bot)); }
+      if (m.present && m.player !== game().seat && game().mode === 'friend' && game().seat && !(game().seat === 1 && game().phase === 'placement')) { const G = game(), p = m.player; say(() => joinedText(G, p)); }
       awaySince = null;
       break;
     case 'game_over':
@@ -458,13 +458,6 @@ function turnDid(from, to = log.length) {
 
 // Writes an answer into the live region. The opponent's reply within two seconds of the
 // player's own shot is added to it, so the player's answer is not wiped at once.
-// «Друг подключился», or with the name the friend gave: «Друг подключился: Боб». A BOT
-// account that took a challenge is no friend: «Бот подключился: Шквал».
-/** @param {string | null | undefined} name @param {boolean} [bot] */
-function friendJoinedText(name, bot = false) {
-  if (bot && name) return t('botJoinedName', name);
-  return name ? t('friendJoinedName', name) : t('friendJoined');
-}
 
 // `text` is a function, so that a change of language says the same again in the new one.
 /** @param {() => string} text @param {boolean} own @param {boolean} join */
@@ -633,7 +626,8 @@ export function rerender() {
   }
   // A friend's game is rated if both, signed in, ask before placing; a rated game says so.
   const me = S.seat ? S.seat - 1 : -1;
-  const rateable = S.mode === 'friend' && me >= 0 && S.phase === 'placement' && !S.placed[0] && !S.placed[1] && !!signedInName();
+  // A game from the lobby or a challenge is rated or casual as it was made: no asking.
+  const rateable = S.mode === 'friend' && (S.met ?? 'link') === 'link' && me >= 0 && S.phase === 'placement' && !S.placed[0] && !S.placed[1] && !!signedInName();
   // A game rated was asked for and is casual: said at the pairing, with why.
   $('rateRow').hidden = !placing || !(rateable || S.rated || S.casual);
   $('rateBtn').hidden = !rateable || !!S.rated || rateAsked[me];
@@ -655,10 +649,15 @@ export function rerender() {
   $('resign').hidden = !S.seat || S.phase !== 'battle';
   $('showOver').hidden = S.phase !== 'over' || !S.result;
   const friendGame = S.mode === 'friend' && S.seat === 1;
-  const showLink = friendGame && S.phase === 'placement' && !S.presence[1].present;
+  const waiting = friendGame && S.phase === 'placement' && !S.presence[1].present;
+  // A game opened in the lobby waits for anyone, listed there: no friend's link.
+  const lobby = S.met === 'lobby';
+  const showLink = waiting && !lobby;
+  $('lobbyWait').hidden = !(waiting && lobby);
+  if (waiting && lobby) $('lobbyWait').textContent = t('lobbyWaiting');
   // The creator waits for the friend with the link, and is told when they come.
   // A live region, always there and empty until the friend comes.
-  $('friendIn').textContent = friendGame && S.phase === 'placement' && S.presence[1].present ? friendJoinedText(S.names?.[1] ?? S.accounts?.[1]?.name, !!S.accounts?.[1]?.bot) : '';
+  $('friendIn').textContent = friendGame && S.phase === 'placement' && S.presence[1].present ? joinedText(S, 2) : '';
   const inv = invitedTo === S.game && S.phase === 'placement';
   $('invite').hidden = !inv;
   // The friend who came by the link may give the name the host sees.

@@ -142,3 +142,16 @@ export function seatWho(S, p) {
   }
   return name ? [` · ${name} (${t('guestMark')})`] : [];
 }
+
+// «Друг подключился», or with the name the friend gave: «Друг подключился: Боб». A BOT
+// account that took a challenge is no friend: «Бот подключился: Шквал», and nor is a
+// stranger from the lobby or a challenge: «Соперник подключился: Анна 1712».
+/** @param {State} G @param {number} p */
+export function joinedText(G, p) {
+  const acc = G.accounts?.[p - 1], name = G.names?.[p - 1] ?? acc?.name;
+  const stranger = G.met === 'lobby' || G.met === 'challenge';
+  if (!name) return t(stranger ? 'opponentJoined' : 'friendJoined');
+  const named = acc ? `${accountName(acc.name)}${acc.rating != null ? ` ${acc.rating}${acc.provisional ? '?' : ''}` : ''}` : name;
+  if (acc?.bot) return t('botJoinedName', named);
+  return stranger ? t('opponentJoinedName', named) : t('friendJoinedName', name);
+}

@@ -205,6 +205,8 @@ export interface StateJson {
   rated?: boolean;
   /** Why a game that could have been rated is not. */
   casual?: 'pair_limit' | 'mixed';
+  /** In a friend's game, how the two met. */
+  met?: 'link' | 'lobby' | 'challenge';
 }
 
 /** What the computer learned about a player under one rules text (`LearnedJson`). */

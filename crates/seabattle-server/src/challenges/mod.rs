@@ -251,6 +251,7 @@ async fn start(
         .await?;
     let mut setup = RoomSetup::new(rules, Mode::Friend);
     setup.id = id;
+    setup.challenge = true;
     setup.clock = c.clock;
     setup.creator = Some(conn.ip);
     if c.rated {

@@ -361,6 +361,7 @@ pub fn state(room: &Room, seat: Option<Player>) -> StateJson {
         next_game: room.next_game().map(GameId::to_string),
         rated: room.rated(),
         casual: room.casual(),
+        met: room.met(),
         claim_after: seat.and(room.claim_after()),
     }
 }

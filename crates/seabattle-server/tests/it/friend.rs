@@ -22,6 +22,8 @@ async fn pair(addr: std::net::SocketAddr) -> (Client, Client, String, [String; 2
     assert_ne!(ta, tb);
     let p = until!(a, ServerMsg::Presence { player, present, .. } => (player, present));
     assert_eq!(p, (Player::Two, true));
+    // A friend by the link is a friend (a stranger from the lobby or a challenge is not).
+    assert_eq!(b.state(&game).await.met, Some(seabattle_wire::Met::Link));
     (a, b, game, [ta, tb])
 }
 

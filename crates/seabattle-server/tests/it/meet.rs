@@ -9,7 +9,7 @@ use crate::common::*;
 use seabattle_client::msg;
 use seabattle_core::Player;
 use seabattle_wire::{
-    Answer, Casual, ChallengeEnd, ChallengeJson, ClientMsg, LobbyJson, SeatAccountJson,
+    Answer, Casual, ChallengeEnd, ChallengeJson, ClientMsg, LobbyJson, Met, SeatAccountJson,
 };
 use std::time::Duration;
 
@@ -148,6 +148,8 @@ async fn the_lobby_lists_an_open_game_one_join_takes_it_and_it_leaves_the_list()
         let state = guest.state(&game).await;
         assert!(!state.rated);
         assert_eq!(state.casual, Some(Casual::Mixed));
+        // Issue 48: a stranger from the lobby is an opponent, not a friend by link.
+        assert_eq!(state.met, Some(Met::Lobby));
         let after = lobby_until(&mut watcher, |l| l.open.iter().all(|g| g.game != game)).await;
         assert!(
             after.playing > playing_before,
@@ -214,6 +216,7 @@ async fn a_challenge_accepted_seats_both_in_one_game_with_names_and_ratings() {
         let state = a.state(&game).await;
         assert!(state.rated);
         assert_eq!(state.accounts[1].as_ref().unwrap().name, bob);
+        assert_eq!(state.met, Some(Met::Challenge));
         // Told before the seat: read on the way to it.
         assert!(
             a.log.iter().any(|m| matches!(m, ServerMsg::ChallengeEnded { id, end: ChallengeEnd::Accepted } if *id == sent.id)),

@@ -184,6 +184,7 @@ fn state(full: bool) -> StateJson {
         next_game: (!full).then(|| s("p3xq8rmt2c")),
         rated: full,
         casual: (!full).then_some(seabattle_wire::Casual::PairLimit),
+        met: full.then_some(seabattle_wire::Met::Challenge),
         claim_after: full.then_some(60),
     }
 }

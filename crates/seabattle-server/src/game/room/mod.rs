@@ -15,7 +15,7 @@ pub use seat::{Clock, RoomSetup, Seat, SeatSetup, Seek};
 use super::msg::{Finished, Host, NotFinished};
 use crate::conn::Conn;
 use crate::ids::{GameId, Learner, commitment};
-use crate::protocol::{Casual, RatingJson, ResultJson, ServerMsg};
+use crate::protocol::{Casual, Met, RatingJson, ResultJson, ServerMsg};
 use seabattle_core::{ByPlayer, Game, Lang, Phase, Player, Rules};
 use seabattle_table::{EndReason, Table};
 use std::collections::BTreeMap;
@@ -78,6 +78,9 @@ pub struct Room {
     ratings: Option<[RatingJson; 2]>,
     /// Set for a game opened in the lobby.
     seek: Option<Seek>,
+    /// Set for a game one account challenged another to (kept in memory only: a game
+    /// rebuilt after a restart reads as a friend's).
+    challenge: bool,
 }
 
 impl Room {
@@ -94,6 +97,7 @@ impl Room {
             creator,
             host_lang,
             seek,
+            challenge,
         } = setup;
         let now = Instant::now();
         let bot = match &mode {
@@ -122,6 +126,7 @@ impl Room {
             casual,
             ratings: None,
             seek,
+            challenge,
         }
     }
 
@@ -317,6 +322,20 @@ impl Room {
             && Player::BOTH
                 .into_iter()
                 .any(|p| !self.is_bot(p) && self.present(p))
+    }
+
+    /// In a friend's game, how the two met: a stranger from the lobby or a challenge
+    /// is shown as an opponent, not a friend.
+    pub fn met(&self) -> Option<Met> {
+        (self.mode == Mode::Friend).then(|| {
+            if self.seek.is_some() {
+                Met::Lobby
+            } else if self.challenge {
+                Met::Challenge
+            } else {
+                Met::Link
+            }
+        })
     }
 
     /// Both ratings' change, once rated.

@@ -111,6 +111,8 @@ pub struct RoomSetup {
     pub host_lang: Option<seabattle_core::Lang>,
     /// Set for a game opened in the lobby (`seek`), listed there while it waits.
     pub seek: Option<Seek>,
+    /// Set for a game one account challenged another to.
+    pub challenge: bool,
 }
 
 /// A game opened in the lobby: anyone may join it from there.
@@ -136,6 +138,7 @@ impl RoomSetup {
             creator: None,
             host_lang: None,
             seek: None,
+            challenge: false,
         }
     }
 }
