@@ -147,6 +147,19 @@ async fn play(
     }
 }
 
+/// A server storing in `dir` with the BOT Shkval made, its token in a file: the
+/// server, its origin and the token file.
+async fn shkval_online(dir: &Path) -> (Server, ServerOrigin, std::path::PathBuf) {
+    let srv = server(dir, "127.0.0.1:0".parse().unwrap()).await;
+    let origin = ServerOrigin::parse(&format!("http://{}", srv.addr())).unwrap();
+    account::sign_up(&origin, "Shkval", "correct horse 1")
+        .await
+        .unwrap();
+    let token_file = dir.join("token");
+    assert!(bot_token(&origin, &token_file).await.status.success());
+    (srv, origin, token_file)
+}
+
 /// Challenges Shkval under classic rules until the bridge is online and takes it: the
 /// game, the challenger's seat and seat token.
 async fn challenge_shkval(c: &mut Connection, rated: bool, log: &Path) -> (String, Player, String) {
@@ -323,13 +336,7 @@ async fn the_bridge_plays_examples_bot_py_through_a_game_and_a_server_restart() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_program_that_fails_resigns_its_game_through_the_bridge() {
     let dir = tempfile::tempdir().unwrap();
-    let srv = server(dir.path(), "127.0.0.1:0".parse().unwrap()).await;
-    let origin = ServerOrigin::parse(&format!("http://{}", srv.addr())).unwrap();
-    account::sign_up(&origin, "Shkval", "correct horse 1")
-        .await
-        .unwrap();
-    let token_file = dir.path().join("token");
-    assert!(bot_token(&origin, &token_file).await.status.success());
+    let (srv, origin, token_file) = shkval_online(dir.path()).await;
     let log = dir.path().join("bridge.log");
     let garbage = ["sh", "-c", "while read line; do echo nonsense; done"];
     let mut child = bridge_running(&origin, &token_file, &log, &[], &garbage);
@@ -396,13 +403,7 @@ async fn stops_on_sigterm(child: &mut Child, log: &Path) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bridge_joins_an_arena_with_its_token_and_plays_its_pairing() {
     let dir = tempfile::tempdir().unwrap();
-    let srv = server(dir.path(), "127.0.0.1:0".parse().unwrap()).await;
-    let origin = ServerOrigin::parse(&format!("http://{}", srv.addr())).unwrap();
-    account::sign_up(&origin, "Shkval", "correct horse 1")
-        .await
-        .unwrap();
-    let token_file = dir.path().join("token");
-    assert!(bot_token(&origin, &token_file).await.status.success());
+    let (srv, origin, token_file) = shkval_online(dir.path()).await;
 
     // Anna makes an arena that takes BOTs, starting now, and joins it.
     let anna = account::sign_up(&origin, "Anna", "correct horse 1")
