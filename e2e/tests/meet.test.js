@@ -81,7 +81,15 @@ test('a challenge from a profile, accepted: both at one board, named and rated',
   await b.goto(`${server.url}/u/${encodeURIComponent(nameA)}?lang=en`);
   await b.getByRole('link', { name: 'Challenge' }).click();
   await poll(async () => (await b.locator('#challengeName').inputValue()) === nameA);
-  await b.getByRole('button', { name: 'Challenge', exact: true }).click();
+  // Issue 48: the profile's «Challenge» opens the challenge's settings on the spot
+  // (it used to leave the name in a form 1,300 px down the start page).
+  const send = b.getByRole('dialog', { name: `Challenge ${nameA}` });
+  await send.waitFor();
+  assert.equal(await send.getByLabel('Rules').inputValue(), 'classic');
+  assert.equal(await send.getByLabel('Game:').inputValue(), 'rated');
+  await shot(b, 'challenge-settings-en.png');
+  await send.getByRole('button', { name: 'Challenge', exact: true }).click();
+  assert.equal(await send.isVisible(), false);
   await b.getByText(new RegExp(`^Challenge sent to ${nameA} \\(1500\\?\\)\\. Waiting for an answer…`)).waitFor();
   const dlg = a.getByRole('dialog', { name: 'Вас вызывают на бой' });
   await dlg.getByText(new RegExp(`^${nameB} \\(1500\\?\\) вызывает вас: Классика, рейтинговая, без часов\\.`)).waitFor();

@@ -79,14 +79,49 @@ export function initMeet(p, arrival) {
   };
   $('challengeYes').onclick = () => answer('accept');
   $('challengeNo').onclick = () => answer('decline');
-  // A profile's «Вызвать» comes here as `/?challenge=NAME`: the name is filled in.
+  // A profile's «Вызвать» comes here as `/?challenge=NAME`: the challenge's settings
+  // open on the spot, and one button sends it.
   const asked = new URLSearchParams(location.search).get('challenge');
   if (asked) {
     /** @type {HTMLInputElement} */ ($('challengeName')).value = asked.slice(0, 20);
     history.replaceState(null, '', '/');
-    $('challengeForm').scrollIntoView({ block: 'center' });
+    // Opened once `welcome` says who is signed in and which presets there are.
+    pendingAsk = asked.slice(0, 20);
   }
   rerenderMeet();
+}
+
+/** A profile's challenge waiting for `welcome` to open its settings. @type {string | null} */
+let pendingAsk = null;
+
+/** The challenge's settings for `to`, in a dialog: the start page's rules (a preset),
+ * clock and rated choice to begin with. @param {string} to */
+function askSettings(to) {
+  const dlg = /** @type {HTMLDialogElement} */ ($('sendDlg'));
+  /** @type {(id: string) => HTMLSelectElement} */
+  const sel = id => /** @type {HTMLSelectElement} */ ($(id));
+  const rules = sel('rules'), clock = /** @type {HTMLSelectElement} */ (document.querySelector('#vsComputer select[name=clock]'));
+  // A challenge is made under a preset: custom rules are typed on the start page.
+  sel('sendRules').replaceChildren(...[...rules.options].filter(o => o.value !== '').map(o => new Option(o.text, o.value)));
+  sel('sendRules').value = rules.value || 'classic';
+  sel('sendClock').replaceChildren(...[...clock.options].map(o => new Option(o.text, o.value)));
+  sel('sendClock').value = clock.value;
+  sel('sendRated').replaceChildren(new Option(mt('rated'), 'rated'), new Option(mt('casual'), 'casual'));
+  sel('sendRated').value = wantsRated() ? 'rated' : 'casual';
+  sel('sendRated').disabled = !account;
+  $('sendRatedLabel').textContent = mt('ratedLabel');
+  $('sendTitle').textContent = mt('challengeWho', to);
+  $('sendYes').textContent = mt('challenge');
+  $('sendNo').textContent = mt('cancel');
+  $('sendNo').onclick = () => dlg.close();
+  /** @type {HTMLFormElement} */ ($('sendForm')).onsubmit = () => {
+    if (!page) return;
+    awaiting = 'challenge';
+    said = '';
+    const rated = sel('sendRated').value === 'rated';
+    page.send({ type: 'challenge', to, rules: sel('sendRules').value, clock: +sel('sendClock').value, rated });
+  };
+  dlg.showModal();
 }
 
 /** The first challenge received is answered. @param {'accept' | 'decline'} a */
@@ -100,6 +135,8 @@ function answer(a) {
 export function meetWelcome(name) {
   account = name;
   rerenderMeet();
+  if (pendingAsk) askSettings(pendingAsk);
+  pendingAsk = null;
 }
 
 /** A message for the lobby. @param {ServerMsg} m @returns {boolean} whether it was one */
