@@ -117,3 +117,22 @@ test('the checker fails on a serious violation, naming the rule and the node', a
     e => /image-alt \(critical, 1 node\)/.test(e.message) && /#pic/.test(e.message));
   await ctx.close();
 });
+
+test('on a touch phone every control is a finger\'s target: 44 px tall (issue 48)', async () => {
+  // The Level, Clock, Rules and Game selects were 22 px tall, every button 34 px, the chat's
+  // emoji 23×28, the coach's checkbox 13×13, and the links of /top and /u/ 16–19 px.
+  const page = await open('en', 'phone');
+  await page.goto(server.url + '/');
+  const small = async () => page.evaluate(() => [...document.querySelectorAll('button, select, input, a.btn, .players main a')]
+    .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden' && !e.classList.contains('dship'))
+    .map(e => ({ e, r: e.getBoundingClientRect(), box: /** @type {HTMLInputElement} */ (e).type === 'checkbox' }))
+    .filter(({ r, box }) => (box ? r.height < 24 || r.width < 24 : r.height < 44))
+    .map(({ e, r }) => `${e.tagName.toLowerCase()}#${e.id || ''}.${e.className || ''} ${Math.round(r.width)}×${Math.round(r.height)}`));
+  assert.deepEqual(await small(), [], 'the start page');
+  await page.getByRole('button', { name: 'Play the computer' }).click();
+  await placeRandomly(page);
+  await enemyBoard(page).waitFor();
+  assert.deepEqual(await small(), [], 'the battle');
+  await page.goto(server.url + '/top?lang=en');
+  assert.deepEqual(await small(), [], 'the leaderboard');
+});

@@ -3,7 +3,7 @@
 // games in play), the lobby's open games (one click joins one), opening one's own game
 // there, the rated/casual choice, and challenges by name, sent and received. The server
 // decides everything: this page only draws what it is told and sends what is clicked.
-import { preset, accountName } from './i18n.js';
+import { t, preset, accountName } from './i18n.js';
 import { mt, meetError } from './meet-words.js';
 
 /** @typedef {import('./wire').ServerMsg} ServerMsg */
@@ -98,6 +98,12 @@ let pendingAsk = null;
  * clock and rated choice to begin with. @param {string} to */
 function askSettings(to) {
   const dlg = /** @type {HTMLDialogElement} */ ($('sendDlg'));
+  // Drawn only when asked: the start page's own fields keep their labels to themselves.
+  $('sendForm').innerHTML = `<h2 id="sendTitle"></h2>
+    <p><label><span>${t('rules')}</span> <select id="sendRules"></select></label></p>
+    <p><label><span>${t('clock')}</span> <select id="sendClock"></select></label></p>
+    <p><label><span id="sendRatedLabel"></span> <select id="sendRated"></select></label></p>
+    <p class="buttons"><button id="sendYes" class="primary" type="submit"></button> <button id="sendNo" type="button"></button></p>`;
   /** @type {(id: string) => HTMLSelectElement} */
   const sel = id => /** @type {HTMLSelectElement} */ ($(id));
   const rules = sel('rules'), clock = /** @type {HTMLSelectElement} */ (document.querySelector('#vsComputer select[name=clock]'));
