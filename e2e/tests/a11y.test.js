@@ -136,3 +136,13 @@ test('on a touch phone every control is a finger\'s target: 44 px tall (issue 48
   await page.goto(server.url + '/top?lang=en');
   assert.deepEqual(await small(), [], 'the leaderboard');
 });
+
+test('the hidden skip button stays out of sight on a Russian phone until it has the focus (issue 48)', async () => {
+  // It wrapped to two lines and showed a 5 px white bar across the top of every screen.
+  const page = await open('ru', 'phone');
+  await page.goto(server.url + '/');
+  const bottom = () => page.evaluate(() => document.getElementById('blindSkip')?.getBoundingClientRect().bottom ?? 0);
+  assert.ok(await bottom() <= 0, `the skip button's bottom is at ${await bottom()} px`);
+  await page.keyboard.press('Tab');
+  assert.ok(await bottom() > 0, 'focused, it is in sight');
+});
