@@ -41,24 +41,33 @@ pub async fn queue(
             Shared::Taken => return Ok(()),
             Shared::Nobody if queued_now => break,
             Shared::Nobody => {
-                let entry = me.clone();
-                hub.db(move |db| {
-                    let c = db.cluster().ok_or(StoreError::Unsupported {
-                        what: "the shared queue",
-                    })?;
-                    let t = entry.ticket.as_ref().ok_or(StoreError::Unsupported {
-                        what: "a seeker without a ticket",
-                    })?;
-                    let hash = token_hash(&t.token);
-                    let account = entry.conn.account().map(|a| a.id);
-                    match &entry.rated {
-                        Some(r) => c.enqueue_rated(&t.waiter, &hash, r),
-                        None => c.enqueue(&entry.rules.to_string(), &t.waiter, &hash, account),
-                    }
-                })
-                .await?;
+                // Known here before its row is in: a node that pairs with the row at
+                // once sends its notice as it commits, and the notice finds the seeker
+                // by its waiter id (it was lost when the seeker came second, and the
+                // player waited for ever: the queue test on two nodes, under load).
                 hub.seekers.lock().push(me.clone());
                 me.tell_queued();
+                let entry = me.clone();
+                let enqueued = hub
+                    .db(move |db| {
+                        let c = db.cluster().ok_or(StoreError::Unsupported {
+                            what: "the shared queue",
+                        })?;
+                        let t = entry.ticket.as_ref().ok_or(StoreError::Unsupported {
+                            what: "a seeker without a ticket",
+                        })?;
+                        let hash = token_hash(&t.token);
+                        let account = entry.conn.account().map(|a| a.id);
+                        match &entry.rated {
+                            Some(r) => c.enqueue_rated(&t.waiter, &hash, r),
+                            None => c.enqueue(&entry.rules.to_string(), &t.waiter, &hash, account),
+                        }
+                    })
+                    .await;
+                if let Err(e) = enqueued {
+                    hub.seekers.take_conn(me.conn.id);
+                    return Err(e.into());
+                }
             }
         }
     }

@@ -60,8 +60,11 @@ async fn the_page_and_its_files_are_served_and_small() {
     // sea card (the daily sea's own page, words and style load only on /daily). 206 KiB
     // since the account dialog's BOT box (its form and token list load only when it is
     // opened: bot-account.js) and the queue's offer of a BOT online (challenged from the
-    // waiting screen).
-    assert!(total < 206 * 1024, "the page is {total} bytes");
+    // waiting screen). 214 KiB since issue 48: the opponent named from the pairing,
+    // the levels' strength in words, the casual game's reason, a profile's challenge
+    // dialog and the touch screen's tap targets (the first visit over the wire stays
+    // under its own budget, below).
+    assert!(total < 214 * 1024, "the page is {total} bytes");
     let (status, _) = http_get(server.addr(), "/assets/nope.js").await;
     assert_eq!(status, 404);
     let (status, _) = http_get(server.addr(), "/assets/..%2Fsrc%2Flib.rs").await;
