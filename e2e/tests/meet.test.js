@@ -107,6 +107,42 @@ test('a challenge from a profile, accepted: both at one board, named and rated',
   await shot(b, 'challenge-board-en.png');
 });
 
+// Issue 48, item 1: a guest opened a game in the lobby and another pressed «Найти
+// соперника» a moment later; 12 s on they still waited for each other in two pools.
+test('one pool: «Find opponent» takes a game open in the lobby, and a player in the queue is listed there and joined in one click', async () => {
+  const a = await newPage(browser, 'ru-RU');
+  const b = await newPage(browser, 'en-US', ...phone);
+  await a.goto(server.url + '/');
+  await b.goto(server.url + '/');
+  await a.locator('#rules').selectOption('hasbro');
+  await a.getByRole('button', { name: 'Открыть игру в лобби' }).click();
+  await a.getByText('Игра открыта в лобби: ждём соперника…').waitFor();
+  await b.locator('#openList li', { hasText: 'Hasbro' }).waitFor();
+  await b.locator('#rules').selectOption('hasbro');
+  await b.getByRole('button', { name: 'Find opponent' }).click();
+  await b.getByRole('grid', { name: 'Your board' }).waitFor();
+  await a.getByText('Соперник подключился').first().waitFor();
+  await a.close();
+  await b.close();
+  // A player in the queue is listed in the lobby, and one click plays them.
+  const c = await newPage(browser, 'en-US');
+  const d = await newPage(browser, 'ru-RU', ...phone);
+  await c.goto(server.url + '/');
+  await d.goto(server.url + '/');
+  await c.locator('#rules').selectOption('salvo');
+  await c.getByRole('button', { name: 'Find opponent' }).click();
+  await c.getByText(/^Looking for an opponent/).first().waitFor();
+  const row = d.locator('#openList li', { hasText: 'ищет соперника' });
+  await row.waitFor();
+  assert.match((await row.textContent()) ?? '', /товарищеская · ищет соперника/);
+  await shot(d, 'lobby-seeker-phone-ru.png');
+  await row.getByRole('button', { name: 'Играть' }).click();
+  await d.getByRole('grid', { name: 'Ваше поле' }).waitFor();
+  await c.getByRole('grid', { name: 'Your board' }).waitFor();
+  await c.close();
+  await d.close();
+});
+
 test('a challenge declined is said to the challenger; the waiting screen says the rules, rated or casual, and why the computer is offered', async () => {
   const a = await newPage(browser, 'en-US');
   const b = await newPage(browser, 'ru-RU');

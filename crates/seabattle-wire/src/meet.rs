@@ -17,10 +17,13 @@ pub struct LobbyJson {
     pub open: Vec<OpenGameJson>,
 }
 
-/// A game in the lobby: its creator waits for anyone to `join` it.
+/// A game in the lobby: its creator waits for anyone to `join` it. The lobby and the
+/// random queue are one pool: a player who pressed «Найти соперника» is listed too
+/// (`seeking`), and `join` pairs with them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OpenGameJson {
-    /// The game id, to `join`.
+    /// What to `join` by: the game id, or for a seeker its place in the queue
+    /// (`q-…`, never a game id).
     pub game: String,
     /// The rules text.
     pub rules: String,
@@ -36,6 +39,10 @@ pub struct OpenGameJson {
     /// The waiting player's account, name and rating, if signed in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub account: Option<SeatAccountJson>,
+    /// A player waiting in the random queue rather than a game opened in the lobby:
+    /// the game is made when someone joins (it has no clock).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub seeking: bool,
 }
 
 /// A challenge by name, as both players see it.

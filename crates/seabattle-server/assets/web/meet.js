@@ -211,7 +211,7 @@ function drawLobby() {
   const list = $('openList');
   if (!lobby.open.length) { list.innerHTML = `<p class="desc">${esc(mt('noOpen'))}</p>`; return; }
   list.innerHTML = `<ul class="open">${lobby.open.map(g => `<li><span class="who">${who(g.account, g.name)}</span>
-    <span class="what">${esc(preset(g.rules)[0])} · ${esc(clockText(g.clock))} · ${esc(ratedText(g.rated))}</span>
+    <span class="what">${esc(preset(g.rules)[0])} · ${esc(clockText(g.clock))} · ${esc(ratedText(g.rated))}${g.seeking ? ` · ${esc(mt('seeking'))}` : ''}</span>
     <button type="button" data-game="${esc(g.game)}" class="primary">${esc(mt('join'))}</button></li>`).join('')}</ul>`;
   list.querySelectorAll('button[data-game]').forEach(b => {
     /** @type {HTMLButtonElement} */ (b).onclick = () => page?.send({ type: 'join', game: /** @type {HTMLButtonElement} */ (b).dataset.game ?? '', name: account ? undefined : page.name() || undefined });

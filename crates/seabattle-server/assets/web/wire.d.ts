@@ -249,6 +249,8 @@ export interface OpenGameJson {
   /** A guest's name. */
   name?: string;
   account?: SeatAccountJson;
+  /** A player in the random queue: `game` is their place in it (`q-…`). */
+  seeking?: boolean;
 }
 
 /** A challenge by name, as both players see it (`ChallengeJson`). */

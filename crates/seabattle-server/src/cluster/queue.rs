@@ -39,6 +39,14 @@ const TAKE_PATIENT: &str = "DELETE FROM queue WHERE ticket = (SELECT q.ticket FR
      AND q.queued_at <= now() - $3 * interval '1 second' ORDER BY q.ticket \
      FOR UPDATE OF q SKIP LOCKED LIMIT 1) RETURNING waiter, token_hash, account";
 
+/// The waiter `$1` (not `$2`), if its node is alive, taken: a seeker the lobby lists,
+/// joined by name. It waits for a lock rather than skipping it: the one who joins holds
+/// no other row, and the row is gone or free once the lock is let go.
+const TAKE_NAMED: &str = "DELETE FROM queue WHERE ticket = (SELECT q.ticket FROM queue q \
+     JOIN nodes n ON n.id = q.node AND n.lease_until > now() \
+     WHERE q.waiter = $1 AND q.waiter <> $2 \
+     FOR UPDATE OF q) RETURNING waiter, token_hash, account";
+
 /// Whether a live waiter other than `$2` waits under the rules `$1`, locked or not.
 const OTHER_WAITER: &str = "SELECT 1 FROM queue q \
      JOIN nodes n ON n.id = q.node AND n.lease_until > now() \
@@ -82,6 +90,9 @@ pub enum Look<'a> {
     /// A plain seeker looks in the preset's rated lane for a waiter who waited long
     /// enough: casual.
     RatedPatient(Preset),
+    /// One seeker named by its waiter id (the lobby's `join`), rated if the one who
+    /// joins plays rated (`Some`) and the pair may still play rated today.
+    Named(&'a str, Option<&'a RatedAs>),
 }
 
 /// One pairing attempt.
@@ -105,6 +116,7 @@ impl Cluster {
             Look::Plain | Look::PlainFromRated => game.rules.clone(),
             Look::Rated(r, _) => lane(r.preset),
             Look::RatedPatient(p) => lane(*p),
+            Look::Named(..) => String::new(),
         };
         self.db.tx(|sql| {
             if queued {
@@ -120,6 +132,7 @@ impl Cluster {
                 }
             }
             let taken: Option<Taken> = match look {
+                Look::Named(waiter, _) => sql.row(TAKE_NAMED, params![waiter, me])?,
                 Look::Plain | Look::PlainFromRated => sql.row(TAKE_WAITER, params![rules, me])?,
                 Look::RatedPatient(_) => {
                     sql.row(TAKE_PATIENT, params![rules, me, CASUAL_AFTER.as_secs_f64()])?
@@ -155,7 +168,11 @@ impl Cluster {
             game.tokens[0] = Some(taken.token_hash);
             game.accounts[0] = taken.account;
             game.rated = false;
-            if let (Look::Rated(r, _), Some(them)) = (look, taken.account) {
+            let rated_as = match look {
+                Look::Rated(r, _) | Look::Named(_, Some(r)) => Some(*r),
+                _ => None,
+            };
+            if let (Some(r), Some(them)) = (rated_as, taken.account) {
                 // Two accounts that played their rated games against each other today
                 // play on, casual.
                 game.rated = !pair_limit_reached(sql, them, r.account, per_pair)?;

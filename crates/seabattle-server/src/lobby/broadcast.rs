@@ -7,10 +7,15 @@ use crate::protocol::{LobbyJson, ServerMsg};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-/// This node's figures alone.
+/// This node's figures alone: its open games, then its players in the random queue
+/// (one pool: a seeker is listed as an open game, and joining it pairs with them).
 pub fn here(hub: &SharedHub) -> LobbyJson {
-    hub.lobby
-        .here(hub.metrics.connections.load(Ordering::Relaxed))
+    let mut here = hub
+        .lobby
+        .here(hub.metrics.connections.load(Ordering::Relaxed));
+    here.open.extend(hub.seekers.listed());
+    here.open.truncate(super::MAX_LISTED);
+    here
 }
 
 /// This node's figures with the others' added.

@@ -195,7 +195,8 @@ async fn switch(hub: &SharedHub, conn: &Conn, h: &GameHandle, seat: Option<Playe
     }
 }
 
-/// `join`: the free seat of a friend's game.
+/// `join`: the free seat of a friend's game (a seeker the lobby lists is joined by
+/// [`super::queue::join_seeker`]).
 pub async fn join(
     hub: &SharedHub,
     conn: &Conn,

@@ -1,8 +1,11 @@
-//! The queue for a random opponent on a lone server, one for guests and accounts:
-//! seekers under the same rules are paired at once; a signed-in player under a preset
+//! The queue for a random opponent on a lone server, one for guests and accounts, and
+//! one pool with the lobby: a seeker takes a fitting game opened in the lobby first,
+//! and while it waits the lobby lists it among the open games, so anyone may join it.
+//! Seekers under the same rules are paired at once; a signed-in player under a preset
 //! looks first for another rated seeker, paired by rating within a window that widens
 //! the longer either has waited, as lichess's pools do, and after
-//! [`CASUAL_AFTER_SECS`](crate::protocol::CASUAL_AFTER_SECS) meets anyone, unrated. Every seeker looks again every [`RETRY`](super::seeker::RETRY) and is offered the
+//! [`CASUAL_AFTER_SECS`](crate::protocol::CASUAL_AFTER_SECS) meets anyone, unrated.
+//! Every seeker looks again every [`RETRY`](super::seeker::RETRY) and is offered the
 //! computer once the server's queue wait has passed. A cluster's nodes share their
 //! queue in the database instead ([`super::shared`]).
 
@@ -12,12 +15,14 @@ use crate::conn::Conn;
 use crate::error::Failure;
 use crate::hub::SharedHub;
 use crate::protocol::{ErrorCode, ServerMsg};
+use seabattle_core::Rules;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// `queue`: pairs with a player waiting under the same rules, or waits. A signed-in
-/// player under a preset plays rated unless `rated` is `Some(false)`; `Some(true)` from
-/// a guest or under custom rules is refused, since it cannot be had.
+/// `queue`: takes a fitting game open in the lobby, else pairs with a player waiting
+/// under the same rules, or waits (listed in the lobby meanwhile). A signed-in player
+/// under a preset plays rated unless `rated` is `Some(false)`; `Some(true)` from a
+/// guest or under custom rules is refused, since it cannot be had.
 pub async fn queue(
     hub: &SharedHub,
     conn: &Conn,
@@ -33,7 +38,47 @@ pub async fn queue(
         .rules(&hub.work, &hub.config.limits, rules)
         .await?;
     super::enter::leave(hub, conn).await;
-    let rated = match (rated, conn.account(), rules.as_preset()) {
+    let rated = rated_as(hub, conn, &rules, rated).await?;
+    let me = seeker(hub, conn, rules, rated).await;
+    // One pool with the lobby: a game opened there under these rules, rated or casual
+    // as this seeker plays, is taken first.
+    for game in fitting_open_games(hub, &me) {
+        if super::enter::join(hub, conn, &game, None).await.is_ok() {
+            return Ok(());
+        }
+    }
+    if hub.store.cluster().is_some() {
+        return super::shared::queue(hub, me, reservation).await;
+    }
+    let partner = {
+        let mut list = hub.seekers.lock();
+        list.retain(|s| !s.conn.is_closed() && s.conn.id != conn.id);
+        match pick(&list, &me, me.since) {
+            Some(i) => Some(list.swap_remove(i)),
+            None => {
+                list.push(me.clone());
+                None
+            }
+        }
+    };
+    // The one who waited sits in seat 1.
+    if let Some(first) = partner {
+        return start_random(hub, [first, me], Some(reservation)).await;
+    }
+    me.tell_queued();
+    tokio::spawn(wait(Arc::clone(hub), me));
+    Ok(())
+}
+
+/// How `conn` plays under `rules`: rated for an account under a preset unless it asked
+/// for casual (`Some(false)`); asking for rated where it cannot be had is refused.
+async fn rated_as(
+    hub: &SharedHub,
+    conn: &Conn,
+    rules: &Rules,
+    rated: Option<bool>,
+) -> Result<Option<RatedAs>, Failure> {
+    Ok(match (rated, conn.account(), rules.as_preset()) {
         (Some(false), _, _) => None,
         (Some(true), None, _) => {
             return Err(Failure::refused(
@@ -57,29 +102,100 @@ pub async fn queue(
             })
         }
         _ => None,
+    })
+}
+
+/// A seeker on `conn`, with its account as the lobby shows it (its name even if its
+/// rating could not be read).
+async fn seeker(hub: &SharedHub, conn: &Conn, rules: Rules, rated: Option<RatedAs>) -> Seeker {
+    let preset = rules.as_preset();
+    let mut me = Seeker::new(conn.clone(), rules, rated);
+    if let Some(a) = conn.account() {
+        let (id, name) = (a.id, a.name.clone());
+        me.shown = match hub.db(move |db| db.shown_account(id, preset)).await {
+            Ok(Some(shown)) => Some(shown),
+            _ => Some(seabattle_wire::SeatAccountJson {
+                name,
+                rating: None,
+                provisional: false,
+                bot: false,
+            }),
+        };
+    }
+    me
+}
+
+/// The lobby's open games `me` may take, the longest open first: the same rules, rated
+/// if `me` plays rated and casual if not, opened by someone else.
+fn fitting_open_games(hub: &SharedHub, me: &Seeker) -> Vec<String> {
+    let rules = me.rules.to_string();
+    let mine = me.conn.account().map(|a| a.name.as_str());
+    let mut open = hub.lobby.here(0).open;
+    open.extend(hub.lobby.elsewhere().into_iter().flat_map(|l| l.open));
+    open.into_iter()
+        .filter(|g| {
+            !g.seeking
+                && g.rules == rules
+                && g.rated == me.rated.is_some()
+                && (mine.is_none() || g.account.as_ref().map(|a| a.name.as_str()) != mine)
+        })
+        .map(|g| g.game)
+        .collect()
+}
+
+/// `join` of a seeker the lobby lists (`public`, after
+/// [`SEEKER_PREFIX`](super::seeker::SEEKER_PREFIX)): the two are paired at once, as
+/// the queue would, the seeker in seat 1. Rated when the seeker plays rated and the
+/// one who joins can (another account under the preset); casual otherwise, and told
+/// why.
+pub async fn join_seeker(hub: &SharedHub, conn: &Conn, public: &str) -> Result<(), Failure> {
+    crate::bot_accounts::not_a_bot(conn, "the lobby")?;
+    let gone = || {
+        Failure::refused(
+            ErrorCode::NotFound,
+            "that player no longer waits: they were paired or left",
+        )
     };
-    let me = Seeker::new(conn.clone(), rules, rated);
+    let listed = format!("{}{public}", super::seeker::SEEKER_PREFIX);
+    let listing = hub.seekers.listing(public).or_else(|| {
+        hub.lobby
+            .elsewhere()
+            .into_iter()
+            .flat_map(|l| l.open)
+            .find(|g| g.seeking && g.game == listed)
+    });
+    let Some(listing) = listing else {
+        return Err(gone());
+    };
+    let reservation = hub.addresses.may_create(conn.ip)?;
+    let rules = hub
+        .vetted
+        .rules(&hub.work, &hub.config.limits, Some(&listing.rules))
+        .await?;
+    super::enter::leave(hub, conn).await;
+    let rated = match (listing.rated, conn.account(), rules.as_preset()) {
+        (true, Some(_), Some(_)) => rated_as(hub, conn, &rules, None).await?,
+        _ => None,
+    };
+    let me = seeker(hub, conn, rules, rated).await;
     if hub.store.cluster().is_some() {
-        return super::shared::queue(hub, me, reservation).await;
+        return super::shared::join(hub, me, public, listing.rated, reservation).await;
     }
-    let partner = {
-        let mut list = hub.seekers.lock();
-        list.retain(|s| !s.conn.is_closed() && s.conn.id != conn.id);
-        match pick(&list, &me, me.since) {
-            Some(i) => Some(list.swap_remove(i)),
-            None => {
-                list.push(me.clone());
-                None
-            }
-        }
+    let Some(first) = hub.seekers.take_public(public) else {
+        return Err(gone());
     };
-    // The one who waited sits in seat 1.
-    if let Some(first) = partner {
-        return start_random(hub, [first, me], Some(reservation)).await;
+    if first
+        .conn
+        .account()
+        .is_some_and(|a| Some(a.id) == me.conn.account().map(|m| m.id))
+    {
+        hub.seekers.lock().push(first);
+        return Err(Failure::refused(
+            ErrorCode::NotFound,
+            "that is you, waiting in another tab",
+        ));
     }
-    me.tell_queued();
-    tokio::spawn(wait(Arc::clone(hub), me));
-    Ok(())
+    start_random(hub, [first, me], Some(reservation)).await
 }
 
 /// The seeker in `list` (other than `me`) that `me` may meet at `now`, nearest in

@@ -50,7 +50,15 @@ pub struct Seeker {
     pub rated: Option<RatedAs>,
     /// Set when they wait in a cluster's shared queue.
     pub ticket: Option<Ticket>,
+    /// Their place in the one pool the lobby lists: what the lobby's `join` names
+    /// after [`SEEKER_PREFIX`] (in a cluster, the waiter id of their row too).
+    pub public: String,
+    /// Their account as the lobby shows it (name, rating under the rules' preset).
+    pub shown: Option<seabattle_wire::SeatAccountJson>,
 }
+
+/// What a seeker's place in the lobby starts with: never a game id.
+pub const SEEKER_PREFIX: &str = "q-";
 
 impl Seeker {
     /// A seeker on `conn` under `rules`, from now.
@@ -61,6 +69,21 @@ impl Seeker {
             since: Instant::now(),
             rated,
             ticket: None,
+            public: crate::ids::new_token(),
+            shown: None,
+        }
+    }
+
+    /// The seeker as the lobby lists it, among the open games.
+    pub fn listing(&self) -> seabattle_wire::OpenGameJson {
+        seabattle_wire::OpenGameJson {
+            game: format!("{SEEKER_PREFIX}{}", self.public),
+            rules: self.rules.to_string(),
+            clock: None,
+            rated: self.rated.is_some(),
+            name: None,
+            account: self.shown.clone(),
+            seeking: true,
         }
     }
 
@@ -182,6 +205,31 @@ impl Seekers {
     /// Whether connection `conn` still waits.
     pub fn waits(&self, conn: u64) -> bool {
         self.lock().iter().any(|s| s.conn.id == conn)
+    }
+
+    /// Takes the seeker listed in the lobby as `public` out, if it still waits here.
+    pub fn take_public(&self, public: &str) -> Option<Seeker> {
+        let mut list = self.lock();
+        let at = list
+            .iter()
+            .position(|s| s.public == public && !s.conn.is_closed())?;
+        Some(list.swap_remove(at))
+    }
+
+    /// The seekers waiting here, as the lobby lists them, the longest waiting first.
+    pub fn listed(&self) -> Vec<seabattle_wire::OpenGameJson> {
+        let list = self.lock();
+        let mut open: Vec<&Seeker> = list.iter().filter(|s| !s.conn.is_closed()).collect();
+        open.sort_by_key(|s| s.since);
+        open.into_iter().map(Seeker::listing).collect()
+    }
+
+    /// A seeker's listing, here, if it still waits.
+    pub fn listing(&self, public: &str) -> Option<seabattle_wire::OpenGameJson> {
+        self.lock()
+            .iter()
+            .find(|s| s.public == public && !s.conn.is_closed())
+            .map(Seeker::listing)
     }
 }
 

@@ -24,8 +24,10 @@ pub async fn queue(
     mut me: Seeker,
     reservation: Reservation,
 ) -> Result<(), Failure> {
+    // The row's waiter id is the seeker's place in the lobby, so a page on any node
+    // can join it by name.
     me.ticket = Some(Ticket {
-        waiter: new_token(),
+        waiter: me.public.clone(),
         token: new_token(),
     });
     let mut reservation = Some(reservation);
@@ -85,8 +87,54 @@ enum Shared {
     Nobody,
 }
 
+/// `join` of a seeker the lobby lists, on any node: its row (`waiter`) is taken, the
+/// game made here with `me` in seat 2, and the seeker's node told, as the queue's own
+/// pairing does. `rated`: whether the seeker plays rated.
+pub async fn join(
+    hub: &SharedHub,
+    mut me: Seeker,
+    waiter: &str,
+    rated: bool,
+    reservation: Reservation,
+) -> Result<(), Failure> {
+    me.ticket = Some(Ticket {
+        waiter: new_token(),
+        token: new_token(),
+    });
+    let target = Target {
+        waiter: waiter.to_string(),
+        rated,
+    };
+    match pair_with(hub, &me, false, Some(target)).await? {
+        Shared::Seated(id) => {
+            reservation.opened(&id);
+            Ok(())
+        }
+        Shared::Taken | Shared::Nobody => Err(Failure::refused(
+            crate::protocol::ErrorCode::NotFound,
+            "that player no longer waits: they were paired or left",
+        )),
+    }
+}
+
+/// A seeker the lobby's `join` names: its row, and whether it plays rated.
+struct Target {
+    waiter: String,
+    rated: bool,
+}
+
 /// One try at the shared queue for `me`, already waiting there (`queued_now`) or not.
 async fn pair(hub: &SharedHub, me: &Seeker, queued_now: bool) -> Result<Shared, Failure> {
+    pair_with(hub, me, queued_now, None).await
+}
+
+/// One try at the shared queue for `me`: with whoever fits, or with `target` alone.
+async fn pair_with(
+    hub: &SharedHub,
+    me: &Seeker,
+    queued_now: bool,
+    target: Option<Target>,
+) -> Result<Shared, Failure> {
     let Some(ticket) = me.ticket.clone() else {
         return Ok(Shared::Nobody);
     };
@@ -111,6 +159,14 @@ async fn pair(hub: &SharedHub, me: &Seeker, queued_now: bool) -> Result<Shared, 
             let c = db.cluster().ok_or(StoreError::Unsupported {
                 what: "the shared queue",
             })?;
+            if let Some(t) = &target {
+                // The seeker named, rated if both play rated (`rated` is only set for
+                // an account under a preset, joining a rated seeker).
+                let look = Look::Named(&t.waiter, rated.as_ref());
+                let pairing = c.pair(&mut stored, &waiter, false, &look, per_pair)?;
+                let mixed = t.rated != rated.is_some();
+                return Ok((pairing, mixed, stored));
+            }
             // Its own lane first; then, casual, the other kind of seeker who waited
             // long enough to meet anyone (see `Seeker::meets`).
             let (first, then) = match (&rated, preset) {

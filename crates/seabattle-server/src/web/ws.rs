@@ -442,7 +442,12 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
         // a refusal changes nothing.
         ClientMsg::Join { game, name } => {
             let name = crate::accounts::shown::checked(hub, conn, name.as_deref()).await?;
-            enter::join(hub, conn, &game, name).await
+            // The lobby and the random queue are one pool: a seeker is joined by its
+            // place in the queue.
+            match game.strip_prefix(crate::matchmaking::seeker::SEEKER_PREFIX) {
+                Some(seeker) => crate::matchmaking::queue::join_seeker(hub, conn, seeker).await,
+                None => enter::join(hub, conn, &game, name).await,
+            }
         }
         ClientMsg::Resume { game, token } => {
             enter::resume(hub, conn, &game, token.as_deref()).await

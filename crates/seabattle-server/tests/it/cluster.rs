@@ -552,7 +552,8 @@ async fn a_challenge_and_the_lobby_reach_across_nodes() {
     // A game opened in the lobby on one node is listed to a follower on the other.
     let mut host = Client::connect(n1.addr()).await;
     host.send(seabattle_wire::ClientMsg::Seek {
-        rules: None,
+        // Rules nobody queues under: the queue would take a fitting open game.
+        rules: Some("dutchman".into()),
         clock: None,
         rated: None,
         name: Some("Kapitan".into()),
@@ -572,6 +573,38 @@ async fn a_challenge_and_the_lobby_reach_across_nodes() {
         (g.name.as_deref(), g.account.as_ref()),
         (Some("Kapitan"), None)
     );
+    n1.shutdown().await.unwrap();
+    n2.shutdown().await.unwrap();
+}
+
+/// Issue 48, item 1, across nodes: a player waiting in the shared queue on one node is
+/// listed in the lobby of another, and a join there pairs with them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seeker_on_one_node_is_joined_from_the_lobby_of_another() {
+    let Some(url) = postgres_url() else {
+        return;
+    };
+    let (n1, n2) = (node(&url, &fresh("n")).await, node(&url, &fresh("n")).await);
+    // Rules no other test queues or opens a game under.
+    let rules = "9x9 fleet=4,2,2,1";
+    let mut a = Client::connect(n1.addr()).await;
+    a.send(msg::queue(Some(rules))).await;
+    until!(a, ServerMsg::Queued { .. } => ());
+    let mut b = Client::connect(n2.addr()).await;
+    b.send(seabattle_wire::ClientMsg::Lobby).await;
+    // Listed under its rules in full (the rules text as the server writes it).
+    let ours = |g: &seabattle_wire::OpenGameJson| g.seeking && g.rules.starts_with(rules);
+    let listed = crate::meet::lobby_until(&mut b, |l| l.open.iter().any(ours)).await;
+    let seeker = listed.open.into_iter().find(|g| ours(g)).unwrap();
+    b.send(msg::join(&seeker.game)).await;
+    let (game, seat_b, _) = joined(&mut b).await;
+    assert_eq!(seat_b, Some(Player::Two));
+    let (game_a, seat_a, _) = joined(&mut a).await;
+    assert_eq!((game_a, seat_a), (game, Some(Player::One)));
+    // Taken once: a second join finds nobody.
+    let mut late = Client::connect(n1.addr()).await;
+    late.expect_error(msg::join(&seeker.game), ErrorCode::NotFound)
+        .await;
     n1.shutdown().await.unwrap();
     n2.shutdown().await.unwrap();
 }

@@ -22,6 +22,7 @@ mod leaderboard;
 mod learning;
 mod levels;
 mod meet;
+mod one_pool;
 mod pieces;
 mod players;
 mod pool;

@@ -119,11 +119,13 @@ async fn the_lobby_lists_an_open_game_one_join_takes_it_and_it_leaves_the_list()
             first.online >= 2,
             "both sockets are online, at once: {first:?}"
         );
-        host.send(seek("classic", true)).await;
+        // A preset nobody queues under: the queue takes a fitting open game first, and
+        // the Postgres runs' servers share one cluster's lobby.
+        host.send(seek("dutchman", true)).await;
         let (game, _, _) = joined(&mut host).await;
         let listed = lobby_until(&mut watcher, |l| l.open.iter().any(|g| g.game == game)).await;
         let open = listed.open.iter().find(|g| g.game == game).unwrap();
-        assert_eq!(open.rules, "classic");
+        assert_eq!(open.rules, "dutchman");
         assert_eq!(open.clock, Some(30));
         assert!(open.rated);
         assert_eq!(
@@ -169,7 +171,7 @@ async fn a_rated_open_game_joined_by_another_account_is_rated_and_a_guest_cannot
         let server = db.server(Duration::from_secs(60)).await;
         let addr = server.addr();
         let ([ann, bob], _, [mut a, mut b]) = two_accounts(&db, addr, ["Ann", "Bob"]).await;
-        a.send(seek("classic", true)).await;
+        a.send(seek("dutchman", true)).await;
         let (game, _, _) = joined(&mut a).await;
         b.send(msg::join(&game)).await;
         joined(&mut b).await;

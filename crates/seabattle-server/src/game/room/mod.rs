@@ -307,6 +307,7 @@ impl Room {
             rated: seek.rated,
             name: creator.name.clone().filter(|_| creator.shown.is_none()),
             account: creator.shown.as_deref().cloned(),
+            seeking: false,
         })
     }
 
