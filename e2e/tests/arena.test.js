@@ -95,6 +95,44 @@ test('an arena made on the page, joined by two, paired, played, and the standing
   await shot(b, 'arena-podium-en-phone.png');
 });
 
+// Issue 48, item 10: one player placed, the other did not; with no countdown, both
+// pages then read «Ошибка: игра закрыта: в неё слишком долго не играли».
+test('an arena\'s no-show: a placement countdown, then the result in words for each side', async () => {
+  const quick = await startServer(['--arena-schedule', 'none', '--arena-placement-secs', '8']);
+  try {
+    const a = await newPage(browser, 'ru-RU');
+    const b = await newPage(browser, 'en-US', ...phone);
+    await a.goto(quick.url + '/');
+    await b.goto(quick.url + '/');
+    await signUp(a, unique('Ира'));
+    await signUp(b, unique('Max'));
+    const made = await a.evaluate(async () => {
+      const r = await fetch('/arena/create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules: 'classic', clock: 30, minutes: 20 }) });
+      return r.json();
+    });
+    await a.goto(`${quick.url}/arena/${made.id}`);
+    await a.getByRole('button', { name: 'Участвовать' }).click();
+    await b.goto(`${quick.url}/arena/${made.id}`);
+    await b.getByRole('button', { name: 'Join' }).click();
+    await a.getByRole('grid', { name: 'Ваше поле' }).waitFor({ timeout: 30000 });
+    await b.getByRole('grid', { name: 'Your board' }).waitFor({ timeout: 30000 });
+    // The countdown, in the clock's place, on both pages.
+    await a.getByText(/^На расстановку осталось 0:0\d: кто не расставит флот, проиграет$/).waitFor();
+    await b.getByText(/^0:0\d left to place your fleet/).waitFor();
+    await shot(b, 'arena-placement-countdown-en-phone.png');
+    await placeRandomly(a);
+    await a.getByText('Соперник не расставил флот вовремя: арена засчитала победу вам.').first().waitFor({ timeout: 20000 });
+    await b.getByText('You placed no fleet in time: the arena counts the game as your loss.').first().waitFor();
+    assert.equal(await a.getByText(/Ошибка/).count(), 0);
+    await shot(a, 'arena-no-show-ru.png');
+    await shot(b, 'arena-no-show-en-phone.png');
+    await a.close();
+    await b.close();
+  } finally {
+    await quick.stop();
+  }
+});
+
 test('the server\'s scheduled arenas are named in the page\'s language', async () => {
   // Issue 48: a Russian page listed «Hourly classic arena» three times.
   const scheduled = await startServer(['--arena-schedule', 'hourly:classic:20:45']);

@@ -90,7 +90,7 @@ pub const CLIENT_TYPES: [&str; 30] = [
 ];
 
 /// The `type` of every server message, to tell an unknown type from a malformed one.
-pub const SERVER_TYPES: [&str; 32] = [
+pub const SERVER_TYPES: [&str; 33] = [
     "welcome",
     "joined",
     "state",
@@ -104,6 +104,7 @@ pub const SERVER_TYPES: [&str; 32] = [
     "clock",
     "timeout",
     "presence",
+    "no_show",
     "game_over",
     "rematch_offered",
     "rematch",
@@ -262,6 +263,7 @@ impl ServerMsg {
             ServerMsg::Timeout { .. } => "timeout",
             ServerMsg::Presence { .. } => "presence",
             ServerMsg::GameOver { .. } => "game_over",
+            ServerMsg::NoShow { .. } => "no_show",
             ServerMsg::RematchOffered { .. } => "rematch_offered",
             ServerMsg::Rematch { .. } => "rematch",
             ServerMsg::Rate { .. } => "rate",

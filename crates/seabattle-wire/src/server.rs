@@ -351,6 +351,10 @@ pub struct StateJson {
     /// spectators).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claim_after: Option<u32>,
+    /// An arena's game in placement: the seconds left to place a fleet; a seat that
+    /// has not by then loses by no-show (`no_show`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placement_left: Option<u32>,
 }
 
 /// A computer level and the account it plays rated games under.
@@ -565,6 +569,15 @@ pub enum ServerMsg {
         /// The account behind the seat, as `state`'s `accounts` shows it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         account: Option<SeatAccountJson>,
+    },
+    /// An arena's game closed in placement: the seats in `absent` placed no fleet in
+    /// time. With one absent the arena counts the game as the other's win; with both,
+    /// for nobody. The game has no record (a fleet is missing).
+    NoShow {
+        /// The game id.
+        game: String,
+        /// The seats that placed nothing.
+        absent: Vec<Player>,
     },
     /// The game ended.
     GameOver {

@@ -7,7 +7,7 @@
 // once, after the player's first game against a person ends; the answer is kept.
 import { t } from './i18n.js';
 
-/** @typedef {'turn' | 'rematch' | 'challenge'} AwayKind */
+/** @typedef {'turn' | 'rematch' | 'challenge' | 'over'} AwayKind */
 
 // The player's answer to the offer: 'on' or 'off'; none until they answered.
 const ANSWER = 'sb.notify';

@@ -211,6 +211,7 @@ function onGame(m) {
     case 'game_over':
       drawOver.keepClosed(S.game);
       return say(overSentence(S) + (S.seat ? ' ' + bt('overNext') : ''));
+    case 'no_show': return say(t(game.noShowKey(m.absent)));
     case 'placed': if (!mine && !S.mode.startsWith('computer')) say(bt('theyPlaced')); return;
     case 'timeout': return say(sentence(t('timeout', m.player)));
     case 'reveal_due':

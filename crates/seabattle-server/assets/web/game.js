@@ -71,6 +71,10 @@ let firing = 0, rematchOffer = false;
 let rateAsked = [false, false];
 /** @type {number | null} */
 let deadline = null;
+/** An arena's game: when placement ends (a seat that has not placed loses). @type {number | null} */
+let placeBy = null;
+/** An arena's game closed in placement: the seats that placed nothing. @type {Player[] | null} */
+let noShow = null;
 /** @type {Player | null} */
 let clockPlayer = null;
 /** @type {number | null} */
@@ -280,6 +284,8 @@ function handle(m, at = Date.now()) {
         if (place.game() !== S.game) place.start(S, app.send); else place.unasked();
       } else place.stop();
       // The server says how long the running clock has left (after a reload, say).
+      placeBy = S.placement_left != null ? at + S.placement_left * 1000 : null;
+      noShow = null;
       if (S.phase === 'battle' && S.clock_left != null) { deadline = Date.now() + S.clock_left * 1000; clockPlayer = S.duties?.[0]?.player ?? S.to_move; }
       if (S.phase !== 'over') rematchOffer = false;
       awaySince = null;
@@ -333,6 +339,16 @@ function handle(m, at = Date.now()) {
       lastShots.sink = null; game().result = m.result; game().phase = 'over'; game().to_move = null; handTo = null; pending = new Set();
       if (game().seat && !hotseat() && !vsComputer()) personGameOver();
       break;
+    case 'no_show': {
+      // An arena's no-show: the result in words, for each side (the game has no record).
+      noShow = m.absent;
+      placeBy = null;
+      game().phase = 'over';
+      place.stop();
+      // Said by the turn's banner (and in blind mode by blind.js), not twice.
+      notifyAway('over', t(noShowKey(m.absent)));
+      break;
+    }
     case 'turned': place.turned(m); break;
     case 'rematch_offered': rematchOffer = m.player !== game().seat; if (rematchOffer) notifyAway('rematch', t('rematchOffered')); break;
     case 'rate': rateAsked = m.asked; game().rated = m.rated; break;
@@ -539,10 +555,19 @@ function ownFocus(c, r) {
   if (place.active() && place.held() !== null) { place.setGhost(place.held(), c, r); rerender(); }
 }
 
+/** What an arena's no-show means to this page: who lost, in words. @param {Player[]} absent */
+export function noShowKey(absent) {
+  const me = game().seat;
+  return !me ? 'noShowWatch' : absent.length > 1 ? 'noShowNone' : absent.includes(me) ? 'noShowLost' : 'noShowWon';
+}
+
 function turnBanner() {
   const e = $('turn');
   let text = '', cls = '';
-  if (game().phase === 'placement') text = hotseat() ? t('placeTurn', game().seat ?? '') : (game().seat ?? 0) > 0 && game().placed[(game().seat ?? 1) - 1] ? t('waitPlace') : '';
+  if (noShow) {
+    text = t(noShowKey(noShow));
+    cls = noShowKey(noShow) === 'noShowWon' ? 'won' : noShowKey(noShow) === 'noShowLost' ? 'lost' : '';
+  } else if (game().phase === 'placement') text = hotseat() ? t('placeTurn', game().seat ?? '') : (game().seat ?? 0) > 0 && game().placed[(game().seat ?? 1) - 1] ? t('waitPlace') : '';
   else if (game().phase === 'battle' && owed()) {
     const d = game().duties[0];
     const moving = d.kind === 'relocate';
@@ -764,8 +789,14 @@ function tick() {
   if (!S) return;
   const c = $('clock'), a = $('away');
   const on = S.clock && S.phase === 'battle' && deadline;
-  c.hidden = !on;
-  if (on) {
+  const placing = S.phase === 'placement' && placeBy !== null;
+  c.hidden = !on && !placing;
+  if (placing) {
+    // An arena's placement runs out: said as a clock, in the clock's place.
+    const left = Math.max(0, Math.ceil((/** @type {number} */ (placeBy) - Date.now()) / 1000));
+    c.textContent = t('placementLeft', `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`);
+    c.classList.toggle('low', left <= 15);
+  } else if (on) {
     const left = Math.max(0, Math.ceil((on - Date.now()) / 1000));
     c.textContent = t(!S.seat ? 'clockLeft' : clockPlayer === S.seat ? 'clockMine' : 'clockTheirs', left);
     c.classList.toggle('low', left <= 5);

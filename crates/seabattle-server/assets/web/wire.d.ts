@@ -202,6 +202,8 @@ export interface StateJson {
   result: ResultJson | null;
   next_game: string | null;
   claim_after?: number;
+  /** An arena's game in placement: seconds left to place a fleet. */
+  placement_left?: number;
   rated?: boolean;
   /** Why a game that could have been rated is not. */
   casual?: 'pair_limit' | 'mixed';
@@ -384,6 +386,8 @@ export namespace Server {
   interface Clock { type: 'clock'; game: string; player: Player; seconds: number }
   interface Timeout { type: 'timeout'; game: string; player: Player; strikes: number; next: Player | null; shots_due: number }
   interface Presence { type: 'presence'; game: string; player: Player; present: boolean; name: string | null; account?: SeatAccountJson | null }
+  /** An arena's game closed in placement: these seats placed no fleet in time. */
+  interface NoShow { type: 'no_show'; game: string; absent: Player[] }
   interface GameOver { type: 'game_over'; game: string; result: ResultJson }
   interface RematchOffered { type: 'rematch_offered'; game: string; player: Player }
   interface Rate { type: 'rate'; game: string; asked: [boolean, boolean]; rated: boolean }
@@ -416,7 +420,7 @@ export namespace Server {
 export type ServerMsg =
   | Server.Welcome | Server.Joined | Server.State | Server.Placed | Server.Battle | Server.Shot
   | Server.RevealDue | Server.Revealed | Server.RelocateDue | Server.Relocated | Server.Clock
-  | Server.Timeout | Server.Presence | Server.GameOver | Server.RematchOffered | Server.Rematch
+  | Server.Timeout | Server.Presence | Server.NoShow | Server.GameOver | Server.RematchOffered | Server.Rematch
   | Server.Queued | Server.QueueOffer | Server.Error | Server.Coach | Server.Layout | Server.Checked
   | Server.Turned | Server.Pong | Server.Learned | Server.Forgotten | Server.Rate
   | Server.Chat | Server.Lobby | Server.Challenged | Server.ChallengeSent | Server.ChallengeEnded;

@@ -35,6 +35,11 @@ pub async fn close(hub: &SharedHub, room: &mut Room) {
 
 /// [`close`], telling whoever is still there `why`.
 pub async fn close_saying(hub: &SharedHub, room: &mut Room, why: String) {
+    close_telling(hub, room, ServerMsg::from(ClientError::new(ErrorCode::Abandoned, why))).await;
+}
+
+/// [`close`], sending whoever is still there `notice`.
+pub async fn close_telling(hub: &SharedHub, room: &mut Room, notice: ServerMsg) {
     let id = room.id().clone();
     let key = id.clone();
     if let Err(e) = hub.db(move |db| db.finish(&key, ABANDONED)).await {
@@ -44,7 +49,6 @@ pub async fn close_saying(hub: &SharedHub, room: &mut Room, why: String) {
     }
     room.clock_mut().stop();
     room.take_bot();
-    let notice = ServerMsg::from(ClientError::new(ErrorCode::Abandoned, why));
     for conn in room.take_connections() {
         conn.send(notice.to_text());
     }

@@ -363,6 +363,7 @@ pub fn state(room: &Room, seat: Option<Player>) -> StateJson {
         casual: room.casual(),
         met: room.met(),
         claim_after: seat.and(room.claim_after()),
+        placement_left: room.placement_left(),
     }
 }
 

@@ -121,7 +121,12 @@ pub async fn no_show(hub: &SharedHub, room: &mut Room) -> NoShown {
     if done == NoShown::Started {
         return done;
     }
-    crate::game::expire::close_saying(hub, room, why).await;
+    tracing::info!(game = %room.id(), "{why}");
+    let notice = crate::protocol::ServerMsg::NoShow {
+        game: room.id().to_string(),
+        absent,
+    };
+    crate::game::expire::close_telling(hub, room, notice).await;
     let end = GameEnd {
         winner,
         shots: [0, 0],

@@ -467,10 +467,17 @@ async fn a_player_who_never_places_loses_by_no_show_and_is_withdrawn_after_two()
                 };
                 c.send(msg::resume_as_account(&game)).await;
                 joined(&mut c).await;
-                // A no-show closes the game, saying who the arena counts it for.
-                let closed = |m: &ServerMsg| {
-                    matches!(m, ServerMsg::Error { code: ErrorCode::Abandoned, message }
-                        if message.contains("placed no fleet in time"))
+                // Issue 48, item 10: the placement's countdown is in `state`, and a
+                // no-show closes the game saying which seat placed nothing (it ended
+                // in a raw «игра закрыта» error for both).
+                let left = c.state(&game).await.placement_left;
+                assert!(left.is_some_and(|s| s <= 3), "{left:?}");
+                let closed = |m: &ServerMsg| match m {
+                    ServerMsg::NoShow { absent, .. } => {
+                        assert_eq!(absent.contains(&me), i == 0, "{absent:?}");
+                        true
+                    }
+                    _ => false,
                 };
                 if absent {
                     c.until_map(|m| closed(&m).then_some(())).await;

@@ -186,6 +186,7 @@ fn state(full: bool) -> StateJson {
         casual: (!full).then_some(seabattle_wire::Casual::PairLimit),
         met: full.then_some(seabattle_wire::Met::Challenge),
         claim_after: full.then_some(60),
+        placement_left: full.then_some(87),
     }
 }
 
@@ -343,6 +344,10 @@ fn every_server_message_round_trips() {
                 provisional: false,
                 bot: false,
             }),
+        },
+        ServerMsg::NoShow {
+            game: game(),
+            absent: vec![Player::Two],
         },
         ServerMsg::GameOver {
             game: game(),

@@ -81,6 +81,9 @@ pub struct Room {
     /// Set for a game one account challenged another to (kept in memory only: a game
     /// rebuilt after a restart reads as a friend's).
     challenge: bool,
+    /// An arena's game: when its placement ends (kept in memory only: a game rebuilt
+    /// after a restart shows no countdown, and the arena settles it all the same).
+    place_by: Option<Instant>,
 }
 
 impl Room {
@@ -98,6 +101,7 @@ impl Room {
             host_lang,
             seek,
             challenge,
+            place_within,
         } = setup;
         let now = Instant::now();
         let bot = match &mode {
@@ -127,7 +131,16 @@ impl Room {
             ratings: None,
             seek,
             challenge,
+            place_by: place_within.map(|d| now + d),
         }
+    }
+
+    /// An arena's game in placement: seconds left to place a fleet.
+    pub fn placement_left(&self) -> Option<u32> {
+        let by = self.place_by?;
+        (self.game().phase() == Phase::Placement).then(|| {
+            u32::try_from(by.saturating_duration_since(Instant::now()).as_secs()).unwrap_or(u32::MAX)
+        })
     }
 
     /// The game's public id.

@@ -113,6 +113,9 @@ pub struct RoomSetup {
     pub seek: Option<Seek>,
     /// Set for a game one account challenged another to.
     pub challenge: bool,
+    /// An arena's game: how long its seats have to place their fleets before a seat
+    /// that has not loses by no-show (the arena's runner settles it).
+    pub place_within: Option<std::time::Duration>,
 }
 
 /// A game opened in the lobby: anyone may join it from there.
@@ -139,6 +142,7 @@ impl RoomSetup {
             host_lang: None,
             seek: None,
             challenge: false,
+            place_within: None,
         }
     }
 }
