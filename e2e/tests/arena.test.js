@@ -63,7 +63,12 @@ test('an arena made on the page, joined by two, paired, played, and the standing
   await b.getByRole('grid', { name: 'Your board' }).waitFor({ timeout: 30000 });
   await placeRandomly(a);
   await placeRandomly(b);
+  // Issue 48, item 11: the arena stays in view on the game's page.
+  await b.locator('#arenaStrip').getByText('Arena «Вечерняя арена»').waitFor();
   const [overA, overB] = await Promise.all([playToTheEnd(a, 60000), playToTheEnd(b, 60000)]);
+  // No rematch and no new game outside the arena: the way back only.
+  assert.equal(await overA.getByRole('button', { name: 'Реванш' }).count(), 0);
+  assert.equal(await overB.getByRole('link', { name: 'New game' }).count(), 0);
   const annaWon = (await overA.locator('.result').getAttribute('class'))?.includes('won') ?? false;
   await shot(a, 'arena-over-ru.png');
   await overB.getByRole('link', { name: 'Back to the arena' }).click();
@@ -120,12 +125,21 @@ test('an arena\'s no-show: a placement countdown, then the result in words for e
     await a.getByText(/^На расстановку осталось 0:0\d: кто не расставит флот, проиграет$/).waitFor();
     await b.getByText(/^0:0\d left to place your fleet/).waitFor();
     await shot(b, 'arena-placement-countdown-en-phone.png');
+    // Issue 48, item 11: the arena stays in view on the game's page.
+    await a.locator('#arenaStrip').getByText(/^Арена «.+»$/).waitFor();
+    await poll(async () => /до конца \d+:\d\d · место \d, очков 0 ?Берсерк/.test((await a.locator('#arenaStrip').textContent()) ?? ''));
+    const first = a.url();
     await placeRandomly(a);
     await a.getByText('Соперник не расставил флот вовремя: арена засчитала победу вам.').first().waitFor({ timeout: 20000 });
     await b.getByText('You placed no fleet in time: the arena counts the game as your loss.').first().waitFor();
     assert.equal(await a.getByText(/Ошибка/).count(), 0);
+    await a.getByText('Следующую пару арена составит сама: оставайтесь на этой странице.').waitFor();
     await shot(a, 'arena-no-show-ru.png');
     await shot(b, 'arena-no-show-en-phone.png');
+    // The next pairing comes to the page by itself (the same two meet again once both
+    // waited 30 s: the arena says so on its own page).
+    await a.waitForURL(u => u.toString() !== first, { timeout: 60000 });
+    await a.getByText(/^На расстановку осталось/).waitFor();
     await a.close();
     await b.close();
   } finally {

@@ -355,6 +355,10 @@ pub struct StateJson {
     /// has not by then loses by no-show (`no_show`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placement_left: Option<u32>,
+    /// An arena's game: the arena's id (its page is `/arena/{id}`, its figures
+    /// `/arena/{id}/json`), so the game's page keeps the arena in view.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arena: Option<String>,
 }
 
 /// A computer level and the account it plays rated games under.

@@ -315,6 +315,12 @@ function onMessage(m) {
       blindModule?.then(b => b.blindHeard(m));
       return;
     case 'joined': {
+      // An arena's next pairing reaches a page left on its finished game: it goes there.
+      const was = game?.state();
+      if (was?.arena && was.phase === 'over' && m.game !== was.game && m.seat && !m.token) {
+        location.href = m.link;
+        return;
+      }
       // Paired by the queue while a BOT was still asked: the challenge is taken back.
       if (app.botSent) {
         app.send({ type: 'cancel_challenge', id: app.botSent });

@@ -1,7 +1,7 @@
 // @ts-check
 // The words of the arenas (issue 41), in Russian and English. `at(key, ...args)` says
 // one in the page's language; e2e/tests/i18n.test.js checks the two tables agree.
-import { lang } from './i18n.js';
+import { lang, preset } from './i18n.js';
 
 const ru = {
   title: 'Арены', intro: 'Турнир на время: после каждой партии вас сразу сводят с новым соперником. Победа — 2 очка, после двух побед подряд — 4 (🔥), пока серия не прервётся. Берсерк: половина своего времени на ход и +1 за победу, если вы сделали не меньше 15 выстрелов.',
@@ -19,6 +19,9 @@ const ru = {
   playing: 'Ваша партия идёт.', play: 'Перейти к партии', berserk: 'Берсерк', berserkDone: 'Берсерк: {0} с на ход',
   standings: 'Таблица', rank: 'Место', player: 'Игрок', rating: 'Рейтинг', score: 'Очки', games: 'Партии',
   podium: 'Пьедестал', watch: 'Смотреть партии', noGames: 'Сейчас партий нет.', bot: 'бот', toList: 'Все арены',
+  nextRematch: 'Свободен только ваш прошлый соперник: пара с ним снова — после {0} с ожидания, если раньше не освободится кто-то другой.',
+  strip: 'Арена «{0}»', left: 'до конца {0}', stripYou: 'место {0}, очков {1}', toArena: 'К арене',
+  nextSoon: 'Следующую пару арена составит сама: оставайтесь на этой странице.',
   you: 'Ваше место: {0}, очков: {1}', placement: 'Расставьте флот за минуту, иначе партия засчитается как неявка.',
   end: 'Завершить арену', endSure: 'Завершить арену сейчас? Идущие партии доиграют, но не будут засчитаны.', ends: 'до конца', starts: 'до начала',
   errors: {
@@ -46,6 +49,9 @@ const en = {
   playing: 'Your game is on.', play: 'Go to the game', berserk: 'Berserk', berserkDone: 'Berserk: {0} s per move',
   standings: 'Standings', rank: 'Rank', player: 'Player', rating: 'Rating', score: 'Score', games: 'Games',
   podium: 'Podium', watch: 'Watch the games', noGames: 'No games right now.', bot: 'BOT', toList: 'All arenas',
+  nextRematch: 'The only one free is your last opponent: you meet again after {0} s of waiting, unless someone else is free first.',
+  strip: 'Arena «{0}»', left: '{0} left', stripYou: 'rank {0}, points {1}', toArena: 'To the arena',
+  nextSoon: 'The arena pairs you for your next game by itself: stay on this page.',
   you: 'Your rank: {0}, points: {1}', placement: 'Place your fleet within a minute, or the game counts as a no-show.',
   end: 'End the arena', endSure: 'End the arena now? The games being played go on, but do not count.', ends: 'ends in', starts: 'starts in',
   errors: {
@@ -69,3 +75,8 @@ export function at(key, ...args) {
   const text = key.split('.').reduce((/** @type {any} */ v, k) => v?.[k], table);
   return typeof text === 'string' ? text.replace(/\{(\d)\}/g, (_, i) => String(args[+i] ?? '')) : key;
 }
+
+/** An arena's name: one of the server's schedule is named in the page's language,
+ * «Ежечасная арена: Классика».
+ * @param {{name: string, rules: string, every?: 'hourly' | 'daily' | null}} a */
+export const shownName = a => (a.every ? at(a.every, preset(a.rules)[0]) : a.name);

@@ -5,7 +5,7 @@
 // from the server (/arenas.json, /arena/ID/json, asked again every two seconds); the
 // page decides nothing: it shows, and sends the player's word (join, pause, berserk).
 import { preset, lang } from './i18n.js';
-import { at } from './arena-words.js';
+import { at, shownName } from './arena-words.js';
 import { signedInName } from './account.js';
 
 /**
@@ -16,7 +16,7 @@ import { signedInName } from './account.js';
  * @typedef {{rank: number, name: string, bot: boolean, rating: number, score: number, fire: boolean,
  *   points: Point[], paused: boolean}} Row
  * @typedef {{name: string, joined: boolean, paused: boolean, withdrawn: boolean, rank: number | null,
- *   score: number, game: string | null, berserk: boolean, refused: string | null, free: number, wave_secs: number}} Me
+ *   score: number, game: string | null, berserk: boolean, refused: string | null, free: number, wave_secs: number, rematch_secs?: number | null}} Me
  * @typedef {{now_ms: number, arena: Summary, standings: Row[], podium: Row[] | null,
  *   playing: {game: string, players: string[]}[], me: Me | null}} Arena
  */
@@ -125,9 +125,6 @@ function when(a) {
   return at('finished');
 }
 
-/** The arena's name: one of the server's schedule is named in the page's language,
- * «Ежечасная арена: Классика». @param {Summary} a */
-const shownName = a => (a.every ? at(a.every, preset(a.rules)[0]) : a.name);
 
 /** @param {Summary} a */
 function facts(a) {
@@ -218,7 +215,8 @@ function renderOne(root) {
         ${me.berserk ? `<span class="desc">${at('berserkDone', Math.max(1, Math.floor(a.clock / 2)))}</span>` : `<button id="aBerserk" type="button">${at('berserk')} ⚔</button>`}</p>`;
     } else if (me.joined && !me.paused) {
       const others = A.standings.filter(r => r.name !== me.name).length;
-      const next = me.free ? at('next', me.free, me.wave_secs) : at(others ? 'nextBusy' : 'nextAlone');
+      // Honest about the wait: the arena pairs anyone else before the last opponent.
+      const next = me.rematch_secs ? at('nextRematch', me.rematch_secs) : me.free ? at('next', me.free, me.wave_secs) : at(others ? 'nextBusy' : 'nextAlone');
       mine = `${place}<p>${at('joined')}</p><p id="aNext">${next}</p><p class="desc">${at('placement')}</p><p><button id="aPause" type="button">${at('pause')}</button></p>`;
     } else if (me.refused) {
       mine = `<p class="aNote">${esc(me.refused)}</p>`;

@@ -357,6 +357,17 @@ function handle(m, at = Date.now()) {
   }
   listeners.forEach(f => f(m));
   rerender();
+  keepArena();
+}
+
+/** @type {Promise<typeof import('./arena-strip.js')> | null} */
+let stripModule = null;
+// An arena's game keeps its arena in view (arena-strip.js, loaded for arenas only).
+function keepArena() {
+  if (!S || (!S.arena && !stripModule)) return;
+  const s = S, fired = log.some(e => e.p === s.seat && !e.dying);
+  stripModule ??= import(`./arena-strip.js`);
+  stripModule.then(m => m.arenaStrip(s.arena ?? null, s.game, s.seat ?? null, fired, s.phase === 'over' || !!noShow));
 }
 
 /** @param {import('./wire').Server.Shot} m */

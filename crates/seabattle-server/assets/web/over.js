@@ -103,8 +103,8 @@ export function drawOver(app, S, rematchOffer) {
     <tbody>${row('shotsN', 'shots')}${row('hitsN', 'hits')}${row('accuracy', 'acc')}${ratingRow}</tbody></table>${provisional}${casual}
     ${rematchOffer && !gone ? `<p class="offer">${t('rematchOffered')}</p>` : ''}${asked.has(S.game) && !rematchOffer && !gone ? `<p class="offer">${t('rematchWaiting')}</p>` : ''}
     ${gone ? `<p class="gone">${t('rematchGone')}</p>` : ''}
-    <p class="buttons">${S.seat ? `<button id="rematch" class="primary"${asked.has(S.game) || gone ? ' disabled' : ''}>${t('rematch')}</button>` : ''}
-    ${arenaBack(S.game)}<a class="btn" href="/">${t('newGame')}</a> <button id="overClose" type="button">${t('close')}</button></p>
+    <p class="buttons">${S.arena ? arenaButtons(S.arena) : `${S.seat ? `<button id="rematch" class="primary"${asked.has(S.game) || gone ? ' disabled' : ''}>${t('rematch')}</button>` : ''}
+    ${arenaBack(S.game)}<a class="btn" href="/">${t('newGame')}</a>`} <button id="overClose" type="button">${t('close')}</button></p>
     <details><summary>${t('details')}</summary>
     <p>${t('fairIntro')}</p><ul class="checks">${fair}</ul>
     ${ok && ok.every(Boolean) ? `<p>${t('fairAll')}</p>` : ''}<ul class="checks">
@@ -138,6 +138,12 @@ drawOver.reopen = (/** @type {string} */ id) => closed.delete(id);
 drawOver.keepClosed = (/** @type {string} */ id) => { closed.add(id); };
 // Whether this page asked for a rematch of game `id`.
 drawOver.asked = (/** @type {string} */ id) => asked.has(id);
+
+/** An arena's game: no rematch and no new game outside it; the way back, and the word
+ * that the next pairing comes by itself. @param {string} arena */
+function arenaButtons(arena) {
+  return `<a class="btn primary" href="/arena/${encodeURIComponent(arena)}">${t('backToArena')}</a>`;
+}
 
 /** Back to the arena this game came from (arena.js keeps it for the tab), if it did. @param {string} game */
 function arenaBack(game) {

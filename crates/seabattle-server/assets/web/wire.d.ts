@@ -204,6 +204,8 @@ export interface StateJson {
   claim_after?: number;
   /** An arena's game in placement: seconds left to place a fleet. */
   placement_left?: number;
+  /** An arena's game: the arena's id. */
+  arena?: string;
   rated?: boolean;
   /** Why a game that could have been rated is not. */
   casual?: 'pair_limit' | 'mixed';

@@ -35,7 +35,12 @@ pub async fn close(hub: &SharedHub, room: &mut Room) {
 
 /// [`close`], telling whoever is still there `why`.
 pub async fn close_saying(hub: &SharedHub, room: &mut Room, why: String) {
-    close_telling(hub, room, ServerMsg::from(ClientError::new(ErrorCode::Abandoned, why))).await;
+    close_telling(
+        hub,
+        room,
+        ServerMsg::from(ClientError::new(ErrorCode::Abandoned, why)),
+    )
+    .await;
 }
 
 /// [`close`], sending whoever is still there `notice`.

@@ -364,6 +364,7 @@ pub fn state(room: &Room, seat: Option<Player>) -> StateJson {
         met: room.met(),
         claim_after: seat.and(room.claim_after()),
         placement_left: room.placement_left(),
+        arena: room.arena().map(str::to_string),
     }
 }
 

@@ -210,6 +210,9 @@ pub struct MeJson {
     /// must have waited before a wave pairs them (seconds).
     free: u32,
     wave_secs: u32,
+    /// When the only opponent free now is the one just played: how long both must
+    /// wait before the arena pairs them again (it prefers anyone else until then).
+    rematch_secs: Option<u32>,
 }
 
 /// What `/arena/{id}/json` answers.
@@ -285,13 +288,24 @@ pub async fn arena_json(
                 .filter(|g| g.ended_ms.is_none())
                 .flat_map(|g| g.seats)
                 .collect();
-            let free = standings
+            let free: Vec<AccountId> = standings
                 .rows
                 .iter()
                 .filter(|r| {
                     r.account != v.id && !r.paused && !r.withdrawn && !busy.contains(&r.account)
                 })
-                .count();
+                .map(|r| r.account)
+                .collect();
+            let last = games
+                .iter()
+                .rev()
+                .find_map(|g| g.seat_of(v.id).map(|p| g.account(p.other())));
+            let rematch_secs =
+                (!free.is_empty() && free.iter().all(|&f| Some(f) == last)).then(|| {
+                    u32::try_from(seabattle_tournament::pairing::REMATCH_AFTER_MS / 1000)
+                        .unwrap_or(30)
+                });
+            let free = free.len();
             Some(MeJson {
                 name: v.name.clone(),
                 joined: row.is_some(),
@@ -309,6 +323,7 @@ pub async fn arena_json(
                     (seabattle_tournament::pairing::wave_wait_ms(a.clock) + 999) / 1000,
                 )
                 .unwrap_or(10),
+                rematch_secs,
             })
         }
     };

@@ -30,6 +30,7 @@ pub async fn start(
     let mut setup = RoomSetup::new(rules, Mode::Random);
     setup.clock = Some(arena.clock);
     setup.place_within = Some(hub.config.arena_placement);
+    setup.arena = Some(arena.id.clone());
     if arena.rated && preset.is_some() {
         let limit = hub.config.limits.rated_per_pair;
         if hub.db(move |db| db.may_rate_pair(one, two, limit)).await? {

@@ -145,6 +145,11 @@ const FILES: &[(&str, &str, &str)] = &[
     ),
     ("arena.css", CSS, include_str!("../../assets/web/arena.css")),
     (
+        "arena-strip.js",
+        JS,
+        include_str!("../../assets/web/arena-strip.js"),
+    ),
+    (
         "install.js",
         JS,
         include_str!("../../assets/web/install.js"),

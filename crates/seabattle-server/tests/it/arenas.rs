@@ -451,6 +451,7 @@ async fn a_player_who_never_places_loses_by_no_show_and_is_withdrawn_after_two()
         let r = post(addr, &format!("/arena/{id}/join"), "", Some(&tokens[i])).await;
         assert_eq!(r.status, 204, "{}", r.body);
         let absent = i == 0;
+        let arena = id.clone();
         tasks.push(tokio::spawn(async move {
             // Xan takes his seats and never places a fleet; the others place theirs, and
             // between them one resigns once the battle starts.
@@ -470,8 +471,11 @@ async fn a_player_who_never_places_loses_by_no_show_and_is_withdrawn_after_two()
                 // Issue 48, item 10: the placement's countdown is in `state`, and a
                 // no-show closes the game saying which seat placed nothing (it ended
                 // in a raw «игра закрыта» error for both).
-                let left = c.state(&game).await.placement_left;
+                let state = c.state(&game).await;
+                let left = state.placement_left;
                 assert!(left.is_some_and(|s| s <= 3), "{left:?}");
+                // Item 11: the game names its arena, for the page to keep it in view.
+                assert_eq!(state.arena.as_deref(), Some(arena.as_str()));
                 let closed = |m: &ServerMsg| match m {
                     ServerMsg::NoShow { absent, .. } => {
                         assert_eq!(absent.contains(&me), i == 0, "{absent:?}");

@@ -187,6 +187,7 @@ fn state(full: bool) -> StateJson {
         met: full.then_some(seabattle_wire::Met::Challenge),
         claim_after: full.then_some(60),
         placement_left: full.then_some(87),
+        arena: full.then(|| "a7k2m9q4".to_string()),
     }
 }
 

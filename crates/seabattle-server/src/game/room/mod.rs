@@ -84,6 +84,8 @@ pub struct Room {
     /// An arena's game: when its placement ends (kept in memory only: a game rebuilt
     /// after a restart shows no countdown, and the arena settles it all the same).
     place_by: Option<Instant>,
+    /// An arena's game: the arena's id (kept in memory only, as `place_by`).
+    arena: Option<String>,
 }
 
 impl Room {
@@ -102,6 +104,7 @@ impl Room {
             seek,
             challenge,
             place_within,
+            arena,
         } = setup;
         let now = Instant::now();
         let bot = match &mode {
@@ -132,14 +135,21 @@ impl Room {
             seek,
             challenge,
             place_by: place_within.map(|d| now + d),
+            arena,
         }
+    }
+
+    /// An arena's game: the arena's id.
+    pub fn arena(&self) -> Option<&str> {
+        self.arena.as_deref()
     }
 
     /// An arena's game in placement: seconds left to place a fleet.
     pub fn placement_left(&self) -> Option<u32> {
         let by = self.place_by?;
         (self.game().phase() == Phase::Placement).then(|| {
-            u32::try_from(by.saturating_duration_since(Instant::now()).as_secs()).unwrap_or(u32::MAX)
+            u32::try_from(by.saturating_duration_since(Instant::now()).as_secs())
+                .unwrap_or(u32::MAX)
         })
     }
 

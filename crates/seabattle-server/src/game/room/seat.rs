@@ -116,6 +116,8 @@ pub struct RoomSetup {
     /// An arena's game: how long its seats have to place their fleets before a seat
     /// that has not loses by no-show (the arena's runner settles it).
     pub place_within: Option<std::time::Duration>,
+    /// An arena's game: the arena's id.
+    pub arena: Option<String>,
 }
 
 /// A game opened in the lobby: anyone may join it from there.
@@ -143,6 +145,7 @@ impl RoomSetup {
             seek: None,
             challenge: false,
             place_within: None,
+            arena: None,
         }
     }
 }
