@@ -89,6 +89,11 @@ test('an arena made on the page, joined by two, paired, played, and the standing
   assert.match(rows[1], new RegExp(`^2${annaWon ? bob : anna}1\\d{3}\\??00$`), rows[1]);
   await shot(a, 'arena-standings-ru.png');
   await shot(b, 'arena-standings-en-phone.png');
+  // Issue 48, item 20: the start screen's card says the arena is on, with its players.
+  await a.goto(server.url + '/');
+  await a.locator('#arenaLive').getByText(/^Идёт «Вечерняя арена»: игроков 2, до конца \d+ мин\.$/).waitFor();
+  await shot(a, 'start-arena-card-ru.png');
+  await a.goto(url);
   // Its maker ends it: the podium, for everyone.
   assert.equal(await b.getByRole('button', { name: 'End the arena' }).count(), 0);
   a.once('dialog', d => d.accept());

@@ -90,3 +90,31 @@ for (const [lang, locale] of [['ru', 'ru-RU'], ['en', 'en-US']]) {
     });
   }
 }
+
+// Issue 48, item 20: another day's page showed «Ошибка: моря за этот день нет (there
+// was no daily sea on …)» over an empty grid; nothing said when the next sea comes; the
+// start screen's cards were fixed blurbs.
+test('a day with no sea is said in words; today\'s sea says when the next comes; the start screen\'s cards say what is on', async () => {
+  const page = await newPage(browser, 'ru-RU', ...phone);
+  await page.goto(server.url + '/daily/2001-01-01');
+  await page.getByText(/^Моря за 2001-01-01 нет: /).waitFor();
+  assert.equal(await page.getByText(/there (was|is) no/).count(), 0);
+  assert.equal(await page.getByRole('grid').count(), 0, 'no empty board');
+  await page.getByRole('link', { name: 'К сегодняшнему морю' }).click();
+  await page.getByText(/^Следующее море — через (\d+ ч )?\d+ мин, в \d\d:\d\d по вашему времени\.$/).waitFor();
+  await shot(page, 'daily-no-day-phone-ru.png');
+  // The start screen: today's attempt (played to the end above, on this server, from
+  // another browser: this one has not begun) and the arenas.
+  await page.goto(server.url + '/');
+  await page.locator('#dailyLive').getByText(/^Новое море уже ждёт: одна попытка\. Следующее — через /).waitFor();
+  await page.getByRole('link', { name: 'Морской бой дня' }).click();
+  await page.getByRole('button', { name: 'Начать попытку' }).click();
+  const open = page.getByRole('grid', { name: 'Море дня' }).getByRole('gridcell', { name: /, неизвестно$/ });
+  await poll(async () => (await open.count()) === 100);
+  await open.first().tap();
+  await poll(async () => (await open.count()) < 100);
+  await page.goto(server.url + '/');
+  await page.locator('#dailyLive').getByText('Вы начали сегодняшнее море: 1 выстр. — доиграйте.').waitFor();
+  await shot(page, 'start-cards-phone-ru.png');
+  await page.context().close();
+});

@@ -71,6 +71,8 @@ const chat = () => (chatModule ??= import(`./chat.js`).then(c => { c.initChat(ap
 /** @type {Promise<typeof import('./blind.js')> | null} */
 let blindModule = null;
 // The daily sea, on its own page (/daily).
+/** @type {Promise<typeof import('./cards.js')> | null} */
+let cardsModule = null;
 /** @type {Promise<typeof import('./daily.js')> | null} */
 let dailyModule = null;
 // The arenas, on their own pages (/arena, /arena/ID).
@@ -106,6 +108,7 @@ function translate() {
   game?.rerender();
   rerenderReplay();
   dailyModule?.then(d => d.rerenderDaily());
+  cardsModule?.then(c => c.drawCards());
   arenaModule?.then(a => a.rerenderArena());
   learnedModule?.then(l => l.rerenderLearned());
   rerenderAccount();
@@ -431,6 +434,8 @@ if (boot.missing) {
   games();
   translate();
   show(app.game ? 'game' : 'start');
+  // The start screen's daily and arena cards say what is going on now (cards.js).
+  if (!app.game) cardsModule = import(`./cards.js`).then(c => { c.loadCards(); return c; });
   let first = true;
   const socket = connect({
     onOpen, onMessage, game: () => app.game,

@@ -95,6 +95,7 @@ function skeleton() {
     <details><summary id="dHow"></summary><p id="dCommittedLabel"></p><pre id="dCommitted" class="dWrap"></pre><pre id="dCmd" class="dWrap"></pre></details>
   </section>
   <p id="dSoon" class="desc" hidden></p>
+  <p id="dNextSea" class="desc" hidden></p>
   <p class="links"><a id="dOther"></a> · <a href="/" id="dHome"></a></p>`;
   board = makeBoard({ nameKey: 'enemyBoard', name: () => dt('board'), width: 10, height: 10, onActivate: activate });
   $('dBoard').append(board.el);
@@ -143,6 +144,17 @@ async function load() {
   const r = await fetch(`/daily/day/${which}`, { credentials: 'same-origin' }).catch(() => null);
   if (!r) return error(dt('errors.unavailable'));
   const body = await r.json().catch(() => ({}));
+  // A day with no sea (before the first, after today, not a date): said in words, with
+  // the way to today's, and no empty board under it.
+  const noDay = !r.ok && (body.code === 'not_found' || body.code === 'bad_request');
+  /** @type {HTMLElement} */ ($('daily').querySelector('.dPlay')).hidden = noDay;
+  if (noDay) {
+    $('dCommit').parentElement?.setAttribute('hidden', '');
+    $('dErr').textContent = dt('noDay', which);
+    $('dErr').hidden = false;
+    Object.assign(/** @type {HTMLAnchorElement} */ ($('dOther')), { href: '/daily', textContent: dt('toToday') });
+    return;
+  }
   if (!r.ok) return error(refusal(body));
   S = body;
   step = null;
@@ -154,8 +166,10 @@ async function load() {
 // The server's refusal in the page's words, with its own detail.
 /** @param {{code?: string, message?: string}} body */
 function refusal(body) {
+  // The page's own words only: the server's detail is English, and would sit inside
+  // a Russian sentence.
   const own = body.code ? dt('errors.' + body.code) : '';
-  return own && own !== 'errors.' + body.code ? `${own} (${body.message || ''})` : body.message || dt('errors.unavailable');
+  return own && own !== 'errors.' + body.code ? own : body.message || dt('errors.unavailable');
 }
 
 /** @param {string} text */
@@ -231,7 +245,21 @@ function render() {
   Object.assign(/** @type {HTMLAnchorElement} */ ($('dOther')), { href: other.href, textContent: other.text });
   $('dSoon').hidden = !!day.reveal;
   $('dSoon').textContent = dt('revealSoon');
+  nextSea();
 }
+
+// Today's view says when the next sea comes, in the player's own time (the server
+// draws it at 00:00 UTC).
+function nextSea() {
+  const el = $('dNextSea');
+  el.hidden = !S || S.date !== S.today;
+  if (!S || el.hidden) return;
+  const [y, m, d] = S.today.split('-').map(Number);
+  const next = Date.UTC(y, m - 1, d + 1), min = Math.max(1, Math.ceil((next - Date.now()) / 60000));
+  const at = new Date(next).toLocaleTimeString(lang === 'en' ? 'en-GB' : 'ru-RU', { hour: '2-digit', minute: '2-digit' });
+  el.textContent = dt('nextSea', min >= 60 ? dt('hm', Math.floor(min / 60), min % 60) : dt('min', min), at);
+}
+setInterval(() => { if (S) nextSea(); }, 30000);
 
 /** @param {string} date @returns {string} */
 const dayBefore = date => new Date(Date.parse(date + 'T00:00:00Z') - 86400000).toISOString().slice(0, 10);

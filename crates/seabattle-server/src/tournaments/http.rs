@@ -113,10 +113,12 @@ pub struct ArenaSummary {
     /// How often the server's schedule makes it, for one of its arenas: the page names
     /// it in its own language.
     every: Option<super::schedule::Cadence>,
+    /// How many players have joined it (the start screen says it of a running arena).
+    players: u32,
 }
 
 impl ArenaSummary {
-    fn of(a: &StoredArena, now: i64, by: Option<String>) -> ArenaSummary {
+    fn of(a: &StoredArena, now: i64, by: Option<String>, players: u32) -> ArenaSummary {
         ArenaSummary {
             id: a.id.clone(),
             name: a.name.clone(),
@@ -131,6 +133,7 @@ impl ArenaSummary {
             min_rated_games: a.min_rated_games,
             by,
             every: a.schedule.as_deref().map(super::schedule::Cadence::of_key),
+            players,
         }
     }
 }
@@ -158,7 +161,7 @@ async fn maker(hub: &SharedHub, a: &StoredArena) -> Result<Option<String>, Failu
 /// `GET /arenas.json`.
 pub async fn list_json(State(hub): State<SharedHub>) -> Result<axum::Json<ListJson>, ApiError> {
     // The arenas and their makers' names in one call of two statements, not one a maker.
-    let (open, ended, names) = hub
+    let (open, ended, names, players) = hub
         .db(|db| {
             let (open, ended) = db.arenas_listed(RECENT_MS, LISTED)?;
             let makers: Vec<AccountId> = open
@@ -167,13 +170,14 @@ pub async fn list_json(State(hub): State<SharedHub>) -> Result<axum::Json<ListJs
                 .filter_map(|a| a.created_by)
                 .collect();
             let names = db.names_of(&makers)?;
-            Ok((open, ended, names))
+            let players = db.arena_player_counts()?;
+            Ok((open, ended, names, players))
         })
         .await?;
     let now = now_ms();
     let summary = |a: &StoredArena| {
         let by = a.created_by.and_then(|id| names.get(&id).cloned());
-        ArenaSummary::of(a, now, by)
+        ArenaSummary::of(a, now, by, players.get(&a.id).copied().unwrap_or(0))
     };
     Ok(axum::Json(ListJson {
         now_ms: now,
@@ -330,7 +334,12 @@ pub async fn arena_json(
     let by = maker(&hub, &a).await?;
     Ok(axum::Json(ArenaJson {
         now_ms: now,
-        arena: ArenaSummary::of(&a, now, by),
+        arena: ArenaSummary::of(
+            &a,
+            now,
+            by,
+            u32::try_from(players.len()).unwrap_or(u32::MAX),
+        ),
         standings: rows,
         podium,
         playing,
@@ -478,7 +487,7 @@ pub async fn create(
     hub.db(move |db| db.add_arena(&stored)).await?;
     tracing::info!(arena = %a.id, by = %me.id, "an arena was made");
     hub.tournaments.wake();
-    let json = ArenaSummary::of(&a, now_ms(), Some(me.name.clone()));
+    let json = ArenaSummary::of(&a, now_ms(), Some(me.name.clone()), 0);
     Ok((StatusCode::CREATED, axum::Json(json)).into_response())
 }
 

@@ -256,6 +256,19 @@ impl Store {
         Ok(rows.into_iter().map(|n| (n.id, n.name)).collect())
     }
 
+    /// How many players each arena not yet finished has, by arena id (one statement
+    /// for the whole list).
+    pub fn arena_player_counts(
+        &self,
+    ) -> Result<std::collections::HashMap<String, u32>, StoreError> {
+        let rows: Vec<PlayerCount> = self.db().rows(
+            "SELECT arena, COUNT(*) AS n FROM arena_players \
+             WHERE arena IN (SELECT id FROM arenas WHERE finished = $1) GROUP BY arena",
+            params![false],
+        )?;
+        Ok(rows.into_iter().map(|c| (c.arena, c.n)).collect())
+    }
+
     /// Stores a new arena; one made by the schedule names its slot, and a slot already
     /// made (by another node, or before a restart) is left as it is: `false`.
     pub fn add_arena(&self, a: &StoredArena) -> Result<bool, StoreError> {
@@ -562,6 +575,22 @@ impl FromRow for GameWithClock {
 
 struct Count {
     n: usize,
+}
+
+/// An arena's number of players.
+struct PlayerCount {
+    arena: String,
+    n: u32,
+}
+
+impl FromRow for PlayerCount {
+    fn from_row(r: &Row) -> Result<Self, StoreError> {
+        let n: i64 = r.get("n")?;
+        Ok(PlayerCount {
+            arena: r.get("arena")?,
+            n: u32::try_from(n).unwrap_or(u32::MAX),
+        })
+    }
 }
 
 impl FromRow for Count {

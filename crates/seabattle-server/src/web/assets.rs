@@ -144,6 +144,7 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../assets/web/arena-words.js"),
     ),
     ("arena.css", CSS, include_str!("../../assets/web/arena.css")),
+    ("cards.js", JS, include_str!("../../assets/web/cards.js")),
     (
         "arena-strip.js",
         JS,
