@@ -308,6 +308,42 @@ test('blind mode on a phone, by the menu, in both languages: the box over the bo
   }
 });
 
+// Issue 48, item 15: a typed ship that broke a rule was answered «Двухпалубный
+// поставлен…» with no word of the rule; shots typed while the opponent's were read out
+// were refused («Подождите…»).
+test('a typed ship that breaks a rule is told at once; a shot typed before the turn is fired when it comes (ru)', async () => {
+  const page = await newPage(browser, 'ru-RU');
+  await page.addInitScript(() => localStorage.setItem('sb.blind', '1'));
+  await listen(page);
+  await page.goto(server.url + '/?pace=1500');
+  await page.locator('#blindInput').focus();
+  await ask(page, 'компьютер', /^Игра с компьютером, уровень «средний»\. Расстановка/);
+  await ask(page, 'очистить', /^Поле очищено/);
+  await ask(page, 'а1 г1', /^Четырёхпалубный поставлен: А1–Г1\./);
+  // A two-decker against the four-decker, then a bent three-decker.
+  await ask(page, 'б2 в2', /^Так нельзя: .*Б2.*Напишите «убрать»/);
+  await ask(page, 'убрать б2', /убран/);
+  await ask(page, 'ж7 ж8 з8', /^Так нельзя: .*Ж7.*Напишите «убрать»/);
+  await ask(page, 'случайно', /^Флот расставлен случайно/);
+  const battle = await ask(page, 'готов', /^Бой начался\./);
+  if (!battle.endsWith('Ваш ход.')) await hear(page, 0, /Ваш ход\.$/, 30000);
+  const cells = [];
+  for (const col of 'абвгдежзик') for (let row = 1; row <= 10; row++) cells.push(col + row);
+  let i = 0;
+  // Shots until one misses: the computer's turn is then read out, shot by shot.
+  for (;;) {
+    const said = await ask(page, cells[i], new RegExp(`^${cells[i].toUpperCase()} — `));
+    i++;
+    if (/мимо/.test(said)) break;
+    if (!/Стреляйте снова|Ваш ход/.test(said)) await hear(page, 0, /Ваш ход\.$/, 30000);
+  }
+  const ahead = cells[i];
+  await ask(page, ahead, new RegExp(`^Выстрел ${ahead.toUpperCase()} — как только настанет ваш ход\.$`));
+  const from = await count(page);
+  await hear(page, from, new RegExp(`^${ahead.toUpperCase()} — (мимо|ранил|убил)`), 60000);
+  await page.context().close();
+});
+
 test('a volley typed in one line (salvo rules, ru)', async () => {
   const page = await newPage(browser, 'ru-RU');
   await page.addInitScript(() => localStorage.setItem('sb.blind', '1'));

@@ -44,6 +44,12 @@ let out = null;
 let early = null;
 // What the player asked that the server answers later.
 const want = { check: false, ready: false, hint: false, layout: false };
+/** A ship just put down by typing: its cells, to say the rule it breaks once the
+ * server's check answers. @type {Point[] | null} */
+let putCells = null;
+/** Shots typed before the player's turn (while the opponent's are read out): fired
+ * when the turn comes. @type {Point[] | null} */
+let heldShots = null;
 let resignAt = 0;
 // The game as last seen: to tell a new game and a fleet just accepted.
 let seen = { game: '', placed: false };
@@ -200,6 +206,20 @@ function name(cell) {
 
 /** @param {ServerMsg} m */
 function onGame(m) {
+  onGameSaid(m);
+  // Shots typed ahead go once the turn is the player's, after what came was said.
+  const S = game.state();
+  if (!heldShots || !S) return;
+  if (S.phase !== 'battle' || !S.seat) { heldShots = null; return; }
+  if (S.to_move === S.seat && !game.playingBack() && !S.reveal && !mv.owes(S)) {
+    const shots = heldShots;
+    heldShots = null;
+    fire(shots);
+  }
+}
+
+/** @param {ServerMsg} m */
+function onGameSaid(m) {
   const S = game.state();
   if (!S) return;
   if (m.type === 'state') return onState(S);
@@ -235,6 +255,16 @@ function onGame(m) {
       want.layout = false;
       return;
     case 'checked':
+      if (putCells && place.answered()) {
+        // The ship just typed breaks a rule: said now, as the sighted page marks it red.
+        const put = putCells;
+        putCells = null;
+        const mine = place.violations().filter(v => v.kind !== 'fleet' && v.cells.some(x => {
+          const p = parse(x);
+          return !!p && put.some(q => q.c === p.c && q.r === p.r);
+        }));
+        if (mine.length) say(bt('shipBreaks', mine.map(v => v.message).join('; ')));
+      }
       if ((want.check || want.ready) && place.answered()) {
         const ready = want.ready;
         want.check = want.ready = false;
@@ -479,6 +509,20 @@ function cells(S, typedCells, range) {
     return true;
   }
   if (range || (typedCells.length > 1 && S.shots_due <= 1)) { say(bt('onePerShot', exampleCell())); return true; }
+  // Typed before the turn came (the opponent's shots still read out): kept, and fired
+  // when the turn is the player's.
+  if (S.to_move !== S.seat || game.playingBack()) {
+    heldShots = typedCells;
+    say(bt('shotHeld', typedCells.map(p => label(coordSystem(), S.spec.width, p.c, p.r)).join(' ')));
+    return true;
+  }
+  return fire(typedCells);
+}
+
+/** Fires the typed cells (a volley's chosen so far said). @param {Point[]} typedCells */
+function fire(typedCells) {
+  const S = game.state();
+  if (!S) return true;
   for (const p of typedCells) {
     const why = game.fireAt(p.c, p.r);
     if (why) { say(sentence(why())); return true; }
@@ -511,6 +555,7 @@ function placeShip(S, typedCells, range) {
     say(bt('noneDocked', n, same?.cells ? shipName([same.cells[0]], w).toLowerCase() : exampleCell()));
     return true;
   }
+  putCells = ship;
   game.rerender();
   say(bt('shipPut', sentence(deckName(n)).replace(/\.$/, ''), shipName(ship, w), dockText(place.ships())));
   return true;

@@ -503,6 +503,9 @@ function shoot(c, r) {
   if (why) say(why, true, false);
 }
 
+/** Whether the opponent's moves are still being played out, one by one. */
+export const playingBack = () => queue.length > 0;
+
 // Fires at (c, r), or adds it to the volley being chosen; the words of a refusal, if
 // the shot cannot go now (blind mode says them in its own region).
 /** @param {number} c @param {number} r @returns {(() => string) | null} */

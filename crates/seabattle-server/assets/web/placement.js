@@ -118,6 +118,8 @@ export const game = () => P?.game;
 const current = () => { const a = placing().answer; return a?.key === layoutKey() ? a.violations : null; };
 const docked = () => placing().ships.filter(s => !s.at).length;
 // Whether the fleet may go: every ship placed and the server found nothing wrong.
+/** The server's violations for the layout on the board now (none until it answers). */
+export const violations = () => current() || [];
 export const ready = () => docked() === 0 && current()?.length === 0;
 
 // Whether the server has answered the check of the layout on the board now.
