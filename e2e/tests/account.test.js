@@ -56,6 +56,12 @@ test('on a phone, in English: the account is in the menu; a taken name is said s
   await page.goto(server.url + '/');
   const name = unique('bob');
   const dlg = page.getByRole('dialog', { name: 'Account' });
+  // Issue 48, item 18: a guest sees «Sign in» beside the menu (the account was the
+  // last item inside ☰), and it opens the account dialog.
+  const signIn = page.locator('header').getByRole('button', { name: 'Sign in' });
+  await signIn.click();
+  await dlg.waitFor();
+  await dlg.getByRole('button', { name: 'Close' }).click();
   for (const attempt of ['first', 'taken']) {
     const account = page.getByRole('button', { name: /^Account/ });
     if (!(await account.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
@@ -65,6 +71,7 @@ test('on a phone, in English: the account is in the menu; a taken name is said s
     await dlg.getByRole('button', { name: 'Create account' }).click();
     if (attempt === 'first') {
       await dlg.getByText(`You are signed in as ${name}.`).waitFor();
+      assert.equal(await signIn.isVisible(), false, 'signed in: no «Sign in» in the header');
       await shot(page, 'account-phone-en.png');
       await dlg.getByRole('button', { name: 'Sign out', exact: true }).click();
       await dlg.getByText('You are signed out.').waitFor();

@@ -85,8 +85,11 @@ test('an arena made on the page, joined by two, paired, played, and the standing
   // Rank, name, rating, score, each game's points: the winner first with 2, the loser 0.
   const rows = (await a.getByRole('row').allTextContents()).slice(1).map(r => r.replace(/\s+/g, ''));
   assert.equal(rows.length, 2, rows.join(' | '));
-  assert.match(rows[0], new RegExp(`^1${annaWon ? anna : bob}1\\d{3}\\??22$`), rows[0]);
-  assert.match(rows[1], new RegExp(`^2${annaWon ? bob : anna}1\\d{3}\\??00$`), rows[1]);
+  // Issue 48, item 21: a provisional rating has its «?» here too, as at the board, and
+  // the points are explained under the table.
+  assert.match(rows[0], new RegExp(`^1${annaWon ? anna : bob}1\\d{3}\\?22$`), rows[0]);
+  assert.match(rows[1], new RegExp(`^2${annaWon ? bob : anna}1\\d{3}\\?00$`), rows[1]);
+  await a.getByText(/^Очки за партии, по порядку: 2 — победа/).waitFor();
   await shot(a, 'arena-standings-ru.png');
   await shot(b, 'arena-standings-en-phone.png');
   // Issue 48, item 20: the start screen's card says the arena is on, with its players.

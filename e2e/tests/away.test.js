@@ -81,8 +81,12 @@ test('a hidden tab is called back by its title, and by notifications once allowe
   await eachFires(a, b, turn);
   await resign(b);
   const overA = a.getByRole('dialog', { name: 'Игра окончена' });
-  await overA.getByRole('button', { name: 'Закрыть' }).click();
   const askA = a.getByText('Сообщать вам, что пора стрелять или что вас зовут сыграть, когда вкладка с игрой скрыта?');
+  // Issue 48: the question waits for the dialog to close, rather than sitting over it.
+  await overA.waitFor();
+  await a.waitForTimeout(300);
+  assert.equal(await askA.isVisible(), false);
+  await overA.getByRole('button', { name: 'Закрыть' }).click();
   await askA.waitFor();
   await shot(a, 'notify-offer-ru.png');
   await a.getByRole('button', { name: 'Да, сообщать' }).click();

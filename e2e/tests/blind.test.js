@@ -297,6 +297,9 @@ test('blind mode on a phone, by the menu, in both languages: the box over the bo
     }
     await page.screenshot({ path: join(dir, `battle-${lang}-phone.png`) });
     await check(page, 'battle', `blind battle (${lang}, phone)`);
+    // Issue 48: nothing is drawn over the enemy board (the coach's checkbox was, over
+    // rows 8–9; its hint is a command here).
+    assert.equal(await page.locator('#coachBox').isVisible(), false);
     // The box is above the enemy board, both in view without scrolling past the box.
     const b = await box.boundingBox(), e = await enemyBoard(page).boundingBox();
     assert.ok(b.y + b.height <= e.y && b.x >= 0 && b.x + b.width <= PHONE.width, `${JSON.stringify(b)} / ${JSON.stringify(e)}`);

@@ -196,6 +196,9 @@ pub struct Config {
     /// How long an arena's game waits for both fleets before a seat that placed none
     /// loses it (or, if neither did, it is closed and nobody wins).
     pub arena_placement: Duration,
+    /// How long a BOT's seat may keep a person who has placed waiting for its fleet
+    /// before it resigns (see [`crate::game::forfeit`]).
+    pub bot_placement: Duration,
 }
 
 /// The default [`Config::commit_window`].
@@ -223,6 +226,7 @@ impl Config {
                 .parse()
                 .unwrap_or_default(),
             arena_placement: Duration::from_secs(60),
+            bot_placement: Duration::from_secs(60),
         }
     }
 

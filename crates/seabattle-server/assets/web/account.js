@@ -76,6 +76,8 @@ function render() {
   $('signedIn').hidden = signedIn === null;
   $('signedInAs').textContent = signedIn ? t('signedInAs', signedIn) : '';
   $('accountBtn').textContent = signedIn ? t('accountOf', signedIn) : t('account');
+  // On a phone the account is inside ☰: a guest sees «Войти» beside it (issue 48).
+  $('signInBtn').hidden = !!signedIn;
   if (signedIn) /** @type {HTMLAnchorElement} */ ($('myProfile')).href = '/u/' + encodeURIComponent(signedIn);
   $('botChallengesRow').hidden = isBot;
   $('delSureText').textContent = signedIn ? t('deleteSure', signedIn) : '';
@@ -215,6 +217,7 @@ export async function initAccount(renew, tokens) {
   renewSocket = renew;
   keptTokens = tokens;
   $('accountBtn').onclick = () => { note(''); closeDeletion(); render(); dialog().showModal(); if (signedIn) listGames(); };
+  $('signInBtn').onclick = () => $('accountBtn').click();
   $('accountClose').onclick = () => dialog().close();
   /** @type {HTMLFormElement} */ ($('accountForm')).onsubmit = e => { e.preventDefault(); enter('login'); };
   $('signUp').onclick = () => {

@@ -13,7 +13,7 @@ import { signedInName } from './account.js';
  *   ends_ms: number, state: 'upcoming' | 'running' | 'finished', rated: boolean, bots: boolean,
  *   min_rated_games: number, by: string | null, every?: 'hourly' | 'daily' | null}} Summary
  * @typedef {{points: number, fire: boolean, berserk: boolean, no_show: boolean}} Point
- * @typedef {{rank: number, name: string, bot: boolean, rating: number, score: number, fire: boolean,
+ * @typedef {{rank: number, name: string, bot: boolean, rating: number, provisional?: boolean, score: number, fire: boolean,
  *   points: Point[], paused: boolean}} Row
  * @typedef {{name: string, joined: boolean, paused: boolean, withdrawn: boolean, rank: number | null,
  *   score: number, game: string | null, berserk: boolean, refused: string | null, free: number, wave_secs: number, rematch_secs?: number | null}} Me
@@ -192,7 +192,7 @@ function formReady() {
 /** @param {Point} p */
 function point(p) {
   const cls = p.no_show ? 'noShow' : p.fire ? 'fire' : p.points ? 'win' : 'loss';
-  return `<span class="pt ${cls}">${p.points}${p.berserk ? '⚔' : ''}</span>`;
+  return `<span class="pt ${cls}" title="${at(`pt_${cls}`)}${p.berserk ? ` · ${at('pt_berserk')}` : ''}">${p.points}${p.berserk ? '⚔' : ''}</span>`;
 }
 
 /** @param {HTMLElement} root */
@@ -205,7 +205,7 @@ function renderOne(root) {
   const /** @type {Arena} */ A = S, a = A.arena, me = A.me;
   const row = (/** @type {Row} */ r) => `<tr class="${me && r.name === me.name ? 'mine' : ''}${r.paused ? ' paused' : ''}">
     <td>${r.rank}</td><td class="aName"><a href="/u/${encodeURIComponent(r.name)}">${esc(r.name)}</a>${r.bot ? ` <span class="botMark">${at('bot')}</span>` : ''}</td>
-    <td>${r.rating}</td><td class="aScore">${r.score}${r.fire ? ' 🔥' : ''}</td><td class="aPoints"><span class="pts">${r.points.map(point).join('')}</span></td></tr>`;
+    <td>${r.rating}${r.provisional ? '?' : ''}</td><td class="aScore">${r.score}${r.fire ? ' 🔥' : ''}</td><td class="aPoints"><span class="pts">${r.points.map(point).join('')}</span></td></tr>`;
   const podium = A.podium?.length ? `<h3>${at('podium')}</h3><ol class="aPodium">${A.podium.map((r, i) => `<li class="p${i + 1}"><span class="medal">${['🥇', '🥈', '🥉'][i]}</span> ${esc(r.name)} <b>${r.score}</b></li>`).join('')}</ol>` : '';
   let mine = '';
   if (me && a.state !== 'finished') {
@@ -240,7 +240,7 @@ function renderOne(root) {
     <div class="aMe" aria-live="polite"${mine || ending ? '' : ' hidden'}>${mine}${ending}</div>
     <div class="aBody"><section class="aTable"><h3>${at('standings')}</h3>
     <table class="standings"><thead><tr><th scope="col">${at('rank')}</th><th scope="col">${at('player')}</th><th scope="col">${at('rating')}</th><th scope="col">${at('score')}</th><th scope="col">${at('games')}</th></tr></thead>
-    <tbody>${A.standings.map(row).join('')}</tbody></table></section>
+    <tbody>${A.standings.map(row).join('')}</tbody></table><p class="desc aLegend">${at('legend')}</p></section>
     <section class="aWatch"><h3>${at('watch')}</h3>${watching}</section></div>`);
   const whenEl = root.querySelector('.aWhen');
   if (whenEl) whenEl.textContent = when(a);

@@ -74,6 +74,16 @@ document.addEventListener('visibilitychange', () => {
  * when they are elsewhere (the browser asks for permission only if they say yes).
  */
 export function personGameOver() {
+  // Not while the game-over dialog is up (it opens as this message is drawn): the
+  // question waits until the dialog is closed, rather than sitting over it (issue 48).
+  setTimeout(() => {
+    const over = /** @type {HTMLDialogElement | null} */ (document.getElementById('over'));
+    if (over?.open) over.addEventListener('close', askNotify, { once: true });
+    else askNotify();
+  }, 0);
+}
+
+function askNotify() {
   const box = document.getElementById('notifyAsk');
   if (!box || localStorage.getItem(ANSWER) || !globalThis.Notification) return;
   // The browser already has an answer for this site: it is the player's.

@@ -10,6 +10,7 @@ pub mod commit;
 pub mod computer;
 pub mod expire;
 pub mod fleet_text;
+pub mod forfeit;
 pub mod group;
 pub mod handle;
 pub mod hotseat;

@@ -1,7 +1,9 @@
 //! Abandoned games leave memory: a game still in placement `placement_expiry` after it
 //! came into memory, or a battle whose players have both been away for `away_expiry`
 //! (the computer counts as away), is closed. Its moves stay stored and its result is
-//! marked `abandoned`; a player who comes back is told so (`abandoned`).
+//! marked `abandoned`; a player who comes back is told so (`abandoned`). The same sweep
+//! makes a BOT's seat that keeps a person waiting for its fleet resign
+//! ([`crate::game::forfeit`]).
 
 use crate::game::msg::GameMsg;
 use crate::hub::SharedHub;
@@ -11,8 +13,12 @@ use std::time::Duration;
 /// until the server closes.
 pub fn start(hub: SharedHub) {
     let limits = &hub.config.limits;
-    let every = (limits.placement_expiry.min(limits.away_expiry) / 4)
-        .clamp(Duration::from_millis(20), Duration::from_secs(30));
+    let every = (limits
+        .placement_expiry
+        .min(limits.away_expiry)
+        .min(hub.config.bot_placement)
+        / 4)
+    .clamp(Duration::from_millis(20), Duration::from_secs(30));
     tokio::spawn(async move {
         let mut closing = hub.closing.clone();
         let mut tick = tokio::time::interval(every);

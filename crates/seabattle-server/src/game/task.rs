@@ -191,7 +191,11 @@ pub async fn handle(hub: &SharedHub, room: &mut Room, msg: GameMsg) {
             let _ = reply.send(record(hub, room));
         }
         GameMsg::Expire { reply } => {
-            if expire::expired(hub, room) {
+            if let Some(p) = crate::game::forfeit::late_bot(hub, room) {
+                if let Err(e) = crate::game::forfeit::bot_no_show(hub, room, p).await {
+                    tracing::warn!(game = %room.id(), error = %e, "a late BOT's seat could not resign; tried again next sweep");
+                }
+            } else if expire::expired(hub, room) {
                 expire::close(hub, room).await;
             }
             let _ = reply.send(());

@@ -20,6 +20,8 @@ pub struct Row {
     pub bot: bool,
     /// Its rating under the arena's preset, rounded (1500 before its first rated game).
     pub rating: i32,
+    /// Whether that rating is still provisional (shown with «?», as at the board).
+    pub provisional: bool,
     /// Its place, from 1.
     pub rank: u32,
     /// Its points.
@@ -54,6 +56,8 @@ pub struct RowJson {
     name: String,
     bot: bool,
     rating: i32,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    provisional: bool,
     score: u32,
     fire: bool,
     points: Vec<PointJson>,
@@ -68,6 +72,7 @@ impl Row {
             name: self.name.clone(),
             bot: self.bot,
             rating: self.rating,
+            provisional: self.provisional,
             score: self.score,
             fire: self.fire,
             points: self.points.clone(),
@@ -153,6 +158,9 @@ impl Standings {
                     name: p.name.clone(),
                     bot: p.bot,
                     rating: p.rating.unwrap_or(1500.0).round() as i32,
+                    provisional: p
+                        .deviation
+                        .is_none_or(|d| d > crate::ratings::glicko::PROVISIONAL_RD),
                     rank: u32::try_from(place + 1).unwrap_or(u32::MAX),
                     score: sheet.total(),
                     fire: sheet.on_fire(),

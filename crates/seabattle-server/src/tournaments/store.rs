@@ -129,6 +129,8 @@ pub struct ArenaPlayer {
     /// Its rating under the arena's preset (none under custom rules, or before its
     /// first rated game: 1500 then).
     pub rating: Option<f64>,
+    /// Its rating's deviation, with the rating.
+    pub deviation: Option<f64>,
     /// When they first joined.
     pub joined_ms: i64,
     /// When their arena page last asked for the standings.
@@ -146,6 +148,7 @@ impl FromRow for ArenaPlayer {
             name: r.get("name")?,
             bot: r.get("bot")?,
             rating: r.get("rating")?,
+            deviation: r.get("deviation")?,
             joined_ms: r.get("joined_ms")?,
             seen_ms: r.get("seen_ms")?,
             back_ms: r.get("back_ms")?,
@@ -431,7 +434,7 @@ impl Store {
     ) -> Result<Vec<ArenaPlayer>, StoreError> {
         let preset = preset.map_or("", |p| p.name());
         self.db().rows(
-            "SELECT p.account_id, a.name, a.bot, r.rating, p.joined_ms, p.seen_ms, p.back_ms, p.paused \
+            "SELECT p.account_id, a.name, a.bot, r.rating, r.deviation, p.joined_ms, p.seen_ms, p.back_ms, p.paused \
              FROM arena_players p JOIN accounts a ON a.id = p.account_id \
              LEFT JOIN ratings r ON r.account_id = p.account_id AND r.preset = $2 \
              WHERE p.arena = $1 ORDER BY p.joined_ms, p.account_id",

@@ -268,6 +268,56 @@ async fn a_bot_that_misses_its_moves_loses_the_game() {
     }
 }
 
+/// Issue 48, item 13: a BOT that accepted and never placed kept the person waiting for
+/// the 60-minute placement expiry, and the game had no result.
+#[tokio::test]
+async fn a_bot_that_never_places_its_fleet_resigns_after_the_placement_limit() {
+    for db in Db::all() {
+        let server = db
+            .server_with(Duration::from_secs(60), |c| {
+                c.bot_placement = Duration::from_secs(1);
+            })
+            .await;
+        let addr = server.addr();
+        let (robo, ann) = (db.name("Mute"), db.name("Ann"));
+        let (_, token, _) = make_bot(addr, &robo).await;
+        let mut bot = as_bot(addr, &token).await;
+        let person = sign_up(addr, &ann).await;
+        let mut a = Client::connect_signed_in(addr, &person, &ann).await;
+        a.send(ClientMsg::Challenge {
+            to: robo.clone(),
+            rules: None,
+            clock: None,
+            rated: Some(true),
+        })
+        .await;
+        let c = until!(bot, ServerMsg::Challenged(c) => c);
+        bot.send(ClientMsg::AnswerChallenge {
+            id: c.id,
+            answer: Answer::Accept,
+        })
+        .await;
+        let (game, bot_seat, _) = joined(&mut bot).await;
+        joined(&mut a).await;
+        a.send(msg::place_random(&game)).await;
+        let result = tokio::time::timeout(Duration::from_secs(10), game_over(&mut a))
+            .await
+            .expect("the BOT resigned within the limit and a sweep");
+        assert_eq!(Some(result.winner.other()), bot_seat, "{result:?}");
+        assert_eq!(
+            result.reason,
+            seabattle_wire::EndReason::Resigned,
+            "{result:?}"
+        );
+        // Nobody fired: as any game ended before its first shots, no rating moves.
+        assert!(result.ratings.is_none() && result.aborted, "{result:?}");
+        // A whole record, as any finished game.
+        let (status, _) = http_get(addr, &format!("/games/{game}/record.json")).await;
+        assert_eq!(status, 200);
+        server.shutdown().await.unwrap();
+    }
+}
+
 /// The status of an upgrade carrying `token`, as if through the trusted proxy from
 /// `client`, and whether the proxy says the page came over TLS.
 async fn upgrade_through_proxy(addr: SocketAddr, token: &str, client: &str, tls: bool) -> u16 {
