@@ -202,6 +202,15 @@ impl Seekers {
         Some(list.swap_remove(at))
     }
 
+    /// Tells `me` it waits, if it still does: under the list's lock, so a pairing
+    /// that takes it out (and says `joined`) comes wholly before or after.
+    pub fn tell_queued(&self, me: &Seeker) {
+        let list = self.lock();
+        if list.iter().any(|s| s.conn.id == me.conn.id) {
+            me.tell_queued();
+        }
+    }
+
     /// Whether connection `conn` still waits.
     pub fn waits(&self, conn: u64) -> bool {
         self.lock().iter().any(|s| s.conn.id == conn)

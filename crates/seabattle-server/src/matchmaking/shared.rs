@@ -48,7 +48,6 @@ pub async fn queue(
                 // by its waiter id (it was lost when the seeker came second, and the
                 // player waited for ever: the queue test on two nodes, under load).
                 hub.seekers.lock().push(me.clone());
-                me.tell_queued();
                 let entry = me.clone();
                 let enqueued = hub
                     .db(move |db| {
@@ -70,6 +69,9 @@ pub async fn queue(
                     hub.seekers.take_conn(me.conn.id);
                     return Err(e.into());
                 }
+                // Told once its row is in, so `queued` means a second player finds it;
+                // unless a node paired it meanwhile (then `joined` was sent instead).
+                hub.seekers.tell_queued(&me);
             }
         }
     }
