@@ -300,7 +300,7 @@ impl Habit {
             return placer.sample(rng);
         }
         let ships = HabitPlacer::new(self, rules).ships(rng)?;
-        if let Some(f) = crate::placers::with_pieces(rules, &ships, rng) {
+        if let Some(f) = crate::with_pieces::with_pieces(rules, &ships, rng) {
             return Ok(f);
         }
         placer.sample(rng)

@@ -21,6 +21,7 @@ pub mod reveal;
 pub mod shooter;
 pub mod shooting;
 mod targeting;
+mod with_pieces;
 
 pub use dutchman::choose_relocation;
 pub use habit::{Corner, Habit, HabitKind, Side, Strength};

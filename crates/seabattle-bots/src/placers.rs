@@ -2,6 +2,7 @@
 
 use crate::habit::{Habit, HabitKind};
 use crate::names::{UnknownName, by_name};
+use crate::with_pieces::with_pieces;
 use rand::{Rng, RngExt, SeedableRng};
 use seabattle_core::placement::{Position, positions_by_size};
 use seabattle_core::{CellSet, Coord, Fleet, FleetSetup, Placer, Rules, ShipSetup, TooConstrained};
@@ -263,22 +264,6 @@ fn ship_by_ship(rules: &Rules, rng: &mut dyn Rng) -> Option<Fleet> {
         }
     }
     None
-}
-
-/// The fleet of `ships` (each one's cells), with its pieces (mines, minesweepers,
-/// submarines) drawn anywhere the rules allow, through the same validation as any
-/// player's layout; `None` if the pieces find no room or the layout is refused.
-pub(crate) fn with_pieces(rules: &Rules, ships: &[CellSet], rng: &mut dyn Rng) -> Option<Fleet> {
-    let occupied = ships.iter().fold(CellSet::EMPTY, |acc, s| acc.or(s));
-    let pieces = seabattle_core::pieces::draw(rules, &occupied, rng)?;
-    let setup = FleetSetup {
-        ships: ships
-            .iter()
-            .map(|s| ShipSetup(s.iter().collect()))
-            .collect(),
-        pieces: pieces.to_setup(),
-    };
-    Fleet::new(setup, rules).ok()
 }
 
 /// Tries a few times to lay the fleet out ship by ship in the style; `None` if every try

@@ -30,6 +30,7 @@ mod client;
 pub mod daily;
 mod error;
 mod meet;
+mod seat;
 mod server;
 mod words;
 
@@ -39,10 +40,11 @@ pub use error::{
     ClientError, ErrorCode, MAX_KEY_CHARS, MAX_NAME_CHARS, MIN_KEY_CHARS, player_key, player_name,
 };
 pub use meet::{Answer, ChallengeEnd, ChallengeJson, LobbyJson, OpenGameJson};
+pub use seat::SeatAccountJson;
 pub use server::{
     AuditJson, CASUAL_AFTER_SECS, Casual, DutyJson, LearnedJson, LevelAccountJson, LoggedShotJson,
     Met, OwnJson, PresenceJson, RatingJson, RelocateJson, ResultJson, RevealJson, RulesJson,
-    SeatAccountJson, ServerMsg, ShotJson, StateJson, TargetJson, ViolationJson,
+    ServerMsg, ShotJson, StateJson, TargetJson, ViolationJson,
 };
 pub use words::{
     CoordSystem, DutyKind, EndReason, Lang, LearnedHabit, Opponent, Phase, PieceKind, Role,

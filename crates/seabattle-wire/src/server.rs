@@ -4,8 +4,8 @@ use seabattle_core::{Answer, Player};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    CoordSystem, DutyKind, EndReason, ErrorCode, Lang, Phase, PieceKind, Role, ShipShape, Touching,
-    ViolationKind,
+    CoordSystem, DutyKind, EndReason, ErrorCode, Lang, Phase, PieceKind, Role, SeatAccountJson,
+    ShipShape, Touching, ViolationKind,
 };
 
 /// One shot and its answer, as everyone sees it.
@@ -193,23 +193,6 @@ pub enum Casual {
 /// How long a seeker for a rated game waits for another before it also meets players
 /// who cannot play rated (guests, casual seekers), unrated.
 pub const CASUAL_AFTER_SECS: u64 = 5;
-
-/// The account that holds a seat, as everyone in the game sees it: «Анна 1712», or
-/// «Анна 1500?» while the rating is provisional.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatAccountJson {
-    /// The account's name.
-    pub name: String,
-    /// Its rating under the game's preset, rounded; absent under custom rules.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rating: Option<i32>,
-    /// Whether that rating is still provisional (shown with «?»).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub provisional: bool,
-    /// Whether the account is a BOT (shown «BOT» beside its name everywhere).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub bot: bool,
-}
 
 /// A seat's rating change in a rated game: shown as «1500 → 1662 (+162)», with «?»
 /// after a provisional rating (docs/protocol.md, "Ratings").

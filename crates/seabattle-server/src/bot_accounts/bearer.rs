@@ -8,8 +8,13 @@ use crate::accounts::store::StoredAccount;
 use crate::error::Failure;
 use crate::hub::SharedHub;
 use crate::protocol::{ClientError, ErrorCode};
+
 use axum::http::HeaderMap;
 use std::net::IpAddr;
+
+/// Token attempts from one address: as many as logins (`crate::accounts::throttle`).
+pub const TOKENS_PER_ADDRESS: crate::guard::pace::Rate =
+    crate::accounts::throttle::LOGINS_PER_ADDRESS;
 
 /// The token of an `Authorization: Bearer TOKEN` header.
 pub fn token(headers: &HeaderMap) -> Option<String> {
@@ -49,7 +54,7 @@ pub async fn bot_account(
     token: &str,
 ) -> Result<StoredAccount, ClientError> {
     let key = format!("token {ip}");
-    let rate = super::TOKENS_PER_ADDRESS;
+    let rate = TOKENS_PER_ADDRESS;
     if let Err(too) = hub.throttle.take(&key, rate) {
         return Err(ClientError::new(
             ErrorCode::Throttled,

@@ -20,10 +20,6 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use store::{NotMade, TokenInfo};
 
-/// Token attempts from one address: as many as logins (`crate::accounts::throttle`).
-pub const TOKENS_PER_ADDRESS: crate::guard::pace::Rate =
-    crate::accounts::throttle::LOGINS_PER_ADDRESS;
-
 /// `POST /account/bot` `{"name", "password"}`: the signed-in account becomes a BOT,
 /// for good. The password is asked again, as for a deletion.
 pub async fn make_bot(

@@ -2,7 +2,7 @@
 //! online backup API. The server keeps writing meanwhile: the file is in WAL mode, so
 //! the copy reads one snapshot while the server's commits go on beside it.
 
-use crate::config::DbUrl;
+use crate::db::url::DbUrl;
 use crate::error::ServerError;
 use rusqlite::backup::{Backup, StepResult};
 use rusqlite::{Connection, OpenFlags};

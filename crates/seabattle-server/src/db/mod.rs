@@ -11,6 +11,7 @@ mod migrate;
 pub(crate) mod postgres;
 mod sqlite;
 mod store;
+pub mod url;
 mod value;
 
 pub use error::{StoreError, chain};
@@ -18,7 +19,7 @@ pub use store::Store;
 pub(crate) use value::params;
 pub use value::{FromRow, FromValue, One, Param, Row, ToParam, Value};
 
-use crate::config::DbUrl;
+use url::DbUrl;
 
 /// Which SQL a statement may use beyond what both databases speak.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

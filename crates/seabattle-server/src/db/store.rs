@@ -7,7 +7,7 @@
 
 use super::{Db, Sql, StoreError, ToParam};
 use crate::cluster::Cluster;
-use crate::config::DbUrl;
+use crate::db::url::DbUrl;
 use crate::ids::GameId;
 use std::sync::Arc;
 

@@ -199,7 +199,7 @@ pub enum GameMsg {
     /// abandoned; if neither did, the game is closed unfinished and nobody wins.
     NoShow {
         /// What was done.
-        reply: Reply<crate::tournaments::NoShown>,
+        reply: Reply<NoShown>,
     },
     /// A seat of an arena's game goes berserk: its own clock is halved for the game.
     Berserk {
@@ -233,4 +233,16 @@ pub enum SeatKey {
     Token(String),
     /// The account that holds the seat, from any device it is signed in on.
     Account(crate::ids::AccountId),
+}
+
+/// What a no-show did to an arena's game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoShown {
+    /// Both fleets were placed (or the game is over): nothing.
+    Started,
+    /// The seat that never placed its fleet lost: the game was closed, and the arena
+    /// counts it as the other seat's win.
+    Forfeited(Player),
+    /// Neither seat placed its fleet: the game was closed, nobody won.
+    Closed,
 }

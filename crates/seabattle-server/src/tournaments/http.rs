@@ -23,10 +23,7 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// The shortest arena, in minutes.
-pub const MIN_MINUTES: u32 = 10;
-/// The longest arena, in minutes.
-pub const MAX_MINUTES: u32 = 180;
+pub use super::schedule::{MAX_MINUTES, MIN_MINUTES};
 /// The shortest clock, seconds per move.
 pub const MIN_CLOCK: u32 = 5;
 /// The longest clock, seconds per move (the server's own limit may be lower).

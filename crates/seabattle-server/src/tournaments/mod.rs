@@ -43,17 +43,7 @@ impl Tournaments {
     }
 }
 
-/// What a no-show did to an arena's game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoShown {
-    /// Both fleets were placed (or the game is over): nothing.
-    Started,
-    /// The seat that never placed its fleet lost: the game was closed, and the arena
-    /// counts it as the other seat's win.
-    Forfeited(Player),
-    /// Neither seat placed its fleet: the game was closed, nobody won.
-    Closed,
-}
+pub use crate::game::msg::NoShown;
 
 /// Whether the game is one an arena could have made: between two accounts, paired.
 fn maybe_arenas(room: &Room) -> bool {

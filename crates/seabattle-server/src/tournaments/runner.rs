@@ -47,7 +47,7 @@ pub fn start(hub: &SharedHub) {
         let mut scheduled: Option<std::time::Instant> = None;
         loop {
             if scheduled.is_none_or(|t| t.elapsed() >= SCHEDULE_EVERY) {
-                super::schedule::make_due(&hub).await;
+                make_due(&hub).await;
                 scheduled = Some(std::time::Instant::now());
             }
             if let Err(e) = tick(&hub, &mut state).await {
@@ -205,6 +205,39 @@ async fn settle_no_show(hub: &SharedHub, g: &ArenaGame) -> bool {
         Err(e) => {
             tracing::warn!(game = %id, error = %e, "an arena's game could not be found");
             false
+        }
+    }
+}
+
+/// Makes the schedule's arenas that start within [`AHEAD_MS`](super::schedule::AHEAD_MS) and are not made yet.
+pub async fn make_due(hub: &SharedHub) {
+    let slots = hub.config.arena_schedule.0.clone();
+    if slots.is_empty() {
+        return;
+    }
+    let now = crate::challenges::store::now_ms();
+    for slot in slots {
+        for start in slot.starts(now, super::schedule::AHEAD_MS) {
+            let arena = super::store::StoredArena {
+                id: crate::ids::GameId::random().to_string(),
+                name: slot.name(),
+                rules: slot.rules.clone(),
+                clock: slot.clock,
+                minutes: slot.minutes,
+                starts_ms: start,
+                rated: true,
+                bots: true,
+                min_rated_games: 0,
+                created_by: None,
+                ended_early_ms: None,
+                finished: false,
+                schedule: Some(slot.key(start)),
+            };
+            match hub.db(move |db| db.add_arena(&arena)).await {
+                Ok(true) => tracing::info!(slot = %slot.key(start), "a scheduled arena was made"),
+                Ok(false) => {}
+                Err(e) => tracing::warn!(error = %e, "a scheduled arena could not be made"),
+            }
         }
     }
 }

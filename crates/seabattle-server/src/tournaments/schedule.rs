@@ -8,11 +8,13 @@
 //! CLOCK the seconds per move and MINUTES the length; `none` runs no schedule.
 //! The default is [`DEFAULT`]: a classic arena every hour and a long one every day.
 
-use super::store::StoredArena;
-use crate::hub::SharedHub;
-use crate::ids::GameId;
 use std::fmt;
 use std::str::FromStr;
+
+/// The shortest arena, in minutes.
+pub const MIN_MINUTES: u32 = 10;
+/// The longest arena, in minutes.
+pub const MAX_MINUTES: u32 = 180;
 
 /// The schedule a server runs unless told otherwise.
 pub const DEFAULT: &str = "hourly:classic:20:45,daily@18:classic:20:120";
@@ -128,7 +130,7 @@ impl FromStr for Slot {
             _ => return bad("CLOCK is seconds per move, 5 to 300"),
         };
         let minutes = match minutes.parse::<u32>() {
-            Ok(m) if (super::http::MIN_MINUTES..=super::http::MAX_MINUTES).contains(&m) => m,
+            Ok(m) if (MIN_MINUTES..=MAX_MINUTES).contains(&m) => m,
             _ => return bad("MINUTES is from 10 to 180"),
         };
         Ok(Slot {
@@ -176,39 +178,6 @@ impl Slot {
         match self.every {
             Every::Hour => format!("Hourly {} arena", self.rules),
             Every::Day(_) => format!("Daily {} arena", self.rules),
-        }
-    }
-}
-
-/// Makes the schedule's arenas that start within [`AHEAD_MS`] and are not made yet.
-pub async fn make_due(hub: &SharedHub) {
-    let slots = hub.config.arena_schedule.0.clone();
-    if slots.is_empty() {
-        return;
-    }
-    let now = crate::challenges::store::now_ms();
-    for slot in slots {
-        for start in slot.starts(now, AHEAD_MS) {
-            let arena = StoredArena {
-                id: GameId::random().to_string(),
-                name: slot.name(),
-                rules: slot.rules.clone(),
-                clock: slot.clock,
-                minutes: slot.minutes,
-                starts_ms: start,
-                rated: true,
-                bots: true,
-                min_rated_games: 0,
-                created_by: None,
-                ended_early_ms: None,
-                finished: false,
-                schedule: Some(slot.key(start)),
-            };
-            match hub.db(move |db| db.add_arena(&arena)).await {
-                Ok(true) => tracing::info!(slot = %slot.key(start), "a scheduled arena was made"),
-                Ok(false) => {}
-                Err(e) => tracing::warn!(error = %e, "a scheduled arena could not be made"),
-            }
         }
     }
 }

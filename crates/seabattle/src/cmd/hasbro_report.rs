@@ -8,8 +8,8 @@
 //! same boards with the same generator, so the difference of two shooters' means is
 //! taken board by board, and its error is the standard error of those differences.
 
-use super::bench::{Boards, Plan, Stats, play_all};
 use super::bench_game::GameResult;
+use super::bench_run::{Boards, Plan, Stats, play_all};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seabattle_bots::expert::Effort;

@@ -6,6 +6,7 @@ pub mod audit;
 pub mod backup;
 pub mod bench;
 mod bench_game;
+mod bench_run;
 pub mod bot;
 mod challenge;
 pub mod check;

@@ -9,6 +9,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use seabattle_core::Lang;
 use std::collections::HashMap;
+use std::fmt::Write;
 
 /// The page's language: `?lang=ru|en`, else the one chosen on the game's page (its
 /// cookie), else the request's preference.
@@ -49,7 +50,7 @@ pub fn page(status: StatusCode, lang: Lang, title: &str, path: &str, body: &str)
         Lang::Ru => ("ru", "en", "English"),
         Lang::En => ("en", "ru", "Русский"),
     };
-    let back = super::top::urlencoding(path);
+    let back = urlencoding(path);
     let html = format!(
         "<!doctype html><html lang=\"{code}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
@@ -97,6 +98,20 @@ pub fn unavailable(e: crate::error::StoreError, lang: Lang, path: &str) -> ApiEr
 /// A date (UTC) from seconds since the epoch, as `2026-11-25`.
 pub fn date(secs: i64) -> String {
     crate::daily::day::Day::of_secs(secs).date()
+}
+
+/// A name as a path segment: every byte but letters, digits, `-`, `_` and `.`
+/// percent-encoded.
+pub fn urlencoding(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for b in name.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.') {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
 }
 
 #[cfg(test)]

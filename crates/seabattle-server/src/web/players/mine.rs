@@ -104,6 +104,6 @@ pub async fn games(
     Ok(Json(MyGames {
         unfinished: unfinished.iter().map(GameJson::from).collect(),
         finished: finished.iter().map(GameJson::from).collect(),
-        profile: format!("/u/{}", super::top::urlencoding(&account.name)),
+        profile: format!("/u/{}", super::html::urlencoding(&account.name)),
     }))
 }

@@ -2,9 +2,10 @@
 //! figures, and every finished game with a link to its replay; for the owner, signed
 //! in, their account's actions too.
 
+use super::html::urlencoding;
 use super::html::{date, lang, page, unavailable};
 use super::store::{AccountGame, GameList, Sitter};
-use super::top::{established_note, rules_title, urlencoding};
+use super::top::{established_note, rules_title};
 use super::words::{Word, say};
 use crate::accounts::name::AccountName;
 use crate::accounts::session;

@@ -2,7 +2,7 @@
 //! established ratings of players active in the last 30 days; while nobody's is
 //! established, the provisional ones, marked.
 
-use super::html::{lang, page, unavailable};
+use super::html::{lang, page, unavailable, urlencoding};
 use super::words::{Word, say};
 use crate::hub::SharedHub;
 use crate::ratings::glicko::{GAMES_TO_ESTABLISH, PROVISIONAL_RD};
@@ -180,20 +180,6 @@ pub fn established_note(lang: Lang) -> String {
 /// one's own as their text.
 pub fn rules_title(rules: &str, lang: Lang) -> &str {
     rules.parse::<Preset>().map_or(rules, |p| p.title(lang))
-}
-
-/// A name as a path segment: every byte but letters, digits, `-`, `_` and `.`
-/// percent-encoded.
-pub fn urlencoding(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for b in name.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.') {
-            out.push(char::from(b));
-        } else {
-            let _ = write!(out, "%{b:02X}");
-        }
-    }
-    out
 }
 
 #[cfg(test)]
