@@ -435,7 +435,8 @@ if (boot.missing) {
   translate();
   show(app.game ? 'game' : 'start');
   // The start screen's daily and arena cards say what is going on now (cards.js).
-  if (!app.game) cardsModule = import(`./cards.js`).then(c => { c.loadCards(); return c; });
+  // Loaded at once (quoted, so the page hints it): not one more round trip for it.
+  if (!app.game) cardsModule = import('./cards.js').then(c => { c.loadCards(); return c; });
   let first = true;
   const socket = connect({
     onOpen, onMessage, game: () => app.game,

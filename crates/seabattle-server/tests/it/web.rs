@@ -63,8 +63,10 @@ async fn the_page_and_its_files_are_served_and_small() {
     // waiting screen). 214 KiB since issue 48: the opponent named from the pairing,
     // the levels' strength in words, the casual game's reason, a profile's challenge
     // dialog and the touch screen's tap targets (the first visit over the wire stays
-    // under its own budget, below).
-    assert!(total < 214 * 1024, "the page is {total} bytes");
+    // under its own budget, below). 218 KiB with the rest of issue 48: the start
+    // screen's live cards (cards.js, hinted so it costs no round trip), the arena's
+    // countdown and no-show words, the lobby's seekers and blind mode's held shots.
+    assert!(total < 218 * 1024, "the page is {total} bytes");
     let (status, _) = http_get(server.addr(), "/assets/nope.js").await;
     assert_eq!(status, 404);
     let (status, _) = http_get(server.addr(), "/assets/..%2Fsrc%2Flib.rs").await;
