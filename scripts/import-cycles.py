@@ -7,11 +7,8 @@ through a `crate::`, `super::`, `self::` or child-module path. A path through a
 item; a `pub use` line is itself a re-export, not an import, and gives no edge. Any
 strongly connected group of two or more files is a circle, and is printed.
 
-Usage: scripts/import-cycles.py [--knot CRATE_DIR=N ...] [CRATE_DIR ...]
-       (default: every crates/*)
-Exit 1 if any crate has a circle. `--knot DIR=N` tolerates, in that crate only, one
-circle of at most N files: a knot being undone may shrink and never grow, and no
-second circle may form beside it (CI runs it so until the knot is gone).
+Usage: scripts/import-cycles.py [CRATE_DIR ...]   (default: every crates/*)
+Exit 1 if any crate has a circle.
 """
 
 import glob
@@ -255,12 +252,7 @@ def name(path):
 
 
 def main():
-    args, knots = sys.argv[1:], {}
-    while args and args[0] == "--knot":
-        crate, _, most = args[1].partition("=")
-        knots[crate.rstrip("/")] = int(most)
-        args = args[2:]
-    crates = args or sorted(glob.glob("crates/*"))
+    crates = sys.argv[1:] or sorted(glob.glob("crates/*"))
     bad = False
     for crate in crates:
         mods, edges = analyse(crate)
@@ -268,11 +260,6 @@ def main():
         n = sum(len(e) for e in edges.values())
         if not found:
             print(f"{crate}: {len(mods)} files, {n} edges, no circle")
-            continue
-        most = knots.get(crate.rstrip("/"))
-        if most is not None and len(found) == 1 and len(found[0]) <= most:
-            print(f"{crate}: {len(mods)} files, {n} edges, its knot of {len(found[0])} files "
-                  f"(at most {most} allowed while it is undone)")
             continue
         bad = True
         print(f"{crate}: {len(mods)} files, {n} edges, {len(found)} circle(s)")

@@ -9,6 +9,7 @@
 //! sockets of both accounts, and the challenger's node seats the challenger, whose
 //! seat token it made and kept ([`Pending`]).
 
+mod pending;
 pub mod store;
 
 use crate::conn::Conn;
@@ -23,49 +24,14 @@ use crate::protocol::{
     Answer, Casual, ChallengeEnd, ChallengeJson, ErrorCode, Role, SeatAccountJson, ServerMsg,
 };
 use seabattle_core::Player;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use store::{State, StoredChallenge, now_ms};
+
+pub use pending::Pending;
+use pending::Sent;
 
 /// The most challenges one account may have waiting for an answer at once.
 pub const MAX_OPEN: usize = 3;
-
-/// A challenge sent from a socket of this node, waiting for its answer.
-struct Sent {
-    conn: Conn,
-    from: AccountId,
-    /// The challenger's seat token (storage keeps only its hash).
-    token: String,
-    /// Whether the challenged account is a BOT (known when it was sent): a BOT's no
-    /// leaves a challenger still in the queue offered a level.
-    to_bot: bool,
-}
-
-/// The challenges sent from this node's sockets, by id.
-#[derive(Default)]
-pub struct Pending(Mutex<HashMap<String, Sent>>);
-
-impl Pending {
-    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Sent>> {
-        self.0.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    fn take(&self, id: &str) -> Option<Sent> {
-        self.map().remove(id)
-    }
-
-    fn sent_by(&self, account: AccountId) -> usize {
-        self.map().values().filter(|s| s.from == account).count()
-    }
-
-    fn of_conn(&self, conn: u64) -> Vec<(String, AccountId)> {
-        self.map()
-            .iter()
-            .filter(|(_, s)| s.conn.id == conn)
-            .map(|(id, s)| (id.clone(), s.from))
-            .collect()
-    }
-}
 
 fn signed_in(conn: &Conn, what: &str) -> Result<crate::conn::Account, Failure> {
     conn.account().cloned().ok_or_else(|| {

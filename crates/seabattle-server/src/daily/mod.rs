@@ -11,6 +11,7 @@
 pub mod commit;
 pub mod day;
 pub mod draw;
+mod drawing;
 pub mod http;
 pub mod play;
 pub mod profile;
@@ -23,18 +24,12 @@ mod who;
 use crate::error::{Failure, StoreError};
 use crate::hub::SharedHub;
 use day::Day;
+pub use drawing::Daily;
 use std::sync::Arc;
 use std::time::Duration;
 use store::StoredDay;
 
 pub use http::routes;
-
-/// This node's part of the daily sea: a day is drawn by one task at a time here (a
-/// draw runs the expert's game, a fraction of a second), and the others wait for it.
-#[derive(Default)]
-pub struct Daily {
-    drawing: tokio::sync::Mutex<()>,
-}
 
 /// The day `day` as stored, drawn first if it is today and nobody drew it yet (here
 /// or on another node). A past day that was never drawn stays undrawn: `None`.

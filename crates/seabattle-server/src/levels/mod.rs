@@ -6,6 +6,7 @@
 //! person's rating, and the levels anchor the one Glicko-2 scale. No password opens a
 //! system account, and no token is ever made for it.
 
+mod accounts;
 pub mod strength;
 
 use crate::accounts::name::AccountName;
@@ -13,9 +14,10 @@ use crate::db::{Store, StoreError, params};
 use crate::hub::SharedHub;
 use crate::ids::AccountId;
 use crate::protocol::{LevelAccountJson, SeatAccountJson};
+pub use accounts::Levels;
 use seabattle_bots::Level;
 use seabattle_core::Preset;
-use std::sync::{PoisonError, RwLock};
+use std::sync::PoisonError;
 
 /// Each level's account name: letters and a dot, as any account's, so its profile is
 /// at `/u/NAME`; made on a new site before any person can take it.
@@ -51,39 +53,6 @@ pub fn shown(levels: &Levels) -> Vec<LevelAccountJson> {
 
 /// What a system account stores for a password: no argon2 hash, so none matches.
 const NO_PASSWORD: &str = "!system: no password opens this account";
-
-/// The level accounts this server has, found or made at start.
-#[derive(Default)]
-pub struct Levels {
-    accounts: RwLock<Vec<(Level, AccountId)>>,
-}
-
-impl Levels {
-    /// The account `level` plays rated games under, if it has one.
-    pub fn account(&self, level: Level) -> Option<AccountId> {
-        self.read()
-            .iter()
-            .find(|(l, _)| *l == level)
-            .map(|(_, a)| *a)
-    }
-
-    /// The level that plays under `account`, if one does.
-    pub fn level_of(&self, account: AccountId) -> Option<Level> {
-        self.read()
-            .iter()
-            .find(|(_, a)| *a == account)
-            .map(|(l, _)| *l)
-    }
-
-    /// Every level with its account.
-    pub fn all(&self) -> Vec<(Level, AccountId)> {
-        self.read().clone()
-    }
-
-    fn read(&self) -> std::sync::RwLockReadGuard<'_, Vec<(Level, AccountId)>> {
-        self.accounts.read().unwrap_or_else(PoisonError::into_inner)
-    }
-}
 
 impl Store {
     /// The system account named `name`, made (a BOT, with no password) if nobody has

@@ -9,29 +9,18 @@
 use crate::hub::SharedHub;
 use crate::ids::AccountId;
 use crate::protocol::SeatAccountJson;
-use seabattle_bots::Level;
 use seabattle_core::Preset;
 use std::collections::HashSet;
 
 /// The most online BOTs weighed for one offer.
 const MOST_BOTS: usize = 100;
 
-/// What a seeker is offered.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Offered {
-    /// A rated game against a computer's level, shown as its account.
-    Level(Level, SeatAccountJson),
-    /// A rated game against a BOT account online now, by challenge.
-    Bot(SeatAccountJson),
-}
+pub use super::seeker::Offered;
 
-impl Offered {
-    /// The seat it would sit in, as the board shows it.
-    pub fn shown(&self) -> &SeatAccountJson {
-        match self {
-            Offered::Level(_, s) | Offered::Bot(s) => s,
-        }
-    }
+/// What to offer `me`, if it plays rated: the nearest level or online BOT.
+pub async fn for_seeker(hub: &SharedHub, me: &super::seeker::Seeker) -> Option<Offered> {
+    let r = me.rated.as_ref()?;
+    nearest(hub, r.preset, r.rating, r.account).await
 }
 
 /// The opponent nearest to `rating` under `preset` for `me`: a BOT online now when one

@@ -247,7 +247,7 @@ async fn wait(hub: SharedHub, me: Seeker) {
         }
         if !offered && now.duration_since(me.since) >= hub.config.queue_wait {
             offered = true;
-            let offered = me.to_offer(&hub).await;
+            let offered = super::offer::for_seeker(&hub, &me).await;
             me.offer_computer(now, offered);
         }
     }

@@ -3,8 +3,10 @@
 
 use crate::conn::Conn;
 use crate::ids::AccountId;
+use crate::protocol::SeatAccountJson;
 use crate::protocol::{CASUAL_AFTER_SECS, ServerMsg};
 use crate::ratings::glicko;
+use seabattle_bots::Level;
 use seabattle_core::{Preset, Rules};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -139,9 +141,9 @@ impl Seeker {
     /// Tells the seeker nobody came by `now`, and offers the computer: for a seeker of
     /// a rated game, a rated game against the level or the online BOT nearest in
     /// rating (`offered`: `level` names a level, `bot` shows the seat either way).
-    pub fn offer_computer(&self, now: Instant, offered: Option<super::offer::Offered>) {
+    pub fn offer_computer(&self, now: Instant, offered: Option<Offered>) {
         let level = match &offered {
-            Some(super::offer::Offered::Level(l, _)) => Some(l.name().to_string()),
+            Some(Offered::Level(l, _)) => Some(l.name().to_string()),
             _ => None,
         };
         self.conn.send(
@@ -155,17 +157,29 @@ impl Seeker {
         );
     }
 
-    /// What to offer, if this seeker plays rated: the nearest level or online BOT.
-    pub async fn to_offer(&self, hub: &crate::hub::SharedHub) -> Option<super::offer::Offered> {
-        let r = self.rated.as_ref()?;
-        super::offer::nearest(hub, r.preset, r.rating, r.account).await
-    }
-
     /// How far apart in rating `self` and `other` are: 0 when unrated.
     pub fn gap(&self, other: &Seeker) -> f64 {
         match (&self.rated, &other.rated) {
             (Some(a), Some(b)) => (a.rating - b.rating).abs(),
             _ => 0.0,
+        }
+    }
+}
+
+/// What a seeker is offered.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Offered {
+    /// A rated game against a computer's level, shown as its account.
+    Level(Level, SeatAccountJson),
+    /// A rated game against a BOT account online now, by challenge.
+    Bot(SeatAccountJson),
+}
+
+impl Offered {
+    /// The seat it would sit in, as the board shows it.
+    pub fn shown(&self) -> &SeatAccountJson {
+        match self {
+            Offered::Level(_, s) | Offered::Bot(s) => s,
         }
     }
 }

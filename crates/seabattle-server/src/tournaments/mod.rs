@@ -18,6 +18,7 @@ pub mod runner;
 pub mod schedule;
 pub mod standings;
 pub mod store;
+mod wake;
 
 use crate::db::Store;
 use crate::error::{Failure, StoreError};
@@ -29,21 +30,8 @@ use store::GameEnd;
 
 pub use http::routes;
 
-/// This node's part of the arenas: the runner's wake-up, rung when an arena's game
-/// ends so its players are paired again at once.
-#[derive(Default)]
-pub struct Tournaments {
-    wake: tokio::sync::Notify,
-}
-
-impl Tournaments {
-    /// Wakes the runner.
-    pub fn wake(&self) {
-        self.wake.notify_one();
-    }
-}
-
 pub use crate::game::msg::NoShown;
+pub use wake::Tournaments;
 
 /// Whether the game is one an arena could have made: between two accounts, paired.
 fn maybe_arenas(room: &Room) -> bool {
