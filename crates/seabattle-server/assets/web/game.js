@@ -579,8 +579,9 @@ function turnBanner() {
   const e = $('turn');
   let text = '', cls = '';
   if (noShow) {
-    text = t(noShowKey(noShow));
-    cls = noShowKey(noShow) === 'noShowWon' ? 'won' : noShowKey(noShow) === 'noShowLost' ? 'lost' : '';
+    const key = noShowKey(noShow);
+    text = t(key);
+    cls = key === 'noShowWon' ? 'won' : key === 'noShowLost' ? 'lost' : '';
   } else if (game().phase === 'placement') text = hotseat() ? t('placeTurn', game().seat ?? '') : (game().seat ?? 0) > 0 && game().placed[(game().seat ?? 1) - 1] ? t('waitPlace') : '';
   else if (game().phase === 'battle' && owed()) {
     const d = game().duties[0];

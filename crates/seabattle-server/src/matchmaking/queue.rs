@@ -167,6 +167,15 @@ pub async fn join_seeker(hub: &SharedHub, conn: &Conn, public: &str) -> Result<(
     let Some(listing) = listing else {
         return Err(gone());
     };
+    // Checked on the listing, before anything is taken, on any node: one's own wait
+    // in another tab is not an opponent.
+    let mine = conn.account().map(|a| a.name.as_str());
+    if mine.is_some() && listing.account.as_ref().map(|a| a.name.as_str()) == mine {
+        return Err(Failure::refused(
+            ErrorCode::NotFound,
+            "that is you, waiting in another tab",
+        ));
+    }
     let reservation = hub.addresses.may_create(conn.ip)?;
     let rules = hub
         .vetted
@@ -184,17 +193,6 @@ pub async fn join_seeker(hub: &SharedHub, conn: &Conn, public: &str) -> Result<(
     let Some(first) = hub.seekers.take_public(public) else {
         return Err(gone());
     };
-    if first
-        .conn
-        .account()
-        .is_some_and(|a| Some(a.id) == me.conn.account().map(|m| m.id))
-    {
-        hub.seekers.lock().push(first);
-        return Err(Failure::refused(
-            ErrorCode::NotFound,
-            "that is you, waiting in another tab",
-        ));
-    }
     start_random(hub, [first, me], Some(reservation)).await
 }
 
