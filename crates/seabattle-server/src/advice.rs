@@ -4,7 +4,7 @@
 
 use crate::error::Failure;
 use crate::guard::work::Lane;
-use crate::hub::SharedHub;
+use crate::node::SharedNode;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg, ViolationJson};
 use rand::rngs::StdRng;
 use seabattle_bots::PlacerKind;
@@ -22,7 +22,7 @@ pub fn offered_presets() -> Vec<String> {
 /// `coach`: the density shooter's map of the player's view (from
 /// `game::play::coach_input`).
 pub async fn coach(
-    hub: &SharedHub,
+    hub: &SharedNode,
     (game, rules, view): (String, Rules, TargetBoard),
 ) -> Result<ServerMsg, Failure> {
     let dims = rules.dims();
@@ -84,7 +84,7 @@ const COACH_PATHS: usize = 1500;
 /// in the pool. Nothing is placed; the client sends it back with `place` if the player
 /// keeps it.
 pub async fn layout(
-    hub: &SharedHub,
+    hub: &SharedNode,
     game: String,
     rules: Rules,
     placer: Option<String>,
@@ -118,7 +118,7 @@ pub async fn layout(
 /// `turn`: ship `ship` of `fleet` turned a quarter turn into the nearest place where
 /// it breaks no rule (the rules crate decides), or `no_room`.
 pub async fn turn(
-    hub: &SharedHub,
+    hub: &SharedNode,
     game: String,
     rules: Rules,
     fleet: Vec<String>,
@@ -160,7 +160,7 @@ pub async fn turn(
 /// `check`: every violation of `fleet` under the game's rules, worded by the rules
 /// engine in `lang` with cells in `coords`, worked out in the pool.
 pub async fn check(
-    hub: &SharedHub,
+    hub: &SharedNode,
     game: String,
     rules: Rules,
     fleet: Vec<String>,

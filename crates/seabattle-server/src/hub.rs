@@ -1,66 +1,28 @@
-//! The server's one shared state: configuration, storage, the games in memory, the queue.
+//! The server's shared state above the games: the [`Node`] every game needs, and beside
+//! it the features' own state (the lobby, challenges, the daily sea, the arenas, the
+//! computer's levels, the accounts' sockets). The router's handlers hold it; a game's
+//! task never does.
 
-use crate::config::Config;
-use crate::db::Store;
-use crate::error::StoreError;
-use crate::game::group::GroupCommit;
-use crate::game::handle::GameHandle;
-use crate::game::stored::StoredMove;
-use crate::guard::address::Addresses;
 use crate::guard::vet::Verdicts;
-use crate::guard::work::Work;
-use crate::ids::{AccountId, GameId};
-use crate::metrics::Metrics;
+use crate::ids::AccountId;
+use crate::node::{Node, NodeState, SharedNode};
 use crate::web::records::Records;
-use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::Instant;
-
-/// A game looked up by id.
-pub enum Lookup {
-    /// In memory: its task's handle.
-    Live(GameHandle),
-    /// No game has that id.
-    Missing,
-    /// The game was closed unfinished (see [`crate::expiry`]).
-    Abandoned,
-}
-
-/// The result word stored for a game closed unfinished.
-pub const ABANDONED: &str = "abandoned";
 
 /// Everything the handlers share.
 pub struct Hub {
-    /// Settings.
-    pub config: Config,
-    /// Where games are stored.
-    pub store: Arc<Store>,
-    /// Where moves are stored, many games' in one commit.
-    pub moves: GroupCommit,
-    /// The pool costly work runs in.
-    pub work: Work,
-    /// What each client address holds.
-    pub addresses: Arc<Addresses>,
+    /// What the games share; the hub reads as it ([`std::ops::Deref`]).
+    pub node: SharedNode,
     /// Rules already vetted.
     pub vetted: Verdicts,
     /// Finished games' records and replays, rendered once.
     pub records: Records,
-    /// What `/metrics` shows.
-    pub metrics: Metrics,
-    rooms: Mutex<HashMap<GameId, GameHandle>>,
-    /// Held while a game is loaded from storage, so it is loaded once even if two
-    /// players reconnect at once.
-    pub load_lock: tokio::sync::Mutex<()>,
     /// The computer's levels' accounts, for rated games against them.
-    pub levels: crate::levels::Levels,
-    /// The games this node is claiming (in a cluster), one claim of a game at a time.
-    pub claims: crate::cluster::Claims,
+    pub levels: Arc<crate::levels::Levels>,
     /// Everyone here waiting for a random opponent.
     pub seekers: crate::matchmaking::seeker::Seekers,
     next_conn: AtomicU64,
-    /// Flips to `true` when the server shuts down.
-    pub closing: tokio::sync::watch::Receiver<bool>,
     /// Set when a node of a cluster is about to stop: `/readyz` fails so the proxy
     /// sends no one new, while everyone here is still served.
     pub draining: std::sync::atomic::AtomicBool,
@@ -69,46 +31,42 @@ pub struct Hub {
     /// Failed logins and sign-ups, per address and per account.
     pub throttle: crate::guard::pace::Paces,
     /// Who is here, for the lobby.
-    pub lobby: crate::lobby::Lobby,
+    pub lobby: Arc<crate::lobby::Lobby>,
     /// The challenges sent from this node's sockets, waiting for an answer.
     pub challenges: crate::challenges::Pending,
     /// The daily sea's draws on this node.
     pub daily: crate::daily::Daily,
     /// The arenas' runner on this node.
-    pub tournaments: crate::tournaments::Tournaments,
+    pub tournaments: Arc<crate::tournaments::Tournaments>,
 }
-
-/// How often a release of a game that failed is tried again: as often as a node renews
-/// its lease.
-const RELEASE_RETRY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The hub as handlers hold it.
 pub type SharedHub = Arc<Hub>;
 
+impl std::ops::Deref for Hub {
+    type Target = Node;
+
+    fn deref(&self) -> &Node {
+        &self.node
+    }
+}
+
+impl axum::extract::FromRef<SharedHub> for NodeState {
+    fn from_ref(hub: &SharedHub) -> NodeState {
+        NodeState(Arc::clone(&hub.node))
+    }
+}
+
 impl Hub {
-    /// A hub storing in `store`.
-    pub fn new(
-        config: Config,
-        store: Arc<Store>,
-        moves: GroupCommit,
-        closing: tokio::sync::watch::Receiver<bool>,
-    ) -> Hub {
+    /// A hub over `node`, its features' state empty.
+    pub fn new(node: SharedNode) -> Hub {
         Hub {
-            moves,
-            addresses: Arc::new(Addresses::new(config.limits.clone())),
-            config,
-            store,
-            work: Work::new(),
+            node,
             vetted: Verdicts::default(),
             records: Records::default(),
-            metrics: Metrics::default(),
-            rooms: Mutex::new(HashMap::new()),
-            load_lock: tokio::sync::Mutex::new(()),
-            claims: Default::default(),
             levels: Default::default(),
             seekers: Default::default(),
             next_conn: AtomicU64::new(1),
-            closing,
             draining: std::sync::atomic::AtomicBool::new(false),
             sockets: Default::default(),
             throttle: Default::default(),
@@ -135,106 +93,5 @@ impl Hub {
         if let Err(e) = told {
             tracing::warn!(error = %crate::error::chain(&e), "the other nodes could not be told of a sign-out");
         }
-    }
-
-    /// Runs a blocking storage call off the async threads.
-    pub async fn db<T: Send + 'static>(
-        &self,
-        f: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
-    ) -> Result<T, StoreError> {
-        let store = Arc::clone(&self.store);
-        let started = Instant::now();
-        let done = tokio::task::spawn_blocking(move || f(&store))
-            .await
-            .map_err(|e| StoreError::Unavailable {
-                what: "a storage task",
-                source: Some(Arc::new(e)),
-            })?;
-        self.metrics.store_seconds.observe(started.elapsed());
-        done
-    }
-
-    /// Stores `moves` of game `id` from move `seq` on in the next group commit, and
-    /// returns once it is durable.
-    pub async fn append(
-        &self,
-        id: GameId,
-        seq: usize,
-        moves: Vec<StoredMove>,
-    ) -> Result<(), StoreError> {
-        let started = Instant::now();
-        let done = self.moves.append(id, seq, moves).await;
-        self.metrics.store_seconds.observe(started.elapsed());
-        done
-    }
-
-    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, GameHandle>> {
-        self.rooms.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Notes a live game's task.
-    pub fn insert(&self, handle: GameHandle) {
-        self.rooms().insert(handle.id().clone(), handle);
-    }
-
-    /// Games held in memory.
-    pub fn rooms_held(&self) -> usize {
-        self.rooms().len()
-    }
-
-    /// Forgets a game (it stays stored); its task ends once nobody holds its handle.
-    /// In a cluster the game is released first, so any node may take it at once: it
-    /// stays in memory, served, until the release lands (retried every heartbeat), so
-    /// the database never names this node the owner of a game it no longer has.
-    pub fn evict(self: &Arc<Self>, id: &GameId) {
-        let Some(c) = self.store.cluster() else {
-            self.rooms().remove(id);
-            return;
-        };
-        if !c.holds(id) {
-            self.drop_room(id);
-            return;
-        }
-        let (hub, id) = (Arc::clone(self), id.clone());
-        tokio::spawn(async move {
-            loop {
-                let key = id.clone();
-                let released = hub
-                    .db(
-                        move |s| match (s.cluster(), s.cluster().and_then(|c| c.fence_of(&key))) {
-                            (Some(c), Some(fence)) => c.release(&key, fence),
-                            _ => Ok(()),
-                        },
-                    )
-                    .await;
-                match released {
-                    Ok(()) => break,
-                    Err(e) => {
-                        tracing::warn!(game = %id, error = %e, "releasing a game failed; it stays here, served, and the release is tried again");
-                        tokio::time::sleep(RELEASE_RETRY).await;
-                    }
-                }
-            }
-            hub.drop_room(&id);
-        });
-    }
-
-    /// Takes a game out of memory without releasing it: another node holds it now,
-    /// this node's lease lapsed, or it was released already.
-    pub fn drop_room(&self, id: &GameId) {
-        self.rooms().remove(id);
-        if let Some(c) = self.store.cluster() {
-            c.forget(id);
-        }
-    }
-
-    /// The game `id` if it is in memory.
-    pub fn live(&self, id: &GameId) -> Option<GameHandle> {
-        self.rooms().get(id).cloned()
-    }
-
-    /// Every game in memory, for the expiry sweep.
-    pub fn all_rooms(&self) -> Vec<GameHandle> {
-        self.rooms().values().cloned().collect()
     }
 }

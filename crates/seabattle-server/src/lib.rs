@@ -20,6 +20,7 @@
 mod accounts;
 mod advice;
 mod bot_accounts;
+mod bus;
 mod challenges;
 mod cluster;
 mod config;
@@ -36,6 +37,7 @@ mod levels;
 mod lobby;
 mod matchmaking;
 mod metrics;
+mod node;
 pub mod protocol;
 pub mod ratings;
 mod tournaments;
@@ -74,6 +76,23 @@ use tokio::task::JoinHandle;
 use web::{http, install, players, qr, ws};
 
 /// The one route table.
+/// The features that hear the games' events, in the order they hear them: the rating
+/// first, since the result told to the players carries its change.
+fn subscribe(hub: &SharedHub) {
+    let bus = &hub.node.bus;
+    // Weak: the bus is the node's, and a subscriber holding the node would keep it alive.
+    let node = Arc::downgrade(&hub.node);
+    let levels = Arc::clone(&hub.levels);
+    bus.subscribe(Arc::new(ratings::ended::Rater::new(node.clone(), levels)));
+    let runner = Arc::clone(&hub.tournaments);
+    bus.subscribe(Arc::new(tournaments::ear::Arenas::new(
+        node.clone(),
+        runner,
+    )));
+    bus.subscribe(Arc::new(learning::ear::Learning::new(node)));
+    bus.subscribe(Arc::new(lobby::tally::Tally::new(Arc::clone(&hub.lobby))));
+}
+
 fn router(hub: SharedHub) -> Router {
     Router::new()
         .route("/", get(http::index))
@@ -175,7 +194,7 @@ impl Server {
             .draining
             .store(true, std::sync::atomic::Ordering::Relaxed);
         tokio::time::sleep(wait).await;
-        cluster::drain(&self.hub).await;
+        cluster::drain(&self.hub.node).await;
     }
 
     /// Stops accepting, closes every WebSocket, and waits (up to five seconds) for the
@@ -207,13 +226,15 @@ pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, Ser
     let (stop, closing) = watch::channel(false);
     let described = store.describe();
     let moves = GroupCommit::start(Arc::clone(&store), config.commit_window)?;
-    let hub = Arc::new(Hub::new(config, store, moves, closing.clone()));
+    let node = Arc::new(node::Node::new(config, store, moves, closing.clone()));
+    let hub = Arc::new(Hub::new(node));
+    subscribe(&hub);
     let addr = listener.local_addr()?;
     let app = router(Arc::clone(&hub));
-    game::sweep::start(Arc::clone(&hub));
-    account::session::start_sweep(Arc::clone(&hub));
+    game::sweep::start(Arc::clone(&hub.node));
+    account::session::start_sweep(Arc::clone(&hub.node));
     cluster::start(&hub).await?;
-    levels::start(&hub).await?;
+    levels::start(&hub.node, &hub.levels).await?;
     lobby::broadcast::start(&hub);
     daily::start(&hub);
     tournaments::runner::start(&hub);

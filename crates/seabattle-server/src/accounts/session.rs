@@ -45,7 +45,7 @@ pub const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60 *
 
 /// Erases ended sessions every [`SWEEP_EVERY`] until the server closes: a session is
 /// refused once it ends anyway; this only keeps the table from growing.
-pub fn start_sweep(hub: crate::hub::SharedHub) {
+pub fn start_sweep(hub: crate::node::SharedNode) {
     tokio::spawn(async move {
         let mut closing = hub.closing.clone();
         let mut tick = tokio::time::interval(SWEEP_EVERY);

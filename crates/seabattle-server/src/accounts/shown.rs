@@ -5,13 +5,13 @@
 use super::name::AccountName;
 use crate::conn::Conn;
 use crate::error::Failure;
-use crate::hub::SharedHub;
+use crate::node::SharedNode;
 use crate::protocol::{ErrorCode, player_name};
 
 /// The name `given` checked as a player's name (see [`player_name`]) and, unless it is
 /// the connection's own account's, as no account's at all.
 pub async fn checked(
-    hub: &SharedHub,
+    hub: &SharedNode,
     conn: &Conn,
     given: Option<&str>,
 ) -> Result<Option<String>, Failure> {

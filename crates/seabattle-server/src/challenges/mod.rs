@@ -261,7 +261,12 @@ async fn start(
         .games_created
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     tracing::info!(challenge = %c.id, game = %room.id(), "challenge accepted");
-    seat_new(hub, room, vec![(conn.clone(), Player::Two, Some(token))]).await
+    seat_new(
+        &hub.node,
+        room,
+        vec![(conn.clone(), Player::Two, Some(token))],
+    )
+    .await
 }
 
 /// `cancel_challenge`: the challenger takes it back.

@@ -25,7 +25,7 @@ pub async fn start(hub: &SharedHub) -> Result<(), crate::error::StoreError> {
     tokio::spawn(async move {
         while let Some(notice) = rx.recv().await {
             match notice {
-                Notice::Handover(id) => hand_over(&h, &id).await,
+                Notice::Handover(id) => hand_over(&h.node, &id).await,
                 Notice::Paired { waiter, game } => paired(&h, &waiter, &game),
                 Notice::SignedOut(account) => {
                     h.sockets.sign_out(account);
@@ -49,7 +49,7 @@ pub async fn start(hub: &SharedHub) -> Result<(), crate::error::StoreError> {
             }
         }
     });
-    watch_lease(hub);
+    watch_lease(&hub.node);
     let h = Arc::clone(hub);
     tokio::spawn(async move {
         let mut closing = h.closing.clone();

@@ -22,8 +22,8 @@ pub use listen::start;
 
 use crate::error::Failure;
 use crate::game::msg::GameMsg;
-use crate::hub::SharedHub;
 use crate::ids::GameId;
+use crate::node::SharedNode;
 use crate::protocol::ErrorCode;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -46,15 +46,15 @@ const LEASE_CHECK: Duration = Duration::from_millis(250);
 
 /// Makes game `id` this node's before it is loaded: `Ok(false)` if there is no such
 /// game. A live owner is asked to hand it over; a dead one's lease must run out.
-pub async fn claim(hub: &SharedHub, id: &GameId) -> Result<bool, Failure> {
-    if hub.store.cluster().is_none() {
+pub async fn claim(node: &SharedNode, id: &GameId) -> Result<bool, Failure> {
+    if node.store.cluster().is_none() {
         return Ok(true);
     }
     let started = Instant::now();
     let mut asked: Option<Instant> = None;
     loop {
         let key = id.clone();
-        let claim = hub
+        let claim = node
             .db(move |s| match s.cluster() {
                 Some(c) => c.acquire(&key),
                 None => Ok(Claim::Owned { took_over: false }),
@@ -64,7 +64,7 @@ pub async fn claim(hub: &SharedHub, id: &GameId) -> Result<bool, Failure> {
             Claim::Missing => return Ok(false),
             Claim::Owned { took_over } => {
                 if took_over {
-                    hub.metrics.takeovers.fetch_add(1, Ordering::Relaxed);
+                    node.metrics.takeovers.fetch_add(1, Ordering::Relaxed);
                     tracing::info!(game = %id, waited_ms = started.elapsed().as_millis() as u64, "took the game over from a node that is gone");
                 }
                 return Ok(true);
@@ -90,7 +90,7 @@ pub async fn claim(hub: &SharedHub, id: &GameId) -> Result<bool, Failure> {
                     asked = Some(Instant::now());
                     tracing::debug!(game = %id, %owner, "asking the owner to hand the game over");
                     let key = id.clone();
-                    hub.db(move |s| s.cluster().map_or(Ok(()), |c| c.ask_handover(&key)))
+                    node.db(move |s| s.cluster().map_or(Ok(()), |c| c.ask_handover(&key)))
                         .await?;
                 }
                 tokio::time::sleep(CLAIM_RETRY).await;
@@ -103,10 +103,10 @@ pub async fn claim(hub: &SharedHub, id: &GameId) -> Result<bool, Failure> {
 /// once. A release that fails leaves the game here, served, and the asking node asks
 /// again. A game this node is named the owner of but does not have in memory (a
 /// release that failed earlier, a lapse) is given up in the database.
-pub(super) async fn hand_over(hub: &SharedHub, id: &GameId) {
-    let Some(h) = hub.live(id) else {
+pub(super) async fn hand_over(node: &SharedNode, id: &GameId) {
+    let Some(h) = node.live(id) else {
         let key = id.clone();
-        if let Err(e) = hub
+        if let Err(e) = node
             .db(move |s| s.cluster().map_or(Ok(()), |c| c.disown(&key)))
             .await
         {
@@ -119,14 +119,14 @@ pub(super) async fn hand_over(hub: &SharedHub, id: &GameId) {
 
 /// Whether this node may not serve game `id` from memory: it is in a cluster and no
 /// longer holds the game (a write was fenced, or its lease lapsed).
-pub fn stale(hub: &SharedHub, id: &GameId) -> bool {
-    hub.store.cluster().is_some_and(|c| !c.holds(id))
+pub fn stale(node: &SharedNode, id: &GameId) -> bool {
+    node.store.cluster().is_some_and(|c| !c.holds(id))
 }
 
 /// Lets game `h` go if this node no longer holds it, before anything is served from
 /// it: its task lets it go before it runs any job. Returns when it has left memory.
-pub async fn drop_if_stale(hub: &SharedHub, h: &crate::game::handle::GameHandle) -> bool {
-    if !stale(hub, h.id()) {
+pub async fn drop_if_stale(node: &SharedNode, h: &crate::game::handle::GameHandle) -> bool {
+    if !stale(node, h.id()) {
         return false;
     }
     // The task checks before handling any message.
@@ -136,8 +136,8 @@ pub async fn drop_if_stale(hub: &SharedHub, h: &crate::game::handle::GameHandle)
 
 /// Every few hundred milliseconds, lets go the games in memory this node no longer
 /// holds, so a spectator on a game that nothing else wakes is sent on too.
-pub(super) fn watch_lease(hub: &SharedHub) {
-    let h = Arc::clone(hub);
+pub(super) fn watch_lease(node: &SharedNode) {
+    let h = Arc::clone(node);
     tokio::spawn(async move {
         let mut closing = h.closing.clone();
         let mut tick = tokio::time::interval(LEASE_CHECK);
@@ -156,14 +156,17 @@ pub(super) fn watch_lease(hub: &SharedHub) {
 
 /// Lets every game here go, for a node that stops: their players reconnect and reach
 /// other nodes, which take the games at once. Then the node leaves the cluster.
-pub async fn drain(hub: &SharedHub) {
-    if hub.store.cluster().is_none() {
+pub async fn drain(node: &SharedNode) {
+    if node.store.cluster().is_none() {
         return;
     }
-    for h in hub.all_rooms() {
+    for h in node.all_rooms() {
         let _ = h.ask(|reply| GameMsg::LetGo { reply }).await;
     }
-    if let Err(e) = hub.db(|s| s.cluster().map_or(Ok(()), |c| c.retire())).await {
+    if let Err(e) = node
+        .db(|s| s.cluster().map_or(Ok(()), |c| c.retire()))
+        .await
+    {
         tracing::warn!(error = %e, "leaving the cluster failed; the lease runs out instead");
     }
 }

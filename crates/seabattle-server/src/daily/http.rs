@@ -157,7 +157,7 @@ pub async fn day_json(
 ) -> Result<Response, ApiError> {
     let (day, today) = named_day(&hub, &date)?;
     let stored = stored_day(&hub, day).await?;
-    let v = viewer(&hub, &headers).await?;
+    let v = viewer(&hub.node, &headers).await?;
     Ok(axum::Json(day_state(&hub, &stored, today, &v).await?).into_response())
 }
 
@@ -171,7 +171,7 @@ pub async fn start(
 ) -> Result<Response, ApiError> {
     let day = today_only(&hub, &b.date)?;
     let stored = stored_day(&hub, day).await?;
-    let mut v = viewer(&hub, &headers).await?;
+    let mut v = viewer(&hub.node, &headers).await?;
     let mut cookie = None;
     let who = match &v.who {
         Some(w) => w.clone(),
@@ -224,7 +224,7 @@ pub async fn shot(
     )?;
     let day = today_only(&hub, &b.date)?;
     let stored = stored_day(&hub, day).await?;
-    let v = viewer(&hub, &headers).await?;
+    let v = viewer(&hub.node, &headers).await?;
     let Some(who) = v.who.clone() else {
         return Err(not_started(day));
     };

@@ -4,8 +4,8 @@
 
 use super::store::Who;
 use crate::accounts::session;
-use crate::hub::SharedHub;
 use crate::ids::{new_token, token_hash};
+use crate::node::SharedNode;
 use crate::web::error::ApiError;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::Response;
@@ -28,7 +28,7 @@ pub struct Viewer {
 
 /// Reads who the request comes from: a live session's account, else a guest's cookie
 /// of the right shape, else nobody yet.
-pub async fn viewer(hub: &SharedHub, headers: &HeaderMap) -> Result<Viewer, ApiError> {
+pub async fn viewer(hub: &SharedNode, headers: &HeaderMap) -> Result<Viewer, ApiError> {
     if let Some(a) = crate::web::extract::session_account(hub, headers).await? {
         return Ok(Viewer {
             who: Some(Who::Account(a.id)),

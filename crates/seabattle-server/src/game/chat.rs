@@ -4,13 +4,13 @@
 
 use crate::error::Failure;
 use crate::game::room::Room;
-use crate::hub::SharedHub;
+use crate::node::SharedNode;
 use crate::protocol::{ErrorCode, Phrase, ServerMsg};
 use seabattle_core::Player;
 use std::time::Instant;
 
 /// `chat`: player `p` says `phrase` to everyone in the game.
-pub fn say(hub: &SharedHub, room: &mut Room, p: Player, phrase: Phrase) -> Result<(), Failure> {
+pub fn say(node: &SharedNode, room: &mut Room, p: Player, phrase: Phrase) -> Result<(), Failure> {
     if !room.mode().is_two_devices() {
         return Err(Failure::refused(
             ErrorCode::NoChat,
@@ -18,7 +18,7 @@ pub fn say(hub: &SharedHub, room: &mut Room, p: Player, phrase: Phrase) -> Resul
              game or a random opponent's)",
         ));
     }
-    let limits = &hub.config.limits;
+    let limits = &node.config.limits;
     let rate = crate::guard::pace::Rate {
         burst: limits.chat_burst,
         every: limits.chat_every,

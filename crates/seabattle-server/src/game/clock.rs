@@ -3,7 +3,7 @@
 
 use crate::game::commit::{Change, commit};
 use crate::game::room::Room;
-use crate::hub::SharedHub;
+use crate::node::SharedNode;
 use crate::protocol::ServerMsg;
 use rand::rngs::StdRng;
 use seabattle_bots::choose_reveal;
@@ -41,7 +41,7 @@ pub fn arm(room: &mut Room, p: Player) {
 /// legal place drawn uniformly, so holding the game up cannot pay. The referee settles
 /// the rest; the timeout is stored before anyone is told, so a restart replays it the
 /// same way. If storing fails the clock starts again.
-pub async fn run_out(hub: &SharedHub, room: &mut Room) {
+pub async fn run_out(node: &SharedNode, room: &mut Room) {
     room.clock_mut().stop();
     let Some(p) = room
         .clock_mut()
@@ -57,14 +57,14 @@ pub async fn run_out(hub: &SharedHub, room: &mut Room) {
             choose_reveal(room.game(), p, kind, &mut rng).map(Instead::Reveal)
         }
         Some(Ask::Relocate { .. }) => {
-            match crate::game::relocate::random_place(hub, room.game().clone(), p).await {
+            match crate::game::relocate::random_place(node, room.game().clone(), p).await {
                 Ok(Some(ship)) => Some(Instead::Relocate(ship)),
                 _ => return arm(room, p),
             }
         }
         _ => None,
     };
-    if commit(hub, room, Change::Act(p, Command::Timeout { instead }))
+    if commit(node, room, Change::Act(p, Command::Timeout { instead }))
         .await
         .is_err()
     {

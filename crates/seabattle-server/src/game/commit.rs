@@ -9,7 +9,7 @@ use crate::game::fleet_text::canonical_fleet;
 use crate::game::room::Room;
 use crate::game::rows::rows_for;
 use crate::game::tell::{shots_fired, tell};
-use crate::hub::SharedHub;
+use crate::node::SharedNode;
 use crate::protocol::{ClientError, ErrorCode};
 use seabattle_core::{Fleet, GameError, Player, RelocationError, ShotError};
 use seabattle_table::{Command, Event, TableError};
@@ -36,7 +36,7 @@ pub enum Change {
 /// Makes `change`: acts on a copy of the table, stores what happened, then makes the
 /// copy the table and tells everyone. On error nothing changed and nobody was told.
 pub async fn commit(
-    hub: &SharedHub,
+    node: &SharedNode,
     room: &mut Room,
     change: Change,
 ) -> Result<Vec<Event>, Failure> {
@@ -48,7 +48,7 @@ pub async fn commit(
             let rows = rows_for(&events);
             if !rows.is_empty() {
                 let (seq, n) = (room.seq(), rows.len());
-                hub.append(id, seq, rows).await?;
+                node.append(id, seq, rows).await?;
                 room.stored(n);
             }
             events
@@ -57,19 +57,19 @@ pub async fn commit(
             let text = canonical_fleet(&fleet);
             let events = next.place(seat, *fleet).map_err(table_error)?;
             let (t, s) = (text.clone(), salt.clone());
-            hub.db(move |db| db.place(&id, seat, &t, &s)).await?;
+            node.db(move |db| db.place(&id, seat, &t, &s)).await?;
             room.seat_mut(seat).fleet_text = Some(text);
             room.seat_mut(seat).salt = Some(salt);
             events
         }
         Change::Start(first) => {
             let events = next.start(first).map_err(table_error)?;
-            hub.db(move |db| db.start(&id, first)).await?;
+            node.db(move |db| db.start(&id, first)).await?;
             events
         }
     };
     *room.table_mut() = next;
-    hub.metrics
+    node.metrics
         .shots
         .fetch_add(shots_fired(&events) as u64, Ordering::Relaxed);
     tell(room, &events);

@@ -6,7 +6,7 @@ use crate::error::Failure;
 use crate::game::commit::{Change, commit};
 use crate::game::room::{Bot, Room};
 use crate::guard::work::Lane;
-use crate::hub::SharedHub;
+use crate::node::SharedNode;
 use futures_util::future::BoxFuture;
 use seabattle_bots::computer::BuiltinComputer;
 use seabattle_core::{Player, PlayerView, Rules};
@@ -29,7 +29,7 @@ pub struct Thought {
 /// Sets the computer in seat `p` thinking about `ask`, seeing only its own view. The
 /// bot leaves the room while it thinks; `None` if it is not there to think.
 pub fn think(
-    hub: &SharedHub,
+    node: &SharedNode,
     room: &mut Room,
     p: Player,
     ask: Ask,
@@ -38,9 +38,9 @@ pub fn think(
     let rules = room.rules().clone();
     let view = room.game().view(p);
     let moves = room.game().moves().len();
-    let hub = std::sync::Arc::clone(hub);
+    let node = std::sync::Arc::clone(node);
     Some(Box::pin(async move {
-        let answered = hub
+        let answered = node
             .work
             .run(Lane::Think, THINK_BUDGET, move |_| {
                 answer(bot, &rules, &view, ask)
@@ -99,7 +99,7 @@ fn answer(
 /// Takes the computer's answer back into its game: the bot returns to the room, and the
 /// command is committed if the game still asks what it answered. A move that cannot be
 /// made leaves the computer waiting until someone comes back.
-pub async fn apply(hub: &SharedHub, room: &mut Room, thought: Thought) {
+pub async fn apply(node: &SharedNode, room: &mut Room, thought: Thought) {
     let Thought {
         seat,
         ask,
@@ -120,7 +120,7 @@ pub async fn apply(hub: &SharedHub, room: &mut Room, thought: Thought) {
         return;
     }
     let made = match command {
-        Some(command) => commit(hub, room, Change::Act(seat, command))
+        Some(command) => commit(node, room, Change::Act(seat, command))
             .await
             .map(|_| ()),
         None => Err(Failure::Referee(

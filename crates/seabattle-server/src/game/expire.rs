@@ -2,14 +2,14 @@
 //! long, and closing it as abandoned.
 
 use super::room::Room;
-use crate::hub::{ABANDONED, SharedHub};
+use crate::node::{ABANDONED, SharedNode};
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
 use seabattle_core::{Phase, Player};
 
 /// Whether the game expired: still in placement `placement_expiry` after it came into
 /// memory, or a battle both players have been away from for `away_expiry`.
-pub fn expired(hub: &SharedHub, room: &Room) -> bool {
-    let limits = &hub.config.limits;
+pub fn expired(node: &SharedNode, room: &Room) -> bool {
+    let limits = &node.config.limits;
     match room.game().phase() {
         Phase::Placement => room.since().elapsed() >= limits.placement_expiry,
         Phase::Battle => Player::BOTH.iter().all(|&p| {
@@ -25,18 +25,18 @@ pub fn expired(hub: &SharedHub, room: &Room) -> bool {
 }
 
 /// Marks the game abandoned in storage, tells whoever is still there, and lets it go.
-pub async fn close(hub: &SharedHub, room: &mut Room) {
+pub async fn close(node: &SharedNode, room: &mut Room) {
     let why = format!(
         "game {} was closed unfinished: nobody played it for too long",
         room.id()
     );
-    close_saying(hub, room, why).await;
+    close_saying(node, room, why).await;
 }
 
 /// [`close`], telling whoever is still there `why`.
-pub async fn close_saying(hub: &SharedHub, room: &mut Room, why: String) {
+pub async fn close_saying(node: &SharedNode, room: &mut Room, why: String) {
     close_telling(
-        hub,
+        node,
         room,
         ServerMsg::from(ClientError::new(ErrorCode::Abandoned, why)),
     )
@@ -44,10 +44,10 @@ pub async fn close_saying(hub: &SharedHub, room: &mut Room, why: String) {
 }
 
 /// [`close`], sending whoever is still there `notice`.
-pub async fn close_telling(hub: &SharedHub, room: &mut Room, notice: ServerMsg) {
+pub async fn close_telling(node: &SharedNode, room: &mut Room, notice: ServerMsg) {
     let id = room.id().clone();
     let key = id.clone();
-    if let Err(e) = hub.db(move |db| db.finish(&key, ABANDONED)).await {
+    if let Err(e) = node.db(move |db| db.finish(&key, ABANDONED)).await {
         // Kept in memory: the next sweep tries again.
         tracing::warn!(game = %id, error = %e, "closing an abandoned game failed; tried again next sweep");
         return;
@@ -58,11 +58,11 @@ pub async fn close_telling(hub: &SharedHub, room: &mut Room, notice: ServerMsg) 
         conn.send(notice.to_text());
     }
     if let Some(ip) = room.creator() {
-        hub.addresses.closed(ip, &id);
+        node.addresses.closed(ip, &id);
     }
-    hub.metrics
+    node.metrics
         .abandoned
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     tracing::info!(game = %id, "closed as abandoned");
-    hub.evict(&id);
+    node.evict(&id);
 }

@@ -7,14 +7,14 @@
 use super::play;
 use super::room::Room;
 use crate::error::Failure;
-use crate::hub::SharedHub;
+use crate::node::SharedNode;
 use seabattle_core::{Phase, Player};
 
 /// The BOT's seat that is late with its fleet, if any.
-pub fn late_bot(hub: &SharedHub, room: &Room) -> Option<Player> {
+pub fn late_bot(node: &SharedNode, room: &Room) -> Option<Player> {
     if room.game().phase() != Phase::Placement
         || room.arena().is_some()
-        || room.since().elapsed() < hub.config.bot_placement
+        || room.since().elapsed() < node.config.bot_placement
     {
         return None;
     }
@@ -26,10 +26,10 @@ pub fn late_bot(hub: &SharedHub, room: &Room) -> Option<Player> {
 
 /// Seat `p` (a BOT that placed nothing in time) loses: a fleet drawn for it, the battle
 /// opened, and its resignation.
-pub async fn bot_no_show(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Failure> {
+pub async fn bot_no_show(node: &SharedNode, room: &mut Room, p: Player) -> Result<(), Failure> {
     tracing::info!(game = %room.id(), seat = p.number(), "a BOT placed no fleet in time: it resigns");
-    let fleet = play::draw_fleet(hub, room.rules().clone()).await?;
-    play::place(hub, room, p, fleet).await?;
-    play::start_battle(hub, room).await?;
-    play::resign(hub, room, p).await
+    let fleet = play::draw_fleet(node, room.rules().clone()).await?;
+    play::place(node, room, p, fleet).await?;
+    play::start_battle(node, room).await?;
+    play::resign(node, room, p).await
 }

@@ -3,11 +3,13 @@
 //! at a time, and publishes what happened to the game's connections from here alone.
 //! Nothing outside this module touches a room: connections parse, check and forward.
 
+pub mod berserk;
 pub mod chat;
 pub mod clock;
 pub mod cluster;
 pub mod commit;
 pub mod computer;
+pub mod ended;
 pub mod expire;
 pub mod fleet_text;
 pub mod forfeit;
@@ -15,7 +17,9 @@ pub mod group;
 pub mod handle;
 pub mod hotseat;
 pub mod learn;
+pub mod listing;
 pub mod msg;
+pub mod no_show;
 pub mod play;
 pub mod rate;
 pub mod relocate;

@@ -194,9 +194,8 @@ pub enum GameMsg {
         /// Checked (and closed, or not).
         reply: Reply<()>,
     },
-    /// An arena's game that its seats did not start in time (see
-    /// [`crate::tournaments`]): a seat that never placed its fleet loses it as
-    /// abandoned; if neither did, the game is closed unfinished and nobody wins.
+    /// An arena's game that its seats did not start in time: a seat that never placed
+    /// its fleet loses it as abandoned; if neither did, the game is closed unfinished and nobody wins.
     NoShow {
         /// What was done.
         reply: Reply<NoShown>,

@@ -8,8 +8,8 @@ use crate::game::room::{Mode, PROGRAM_FALLBACK, Room};
 use crate::game::stored::StoredGame;
 use crate::guard::vet::too_costly_to_draw;
 use crate::guard::work::{Lane, Overrun};
-use crate::hub::SharedHub;
 use crate::ids::new_salt;
+use crate::node::SharedNode;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
 use rand::rngs::StdRng;
 use seabattle_core::view::TargetBoard;
@@ -30,11 +30,11 @@ pub fn parse_fleet(rules: &Rules, words: &[String]) -> Result<FleetSetup, Failur
 
 /// A fleet drawn uniformly for `rules`, with fresh dice, in the pool within the work
 /// budget.
-pub async fn draw_fleet(hub: &SharedHub, rules: Rules) -> Result<Fleet, Failure> {
-    hub.work
+pub async fn draw_fleet(node: &SharedNode, rules: Rules) -> Result<Fleet, Failure> {
+    node.work
         .run(
             Lane::Heavy,
-            hub.config.limits.work_budget,
+            node.config.limits.work_budget,
             move |deadline| {
                 let mut rng: StdRng = rand::make_rng();
                 Placer::new(&rules)
@@ -53,12 +53,12 @@ pub async fn draw_fleet(hub: &SharedHub, rules: Rules) -> Result<Fleet, Failure>
 /// The fleet a player sent, checked against `rules` in the pool (reading a board of
 /// ships that may touch can mean trying many splits).
 pub async fn check_fleet(
-    hub: &SharedHub,
+    node: &SharedNode,
     rules: Rules,
     words: Vec<String>,
 ) -> Result<Fleet, Failure> {
-    hub.work
-        .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
+    node.work
+        .run(Lane::Heavy, node.config.limits.work_budget, move |_| {
             Fleet::new(parse_fleet(&rules, &words)?, &rules)
                 .map_err(|e| Failure::refused(ErrorCode::BadFleet, e.to_string()))
         })
@@ -69,12 +69,12 @@ pub async fn check_fleet(
 /// The computer's fleet: a bot program lays out its own (off the async threads), and
 /// plays the game with the same process; a level, or a program that fails, gets a
 /// uniform draw.
-pub async fn computer_fleet(hub: &SharedHub, room: &mut Room) -> Result<Fleet, Failure> {
+pub async fn computer_fleet(node: &SharedNode, room: &mut Room) -> Result<Fleet, Failure> {
     let (Mode::Program(name), Some(mut program)) = (
         room.mode().clone(),
         room.bot_mut().and_then(|b| b.program.take()),
     ) else {
-        return draw_fleet(hub, room.rules().clone()).await;
+        return draw_fleet(node, room.rules().clone()).await;
     };
     let name = name.clone();
     let rules = room.rules().clone();
@@ -97,7 +97,7 @@ pub async fn computer_fleet(hub: &SharedHub, room: &mut Room) -> Result<Fleet, F
                 "the bot program failed; the {} level plays instead",
                 PROGRAM_FALLBACK.name()
             );
-            draw_fleet(hub, room.rules().clone()).await
+            draw_fleet(node, room.rules().clone()).await
         }
     }
 }
@@ -115,17 +115,17 @@ pub fn seat_fleet(room: &mut Room, p: Player, fleet: Fleet) -> Result<(), Failur
 }
 
 /// Readies the computer's side of a new game against it: what was learned of the
-/// player with the key hash `learner` (see [`crate::learning`]), and its fleet.
+/// player with the key hash `learner`, and its fleet.
 pub async fn setup_computer(
-    hub: &SharedHub,
+    node: &SharedNode,
     room: &mut Room,
     learner: Option<crate::ids::Learner>,
 ) -> Result<(), Failure> {
     if !room.mode().is_computer() {
         return Ok(());
     }
-    super::learn::teach(hub, room, learner).await;
-    let fleet = computer_fleet(hub, room).await?;
+    super::learn::teach(node, room, learner).await;
+    let fleet = computer_fleet(node, room).await?;
     seat_fleet(room, Player::Two, fleet)
 }
 
@@ -172,7 +172,7 @@ pub fn may_place(room: &Room, p: Player) -> Result<(), Failure> {
 /// `place`: the player's fleet (drawn or checked beforehand, in the pool, by
 /// [`draw_fleet`] or [`check_fleet`]).
 pub async fn place(
-    hub: &SharedHub,
+    node: &SharedNode,
     room: &mut Room,
     p: Player,
     fleet: Fleet,
@@ -183,7 +183,7 @@ pub async fn place(
         fleet: Box::new(fleet),
         salt: new_salt(),
     };
-    commit(hub, room, change).await?;
+    commit(node, room, change).await?;
     room.send_to(
         p,
         &ServerMsg::State(Box::new(crate::game::tell::state(room, Some(p)))),
@@ -193,19 +193,19 @@ pub async fn place(
 }
 
 /// Draws who shoots first, stores it, and opens fire.
-pub async fn start_battle(hub: &SharedHub, room: &mut Room) -> Result<(), Failure> {
+pub async fn start_battle(node: &SharedNode, room: &mut Room) -> Result<(), Failure> {
     let first = if rand::random::<bool>() {
         Player::One
     } else {
         Player::Two
     };
-    commit(hub, room, Change::Start(first)).await?;
+    commit(node, room, Change::Start(first)).await?;
     Ok(())
 }
 
 /// `fire`: a volley of canonical cells.
 pub async fn fire(
-    hub: &SharedHub,
+    node: &SharedNode,
     room: &mut Room,
     p: Player,
     cells: &[String],
@@ -220,8 +220,8 @@ pub async fn fire(
         })
         .collect::<Result<Vec<Coord>, _>>()?;
     let started = std::time::Instant::now();
-    commit(hub, room, Change::Act(p, Command::Fire { cells: coords })).await?;
-    hub.metrics.shot_seconds.observe(started.elapsed());
+    commit(node, room, Change::Act(p, Command::Fire { cells: coords })).await?;
+    node.metrics.shot_seconds.observe(started.elapsed());
     Ok(())
 }
 
@@ -229,7 +229,7 @@ pub async fn fire(
 /// player who stayed takes the win. Only between people on two devices, without a
 /// clock (a clock passes an absent player's turns and ends the game by itself), and
 /// only in the battle: in placement nothing is at stake yet.
-pub async fn claim_win(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Failure> {
+pub async fn claim_win(node: &SharedNode, room: &mut Room, p: Player) -> Result<(), Failure> {
     let Some(after) = room.claim_after() else {
         return Err(Failure::refused(
             ErrorCode::NotAway,
@@ -260,7 +260,7 @@ pub async fn claim_win(hub: &SharedHub, room: &mut Room, p: Player) -> Result<()
             format!("the opponent has been away {away} s; the win may be claimed after {after} s"),
         ));
     }
-    commit(hub, room, Change::Act(other, Command::Abandon)).await?;
+    commit(node, room, Change::Act(other, Command::Abandon)).await?;
     Ok(())
 }
 
@@ -277,11 +277,11 @@ pub fn rename(room: &mut Room, p: Player, name: Option<String>) {
 }
 
 /// `resign`.
-pub async fn resign(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Failure> {
+pub async fn resign(node: &SharedNode, room: &mut Room, p: Player) -> Result<(), Failure> {
     if room.game().phase() == Phase::Over {
         return Err(Failure::refused(ErrorCode::GameOver, "the game is over"));
     }
-    commit(hub, room, Change::Act(p, Command::Resign)).await?;
+    commit(node, room, Change::Act(p, Command::Resign)).await?;
     Ok(())
 }
 

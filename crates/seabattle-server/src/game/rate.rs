@@ -1,20 +1,17 @@
-//! A rated game's end: both ratings updated by Glicko-2, in one transaction, and the
-//! change told in the result (docs/protocol.md, "Ratings").
+//! Whether a game is rated: a friend's game by both seats asking, a lobby's game when
+//! it was opened as rated. The ratings themselves change when the game's end is heard
+//! on the bus (docs/protocol.md, "Ratings").
 
 use super::room::{Mode, Room};
 use crate::error::Failure;
-use crate::hub::SharedHub;
-use crate::ids::AccountId;
-use crate::levels::{Levels, strength};
-use crate::protocol::{ErrorCode, RatingJson, ServerMsg};
-use crate::ratings::glicko::Rating;
-use crate::ratings::store::{RatedGame, RatingChange};
+use crate::node::SharedNode;
+use crate::protocol::{ErrorCode, ServerMsg};
 use seabattle_core::{Phase, Player};
 
 /// `rate`: seat `p` asks that a friend's game be rated. Once both seats, held by two
 /// accounts, asked before either placed a fleet, the game is stored as rated and
 /// everyone is told; each ask is told too.
-pub async fn ask(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Failure> {
+pub async fn ask(node: &SharedNode, room: &mut Room, p: Player) -> Result<(), Failure> {
     let refuse = |why: &str| Err(Failure::refused(ErrorCode::NotRateable, why.to_string()));
     if *room.mode() != Mode::Friend {
         return refuse(
@@ -38,10 +35,10 @@ pub async fn ask(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Fail
     room.seat_mut(p).rate_asked = true;
     let accounts = Player::BOTH.map(|q| room.seat(q).account);
     let both = Player::BOTH.iter().all(|&q| room.seat(q).rate_asked);
-    let limit = hub.config.limits.rated_per_pair;
+    let limit = node.config.limits.rated_per_pair;
     if let (true, [Some(a), Some(b)]) = (both, accounts)
         && a != b
-        && !hub.db(move |db| db.may_rate_pair(a, b, limit)).await?
+        && !node.db(move |db| db.may_rate_pair(a, b, limit)).await?
     {
         room.seat_mut(p).rate_asked = false;
         return refuse(&format!(
@@ -51,7 +48,7 @@ pub async fn ask(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Fail
     }
     if both && matches!(accounts, [Some(a), Some(b)] if a != b) {
         let id = room.id().clone();
-        hub.db(move |db| db.set_rated(&id)).await?;
+        node.db(move |db| db.set_rated(&id)).await?;
         room.set_rated(true);
     }
     room.broadcast(&ServerMsg::Rate {
@@ -62,11 +59,11 @@ pub async fn ask(hub: &SharedHub, room: &mut Room, p: Player) -> Result<(), Fail
     Ok(())
 }
 
-/// Someone joined a game opened in the lobby as rated (see [`crate::lobby::seek`]):
+/// Someone joined a game opened in the lobby as rated:
 /// it is rated if they are signed in as another account and the pair's daily limit
 /// allows, casual otherwise, and everyone is told which and why. A store that cannot
 /// answer leaves it casual: the game is not refused for it.
-pub async fn joined_seek(hub: &SharedHub, room: &mut Room) {
+pub async fn joined_seek(node: &SharedNode, room: &mut Room) {
     if !room.seek().is_some_and(|s| s.rated) || room.rated() {
         return;
     }
@@ -79,8 +76,8 @@ pub async fn joined_seek(hub: &SharedHub, room: &mut Room) {
         room.set_casual(crate::protocol::Casual::Mixed);
         return;
     }
-    let limit = hub.config.limits.rated_per_pair;
-    match hub.db(move |db| db.may_rate_pair(a, b, limit)).await {
+    let limit = node.config.limits.rated_per_pair;
+    match node.db(move |db| db.may_rate_pair(a, b, limit)).await {
         Ok(true) => {}
         Ok(false) => {
             room.set_casual(crate::protocol::Casual::PairLimit);
@@ -92,7 +89,7 @@ pub async fn joined_seek(hub: &SharedHub, room: &mut Room) {
         }
     }
     let id = room.id().clone();
-    if let Err(e) = hub.db(move |db| db.set_rated(&id)).await {
+    if let Err(e) = node.db(move |db| db.set_rated(&id)).await {
         tracing::warn!(game = %room.id(), error = %e, "a lobby game could not be stored as rated");
         return;
     }
@@ -103,62 +100,4 @@ pub async fn joined_seek(hub: &SharedHub, room: &mut Room) {
         asked: Player::BOTH.map(|q| room.seat(q).rate_asked),
         rated: true,
     });
-}
-
-/// What a rated game that ended is rated as, a level's seat at its fixed rating;
-/// `None` for a game that does not count (unrated, a seat without an account, one
-/// account in both seats, custom rules).
-pub fn rated_game(room: &Room, levels: &Levels) -> Option<RatedGame> {
-    if !room.rated() {
-        return None;
-    }
-    let accounts = Player::BOTH.map(|p| room.seat(p).account);
-    let [Some(a), Some(b)] = accounts else {
-        return None;
-    };
-    if a == b || a == AccountId::DELETED || b == AccountId::DELETED {
-        return None;
-    }
-    // A game nobody really played cannot be won or lost for a rating.
-    if crate::ratings::aborted(room.game()) {
-        return None;
-    }
-    let preset = room.rules().as_preset()?;
-    let (winner, _) = room.table().ending()?;
-    Some(RatedGame {
-        preset,
-        accounts: [a, b],
-        winner,
-        fixed: [a, b].map(|x| levels.level_of(x).map(|l| strength::rating(l, preset))),
-    })
-}
-
-/// Rates the game if it counts, before its end is told, so the result carries the
-/// change. A failure to store is logged: the game's result stands, unrated.
-pub async fn rate(hub: &SharedHub, room: &mut Room) {
-    let Some(rated) = rated_game(room, &hub.levels) else {
-        return;
-    };
-    let id = room.id().clone();
-    match hub.db(move |db| db.rate(&id, &rated)).await {
-        Ok(Some(changes)) => room.set_ratings(changes.map(|c| json(&c))),
-        Ok(None) => {
-            tracing::info!(game = %room.id(), "not rated: an account was deleted before the end");
-            room.set_rated(false);
-        }
-        Err(e) => tracing::warn!(game = %room.id(), error = %e, "rating a game failed"),
-    }
-}
-
-fn shown(r: &Rating) -> i32 {
-    r.rating.round() as i32
-}
-
-fn json(c: &RatingChange) -> RatingJson {
-    RatingJson {
-        before: shown(&c.before),
-        after: shown(&c.after),
-        provisional_before: c.before.provisional(),
-        provisional_after: c.after.provisional(),
-    }
 }

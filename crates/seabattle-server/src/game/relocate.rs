@@ -8,7 +8,7 @@ use crate::game::reveal::duty_time;
 use crate::game::room::Room;
 use crate::game::tell::relocate_owed;
 use crate::guard::work::Lane;
-use crate::hub::SharedHub;
+use crate::node::SharedNode;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
 use rand::rngs::StdRng;
 use seabattle_bots::choose_relocation;
@@ -18,7 +18,7 @@ use seabattle_table::Command;
 /// `relocate`: `p` moves their hit ship to `words` (canonical cells), or, without
 /// them, to a legal place the server draws uniformly.
 pub async fn relocate(
-    hub: &SharedHub,
+    node: &SharedNode,
     room: &mut Room,
     p: Player,
     words: Option<&[String]>,
@@ -51,23 +51,23 @@ pub async fn relocate(
                 .map_err(|e| relocation_error(&e))?;
             ShipSetup(coords)
         }
-        None => random_place(hub, room.game().clone(), p)
+        None => random_place(node, room.game().clone(), p)
             .await?
             .ok_or_else(|| Failure::Referee("no place is left for the ship".into()))?,
     };
-    commit(hub, room, Change::Act(p, Command::Relocate { ship })).await?;
+    commit(node, room, Change::Act(p, Command::Relocate { ship })).await?;
     Ok(())
 }
 
 /// A legal place for `p`'s hit ship drawn uniformly, with fresh dice: random walks
 /// over a board that may be mostly shot, so in the pool.
 pub async fn random_place(
-    hub: &SharedHub,
+    node: &SharedNode,
     game: Game,
     p: Player,
 ) -> Result<Option<ShipSetup>, Failure> {
-    hub.work
-        .run(Lane::Think, hub.config.limits.work_budget, move |_| {
+    node.work
+        .run(Lane::Think, node.config.limits.work_budget, move |_| {
             let mut rng: StdRng = rand::make_rng();
             choose_relocation(&game, p, &mut rng)
         })

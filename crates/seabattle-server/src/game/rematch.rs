@@ -4,7 +4,7 @@ use crate::conn::Conn;
 use crate::error::Failure;
 use crate::game::play::to_stored;
 use crate::game::room::{Mode, Room, RoomSetup, SeatSetup};
-use crate::hub::SharedHub;
+use crate::node::SharedNode;
 use crate::protocol::{ErrorCode, ServerMsg};
 use seabattle_core::{Phase, Player};
 
@@ -12,7 +12,7 @@ use seabattle_core::{Phase, Player};
 /// the same rules; between people the seats swap. Each player keeps their token, so one
 /// who is away can `resume` the new game (its id is in the old game's state).
 pub async fn rematch(
-    hub: &SharedHub,
+    node: &SharedNode,
     room: &mut Room,
     p: Player,
 ) -> Result<Option<NextGame>, Failure> {
@@ -38,7 +38,7 @@ pub async fn rematch(
     }
     // A rematch is a new game: it counts against the asking player's address.
     let reservation = match &room.seat(p).conn {
-        Some(conn) => Some(hub.addresses.may_create(conn.ip)?),
+        Some(conn) => Some(node.addresses.may_create(conn.ip)?),
         None => None,
     };
     let seat_of = |q: Player| if at_once { q } else { q.other() };
@@ -57,17 +57,17 @@ pub async fn rematch(
     // A rated game's rematch is rated too: both players are the same accounts.
     setup.rated = room.rated();
     setup.creator = room.seat(p).conn.as_ref().map(|c| c.ip);
-    let mut next = Room::new(setup, &hub.config.bots);
+    let mut next = Room::new(setup, &node.config.bots);
     if computer {
         // The rematch learns from the game just ended: its fleet is remembered already.
-        super::play::setup_computer(hub, &mut next, room.learner().cloned()).await?;
+        super::play::setup_computer(node, &mut next, room.learner().cloned()).await?;
     }
     let stored = to_stored(&next);
-    hub.db(move |db| db.create(&stored)).await?;
+    node.db(move |db| db.create(&stored)).await?;
     if let Some(r) = reservation {
         r.opened(next.id());
     }
-    hub.metrics
+    node.metrics
         .games_created
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     room.set_next_game(next.id().clone());

@@ -6,7 +6,7 @@ use crate::error::Failure;
 use crate::game::commit::{Change, commit};
 use crate::game::room::Room;
 use crate::game::tell::{cells, reveal_owed};
-use crate::hub::SharedHub;
+use crate::node::SharedNode;
 use crate::protocol::{ClientError, ErrorCode, ServerMsg};
 use seabattle_core::{CoordSystem, DutyKind, Phase, Player};
 use seabattle_table::Command;
@@ -35,7 +35,7 @@ pub fn duty_time(room: &Room) -> Result<(), Failure> {
 
 /// `reveal`: `p` shows `cell` for the oldest reveal they owe.
 pub async fn reveal(
-    hub: &SharedHub,
+    node: &SharedNode,
     room: &mut Room,
     p: Player,
     cell: &str,
@@ -65,7 +65,7 @@ pub async fn reveal(
             format!("{c} cannot be shown: show {}", what_to_show(kind)),
         ));
     }
-    commit(hub, room, Change::Act(p, Command::Reveal { cell: c })).await?;
+    commit(node, room, Change::Act(p, Command::Reveal { cell: c })).await?;
     Ok(())
 }
 

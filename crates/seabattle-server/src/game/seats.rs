@@ -6,8 +6,8 @@ use super::msg::SeatKey;
 use super::room::{Mode, Room};
 use crate::conn::{Binding, Conn};
 use crate::error::Failure;
-use crate::hub::SharedHub;
 use crate::ids::{new_token, token_hash};
+use crate::node::SharedNode;
 use crate::protocol::{ClientError, ErrorCode, Role, ServerMsg};
 use seabattle_core::{Phase, Player};
 use std::time::Instant;
@@ -103,14 +103,14 @@ pub fn seat_of(room: &Room, key: &SeatKey) -> Result<Player, Failure> {
 /// a seat no account holds yet makes it their account's, so the game follows them to
 /// every device.
 pub async fn resume(
-    hub: &SharedHub,
+    node: &SharedNode,
     room: &mut Room,
     conn: &Conn,
     key: &SeatKey,
 ) -> Result<(), Failure> {
     let p = seat_of(room, key)?;
-    adopt(hub, room, conn, p).await?;
-    show_accounts(hub, room).await;
+    adopt(node, room, conn, p).await?;
+    show_accounts(node, room).await;
     take_seat(room, conn, p, None);
     Ok(())
 }
@@ -119,7 +119,7 @@ pub async fn resume(
 /// no account yet and the game is still being played (a rated game's seats are given
 /// when it is made, and never change).
 pub async fn adopt(
-    hub: &SharedHub,
+    node: &SharedNode,
     room: &mut Room,
     conn: &Conn,
     p: Player,
@@ -131,7 +131,7 @@ pub async fn adopt(
         return Ok(());
     }
     let id = room.id().clone();
-    hub.db(move |db| db.seat_account(&id, p, account)).await?;
+    node.db(move |db| db.seat_account(&id, p, account)).await?;
     room.seat_mut(p).account = Some(account);
     Ok(())
 }
@@ -139,14 +139,14 @@ pub async fn adopt(
 /// Reads how each seat's account is shown at the board (name, rating under the
 /// preset), for seats whose account is known and not read yet. A store that cannot
 /// answer leaves the seat shown by its name alone: nothing is refused for it.
-pub async fn show_accounts(hub: &SharedHub, room: &mut Room) {
+pub async fn show_accounts(node: &SharedNode, room: &mut Room) {
     let preset = room.rules().as_preset();
     for p in Player::BOTH {
         let seat = room.seat(p);
         let Some(account) = seat.account.filter(|_| seat.shown.is_none()) else {
             continue;
         };
-        match hub.db(move |db| db.shown_account(account, preset)).await {
+        match node.db(move |db| db.shown_account(account, preset)).await {
             Ok(shown) => room.seat_mut(p).shown = shown.map(Box::new),
             Err(e) => tracing::warn!(error = %e, "a seat's account could not be read"),
         }
@@ -155,7 +155,7 @@ pub async fn show_accounts(hub: &SharedHub, room: &mut Room) {
 
 /// `join`: a friend takes the free second seat, stored before it is theirs.
 pub async fn join(
-    hub: &SharedHub,
+    node: &SharedNode,
     room: &mut Room,
     conn: &Conn,
     name: Option<String>,
@@ -166,13 +166,13 @@ pub async fn join(
     let token = new_token();
     let hash = token_hash(&token);
     let (key, stored_hash) = (room.id().clone(), hash.clone());
-    hub.db(move |db| db.take_seat(&key, Player::Two, &stored_hash))
+    node.db(move |db| db.take_seat(&key, Player::Two, &stored_hash))
         .await?;
     room.seat_mut(Player::Two).token_hash = Some(hash);
     room.seat_mut(Player::Two).name = name;
-    adopt(hub, room, conn, Player::Two).await?;
-    show_accounts(hub, room).await;
-    super::rate::joined_seek(hub, room).await;
+    adopt(node, room, conn, Player::Two).await?;
+    show_accounts(node, room).await;
+    super::rate::joined_seek(node, room).await;
     take_seat(room, conn, Player::Two, Some(token));
     Ok(())
 }
@@ -200,7 +200,7 @@ pub fn watch(room: &mut Room, conn: &Conn) {
 
 /// The connection `id` leaves seat `seat` (or watching, for `None`); the others are
 /// told a player is away. A finished game nobody is left in leaves memory.
-pub fn leave(hub: &SharedHub, room: &mut Room, id: u64, seat: Option<Player>) {
+pub fn leave(node: &SharedNode, room: &mut Room, id: u64, seat: Option<Player>) {
     match seat {
         None => room.remove_spectator(id),
         Some(p) => {
@@ -220,6 +220,6 @@ pub fn leave(hub: &SharedHub, room: &mut Room, id: u64, seat: Option<Player>) {
         }
     }
     if room.is_idle() && room.game().phase() == Phase::Over {
-        hub.evict(room.id());
+        node.evict(room.id());
     }
 }

@@ -6,21 +6,21 @@
 //! ([`crate::game::forfeit`]).
 
 use crate::game::msg::GameMsg;
-use crate::hub::SharedHub;
+use crate::node::SharedNode;
 use std::time::Duration;
 
 /// Starts the sweep, every quarter of the shorter expiry (between 20 ms and 30 s),
 /// until the server closes.
-pub fn start(hub: SharedHub) {
-    let limits = &hub.config.limits;
+pub fn start(node: SharedNode) {
+    let limits = &node.config.limits;
     let every = (limits
         .placement_expiry
         .min(limits.away_expiry)
-        .min(hub.config.bot_placement)
+        .min(node.config.bot_placement)
         / 4)
     .clamp(Duration::from_millis(20), Duration::from_secs(30));
     tokio::spawn(async move {
-        let mut closing = hub.closing.clone();
+        let mut closing = node.closing.clone();
         let mut tick = tokio::time::interval(every);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
@@ -28,14 +28,14 @@ pub fn start(hub: SharedHub) {
                 _ = tick.tick() => {}
                 _ = closing.wait_for(|c| *c) => return,
             }
-            sweep(&hub).await;
+            sweep(&node).await;
         }
     });
 }
 
 /// Closes every expired game in memory, each in its own task.
-async fn sweep(hub: &SharedHub) {
-    for h in hub.all_rooms() {
+async fn sweep(node: &SharedNode) {
+    for h in node.all_rooms() {
         // A game that left memory meanwhile needs no closing.
         let _ = h.ask(|reply| GameMsg::Expire { reply }).await;
     }

@@ -11,12 +11,13 @@ use super::handle::{GameHandle, INBOX, Inbound};
 use super::msg::{Finished, GameMsg, NotFinished, SeatCommand, SeatRef};
 use super::room::{Life, Room};
 use super::{clock, cluster, expire, play, relocate, rematch, reveal, seats};
+use crate::bus::{GameEvent, Heard};
 use crate::conn::Conn;
 use crate::error::Failure;
 use crate::error::StoreError;
 use crate::guard::work::Lane;
-use crate::hub::{ABANDONED, Lookup, SharedHub};
 use crate::ids::GameId;
+use crate::node::{ABANDONED, Lookup, SharedNode};
 use crate::protocol::{ErrorCode, ServerMsg};
 use futures_util::future::BoxFuture;
 use seabattle_core::{Phase, Player};
@@ -25,13 +26,13 @@ use tokio::sync::mpsc;
 
 /// Starts the task that owns `room` and returns its handle. The task ends when the
 /// last handle is dropped (the game left memory).
-pub fn spawn(hub: &SharedHub, mut room: Room) -> GameHandle {
-    room.clock_mut().claim_limit = hub.config.limits.claim_after;
+pub fn spawn(node: &SharedNode, mut room: Room) -> GameHandle {
+    room.clock_mut().claim_limit = node.config.limits.claim_after;
     let (tx, rx) = mpsc::channel(INBOX);
     let handle = GameHandle::new(room.id(), tx);
     // Boxed: the task's future then holds a pointer to the game, not the game itself,
     // whatever the state machine's layout does with its argument.
-    tokio::spawn(run(Arc::clone(hub), Box::new(room), rx));
+    tokio::spawn(run(Arc::clone(node), Box::new(room), rx));
     handle
 }
 
@@ -50,19 +51,19 @@ enum Wake {
 /// (a reconnect asks at once).
 const COMPUTER_RETRY: std::time::Duration = std::time::Duration::from_secs(1);
 
-async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Inbound>) {
+async fn run(node: SharedNode, mut room: Box<Room>, mut inbox: mpsc::Receiver<Inbound>) {
     let mut thinking: Option<BoxFuture<'static, Thought>> = None;
-    let mut closing = hub.closing.clone();
+    let mut closing = node.closing.clone();
     let mut closed = *closing.borrow();
     let mut retry: Option<tokio::time::Instant> = None;
-    // The game's part in the lobby, undone when the task ends.
-    let mut tally = crate::lobby::tally::Tally::new(&hub);
+    // The game's part in the lobby, told on the bus; undone when the task ends.
+    let mut listing = super::listing::Listing::new(&node, &room);
     loop {
         // Boxed, like every handler below: a game's task sits idle most of its life,
         // and an idle task should hold the select, not the largest handler's future.
-        Box::pin(settle(&hub, &mut room, &mut thinking)).await;
+        Box::pin(settle(&node, &mut room, &mut thinking)).await;
         crate::game::hotseat::hand_over(&mut room);
-        tally.update(&room);
+        listing.update(&room);
         // A server shutting down stops its clocks: the next one starts them afresh.
         let deadline = room
             .clock()
@@ -88,17 +89,17 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Inbo
         // Checked before anything is answered or told: a game whose write was fenced,
         // or held under a lease that lapsed (a pause longer than the lease), may be
         // another node's by now, so nothing is served from this copy.
-        if !room.is_gone() && cluster::lost(&hub, &room) {
+        if !room.is_gone() && cluster::lost(&node, &room) {
             tracing::warn!(game = %room.id(), "this node no longer holds the game; letting it go");
-            cluster::let_go(&hub, &mut room);
+            cluster::let_go(&node, &mut room);
         }
         if room.is_gone() {
             return;
         }
         match wake {
-            Wake::Msg(msg) => Box::pin(handle(&hub, &mut room, *msg)).await,
-            Wake::Thought(thought) => Box::pin(computer::apply(&hub, &mut room, *thought)).await,
-            Wake::Clock => Box::pin(clock::run_out(&hub, &mut room)).await,
+            Wake::Msg(msg) => Box::pin(handle(&node, &mut room, *msg)).await,
+            Wake::Thought(thought) => Box::pin(computer::apply(&node, &mut room, *thought)).await,
+            Wake::Clock => Box::pin(clock::run_out(&node, &mut room)).await,
             Wake::RetryComputer => {
                 retry = None;
                 room.unstick();
@@ -108,9 +109,9 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Inbo
             Wake::Ended => return,
         }
         // A write that found another node owning the game: it is that node's now.
-        if !room.is_gone() && cluster::lost(&hub, &room) {
+        if !room.is_gone() && cluster::lost(&node, &room) {
             tracing::warn!(game = %room.id(), "another node took the game over; letting it go");
-            cluster::let_go(&hub, &mut room);
+            cluster::let_go(&node, &mut room);
         }
         if room.is_gone() {
             return;
@@ -120,7 +121,7 @@ async fn run(hub: SharedHub, mut room: Box<Room>, mut inbox: mpsc::Receiver<Inbo
 
 /// Handles `msg` with the game in hand. An answer nobody waits for any more (the asker
 /// hung up) is dropped.
-pub async fn handle(hub: &SharedHub, room: &mut Room, msg: GameMsg) {
+pub async fn handle(node: &SharedNode, room: &mut Room, msg: GameMsg) {
     match msg {
         GameMsg::Play {
             from,
@@ -128,7 +129,7 @@ pub async fn handle(hub: &SharedHub, room: &mut Room, msg: GameMsg) {
             reply,
         } => {
             let done = match acting(room, from) {
-                Ok(p) => play(hub, room, p, command).await,
+                Ok(p) => play(node, room, p, command).await,
                 Err(e) => Err(e),
             };
             let _ = reply.send(done);
@@ -159,7 +160,7 @@ pub async fn handle(hub: &SharedHub, room: &mut Room, msg: GameMsg) {
             token,
             reply,
         } => {
-            seats::show_accounts(hub, room).await;
+            seats::show_accounts(node, room).await;
             seats::take_seat(room, &conn, seat, token);
             let _ = reply.send(());
         }
@@ -167,52 +168,52 @@ pub async fn handle(hub: &SharedHub, room: &mut Room, msg: GameMsg) {
             let _ = reply.send(seats::open_seat(room));
         }
         GameMsg::Join { conn, name, reply } => {
-            let _ = reply.send(seats::join(hub, room, &conn, name).await);
+            let _ = reply.send(seats::join(node, room, &conn, name).await);
         }
         GameMsg::SeatOf { key, reply } => {
             let _ = reply.send(seats::seat_of(room, &key));
         }
         GameMsg::Resume { conn, key, reply } => {
-            let _ = reply.send(seats::resume(hub, room, &conn, &key).await);
+            let _ = reply.send(seats::resume(node, room, &conn, &key).await);
         }
         GameMsg::Watch { conn, reply } => {
-            seats::show_accounts(hub, room).await;
+            seats::show_accounts(node, room).await;
             seats::watch(room, &conn);
             let _ = reply.send(());
         }
         GameMsg::Leave { conn, seat, reply } => {
-            seats::leave(hub, room, conn, seat);
+            seats::leave(node, room, conn, seat);
             let _ = reply.send(());
         }
         GameMsg::Host { reply } => {
             let _ = reply.send(room.host());
         }
         GameMsg::Record { reply } => {
-            let _ = reply.send(record(hub, room));
+            let _ = reply.send(record(node, room));
         }
         GameMsg::Expire { reply } => {
-            if let Some(p) = crate::game::forfeit::late_bot(hub, room) {
-                if let Err(e) = crate::game::forfeit::bot_no_show(hub, room, p).await {
+            if let Some(p) = crate::game::forfeit::late_bot(node, room) {
+                if let Err(e) = crate::game::forfeit::bot_no_show(node, room, p).await {
                     tracing::warn!(game = %room.id(), error = %e, "a late BOT's seat could not resign; tried again next sweep");
                 }
-            } else if expire::expired(hub, room) {
-                expire::close(hub, room).await;
+            } else if expire::expired(node, room) {
+                expire::close(node, room).await;
             }
             let _ = reply.send(());
         }
         GameMsg::NoShow { reply } => {
-            let done = crate::tournaments::no_show(hub, room).await;
+            let done = super::no_show::no_show(node, room).await;
             let _ = reply.send(done);
         }
         GameMsg::Berserk { seat, reply } => {
-            let _ = reply.send(crate::tournaments::berserk(hub, room, seat).await);
+            let _ = reply.send(super::berserk::berserk(node, room, seat).await);
         }
         GameMsg::HandOver { reply } => {
-            cluster::hand_over(hub, room).await;
+            cluster::hand_over(node, room).await;
             let _ = reply.send(());
         }
         GameMsg::LetGo { reply } => {
-            cluster::let_go(hub, room);
+            cluster::let_go(node, room);
             let _ = reply.send(());
         }
         // The task checked the lease before handling it: nothing is left to do.
@@ -235,40 +236,40 @@ fn acting(room: &Room, from: SeatRef) -> Result<Player, Failure> {
 }
 
 async fn play(
-    hub: &SharedHub,
+    node: &SharedNode,
     room: &mut Room,
     p: Player,
     command: SeatCommand,
 ) -> Result<(), Failure> {
     match command {
-        SeatCommand::Place(fleet) => play::place(hub, room, p, *fleet).await,
-        SeatCommand::Fire(cells) => play::fire(hub, room, p, &cells).await,
-        SeatCommand::Reveal(cell) => reveal::reveal(hub, room, p, &cell).await,
-        SeatCommand::Relocate(cells) => relocate::relocate(hub, room, p, cells.as_deref()).await,
-        SeatCommand::Resign => play::resign(hub, room, p).await,
-        SeatCommand::ClaimWin => play::claim_win(hub, room, p).await,
+        SeatCommand::Place(fleet) => play::place(node, room, p, *fleet).await,
+        SeatCommand::Fire(cells) => play::fire(node, room, p, &cells).await,
+        SeatCommand::Reveal(cell) => reveal::reveal(node, room, p, &cell).await,
+        SeatCommand::Relocate(cells) => relocate::relocate(node, room, p, cells.as_deref()).await,
+        SeatCommand::Resign => play::resign(node, room, p).await,
+        SeatCommand::ClaimWin => play::claim_win(node, room, p).await,
         SeatCommand::Rematch => {
-            if let Some(next) = rematch::rematch(hub, room, p).await? {
+            if let Some(next) = rematch::rematch(node, room, p).await? {
                 let id = next.room.id().clone();
-                seat_new(hub, next.room, next.seats).await?;
+                seat_new(node, next.room, next.seats).await?;
                 rematch::told(room, &id);
             }
             Ok(())
         }
-        SeatCommand::Rate => super::rate::ask(hub, room, p).await,
+        SeatCommand::Rate => super::rate::ask(node, room, p).await,
         SeatCommand::Rename(name) => {
             play::rename(room, p, name);
             Ok(())
         }
-        SeatCommand::Chat(phrase) => super::chat::say(hub, room, p, phrase),
+        SeatCommand::Chat(phrase) => super::chat::say(node, room, p, phrase),
     }
 }
 
 /// A finished game's record; a game loaded only to be downloaded leaves memory.
-fn record(hub: &SharedHub, room: &Room) -> Result<Finished, NotFinished> {
+fn record(node: &SharedNode, room: &Room) -> Result<Finished, NotFinished> {
     let finished = room.finished()?;
     if room.is_idle() {
-        hub.evict(room.id());
+        node.evict(room.id());
     }
     Ok(finished)
 }
@@ -277,7 +278,7 @@ fn record(hub: &SharedHub, room: &Room) -> Result<Finished, NotFinished> {
 /// once both fleets are in, the end told once, the computer set thinking when it is
 /// asked something, or the clock started for the person who must act.
 async fn settle(
-    hub: &SharedHub,
+    node: &SharedNode,
     room: &mut Room,
     thinking: &mut Option<BoxFuture<'static, Thought>>,
 ) {
@@ -287,7 +288,7 @@ async fn settle(
             if !placed || room.life() == Life::StartFailed {
                 return;
             }
-            if let Err(e) = crate::game::play::start_battle(hub, room).await {
+            if let Err(e) = crate::game::play::start_battle(node, room).await {
                 // Tried again when anyone comes back.
                 room.set_life(Life::StartFailed);
                 tracing::warn!(game = %room.id(), error = %e, "the battle could not start; tried again on the next reconnect");
@@ -296,7 +297,7 @@ async fn settle(
         }
         Phase::Over => {
             if room.life() != Life::Told {
-                finish(hub, room).await;
+                finish(node, room).await;
             }
             return;
         }
@@ -310,7 +311,7 @@ async fn settle(
     let computer = Player::BOTH.into_iter().find(|&p| room.is_bot(p));
     if let Some((p, ask)) = computer.and_then(|p| Some((p, room.table().ask(p)?))) {
         if !room.computer_stuck() {
-            *thinking = computer::think(hub, room, p, ask);
+            *thinking = computer::think(node, room, p, ask);
         }
         return;
     }
@@ -328,10 +329,10 @@ async fn settle(
 }
 
 /// The end: the result stored and told, the clock stopped, the computer let go.
-async fn finish(hub: &SharedHub, room: &mut Room) {
+async fn finish(node: &SharedNode, room: &mut Room) {
     room.set_life(Life::Told);
     if let Some(ip) = room.creator() {
-        hub.addresses.closed(ip, room.id());
+        node.addresses.closed(ip, room.id());
     }
     room.clock_mut().stop();
     if let Some(bot) = room.bot_mut() {
@@ -343,16 +344,24 @@ async fn finish(hub: &SharedHub, room: &mut Room) {
     if let Some(word) = room.result_word() {
         let id = room.id().clone();
         // The moves are stored already; the result column only saves a replay.
-        let _ = hub.db(move |db| db.finish(&id, &word)).await;
+        let _ = node.db(move |db| db.finish(&id, &word)).await;
     }
-    super::rate::rate(hub, room).await;
-    crate::tournaments::game_over(hub, room).await;
+    // The features hear of the end before it is told: the result carries the rating
+    // change, and a player who sees `game_over` finds the arena's score and what the
+    // computer learned already stored.
+    let facts = super::ended::facts(room);
+    for heard in node.bus.publish(GameEvent::Ended(Box::new(facts))).await {
+        match heard {
+            Heard::Rated(change) => room.set_ratings(change),
+            Heard::Unrated => room.set_rated(false),
+            other => {
+                tracing::warn!(game = %room.id(), heard = ?other, "an unexpected answer to a game's end")
+            }
+        }
+    }
     let Some(result) = crate::game::tell::result(room) else {
         return;
     };
-    // Only now, with the game over, may the computer learn the human's fleet; before
-    // the end is told, so a player who sees `game_over` finds it in `learned`.
-    super::learn::remember(hub, room).await;
     room.broadcast(&ServerMsg::GameOver {
         game: room.id().to_string(),
         result: Box::new(result),
@@ -361,12 +370,12 @@ async fn finish(hub: &SharedHub, room: &mut Room) {
 
 /// The game `id`, from memory or rebuilt from storage (and its task started).
 /// Rebuilding replays every move, so it runs in the pool.
-pub async fn find(hub: &SharedHub, id: &GameId) -> Result<Lookup, Failure> {
-    if let Some(h) = hub.live(id) {
+pub async fn find(node: &SharedNode, id: &GameId) -> Result<Lookup, Failure> {
+    if let Some(h) = node.live(id) {
         // In a cluster a game in memory is served only while this node holds it (after
         // a pause longer than the lease it may not): if not, it is let go and claimed
         // anew below.
-        if !crate::cluster::drop_if_stale(hub, &h).await {
+        if !crate::cluster::drop_if_stale(node, &h).await {
             return Ok(Lookup::Live(h));
         }
     }
@@ -374,24 +383,52 @@ pub async fn find(hub: &SharedHub, id: &GameId) -> Result<Lookup, Failure> {
     // taken from can no longer write it. Not under the load lock: waiting for a dead
     // node's lease must not hold up other games' loads. One claim of a game at a time:
     // a second claim would bump the fencing token under the copy the first one loaded.
-    let _claiming = hub.claims.hold(id).await;
-    if let Some(h) = hub.live(id) {
-        if !crate::cluster::drop_if_stale(hub, &h).await {
+    let _claiming = node.claims.hold(id).await;
+    if let Some(h) = node.live(id) {
+        if !crate::cluster::drop_if_stale(node, &h).await {
             return Ok(Lookup::Live(h));
         }
     }
-    if !crate::cluster::claim(hub, id).await? {
+    if !crate::cluster::claim(node, id).await? {
         return Ok(Lookup::Missing);
     }
-    let _guard = hub.load_lock.lock().await;
-    if let Some(h) = hub.live(id) {
+    let _guard = node.load_lock.lock().await;
+    if let Some(h) = node.live(id) {
         return Ok(Lookup::Live(h));
     }
-    Ok(match read(hub, id).await? {
+    Ok(match read(node, id).await? {
         Stored::Missing => Lookup::Missing,
         Stored::Abandoned => Lookup::Abandoned,
-        Stored::Game(room) => Lookup::Live(open(hub, *room)),
+        Stored::Game(mut room) => {
+            restore_limits(node, &mut room).await?;
+            Lookup::Live(open(node, *room))
+        }
     })
+}
+
+/// A rebuilt game gets back the seats' move limits that only memory held (a berserk
+/// seat's half clock), from whoever set them. A game whose limits cannot be read is not
+/// served without them.
+async fn restore_limits(node: &SharedNode, room: &mut Room) -> Result<(), Failure> {
+    let loaded = GameEvent::Loaded {
+        game: room.id().clone(),
+        mode: room.mode().clone(),
+        accounts: Player::BOTH.map(|p| room.seat(p).account),
+    };
+    for heard in node.bus.publish(loaded).await {
+        match heard {
+            Heard::SeatLimits(limits) => {
+                for p in Player::BOTH {
+                    if let Some(secs) = limits[p.index()] {
+                        room.seat_mut(p).move_limit = Some(secs);
+                    }
+                }
+            }
+            Heard::Failed(e) => return Err(Failure::Store(e)),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// A game as storage has it.
@@ -407,12 +444,16 @@ pub enum Stored {
 /// The game `id` rebuilt from storage, without taking it or putting it in memory: for
 /// reading a game another node may be serving. Rebuilding replays every move, so it
 /// runs in the pool.
-pub async fn read(hub: &SharedHub, id: &GameId) -> Result<Stored, Failure> {
-    let (key, store, bots) = (id.clone(), Arc::clone(&hub.store), hub.config.bots.clone());
-    let bot_secs = hub.config.bot_move_secs;
-    let loaded = hub
+pub async fn read(node: &SharedNode, id: &GameId) -> Result<Stored, Failure> {
+    let (key, store, bots) = (
+        id.clone(),
+        Arc::clone(&node.store),
+        node.config.bots.clone(),
+    );
+    let bot_secs = node.config.bot_move_secs;
+    let loaded = node
         .work
-        .run(Lane::Heavy, hub.config.limits.work_budget, move |_| {
+        .run(Lane::Heavy, node.config.limits.work_budget, move |_| {
             let Some(stored) = store.load(&key)? else {
                 return Ok(None);
             };
@@ -421,7 +462,6 @@ pub async fn read(hub: &SharedHub, id: &GameId) -> Result<Stored, Failure> {
             }
             let mut room = crate::game::rows::restore(&stored, &bots)?;
             bot_limits(&store, &mut room, bot_secs)?;
-            crate::tournaments::restore(&store, &mut room)?;
             Ok(Some(Some(room)))
         })
         .await
@@ -453,20 +493,20 @@ fn bot_limits(store: &crate::db::Store, room: &mut Room, secs: u32) -> Result<()
 }
 
 /// Starts a new or rebuilt game's task and puts it in memory.
-pub fn open(hub: &SharedHub, room: Room) -> GameHandle {
-    let handle = spawn(hub, room);
-    hub.insert(handle.clone());
+pub fn open(node: &SharedNode, room: Room) -> GameHandle {
+    let handle = spawn(node, room);
+    node.insert(handle.clone());
     handle
 }
 
 /// Opens a new game and seats its first players. The game is in memory before anyone
 /// hears of it, so a player's next message always finds it.
 pub async fn seat_new(
-    hub: &SharedHub,
+    node: &SharedNode,
     room: Room,
     seats: Vec<(Conn, Player, Option<String>)>,
 ) -> Result<(), Failure> {
-    let h = open(hub, room);
+    let h = open(node, room);
     for (conn, seat, token) in seats {
         h.ask(|reply| GameMsg::Seat {
             conn,

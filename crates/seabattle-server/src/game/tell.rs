@@ -402,7 +402,7 @@ pub fn result(room: &Room) -> Option<ResultJson> {
                 },
                 record: format!("/games/{}/record.json", room.id()),
                 ratings: None,
-                aborted: crate::ratings::aborted(room.game()),
+                aborted: super::ended::aborted(room.game()),
             };
             ResultJson::clone(room.result_cell().get_or_init(|| Box::new(result)))
         }

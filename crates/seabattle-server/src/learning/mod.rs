@@ -6,19 +6,19 @@
 //! game's memory and in storage; no message and no log carries the key or its hash
 //! (a log names a player by [`short`]).
 //!
-//! A fleet is learned only once its game has ended (`game::learn::remember`, from
-//! `game::task::finish`), and a prior is taken only when a game is made
-//! (`game::learn::teach`):
-//! a game never learns from its own fleet. A game rebuilt from storage after a restart
+//! A fleet is learned only once its game has ended, and a prior is taken only when a
+//! game is made, both heard on the games' bus ([`ear::Learning`]): a game never learns
+//! from its own fleet. A game rebuilt from storage after a restart
 //! has no key and neither learns nor teaches.
 
+pub mod ear;
 pub mod store;
 
 use crate::db::Store;
 use crate::error::Failure;
 use crate::error::StoreError;
-use crate::hub::SharedHub;
 use crate::ids::Learner;
+use crate::node::SharedNode;
 use crate::protocol::{LearnedHabit, LearnedJson, ServerMsg, player_key};
 use seabattle_bots::{Corner, Habit, History, OpponentPrior, Side, StoredHistory, Strength};
 use seabattle_core::Rules;
@@ -53,7 +53,7 @@ pub fn prior_for(
 /// `learned`: what the computer learned about the player on `conn` (see
 /// [`learner_of`]), under `rules` (the rules text as a game's state gives it) or all.
 pub async fn learned(
-    hub: &SharedHub,
+    hub: &SharedNode,
     conn: &crate::conn::Conn,
     key: &str,
     rules: Option<String>,
@@ -75,7 +75,7 @@ pub async fn learned(
 
 /// `forget`: erases what the computer learned about the player on `conn`.
 pub async fn forget(
-    hub: &SharedHub,
+    hub: &SharedNode,
     conn: &crate::conn::Conn,
     key: &str,
 ) -> Result<ServerMsg, Failure> {

@@ -11,8 +11,8 @@ pub mod strength;
 
 use crate::accounts::name::AccountName;
 use crate::db::{Store, StoreError, params};
-use crate::hub::SharedHub;
 use crate::ids::AccountId;
+use crate::node::SharedNode;
 use crate::protocol::{LevelAccountJson, SeatAccountJson};
 pub use accounts::Levels;
 use seabattle_bots::Level;
@@ -73,14 +73,14 @@ impl Store {
 /// Finds or makes each level's account, and sets its fixed rating under every preset
 /// (a rating an older server let move is set back). A level whose name a person took
 /// plays unrated only (logged).
-pub async fn start(hub: &SharedHub) -> Result<(), StoreError> {
+pub async fn start(node: &SharedNode, levels: &Levels) -> Result<(), StoreError> {
     let mut found = Vec::new();
     for (level, name) in NAMES {
         let Ok(parsed) = AccountName::parse(name) else {
             continue;
         };
         let key = parsed.key().to_string();
-        let made = hub.db(move |db| {
+        let made = node.db(move |db| {
             let id = db.level_account(name, &key)?;
             if let Some(id) = id {
                 for p in Preset::ALL {
@@ -98,7 +98,7 @@ pub async fn start(hub: &SharedHub) -> Result<(), StoreError> {
             ),
         }
     }
-    *hub.levels
+    *levels
         .accounts
         .write()
         .unwrap_or_else(PoisonError::into_inner) = found;
@@ -108,12 +108,13 @@ pub async fn start(hub: &SharedHub) -> Result<(), StoreError> {
 /// The level whose rating under `preset` is nearest `rating`, as a seat shows it, for
 /// the queue's offer of a rated game to someone who waited alone.
 pub async fn nearest(
-    hub: &SharedHub,
+    node: &SharedNode,
+    levels: &Levels,
     preset: Preset,
     rating: f64,
 ) -> Option<(Level, SeatAccountJson)> {
-    let levels = hub.levels.all();
-    let shown = hub
+    let levels = levels.all();
+    let shown = node
         .db(move |db| {
             levels
                 .iter()

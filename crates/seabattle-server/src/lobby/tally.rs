@@ -1,65 +1,71 @@
-//! A game's part in the lobby, kept by its task: listed while it is an open game
-//! waiting for an opponent, counted while it is being played. Updated after every
-//! message the game handles, and undone when the task ends however it ends.
+//! The games' part in the lobby, heard on the bus: a game is listed while it is an open
+//! game waiting for an opponent, counted while it is being played, and forgotten when
+//! it leaves memory however it ends.
 
-use crate::game::room::Room;
-use crate::hub::SharedHub;
-use crate::protocol::OpenGameJson;
-use std::sync::Arc;
+use super::Lobby;
+use crate::bus::{GameEvent, Later, Subscriber};
+use crate::ids::GameId;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
-/// What a game's task has put in the lobby.
-pub struct Tally {
-    hub: SharedHub,
-    /// Its place in the list and how it is listed. Boxed: every game's task carries a
-    /// tally, and few games are open ones.
-    listed: Option<Box<(u64, OpenGameJson)>>,
+/// What each game of this node has in the lobby: its place in the list, if listed, and
+/// whether it is counted as played.
+#[derive(Default)]
+struct Part {
+    listed: Option<u64>,
     playing: bool,
 }
 
-impl Tally {
-    /// Nothing yet.
-    pub fn new(hub: &SharedHub) -> Tally {
-        Tally {
-            hub: Arc::clone(hub),
-            listed: None,
-            playing: false,
-        }
-    }
+/// The lobby's ear on the bus.
+pub struct Tally {
+    lobby: Arc<Lobby>,
+    parts: Mutex<HashMap<GameId, Part>>,
+}
 
-    /// Brings the lobby up to date with `room`.
-    pub fn update(&mut self, room: &Room) {
-        let listing = room.listing();
-        if self.listed.as_ref().map(|l| &l.1) != listing.as_ref() {
-            let lobby = &self.hub.lobby;
-            self.listed = match (self.listed.take(), listing) {
-                // Changed in place (its player's rating was read): it keeps its place.
-                (Some(l), Some(g)) => {
-                    lobby.relist(l.0, room.id(), g.clone());
-                    Some(Box::new((l.0, g)))
-                }
-                (Some(l), None) => {
-                    lobby.unlist(l.0);
-                    None
-                }
-                (None, Some(g)) => Some(Box::new((lobby.list(room.id(), g.clone()), g))),
-                (None, None) => None,
-            };
-        }
-        let playing = room.being_played();
-        if playing != self.playing {
-            self.playing = playing;
-            self.hub.lobby.count_playing(playing);
+impl Tally {
+    /// A tally keeping `lobby`.
+    pub fn new(lobby: Arc<Lobby>) -> Tally {
+        Tally {
+            lobby,
+            parts: Mutex::default(),
         }
     }
 }
 
-impl Drop for Tally {
-    fn drop(&mut self) {
-        if let Some(l) = self.listed.take() {
-            self.hub.lobby.unlist(l.0);
+impl Subscriber for Tally {
+    fn hear(&self, event: &GameEvent) -> Option<Later> {
+        let (GameEvent::Listing { game, .. } | GameEvent::Closed { game }) = event else {
+            return None;
+        };
+        let lobby = &self.lobby;
+        let mut parts = self.parts.lock().unwrap_or_else(|p| p.into_inner());
+        let mut part = parts.remove(game).unwrap_or_default();
+        let (listed, playing) = match event {
+            GameEvent::Listing {
+                listed, playing, ..
+            } => (listed.clone(), *playing),
+            _ => (None, false),
+        };
+        part.listed = match (part.listed, listed) {
+            // Changed in place (its player's rating was read): it keeps its place.
+            (Some(at), Some(g)) => {
+                lobby.relist(at, game, g);
+                Some(at)
+            }
+            (Some(at), None) => {
+                lobby.unlist(at);
+                None
+            }
+            (None, Some(g)) => Some(lobby.list(game, g)),
+            (None, None) => None,
+        };
+        if playing != part.playing {
+            part.playing = playing;
+            lobby.count_playing(playing);
         }
-        if self.playing {
-            self.hub.lobby.count_playing(false);
+        if part.listed.is_some() || part.playing {
+            parts.insert(game.clone(), part);
         }
+        None
     }
 }

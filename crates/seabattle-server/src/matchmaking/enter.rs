@@ -9,8 +9,9 @@ use crate::game::play::{setup_computer, to_stored};
 use crate::game::room::{Mode, Room, RoomSetup, SeatSetup};
 use crate::game::seats::game_full;
 use crate::game::task::seat_new;
-use crate::hub::{Lookup, SharedHub};
+use crate::hub::SharedHub;
 use crate::ids::{GameId, Learner, new_token, token_hash};
+use crate::node::Lookup;
 use crate::protocol::{ErrorCode, Opponent};
 use seabattle_bots::Level;
 use seabattle_core::Player;
@@ -158,7 +159,7 @@ pub async fn new_game(
     // Whoever opens a rated game in the lobby has asked for it to be rated: it is, once
     // a signed-in player joins (see `crate::game::rate`).
     room.seat_mut(Player::One).rate_asked = seek.is_some_and(|s| s.rated);
-    setup_computer(hub, &mut room, learner).await?;
+    setup_computer(&hub.node, &mut room, learner).await?;
     let stored = to_stored(&room);
     hub.db(move |db| db.create(&stored)).await?;
     leave(hub, conn).await;
@@ -166,14 +167,19 @@ pub async fn new_game(
     hub.metrics
         .games_created
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    seat_new(hub, room, vec![(conn.clone(), Player::One, Some(token))]).await
+    seat_new(
+        &hub.node,
+        room,
+        vec![(conn.clone(), Player::One, Some(token))],
+    )
+    .await
 }
 
 async fn find(hub: &SharedHub, id: &str) -> Result<GameHandle, Failure> {
     let Some(id) = GameId::parse(id) else {
         return Err(not_found(id));
     };
-    match crate::game::task::find(hub, &id).await? {
+    match crate::game::task::find(&hub.node, &id).await? {
         Lookup::Live(h) => Ok(h),
         Lookup::Missing => Err(not_found(id.as_str())),
         Lookup::Abandoned => Err(Failure::refused(

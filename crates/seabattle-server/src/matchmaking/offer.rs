@@ -34,7 +34,7 @@ pub async fn nearest(
     me: AccountId,
 ) -> Option<Offered> {
     use crate::levels::gap;
-    let level = crate::levels::nearest(hub, preset, rating).await;
+    let level = crate::levels::nearest(&hub.node, &hub.levels, preset, rating).await;
     let bot = nearest_bot(hub, preset, rating, me).await;
     match (level, bot) {
         (Some((l, ls)), Some(b)) if gap(&ls, rating) < gap(&b, rating) => {
@@ -58,7 +58,9 @@ pub async fn after_bot_said_no(hub: &SharedHub, conn: u64) {
         .cloned();
     let Some(me) = me else { return };
     let Some(r) = me.rated.as_ref() else { return };
-    if let Some((l, shown)) = crate::levels::nearest(hub, r.preset, r.rating).await {
+    if let Some((l, shown)) =
+        crate::levels::nearest(&hub.node, &hub.levels, r.preset, r.rating).await
+    {
         me.offer_computer(std::time::Instant::now(), Some(Offered::Level(l, shown)));
     }
 }

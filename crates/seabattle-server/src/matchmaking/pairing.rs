@@ -6,8 +6,8 @@ use crate::game::play::to_stored;
 use crate::game::room::{Mode, Room, RoomSetup, SeatSetup};
 use crate::game::task::seat_new;
 use crate::guard::address::Reservation;
-use crate::hub::SharedHub;
 use crate::ids::{new_token, token_hash};
+use crate::node::SharedNode;
 use crate::protocol::{Casual, ServerMsg};
 use seabattle_core::Player;
 
@@ -16,7 +16,7 @@ use seabattle_core::Player;
 /// for a rated game. A failure to store is told to both: the one who waited hears it
 /// too.
 pub async fn start_random(
-    hub: &SharedHub,
+    hub: &SharedNode,
     seats: [Seeker; 2],
     reservation: Option<Reservation>,
 ) -> Result<(), Failure> {

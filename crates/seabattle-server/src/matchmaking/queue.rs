@@ -63,7 +63,7 @@ pub async fn queue(
     };
     // The one who waited sits in seat 1.
     if let Some(first) = partner {
-        return start_random(hub, [first, me], Some(reservation)).await;
+        return start_random(&hub.node, [first, me], Some(reservation)).await;
     }
     me.tell_queued();
     tokio::spawn(wait(Arc::clone(hub), me));
@@ -193,7 +193,7 @@ pub async fn join_seeker(hub: &SharedHub, conn: &Conn, public: &str) -> Result<(
     let Some(first) = hub.seekers.take_public(public) else {
         return Err(gone());
     };
-    start_random(hub, [first, me], Some(reservation)).await
+    start_random(&hub.node, [first, me], Some(reservation)).await
 }
 
 /// The seeker in `list` (other than `me`) that `me` may meet at `now`, nearest in
@@ -238,7 +238,7 @@ async fn wait(hub: SharedHub, me: Seeker) {
         };
         if let Some(seats) = pair {
             let second = seats[1].conn.clone();
-            if let Err(e) = start_random(&hub, seats, None).await {
+            if let Err(e) = start_random(&hub.node, seats, None).await {
                 second.send(ServerMsg::from(e.into_client()).to_text());
             }
             return;

@@ -233,7 +233,7 @@ async fn pair_with(
                 .games_created
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             seat_new(
-                hub,
+                &hub.node,
                 room,
                 vec![(me.conn.clone(), Player::Two, Some(ticket.token))],
             )

@@ -243,7 +243,7 @@ pub async fn arena_json(
     Path(id): Path<String>,
 ) -> Result<axum::Json<ArenaJson>, ApiError> {
     let a = arena(&hub, &id).await?;
-    let viewer = crate::web::extract::session_account(&hub, &headers).await?;
+    let viewer = crate::web::extract::session_account(&hub.node, &headers).await?;
     let (key, preset) = (a.id.clone(), a.preset());
     let (players, games) = hub
         .db(move |db| Ok((db.arena_players(&key, preset)?, db.arena_games(&key)?)))
@@ -582,7 +582,7 @@ pub async fn berserk(
         return Err(none());
     }
     let seat = g.seat_of(me.id).ok_or_else(none)?;
-    let crate::hub::Lookup::Live(h) = crate::game::task::find(&hub, &game).await? else {
+    let crate::node::Lookup::Live(h) = crate::game::task::find(&hub.node, &game).await? else {
         return Err(none());
     };
     let clock = h

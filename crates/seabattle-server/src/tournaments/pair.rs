@@ -63,7 +63,7 @@ pub async fn start(
         db.add_arena_game(&arena_id, &game, one, two)
     })
     .await?;
-    crate::game::task::open(hub, room);
+    crate::game::task::open(&hub.node, room);
     hub.metrics
         .games_created
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);

@@ -173,8 +173,8 @@ async fn settle_no_show(hub: &SharedHub, g: &ArenaGame) -> bool {
     let Some(id) = GameId::parse(&g.game) else {
         return true;
     };
-    match crate::game::task::find(hub, &id).await {
-        Ok(crate::hub::Lookup::Live(h)) => {
+    match crate::game::task::find(&hub.node, &id).await {
+        Ok(crate::node::Lookup::Live(h)) => {
             match h
                 .ask(|reply| crate::game::msg::GameMsg::NoShow { reply })
                 .await
@@ -189,9 +189,10 @@ async fn settle_no_show(hub: &SharedHub, g: &ArenaGame) -> bool {
                 }
             }
         }
-        Ok(crate::hub::Lookup::Missing | crate::hub::Lookup::Abandoned) => {
-            super::ended(
-                hub,
+        Ok(crate::node::Lookup::Missing | crate::node::Lookup::Abandoned) => {
+            super::ear::noted(
+                &hub.node,
+                &hub.tournaments,
                 g.game.clone(),
                 super::store::GameEnd {
                     winner: None,

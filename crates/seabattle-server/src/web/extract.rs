@@ -58,7 +58,7 @@ impl FromRequestParts<SharedHub> for CurrentAccount {
         if session::token(&parts.headers).is_none() {
             return Err(ApiError::new(ErrorCode::SignedOut, "not signed in"));
         }
-        session_account(hub, &parts.headers)
+        session_account(&hub.node, &parts.headers)
             .await?
             .map(CurrentAccount)
             .ok_or_else(|| ApiError::new(ErrorCode::SignedOut, "the session ended; sign in again"))
@@ -69,14 +69,14 @@ impl FromRequestParts<SharedHub> for CurrentAccount {
 /// runs: for the pages anyone may read that show a signed-in viewer more (an arena's
 /// place, the daily sea's attempt).
 pub async fn session_account(
-    hub: &SharedHub,
+    node: &crate::node::SharedNode,
     headers: &axum::http::HeaderMap,
 ) -> Result<Option<StoredAccount>, ApiError> {
     let Some(token) = session::token(headers) else {
         return Ok(None);
     };
     let hash = token_hash(&token);
-    Ok(hub.db(move |db| db.session(&hash)).await?)
+    Ok(node.db(move |db| db.session(&hash)).await?)
 }
 
 /// The account a request acts for: its session cookie's, or a BOT's whose API token

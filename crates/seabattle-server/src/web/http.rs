@@ -4,8 +4,9 @@ use crate::game::msg::{Finished, GameMsg, NotFinished};
 use crate::game::task::Stored;
 use crate::game::tell::target_json;
 use crate::guard::work::{CLIENT, Lane};
-use crate::hub::{Lookup, SharedHub};
+use crate::hub::SharedHub;
 use crate::ids::GameId;
+use crate::node::Lookup;
 use crate::protocol::{RulesJson, TargetJson};
 use crate::web::encoding::Encoded;
 use crate::web::error::ApiError;
@@ -123,7 +124,7 @@ pub async fn game_link(
     let Some(id) = GameId::parse(&id) else {
         return missing(&headers);
     };
-    let Some(host) = preview::invitation(&hub, &id).await else {
+    let Some(host) = preview::invitation(&hub.node, &id).await else {
         return missing(&headers);
     };
     let boot = format!(r#"{{"game":"{id}"}}"#);
@@ -253,7 +254,7 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &GameId) -> Result<Arc<Re
     };
     // In a cluster another node may be serving the game: read it, do not take it.
     if hub.store.cluster().is_some() && hub.live(id).is_none() {
-        let finished = match crate::game::task::read(hub, id).await {
+        let finished = match crate::game::task::read(&hub.node, id).await {
             Ok(Stored::Game(room)) => room.finished(),
             Ok(Stored::Missing) => return Err(missing_game()),
             Ok(Stored::Abandoned) => return Err(gone()),
@@ -261,7 +262,7 @@ async fn render(hub: &SharedHub, peer: SocketAddr, id: &GameId) -> Result<Arc<Re
         };
         return rendered_record(hub, id, about(finished.map_err(not_finished)?)).await;
     }
-    let h = match crate::game::task::find(hub, id).await {
+    let h = match crate::game::task::find(&hub.node, id).await {
         Ok(Lookup::Live(h)) => h,
         Ok(Lookup::Missing) => return Err(missing_game()),
         Ok(Lookup::Abandoned) => return Err(gone()),

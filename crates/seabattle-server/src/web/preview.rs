@@ -4,8 +4,8 @@
 //! prefers.
 
 use crate::game::msg::Host;
-use crate::hub::SharedHub;
 use crate::ids::GameId;
+use crate::node::SharedNode;
 use axum::http::{HeaderMap, header};
 use seabattle_core::Lang;
 use std::time::Duration;
@@ -181,7 +181,7 @@ pub fn head(preview: Preview, lang: Lang, origin: Option<&str>, path: &str) -> S
 /// on a busy game); one only in storage (after a restart, or served by another node)
 /// names neither. A store that does not answer now counts the game as there: the page
 /// itself then says what is wrong.
-pub async fn invitation(hub: &SharedHub, id: &GameId) -> Option<Host> {
+pub async fn invitation(hub: &SharedNode, id: &GameId) -> Option<Host> {
     if let Some(h) = hub.live(id) {
         let ask = h.ask(|reply| crate::game::msg::GameMsg::Host { reply });
         let host = tokio::time::timeout(Duration::from_millis(250), ask).await;

@@ -405,7 +405,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             lang,
             rated,
         } => {
-            let name = crate::accounts::shown::checked(hub, conn, name.as_deref()).await?;
+            let name = crate::accounts::shown::checked(&hub.node, conn, name.as_deref()).await?;
             // Only the key's hash goes on: the key itself is dropped here. A signed-in
             // player is learned under their account.
             let learner = crate::learning::learner_of(conn, player.as_deref())?;
@@ -428,20 +428,24 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
         }
         ClientMsg::Learned { player, rules } => {
             conn.send(
-                crate::learning::learned(hub, conn, &player, rules)
+                crate::learning::learned(&hub.node, conn, &player, rules)
                     .await?
                     .to_text(),
             );
             Ok(())
         }
         ClientMsg::Forget { player } => {
-            conn.send(crate::learning::forget(hub, conn, &player).await?.to_text());
+            conn.send(
+                crate::learning::forget(&hub.node, conn, &player)
+                    .await?
+                    .to_text(),
+            );
             Ok(())
         }
         // Each of these leaves the connection's game only once the new one is sure:
         // a refusal changes nothing.
         ClientMsg::Join { game, name } => {
-            let name = crate::accounts::shown::checked(hub, conn, name.as_deref()).await?;
+            let name = crate::accounts::shown::checked(&hub.node, conn, name.as_deref()).await?;
             // The lobby and the random queue are one pool: a seeker is joined by its
             // place in the queue.
             match game.strip_prefix(crate::matchmaking::seeker::SEEKER_PREFIX) {
@@ -473,8 +477,8 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
                 })
                 .await?;
             let fleet = match fleet {
-                None => play::draw_fleet(hub, rules).await?,
-                Some(words) => play::check_fleet(hub, rules, words).await?,
+                None => play::draw_fleet(&hub.node, rules).await?,
+                Some(words) => play::check_fleet(&hub.node, rules, words).await?,
             };
             command(&h, from, SeatCommand::Place(Box::new(fleet))).await
         }
@@ -492,7 +496,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
         ClientMsg::Rematch { game } => forward(hub, conn, &game, SeatCommand::Rematch).await,
         ClientMsg::Rate { game } => forward(hub, conn, &game, SeatCommand::Rate).await,
         ClientMsg::Name { game, name } => {
-            let name = crate::accounts::shown::checked(hub, conn, Some(&name)).await?;
+            let name = crate::accounts::shown::checked(&hub.node, conn, Some(&name)).await?;
             forward(hub, conn, &game, SeatCommand::Rename(name)).await
         }
         ClientMsg::Chat { game, phrase } => {
@@ -509,7 +513,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             rated,
             name,
         } => {
-            let name = crate::accounts::shown::checked(hub, conn, name.as_deref()).await?;
+            let name = crate::accounts::shown::checked(&hub.node, conn, name.as_deref()).await?;
             let rated = rated.unwrap_or(false);
             crate::lobby::seek::seek(hub, conn, rules.as_deref(), clock, rated, name).await
         }
@@ -534,13 +538,17 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
         ClientMsg::Coach { game } => {
             let (h, from) = seat(hub, conn, &game)?;
             let input = h.ask_or(|reply| GameMsg::Coach { from, reply }).await?;
-            conn.send(advice::coach(hub, input).await?.to_text());
+            conn.send(advice::coach(&hub.node, input).await?.to_text());
             Ok(())
         }
         ClientMsg::Layout { game, placer } => {
             let (h, from) = seat(hub, conn, &game)?;
             let rules = rules_of(&h, Some(from)).await?;
-            conn.send(advice::layout(hub, game, rules, placer).await?.to_text());
+            conn.send(
+                advice::layout(&hub.node, game, rules, placer)
+                    .await?
+                    .to_text(),
+            );
             Ok(())
         }
         ClientMsg::Check {
@@ -550,13 +558,17 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             coords,
         } => {
             let rules = rules_of(&live(hub, &bound(conn, &game)?)?, None).await?;
-            let msg = advice::check(hub, game, rules, fleet, lang, coords).await?;
+            let msg = advice::check(&hub.node, game, rules, fleet, lang, coords).await?;
             conn.send(msg.to_text());
             Ok(())
         }
         ClientMsg::Turn { game, fleet, ship } => {
             let rules = rules_of(&live(hub, &bound(conn, &game)?)?, None).await?;
-            conn.send(advice::turn(hub, game, rules, fleet, ship).await?.to_text());
+            conn.send(
+                advice::turn(&hub.node, game, rules, fleet, ship)
+                    .await?
+                    .to_text(),
+            );
             Ok(())
         }
     }

@@ -5,7 +5,7 @@
 //! changes before applying them (`commit.rs`).
 
 mod bot;
-mod mode;
+pub mod mode;
 mod seat;
 
 pub use bot::{Bot, PROGRAM_FALLBACK};
@@ -61,7 +61,7 @@ pub struct Room {
     /// When the game came into memory (created, or loaded from storage).
     since: Instant,
     /// Whom the computer learns about, in a game against a level made for someone:
-    /// their fleet is learned when the game ends (see [`crate::learning`]). Kept in
+    /// their fleet is learned when the game ends (heard on the bus). Kept in
     /// memory only, so a game rebuilt after a restart does not learn.
     learner: Option<Learner>,
     /// In a hot-seat game, the seat, phase and move the connection was last sent the

@@ -3,8 +3,8 @@
 //! finished ones.
 
 use super::store::{AccountGame, GameList, Sitter};
-use crate::hub::SharedHub;
 use crate::ids::GameId;
+use crate::node::NodeState;
 use crate::web::error::ApiError;
 use crate::web::extract::CurrentAccount;
 use axum::Json;
@@ -89,7 +89,7 @@ pub struct MyGames {
 
 /// `GET /account/games`.
 pub async fn games(
-    State(hub): State<SharedHub>,
+    State(NodeState(hub)): State<NodeState>,
     CurrentAccount(account): CurrentAccount,
 ) -> Result<Json<MyGames>, ApiError> {
     let id = account.id;

@@ -9,8 +9,8 @@ use super::top::{established_note, rules_title};
 use super::words::{Word, say};
 use crate::accounts::name::AccountName;
 use crate::accounts::session;
-use crate::hub::SharedHub;
 use crate::ids::token_hash;
+use crate::node::NodeState;
 use crate::ratings::store::{RatingPoint, StoredRating};
 use crate::web::error::ApiError;
 use crate::web::preview::escape;
@@ -124,7 +124,7 @@ fn opponent(g: &AccountGame, lang: Lang) -> String {
 
 /// `GET /u/NAME?lang=ru|en`.
 pub async fn profile(
-    State(hub): State<SharedHub>,
+    State(NodeState(hub)): State<NodeState>,
     headers: HeaderMap,
     Path(name): Path<String>,
     Query(query): Query<HashMap<String, String>>,

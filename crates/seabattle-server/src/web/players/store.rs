@@ -61,7 +61,7 @@ pub struct AccountGame {
 impl AccountGame {
     /// Whether the game ended before each player had fired at least once: not rated,
     /// shown as aborted, and left out of the player's figures
-    /// ([`crate::ratings::aborted`]).
+    /// ([`crate::game::ended::aborted`]).
     pub fn aborted(&self) -> bool {
         self.result.is_some() && self.shots.iter().any(|&(n, _)| n == 0)
     }

@@ -4,7 +4,7 @@
 
 use super::html::{lang, page, unavailable, urlencoding};
 use super::words::{Word, say};
-use crate::hub::SharedHub;
+use crate::node::NodeState;
 use crate::ratings::glicko::{GAMES_TO_ESTABLISH, PROVISIONAL_RD};
 use crate::ratings::store::Leader;
 use crate::web::error::ApiError;
@@ -23,7 +23,7 @@ pub const ACTIVE_SECS: i64 = 30 * 24 * 60 * 60;
 
 /// `GET /top?rules=PRESET&lang=ru|en`.
 pub async fn top(
-    State(hub): State<SharedHub>,
+    State(NodeState(hub)): State<NodeState>,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
