@@ -48,6 +48,8 @@ pub enum Notice {
     },
     /// The account signed out everywhere or was deleted: its sockets close.
     SignedOut(crate::ids::AccountId),
+    /// An arena's game ended: the node running the arenas pairs again.
+    ArenaEnded(crate::ids::GameId),
     /// A challenge changed (its id): this node tells its own sockets.
     Challenge(String),
     /// An arena paired the account into the game's seat: this node tells the

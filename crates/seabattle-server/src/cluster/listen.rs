@@ -36,6 +36,10 @@ pub async fn start(hub: &SharedHub) -> Result<(), crate::error::StoreError> {
                     let h = Arc::clone(&h);
                     tokio::spawn(async move { crate::challenges::changed(&h, &id).await });
                 }
+                Notice::ArenaEnded(game) => {
+                    tracing::debug!(game = %game, "an arena's game ended on some node");
+                    h.tournaments.wake();
+                }
                 Notice::ArenaPaired {
                     game,
                     account,

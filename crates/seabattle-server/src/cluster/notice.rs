@@ -27,6 +27,10 @@ pub const CHALLENGE: &str = "seabattle_challenge";
 /// The channel on which every node hears an arena paired an account into a game
 /// (payload: `game account seat`), and tells that account's sockets it holds.
 pub const ARENA_PAIRED: &str = "seabattle_arena_paired";
+/// The channel on which every node hears an arena's game ended (payload: the game),
+/// so the node running the arenas pairs its players again at once, wherever the game
+/// was played.
+pub const ARENA_ENDED: &str = "seabattle_arena_ended";
 
 impl Cluster {
     /// Asks the game's owner, whichever node it is, to hand it over.
@@ -44,6 +48,13 @@ impl Cluster {
                 "SELECT pg_notify($1, $2)",
                 params![SIGNED_OUT, account.to_string()],
             )
+            .map(drop)
+    }
+
+    /// Tells every node, this one too, that arena game `game` ended.
+    pub fn tell_arena_ended(&self, game: &str) -> Result<(), StoreError> {
+        self.db
+            .exec("SELECT pg_notify($1, $2)", params![ARENA_ENDED, game])
             .map(drop)
     }
 
@@ -128,7 +139,7 @@ fn listener(url: &str, shown: &str) -> Result<postgres::Client, StoreError> {
     let mut c = connect(url, shown)?;
     c.batch_execute(&format!(
         "LISTEN {HANDOVER}; LISTEN {PAIRED}; LISTEN {SIGNED_OUT}; LISTEN {CHALLENGE}; \
-         LISTEN {ARENA_PAIRED};"
+         LISTEN {ARENA_PAIRED}; LISTEN {ARENA_ENDED};"
     ))
     .map_err(error)?;
     Ok(c)
@@ -155,6 +166,10 @@ fn relay(
             (CHALLENGE, _) => Notice::Challenge(n.payload().to_string()),
             (ARENA_PAIRED, _) => match arena_paired(n.payload()) {
                 Some(notice) => notice,
+                None => continue,
+            },
+            (ARENA_ENDED, _) => match GameId::parse(n.payload()) {
+                Some(game) => Notice::ArenaEnded(game),
                 None => continue,
             },
             (SIGNED_OUT, _) => match n.payload().parse() {

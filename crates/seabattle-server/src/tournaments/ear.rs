@@ -88,7 +88,18 @@ pub(super) async fn noted(
     end: GameEnd,
 ) -> Heard {
     let id = game.clone();
-    match node.db(move |db| db.end_arena_game(&game, &end)).await {
+    let ended = node.db(move |db| {
+        let arena = db.end_arena_game(&game, &end)?;
+        // The arenas run on one node at a time, perhaps not this one: every node hears.
+        // Told or not, the end is stored, and the runner's tick finds it.
+        if let (Some(_), Some(c)) = (&arena, db.cluster())
+            && let Err(e) = c.tell_arena_ended(&game)
+        {
+            tracing::warn!(game = %game, error = %e, "the other nodes could not be told of an arena's game end");
+        }
+        Ok(arena)
+    });
+    match ended.await {
         Ok(Some(arena)) => {
             tracing::info!(arena = %arena, game = %id, "an arena's game ended");
             runner.wake();
