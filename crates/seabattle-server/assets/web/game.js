@@ -1,6 +1,6 @@
 // @ts-check
-// The game screen: placement, battle and the end, drawn from the server's `state` and
-// kept current by `shot`, `clock`, `presence` and the rest.
+// The game screen: placement, battle and the end, drawn from the game in the store
+// (store.js), which it takes each of the game's messages into as it shows them.
 import { $, esc, field, source } from './dom.js';
 import { t, coordSystem, answerText, answerWord, preset } from './i18n.js';
 import { makeBoard } from './board.js';
@@ -229,6 +229,7 @@ function fresh() {
   for (const d of ['over', 'resignDlg']) if (dialog(d).open) dialog(d).close();
 }
 
+// A message shown: taken into the store, then what the screen makes of it, then drawn.
 /** @param {ServerMsg} m @param {number} at when it came */
 function handle(m, at = Date.now()) {
   if (m.type === 'state' && state()?.game !== m.game) fresh();
@@ -259,6 +260,7 @@ function handle(m, at = Date.now()) {
       break;
     case 'layout': place.drawn(m.fleet); break;
     case 'checked': place.checked(m); break;
+    // A seat placed its fleet: the store marks it, the screen only draws it.
     case 'placed': break;
     case 'battle':
       localStorage.setItem('sb.commit.' + game().game, JSON.stringify(m.commitments));
