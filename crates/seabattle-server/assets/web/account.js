@@ -2,16 +2,10 @@
 // An account, optional: sign in or up, see who is signed in, sign out here or
 // everywhere (docs/protocol.md, "Accounts"). The session is an HttpOnly cookie the
 // page never sees; it only asks the server who it is.
+import { $, field } from './dom.js';
 import { t, preset } from './i18n.js';
 
-// An element the page always has, by id: a missing one is a broken page, said at once.
-const $ = (/** @type {string} */ id) => {
-  const e = document.getElementById(id);
-  if (!e) throw new Error(`the page has no #${id}`);
-  return e;
-};
 const dialog = () => /** @type {HTMLDialogElement} */ ($('accountDlg'));
-const field = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id));
 
 /** The signed-in account's name, or null for a guest. @type {string | null} */
 let signedIn = null;

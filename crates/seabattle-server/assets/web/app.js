@@ -1,6 +1,7 @@
 // @ts-check
 // The page: boots from the server's boot object, keeps the socket, the token and the
 // settings, and routes each server message to the screen that shows it.
+import { $, field, source } from './dom.js';
 import { t, lang, setLang, preset, errorWords, setLevelAccounts } from './i18n.js';
 import { connect } from './net.js';
 // The replay is loaded only on a replay's page: a visit to play never fetches it.
@@ -25,18 +26,11 @@ import { initAccount, rerenderAccount, signedInName, seated } from './account.js
 import { blindOn, st } from './announce.js';
 import { initMeet, onMeet, meetRefused, meetWelcome, rerenderMeet, wantsRated, waitWhat, offerWhy, keepWaitingWord, botAsked, botSaidNo, botSaidNoThen } from './meet.js';
 import { setTitle, notifyAway } from './away.js';
+import { state } from './store.js';
 
-// An element the page always has, by id: a missing one is a broken page, said at once.
-const $ = (/** @type {string} */ id) => {
-  const e = document.getElementById(id);
-  if (!e) throw new Error(`the page has no #${id}`);
-  return e;
-};
-// The page's form fields by id, and the field an event came from.
-const field = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id));
+// The page's menus and forms by id.
 const select = (/** @type {string} */ id) => /** @type {HTMLSelectElement} */ ($(id));
 const form = (/** @type {string} */ id) => /** @type {HTMLFormElement} */ ($(id));
-const source = (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target);
 const boot = JSON.parse($('boot').textContent);
 const tokens = () => JSON.parse(localStorage.getItem('sb.tokens') || '{}');
 /** @type {(g: string, tok: string) => void} */
@@ -48,7 +42,7 @@ const saveToken = (g, tok) => {
   localStorage.setItem('sb.tokens', JSON.stringify(all));
 };
 
-// Quick chat is loaded with the first game, not with the start screen: messages wait
+// Quick chat is loaded with the first game, not with the start screen: its phrases wait
 // for it in order, since every one waits on the same load.
 /** @type {Promise<typeof import('./chat.js')> | null} */
 let chatModule = null;
@@ -276,6 +270,8 @@ function addBots(names) {
   }
 }
 
+// The one place a server message is routed: each goes to the module that handles it
+// (the game's to the game screen, which keeps the game in the store for the rest).
 /** @param {ServerMsg} m */
 function onMessage(m) {
   switch (m.type) {
@@ -319,7 +315,7 @@ function onMessage(m) {
       return;
     case 'joined': {
       // An arena's next pairing reaches a page left on its finished game: it goes there.
-      const was = game?.state();
+      const was = state();
       if (was?.arena && was.phase === 'over' && m.game !== was.game && m.seat && !m.token) {
         location.href = m.link;
         return;
@@ -341,7 +337,7 @@ function onMessage(m) {
       return;
     }
     case 'error': return onError(m);
-    case 'chat': chat().then(c => c.onChatMessage(m)); return;
+    case 'chat': chat().then(c => c.onChat(m)); return;
     default:
     {
       if (m.game && m.game !== app.game) return;
@@ -353,7 +349,8 @@ function onMessage(m) {
         g.onMessage(m);
         if (found) g.announce('opponentFound');
       });
-      chat().then(c => c.onChatMessage(m));
+      // Quick chat reads the game from the store: it comes with the game's first message.
+      chat();
     }
   }
 }

@@ -3,9 +3,8 @@
 // the player's place and points, berserk before the first shot, and the way back, read
 // from /arena/ID/json (asked again every 5 s while the game is on screen). The server
 // decides everything: berserk is a request it may refuse.
+import { esc } from './dom.js';
 import { at, shownName } from './arena-words.js';
-
-const esc = (/** @type {string} */ s) => String(s).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
 
 /** @type {{arena: string, game: string, seat: number | null, shot: boolean, over: boolean} | null} */
 let on = null;

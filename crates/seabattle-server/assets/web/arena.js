@@ -4,6 +4,7 @@
 // player's place, and their game as soon as the server pairs them. Everything comes
 // from the server (/arenas.json, /arena/ID/json, asked again every two seconds); the
 // page decides nothing: it shows, and sends the player's word (join, pause, berserk).
+import { $, esc } from './dom.js';
 import { preset, lang } from './i18n.js';
 import { at, shownName } from './arena-words.js';
 import { signedInName } from './account.js';
@@ -29,13 +30,6 @@ let skew = 0;
 /** @type {ReturnType<typeof setInterval> | null} */
 let timer = null;
 let note = '';
-
-const $ = (/** @type {string} */ id) => {
-  const e = document.getElementById(id);
-  if (!e) throw new Error(`the page has no #${id}`);
-  return e;
-};
-const esc = (/** @type {string} */ s) => s.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
 
 // What each element was last drawn with: the page reloads every 2 s, and an element is
 // drawn again only when what it shows changed, so nothing typed is lost and the focus
@@ -124,7 +118,6 @@ function when(a) {
   if (a.state === 'upcoming') return at('upcoming', span(a.starts_ms - now));
   return at('finished');
 }
-
 
 /** @param {Summary} a */
 function facts(a) {

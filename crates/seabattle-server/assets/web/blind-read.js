@@ -13,7 +13,7 @@ import { shipCells, isStraight } from './fleet.js';
 /** @typedef {import('./wire').StateJson} State */
 /** @typedef {import('./wire').Player} Player */
 /** @typedef {import('./coords.js').Point} Point */
-/** A shot this page saw (game.js's log). @typedef {{p: Player, cell: string, answer: import('./wire').Answer, dying: boolean}} Seen */
+/** @typedef {import('./store.js').Seen} Seen */
 /**
  * A board on screen: its grid, and whether its cells not shot at are unknown (the
  * enemy's, or both boards to a spectator), said «не стреляли».

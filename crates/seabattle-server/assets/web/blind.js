@@ -7,6 +7,7 @@
 // twice, and the keyboard stays in the box. It works on any screen with boards: the
 // readouts read the grids as drawn, and a screen's actions are its own buttons, pressed
 // for the player. Rules are the server's: a fleet is checked by its `check`.
+import { byId } from './dom.js';
 import { t, coordSystem, deckName } from './i18n.js';
 import { bt } from './blind-words.js';
 import { parseCommand } from './blind-parse.js';
@@ -16,6 +17,7 @@ import { label, letters, parse, canon } from './coords.js';
 import { seatName, joinedText } from './view.js';
 import { drawOver } from './over.js';
 import * as game from './game.js';
+import { state, shotLog, listen } from './store.js';
 import * as place from './placement.js';
 import * as mv from './move.js';
 
@@ -58,22 +60,21 @@ let screen = '';
 const typed = [];
 let recall = 0;
 
-const $ = (/** @type {string} */ id) => document.getElementById(id);
 /** @type {(id: string) => void} */
-const press = id => { const b = $(id); if (b instanceof HTMLButtonElement) b.click(); };
+const press = id => { const b = byId(id); if (b instanceof HTMLButtonElement) b.click(); };
 
 // Follows the game and the screens (app.js loads this module when blind mode is first
 // on on a page: the setting and the skip button are app.js's).
 /** @param {App} a */
 export function initBlind(a) {
   app = a;
-  game.listen(onGame);
+  listen(onGame);
   new MutationObserver(onScreen).observe(document.body, { attributes: true, attributeFilter: ['data-screen'] });
   // Back on a page in blind mode: the keyboard is in the box at once, and the screen (or
   // the game, if it came first) is said, not that the mode is on.
   if (blindOn()) setBlind(true, true, true);
   onScreen();
-  const S = game.state();
+  const S = state();
   if (S) onState(S);
 }
 
@@ -82,10 +83,10 @@ export function initBlind(a) {
 export function setBlind(on, focus, quiet = false) {
   const was = blindOn() && !!panel && !panel.hidden;
   if (on) localStorage.setItem(KEY, '1'); else localStorage.removeItem(KEY);
-  const box = $('blindMode');
+  const box = byId('blindMode');
   if (box instanceof HTMLInputElement) box.checked = on;
   for (const [id, role, live] of LIVE) {
-    const el = $(id);
+    const el = byId(id);
     if (!el) continue;
     el.setAttribute('aria-live', on ? 'off' : live);
     if (role && on) el.removeAttribute('role'); else if (role) el.setAttribute('role', role);
@@ -111,8 +112,8 @@ function build() {
     <button id="blindSend" type="submit"></button><span id="blindEx" class="desc"></span></form>
     <div id="blindLog" class="blindLog" role="log" aria-live="polite" aria-relevant="additions" tabindex="0"></div>`;
   panel.setAttribute('aria-labelledby', 'blindLabel');
-  const main = $('main');
-  const after = $('error');
+  const main = byId('main');
+  const after = byId('error');
   if (after && after.parentElement === main) after.after(panel); else main?.prepend(panel);
   input = /** @type {HTMLInputElement} */ (panel.querySelector('#blindInput'));
   out = /** @type {HTMLElement} */ (panel.querySelector('#blindLog'));
@@ -141,10 +142,10 @@ function build() {
 
 // The labels in the page's language.
 export function rerenderBlind() {
-  const skip = $('blindSkip');
+  const skip = byId('blindSkip');
   if (skip) skip.textContent = st(blindOn() ? 'skipGo' : 'skipOn');
   if (!panel) return;
-  const set = (/** @type {string} */ id, /** @type {string} */ s) => { const el = $(id); if (el) el.textContent = s; };
+  const set = (/** @type {string} */ id, /** @type {string} */ s) => { const el = byId(id); if (el) el.textContent = s; };
   set('blindLabel', bt('label'));
   set('blindSend', bt('send'));
   set('blindEx', bt('example', exampleCell()));
@@ -200,7 +201,7 @@ function onScreen() {
 
 /** @param {string} cell */
 function name(cell) {
-  const S = game.state(), p = parse(cell);
+  const S = state(), p = parse(cell);
   return p ? label(coordSystem(), S ? S.spec.width : 10, p.c, p.r) : cell;
 }
 
@@ -208,7 +209,7 @@ function name(cell) {
 function onGame(m) {
   onGameSaid(m);
   // Shots typed ahead go once the turn is the player's, after what came was said.
-  const S = game.state();
+  const S = state();
   if (!heldShots || !S) return;
   if (S.phase !== 'battle' || !S.seat) { heldShots = null; return; }
   if (S.to_move === S.seat && !game.playingBack() && !S.reveal && !mv.owes(S)) {
@@ -220,7 +221,7 @@ function onGame(m) {
 
 /** @param {ServerMsg} m */
 function onGameSaid(m) {
-  const S = game.state();
+  const S = state();
   if (!S) return;
   if (m.type === 'state') return onState(S);
   if (!blindOn()) return;
@@ -317,7 +318,7 @@ function intro(S) {
 // The size and coordinates lines are read against: the game's board, else the first
 // board on the screen, else 10×10.
 function size() {
-  const S = game.state(), system = coordSystem();
+  const S = state(), system = coordSystem();
   if (document.body.dataset.screen === 'game' && S) return { system, width: S.spec.width, height: S.spec.height };
   const g = grids(false)[0];
   if (!g) return { system, width: 10, height: 10 };
@@ -336,9 +337,9 @@ function exampleCell(col = -1) {
 // board of the screen.
 /** @param {boolean} own @returns {Grid[]} */
 function grids(own) {
-  const S = game.state(), now = document.body.dataset.screen || '', section = now ? $(now) : null;
+  const S = state(), now = document.body.dataset.screen || '', section = now ? byId(now) : null;
   if (!section) return [];
-  const gridIn = (/** @type {string} */ id) => { const side = $(id + 'Side'); return side && !side.hidden ? $(id)?.querySelector('[role=grid]') || null : null; };
+  const gridIn = (/** @type {string} */ id) => { const side = byId(id + 'Side'); return side && !side.hidden ? byId(id)?.querySelector('[role=grid]') || null : null; };
   if (now === 'game' && S?.seat) {
     const g = gridIn(own ? 'mine' : 'theirs');
     if (g) return [{ el: g, unknown: !own }];
@@ -351,7 +352,7 @@ function grids(own) {
 // Runs one typed line.
 /** @param {string} text */
 function run(text) {
-  const cmd = parseCommand(text, size()), S = game.state(), now = document.body.dataset.screen || '';
+  const cmd = parseCommand(text, size()), S = state(), now = document.body.dataset.screen || '';
   if (cmd.kind === 'error') return say(errorText(cmd));
   if (cmd.kind === 'word' && cmd.word === 'help') return say(help());
   if (cmd.kind === 'word' && cmd.word === 'off') return setBlind(false, false);
@@ -378,7 +379,7 @@ function errorText(cmd) {
 
 // Every command where the player is now.
 function help() {
-  const S = game.state(), now = document.body.dataset.screen || '', { system, width } = size();
+  const S = state(), now = document.body.dataset.screen || '', { system, width } = size();
   const l = letters(system, width), col = exampleCell().replace(/\d+$/, '');
   const args = [`${l[0]}1 ${l[0]}4`, `${l[0]}1-${l[3]}1`, `${l[0]}1`, col];
   if (now === 'start') return bt('help_start');
@@ -402,7 +403,7 @@ function readout(axis, i, own) {
 /** @param {Command} cmd */
 function onStart(cmd) {
   const submit = (/** @type {string} */ id) => {
-    const f = $(id);
+    const f = byId(id);
     if (f instanceof HTMLFormElement) f.requestSubmit();
     // The page puts the keyboard on «Отмена» when the search starts: it stays here.
     input?.focus();
@@ -423,7 +424,7 @@ function onWait(cmd) {
   if (cmd.kind === 'computer') { press('offerYes'); return true; }
   if (cmd.kind !== 'word') return false;
   if (cmd.word === 'cancel') { press('waitCancel'); return true; }
-  if (cmd.word === 'status') { say($('searching')?.textContent || bt('searching')); return true; }
+  if (cmd.word === 'status') { say(byId('searching')?.textContent || bt('searching')); return true; }
   return false;
 }
 
@@ -435,7 +436,7 @@ function onReplay(cmd) {
   const b = step[cmd.word] ? document.querySelector(`#replay [data-s=${step[cmd.word]}]`) : null;
   // The replay's own live line says the move stepped to.
   if (b instanceof HTMLButtonElement) { b.click(); return true; }
-  if (cmd.word === 'status' || cmd.word === 'last') { say($('step')?.textContent || ''); return true; }
+  if (cmd.word === 'status' || cmd.word === 'last') { say(byId('step')?.textContent || ''); return true; }
   return false;
 }
 
@@ -446,13 +447,13 @@ function onCommand(S, cmd) {
   switch (cmd.kind) {
     case 'cells': return cells(S, cmd.cells, cmd.range);
     case 'remove': if (placing) remove(S, cmd.cell); else say(bt('notPlacing')); return true;
-    case 'moves': say(movesText(S, game.shotLog(), cmd.n, name)); return true;
+    case 'moves': say(movesText(S, shotLog(), cmd.n, name)); return true;
     case 'computer': return false;
   }
   if (cmd.kind !== 'word') return false;
   switch (cmd.word) {
     case 'fleet': say(placing ? placementText(place.ships(), S.spec.width) : fleetText(S)); return true;
-    case 'last': say(lastText(S, game.shotLog(), name)); return true;
+    case 'last': say(lastText(S, shotLog(), name)); return true;
     case 'status': say(status(S)); return true;
     case 'hint':
       if (!battle || !S.mode.startsWith('computer') || S.rated || S.to_move !== S.seat) say(bt('noHint'));
@@ -463,7 +464,7 @@ function onCommand(S, cmd) {
       if (Date.now() - resignAt < 20000) { resignAt = 0; press('resignYes'); } else { resignAt = Date.now(); say(bt('resignAsk')); }
       return true;
     case 'rematch': {
-      const b = $('rematch');
+      const b = byId('rematch');
       if (S.phase !== 'over' || !S.seat || !(b instanceof HTMLButtonElement)) say(bt('rematchNo'));
       else { if (!b.disabled) b.click(); if (!S.mode.startsWith('computer')) say(bt('rematchAsked')); }
       return true;
@@ -505,7 +506,7 @@ function cells(S, typedCells, range) {
   }
   if (mv.owes(S)) {
     typedCells.forEach(p => game.actOwn(p.c, p.r));
-    say(sentence($('moveText')?.textContent || ''));
+    say(sentence(byId('moveText')?.textContent || ''));
     return true;
   }
   if (range || (typedCells.length > 1 && S.shots_due <= 1)) { say(bt('onePerShot', exampleCell())); return true; }
@@ -521,7 +522,7 @@ function cells(S, typedCells, range) {
 
 /** Fires the typed cells (a volley's chosen so far said). @param {Point[]} typedCells */
 function fire(typedCells) {
-  const S = game.state();
+  const S = state();
   if (!S) return true;
   for (const p of typedCells) {
     const why = game.fireAt(p.c, p.r);
@@ -585,7 +586,7 @@ function checkFleet(ready) {
 // goes as Ready sends it.
 /** @param {boolean} ready */
 function answerCheck(ready) {
-  const S = game.state(), w = S ? S.spec.width : 10;
+  const S = state(), w = S ? S.spec.width : 10;
   if (place.ready()) {
     if (!ready) say(bt('fleetOk'));
     else if (S) { place.remember(); app?.send({ type: 'place', game: S.game, fleet: place.fleet() }); }
@@ -603,7 +604,7 @@ function status(S) {
     const msgs = place.messages();
     return msgs.length ? sentence(msgs.join('; ')) : place.ready() ? bt('fleetOk') : dockText(place.ships());
   }
-  const shown = (/** @type {string} */ id) => { const el = $(id); return el && !el.hidden ? el.textContent || '' : ''; };
+  const shown = (/** @type {string} */ id) => { const el = byId(id); return el && !el.hidden ? el.textContent || '' : ''; };
   const text = [shown('turn'), shown('clock'), shown('away')].filter(Boolean).map(sentence).join(' ');
   return text || (S.phase === 'over' ? overSentence(S) : bt('notBattle'));
 }

@@ -5,7 +5,9 @@
 // of their board and is read out politely; a switch kept in this browser hides what the
 // others say. The server lets each player say three at once, then one every 2 s: the
 // row rests as long, so the player never meets the refusal.
+import { $ } from './dom.js';
 import { t, TEXTS, lang } from './i18n.js';
+import { state, listen } from './store.js';
 /** @typedef {import('./wire').Phrase} Phrase */
 /** @typedef {import('./wire').Player} Player */
 /** @typedef {import('./wire').ServerMsg} ServerMsg */
@@ -19,31 +21,23 @@ const SHOWN_MS = 5000;
 const BURST = 3, EVERY_MS = 2000;
 const MUTE = 'sb.chatMute';
 
-// An element the page always has, by id: a missing one is a broken page, said at once.
-const $ = (/** @type {string} */ id) => {
-  const e = document.getElementById(id);
-  if (!e) throw new Error(`the page has no #${id}`);
-  return e;
-};
 /** The phrase `p` in the page's language. @param {Phrase} p */
 export const phraseText = p => TEXTS[lang].chat[p] || p;
 
 /** @type {Send | null} */
 let send = null;
-/** What the row needs of the game: its id, this connection's seat (0 for a spectator),
- * whether two people play it, and the players' names.
- * @type {{game: string, seat: number, people: boolean, names: (string | null)[]} | null} */
-let G = null;
 // When the row may send again (the page's own copy of the server's bucket).
 let fullAt = 0;
-/** Each side's last phrase: who said what, and its timer. @type {Record<'left' | 'right', {player: Player, phrase: Phrase, timer: number} | null>} */
+/** Each side's last phrase: who said what in which game, and its timer. @type {Record<'left' | 'right', {game: string, player: Player, phrase: Phrase, timer: number} | null>} */
 const said = { left: null, right: null };
 
 const muted = () => localStorage.getItem(MUTE) === '1';
 
-/** Builds the row in `#chat`. @param {Send} sendFn */
+/** Builds the row in `#chat`, and follows the game: its seats, names and people.
+ * @param {Send} sendFn */
 export function initChat(sendFn) {
   send = sendFn;
+  listen(onGame);
   const box = $('chat');
   const bar = document.createElement('div');
   bar.id = 'chatBar';
@@ -75,37 +69,35 @@ export function initChat(sendFn) {
   input.checked = muted();
   input.onchange = () => {
     localStorage.setItem(MUTE, input.checked ? '1' : '0');
-    if (input.checked) for (const side of /** @type {const} */ (['left', 'right'])) if (said[side] && said[side].player !== G?.seat) clear(side);
+    if (input.checked) for (const side of /** @type {const} */ (['left', 'right'])) if (said[side] && said[side].player !== state()?.seat) clear(side);
   };
   rerenderChat();
 }
 
-/** Follows the game's messages: the state, names and what is said. @param {ServerMsg} m */
-export function onChatMessage(m) {
-  switch (m.type) {
-    case 'state':
-      if (G?.game !== m.game) { clear('left'); clear('right'); }
-      G = { game: m.game, seat: m.seat || 0, people: m.mode === 'friend' || m.mode === 'random', names: [...(m.names || [null, null])] };
-      break;
-    case 'presence':
-      if (G) G.names[m.player - 1] = m.name;
-      break;
-    case 'chat':
-      if (G && m.game === G.game) heard(m.player, m.phrase);
-      break;
-    default: return;
-  }
+// The game taken in: a new one leaves nothing of the last one said, a seat's new name
+// is the one its phrases go by.
+/** @param {ServerMsg} m */
+function onGame(m) {
+  if (m.type !== 'state' && m.type !== 'presence') return;
+  for (const side of /** @type {const} */ (['left', 'right'])) if (said[side] && said[side].game !== state()?.game) clear(side);
+  rerenderChat();
+}
+
+/** Shows a phrase said in the game on screen. @param {import('./wire').Server.Chat} m */
+export function onChat(m) {
+  if (m.game === state()?.game) heard(m.game, m.player, m.phrase);
   rerenderChat();
 }
 
 /** @param {Phrase} p */
 function say(p) {
-  if (!G || !send || !G.seat) return;
+  const S = state();
+  if (!S || !send || !S.seat) return;
   const now = Date.now();
   const from = Math.max(fullAt, now);
   if (from + EVERY_MS - now > BURST * EVERY_MS) return;
   fullAt = from + EVERY_MS;
-  send({ type: 'chat', game: G.game, phrase: p });
+  send({ type: 'chat', game: S.game, phrase: p });
   rest();
 }
 
@@ -119,23 +111,25 @@ function rest() {
 // Who said it, as this reader names them.
 /** @param {Player} p */
 function who(p) {
-  if (!G) return '';
-  if (G.seat === p) return t('chatYou');
-  if (G.names[p - 1]) return /** @type {string} */ (G.names[p - 1]);
-  return G.seat ? t('chatOpponent') : t('chatPlayer', p);
+  const S = state();
+  if (!S) return '';
+  if (S.seat === p) return t('chatYou');
+  const named = S.names?.[p - 1];
+  if (named) return named;
+  return S.seat ? t('chatOpponent') : t('chatPlayer', p);
 }
 
 // The side of the board of player `p`: the left board is the player's own (player 1's
 // for a spectator), as game.js lays them out.
 /** @param {Player} p */
-const sideOf = p => (p === (G?.seat || 1) ? 'left' : 'right');
+const sideOf = p => (p === (state()?.seat || 1) ? 'left' : 'right');
 
-/** @param {Player} player @param {Phrase} phrase */
-function heard(player, phrase) {
-  if (player !== G?.seat && muted()) return;
+/** @param {string} game @param {Player} player @param {Phrase} phrase */
+function heard(game, player, phrase) {
+  if (player !== state()?.seat && muted()) return;
   const side = sideOf(player);
   if (said[side]) clearTimeout(said[side].timer);
-  said[side] = { player, phrase, timer: window.setTimeout(() => { clear(side); }, SHOWN_MS) };
+  said[side] = { game, player, phrase, timer: window.setTimeout(() => { clear(side); }, SHOWN_MS) };
   $('chatSpoken').textContent = t('chatSaid', who(player), phraseText(phrase));
 }
 
@@ -150,11 +144,12 @@ function clear(side) {
 export function rerenderChat() {
   const box = $('chat');
   if (!box) return;
-  box.hidden = !G?.people;
-  if (!G?.people) return;
-  box.classList.toggle('watching', !G.seat);
+  const S = state(), people = S?.mode === 'friend' || S?.mode === 'random';
+  box.hidden = !people;
+  if (!S || !people) return;
+  box.classList.toggle('watching', !S.seat);
   $('chatBar').setAttribute('aria-label', t('chatBar'));
-  $('chatBar').hidden = !G.seat;
+  $('chatBar').hidden = !S.seat;
   $('chatBar').querySelectorAll('button').forEach(b => { b.textContent = phraseText(/** @type {Phrase} */ (/** @type {HTMLElement} */ (b).dataset.phrase)); });
   $('chatMuteText').textContent = t('chatMute');
   for (const side of /** @type {const} */ (['left', 'right'])) {

@@ -4,6 +4,7 @@
 // is sent to it and answered there; the page only draws what it is told. The fleet
 // reaches the page only the next day, with its salt, and the page checks it against
 // the fingerprint published as the day began.
+import { $ } from './dom.js';
 import { makeBoard } from './board.js';
 import { t, lang, coordSystem, deckName } from './i18n.js';
 import { dt } from './daily-words.js';
@@ -35,12 +36,6 @@ let step = null;
 let verified = null;
 /** @type {ReturnType<typeof makeBoard> | null} */
 let board = null;
-
-const $ = (/** @type {string} */ id) => {
-  const e = document.getElementById(id);
-  if (!e) throw new Error(`the page has no #${id}`);
-  return e;
-};
 
 /** Opens the daily sea at `day` ('today' or a date) in the page's #daily section. @param {string} day */
 export function startDaily(day) {

@@ -1,6 +1,7 @@
 // @ts-check
-// The game screen: placement, battle and the end, drawn from the server's `state` and
-// kept current by `shot`, `clock`, `presence` and the rest.
+// The game screen: placement, battle and the end, drawn from the game in the store
+// (store.js), which it takes each of the game's messages into as it shows them.
+import { $, esc, field, source } from './dom.js';
 import { t, coordSystem, answerText, answerWord, preset } from './i18n.js';
 import { makeBoard } from './board.js';
 import { waters, fleetsPanel, seatName, seatWho, seatLabel, joinedText } from './view.js';
@@ -9,41 +10,23 @@ import * as place from './placement.js';
 import { play, speak } from './sound.js';
 import { drawOver } from './over.js';
 import { enableDrag } from './drag.js';
-import { GLYPH, shipText } from './fleet.js';
+import { GLYPH } from './fleet.js';
 import * as mv from './move.js';
 import { shareLink } from './share.js';
 import { signedInName } from './account.js';
 import { shotSentence, blindOn } from './announce.js';
 import { notifyAway, setTitle, personGameOver } from './away.js';
+import { state, game, shotLog, take, told, other } from './store.js';
 
-/** @typedef {import('./wire').StateJson} State */
 /** @typedef {import('./wire').ServerMsg} ServerMsg */
 /** @typedef {import('./wire').Player} Player */
-/** @typedef {import('./wire').Answer} Answer */
 /** @typedef {import('./app.js').App} App */
 /** @typedef {import('./board.js').Board} Board */
 
-// An element the page always has, by id: a missing one is a broken page, said at once.
-const $ = (/** @type {string} */ id) => {
-  const e = document.getElementById(id);
-  if (!e) throw new Error(`the page has no #${id}`);
-  return e;
-};
-// The page's form fields and dialogs by id, and the field an event came from.
-const field = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id));
+// The page's dialogs by id.
 const dialog = (/** @type {string} */ id) => /** @type {HTMLDialogElement} */ ($(id));
-const source = (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target);
-const esc = (/** @type {string} */ s) => String(s).replace(/[&<>"]/g, c => `&#${c.charCodeAt(0)};`);
 /** @type {App} */
 let app;
-// The game as this page knows it: the last `state`, kept current by the messages since.
-/** @type {State | null} */
-let S = null;
-/** The game's state, where it must be there: every caller runs once it is set. @returns {State} */
-function game() {
-  if (!S) throw new Error('the game state is read before the first `state` arrived');
-  return S;
-}
 /** @type {Board | null} */
 let mine = null;
 /** @type {Board | null} */
@@ -88,10 +71,7 @@ let shown = null;
 /** @type {Player | null} */
 let handTo = null;
 let showMineBoard = false, focusNext = false;
-// Every shot of this game, oldest first: the server's list in each `state`, and each
-// `shot` since. `handFrom`: at one device, where the turn now handed over began.
-/** @type {{p: Player, cell: string, answer: Answer, dying: boolean}[]} */
-let log = [];
+// `handFrom`: at one device, where in the shot log the turn now handed over began.
 let logHtml = '', handFrom = 0;
 // At one device, how long the shot that ends a turn stays drawn before the hand-over
 // screen hides the boards: the shooter sees its answer (whatever the pace).
@@ -118,29 +98,16 @@ let timer = null;
 /** @type {(id: string) => void} */
 export const invited = id => { invitedTo = id; };
 
-// Who follows the game's messages, each told after the page took it in and before it is
-// drawn (blind mode says them): the game as it now stands, this page's shots seen so
-// far, and the volley being chosen.
-/** @type {((m: ServerMsg) => void)[]} */
-const listeners = [];
-/** @param {(m: ServerMsg) => void} f */
-export const listen = f => { listeners.push(f); };
-export const state = () => S;
-export const shotLog = () => log;
+/** The cells of the volley being chosen (blind mode says them). */
 export const volley = () => [...selected];
 
-/** @type {(p: number) => Player} */
-const other = p => /** @type {Player} */ (3 - p);
-const hotseat = () => S?.mode === 'hotseat';
+const hotseat = () => state()?.mode === 'hotseat';
 const nameOf = (/** @type {number} */ p) => seatName(game(), p);
-const vsComputer = () => S?.mode.startsWith('computer');
+const vsComputer = () => state()?.mode.startsWith('computer');
 // The coach helps only in a casual game against the computer: a rated game is played unaided.
-const coachable = () => vsComputer() && !S?.rated;
+const coachable = () => vsComputer() && !state()?.rated;
 // A reveal owed (after a mine or minesweeper) holds up every shot until it is made.
 const owed = () => game().phase === 'battle' && game().duties?.length > 0;
-// The list of a board that holds the pieces an answer found.
-/** @type {Partial<Record<Answer, 'mines' | 'sweepers' | 'subs'>>} */
-const PIECE_LIST = { mine: 'mines', sweeper: 'sweepers', sub: 'subs' };
 const name = (/** @type {string} */ cell) => { const p = cellOf(cell); return label(coordSystem(), game().spec.width, p.c, p.r); };
 
 /** @param {App} a */
@@ -150,7 +117,7 @@ export function init(a) {
   $('pPerelman').onclick = () => app.send({ type: 'layout', game: game().game, placer: 'perelman' });
   $('pClear').onclick = () => { place.clear(); rerender(); };
   $('pLast').onclick = () => { place.loadLast(); rerender(); };
-  $('claim').onclick = () => { if (S?.phase === 'battle') app.send({ type: 'claim_win', game: S.game }); };
+  $('claim').onclick = () => { const S = state(); if (S?.phase === 'battle') app.send({ type: 'claim_win', game: S.game }); };
   $('nameForm').onsubmit = e => {
     e.preventDefault();
     const n = field('friendName').value.trim().slice(0, 24);
@@ -160,11 +127,11 @@ export function init(a) {
   };
   $('handReady').onclick = () => {
     // What the opponent's turn did is said again, and ringed on this player's board.
-    const from = handFrom, to = log.length;
+    const from = handFrom, to = shotLog().length;
     if (to > from) say(() => turnDid(from, to));
     handTo = null;
     shown = game().seat;
-    handFrom = log.length;
+    handFrom = shotLog().length;
     focusNext = true;
     rerender();
   };
@@ -183,8 +150,8 @@ export function init(a) {
   $('resign').onclick = () => dialog('resignDlg').showModal();
   $('rateBtn').onclick = () => app.send({ type: 'rate', game: game().game });
   $('resignNo').onclick = () => dialog('resignDlg').close();
-  $('resignYes').onclick = () => { dialog('resignDlg').close(); if (S?.phase === 'battle') app.send({ type: 'resign', game: S.game }); };
-  $('showOver').onclick = () => { if (S?.result) { drawOver.reopen(S.game); rerender(); } };
+  $('resignYes').onclick = () => { dialog('resignDlg').close(); const S = state(); if (S?.phase === 'battle') app.send({ type: 'resign', game: S.game }); };
+  $('showOver').onclick = () => { const S = state(); if (S?.result) { drawOver.reopen(S.game); rerender(); } };
   $('copy').onclick = async () => {
     field('linkText').select();
     try { await navigator.clipboard.writeText(field('linkText').value); } catch { document.execCommand?.('copy'); }
@@ -240,7 +207,7 @@ function pump() {
   while (queue.length) {
     // The answer to the player's own shot is shown at once: the pause is for the
     // opponent's shots, one by one, not for the player's own.
-    const head = queue[0].m, own = head.type === 'shot' && S?.seat && head.player === S.seat && !head.dying && !hotseat();
+    const S = state(), head = queue[0].m, own = head.type === 'shot' && S?.seat && head.player === S.seat && !head.dying && !hotseat();
     const wait = own ? 0 : busyUntil - Date.now();
     if (wait > 0) { timer = setTimeout(pump, wait); return; }
     const next = queue.shift();
@@ -258,46 +225,44 @@ function fresh() {
   shown = null;
   handTo = null;
   focusNext = true;
-  log = [];
   handFrom = -1;
   for (const d of ['over', 'resignDlg']) if (dialog(d).open) dialog(d).close();
 }
 
+// A message shown: taken into the store, then what the screen makes of it, then drawn.
 /** @param {ServerMsg} m @param {number} at when it came */
 function handle(m, at = Date.now()) {
+  if (m.type === 'state' && state()?.game !== m.game) fresh();
+  take(m);
   switch (m.type) {
     case 'state':
-      if (S?.game !== m.game) fresh();
       // At one device the server hands the turn over: the page hides both fleets
       // until the next player says they hold the device.
       if (m.mode === 'hotseat' && m.seat !== shown && m.phase !== 'over') handTo = m.seat;
       if (handTo === null) shown = m.seat;
-      S = m;
-      log = (m.log || []).map(e => ({ p: e.player, cell: e.cell, answer: e.answer, dying: !!e.dying }));
       // A page opened in the middle of a game has no turn to tell at its hand-over.
-      if (handFrom < 0) handFrom = log.length;
+      if (handFrom < 0) handFrom = shotLog().length;
       firing = 0;
       pending = new Set();
       app.error?.('');
       boards();
-      if (S.phase === 'placement' && S.seat && !S.placed[S.seat - 1]) {
-        if (place.game() !== S.game) place.start(S, app.send); else place.unasked();
+      if (m.phase === 'placement' && m.seat && !m.placed[m.seat - 1]) {
+        if (place.game() !== m.game) place.start(m, app.send); else place.unasked();
       } else place.stop();
       // The server says how long the running clock has left (after a reload, say).
-      placeBy = S.placement_left != null ? at + S.placement_left * 1000 : null;
+      placeBy = m.placement_left != null ? at + m.placement_left * 1000 : null;
       noShow = null;
-      if (S.phase === 'battle' && S.clock_left != null) { deadline = Date.now() + S.clock_left * 1000; clockPlayer = S.duties?.[0]?.player ?? S.to_move; }
-      if (S.phase !== 'over') rematchOffer = false;
+      if (m.phase === 'battle' && m.clock_left != null) { deadline = Date.now() + m.clock_left * 1000; clockPlayer = m.duties?.[0]?.player ?? m.to_move; }
+      if (m.phase !== 'over') rematchOffer = false;
       awaySince = null;
-      if (!S.relocate) mv.reset();
-      if (S.commitments) localStorage.setItem('sb.commit.' + S.game, JSON.stringify(S.commitments));
+      if (!m.relocate) mv.reset();
+      if (m.commitments) localStorage.setItem('sb.commit.' + m.game, JSON.stringify(m.commitments));
       break;
     case 'layout': place.drawn(m.fleet); break;
     case 'checked': place.checked(m); break;
-    // The player's own `placed` comes with a `state` showing the fleet.
-    case 'placed': game().placed[m.player - 1] = true; break;
+    // A seat placed its fleet: the store marks it, the screen only draws it.
+    case 'placed': break;
     case 'battle':
-      Object.assign(game(), { phase: 'battle', to_move: m.first, shots_due: m.shots_due, commitments: m.commitments });
       localStorage.setItem('sb.commit.' + game().game, JSON.stringify(m.commitments));
       place.stop();
       // What was said while placing («Друг подключился») is over with placement.
@@ -305,22 +270,15 @@ function handle(m, at = Date.now()) {
       break;
     case 'timeout':
       say(() => t('timeout', m.player));
-      if (m.player === game().seat) game().reveal = game().relocate = null;
-      game().strikes[m.player - 1] = m.strikes;
-      Object.assign(game(), { to_move: m.next, shots_due: m.shots_due, moves: game().moves + 1 });
       selected = new Set();
       heat = null;
       break;
     // Players get `joined` for the rematch itself; spectators follow to the new game.
     case 'rematch': if (!game().seat) { app.game = m.next; app.send({ type: 'watch', game: m.next }); } return;
     case 'shot': onShot(m); break;
-    case 'reveal_due':
-      game().reveal = { kind: m.kind, cells: m.cells };
-      say(() => t(m.kind === 'mine' ? 'showMine' : 'showShip'));
-      break;
+    case 'reveal_due': say(() => t(m.kind === 'mine' ? 'showMine' : 'showShip')); break;
     case 'revealed': onRevealed(m); break;
     case 'relocate_due':
-      game().relocate = { decks: m.decks, lost: m.lost };
       mv.reset();
       // After the answer to the hit: «Противник: Б2 — Ранил! · Перенесите корабль».
       { const before = said.render; say(() => before() + ' · ' + t('moveShip'), false, false); }
@@ -328,22 +286,18 @@ function handle(m, at = Date.now()) {
     case 'relocated': onRelocated(m); break;
     case 'clock': deadline = at + m.seconds * 1000; clockPlayer = m.player; break;
     case 'presence':
-      game().presence[m.player - 1] = { present: m.present, away_secs: m.present ? null : 0 };
-      if (m.name && game().names) game().names[m.player - 1] = m.name;
-      if (m.account) (game().accounts ??= [null, null])[m.player - 1] = m.account;
       // Said once: while placing, the creator's status line says it.
       if (m.present && m.player !== game().seat && game().mode === 'friend' && game().seat && !(game().seat === 1 && game().phase === 'placement')) { const G = game(), p = m.player; say(() => joinedText(G, p)); }
       awaySince = null;
       break;
     case 'game_over':
-      lastShots.sink = null; game().result = m.result; game().phase = 'over'; game().to_move = null; handTo = null; pending = new Set();
+      lastShots.sink = null; handTo = null; pending = new Set();
       if (game().seat && !hotseat() && !vsComputer()) personGameOver();
       break;
     case 'no_show': {
       // An arena's no-show: the result in words, for each side (the game has no record).
       noShow = m.absent;
       placeBy = null;
-      game().phase = 'over';
       place.stop();
       // Said by the turn's banner (and in blind mode by blind.js), not twice.
       notifyAway('over', t(noShowKey(m.absent)));
@@ -351,11 +305,11 @@ function handle(m, at = Date.now()) {
     }
     case 'turned': place.turned(m); break;
     case 'rematch_offered': rematchOffer = m.player !== game().seat; if (rematchOffer) notifyAway('rematch', t('rematchOffered')); break;
-    case 'rate': rateAsked = m.asked; game().rated = m.rated; break;
+    case 'rate': rateAsked = m.asked; break;
     case 'coach': heat = m.weights; break;
     default: return;
   }
-  listeners.forEach(f => f(m));
+  told(m);
   rerender();
   keepArena();
 }
@@ -364,15 +318,17 @@ function handle(m, at = Date.now()) {
 let stripModule = null;
 // An arena's game keeps its arena in view (arena-strip.js, loaded for arenas only).
 function keepArena() {
+  const S = state();
   if (!S || (!S.arena && !stripModule)) return;
-  const s = S, fired = log.some(e => e.p === s.seat && !e.dying);
+  const fired = shotLog().some(e => e.p === S.seat && !e.dying);
   stripModule ??= import(`./arena-strip.js`);
-  stripModule.then(m => m.arenaStrip(s.arena ?? null, s.game, s.seat ?? null, fired, s.phase === 'over' || !!noShow));
+  stripModule.then(m => m.arenaStrip(S.arena ?? null, S.game, S.seat ?? null, fired, S.phase === 'over' || !!noShow));
 }
 
+// A shot, as the page shows it (the store took its answers in): ringed on its board,
+// said, heard, and the pause before the next message.
 /** @param {import('./wire').Server.Shot} m */
 function onShot(m) {
-  const b = game().boards[m.player - 1];
   /** @type {(() => string)[]} */
   const texts = [];
   /** @type {'miss' | 'hit' | 'sunk'} */
@@ -381,19 +337,6 @@ function onShot(m) {
   // whole turn stays ringed, for the next player to see what the opponent did.
   if (!m.dying && !(hotseat() && lastShots.p === other(m.player))) lastShots = { p: other(m.player), cells: new Set() };
   for (const s of m.shots) {
-    const list = PIECE_LIST[s.answer];
-    if (list) (b[list] ??= []).push(s.cell);
-    else if (s.answer === 'miss') b.misses.push(s.cell);
-    else b.hits.push(s.cell);
-    if (s.answer === 'sunk') {
-      const ship = s.ship ?? [];
-      b.sunk.push(ship);
-      b.empty.push(...(s.halo || []));
-      const i = b.afloat.indexOf(ship.length);
-      if (i >= 0) b.afloat.splice(i, 1);
-    }
-    const own = game().own;
-    if (own && m.player !== game().seat) own.incoming.push(s.cell);
     if (s.answer === 'sunk' || (s.answer !== 'miss' && loudest === 'miss')) loudest = s.answer === 'sunk' ? 'sunk' : 'hit';
     texts.push(() => name(s.cell) + ' — ' + answerText(s.answer));
     pending.delete(s.cell);
@@ -401,7 +344,6 @@ function onShot(m) {
     else lastShots.cells.add(keyOf(s.cell));
   }
   const text = () => (m.dying ? t('torpedo') + ' ' : '') + texts.map(f => f()).join('; ');
-  m.shots.forEach(s => log.push({ p: m.player, cell: s.cell, answer: s.answer, dying: !!m.dying }));
   const sunkNow = m.shots.filter(s => s.answer === 'sunk');
   if (sunkNow.length) lastShots.sink = { p: other(m.player), keys: new Set(sunkNow.flatMap(s => s.ship ?? []).map(keyOf)) };
   if (pace()) busyUntil = Date.now() + pace();
@@ -415,25 +357,15 @@ function onShot(m) {
   else say(text, true);
   play(loudest);
   // In blind mode the player's screen reader says it (blind.js).
-  if (!blindOn() && S) speak(shotSentence(S, m, name));
-  game().moves = m.number;
-  game().to_move = m.next;
-  game().shots_due = m.shots_due;
-  game().duties = m.duties || [];
-  if (!m.dying) game().strikes[m.player - 1] = 0;
+  if (!blindOn()) speak(shotSentence(game(), m, name));
   selected = new Set();
   heat = null;
   firing = 0;
 }
 
-// A reveal was made: the players learn the cell (the one it was owed to sees it on the
-// enemy board), spectators only that it was made.
+// A reveal was made: said to the players, and to spectators that it was.
 /** @param {import('./wire').Server.Revealed} m */
 function onRevealed(m) {
-  Object.assign(game(), { duties: m.duties || [], to_move: m.next, shots_due: m.shots_due, moves: m.number });
-  const list = m.kind === 'mine' ? 'shown_mines' : 'shown_ships';
-  if (m.cell) (game().boards[other(m.player) - 1][list] ??= []).push(m.cell);
-  if (m.player === game().seat) { game().reveal = null; game().strikes[m.player - 1] = 0; }
   const what = () => (m.cell ? name(m.cell) : '');
   if (!game().seat) say(() => t('playerShowed', m.player));
   else if (m.player === game().seat) say(() => t(m.by_server ? 'serverShowed' : 'youShowed', what()), true);
@@ -441,19 +373,10 @@ function onRevealed(m) {
   firing = 0;
 }
 
-// A hit flying ship moved: its owner learns where (its own board), the others only that
-// it did; the shooter's hits on it are decks left behind.
+// A hit flying ship moved: said, and its owner's move on the own board is over.
 /** @param {import('./wire').Server.Relocated} m */
 function onRelocated(m) {
-  Object.assign(game(), { duties: m.duties || [], to_move: m.next, shots_due: m.shots_due, moves: m.number });
-  // The server says which decks are lost and how many are left (the rules crate decides).
-  const b = game().boards[other(m.player) - 1];
-  Object.assign(b, { left: m.left, afloat: [m.decks] });
-  const own = game().own;
-  if (m.cells && own) Object.assign(own, { lost: m.left, fleet: [shipText(m.cells.map(cellOf))] });
   if (m.player === game().seat) {
-    game().relocate = null;
-    game().strikes[m.player - 1] = 0;
     mv.reset();
     say(() => t(m.by_server ? 'serverMoved' : 'youMoved'), true);
   } else say(() => (game().seat ? t('enemyMoved') : t('playerMoved', m.player)));
@@ -464,6 +387,7 @@ function onRelocated(m) {
 /** @param {import('./wire').Server.Error} m */
 export function moveRefused(m) {
   // A refusal may come before any state (a spectator's `join` of a full game).
+  const S = state();
   if (!S || !mv.refused(S, m)) return false;
   rerender();
   return true;
@@ -472,10 +396,10 @@ export function moveRefused(m) {
 // What the turn handed over did, shot by shot from `from` in the log, each side's in a
 // run of its own (a torpedo is the other side's): «Игрок 1: В3 — ранил, Д5 — мимо».
 /** @param {number} from @param {number} [to] */
-function turnDid(from, to = log.length) {
+function turnDid(from, to = shotLog().length) {
   /** @type {{p: Player, shots: string[]}[]} */
   const runs = [];
-  for (const e of log.slice(Math.max(0, from), to)) {
+  for (const e of shotLog().slice(Math.max(0, from), to)) {
     const shot = (e.dying ? t('torpedo') + ' ' : '') + name(e.cell) + ' — ' + answerWord(e.answer);
     const last = runs[runs.length - 1];
     if (last?.p === e.p) last.shots.push(shot); else runs.push({ p: e.p, shots: [shot] });
@@ -510,6 +434,7 @@ export const playingBack = () => queue.length > 0;
 // the shot cannot go now (blind mode says them in its own region).
 /** @param {number} c @param {number} r @returns {(() => string) | null} */
 export function fireAt(c, r) {
+  const S = state();
   if (!S || S.phase !== 'battle' || !S.seat || handTo !== null) return null;
   const cell = canon(c, r), b = S.boards[S.seat - 1];
   // The opponent's moves still being played out: the turn is not the player's yet.
@@ -538,6 +463,7 @@ export function actOwn(c, r) { ownActivate(c, r, new Event('blind')); }
 // the battle, a click or Enter on an allowed cell makes the reveal owed.
 /** @param {number} c @param {number} r @param {Event} e */
 function ownActivate(c, r, e) {
+  const S = state();
   if (mv.owes(S)) { mv.toggle(game(), app.send, c, r); rerender(); return; }
   if (place.active() && place.free() && place.held() === null && !(e.type === 'click' && enableDrag.dragged())) {
     place.draw(c, r);
@@ -588,7 +514,7 @@ function turnBanner() {
     const moving = d.kind === 'relocate';
     const reveal = game().reveal;
     if (reveal) { text = t(reveal.kind === 'mine' ? 'showMine' : 'showShip'); cls = 'owe'; }
-    else if (mv.owes(S)) { text = t('moveShip'); cls = 'owe'; }
+    else if (mv.owes(game())) { text = t('moveShip'); cls = 'owe'; }
     else if (moving) text = game().seat ? t('waitMove') : t('toMoveShip', d.player);
     else text = game().seat ? t('waitReveal') : t('toReveal', d.player);
   } else if (game().phase === 'battle') {
@@ -640,6 +566,7 @@ export function refused() {
 }
 
 export function rerender() {
+  const S = state();
   if (!S || !mine) return;
   const placing = place.active();
   // The keyboard goes on from the own board to the enemy's when the fleet is in.
@@ -773,7 +700,7 @@ export function rerender() {
   } else if (away) $('handReady').focus();
   turnBanner();
   tick();
-  if (S.phase === 'over' && S.result) drawOver(app, S, rematchOffer);
+  if (S.phase === 'over' && S.result) drawOver(app, rematchOffer);
 }
 
 // The shot log: every shot of both sides, with its answer, newest last. Who shot and
@@ -781,7 +708,7 @@ export function rerender() {
 // an entry is «→ Д2 Мимо!», yours by its arrow and colour.
 function drawLog() {
   const who = (/** @type {number} */ p) => esc(nameOf(p));
-  const html = log.map(e => `<li class="${!game().seat ? 'p' + e.p : e.p === game().seat ? 'me' : 'them'} a-${e.answer}"><span class="who">${who(e.p)}: </span>${e.dying ? t('torpedo') + ' ' : ''}${name(e.cell)}<span class="dash"> — </span><span class="ans">${answerText(e.answer)}</span></li>`).join('');
+  const html = shotLog().map(e => `<li class="${!game().seat ? 'p' + e.p : e.p === game().seat ? 'me' : 'them'} a-${e.answer}"><span class="who">${who(e.p)}: </span>${e.dying ? t('torpedo') + ' ' : ''}${name(e.cell)}<span class="dash"> — </span><span class="ans">${answerText(e.answer)}</span></li>`).join('');
   if (html === logHtml) return;
   logHtml = html;
   $('log').innerHTML = html;
@@ -801,6 +728,7 @@ function drawDock() {
 let dockHtml = null;
 
 function tick() {
+  const S = state();
   if (!S) return;
   const c = $('clock'), a = $('away');
   const on = S.clock && S.phase === 'battle' && deadline;

@@ -5,6 +5,8 @@
 // button where the browser can (it fires `beforeinstallprompt`), and on an iPhone or
 // iPad, whose Safari has no such prompt, how to do it by hand (Share, then "Add to
 // Home Screen"). Nothing is offered once the app runs installed.
+import { byId } from './dom.js';
+
 export function installApp() {
   offer();
   const sw = navigator.serviceWorker;
@@ -21,8 +23,7 @@ export function installApp() {
  */
 
 function offer() {
-  const $ = (/** @type {string} */ id) => document.getElementById(id);
-  const box = $('install'), button = $('installBtn'), ios = $('installIos');
+  const box = byId('install'), button = byId('installBtn'), ios = byId('installIos');
   if (!box || !button || !ios) return;
   const installed = matchMedia('(display-mode: standalone)').matches
     || /** @type {{standalone?: boolean}} */ (navigator).standalone === true;

@@ -3,18 +3,13 @@
 // here, sent only with games against the computer and with `learned`/`forget`), and a
 // dialog with the habit found in words, a heat map of their ship cells, the number of
 // past fleets, and Erase.
+import { $ } from './dom.js';
 import { t, coordSystem, preset } from './i18n.js';
 import { label, letters } from './coords.js';
 
 /** @typedef {import('./wire').LearnedJson} LearnedJson */
 /** @typedef {import('./wire').Send} Send */
 
-// An element the page always has, by id: a missing one is a broken page, said at once.
-const $ = (/** @type {string} */ id) => {
-  const e = document.getElementById(id);
-  if (!e) throw new Error(`the page has no #${id}`);
-  return e;
-};
 const dialog = () => /** @type {HTMLDialogElement} */ ($('learnedDlg'));
 const erase = () => /** @type {HTMLButtonElement} */ ($('learnedErase'));
 /** @type {Send} */

@@ -3,20 +3,13 @@
 // games in play), the lobby's open games (one click joins one), opening one's own game
 // there, the rated/casual choice, and challenges by name, sent and received. The server
 // decides everything: this page only draws what it is told and sends what is clicked.
+import { $, esc } from './dom.js';
 import { t, preset, accountName } from './i18n.js';
 import { mt, meetError } from './meet-words.js';
 
 /** @typedef {import('./wire').ServerMsg} ServerMsg */
 /** @typedef {import('./wire').ChallengeJson} ChallengeJson */
 /** @typedef {import('./wire').SeatAccountJson} SeatAccountJson */
-
-// An element the page always has, by id: a missing one is a broken page, said at once.
-const $ = (/** @type {string} */ id) => {
-  const e = document.getElementById(id);
-  if (!e) throw new Error(`the page has no #${id}`);
-  return e;
-};
-const esc = (/** @type {string} */ s) => s.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
 
 /**
  * What the lobby needs of the page: the socket, and the choices of the start screen.

@@ -2,6 +2,7 @@
 // The Flying Dutchman's move on the page: after a hit the player marks the ship's new
 // cells on the own board (a click, or the arrows and Enter/Space), or asks the server
 // for a random legal place; the server checks the move and says why it refuses one.
+import { $ } from './dom.js';
 import { t, coordSystem, lang, errorWords } from './i18n.js';
 import { canon, keyOf, cellOf, label } from './coords.js';
 
@@ -9,12 +10,6 @@ import { canon, keyOf, cellOf, label } from './coords.js';
 /** @typedef {import('./wire').Send} Send */
 /** @typedef {import('./board.js').Look} Look */
 
-// An element the page always has, by id: a missing one is a broken page, said at once.
-const $ = (/** @type {string} */ id) => {
-  const e = document.getElementById(id);
-  if (!e) throw new Error(`the page has no #${id}`);
-  return e;
-};
 /** @type {string[]} */
 let marked = [];
 let sent = 0, refusal = '';

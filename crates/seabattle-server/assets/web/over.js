@@ -4,15 +4,15 @@
 // fleet hashed in the browser against the commitment published at the start) and the
 // referee's verdict, in plain words and from the reader's seat («Ваш флот», «Флот
 // компьютера»), with how to check it oneself.
+import { esc } from './dom.js';
 import { t, lang, coordSystem, accountName } from './i18n.js';
 import { seatName, seatLabel } from './view.js';
 import { sha256 } from './sha256.js';
+import { state } from './store.js';
 
 /** @typedef {import('./wire').StateJson} State */
 /** @typedef {import('./app.js').App} App */
 
-/** @type {(s: string) => string} */
-const esc = s => String(s).replace(/[&<>"]/g, c => `&#${c.charCodeAt(0)};`);
 /** @type {Map<string, boolean[] | null>} */
 const checks = new Map(); // game id → [bool, bool] once hashed
 const asked = new Set(); // games this page asked a rematch of
@@ -43,12 +43,13 @@ function stats(S, p) {
   return { shots, hits, acc: shots ? Math.round((100 * hits) / shots) + '%' : '—' };
 }
 
-/** @param {App} app @param {State} S @param {boolean} rematchOffer */
-export function drawOver(app, S, rematchOffer) {
-  const el = /** @type {HTMLDialogElement} */ (document.getElementById('over')), r = S.result;
+/** Draws the dialog for the game on screen (the store's), and opens it unless the
+ * player closed it. @param {App} app @param {boolean} rematchOffer whether the opponent offers a rematch */
+export function drawOver(app, rematchOffer) {
+  const el = /** @type {HTMLDialogElement} */ (document.getElementById('over')), S = state(), r = S?.result;
   // Drawn only once the game is over: before, there is nothing to say.
-  if (!r) return;
-  const ok = verify(S, () => drawOver(app, S, rematchOffer));
+  if (!S || !r) return;
+  const ok = verify(S, () => drawOver(app, rematchOffer));
   // At one device, or watching, nobody is «you»: the winner is named.
   const me = S.mode === 'hotseat' ? null : S.seat;
   const head = me ? (r.winner === me ? t('youWin') : t('youLose')) : t('winnerName', seatName(S, r.winner));
@@ -124,7 +125,7 @@ export function drawOver(app, S, rematchOffer) {
     const focused = focus ? document.getElementById(focus) : null;
     if (focused && el.contains(focused)) focused.focus();
     const b = document.getElementById('rematch');
-    if (b) b.onclick = () => { asked.add(S.game); app.send({ type: 'rematch', game: S.game }); drawOver(app, S, rematchOffer); };
+    if (b) b.onclick = () => { asked.add(S.game); app.send({ type: 'rematch', game: S.game }); drawOver(app, rematchOffer); };
     const close = document.getElementById('overClose');
     if (close) close.onclick = () => el.close();
     el.onclose = () => closed.add(S.game);

@@ -2,6 +2,7 @@
 // The replay page: a finished game's record, stepped through move by move with both
 // fleets shown. The server replays the record and sends the boards after each move
 // (`frames.json`); the page draws them.
+import { $ } from './dom.js';
 import { t, coordSystem, answerText } from './i18n.js';
 import { makeBoard } from './board.js';
 import { shipCells, hulls } from './fleet.js';
@@ -26,12 +27,6 @@ function replay() {
 }
 /** @type {(e: Event) => HTMLElement} */
 const target = e => /** @type {HTMLElement} */ (e.target);
-// An element the replay always has, by id: a missing one is a broken page, said at once.
-const $ = (/** @type {string} */ id) => {
-  const e = document.getElementById(id);
-  if (!e) throw new Error(`the page has no #${id}`);
-  return e;
-};
 
 // `missing()` shows the «no such game» screen.
 /** @param {string} id @param {() => void} missing */

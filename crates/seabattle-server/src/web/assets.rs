@@ -95,6 +95,8 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../assets/web/players.css"),
     ),
     ("app.js", JS, include_str!("../../assets/web/app.js")),
+    ("dom.js", JS, include_str!("../../assets/web/dom.js")),
+    ("store.js", JS, include_str!("../../assets/web/store.js")),
     (
         "account.js",
         JS,
