@@ -3,6 +3,7 @@
 //! message survives a trip through its text, and the examples of `docs/protocol.md`
 //! read and write back byte for byte.
 
+mod answers;
 mod client_msgs;
 mod documented;
 mod fixtures;
