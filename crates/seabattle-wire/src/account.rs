@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// What sign-up, sign-in, deletion and `POST /account/bot` send.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
     /// The account's name.
@@ -14,6 +15,7 @@ pub struct Credentials {
     pub password: String,
     /// What the guest had on this browser, to keep (sign-up and sign-in only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub guest: Option<Guest>,
 }
 
@@ -21,10 +23,12 @@ pub struct Credentials {
 /// computer learned under their player key, and the finished games whose seat tokens
 /// the browser kept.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Guest {
     /// The browser's player key.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub player: Option<String>,
     /// Finished games and their seats' tokens.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -33,6 +37,7 @@ pub struct Guest {
 
 /// A game the guest played, with its seat's token.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct GuestGame {
     /// The game's id.
@@ -43,6 +48,7 @@ pub struct GuestGame {
 
 /// What sign-up and sign-in answer: the account's name (the session is the cookie).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Named {
     /// The account's name, as stored.
     pub name: String,
@@ -50,6 +56,7 @@ pub struct Named {
 
 /// What `GET /account/me` answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Me {
     /// The account's name.
     pub name: String,
@@ -62,6 +69,7 @@ pub struct Me {
 
 /// What `POST /account/bot` answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Made {
     /// The account's name.
     pub name: String,
@@ -71,6 +79,7 @@ pub struct Made {
 
 /// `POST /account/tokens` `{"name"}`: a new API token's name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct NewToken {
     /// The name its owner gives it.
@@ -79,6 +88,7 @@ pub struct NewToken {
 
 /// `POST /account/bot-challenges` `{"allow"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct BotChallenges {
     /// Whether the account takes challenges from BOTs.
@@ -87,6 +97,7 @@ pub struct BotChallenges {
 
 /// `POST /account/tokens/revoke` `{"id"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Revoke {
     /// The token's id ([`TokenInfo::id`]).
@@ -96,6 +107,7 @@ pub struct Revoke {
 /// An API token as its owner sees it listed (`GET /account/tokens`): never the token
 /// itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TokenInfo {
     /// Its id, to revoke it by.
     pub id: i64,
@@ -105,11 +117,13 @@ pub struct TokenInfo {
     pub created_at: i64,
     /// When it was revoked, if it was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub revoked_at: Option<i64>,
 }
 
 /// A token made (`POST /account/tokens`): shown this once.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MadeToken {
     /// The token as listed.
     #[serde(flatten)]

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// Where an arena stands at a moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ArenaState {
     /// It has not started: players may join already.
@@ -20,6 +21,7 @@ pub enum ArenaState {
 /// How often the server's schedule makes an arena (`hourly`, `daily`): the page names
 /// it in its own language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Cadence {
     /// Every hour.
@@ -30,6 +32,7 @@ pub enum Cadence {
 
 /// An arena as listed, and as `POST /arena/create` answers it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ArenaSummary {
     /// Its id.
     pub id: String,
@@ -63,6 +66,7 @@ pub struct ArenaSummary {
 
 /// What `GET /arenas.json` answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ArenaListJson {
     /// The server's clock, in milliseconds since the epoch.
     pub now_ms: i64,
@@ -74,6 +78,7 @@ pub struct ArenaListJson {
 
 /// One game's points as the standings show them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PointJson {
     /// The points.
     pub points: u32,
@@ -87,6 +92,7 @@ pub struct PointJson {
 
 /// A player's row of the standings, as the page shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RowJson {
     /// Its place, from 1.
     pub rank: u32,
@@ -111,6 +117,7 @@ pub struct RowJson {
 
 /// An arena's game being played, for spectators.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlayingJson {
     /// The game's id.
     pub game: String,
@@ -120,6 +127,7 @@ pub struct PlayingJson {
 
 /// The viewer's place in the arena.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MeJson {
     /// The viewer's account name.
     pub name: String,
@@ -151,6 +159,7 @@ pub struct MeJson {
 
 /// What `GET /arena/{id}/json` answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ArenaJson {
     /// The server's clock, in milliseconds since the epoch.
     pub now_ms: i64,
@@ -168,6 +177,7 @@ pub struct ArenaJson {
 
 /// What `POST /arena/create` takes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct CreateArena {
     /// Its name; the creator's («NAME: arena») if empty.
@@ -195,6 +205,7 @@ pub struct CreateArena {
 
 /// What `POST /arena/{id}/berserk` takes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Berserk {
     /// The game.
@@ -203,6 +214,7 @@ pub struct Berserk {
 
 /// What `POST /arena/{id}/berserk` answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BerserkJson {
     /// The seconds per move the player has now.
     pub clock: u32,

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// Who sat in the other seat, as the list shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SeatedOpponent {
     /// The computer.
@@ -24,6 +25,7 @@ pub enum SeatedOpponent {
 
 /// A game of the list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AccountGameJson {
     /// The game's id.
     pub game: String,
@@ -52,6 +54,7 @@ pub struct AccountGameJson {
 
 /// What `GET /account/games` answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MyGames {
     /// The unfinished games, from any device (resumed with `resume` without a token).
     pub unfinished: Vec<AccountGameJson>,
