@@ -103,7 +103,8 @@ pub struct RankedJson {
 
 /// A player's own record: streak and best score over every day they played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+// Not `Record` on the page: TypeScript has a `Record` of its own.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DailyRecord"))]
 pub struct Record {
     /// Days in a row, the longest run, days in all.
     pub streak: Streak,

@@ -1447,6 +1447,771 @@ winner?: Player,
  */
 reason?: EndReason, };
 
+/**
+ * A refusal, as the client sees it: an `error` message's body, and the body of an
+ * HTTP endpoint's refusal.
+ */
+export type ClientError = { 
+/**
+ * The kind.
+ */
+code: ErrorCode, 
+/**
+ * A short explanation.
+ */
+message: string, };
+
+/**
+ * Where an arena stands at a moment.
+ */
+export type ArenaState = "upcoming" | "running" | "finished";
+
+/**
+ * How often the server's schedule makes an arena (`hourly`, `daily`): the page names
+ * it in its own language.
+ */
+export type Cadence = "hourly" | "daily";
+
+/**
+ * An arena as listed, and as `POST /arena/create` answers it.
+ */
+export type ArenaSummary = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * A preset's id or custom rules' text.
+ */
+rules: string, 
+/**
+ * Seconds per move.
+ */
+clock: number, 
+/**
+ * How long it runs.
+ */
+minutes: number, 
+/**
+ * When it starts, in milliseconds since the epoch.
+ */
+starts_ms: number, 
+/**
+ * When it ends (or ended), in milliseconds since the epoch.
+ */
+ends_ms: number, 
+/**
+ * Where it stands.
+ */
+state: ArenaState, 
+/**
+ * Whether its games are rated.
+ */
+rated: boolean, 
+/**
+ * Whether BOTs may join.
+ */
+bots: boolean, 
+/**
+ * Rated games a player must have played to join.
+ */
+min_rated_games: number, 
+/**
+ * Who made it; none for the server's schedule.
+ */
+by: string | null, 
+/**
+ * How often the server's schedule makes it, for one of its arenas.
+ */
+every: Cadence | null, 
+/**
+ * How many players have joined it (the start screen says it of a running arena).
+ */
+players: number, };
+
+/**
+ * What `GET /arenas.json` answers.
+ */
+export type ArenaListJson = { 
+/**
+ * The server's clock, in milliseconds since the epoch.
+ */
+now_ms: number, 
+/**
+ * Running and coming, soonest first.
+ */
+open: Array<ArenaSummary>, 
+/**
+ * Ended in the last day, latest first.
+ */
+ended: Array<ArenaSummary>, };
+
+/**
+ * One game's points as the standings show them.
+ */
+export type PointJson = { 
+/**
+ * The points.
+ */
+points: number, 
+/**
+ * Doubled by a streak.
+ */
+fire: boolean, 
+/**
+ * With the berserk bonus.
+ */
+berserk: boolean, 
+/**
+ * Lost without a shot.
+ */
+no_show: boolean, };
+
+/**
+ * A player's row of the standings, as the page shows it.
+ */
+export type RowJson = { 
+/**
+ * Its place, from 1.
+ */
+rank: number, 
+/**
+ * The account's name.
+ */
+name: string, 
+/**
+ * Whether it is a BOT.
+ */
+bot: boolean, 
+/**
+ * Its rating under the arena's preset, rounded (1500 before its first rated game).
+ */
+rating: number, 
+/**
+ * Whether that rating is still provisional (shown with «?»).
+ */
+provisional?: boolean, 
+/**
+ * Its points.
+ */
+score: number, 
+/**
+ * On a streak ("on fire"): its next win counts double.
+ */
+fire: boolean, 
+/**
+ * Each game's points, in order.
+ */
+points: Array<PointJson>, 
+/**
+ * Paused by its own choice (or withdrawn).
+ */
+paused: boolean, };
+
+/**
+ * An arena's game being played, for spectators.
+ */
+export type PlayingJson = { 
+/**
+ * The game's id.
+ */
+game: string, 
+/**
+ * The two players' names, by seat.
+ */
+players: [string, string], };
+
+/**
+ * The viewer's place in the arena.
+ */
+export type MeJson = { 
+/**
+ * The viewer's account name.
+ */
+name: string, 
+/**
+ * Whether they joined.
+ */
+joined: boolean, 
+/**
+ * Whether they paused.
+ */
+paused: boolean, 
+/**
+ * Withdrawn by the arena after two no-shows in a row (back by joining again).
+ */
+withdrawn: boolean, 
+/**
+ * Their place, once joined.
+ */
+rank: number | null, 
+/**
+ * Their points.
+ */
+score: number, 
+/**
+ * Their game being played, if any.
+ */
+game: string | null, 
+/**
+ * Whether they went berserk in it.
+ */
+berserk: boolean, 
+/**
+ * Whether they may join (signed in, admitted, the arena not over), and if not why.
+ */
+refused: string | null, 
+/**
+ * The next pairing, as far as anyone can tell: how many other players are free to
+ * be paired now (in the arena, not paused, withdrawn or playing).
+ */
+free: number, 
+/**
+ * How long two must have waited before a wave pairs them (seconds).
+ */
+wave_secs: number, 
+/**
+ * When the only opponent free now is the one just played: how long both must
+ * wait before the arena pairs them again (it prefers anyone else until then).
+ */
+rematch_secs: number | null, };
+
+/**
+ * What `GET /arena/{id}/json` answers.
+ */
+export type ArenaJson = { 
+/**
+ * The server's clock, in milliseconds since the epoch.
+ */
+now_ms: number, 
+/**
+ * The arena.
+ */
+arena: ArenaSummary, 
+/**
+ * Its standings, best first.
+ */
+standings: Array<RowJson>, 
+/**
+ * The first three, once the arena is over.
+ */
+podium: Array<RowJson> | null, 
+/**
+ * Its games being played.
+ */
+playing: Array<PlayingJson>, 
+/**
+ * The viewer's place, when signed in.
+ */
+me: MeJson | null, };
+
+/**
+ * What `POST /arena/create` takes.
+ */
+export type CreateArena = { 
+/**
+ * Its name; the creator's («NAME: arena») if empty.
+ */
+name: string, 
+/**
+ * A preset's id or custom rules' text.
+ */
+rules: string, 
+/**
+ * Seconds per move.
+ */
+clock: number, 
+/**
+ * How long it runs, in minutes.
+ */
+minutes: number, 
+/**
+ * Minutes from now until it starts (0: at once).
+ */
+starts_in: number, 
+/**
+ * Whether its games are rated.
+ */
+rated: boolean, 
+/**
+ * Whether BOTs may join.
+ */
+bots: boolean, 
+/**
+ * Rated games a player must have played to join.
+ */
+min_rated_games: number, };
+
+/**
+ * What `POST /arena/{id}/berserk` takes.
+ */
+export type Berserk = { 
+/**
+ * The game.
+ */
+game: string, };
+
+/**
+ * What `POST /arena/{id}/berserk` answers.
+ */
+export type BerserkJson = { 
+/**
+ * The seconds per move the player has now.
+ */
+clock: number, };
+
+/**
+ * What sign-up, sign-in, deletion and `POST /account/bot` send.
+ */
+export type Credentials = { 
+/**
+ * The account's name.
+ */
+name: string, 
+/**
+ * Its password.
+ */
+password: string, 
+/**
+ * What the guest had on this browser, to keep (sign-up and sign-in only).
+ */
+guest?: Guest, };
+
+/**
+ * What a guest had on this browser, for the account that signs in to keep: what the
+ * computer learned under their player key, and the finished games whose seat tokens
+ * the browser kept.
+ */
+export type Guest = { 
+/**
+ * The browser's player key.
+ */
+player?: string, 
+/**
+ * Finished games and their seats' tokens.
+ */
+games?: Array<GuestGame>, };
+
+/**
+ * A game the guest played, with its seat's token.
+ */
+export type GuestGame = { 
+/**
+ * The game's id.
+ */
+game: string, 
+/**
+ * The seat's token.
+ */
+token: string, };
+
+/**
+ * What sign-up and sign-in answer: the account's name (the session is the cookie).
+ */
+export type Named = { 
+/**
+ * The account's name, as stored.
+ */
+name: string, };
+
+/**
+ * What `GET /account/me` answers.
+ */
+export type Me = { 
+/**
+ * The account's name.
+ */
+name: string, 
+/**
+ * Whether it is a BOT.
+ */
+bot?: boolean, 
+/**
+ * Whether it takes challenges from BOTs.
+ */
+bot_challenges: boolean, };
+
+/**
+ * What `POST /account/bot` answers.
+ */
+export type Made = { 
+/**
+ * The account's name.
+ */
+name: string, 
+/**
+ * Whether it is a BOT now (always).
+ */
+bot: boolean, };
+
+/**
+ * `POST /account/tokens` `{"name"}`: a new API token's name.
+ */
+export type NewToken = { 
+/**
+ * The name its owner gives it.
+ */
+name: string, };
+
+/**
+ * `POST /account/bot-challenges` `{"allow"}`.
+ */
+export type BotChallenges = { 
+/**
+ * Whether the account takes challenges from BOTs.
+ */
+allow: boolean, };
+
+/**
+ * `POST /account/tokens/revoke` `{"id"}`.
+ */
+export type Revoke = { 
+/**
+ * The token's id ([`TokenInfo::id`]).
+ */
+id: number, };
+
+/**
+ * An API token as its owner sees it listed (`GET /account/tokens`): never the token
+ * itself.
+ */
+export type TokenInfo = { 
+/**
+ * Its id, to revoke it by.
+ */
+id: number, 
+/**
+ * The name its owner gave it.
+ */
+name: string, 
+/**
+ * When it was made (seconds since the epoch).
+ */
+created_at: number, 
+/**
+ * When it was revoked, if it was.
+ */
+revoked_at?: number, };
+
+/**
+ * A token made (`POST /account/tokens`): shown this once.
+ */
+export type MadeToken = { 
+/**
+ * The token itself.
+ */
+token: string, 
+/**
+ * Its id, to revoke it by.
+ */
+id: number, 
+/**
+ * The name its owner gave it.
+ */
+name: string, 
+/**
+ * When it was made (seconds since the epoch).
+ */
+created_at: number, 
+/**
+ * When it was revoked, if it was.
+ */
+revoked_at?: number, };
+
+/**
+ * Who sat in the other seat, as the list shows it.
+ */
+export type SeatedOpponent = { "kind": "computer" } | { "kind": "guest" } | { "kind": "account", 
+/**
+ * Its name.
+ */
+name: string, } | { "kind": "deleted" };
+
+/**
+ * A game of the list.
+ */
+export type AccountGameJson = { 
+/**
+ * The game's id.
+ */
+game: string, 
+/**
+ * A preset's id or custom rules' text.
+ */
+rules: string, 
+/**
+ * `computer:LEVEL`, `friend`, `random`, `arena:ID`, ….
+ */
+mode: string, 
+/**
+ * The account's seat.
+ */
+seat: Player, 
+/**
+ * Who sat in the other.
+ */
+opponent: SeatedOpponent, 
+/**
+ * Whether it is rated.
+ */
+rated: boolean, 
+/**
+ * Ended before each player had fired: not rated, not counted.
+ */
+aborted?: boolean, 
+/**
+ * How it ended, once over.
+ */
+result: string | null, 
+/**
+ * When it was made (seconds since the epoch).
+ */
+created_at: number, 
+/**
+ * When it ended.
+ */
+finished_at: number | null, 
+/**
+ * Its page's path.
+ */
+link: string, };
+
+/**
+ * What `GET /account/games` answers.
+ */
+export type MyGames = { 
+/**
+ * The unfinished games, from any device (resumed with `resume` without a token).
+ */
+unfinished: Array<AccountGameJson>, 
+/**
+ * The latest finished ones.
+ */
+finished: Array<AccountGameJson>, 
+/**
+ * The account's public profile's path.
+ */
+profile: string, };
+
+/**
+ * A day, as a player sees it.
+ */
+export type DayJson = { 
+/**
+ * The day (`YYYY-MM-DD`).
+ */
+date: string, 
+/**
+ * Today, by the server's clock.
+ */
+today: string, 
+/**
+ * The rules: always `classic`.
+ */
+rules: string, 
+/**
+ * The SHA-256 commitment, public from the start of the day.
+ */
+commitment: string, 
+/**
+ * The account playing, or none for a guest.
+ */
+player: string | null, 
+/**
+ * The player's attempt, if they started one.
+ */
+attempt: AttemptJson | null, 
+/**
+ * Everyone's results: once the player's attempt is over, or the day is.
+ */
+results: ResultsJson | null, 
+/**
+ * The fleet and salt: once the day is over.
+ */
+reveal: DayRevealJson | null, };
+
+/**
+ * A player's attempt: their shots and what they found.
+ */
+export type AttemptJson = { 
+/**
+ * Every shot in order, answered; a sunk ship's cells with the shot that sank it.
+ */
+shots: Array<Fired>, 
+/**
+ * The sizes of the ships still afloat, largest first.
+ */
+afloat: Array<number>, 
+/**
+ * Whether every ship has sunk.
+ */
+over: boolean, 
+/**
+ * The shots it took, once over.
+ */
+score: number | null, };
+
+/**
+ * One shot of an attempt as its player sees it.
+ */
+export type Fired = { 
+/**
+ * The cell shot (`e5`).
+ */
+cell: string, 
+/**
+ * `miss`, `hit` or `sunk`.
+ */
+answer: Answer, 
+/**
+ * The ship this shot sank, every cell of it (for `sunk` only).
+ */
+ship?: Array<string>, 
+/**
+ * The cells around the ship sunk, where by the rules no ship can be.
+ */
+halo?: Array<string>, };
+
+/**
+ * The day's results.
+ */
+export type ResultsJson = { 
+/**
+ * Everyone who finished (guests too), by score.
+ */
+histogram: Array<Bar>, 
+/**
+ * How many finished.
+ */
+finished: number, 
+/**
+ * The expert computer's shots on the same fleet.
+ */
+expert: number, 
+/**
+ * The best accounts of the day (people; BOTs play but are not ranked).
+ */
+ranked: Array<RankedJson>, 
+/**
+ * Accounts ranked in all.
+ */
+ranked_count: number, 
+/**
+ * The player's place among them, for a person's account that finished.
+ */
+rank: number | null, 
+/**
+ * The player's streak and best.
+ */
+record: DailyRecord | null, 
+/**
+ * The result to share, for a player who finished.
+ */
+share: ShareJson | null, };
+
+/**
+ * One bar of the histogram: the players who took `from` to `to` shots, both counted.
+ */
+export type Bar = { 
+/**
+ * The fewest shots in the bar.
+ */
+from: number, 
+/**
+ * The most.
+ */
+to: number, 
+/**
+ * Players whose score is in it.
+ */
+count: number, };
+
+/**
+ * A ranked account of the day.
+ */
+export type RankedJson = { 
+/**
+ * The account's name.
+ */
+name: string, 
+/**
+ * Its score.
+ */
+score: number, };
+
+/**
+ * A player's own record: streak and best score over every day they played.
+ */
+export type DailyRecord = { 
+/**
+ * Days in a row, the longest run, days in all.
+ */
+streak: Streak, 
+/**
+ * The fewest shots they ever took.
+ */
+best: number | null, };
+
+/**
+ * How a player's days went.
+ */
+export type Streak = { 
+/**
+ * Days in a row up to today, or up to yesterday while today is not played yet (a
+ * streak lasts until a day is missed).
+ */
+current: number, 
+/**
+ * The longest run of days in a row.
+ */
+longest: number, 
+/**
+ * Days played in all.
+ */
+days: number, };
+
+/**
+ * The result to share, in both languages.
+ */
+export type ShareJson = { 
+/**
+ * In Russian.
+ */
+ru: string, 
+/**
+ * In English.
+ */
+en: string, };
+
+/**
+ * A day revealed, once it is over.
+ */
+export type DayRevealJson = { 
+/**
+ * The fleet, ship by ship, in canonical order.
+ */
+fleet: Array<string>, 
+/**
+ * The salt.
+ */
+salt: string, 
+/**
+ * The text whose SHA-256 is the commitment (docs/arena.md).
+ */
+committed: string, 
+/**
+ * The expert's shots, in order.
+ */
+expert_shots: Array<string>, 
+/**
+ * The seed of the expert's generator.
+ */
+expert_seed: number, };
+
 /** Sends one message to the server (net.js's `send`). */
 export type Send = (msg: ClientMsg) => void;
 
