@@ -11,6 +11,10 @@ use http_body_util::{BodyExt, Full, Limited};
 use hyper::header::{self, HeaderValue};
 use hyper::{Method, Request};
 use hyper_util::rt::TokioIo;
+use seabattle_wire::account::{Credentials, MadeToken, Me, Named, NewToken};
+use seabattle_wire::{ClientError, ErrorCode};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use std::fmt;
 use std::time::Duration;
 
@@ -183,21 +187,26 @@ struct Answer {
 }
 
 impl Answer {
-    /// A field of the JSON body.
-    fn field(&self, name: &str) -> Option<String> {
-        let v: serde_json::Value = serde_json::from_str(&self.body).ok()?;
-        v.get(name)?.as_str().map(str::to_string)
+    /// The JSON body, as a `T`.
+    fn body<T: DeserializeOwned>(&self) -> Option<T> {
+        serde_json::from_str(&self.body).ok()
     }
 
     /// The refusal this answer is (its status is not a success).
     fn refusal(&self) -> AccountError {
-        let message = self.field("message").unwrap_or_else(|| {
-            let body = self.body.trim();
-            body.chars().take(200).collect()
-        });
-        match (self.status, self.field("code").as_deref()) {
-            (401, Some("wrong_credentials")) => AccountError::WrongCredentials,
-            (401, Some("signed_out")) => AccountError::SignedOut,
+        let said: Option<ClientError> = self.body();
+        // A newer server's refusal of a code this client does not know still says why.
+        let message = said
+            .as_ref()
+            .map(|e| e.message.clone())
+            .or_else(|| self.body::<Said>().map(|s| s.message))
+            .unwrap_or_else(|| {
+                let body = self.body.trim();
+                body.chars().take(200).collect()
+            });
+        match (self.status, said.map(|e| e.code)) {
+            (401, Some(ErrorCode::WrongCredentials)) => AccountError::WrongCredentials,
+            (401, Some(ErrorCode::SignedOut)) => AccountError::SignedOut,
             (429, _) => AccountError::Throttled {
                 retry_after: self.retry_after,
             },
@@ -208,6 +217,12 @@ impl Answer {
             (status, _) => AccountError::Refused { status, message },
         }
     }
+}
+
+/// A refusal's explanation, whatever its code.
+#[derive(Deserialize)]
+struct Said {
+    message: String,
 }
 
 /// What a request carries to act for an account.
@@ -307,7 +322,12 @@ fn session_cookie(value: &HeaderValue) -> Option<String> {
 }
 
 fn credentials(name: &str, password: &str) -> String {
-    serde_json::json!({ "name": name, "password": password }).to_string()
+    let c = Credentials {
+        name: name.to_string(),
+        password: password.to_string(),
+        guest: None,
+    };
+    serde_json::to_string(&c).unwrap_or_default()
 }
 
 /// `POST /account/login`: a new session for `name`.
@@ -342,8 +362,8 @@ fn signed_in(answer: Answer, ok: u16) -> Result<SignedIn, AccountError> {
         .as_deref()
         .and_then(SessionToken::parse)
         .ok_or_else(|| AccountError::BadAnswer("no session cookie".into()))?;
-    let name = answer
-        .field("name")
+    let Named { name } = answer
+        .body()
         .ok_or_else(|| AccountError::BadAnswer(format!("no name in {:?}", answer.body)))?;
     Ok(SignedIn { name, token })
 }
@@ -363,7 +383,8 @@ pub async fn whoami(server: &ServerOrigin, token: &SessionToken) -> Result<Strin
         return Err(answer.refusal());
     }
     answer
-        .field("name")
+        .body()
+        .map(|me: Me| me.name)
         .ok_or_else(|| AccountError::BadAnswer(format!("no name in {:?}", answer.body)))
 }
 
@@ -413,7 +434,10 @@ pub async fn new_api_token(
     token: &SessionToken,
     label: &str,
 ) -> Result<String, AccountError> {
-    let body = Some(serde_json::json!({ "name": label }).to_string());
+    let new = NewToken {
+        name: label.to_string(),
+    };
+    let body = Some(serde_json::to_string(&new).unwrap_or_default());
     let answer = call(
         server,
         Method::POST,
@@ -426,7 +450,8 @@ pub async fn new_api_token(
         return Err(answer.refusal());
     }
     answer
-        .field("token")
+        .body()
+        .map(|made: MadeToken| made.token)
         .ok_or_else(|| AccountError::BadAnswer("no token in the answer".into()))
 }
 

@@ -57,6 +57,8 @@ pub mod ship;
 pub mod shot;
 mod sparse;
 pub mod system;
+#[cfg(feature = "ts")]
+pub mod ts;
 pub mod turn;
 pub mod view;
 pub mod violation;

@@ -206,21 +206,32 @@ impl<'de> Deserialize<'de> for Rules {
     }
 }
 
+/// One move of a game record (`GET /games/ID/record.json`, docs/notation.md's JSON
+/// form).
 #[derive(Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RecordMove"))]
 #[serde(deny_unknown_fields)]
-struct MoveObject {
+pub struct MoveObject {
     player: Player,
+    /// Each shot of the volley: the cell and its answer.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(type = "[string, Answer][]"))]
     shots: Vec<(Coord, Answer)>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     resign: bool,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pass: bool,
+    /// A sunk submarine's dying shot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(type = "[string, Answer]"))]
     dying: Option<(Coord, Answer)>,
+    /// The cell shown after a mine or a minesweeper.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
     reveal: Option<Coord>,
+    /// A flying ship's new cells, as a ship.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
     relocate: Option<ShipSetup>,
 }
 
@@ -326,12 +337,17 @@ impl<'de> Deserialize<'de> for Move {
     }
 }
 
+/// A game record, JSON form (`record.json`).
 #[derive(Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "GameRecord"))]
 #[serde(deny_unknown_fields)]
-struct RecordObject {
+pub struct RecordObject {
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
     rules: Rules,
     first: Player,
+    #[cfg_attr(feature = "ts", ts(type = "[string[], string[]]"))]
     fleets: [FleetSetup; 2],
+    #[cfg_attr(feature = "ts", ts(as = "Vec<MoveObject>"))]
     moves: Vec<Move>,
 }
 

@@ -7,6 +7,7 @@ use std::fmt;
 
 /// A phrase of the quick chat, as its id on the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Phrase {
     /// «Удачи!» / "Good luck!"

@@ -6,6 +6,7 @@ use crate::{Opponent, Phrase};
 
 /// A message from a client.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMsg {
     /// Checks the protocol version.
@@ -19,29 +20,36 @@ pub enum ClientMsg {
         opponent: Opponent,
         /// The computer's level (`easy`…); default `medium`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         level: Option<String>,
         /// Rules text (a preset or custom); default `classic`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         rules: Option<String>,
         /// Seconds per move; absent or 0 for no clock.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         clock: Option<u32>,
         /// The name the other players see (see [`player_name`](crate::player_name)); optional.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         name: Option<String>,
         /// The player's long-lived secret key (see [`player_key`](crate::player_key)),
         /// under which the computer learns the fleets they place; optional.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         player: Option<String>,
         /// The language the creator plays in: a friend's game link previews in it
         /// (a link unfurled by a messenger's robot carries no language of its own);
         /// optional.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         lang: Option<crate::Lang>,
         /// `true` for a rated game against one of the computer's levels (a signed-in
         /// player, under a preset): the level plays under its BOT account. Absent or
         /// `false` for casual.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         rated: Option<bool>,
     },
     /// Takes the free seat of a friend's game.
@@ -50,6 +58,7 @@ pub enum ClientMsg {
         game: String,
         /// The name the other players see (see [`player_name`](crate::player_name)); optional.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         name: Option<String>,
     },
     /// Comes back to a game with the token received on joining, or, from a socket
@@ -59,6 +68,7 @@ pub enum ClientMsg {
         game: String,
         /// The player's secret token; absent to resume as the signed-in account.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         token: Option<String>,
     },
     /// Watches a game.
@@ -71,10 +81,12 @@ pub enum ClientMsg {
     Queue {
         /// Rules text; default `classic`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         rules: Option<String>,
         /// `false` asks for a casual game; `true` or absent, a signed-in player under a
         /// preset plays rated when the opponent can too.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         rated: Option<bool>,
     },
     /// Places the fleet: the ships given, or a random fleet when `fleet` is absent.
@@ -83,6 +95,7 @@ pub enum ClientMsg {
         game: String,
         /// Ships as `a1-d1`, `f3`, `a1+a2+b2`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         fleet: Option<Vec<String>>,
     },
     /// Fires a volley (one cell under most rules).
@@ -107,6 +120,7 @@ pub enum ClientMsg {
         game: String,
         /// The new cells, canonical `a1`…, as many as the decks left.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         cells: Option<Vec<String>>,
     },
     /// Gives up.
@@ -155,6 +169,7 @@ pub enum ClientMsg {
         game: String,
         /// `uniform` (default) or `perelman`, or any placer of the bots crate.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         placer: Option<String>,
     },
     /// Checks a fleet against the game's rules without placing it.
@@ -165,9 +180,11 @@ pub enum ClientMsg {
         fleet: Vec<String>,
         /// `ru` or `en` (default) for the messages.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         lang: Option<String>,
         /// The coordinate system of the cells in the messages (default `latin`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         coords: Option<String>,
     },
     /// Turns one ship of a layout a quarter turn, into the nearest place where it
@@ -187,6 +204,7 @@ pub enum ClientMsg {
         /// Only the fleets placed under these rules (the game's rules text); all rules
         /// when absent.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         rules: Option<String>,
     },
     /// Erases what the computer learned about a player, under every rules.
@@ -212,16 +230,20 @@ pub enum ClientMsg {
     Seek {
         /// Rules text; default `classic`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         rules: Option<String>,
         /// Seconds per move; absent or 0 for no clock.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         clock: Option<u32>,
         /// `true` for a game rated when a signed-in player joins it (the creator must be
         /// signed in, under a preset); absent or `false` for casual.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         rated: Option<bool>,
         /// The name the other players see, for a guest; optional.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         name: Option<String>,
     },
     /// Challenges an account that is online, by its name (a signed-in player only).
@@ -230,12 +252,15 @@ pub enum ClientMsg {
         to: String,
         /// Rules text; default `classic`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         rules: Option<String>,
         /// Seconds per move; absent or 0 for no clock.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         clock: Option<u32>,
         /// `true` (under a preset) for a rated game, absent or `false` for casual.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         rated: Option<bool>,
     },
     /// Accepts or declines a challenge received.

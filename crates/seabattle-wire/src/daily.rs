@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// A day, as a player sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DayJson {
     /// The day (`YYYY-MM-DD`).
     pub date: String,
@@ -28,6 +29,7 @@ pub struct DayJson {
 
 /// A player's attempt: their shots and what they found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AttemptJson {
     /// Every shot in order, answered; a sunk ship's cells with the shot that sank it.
     pub shots: Vec<Fired>,
@@ -41,6 +43,7 @@ pub struct AttemptJson {
 
 /// One shot of an attempt as its player sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Fired {
     /// The cell shot (`e5`).
     pub cell: String,
@@ -56,6 +59,7 @@ pub struct Fired {
 
 /// The day's results.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ResultsJson {
     /// Everyone who finished (guests too), by score.
     pub histogram: Vec<Bar>,
@@ -77,6 +81,7 @@ pub struct ResultsJson {
 
 /// One bar of the histogram: the players who took `from` to `to` shots, both counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Bar {
     /// The fewest shots in the bar.
     pub from: u32,
@@ -88,6 +93,7 @@ pub struct Bar {
 
 /// A ranked account of the day.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RankedJson {
     /// The account's name.
     pub name: String,
@@ -97,6 +103,8 @@ pub struct RankedJson {
 
 /// A player's own record: streak and best score over every day they played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+// Not `Record` on the page: TypeScript has a `Record` of its own.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DailyRecord"))]
 pub struct Record {
     /// Days in a row, the longest run, days in all.
     pub streak: Streak,
@@ -106,6 +114,7 @@ pub struct Record {
 
 /// How a player's days went.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Streak {
     /// Days in a row up to today, or up to yesterday while today is not played yet (a
     /// streak lasts until a day is missed).
@@ -118,6 +127,7 @@ pub struct Streak {
 
 /// The result to share, in both languages.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ShareJson {
     /// In Russian.
     pub ru: String,
@@ -127,6 +137,7 @@ pub struct ShareJson {
 
 /// A day revealed, once it is over.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DayRevealJson {
     /// The fleet, ship by ship, in canonical order.
     pub fleet: Vec<String>,

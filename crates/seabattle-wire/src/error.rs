@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// Why a message was refused. Nothing changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// Not JSON, or not a JSON object with a string `type`.
@@ -204,6 +205,7 @@ pub fn player_key(key: &str) -> Result<&str, ClientError> {
 /// A refusal, as the client sees it: an `error` message's body, and the body of an
 /// HTTP endpoint's refusal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ClientError {
     /// The kind.
     pub code: ErrorCode,

@@ -25,11 +25,15 @@
 //! assert_eq!(m.kind(), "placed");
 //! ```
 
+pub mod account;
+pub mod arena;
 mod chat;
 mod client;
 pub mod daily;
 mod error;
 mod meet;
+pub mod players;
+pub mod replay;
 mod seat;
 mod server;
 mod words;

@@ -8,6 +8,7 @@ use crate::SeatAccountJson;
 /// Who is here: what the home page shows, sent to a socket that asked with `lobby` at
 /// once and then whenever it changes, at most once every two seconds.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LobbyJson {
     /// Open sockets: players (and spectators) on the site now.
     pub online: u32,
@@ -21,6 +22,7 @@ pub struct LobbyJson {
 /// random queue are one pool: a player who pressed «Найти соперника» is listed too
 /// (`seeking`), and `join` pairs with them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OpenGameJson {
     /// What to `join` by: the game id, or for a seeker its place in the queue
     /// (`q-…`, never a game id).
@@ -29,15 +31,18 @@ pub struct OpenGameJson {
     pub rules: String,
     /// Seconds per move, absent for no clock.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub clock: Option<u32>,
     /// Rated when the one who joins is signed in (another account); casual otherwise.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
     /// The name the waiting player gave, for a guest.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub name: Option<String>,
     /// The waiting player's account, name and rating, if signed in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub account: Option<SeatAccountJson>,
     /// A player waiting in the random queue rather than a game opened in the lobby:
     /// the game is made when someone joins (it has no clock).
@@ -47,6 +52,7 @@ pub struct OpenGameJson {
 
 /// A challenge by name, as both players see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ChallengeJson {
     /// Its id, to accept, decline or cancel it by.
     pub id: String,
@@ -58,6 +64,7 @@ pub struct ChallengeJson {
     pub rules: String,
     /// Seconds per move, absent for no clock.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub clock: Option<u32>,
     /// Whether the game will be rated.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -68,6 +75,7 @@ pub struct ChallengeJson {
 
 /// How a challenge ended without a game, or with one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ChallengeEnd {
     /// The challenged player accepted: both are sent `joined`.
@@ -82,6 +90,7 @@ pub enum ChallengeEnd {
 
 /// The challenged player's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ChallengeAnswer"))]
 #[serde(rename_all = "snake_case")]
 pub enum Answer {
     /// Play: the game starts at once.

@@ -6,11 +6,13 @@ use serde::{Deserialize, Serialize};
 /// The account that holds a seat, as everyone in the game sees it: «Анна 1712», or
 /// «Анна 1500?» while the rating is provisional.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatAccountJson {
     /// The account's name.
     pub name: String,
     /// Its rating under the game's preset, rounded; absent under custom rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub rating: Option<i32>,
     /// Whether that rating is still provisional (shown with «?»).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

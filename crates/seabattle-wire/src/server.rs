@@ -10,6 +10,7 @@ use crate::{
 
 /// One shot and its answer, as everyone sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ShotJson {
     /// The cell.
     pub cell: String,
@@ -17,15 +18,18 @@ pub struct ShotJson {
     pub answer: Answer,
     /// The sunk ship's cells, with `sunk`.
     #[serde(skip_serializing_if = "Option::is_none", default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub ship: Option<Vec<String>>,
     /// With `sunk`: the cells around the ship where, by the rules, no ship can be.
     #[serde(skip_serializing_if = "Option::is_none", default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub halo: Option<Vec<String>>,
 }
 
 /// One shot of the game so far, as the move list shows it: who fired, where, and the
 /// answer. Everyone in the game saw it answered, spectators too.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LoggedShotJson {
     /// Who fired (for a dying shot, the sunk submarine's owner).
     pub player: Player,
@@ -40,6 +44,7 @@ pub struct LoggedShotJson {
 
 /// What one shooter knows of the enemy board: only answers and sunk ships.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TargetJson {
     /// Cells answered `miss`.
     pub misses: Vec<String>,
@@ -74,6 +79,7 @@ pub struct TargetJson {
 
 /// A reveal owed: who must show what before anyone shoots.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DutyJson {
     /// Who owes it.
     pub player: Player,
@@ -84,6 +90,7 @@ pub struct DutyJson {
 
 /// The reveal the connection's player owes first, with the cells they may show.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RevealJson {
     /// `ship_cell` or `mine`.
     pub kind: DutyKind,
@@ -93,6 +100,7 @@ pub struct RevealJson {
 
 /// The move of a hit flying ship the connection's player owes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RelocateJson {
     /// The decks the ship has left: the cells the move takes.
     pub decks: usize,
@@ -102,6 +110,7 @@ pub struct RelocateJson {
 
 /// The player's own board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OwnJson {
     /// Ships as `a1-d1`, once placed; under flying rules, where the ship stands now.
     pub fleet: Option<Vec<String>>,
@@ -115,6 +124,7 @@ pub struct OwnJson {
 
 /// Whether a player is connected.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PresenceJson {
     /// Connected now (the computer always is).
     pub present: bool,
@@ -124,6 +134,7 @@ pub struct PresenceJson {
 
 /// The audit of a finished game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AuditJson {
     /// The verdict, as the rules engine words it (English).
     pub verdict: String,
@@ -135,6 +146,7 @@ pub struct AuditJson {
 
 /// How the game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ResultJson {
     /// The winner.
     pub winner: Player,
@@ -145,6 +157,7 @@ pub struct ResultJson {
     /// Under flying rules, both fleets where they stood at the end (the moves are in
     /// the record; `fleets`, as placed, is what the commitments cover).
     #[serde(skip_serializing_if = "Option::is_none", default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub fleets_at_end: Option<[Vec<String>; 2]>,
     /// The salts of the commitments, revealed.
     pub salts: [String; 2],
@@ -157,6 +170,7 @@ pub struct ResultJson {
     /// In a rated game, each seat's rating before and after it (absent in other
     /// games, and in a rated game whose rating could not be stored).
     #[serde(skip_serializing_if = "Option::is_none", default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub ratings: Option<[RatingJson; 2]>,
     /// The game ended before each player had fired at least once (a resignation, a
     /// player gone, a clock run out): it is not rated, and players' figures leave it
@@ -168,6 +182,7 @@ pub struct ResultJson {
 /// How the two people of a game between people (not the queue's) met: a stranger from
 /// the lobby or a challenge is an opponent, whoever came by the link a friend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Met {
     /// The second came by the game's link or code.
@@ -180,6 +195,7 @@ pub enum Met {
 
 /// Why a game whose players asked for a rated one is casual.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Casual {
     /// The same two accounts have played their rated games against each other for the
@@ -197,6 +213,7 @@ pub const CASUAL_AFTER_SECS: u64 = 5;
 /// A seat's rating change in a rated game: shown as «1500 → 1662 (+162)», with «?»
 /// after a provisional rating (docs/protocol.md, "Ratings").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RatingJson {
     /// The rating before the game, rounded.
     pub before: i32,
@@ -210,6 +227,7 @@ pub struct RatingJson {
 
 /// The rules in full, so a client need not read the rules text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RulesJson {
     /// Columns.
     pub width: u8,
@@ -259,6 +277,7 @@ impl From<&seabattle_core::Rules> for RulesJson {
 
 /// The whole game as this connection may see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StateJson {
     /// The game id.
     pub game: String,
@@ -324,28 +343,34 @@ pub struct StateJson {
     pub rated: bool,
     /// Why a game whose players asked for a rated one is casual.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub casual: Option<Casual>,
     /// In a `friend` game, how the two met (absent in other games).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub met: Option<Met>,
     /// In a game between people without a clock, the seconds an opponent must have
     /// been away before the player who stayed may claim the win (`claim_win`); absent
     /// where no win can be claimed (computer and hot-seat games, clocked games,
     /// spectators).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub claim_after: Option<u32>,
     /// An arena's game in placement: the seconds left to place a fleet; a seat that
     /// has not by then loses by no-show (`no_show`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub placement_left: Option<u32>,
     /// An arena's game: the arena's id (its page is `/arena/{id}`, its figures
     /// `/arena/{id}/json`), so the game's page keeps the arena in view.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub arena: Option<String>,
 }
 
 /// A computer level and the account it plays rated games under.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LevelAccountJson {
     /// The level (`easy`, `medium`, `hard`, `expert`).
     pub level: String,
@@ -355,6 +380,7 @@ pub struct LevelAccountJson {
 
 /// A message from the server.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
     /// Sent on connecting.
@@ -374,11 +400,13 @@ pub enum ServerMsg {
         /// The node's name when the server is one node of a cluster: the client then
         /// connects to `/ws?game=ID` once it knows its game (docs/protocol.md §13).
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         node: Option<String>,
         /// The account the socket acts for (its session cookie's name), absent for a
         /// guest: its seats are the account's, and a random game it queues for is
         /// rated (docs/protocol.md, "Ratings").
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         account: Option<String>,
         /// The computer's levels on the ladder and the accounts they play under
         /// («Компьютер.эксперт»), so a page can name them in its own language.
@@ -466,6 +494,7 @@ pub enum ServerMsg {
         kind: DutyKind,
         /// The cell shown (players only).
         #[serde(skip_serializing_if = "Option::is_none", default)]
+        #[cfg_attr(feature = "ts", ts(optional))]
         cell: Option<String>,
         /// Made by the server for a player whose clock ran out.
         #[serde(skip_serializing_if = "std::ops::Not::not", default)]
@@ -501,6 +530,7 @@ pub enum ServerMsg {
         player: Player,
         /// The ship's new cells (its owner only).
         #[serde(skip_serializing_if = "Option::is_none", default)]
+        #[cfg_attr(feature = "ts", ts(optional))]
         cells: Option<Vec<String>>,
         /// Every deck the ship has lost so far: hits its shooter made, where no ship is
         /// now (the rules crate's `TargetBoard::left_behind`).
@@ -555,6 +585,7 @@ pub enum ServerMsg {
         name: Option<String>,
         /// The account behind the seat, as `state`'s `accounts` shows it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         account: Option<SeatAccountJson>,
     },
     /// An arena's game closed in placement: the seats in `absent` placed no fleet in
@@ -616,9 +647,11 @@ pub enum ServerMsg {
         /// as a rated game (`new_game` with `opponent` computer, this `level` and
         /// `rated`). Declining keeps the seeker in the queue.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         level: Option<String>,
         /// That level's account, as a seat shows it (name, rating, BOT).
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         bot: Option<SeatAccountJson>,
     },
     /// A message was refused; nothing changed.
@@ -715,6 +748,7 @@ pub enum ServerMsg {
 
 /// What the computer learned about a player under one rules text.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LearnedJson {
     /// The rules text.
     pub rules: String,
@@ -728,11 +762,13 @@ pub struct LearnedJson {
     pub heat: Vec<f64>,
     /// The placement habit those fleets show most clearly; absent when none does.
     #[serde(skip_serializing_if = "Option::is_none", default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub habit: Option<crate::LearnedHabit>,
 }
 
 /// One rule a fleet breaks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ViolationJson {
     /// `bounds`, `overlap`, `touching`, `shape`, `size` or `fleet`.
     pub kind: ViolationKind,
@@ -742,6 +778,7 @@ pub struct ViolationJson {
     pub message: String,
     /// For a piece's violation: `mine`, `sweeper` or `sub`.
     #[serde(skip_serializing_if = "Option::is_none", default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub piece: Option<PieceKind>,
 }
 

@@ -31,6 +31,7 @@ macro_rules! words {
 
 /// Who a new game is against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Opponent {
     /// A computer player of the given level.
@@ -45,6 +46,7 @@ words!(Opponent { Computer => "computer", Friend => "friend", Hotseat => "hotsea
 
 /// Whether the connection plays or watches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// A player in a seat.
@@ -70,6 +72,7 @@ pub use seabattle_core::{CoordSystem, Lang, PieceKind, ShipShape, Touching, Viol
 /// stable name, the same as the bots crate's `Habit::name` (`docs/levels.md`); a page
 /// says it in the reader's language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum LearnedHabit {
     /// Every multi-decker in the left half of the board.

@@ -22,47 +22,9 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use serde::{Deserialize, Serialize};
+pub use seabattle_wire::account::Credentials;
+use seabattle_wire::account::{Guest, Me, Named};
 use std::time::Duration;
-
-/// What sign-up, sign-in and deletion send.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Credentials {
-    name: String,
-    password: String,
-    /// What the guest had on this browser, to keep (sign-up and sign-in only).
-    #[serde(default)]
-    guest: Option<Guest>,
-}
-
-/// What a guest had on a browser, given to the account they sign up or in with: what
-/// the computer learned under their player key, and the finished games whose seat
-/// tokens the browser kept.
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct Guest {
-    /// The browser's player key.
-    #[serde(default)]
-    player: Option<String>,
-    /// Finished games and their seats' tokens.
-    #[serde(default)]
-    games: Vec<GuestGame>,
-}
-
-/// A game the guest played, with its seat's token.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GuestGame {
-    game: String,
-    token: String,
-}
-
-/// What a signed-in request is answered with.
-#[derive(Serialize)]
-pub struct Named {
-    name: String,
-}
 
 /// The most games a sign-in adopts at once.
 const ADOPTED_GAMES: usize = 200;
@@ -343,15 +305,6 @@ pub async fn me(
         bot: a.bot,
         bot_challenges,
     }))
-}
-
-/// What `GET /account/me` answers.
-#[derive(Serialize)]
-pub struct Me {
-    name: String,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    bot: bool,
-    bot_challenges: bool,
 }
 
 /// `POST /account/logout`: this session ends.

@@ -17,8 +17,8 @@ use crate::web::extract::{ClientAddr, CurrentAccount, Json};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde::{Deserialize, Serialize};
-use store::{NotMade, TokenInfo};
+use seabattle_wire::account::{BotChallenges, Made, MadeToken, NewToken, Revoke, TokenInfo};
+use store::NotMade;
 
 /// `POST /account/bot` `{"name", "password"}`: the signed-in account becomes a BOT,
 /// for good. The password is asked again, as for a deletion.
@@ -49,28 +49,6 @@ pub async fn make_bot(
     .into_response())
 }
 
-/// What `POST /account/bot` answers.
-#[derive(Serialize)]
-pub struct Made {
-    name: String,
-    bot: bool,
-}
-
-/// `POST /account/tokens` `{"name"}`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewToken {
-    name: String,
-}
-
-/// A token made: shown this once.
-#[derive(Serialize)]
-pub struct MadeToken {
-    #[serde(flatten)]
-    info: TokenInfo,
-    token: String,
-}
-
 fn bot_of(a: &crate::accounts::store::StoredAccount) -> Result<(), ApiError> {
     if a.bot {
         return Ok(());
@@ -91,13 +69,6 @@ pub fn not_a_bot(conn: &crate::conn::Conn, where_: &str) -> Result<(), crate::er
         ));
     }
     Ok(())
-}
-
-/// `POST /account/bot-challenges` `{"allow"}`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BotChallenges {
-    allow: bool,
 }
 
 /// `POST /account/bot-challenges` `{"allow": true|false}`: whether the signed-in person
@@ -141,13 +112,6 @@ pub async fn tokens(
 ) -> Result<axum::Json<Vec<TokenInfo>>, ApiError> {
     let id = a.id;
     Ok(axum::Json(hub.db(move |db| db.tokens(id)).await?))
-}
-
-/// `POST /account/tokens/revoke` `{"id"}`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Revoke {
-    id: i64,
 }
 
 /// `POST /account/tokens/revoke` `{"id"}`: the token opens nothing from now on.

@@ -5,7 +5,7 @@ use crate::accounts::store::StoredAccount;
 use crate::db::params;
 use crate::db::{FromRow, One, Row, Store, StoreError, now_secs};
 use crate::ids::AccountId;
-use serde::Serialize;
+pub use seabattle_wire::account::TokenInfo;
 
 /// Why an account could not become a BOT.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,20 +14,6 @@ pub enum NotMade {
     HasGames,
     /// It is a BOT already.
     AlreadyBot,
-}
-
-/// An API token as its owner sees it listed: never the token itself.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct TokenInfo {
-    /// Its id, to revoke it by.
-    pub id: i64,
-    /// The name its owner gave it.
-    pub name: String,
-    /// When it was made (seconds since the epoch).
-    pub created_at: i64,
-    /// When it was revoked, if it was.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub revoked_at: Option<i64>,
 }
 
 impl FromRow for TokenInfo {

@@ -4,8 +4,8 @@
 //! that change one: `POST /arena/create`, `/arena/{id}/join`, `/arena/{id}/pause`,
 //! `/arena/{id}/berserk` and (its maker's) `/arena/{id}/end`. Anyone may read an arena and watch its games.
 
-use super::standings::{RowJson, Standings};
-use super::store::{ArenaState, StoredArena};
+use super::standings::Standings;
+use super::store::StoredArena;
 use crate::accounts::http::same_origin;
 use crate::challenges::store::now_ms;
 use crate::error::Failure;
@@ -20,7 +20,10 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use serde::{Deserialize, Serialize};
+use seabattle_wire::arena::{
+    ArenaJson, ArenaListJson, ArenaState, ArenaSummary, Berserk, BerserkJson, CreateArena, MeJson,
+    PlayingJson, RowJson,
+};
 use std::sync::Arc;
 
 pub use super::schedule::{MAX_MINUTES, MIN_MINUTES};
@@ -91,58 +94,24 @@ pub async fn arena_page(headers: HeaderMap, Path(id): Path<String>) -> Result<Re
     ))
 }
 
-/// An arena as listed.
-#[derive(Serialize)]
-pub struct ArenaSummary {
-    id: String,
-    name: String,
-    rules: String,
-    clock: u32,
-    minutes: u32,
-    starts_ms: i64,
-    ends_ms: i64,
-    state: ArenaState,
-    rated: bool,
-    bots: bool,
-    min_rated_games: u32,
-    /// Who made it; none for the server's schedule.
-    by: Option<String>,
-    /// How often the server's schedule makes it, for one of its arenas: the page names
-    /// it in its own language.
-    every: Option<super::schedule::Cadence>,
-    /// How many players have joined it (the start screen says it of a running arena).
-    players: u32,
-}
-
-impl ArenaSummary {
-    fn of(a: &StoredArena, now: i64, by: Option<String>, players: u32) -> ArenaSummary {
-        ArenaSummary {
-            id: a.id.clone(),
-            name: a.name.clone(),
-            rules: a.rules.clone(),
-            clock: a.clock,
-            minutes: a.minutes,
-            starts_ms: a.starts_ms,
-            ends_ms: a.ends_ms(),
-            state: a.state(now),
-            rated: a.rated,
-            bots: a.bots,
-            min_rated_games: a.min_rated_games,
-            by,
-            every: a.schedule.as_deref().map(super::schedule::Cadence::of_key),
-            players,
-        }
+/// Arena `a` as listed at `now`.
+fn summary_of(a: &StoredArena, now: i64, by: Option<String>, players: u32) -> ArenaSummary {
+    ArenaSummary {
+        id: a.id.clone(),
+        name: a.name.clone(),
+        rules: a.rules.clone(),
+        clock: a.clock,
+        minutes: a.minutes,
+        starts_ms: a.starts_ms,
+        ends_ms: a.ends_ms(),
+        state: a.state(now),
+        rated: a.rated,
+        bots: a.bots,
+        min_rated_games: a.min_rated_games,
+        by,
+        every: a.schedule.as_deref().map(super::schedule::cadence_of_key),
+        players,
     }
-}
-
-/// What `/arenas.json` answers.
-#[derive(Serialize)]
-pub struct ListJson {
-    now_ms: i64,
-    /// Running and coming, soonest first.
-    open: Vec<ArenaSummary>,
-    /// Ended in the last day, latest first.
-    ended: Vec<ArenaSummary>,
 }
 
 async fn maker(hub: &SharedHub, a: &StoredArena) -> Result<Option<String>, Failure> {
@@ -156,7 +125,9 @@ async fn maker(hub: &SharedHub, a: &StoredArena) -> Result<Option<String>, Failu
 }
 
 /// `GET /arenas.json`.
-pub async fn list_json(State(hub): State<SharedHub>) -> Result<axum::Json<ListJson>, ApiError> {
+pub async fn list_json(
+    State(hub): State<SharedHub>,
+) -> Result<axum::Json<ArenaListJson>, ApiError> {
     // The arenas and their makers' names in one call of two statements, not one a maker.
     let (open, ended, names, players) = hub
         .db(|db| {
@@ -174,58 +145,13 @@ pub async fn list_json(State(hub): State<SharedHub>) -> Result<axum::Json<ListJs
     let now = now_ms();
     let summary = |a: &StoredArena| {
         let by = a.created_by.and_then(|id| names.get(&id).cloned());
-        ArenaSummary::of(a, now, by, players.get(&a.id).copied().unwrap_or(0))
+        summary_of(a, now, by, players.get(&a.id).copied().unwrap_or(0))
     };
-    Ok(axum::Json(ListJson {
+    Ok(axum::Json(ArenaListJson {
         now_ms: now,
         open: open.iter().map(summary).collect(),
         ended: ended.iter().map(summary).collect(),
     }))
-}
-
-/// An arena's game being played, for spectators.
-#[derive(Serialize)]
-pub struct PlayingJson {
-    game: String,
-    players: [String; 2],
-}
-
-/// The viewer's place in the arena.
-#[derive(Serialize)]
-pub struct MeJson {
-    name: String,
-    joined: bool,
-    paused: bool,
-    /// Withdrawn by the arena after two no-shows in a row (back by joining again).
-    withdrawn: bool,
-    rank: Option<u32>,
-    score: u32,
-    /// Their game being played, if any.
-    game: Option<String>,
-    /// Whether they went berserk in it.
-    berserk: bool,
-    /// Whether they may join (signed in, admitted, the arena not over), and if not why.
-    refused: Option<String>,
-    /// The next pairing, as far as anyone can tell: how many other players are free to
-    /// be paired now (in the arena, not paused, withdrawn or playing), and how long two
-    /// must have waited before a wave pairs them (seconds).
-    free: u32,
-    wave_secs: u32,
-    /// When the only opponent free now is the one just played: how long both must
-    /// wait before the arena pairs them again (it prefers anyone else until then).
-    rematch_secs: Option<u32>,
-}
-
-/// What `/arena/{id}/json` answers.
-#[derive(Serialize)]
-pub struct ArenaJson {
-    now_ms: i64,
-    arena: ArenaSummary,
-    standings: Vec<RowJson>,
-    /// The first three, once the arena is over.
-    podium: Option<Vec<RowJson>>,
-    playing: Vec<PlayingJson>,
-    me: Option<MeJson>,
 }
 
 async fn arena(hub: &SharedHub, id: &str) -> Result<StoredArena, ApiError> {
@@ -331,7 +257,7 @@ pub async fn arena_json(
     let by = maker(&hub, &a).await?;
     Ok(axum::Json(ArenaJson {
         now_ms: now,
-        arena: ArenaSummary::of(
+        arena: summary_of(
             &a,
             now,
             by,
@@ -373,38 +299,11 @@ async fn admits(hub: &SharedHub, a: &StoredArena, v: &crate::StoredAccount) -> R
     Ok(())
 }
 
-/// What `POST /arena/create` takes.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateBody {
-    /// Its name; the creator's («NAME's arena») if empty.
-    #[serde(default)]
-    name: String,
-    /// A preset's id or custom rules' text.
-    rules: String,
-    /// Seconds per move.
-    clock: u32,
-    /// How long it runs.
-    minutes: u32,
-    /// Minutes from now until it starts (0: at once).
-    #[serde(default)]
-    starts_in: u32,
-    /// Whether its games are rated.
-    #[serde(default)]
-    rated: bool,
-    /// Whether BOTs may join.
-    #[serde(default)]
-    bots: bool,
-    /// Rated games a player must have played to join.
-    #[serde(default)]
-    min_rated_games: u32,
-}
-
 /// `POST /arena/create`: a signed-in player makes an arena; `201` with its summary.
 pub async fn create(
     State(hub): State<SharedHub>,
     CurrentAccount(me): CurrentAccount,
-    Json(b): Json<CreateBody>,
+    Json(b): Json<CreateArena>,
 ) -> Result<Response, ApiError> {
     let bad = |code: ErrorCode, m: String| Err(ApiError::new(code, m));
     let max_clock = hub.config.limits.max_clock_secs.min(MAX_CLOCK);
@@ -484,7 +383,7 @@ pub async fn create(
     hub.db(move |db| db.add_arena(&stored)).await?;
     tracing::info!(arena = %a.id, by = %me.id, "an arena was made");
     hub.tournaments.wake();
-    let json = ArenaSummary::of(&a, now_ms(), Some(me.name.clone()), 0);
+    let json = summary_of(&a, now_ms(), Some(me.name.clone()), 0);
     Ok((StatusCode::CREATED, axum::Json(json)).into_response())
 }
 
@@ -543,28 +442,13 @@ pub async fn end(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// What `POST /arena/{id}/berserk` takes.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BerserkBody {
-    /// The game.
-    game: String,
-}
-
-/// What berserk gave.
-#[derive(Serialize)]
-pub struct BerserkJson {
-    /// The seconds per move the player has now.
-    clock: u32,
-}
-
 /// `POST /arena/{id}/berserk`: the player halves their own clock in their arena game,
 /// before their first shot.
 pub async fn berserk(
     State(hub): State<SharedHub>,
     CurrentAccount(me): CurrentAccount,
     Path(id): Path<String>,
-    Json(b): Json<BerserkBody>,
+    Json(b): Json<Berserk>,
 ) -> Result<axum::Json<BerserkJson>, ApiError> {
     let a = arena(&hub, &id).await?;
     let none = || {

@@ -31,24 +31,14 @@ pub enum Every {
     Day(u8),
 }
 
-/// How often a slot repeats, as an arena's JSON says it (`hourly`, `daily`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Cadence {
-    /// Every hour.
-    Hourly,
-    /// Every day.
-    Daily,
-}
+pub use seabattle_wire::arena::Cadence;
 
-impl Cadence {
-    /// The cadence of a slot's key ([`Slot::key`]).
-    pub fn of_key(key: &str) -> Cadence {
-        if key.starts_with(HOURLY) {
-            Cadence::Hourly
-        } else {
-            Cadence::Daily
-        }
+/// The cadence of a slot's key ([`Slot::key`]), as an arena's JSON says it.
+pub fn cadence_of_key(key: &str) -> Cadence {
+    if key.starts_with(HOURLY) {
+        Cadence::Hourly
+    } else {
+        Cadence::Daily
     }
 }
 
@@ -199,7 +189,7 @@ mod tests {
     #[test]
     fn a_slot_s_arena_says_its_cadence() {
         let s: Schedule = DEFAULT.parse().unwrap();
-        let cadence = |slot: &Slot| Cadence::of_key(&slot.key(0));
+        let cadence = |slot: &Slot| cadence_of_key(&slot.key(0));
         assert_eq!(cadence(&s.0[0]), Cadence::Hourly);
         assert_eq!(cadence(&s.0[1]), Cadence::Daily);
         let said = serde_json::to_string(&[Cadence::Hourly, Cadence::Daily]).unwrap();

@@ -6,7 +6,7 @@
 use super::store::{ArenaGame, ArenaPlayer};
 use crate::ids::AccountId;
 use seabattle_core::Player;
-use serde::Serialize;
+pub use seabattle_wire::arena::{PointJson, RowJson};
 use std::collections::HashMap;
 
 /// A player's row.
@@ -34,34 +34,6 @@ pub struct Row {
     pub paused: bool,
     /// Withdrawn by the arena: two no-shows in a row.
     pub withdrawn: bool,
-}
-
-/// One game's points as the standings show them.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct PointJson {
-    /// The points.
-    pub points: u32,
-    /// Doubled by a streak.
-    pub fire: bool,
-    /// With the berserk bonus.
-    pub berserk: bool,
-    /// Lost without a shot.
-    pub no_show: bool,
-}
-
-/// A row as the page shows it.
-#[derive(Clone, Debug, Serialize)]
-pub struct RowJson {
-    rank: u32,
-    name: String,
-    bot: bool,
-    rating: i32,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    provisional: bool,
-    score: u32,
-    fire: bool,
-    points: Vec<PointJson>,
-    paused: bool,
 }
 
 impl Row {

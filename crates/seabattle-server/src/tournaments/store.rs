@@ -41,17 +41,7 @@ pub struct StoredArena {
     pub schedule: Option<String>,
 }
 
-/// Where an arena stands at a moment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ArenaState {
-    /// It has not started: players may join already.
-    Upcoming,
-    /// Its games are being paired.
-    Running,
-    /// Its time is up.
-    Finished,
-}
+pub use seabattle_wire::arena::ArenaState;
 
 /// An account's id and name.
 struct Named {

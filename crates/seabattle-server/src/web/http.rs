@@ -7,7 +7,7 @@ use crate::guard::work::{CLIENT, Lane};
 use crate::hub::SharedHub;
 use crate::ids::GameId;
 use crate::node::Lookup;
-use crate::protocol::{RulesJson, TargetJson};
+use crate::protocol::replay::{About, Frames};
 use crate::web::encoding::Encoded;
 use crate::web::error::ApiError;
 use crate::web::preview::{self, Preview};
@@ -16,7 +16,7 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use seabattle_core::{CoordSystem, GameRecord, Lang, Player, RecordError};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -294,18 +294,6 @@ fn about(finished: Finished) -> (GameRecord, About) {
     (finished.record, about)
 }
 
-/// What the replay says besides the moves: who played and how it ended (the record
-/// holds only what the rules engine keeps).
-#[derive(Clone, Serialize)]
-struct About {
-    /// `computer:LEVEL`, `friend`, `random` or `hotseat`.
-    mode: String,
-    /// The winner.
-    winner: Option<Player>,
-    /// How the game ended.
-    reason: Option<seabattle_table::EndReason>,
-}
-
 /// Renders a finished game's record in the pool, and keeps it.
 async fn rendered_record(
     hub: &SharedHub,
@@ -342,23 +330,13 @@ fn render_record(record: GameRecord, about: About) -> Result<Rendered, RecordErr
     })
 }
 
-/// The replay's frames: the rules in full, and for each number of moves played (from
-/// none to all) what each player knew of the enemy waters, as `state`'s boards.
-#[derive(Serialize)]
-struct FramesJson {
-    spec: RulesJson,
-    frames: Vec<[TargetJson; 2]>,
-    #[serde(flatten)]
-    about: About,
-}
-
 /// Replays `record` once, keeping each position's boards.
-fn frames(record: &GameRecord, about: About) -> Result<FramesJson, RecordError> {
+fn frames(record: &GameRecord, about: About) -> Result<Frames, RecordError> {
     let mut frames = Vec::with_capacity(record.moves.len() + 1);
     record.replay_each(&mut |_, game| {
         frames.push(Player::BOTH.map(|p| target_json(game, p, true)));
     })?;
-    Ok(FramesJson {
+    Ok(Frames {
         spec: (&record.rules).into(),
         frames,
         about,

@@ -6,6 +6,7 @@ use crate::web::encoding::{Encoded, etag};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use seabattle_core::Lang;
+use serde::Serialize;
 use std::sync::LazyLock;
 
 /// The service worker's text; `{VERSION}` and `{SHELL}` are filled in once.
@@ -30,23 +31,49 @@ fn manifest(lang: Lang) -> String {
             "Sea Battle against the computer, with a friend by link, or a random opponent.",
         ),
     };
-    serde_json::json!({
-        "name": name,
-        "short_name": short,
-        "description": description,
-        "lang": lang.code(),
-        "start_url": "/",
-        "scope": "/",
-        "display": "standalone",
-        "background_color": BACKGROUND,
-        "theme_color": THEME,
-        "icons": [
-            {"src": "/assets/icon-192.png", "sizes": "192x192", "type": "image/png"},
-            {"src": "/assets/icon-512.png", "sizes": "512x512", "type": "image/png"},
-            {"src": "/assets/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+    let icon = |src, sizes, kind| Icon { sizes, src, kind };
+    let m = Manifest {
+        background_color: BACKGROUND,
+        description,
+        display: "standalone",
+        icons: [
+            icon("/assets/icon-192.png", "192x192", "image/png"),
+            icon("/assets/icon-512.png", "512x512", "image/png"),
+            icon("/assets/icon.svg", "any", "image/svg+xml"),
         ],
-    })
-    .to_string()
+        lang: lang.code(),
+        name,
+        scope: "/",
+        short_name: short,
+        start_url: "/",
+        theme_color: THEME,
+    };
+    serde_json::to_string(&m).unwrap_or_default()
+}
+
+/// The web app manifest: its keys in alphabetical order, as the browsers have always
+/// been sent them.
+#[derive(Serialize)]
+struct Manifest {
+    background_color: &'static str,
+    description: &'static str,
+    display: &'static str,
+    icons: [Icon; 3],
+    lang: &'static str,
+    name: &'static str,
+    scope: &'static str,
+    short_name: &'static str,
+    start_url: &'static str,
+    theme_color: &'static str,
+}
+
+/// One of the app's icons.
+#[derive(Serialize)]
+struct Icon {
+    sizes: &'static str,
+    src: &'static str,
+    #[serde(rename = "type")]
+    kind: &'static str,
 }
 
 /// The manifest in each language, compressed.

@@ -8,7 +8,11 @@ use crate::accounts::{creds, post, request};
 use crate::common::*;
 use seabattle_client::msg;
 use seabattle_core::Player;
-use serde_json::Value;
+use seabattle_wire::account::MadeToken;
+use seabattle_wire::arena::{
+    ArenaJson, ArenaListJson, ArenaState, ArenaSummary, Berserk, CreateArena,
+};
+use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -41,18 +45,44 @@ async fn sign_up_from(addr: SocketAddr, name: &str, n: u8) -> String {
     text[at..].split(';').next().unwrap().to_string()
 }
 
-async fn json(addr: SocketAddr, path: &str, token: Option<&str>) -> Value {
+async fn json<T: DeserializeOwned>(addr: SocketAddr, path: &str, token: Option<&str>) -> T {
     let r = request(addr, "GET", path, "", token, None).await;
     assert_eq!(r.status, 200, "{path}: {}", r.body);
     serde_json::from_str(&r.body).unwrap()
 }
 
+/// A classic arena at `clock` seconds a move, `minutes` long, starting at once.
+fn arena_of(clock: u32, minutes: u32) -> CreateArena {
+    CreateArena {
+        name: String::new(),
+        rules: "classic".into(),
+        clock,
+        minutes,
+        starts_in: 0,
+        rated: false,
+        bots: false,
+        min_rated_games: 0,
+    }
+}
+
 /// Makes an arena as `token`'s account: its id.
-async fn make_arena(addr: SocketAddr, token: &str, body: Value) -> String {
-    let r = post(addr, "/arena/create", &body.to_string(), Some(token)).await;
+async fn make_arena(addr: SocketAddr, token: &str, body: CreateArena) -> String {
+    let body = serde_json::to_string(&body).unwrap();
+    let r = post(addr, "/arena/create", &body, Some(token)).await;
     assert_eq!(r.status, 201, "{}", r.body);
-    let v: Value = serde_json::from_str(&r.body).unwrap();
-    v["id"].as_str().unwrap().to_string()
+    let made: ArenaSummary = serde_json::from_str(&r.body).unwrap();
+    made.id
+}
+
+/// An arena as `token`'s account sees it.
+async fn arena_json(addr: SocketAddr, id: &str, token: &str) -> ArenaJson {
+    json(addr, &format!("/arena/{id}/json"), Some(token)).await
+}
+
+/// An arena game that ended, in the order the games ended.
+struct Ended {
+    players: [String; 2],
+    winner: Option<Player>,
 }
 
 /// Plays every arena game the server pairs `c` into until `until`: the games played.
@@ -81,16 +111,15 @@ async fn play_arena(mut c: Client, until: Instant) -> (Client, usize) {
     (c, played)
 }
 
-/// An arena's points counted here, from its games as stored, by lila's rules: a win
-/// 2, doubled after two wins in a row, +1 for a berserk win of at least 15 shots.
-fn recount(games: &[Value]) -> HashMap<String, (u32, Vec<u32>)> {
+/// An arena's points counted here, from its games as stored (in the order they
+/// ended), by lila's rules: a win 2, doubled after two wins in a row, +1 for a berserk
+/// win of at least 15 shots.
+fn recount(games: &[Ended]) -> HashMap<String, (u32, Vec<u32>)> {
     let mut by: HashMap<String, (u32, Vec<u32>, u32)> = HashMap::new();
-    let mut ended: Vec<&Value> = games.iter().filter(|g| !g["winner"].is_null()).collect();
-    ended.sort_by_key(|g| g["order"].as_u64());
-    for g in ended {
-        for seat in 0..2 {
-            let name = g["players"][seat].as_str().unwrap().to_string();
-            let won = g["winner"].as_u64() == Some(seat as u64 + 1);
+    for g in games.iter().filter(|g| g.winner.is_some()) {
+        for seat in Player::BOTH {
+            let name = g.players[seat.index()].clone();
+            let won = g.winner == Some(seat);
             let e = by.entry(name).or_default();
             let points = if won {
                 let p = if e.2 >= 2 { 4 } else { 2 };
@@ -130,25 +159,24 @@ async fn twelve_players_and_bots_play_an_arena_and_the_standings_match_the_games
             assert_eq!(r.status, 200, "{}", r.body);
             let r = post(addr, "/account/tokens", r#"{"name":"arena"}"#, Some(&token)).await;
             assert_eq!(r.status, 201, "{}", r.body);
-            let made: Value = serde_json::from_str(&r.body).unwrap();
-            api = Some(made["token"].as_str().unwrap().to_string());
+            let made: MadeToken = serde_json::from_str(&r.body).unwrap();
+            api = Some(made.token);
         }
         tokens.push((name, token, api));
     }
     let id = make_arena(
         addr,
         &tokens[0].1,
-        serde_json::json!({"name": "Тест", "rules": "classic", "clock": 10, "minutes": 10,
-            "rated": true, "bots": true}),
+        CreateArena {
+            name: "Тест".into(),
+            rated: true,
+            bots: true,
+            ..arena_of(10, 10)
+        },
     )
     .await;
     // A BOT may not join an arena for people.
-    let people_only = make_arena(
-        addr,
-        &tokens[1].1,
-        serde_json::json!({"rules": "classic", "clock": 10, "minutes": 10}),
-    )
-    .await;
+    let people_only = make_arena(addr, &tokens[1].1, arena_of(10, 10)).await;
     let r = post(
         addr,
         &format!("/arena/{people_only}/join"),
@@ -191,16 +219,16 @@ async fn twelve_players_and_bots_play_an_arena_and_the_standings_match_the_games
     let r = post(addr, &format!("/arena/{id}/end"), "", Some(&tokens[0].1)).await;
     assert_eq!(r.status, 204, "{}", r.body);
     // The games still being played go on, but no longer count.
-    let mut a = json(addr, &format!("/arena/{id}/json"), Some(&tokens[0].1)).await;
+    let mut a = arena_json(addr, &id, &tokens[0].1).await;
     for _ in 0..50 {
-        if a["arena"]["state"] == "finished" && !a["podium"].is_null() {
+        if a.arena.state == ArenaState::Finished && a.podium.is_some() {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
-        a = json(addr, &format!("/arena/{id}/json"), Some(&tokens[0].1)).await;
+        a = arena_json(addr, &id, &tokens[0].1).await;
     }
-    assert_eq!(a["arena"]["state"], "finished", "{a}");
-    let standings = a["standings"].as_array().unwrap();
+    assert_eq!(a.arena.state, ArenaState::Finished, "{a:?}");
+    let standings = &a.standings;
     assert_eq!(standings.len(), 12);
 
     // The stored games, as the server's own storage has them.
@@ -211,56 +239,36 @@ async fn twelve_players_and_bots_play_an_arena_and_the_standings_match_the_games
         .into_iter()
         .map(|p| (p.account, p.name))
         .collect();
-    let ends = a["arena"]["ends_ms"].as_i64().unwrap();
+    let ends = a.arena.ends_ms;
     let stored = store.arena_games(&id).unwrap();
     let mut ended: Vec<_> = stored
         .iter()
         .filter(|g| g.ended_ms.is_some_and(|t| t <= ends))
         .collect();
     ended.sort_by_key(|g| (g.ended_ms, g.created_ms));
-    let games: Vec<Value> = ended
+    let games: Vec<Ended> = ended
         .iter()
-        .enumerate()
-        .map(|(i, g)| {
-            serde_json::json!({
-                "order": i,
-                "players": [names[&g.seats[0]], names[&g.seats[1]]],
-                "winner": g.winner.map(|w| if w == Player::One { 1 } else { 2 }),
-            })
+        .map(|g| Ended {
+            players: g.seats.map(|s| names[&s].clone()),
+            winner: g.winner,
         })
         .collect();
     let counted = recount(&games);
     let mut total = 0;
     for row in standings {
-        let name = row["name"].as_str().unwrap();
+        let name = &row.name;
         let (score, points) = counted.get(name).cloned().unwrap_or_default();
-        assert_eq!(
-            row["score"].as_u64(),
-            Some(u64::from(score)),
-            "{name}: {row}"
-        );
-        let shown: Vec<u64> = row["points"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p["points"].as_u64().unwrap())
-            .collect();
-        assert_eq!(
-            shown,
-            points.iter().map(|&p| u64::from(p)).collect::<Vec<_>>(),
-            "{name}"
-        );
+        assert_eq!(row.score, score, "{name}: {row:?}");
+        let shown: Vec<u32> = row.points.iter().map(|p| p.points).collect();
+        assert_eq!(shown, points, "{name}");
         total += score;
     }
     assert!(total > 0);
     // Ranked by score; the podium is the first three.
-    let scores: Vec<u64> = standings
-        .iter()
-        .map(|r| r["score"].as_u64().unwrap())
-        .collect();
+    let scores: Vec<u32> = standings.iter().map(|r| r.score).collect();
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
-    assert_eq!(a["podium"].as_array().unwrap()[..], standings[..3]);
-    assert!(standings.iter().any(|r| r["bot"] == true));
+    assert_eq!(a.podium.as_deref(), Some(&standings[..3]));
+    assert!(standings.iter().any(|r| r.bot));
     // No game paired two players whose last game was against each other: with twelve
     // there, someone else was always free soon enough.
     let mut by_start: Vec<_> = stored.iter().collect();
@@ -310,24 +318,14 @@ async fn a_pairing_is_not_pushed_to_a_socket_playing_another_game() {
     let other = create(&mut busy, msg::new_game(seabattle_wire::Opponent::Computer)).await;
     let mut idle = Client::connect_signed_in(addr, &ann, "Ann").await;
     let mut b = Client::connect_signed_in(addr, &bob, "Bob").await;
-    let id = make_arena(
-        addr,
-        &ann,
-        serde_json::json!({"rules": "classic", "clock": 20, "minutes": 30}),
-    )
-    .await;
+    let id = make_arena(addr, &ann, arena_of(20, 30)).await;
     // Listed as coming or running, with its maker's name.
-    let list = json(addr, "/arenas.json", None).await;
-    let listed = list["open"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|a| a["id"] == id.as_str())
-        .cloned();
+    let list: ArenaListJson = json(addr, "/arenas.json", None).await;
+    let listed = list.open.iter().find(|a| a.id == id);
     assert_eq!(
-        listed.map(|a| a["by"].clone()),
-        Some(Value::from("Ann")),
-        "{list}"
+        listed.map(|a| a.by.as_deref()),
+        Some(Some("Ann")),
+        "{list:?}"
     );
     for t in [&ann, &bob] {
         let r = post(addr, &format!("/arena/{id}/join"), "", Some(t)).await;
@@ -364,7 +362,10 @@ async fn an_arena_survives_a_restart_mid_game_and_counts_the_game() {
     let id = make_arena(
         addr,
         &ann,
-        serde_json::json!({"rules": "classic", "clock": 20, "minutes": 30, "rated": true}),
+        CreateArena {
+            rated: true,
+            ..arena_of(20, 30)
+        },
     )
     .await;
     let mut a = Client::connect_signed_in(addr, &ann, "Ann").await;
@@ -398,25 +399,22 @@ async fn an_arena_survives_a_restart_mid_game_and_counts_the_game() {
     );
     assert_eq!(ra.winner, rb.winner);
     let winner = if ra.winner == sa { "Ann" } else { "Bob" };
-    let mut v = json(addr, &format!("/arena/{id}/json"), Some(&ann)).await;
+    let mut v = arena_json(addr, &id, &ann).await;
     for _ in 0..100 {
-        if v["standings"][0]["score"] == 2 {
+        if v.standings.first().is_some_and(|r| r.score == 2) {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
-        v = json(addr, &format!("/arena/{id}/json"), Some(&ann)).await;
+        v = arena_json(addr, &id, &ann).await;
     }
-    assert_eq!(v["standings"][0]["name"], winner, "{v}");
-    assert_eq!(v["standings"][0]["score"], 2, "{v}");
-    assert_eq!(v["standings"][1]["score"], 0, "{v}");
-    assert_eq!(v["arena"]["state"], "running");
+    assert_eq!(v.standings[0].name, winner, "{v:?}");
+    assert_eq!(v.standings[0].score, 2, "{v:?}");
+    assert_eq!(v.standings[1].score, 0, "{v:?}");
+    assert_eq!(v.arena.state, ArenaState::Running);
     // Ann's next pairing: Bob is free (no immediate rematch keeps them apart for now),
     // and a wave pairs two who have waited a quarter of the 20 s clock.
-    assert_eq!(
-        (&v["me"]["free"], &v["me"]["wave_secs"]),
-        (&Value::from(1), &Value::from(5)),
-        "{v}"
-    );
+    let me = v.me.as_ref().expect("signed in");
+    assert_eq!((me.free, me.wave_secs), (1, 5), "{v:?}");
     // The arena stays on each player's profile, with their place and points.
     let (status, page) = http_get(addr, &format!("/u/{winner}?lang=en")).await;
     assert_eq!(status, 200);
@@ -438,12 +436,7 @@ async fn a_player_who_never_places_loses_by_no_show_and_is_withdrawn_after_two()
     for (i, n) in names.iter().enumerate() {
         tokens.push(sign_up_from(addr, n, 10 + i as u8).await);
     }
-    let id = make_arena(
-        addr,
-        &tokens[1],
-        serde_json::json!({"rules": "classic", "clock": 5, "minutes": 30}),
-    )
-    .await;
+    let id = make_arena(addr, &tokens[1], arena_of(5, 30)).await;
     let until = Instant::now() + Duration::from_secs(40);
     let mut tasks = Vec::new();
     for (i, n) in names.iter().enumerate() {
@@ -508,40 +501,29 @@ async fn a_player_who_never_places_loses_by_no_show_and_is_withdrawn_after_two()
     }
     let x = tasks.remove(0).await.unwrap();
     // Both of Xan's games were lost by no-show, and he is out until he comes back.
-    let mut v = json(addr, &format!("/arena/{id}/json"), Some(&tokens[0])).await;
+    let mut v = arena_json(addr, &id, &tokens[0]).await;
     for _ in 0..100 {
         // Withdrawn shows as soon as the second no-show counts; the runner pauses him
         // on its next round.
-        if v["me"]["withdrawn"] == true && v["me"]["paused"] == true {
+        if v.me.as_ref().is_some_and(|m| m.withdrawn && m.paused) {
             break;
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
-        v = json(addr, &format!("/arena/{id}/json"), Some(&tokens[0])).await;
+        v = arena_json(addr, &id, &tokens[0]).await;
     }
-    assert_eq!(v["me"]["withdrawn"], true, "{v}");
-    let row = v["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["name"] == "Xan")
-        .unwrap()
-        .clone();
-    let marks: Vec<bool> = row["points"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["no_show"] == true)
-        .collect();
-    assert_eq!(&marks[marks.len() - 2..], [true, true], "{row}");
-    assert_eq!(row["paused"], true, "{row}");
+    assert!(v.me.as_ref().is_some_and(|m| m.withdrawn), "{v:?}");
+    let row = v.standings.iter().find(|r| r.name == "Xan").unwrap();
+    let marks: Vec<bool> = row.points.iter().map(|p| p.no_show).collect();
+    assert_eq!(&marks[marks.len() - 2..], [true, true], "{row:?}");
+    assert!(row.paused, "{row:?}");
     // Joining again brings him back.
     let r = post(addr, &format!("/arena/{id}/join"), "", Some(&tokens[0])).await;
     assert_eq!(r.status, 204, "{}", r.body);
-    let v = json(addr, &format!("/arena/{id}/json"), Some(&tokens[0])).await;
+    let v = arena_json(addr, &id, &tokens[0]).await;
     assert_eq!(
-        (v["me"]["paused"].clone(), v["me"]["joined"].clone()),
-        (false.into(), true.into()),
-        "{v}"
+        v.me.as_ref().map(|m| (m.paused, m.joined)),
+        Some((false, true)),
+        "{v:?}"
     );
     x.close().await;
     for t in tasks {
@@ -552,7 +534,7 @@ async fn a_player_who_never_places_loses_by_no_show_and_is_withdrawn_after_two()
 
 /// `POST /arena/{id}/berserk` for `game` as `token`'s account.
 async fn berserk(addr: SocketAddr, id: &str, game: &str, token: &str) -> crate::accounts::Reply {
-    let body = serde_json::json!({ "game": game }).to_string();
+    let body = serde_json::to_string(&Berserk { game: game.into() }).unwrap();
     post(addr, &format!("/arena/{id}/berserk"), &body, Some(token)).await
 }
 
@@ -565,8 +547,8 @@ async fn an_arena_s_clock_is_refused_past_300_seconds() {
     let addr = server.addr();
     let ann = sign_up_from(addr, "Ann", 1).await;
     for (clock, status) in [(301, 400), (4, 400), (300, 201), (5, 201)] {
-        let body = serde_json::json!({"rules": "classic", "clock": clock, "minutes": 30});
-        let r = post(addr, "/arena/create", &body.to_string(), Some(&ann)).await;
+        let body = serde_json::to_string(&arena_of(clock, 30)).unwrap();
+        let r = post(addr, "/arena/create", &body, Some(&ann)).await;
         assert_eq!(r.status, status, "{clock}: {}", r.body);
         if status == 400 {
             assert!(
@@ -588,12 +570,7 @@ async fn berserk_halves_a_players_own_clock_and_only_before_their_first_shot() {
         sign_up_from(addr, "Ann", 1).await,
         sign_up_from(addr, "Bob", 2).await,
     );
-    let id = make_arena(
-        addr,
-        &ann,
-        serde_json::json!({"rules": "classic", "clock": 20, "minutes": 30}),
-    )
-    .await;
+    let id = make_arena(addr, &ann, arena_of(20, 30)).await;
     let mut a = Client::connect_signed_in(addr, &ann, "Ann").await;
     let mut b = Client::connect_signed_in(addr, &bob, "Bob").await;
     for t in [&ann, &bob] {
@@ -645,8 +622,8 @@ async fn berserk_halves_a_players_own_clock_and_only_before_their_first_shot() {
         "{}",
         r.body
     );
-    let v = json(addr, &format!("/arena/{id}/json"), Some(&ann)).await;
-    assert_eq!(v["me"]["berserk"], true, "{v}");
+    let v = arena_json(addr, &id, &ann).await;
+    assert!(v.me.as_ref().is_some_and(|m| m.berserk), "{v:?}");
     a.close().await;
     b.close().await;
     server.shutdown().await.unwrap();

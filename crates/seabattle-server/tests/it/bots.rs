@@ -7,6 +7,7 @@
 use crate::accounts::{creds, post, request, sign_up};
 use crate::common::*;
 use seabattle_client::{ConnectOptions, msg};
+use seabattle_wire::account::{MadeToken, Me};
 use seabattle_wire::{Answer, ClientMsg};
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -48,10 +49,9 @@ async fn make_bot(addr: SocketAddr, name: &str) -> (String, String, i64) {
     )
     .await;
     assert_eq!(r.status, 201, "{}", r.body);
-    let made: serde_json::Value = serde_json::from_str(&r.body).unwrap();
-    assert_eq!(made["name"], "main");
-    let token = made["token"].as_str().unwrap().to_string();
-    (session, token, made["id"].as_i64().unwrap())
+    let made: MadeToken = serde_json::from_str(&r.body).unwrap();
+    assert_eq!(made.info.name, "main");
+    (session, made.token, made.info.id)
 }
 
 /// The status of a WebSocket upgrade carrying `Authorization: Bearer token`.
@@ -101,9 +101,9 @@ async fn a_bot_gets_a_token_accepts_a_challenge_and_its_rated_game_moves_both_ra
         )
         .await;
         assert_eq!(r.status, 201, "{}", r.body);
-        let made: serde_json::Value = serde_json::from_str(&r.body).unwrap();
-        let token = made["token"].as_str().unwrap().to_string();
-        assert_eq!(made["name"], "main");
+        let made: MadeToken = serde_json::from_str(&r.body).unwrap();
+        let token = made.token.clone();
+        assert_eq!(made.info.name, "main");
         // Listed by name, never shown again.
         let list = request(addr, "GET", "/account/tokens", "", Some(&session), None).await;
         assert_eq!(list.status, 200);
@@ -175,7 +175,7 @@ async fn a_bot_gets_a_token_accepts_a_challenge_and_its_rated_game_moves_both_ra
         assert_eq!(status, 200);
         assert!(page.contains("BOT"), "{page}");
         // A revoked token opens nothing.
-        let id = made["id"].as_i64().unwrap();
+        let id = made.info.id;
         let r = post(
             addr,
             "/account/tokens/revoke",
@@ -491,7 +491,8 @@ async fn a_bot_challenges_only_people_who_take_challenges_from_bots() {
     };
     // Off until she turns it on.
     let me = request(addr, "GET", "/account/me", "", Some(&ann), None).await;
-    assert!(me.body.contains("\"bot_challenges\":false"), "{}", me.body);
+    let read: Me = serde_json::from_str(&me.body).unwrap();
+    assert!(!read.bot_challenges, "{}", me.body);
     let said = bot
         .expect_error(challenge(), ErrorCode::NoBotChallenges)
         .await;
@@ -505,7 +506,8 @@ async fn a_bot_challenges_only_people_who_take_challenges_from_bots() {
     .await;
     assert_eq!(r.status, 204, "{}", r.body);
     let me = request(addr, "GET", "/account/me", "", Some(&ann), None).await;
-    assert!(me.body.contains("\"bot_challenges\":true"), "{}", me.body);
+    let read: Me = serde_json::from_str(&me.body).unwrap();
+    assert!(read.bot_challenges, "{}", me.body);
     bot.send(challenge()).await;
     let c = until!(a, ServerMsg::Challenged(c) => c);
     assert!(c.from.bot, "{c:?}");

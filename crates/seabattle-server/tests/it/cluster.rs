@@ -682,10 +682,9 @@ async fn an_arena_runs_on_one_node_tells_both_and_moves_when_that_node_stops() {
     let body = r#"{"rules":"classic","clock":5,"minutes":30}"#;
     let r = crate::accounts::post(n1.addr(), "/arena/create", body, Some(&ta)).await;
     assert_eq!(r.status, 201, "{}", r.body);
-    let id = serde_json::from_str::<serde_json::Value>(&r.body).unwrap()["id"]
-        .as_str()
+    let id = serde_json::from_str::<seabattle_wire::arena::ArenaSummary>(&r.body)
         .unwrap()
-        .to_string();
+        .id;
 
     // One node takes the arena's lease, and keeps it while it runs.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);

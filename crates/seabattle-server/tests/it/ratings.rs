@@ -10,34 +10,10 @@ use seabattle_client::msg;
 use seabattle_core::Player;
 use seabattle_server::Limits;
 use seabattle_server::ratings::glicko::{Rating, Score, after_game};
+use seabattle_wire::players::{MyGames, SeatedOpponent};
 use seabattle_wire::{Casual, ErrorCode, Opponent, RatingJson};
-use serde::Deserialize;
 use serde_json::json;
 use std::net::SocketAddr;
-
-/// What the tests read of `GET /account/games`: the account's games.
-#[derive(Debug, Deserialize)]
-struct MyGames {
-    unfinished: Vec<MyGame>,
-    finished: Vec<MyGame>,
-}
-
-/// A game of [`MyGames`].
-#[derive(Debug, Deserialize)]
-struct MyGame {
-    game: String,
-    opponent: Sitter,
-}
-
-/// Who sat in the other seat of a [`MyGame`].
-#[derive(Debug, PartialEq, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-enum Sitter {
-    Guest,
-    Computer,
-    Account { name: String },
-    Deleted,
-}
 
 /// The account's games, by `GET /account/games` with its session `token`.
 async fn my_games(addr: SocketAddr, token: &str) -> MyGames {
@@ -223,7 +199,7 @@ async fn my_games_resume_on_another_device_without_the_token() {
 
     let mine = my_games(addr, &token).await;
     assert_eq!(mine.unfinished[0].game, game, "{mine:?}");
-    assert_eq!(mine.unfinished[0].opponent, Sitter::Guest);
+    assert_eq!(mine.unfinished[0].opponent, SeatedOpponent::Guest);
     assert_eq!(get(addr, "/account/games", None).await.0, 401);
 
     // The laptop has no token of the game: the account is enough.
@@ -315,7 +291,7 @@ async fn a_guests_learned_fleets_and_finished_games_move_to_the_account() {
     assert!(h.is_empty(), "{h:?}");
     let mine = my_games(addr, &session).await;
     assert_eq!(mine.finished[0].game, game, "{mine:?}");
-    assert_eq!(mine.finished[0].opponent, Sitter::Computer);
+    assert_eq!(mine.finished[0].opponent, SeatedOpponent::Computer);
     // The owner's profile shows what was learned; nobody else's view of it does.
     let (_, own) = get(addr, "/u/Ann?lang=en", Some(&session)).await;
     assert!(

@@ -1,4 +1,11 @@
 //! The integration tests of `seabattle-wire`, linked as one test binary (one module per
-//! former binary) so that the crate's dependencies are linked once, not once per file.
+//! topic) so that the crate's dependencies are linked once, not once per file: every
+//! message survives a trip through its text, and the examples of `docs/protocol.md`
+//! read and write back byte for byte.
 
-mod roundtrip;
+mod answers;
+mod client_msgs;
+mod documented;
+mod fixtures;
+mod parsing;
+mod server_msgs;

@@ -4,7 +4,7 @@
 use anyhow::bail;
 use seabattle_arena::{BotSpec, Config, Limits, Standing, Standings};
 use seabattle_core::Rules;
-use serde_json::json;
+use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -71,7 +71,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let table = Standings::from_report(&report);
     if args.json {
-        println!("{}", to_json(&table, &args));
+        println!("{}", serde_json::to_string(&to_json(&table, &args))?);
     } else {
         print_table(&table, &args);
     }
@@ -138,43 +138,75 @@ fn print_table(table: &Standings, args: &Args) {
     }
 }
 
-fn to_json(table: &Standings, args: &Args) -> serde_json::Value {
-    let standings: Vec<serde_json::Value> = table
+fn to_json<'a>(table: &'a Standings, args: &Args) -> ArenaJson<'a> {
+    let standings = table
         .bots
         .iter()
-        .map(|b| {
-            json!({
-                "name": b.name,
-                "games": b.games,
-                "wins": b.wins,
-                "losses": b.losses,
-                "draws": b.draws,
-                "forfeits": b.forfeits,
-                "mean_shots_to_win": b.mean_shots_to_win,
-                "elo": b.elo,
-                "elo_error": b.elo_error,
-            })
+        .map(|b| StandingJson {
+            draws: b.draws,
+            elo: b.elo,
+            elo_error: b.elo_error,
+            forfeits: b.forfeits,
+            games: b.games,
+            losses: b.losses,
+            mean_shots_to_win: b.mean_shots_to_win,
+            name: &b.name,
+            wins: b.wins,
         })
         .collect();
-    let forfeits: Vec<serde_json::Value> = table
+    let forfeits = table
         .forfeits
         .iter()
-        .map(|f| {
-            json!({
-                "bot": f.bot,
-                "opponent": f.opponent,
-                "pair": f.pair,
-                "game": f.round,
-                "reason": f.fault.kind.name(),
-                "detail": f.fault.detail,
-            })
+        .map(|f| ForfeitJson {
+            bot: &f.bot,
+            detail: &f.fault.detail,
+            game: f.round,
+            opponent: &f.opponent,
+            pair: f.pair,
+            reason: f.fault.kind.name(),
         })
         .collect();
-    json!({
-        "rules": args.rules.to_string(),
-        "games_per_pair": args.games,
-        "seed": args.seed,
-        "standings": standings,
-        "forfeit_reasons": forfeits,
-    })
+    ArenaJson {
+        forfeit_reasons: forfeits,
+        games_per_pair: args.games,
+        rules: args.rules.to_string(),
+        seed: args.seed,
+        standings,
+    }
+}
+
+/// What `seabattle arena --json` prints: its keys in alphabetical order, as they always
+/// were.
+#[derive(Serialize)]
+struct ArenaJson<'a> {
+    forfeit_reasons: Vec<ForfeitJson<'a>>,
+    games_per_pair: u32,
+    rules: String,
+    seed: u64,
+    standings: Vec<StandingJson<'a>>,
+}
+
+/// A bot's line of the table.
+#[derive(Serialize)]
+struct StandingJson<'a> {
+    draws: usize,
+    elo: f64,
+    elo_error: f64,
+    forfeits: usize,
+    games: usize,
+    losses: usize,
+    mean_shots_to_win: Option<f64>,
+    name: &'a str,
+    wins: usize,
+}
+
+/// A game lost by a fault of its bot.
+#[derive(Serialize)]
+struct ForfeitJson<'a> {
+    bot: &'a str,
+    detail: &'a str,
+    game: usize,
+    opponent: &'a str,
+    pair: usize,
+    reason: &'static str,
 }

@@ -3,6 +3,7 @@
 use crate::input::read_text;
 use anyhow::Context;
 use seabattle_core::{GameRecord, Player, audit};
+use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -33,11 +34,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .map(ToString::to_string)
                 .collect()
         };
-        let out = serde_json::json!({
-            "verdict": report.verdict.to_string(),
-            "faults": { "1": faults(Player::One), "2": faults(Player::Two) },
-        });
-        println!("{out}");
+        let out = AuditJson {
+            faults: Faults {
+                one: faults(Player::One),
+                two: faults(Player::Two),
+            },
+            verdict: report.verdict.to_string(),
+        };
+        println!("{}", serde_json::to_string(&out)?);
     } else {
         println!("{}", report.verdict);
         for p in Player::BOTH {
@@ -47,4 +51,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What `seabattle audit --json` prints.
+#[derive(Serialize)]
+struct AuditJson {
+    faults: Faults,
+    verdict: String,
+}
+
+/// Each player's faults, by seat.
+#[derive(Serialize)]
+struct Faults {
+    #[serde(rename = "1")]
+    one: Vec<String>,
+    #[serde(rename = "2")]
+    two: Vec<String>,
 }

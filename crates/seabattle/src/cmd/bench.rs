@@ -6,6 +6,7 @@ use anyhow::{Context, bail};
 use seabattle_bots::expert::Effort;
 use seabattle_bots::{PlacerKind, ShooterKind};
 use seabattle_core::{Fleet, Grid, Rules};
+use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -213,19 +214,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("writing the histogram to {}", path.display()))?;
     }
     if args.json {
-        let mut out = serde_json::json!({
-            "rules": args.rules.to_string(), "shooter": args.shooter.name, "games": games,
-            "mean": s.mean, "stderr": s.stderr, "median": s.median, "p10": s.p10, "p90": s.p90,
-            "min": s.min, "max": s.max, "ms_per_shot_mean": s.ms_mean, "ms_per_shot_max": s.ms_max,
-            "shots": results.iter().map(|r| r.shots).collect::<Vec<_>>(),
-        });
-        if args.learn {
-            out["learn"] = true.into();
-            out["mean_after_ten"] = after_ten.as_ref().map(|a| a.mean).into();
-            out["stderr_after_ten"] = after_ten.as_ref().map(|a| a.stderr).into();
-            out["ms_learning_per_game"] = learning_ms.into();
-        }
-        println!("{out}");
+        let learned = |v: Option<f64>| args.learn.then_some(v);
+        let out = BenchJson {
+            games,
+            learn: args.learn.then_some(true),
+            max: s.max,
+            mean: s.mean,
+            mean_after_ten: learned(after_ten.as_ref().map(|a| a.mean)),
+            median: s.median,
+            min: s.min,
+            ms_learning_per_game: args.learn.then_some(learning_ms),
+            ms_per_shot_max: s.ms_max,
+            ms_per_shot_mean: s.ms_mean,
+            p10: s.p10,
+            p90: s.p90,
+            rules: args.rules.to_string(),
+            shooter: &args.shooter.name,
+            shots: results.iter().map(|r| r.shots).collect(),
+            stderr: s.stderr,
+            stderr_after_ten: learned(after_ten.as_ref().map(|a| a.stderr)),
+        };
+        println!("{}", serde_json::to_string(&out)?);
     } else {
         let source = args
             .boards
@@ -259,4 +268,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What `seabattle bench --json` prints: its keys in alphabetical order, as they always
+/// were; those of `--learn` only with it.
+#[derive(Serialize)]
+struct BenchJson<'a> {
+    games: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    learn: Option<bool>,
+    max: usize,
+    mean: f64,
+    /// Null when fewer than ten games were played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mean_after_ten: Option<Option<f64>>,
+    median: usize,
+    min: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ms_learning_per_game: Option<f64>,
+    ms_per_shot_max: f64,
+    ms_per_shot_mean: f64,
+    p10: usize,
+    p90: usize,
+    rules: String,
+    shooter: &'a str,
+    shots: Vec<usize>,
+    stderr: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stderr_after_ten: Option<Option<f64>>,
 }

@@ -4,6 +4,7 @@ use crate::input::read_text;
 use anyhow::{Context, bail};
 use seabattle_core::fleet::violations;
 use seabattle_core::{CoordSystem, Grid, Lang, Rules};
+use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -44,20 +45,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Lang::Ru
     };
     if args.json {
-        let list: Vec<serde_json::Value> = found
+        let violations = found
             .iter()
-            .map(|v| {
-                serde_json::json!({
-                    "kind": v.kind().name(),
-                    "cells": v.cells().iter().map(|c| args.coords.format(*c)).collect::<Vec<_>>(),
-                    "message": v.message(lang, args.coords),
-                })
+            .map(|v| Violation {
+                cells: v.cells().iter().map(|c| args.coords.format(*c)).collect(),
+                kind: v.kind().name(),
+                message: v.message(lang, args.coords),
             })
             .collect();
-        println!(
-            "{}",
-            serde_json::json!({ "legal": found.is_empty(), "violations": list })
-        );
+        let out = CheckJson {
+            legal: found.is_empty(),
+            violations,
+        };
+        println!("{}", serde_json::to_string(&out)?);
     } else if found.is_empty() {
         println!("ok");
     } else {
@@ -70,4 +70,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// What `seabattle check --json` prints: its keys in alphabetical order, as they always
+/// were.
+#[derive(Serialize)]
+struct CheckJson {
+    legal: bool,
+    violations: Vec<Violation>,
+}
+
+/// One rule the board breaks.
+#[derive(Serialize)]
+struct Violation {
+    cells: Vec<String>,
+    kind: &'static str,
+    message: String,
 }

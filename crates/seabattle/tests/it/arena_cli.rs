@@ -1,5 +1,6 @@
 //! `seabattle arena` as a user runs it: the JSON object, forfeits, bad arguments.
 
+use serde::Deserialize;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -47,28 +48,20 @@ fn json_has_standings_and_forfeit_reasons() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let standings = v["standings"].as_array().unwrap();
-    let names: Vec<&str> = standings
-        .iter()
-        .map(|s| s["name"].as_str().unwrap())
-        .collect();
+    // Read typed: every count a whole number, every Elo a number, the mean shots to
+    // win a number or null.
+    let v: Table = serde_json::from_slice(&out.stdout).unwrap();
+    let standings = &v.standings;
+    let names: Vec<&str> = standings.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["pybot", "garbage", "hard"]);
-    for s in standings {
-        for key in ["wins", "losses", "forfeits"] {
-            assert!(s[key].is_u64(), "{key} in {s}");
-        }
-        assert!(s["elo"].is_f64() && s["elo_error"].is_f64(), "{s}");
-        assert!(s["mean_shots_to_win"].is_f64() || s["mean_shots_to_win"].is_null());
-    }
-    assert_eq!(standings[1]["forfeits"], 4);
-    assert_eq!(standings[1]["wins"], 0);
-    assert!(standings[2]["elo"].as_f64() > standings[1]["elo"].as_f64());
-    let reasons = v["forfeit_reasons"].as_array().unwrap();
+    assert_eq!(standings[1].forfeits, 4);
+    assert_eq!(standings[1].wins, 0);
+    assert!(standings[2].elo > standings[1].elo);
+    let reasons = &v.forfeit_reasons;
     assert_eq!(reasons.len(), 4, "{reasons:?}");
     for r in reasons {
-        assert_eq!(r["bot"], "garbage");
-        assert_eq!(r["reason"], "garbage");
+        assert_eq!(r.bot, "garbage");
+        assert_eq!(r.reason, "garbage");
     }
 }
 
@@ -95,4 +88,31 @@ fn the_table_names_every_bot_and_one_bot_is_refused() {
     let out = arena(&["--bot", "builtin:easy", "--bot", "builtin:nobody"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown builtin bot"));
+}
+
+/// What `arena --json` prints, as far as these tests read it.
+#[derive(Deserialize)]
+struct Table {
+    standings: Vec<Standing>,
+    forfeit_reasons: Vec<Forfeit>,
+}
+
+/// A bot's line of the table.
+#[derive(Deserialize)]
+#[allow(dead_code, reason = "read to check each is there and of its type")]
+struct Standing {
+    name: String,
+    wins: u64,
+    losses: u64,
+    forfeits: u64,
+    elo: f64,
+    elo_error: f64,
+    mean_shots_to_win: Option<f64>,
+}
+
+/// A game lost by a fault.
+#[derive(Debug, Deserialize)]
+struct Forfeit {
+    bot: String,
+    reason: String,
 }

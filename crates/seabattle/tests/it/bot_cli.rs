@@ -9,6 +9,7 @@ use seabattle_client::account::{self, ServerOrigin, SessionToken};
 use seabattle_client::{ConnectOptions, Connection, msg};
 use seabattle_core::{Phase, Player};
 use seabattle_server::{Config, DbUrl, Server, launch};
+use seabattle_wire::arena::{ArenaJson, ArenaSummary};
 use seabattle_wire::{ClientMsg, ErrorCode, ServerMsg};
 use std::collections::HashSet;
 use std::net::SocketAddr;
@@ -413,8 +414,7 @@ async fn the_bridge_joins_an_arena_with_its_token_and_plays_its_pairing() {
     let body = r#"{"name":"Bots welcome","rules":"classic","clock":30,"minutes":20,"bots":true}"#;
     let (status, made) = http(&origin, "POST", "/arena/create", &cookie, body).await;
     assert_eq!(status, 201, "{made}");
-    let made: serde_json::Value = serde_json::from_str(&made).unwrap();
-    let arena = made["id"].as_str().unwrap().to_string();
+    let arena = serde_json::from_str::<ArenaSummary>(&made).unwrap().id;
     account::join_arena(&origin, &anna.token, &arena)
         .await
         .unwrap();
@@ -444,12 +444,12 @@ async fn the_bridge_joins_an_arena_with_its_token_and_plays_its_pairing() {
         "{text}"
     );
     let (_, standings) = http(&origin, "GET", &format!("/arena/{arena}/json"), "", "").await;
-    let v: serde_json::Value = serde_json::from_str(&standings).unwrap();
-    let rows = v["standings"].as_array().unwrap();
+    let v: ArenaJson = serde_json::from_str(&standings).unwrap();
     let games_of = |name: &str| {
-        rows.iter()
-            .find(|r| r["name"] == name)
-            .map(|r| r["points"].as_array().map_or(0, Vec::len))
+        v.standings
+            .iter()
+            .find(|r| r.name == name)
+            .map(|r| r.points.len())
     };
     assert_eq!(
         (games_of("Anna"), games_of("Shkval")),
@@ -463,18 +463,9 @@ async fn the_bridge_joins_an_arena_with_its_token_and_plays_its_pairing() {
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.contains("paused in the arena"), "{text}");
     let (_, standings) = http(&origin, "GET", &format!("/arena/{arena}/json"), "", "").await;
-    let v: serde_json::Value = serde_json::from_str(&standings).unwrap();
-    let bot = v["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["name"] == "Shkval")
-        .cloned();
-    assert_eq!(
-        bot.map(|r| r["paused"].clone()),
-        Some(serde_json::Value::Bool(true)),
-        "{standings}"
-    );
+    let v: ArenaJson = serde_json::from_str(&standings).unwrap();
+    let bot = v.standings.iter().find(|r| r.name == "Shkval");
+    assert_eq!(bot.map(|r| r.paused), Some(true), "{standings}");
     srv.shutdown().await.unwrap();
 }
 
