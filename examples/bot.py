@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A Sea Battle bot for `seabattle arena` (docs/bot-protocol.md): a random legal fleet, hunt-and-target shooting."""
+"""A Sea Battle bot for `seabattle league` (docs/bot-protocol.md): a random legal fleet, hunt-and-target shooting."""
 import json, random, sys
 
 def say(line): print(line, flush=True)

@@ -1,40 +1,20 @@
-//! Bots for Sea Battle («Морской бой») in a tournament: the builtin computer players
-//! behind the bot driver's [`Bot`] trait (the driver, `seabattle-driver`, runs bot
-//! programs over the line protocol of `docs/bot-protocol.md`), duels between any two,
-//! and a round-robin arena that rates them all with Elo.
+//! Arena tournaments' rules, as lichess runs its arenas: how a player's games score
+//! ([`sheet`], after lila's `ArenaSheet`), how they are ranked ([`rank`]), and how the
+//! players who wait are paired, in waves ([`pairing`], after lila's `PairingSystem`
+//! and `AntmaPairing`). No I/O, no clock, no dice: the server passes in what happened
+//! and how long each player has waited, and gets back decisions.
 //!
-//! The way in: read each bot with [`BotSpec::parse`], [`run`] a round robin under a
-//! [`Config`], and sum it up with [`Standings::from_report`]. Nothing a bot does — an
-//! illegal fleet or shot, garbage, silence, a crash — stops the arena or panics it; the
-//! bot forfeits that game with a [`Fault`] recorded.
+//! (The `seabattle-league` crate is another thing: a round robin of bot programs.)
 //!
 //! ```
-//! use seabattle_arena::{BotSpec, Config, Limits, Standings, run};
-//! let specs = [BotSpec::parse("builtin:easy").unwrap(), BotSpec::parse("builtin:random").unwrap()];
-//! let config = Config { rules: "classic".parse().unwrap(), games: 2, seed: 1, jobs: 1, limits: Limits::default() };
-//! let report = run(&specs, &config, &mut |_, _| {});
-//! let table = Standings::from_report(&report);
-//! assert_eq!(table.bots[0].wins + table.bots[1].wins, 2);
+//! use seabattle_arena::{Outcome, Sheet};
+//! let win = Outcome::Win { berserk: false, shots: 40 };
+//! let sheet = Sheet::new(&[win, win, win, Outcome::Loss, win]);
+//! assert_eq!(sheet.total(), 2 + 2 + 4 + 0 + 2);
 //! ```
 
-pub mod arena;
-pub mod builtin;
-pub mod duel;
-pub mod elo;
-pub mod schedule;
-pub mod spec;
-pub mod standings;
+pub mod pairing;
+pub mod sheet;
 
-// The bot driver (protocol, process, faults, programs) is its own crate, which the
-// game server uses without the tournament code; its modules are re-exported here.
-pub use seabattle_driver::{bot, external, fault, program, protocol};
-
-pub use arena::{Config, Played, Report, run};
-pub use bot::Bot;
-pub use duel::Duel;
-pub use external::{External, Limits};
-pub use fault::{Fault, FaultKind};
-pub use program::Program;
-pub use schedule::Fixture;
-pub use spec::{BotSpec, SpecError};
-pub use standings::{Forfeit, Standing, Standings};
+pub use pairing::{Candidate, pair, wave_due, wave_wait_ms};
+pub use sheet::{BERSERK_MIN_SHOTS, Outcome, Score, Sheet, rank};

@@ -4,7 +4,7 @@ use crate::fault::Fault;
 use crate::protocol::End;
 use seabattle_core::{Coord, DutyKind, FleetSetup, Rules, ShipSetup, Shot};
 
-/// A player as a host (the arena, the game server) drives it, one protocol message per
+/// A player as a host (the league, the game server) drives it, one protocol message per
 /// method. Any method may fail with a [`Fault`] (a timeout, garbage, a crash); the game
 /// runner turns that into a forfeit. Legality of fleets and shots is checked by the runner, not here.
 pub trait Bot: Send {

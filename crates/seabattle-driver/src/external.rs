@@ -1,7 +1,7 @@
 //! [`External`]: a bot program run as `sh -c CMD`, spoken to over its stdin and stdout.
 //!
 //! Lines are read on a thread of their own and handed over through a channel, so a bot
-//! that says nothing times out instead of blocking the arena; lines are written on
+//! that says nothing times out instead of blocking the league; lines are written on
 //! another thread, so a bot that stops reading cannot block it either. Its stderr goes
 //! to the null device. The process (and anything it started, as it runs in a process
 //! group of its own) is killed and reaped when the `External` is dropped.
@@ -200,10 +200,10 @@ impl External {
             match self.child.try_wait() {
                 Ok(Some(status)) => {
                     self.reaped = true;
-                    return format!("exited ({status}) while the arena was {doing}");
+                    return format!("exited ({status}) while the league was {doing}");
                 }
                 Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
-                _ => return format!("closed its output while the arena was {doing}"),
+                _ => return format!("closed its output while the league was {doing}"),
             }
         }
     }

@@ -3,8 +3,8 @@
 //! time limits ([`External`]), the [`Bot`] trait every player of a duel implements, the
 //! faults a bot can commit, and [`Program`], a bot program as a host's computer player.
 //!
-//! This is what a host needs to play a bot program and no more: the arena's tournament
-//! code (`seabattle-arena`) and the game server both build on it. Nothing a program does
+//! This is what a host needs to play a bot program and no more: the bots' league
+//! (`seabattle-league`) and the game server both build on it. Nothing a program does
 //! — garbage, silence, a crash, an illegal move — panics the host; it becomes a
 //! [`Fault`].
 

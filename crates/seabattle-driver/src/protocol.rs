@@ -1,10 +1,10 @@
-//! The line protocol between the arena and a bot (see `docs/bot-protocol.md`): the
-//! lines the arena writes, and readers for the lines a bot answers with.
+//! The line protocol between the league and a bot (see `docs/bot-protocol.md`): the
+//! lines the league writes, and readers for the lines a bot answers with.
 
 use crate::fault::{Fault, FaultKind};
 use seabattle_core::{Coord, CoordSystem, Dims, DutyKind, FleetSetup, Rules, ShipSetup, Shots};
 
-/// The first line the arena writes; the version of the protocol.
+/// The first line the league writes; the version of the protocol.
 pub const HELLO: &str = "seabattle 1";
 
 /// The longest line a bot may write, in bytes; longer lines are garbage.

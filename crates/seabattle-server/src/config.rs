@@ -122,8 +122,8 @@ pub struct Config {
     /// The daily sea's clock: the system's, unless a test moves it to play across
     /// midnight (`crate::daily`).
     pub daily_clock: crate::daily::day::DailyClock,
-    /// The operator's repeating arenas (`crate::tournaments::schedule`).
-    pub arena_schedule: crate::tournaments::schedule::Schedule,
+    /// The operator's repeating arenas (`crate::arenas::schedule`).
+    pub arena_schedule: crate::arenas::schedule::Schedule,
     /// How long an arena's game waits for both fleets before a seat that placed none
     /// loses it (or, if neither did, it is closed and nobody wins).
     pub arena_placement: Duration,
@@ -153,9 +153,7 @@ impl Config {
             plain_tokens: false,
             lobby_every: Duration::from_secs(2),
             daily_clock: Default::default(),
-            arena_schedule: crate::tournaments::schedule::DEFAULT
-                .parse()
-                .unwrap_or_default(),
+            arena_schedule: crate::arenas::schedule::DEFAULT.parse().unwrap_or_default(),
             arena_placement: Duration::from_secs(60),
             bot_placement: Duration::from_secs(60),
         }

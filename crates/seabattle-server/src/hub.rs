@@ -37,7 +37,7 @@ pub struct Hub {
     /// The daily sea's draws on this node.
     pub daily: crate::daily::Daily,
     /// The arenas' runner on this node.
-    pub tournaments: Arc<crate::tournaments::Tournaments>,
+    pub arenas: Arc<crate::arenas::ArenaRunner>,
 }
 
 /// The hub as handlers hold it.
@@ -73,7 +73,7 @@ impl Hub {
             lobby: Default::default(),
             challenges: Default::default(),
             daily: Default::default(),
-            tournaments: Default::default(),
+            arenas: Default::default(),
         }
     }
 

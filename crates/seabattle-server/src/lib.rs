@@ -19,6 +19,7 @@
 
 mod accounts;
 mod advice;
+mod arenas;
 mod bot_accounts;
 mod bus;
 mod challenges;
@@ -40,10 +41,10 @@ mod metrics;
 mod node;
 pub mod protocol;
 pub mod ratings;
-mod tournaments;
 mod web;
 
 pub use accounts::store::StoredAccount;
+pub use arenas::schedule::{DEFAULT as ARENA_SCHEDULE, Schedule as ArenaSchedule};
 pub use cluster::{Claim, Cluster, LEASE, MAX_DRIFT, Pairing};
 pub use config::{Config, DbUrl, Limits};
 pub use daily::day::DailyClock;
@@ -54,7 +55,6 @@ pub use game::group::{CommitCounts, GroupCommit};
 pub use game::stored::{Append, MoveKind, StoredGame, StoredMove};
 pub use ids::{AccountId, GameId, Learner};
 pub use ratings::store::RatedGame;
-pub use tournaments::schedule::{DEFAULT as ARENA_SCHEDULE, Schedule as ArenaSchedule};
 pub use web::players::store::{AccountGame, GameList, Sitter};
 
 /// Opens (and creates, migrating to the latest schema) the store at `url`; see
@@ -84,11 +84,8 @@ fn subscribe(hub: &SharedHub) {
     let node = Arc::downgrade(&hub.node);
     let levels = Arc::clone(&hub.levels);
     bus.subscribe(Arc::new(ratings::ended::Rater::new(node.clone(), levels)));
-    let runner = Arc::clone(&hub.tournaments);
-    bus.subscribe(Arc::new(tournaments::ear::Arenas::new(
-        node.clone(),
-        runner,
-    )));
+    let runner = Arc::clone(&hub.arenas);
+    bus.subscribe(Arc::new(arenas::ear::Arenas::new(node.clone(), runner)));
     bus.subscribe(Arc::new(learning::ear::Learning::new(node)));
     bus.subscribe(Arc::new(lobby::tally::Tally::new(Arc::clone(&hub.lobby))));
 }
@@ -110,7 +107,7 @@ fn router(hub: SharedHub) -> Router {
         .route("/favicon.ico", get(install::favicon))
         .merge(account_routes(&hub))
         .merge(daily::routes(&hub))
-        .merge(tournaments::routes(&hub))
+        .merge(arenas::routes(&hub))
         .route("/account/me", get(account::http::me))
         .route("/account/tokens", get(bot_accounts::tokens))
         .route("/account/games", get(players::mine::games))
@@ -237,7 +234,7 @@ pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, Ser
     levels::start(&hub.node, &hub.levels).await?;
     lobby::broadcast::start(&hub);
     daily::start(&hub);
-    tournaments::runner::start(&hub);
+    arenas::runner::start(&hub);
     let mut closing = closing;
     let task = tokio::spawn(async move {
         axum::serve(

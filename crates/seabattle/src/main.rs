@@ -45,9 +45,11 @@ enum Command {
     /// Show what the computer learned about you on a server (your past fleets and a
     /// heat map of your habits), or erase it with --erase.
     Learned(cmd::learned::Args),
-    /// Play bots (programs speaking the bot protocol, or builtins) in a round robin and
-    /// rate them.
-    Arena(cmd::arena::Args),
+    /// Play bots (programs speaking the bot protocol, or builtins) in a league: a round
+    /// robin that rates them. (`arena`, its old name, still runs it; the server's arenas
+    /// are people's tournaments.)
+    #[command(alias = "arena")]
+    League(cmd::league::Args),
     /// Copy a live server's SQLite database consistently (SQLite's online backup).
     Backup(cmd::backup::Args),
 }
@@ -64,7 +66,7 @@ fn main() -> ExitCode {
         Some(Command::Play(a)) => cmd::play::run(a),
         Some(Command::Bot(a)) => cmd::bot::run(a),
         Some(Command::BotToken(a)) => cmd::bot::token::run(a),
-        Some(Command::Arena(a)) => cmd::arena::run(a),
+        Some(Command::League(a)) => cmd::league::run(a),
         Some(Command::Login(a)) => cmd::account::login(a),
         Some(Command::Logout(a)) => cmd::account::logout(a),
         Some(Command::Learned(a)) => cmd::learned::run(a),

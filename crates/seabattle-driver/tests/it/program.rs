@@ -83,7 +83,7 @@ fn answers(game: &Game) -> Vec<String> {
         .collect()
 }
 
-/// The example bot, with every line the arena sends it copied to `heard`.
+/// The example bot, with every line the league sends it copied to `heard`.
 fn listening_bot(heard: &std::path::Path) -> String {
     format!(
         "tee '{}' | python3 '{}'",
@@ -169,7 +169,7 @@ fn a_failing_program_hands_over_to_the_fallback() {
     let rules = Rules::classic();
     let garbage = format!(
         "sh '{}'",
-        repo("../seabattle-arena/tests/fixtures/garbage.sh")
+        repo("../seabattle-league/tests/fixtures/garbage.sh")
     );
     let mut program = Program::new(&garbage, limits(), ShooterKind::Hunt.build());
     let game = play(&mut program, &rules, true, 0);
@@ -195,7 +195,7 @@ fn a_failing_program_hands_over_to_the_fallback() {
 
     let fleet = format!(
         "sh '{}'",
-        repo("../seabattle-arena/tests/fixtures/illegal_fleet.sh")
+        repo("../seabattle-league/tests/fixtures/illegal_fleet.sh")
     );
     let mut program = Program::new(&fleet, limits(), ShooterKind::Hunt.build());
     assert_eq!(
@@ -204,7 +204,7 @@ fn a_failing_program_hands_over_to_the_fallback() {
     );
     let repeat = format!(
         "sh '{}'",
-        repo("../seabattle-arena/tests/fixtures/repeated_shot.sh")
+        repo("../seabattle-league/tests/fixtures/repeated_shot.sh")
     );
     let mut program = Program::new(&repeat, limits(), ShooterKind::Hunt.build());
     let game = play(&mut program, &rules, true, 0);

@@ -38,7 +38,7 @@ pub async fn start(hub: &SharedHub) -> Result<(), crate::error::StoreError> {
                 }
                 Notice::ArenaEnded(game) => {
                     tracing::debug!(game = %game, "an arena's game ended on some node");
-                    h.tournaments.wake();
+                    h.arenas.wake();
                 }
                 Notice::ArenaPaired {
                     game,
@@ -47,7 +47,7 @@ pub async fn start(hub: &SharedHub) -> Result<(), crate::error::StoreError> {
                 } => {
                     let h = Arc::clone(&h);
                     tokio::spawn(async move {
-                        crate::tournaments::pair::announce(&h, &game, account, seat).await;
+                        crate::arenas::pair::announce(&h, &game, account, seat).await;
                     });
                 }
             }

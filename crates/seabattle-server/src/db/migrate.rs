@@ -63,7 +63,7 @@ const DAILY: &str = include_str!("../../migrations/shared/0003_daily.sql");
 const BOT_CHALLENGES: &str = include_str!("../../migrations/shared/0004_bot_challenges.sql");
 /// Ratings from games against people only (`crate::ratings`).
 const PEOPLE_RATINGS: &str = include_str!("../../migrations/shared/0005_people_ratings.sql");
-/// Arena tournaments: arenas, their players and their games (`crate::tournaments`).
+/// Arena tournaments: arenas, their players and their games (`crate::arenas`).
 const ARENAS: &str = include_str!("../../migrations/shared/0006_arenas.sql");
 
 /// A key for `pg_advisory_xact_lock`.

@@ -1,6 +1,6 @@
 //! Each level's fixed rating per preset (issue 48): a level's play never changes, so
 //! neither does its rating, and it anchors the scale people's ratings move on. The
-//! figures are the levels' Elo among themselves (`seabattle arena` with the four
+//! figures are the levels' Elo among themselves (`seabattle league` with the four
 //! builtin levels under each preset: Bradley–Terry, mean 0), shifted so that the four
 //! levels' mean is 1500, where every new account starts. docs/levels.md says how they
 //! were measured.
@@ -17,7 +17,7 @@ use seabattle_core::Preset;
 pub const DEVIATION: f64 = 50.0;
 
 /// The levels' Elo among themselves under each preset (easy, medium, hard, expert;
-/// mean 0), measured by `seabattle arena --bot builtin:easy --bot builtin:medium --bot
+/// mean 0), measured by `seabattle league --bot builtin:easy --bot builtin:medium --bot
 /// builtin:hard --bot builtin:expert --rules PRESET --games N --seed 1` (N = 200 games a
 /// pair under `classic`, 60 under the others; ± 13 to 30, docs/levels.md).
 const ELO: [(Preset, [i32; 4]); 10] = [

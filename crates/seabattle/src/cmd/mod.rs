@@ -1,7 +1,6 @@
 //! One module per subcommand, and the histogram `bench --svg` draws.
 
 pub mod account;
-pub mod arena;
 pub mod audit;
 pub mod backup;
 pub mod bench;
@@ -13,6 +12,7 @@ pub mod check;
 mod cputime;
 pub mod habits;
 mod hasbro_report;
+pub mod league;
 pub mod learned;
 pub mod place;
 pub mod play;

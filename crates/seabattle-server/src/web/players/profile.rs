@@ -41,7 +41,7 @@ struct Profile {
     learned: Vec<crate::protocol::LearnedJson>,
     /// The daily sea's section (`crate::daily::profile`).
     daily: String,
-    /// The arenas' section (`crate::tournaments::profile`).
+    /// The arenas' section (`crate::arenas::profile`).
     arenas: String,
 }
 
@@ -172,7 +172,7 @@ pub async fn profile(
             let days = db.daily_days_of(&who, crate::daily::profile::DAYS_SHOWN)?;
             Ok(Some(Profile {
                 daily: crate::daily::profile::section(&days, today, lang),
-                arenas: crate::tournaments::profile::section(db, account.id, lang)?,
+                arenas: crate::arenas::profile::section(db, account.id, lang)?,
                 bot: account.bot,
                 learned,
                 ratings: db.ratings(account.id)?,

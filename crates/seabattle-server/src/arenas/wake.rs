@@ -4,11 +4,11 @@
 /// This node's part of the arenas: the runner's wake-up, rung when an arena's game
 /// ends so its players are paired again at once.
 #[derive(Default)]
-pub struct Tournaments {
+pub struct ArenaRunner {
     pub(super) wake: tokio::sync::Notify,
 }
 
-impl Tournaments {
+impl ArenaRunner {
     /// Wakes the runner.
     pub fn wake(&self) {
         self.wake.notify_one();

@@ -1,4 +1,4 @@
-//! [`Builtin`]: the computer players of `seabattle-bots` as arena bots, in-process.
+//! [`Builtin`]: the computer players of `seabattle-bots` as league bots, in-process.
 
 use crate::bot::Bot;
 use crate::fault::{Fault, FaultKind};

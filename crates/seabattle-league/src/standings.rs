@@ -1,8 +1,8 @@
 //! [`Standings`]: the table of a round robin, with Elo ratings, and its forfeits.
 
-use crate::arena::Report;
 use crate::elo::{PRIOR_DRAWS, ratings};
 use crate::fault::Fault;
+use crate::round_robin::Report;
 
 /// One bot's line of the table.
 #[derive(Clone, Debug, PartialEq)]

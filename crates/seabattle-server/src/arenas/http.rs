@@ -229,8 +229,7 @@ pub async fn arena_json(
                 .find_map(|g| g.seat_of(v.id).map(|p| g.account(p.other())));
             let rematch_secs =
                 (!free.is_empty() && free.iter().all(|&f| Some(f) == last)).then(|| {
-                    u32::try_from(seabattle_tournament::pairing::REMATCH_AFTER_MS / 1000)
-                        .unwrap_or(30)
+                    u32::try_from(seabattle_arena::pairing::REMATCH_AFTER_MS / 1000).unwrap_or(30)
                 });
             let free = free.len();
             Some(MeJson {
@@ -247,7 +246,7 @@ pub async fn arena_json(
                 free: u32::try_from(free).unwrap_or(u32::MAX),
                 wave_secs: u32::try_from(
                     // Rounded up: a wave of 7.5 s is not due at 7.
-                    (seabattle_tournament::pairing::wave_wait_ms(a.clock) + 999) / 1000,
+                    (seabattle_arena::pairing::wave_wait_ms(a.clock) + 999) / 1000,
                 )
                 .unwrap_or(10),
                 rematch_secs,
@@ -382,7 +381,7 @@ pub async fn create(
     let stored = a.clone();
     hub.db(move |db| db.add_arena(&stored)).await?;
     tracing::info!(arena = %a.id, by = %me.id, "an arena was made");
-    hub.tournaments.wake();
+    hub.arenas.wake();
     let json = summary_of(&a, now_ms(), Some(me.name.clone()), 0);
     Ok((StatusCode::CREATED, axum::Json(json)).into_response())
 }
@@ -398,7 +397,7 @@ pub async fn join(
     admits(&hub, &a, &me).await?;
     let (key, account) = (a.id.clone(), me.id);
     hub.db(move |db| db.join_arena(&key, account)).await?;
-    hub.tournaments.wake();
+    hub.arenas.wake();
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -438,7 +437,7 @@ pub async fn end(
             format!("the arena {:?} is not yours to end, or has ended", a.name),
         ));
     }
-    hub.tournaments.wake();
+    hub.arenas.wake();
     Ok(StatusCode::NO_CONTENT)
 }
 

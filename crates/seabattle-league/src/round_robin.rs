@@ -56,7 +56,7 @@ struct Unit {
 /// and kept: a run of games takes a started bot that is idle, or starts another when
 /// every one is busy on another thread, and hands it back at the end; a bot that may be
 /// out of step after a fault is killed and started afresh. Every process is killed
-/// before `run` returns, and nothing a bot does can stop the arena.
+/// before `run` returns, and nothing a bot does can stop the league.
 pub fn run(specs: &[BotSpec], config: &Config, progress: &mut dyn FnMut(usize, usize)) -> Report {
     let (names, pool) = probe(specs, config.limits);
     let fixtures = round_robin(specs.len(), config.games, config.seed);

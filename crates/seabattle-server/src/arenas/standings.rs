@@ -1,6 +1,6 @@
 //! An arena's standings, counted from its stored games every time (never stored
 //! themselves, so they always match the games): each player's results in the order
-//! their games ended, scored by `seabattle-tournament`'s sheet, ranked; and the waiting
+//! their games ended, scored by `seabattle-arena`'s sheet, ranked; and the waiting
 //! players handed to its pairing.
 
 use super::store::{ArenaGame, ArenaPlayer};
@@ -61,8 +61,8 @@ pub struct Standings {
 }
 
 /// A player's result in one game, for the sheet.
-fn outcome(g: &ArenaGame, p: Player) -> Option<seabattle_tournament::Outcome> {
-    use seabattle_tournament::Outcome;
+fn outcome(g: &ArenaGame, p: Player) -> Option<seabattle_arena::Outcome> {
+    use seabattle_arena::Outcome;
     g.ended_ms?;
     let me = p.index();
     Some(match g.winner {
@@ -91,8 +91,7 @@ impl Standings {
             .filter(|g| g.ended_ms.is_some_and(|t| t <= ends_ms))
             .collect();
         ended.sort_by_key(|g| (g.ended_ms, g.created_ms));
-        let mut results: HashMap<AccountId, Vec<(i64, seabattle_tournament::Outcome)>> =
-            HashMap::new();
+        let mut results: HashMap<AccountId, Vec<(i64, seabattle_arena::Outcome)>> = HashMap::new();
         for g in ended {
             for p in Player::BOTH {
                 if let (Some(o), Some(t)) = (outcome(g, p), g.ended_ms) {
@@ -102,7 +101,7 @@ impl Standings {
         }
         // Withdrawn: two no-shows in a row since the player last joined.
         let mut withdrawn = Vec::new();
-        let sheets: Vec<(usize, seabattle_tournament::Sheet)> = players
+        let sheets: Vec<(usize, seabattle_arena::Sheet)> = players
             .iter()
             .enumerate()
             .map(|(i, p)| {
@@ -112,13 +111,12 @@ impl Standings {
                     .filter(|(t, _)| *t > p.back_ms)
                     .map(|&(_, o)| o)
                     .collect();
-                withdrawn.push(seabattle_tournament::Sheet::new(&since).withdrawn());
+                withdrawn.push(seabattle_arena::Sheet::new(&since).withdrawn());
                 let all: Vec<_> = games.into_iter().map(|(_, o)| o).collect();
-                (i, seabattle_tournament::Sheet::new(&all))
+                (i, seabattle_arena::Sheet::new(&all))
             })
             .collect();
-        let order =
-            seabattle_tournament::rank(&sheets.iter().map(|(i, s)| (*i, s)).collect::<Vec<_>>());
+        let order = seabattle_arena::rank(&sheets.iter().map(|(i, s)| (*i, s)).collect::<Vec<_>>());
         let rows = order
             .into_iter()
             .enumerate()
@@ -170,11 +168,11 @@ pub struct Waiting {
     pub waited_ms: i64,
 }
 
-/// The pairs of this wave, if one is due (see `seabattle_tournament::pairing`).
+/// The pairs of this wave, if one is due (see `seabattle_arena::pairing`).
 pub fn wave(ready: &[Waiting], clock: u32) -> Vec<(AccountId, AccountId)> {
-    let candidates: Vec<seabattle_tournament::Candidate<AccountId>> = ready
+    let candidates: Vec<seabattle_arena::Candidate<AccountId>> = ready
         .iter()
-        .map(|w| seabattle_tournament::Candidate {
+        .map(|w| seabattle_arena::Candidate {
             id: w.account,
             rank: w.rank,
             rating: w.rating,
@@ -182,10 +180,10 @@ pub fn wave(ready: &[Waiting], clock: u32) -> Vec<(AccountId, AccountId)> {
             waited_ms: w.waited_ms,
         })
         .collect();
-    if !seabattle_tournament::wave_due(&candidates, clock) {
+    if !seabattle_arena::wave_due(&candidates, clock) {
         return Vec::new();
     }
-    seabattle_tournament::pair(&candidates)
+    seabattle_arena::pair(&candidates)
         .into_iter()
         .map(|(a, b)| (ready[a].account, ready[b].account))
         .collect()

@@ -1,6 +1,6 @@
-//! The arena with real programs: the example bot, and bots broken on purpose.
+//! The league with real programs: the example bot, and bots broken on purpose.
 
-use seabattle_arena::{BotSpec, Config, FaultKind, Limits, Report, Standings, run};
+use seabattle_league::{BotSpec, Config, FaultKind, Limits, Report, Standings, run};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -27,7 +27,7 @@ fn config(rules: &str, games: usize, answer_ms: u64) -> Config {
     }
 }
 
-fn arena(bots: &[&str], config: &Config) -> (Report, Standings) {
+fn league(bots: &[&str], config: &Config) -> (Report, Standings) {
     let specs: Vec<BotSpec> = bots.iter().map(|b| BotSpec::parse(b).unwrap()).collect();
     let report = run(&specs, config, &mut |_, _| {});
     let table = Standings::from_report(&report);
@@ -38,7 +38,7 @@ fn arena(bots: &[&str], config: &Config) -> (Report, Standings) {
 fn the_example_bot_plays_classic_salvo_and_custom_rules() {
     for rules in ["classic", "salvo", "8x8 fleet=3,2,2,1 touch=corners"] {
         // A generous limit: the machines running tests are busy.
-        let (report, table) = arena(&[&example_bot(), "builtin:easy"], &config(rules, 4, 2000));
+        let (report, table) = league(&[&example_bot(), "builtin:easy"], &config(rules, 4, 2000));
         assert_eq!(report.names, ["pybot", "easy"], "{rules}");
         assert!(table.forfeits.is_empty(), "{rules}: {:?}", table.forfeits);
         assert_eq!(report.games.len(), 4);
@@ -62,10 +62,10 @@ fn the_example_bot_plays_classic_salvo_and_custom_rules() {
 /// game with `kind`, and that the games went to the other side.
 fn forfeits_with(bot: &str, kind: FaultKind, expect: &str) -> Standings {
     let started = Instant::now();
-    let (report, table) = arena(&[bot, "builtin:random"], &config("classic", 2, 200));
+    let (report, table) = league(&[bot, "builtin:random"], &config("classic", 2, 200));
     assert!(
         started.elapsed() < Duration::from_secs(20),
-        "the arena dragged on"
+        "the league dragged on"
     );
     assert_eq!(table.bots[0].forfeits, 2, "{:?}", table.forfeits);
     assert_eq!(table.bots[0].losses, 2);
@@ -134,14 +134,14 @@ fn silence_times_out_and_the_bot_is_killed() {
     for pid in pids {
         assert!(
             !PathBuf::from(format!("/proc/{pid}")).exists() || is_zombie_free(pid),
-            "process {pid} outlived the arena"
+            "process {pid} outlived the league"
         );
     }
 }
 
 #[test]
 fn a_bot_that_cannot_start_forfeits_every_game() {
-    let (report, table) = arena(&["exit 1", "builtin:random"], &config("classic", 2, 200));
+    let (report, table) = league(&["exit 1", "builtin:random"], &config("classic", 2, 200));
     assert_eq!(report.names[0], "exit 1");
     assert_eq!(table.bots[0].forfeits, 2);
     assert!(
@@ -150,7 +150,7 @@ fn a_bot_that_cannot_start_forfeits_every_game() {
             .iter()
             .all(|f| f.fault.kind == FaultKind::Crash)
     );
-    let (_, table) = arena(
+    let (_, table) = league(
         &["echo hello", "builtin:random"],
         &config("classic", 1, 200),
     );
@@ -161,7 +161,7 @@ fn a_bot_that_cannot_start_forfeits_every_game() {
 fn two_broken_bots_draw_when_neither_can_place() {
     let pids = tempfile();
     let silent = format!("{} '{}'", fixture("silent.sh"), pids.display());
-    let (_, table) = arena(
+    let (_, table) = league(
         &[&fixture("illegal_fleet.sh"), &silent],
         &config("classic", 1, 200),
     );
@@ -173,12 +173,12 @@ fn two_broken_bots_draw_when_neither_can_place() {
 fn the_same_seed_plays_the_same_round_robin() {
     let bots = ["builtin:easy", "builtin:medium", "builtin:random"];
     let mut c = config("classic", 4, 200);
-    let (a, _) = arena(&bots, &c);
+    let (a, _) = league(&bots, &c);
     c.jobs = 1;
-    let (b, _) = arena(&bots, &c);
+    let (b, _) = league(&bots, &c);
     assert_eq!(a, b, "the number of threads changes nothing");
     c.seed = 8;
-    let (d, _) = arena(&bots, &c);
+    let (d, _) = league(&bots, &c);
     assert_ne!(a.games, d.games);
     let firsts: Vec<usize> = a.games.iter().map(|g| g.fixture.sides[0]).collect();
     assert_eq!(firsts.len(), 12);
@@ -189,7 +189,7 @@ fn tempfile() -> PathBuf {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static N: AtomicUsize = AtomicUsize::new(0);
     let n = N.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir().join(format!("seabattle-arena-{}-{n}.pids", std::process::id()))
+    std::env::temp_dir().join(format!("seabattle-league-{}-{n}.pids", std::process::id()))
 }
 
 /// Whether `/proc/PID` is a zombie or gone (a zombie is dead, waiting for its parent).
@@ -213,7 +213,7 @@ fn the_example_bot_and_builtins_play_mines_minesweepers_and_submarines() {
         // torpedo).
         let heard = tempfile();
         let bot = format!("tee -a '{}' | {}", heard.display(), example_bot());
-        let (report, table) = arena(&[&bot, "builtin:hard"], &config(rules, 6, 5000));
+        let (report, table) = league(&[&bot, "builtin:hard"], &config(rules, 6, 5000));
         assert!(table.forfeits.is_empty(), "{rules}: {:?}", table.forfeits);
         assert_eq!(report.games.len(), 6);
         let text = std::fs::read_to_string(&heard).unwrap();
@@ -240,7 +240,7 @@ fn the_example_bot_and_builtins_play_mines_minesweepers_and_submarines() {
 fn the_example_bot_and_builtins_play_the_flying_dutchman() {
     let heard = tempfile();
     let bot = format!("tee -a '{}' | {}", heard.display(), example_bot());
-    let (report, table) = arena(
+    let (report, table) = league(
         &[&bot, "builtin:expert"],
         &config("dutchman fleet=5", 4, 5000),
     );
@@ -263,7 +263,7 @@ fn a_program_is_started_once_and_kept_for_every_run_of_games() {
     let bot = format!("tee -a '{}' | {}", heard.display(), example_bot());
     let mut c = config("hasbro", 6, 2000);
     c.jobs = 1;
-    let (report, table) = arena(&[&bot, "builtin:easy", "builtin:random"], &c);
+    let (report, table) = league(&[&bot, "builtin:easy", "builtin:random"], &c);
     assert!(table.forfeits.is_empty(), "{:?}", table.forfeits);
     assert_eq!(report.games.len(), 18);
     let text = std::fs::read_to_string(&heard).unwrap();

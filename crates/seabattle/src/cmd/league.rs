@@ -1,15 +1,15 @@
-//! `seabattle arena`: a round robin between bots (programs speaking the bot protocol,
+//! `seabattle league`: a round robin between bots (programs speaking the bot protocol,
 //! or builtins), with a table of results and Elo ratings.
 
 use anyhow::bail;
-use seabattle_arena::{BotSpec, Config, Limits, Standing, Standings};
 use seabattle_core::Rules;
+use seabattle_league::{BotSpec, Config, Limits, Standing, Standings};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// Arguments of `seabattle arena`.
+/// Arguments of `seabattle league`.
 #[derive(clap::Args)]
 pub struct Args {
     /// A bot: a shell command speaking the bot protocol (docs/bot-protocol.md), or
@@ -44,7 +44,7 @@ pub struct Args {
 /// Runs the round robin and prints the table.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.bots.len() < 2 {
-        bail!("an arena needs at least two bots: give --bot twice or more");
+        bail!("a league needs at least two bots: give --bot twice or more");
     }
     crate::vet::drawable(&args.rules)?;
     let jobs = args
@@ -61,7 +61,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
     };
     let bar = !args.json && std::io::stderr().is_terminal();
-    let report = seabattle_arena::run(&args.bots, &config, &mut |done, total| {
+    let report = seabattle_league::run(&args.bots, &config, &mut |done, total| {
         if bar {
             progress_bar(done, total);
         }
@@ -138,7 +138,7 @@ fn print_table(table: &Standings, args: &Args) {
     }
 }
 
-fn to_json<'a>(table: &'a Standings, args: &Args) -> ArenaJson<'a> {
+fn to_json<'a>(table: &'a Standings, args: &Args) -> LeagueJson<'a> {
     let standings = table
         .bots
         .iter()
@@ -166,7 +166,7 @@ fn to_json<'a>(table: &'a Standings, args: &Args) -> ArenaJson<'a> {
             reason: f.fault.kind.name(),
         })
         .collect();
-    ArenaJson {
+    LeagueJson {
         forfeit_reasons: forfeits,
         games_per_pair: args.games,
         rules: args.rules.to_string(),
@@ -175,10 +175,10 @@ fn to_json<'a>(table: &'a Standings, args: &Args) -> ArenaJson<'a> {
     }
 }
 
-/// What `seabattle arena --json` prints: its keys in alphabetical order, as they always
+/// What `seabattle league --json` prints: its keys in alphabetical order, as they always
 /// were.
 #[derive(Serialize)]
-struct ArenaJson<'a> {
+struct LeagueJson<'a> {
     forfeit_reasons: Vec<ForfeitJson<'a>>,
     games_per_pair: u32,
     rules: String,

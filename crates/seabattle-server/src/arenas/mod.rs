@@ -2,7 +2,7 @@
 //! is there is paired again as soon as their game ends; a win is 2 points, a streak of
 //! wins doubles them, and a berserk player (half their own clock) earns one more for a
 //! win that took some shooting. The scoring and the pairing are the
-//! `seabattle-tournament` crate's; this module keeps arenas in storage ([`store`]), runs
+//! `seabattle-arena` crate's; this module keeps arenas in storage ([`store`]), runs
 //! them ([`runner`], one node at a time under a lease), makes their games ([`pair`]),
 //! counts their standings from the stored games ([`standings`]), makes the operator's
 //! schedule ([`schedule`]) and serves them ([`http`]).
@@ -23,4 +23,4 @@ mod wake;
 
 pub use http::routes;
 
-pub use wake::Tournaments;
+pub use wake::ArenaRunner;

@@ -4,7 +4,7 @@
 //! again), answers a seat's berserk with its half clock, and gives a rebuilt game its
 //! berserk seats' half clocks back.
 
-use super::Tournaments;
+use super::ArenaRunner;
 use super::store::GameEnd;
 use crate::bus::{GameEvent, Heard, Later, Subscriber};
 use crate::game::room::mode::Mode;
@@ -17,12 +17,12 @@ use std::sync::{Arc, Weak};
 /// Hears the games an arena may have made.
 pub struct Arenas {
     node: Weak<Node>,
-    runner: Arc<Tournaments>,
+    runner: Arc<ArenaRunner>,
 }
 
 impl Arenas {
     /// The arenas stored on `node`, run by `runner`.
-    pub fn new(node: Weak<Node>, runner: Arc<Tournaments>) -> Arenas {
+    pub fn new(node: Weak<Node>, runner: Arc<ArenaRunner>) -> Arenas {
         Arenas { node, runner }
     }
 }
@@ -83,7 +83,7 @@ impl Subscriber for Arenas {
 /// the runner to pair its players again.
 pub(super) async fn noted(
     node: &SharedNode,
-    runner: &Tournaments,
+    runner: &ArenaRunner,
     game: String,
     end: GameEnd,
 ) -> Heard {

@@ -1,11 +1,11 @@
-//! How long a pairing wave takes: `cargo run --release -p seabattle-tournament
+//! How long a pairing wave takes: `cargo run --release -p seabattle-arena
 //! --example pairing_bench`. Prints the median and the 99th percentile over 50 waves
 //! of 100, 1,000 and 10,000 waiting players (random ranks and ratings from a fixed
 //! seed, each with a last opponent). The target: 1,000 in under 50 ms.
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use seabattle_tournament::{Candidate, pair};
+use seabattle_arena::{Candidate, pair};
 use std::time::Instant;
 
 fn main() {

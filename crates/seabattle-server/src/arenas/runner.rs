@@ -2,7 +2,7 @@
 //! once when an arena's game ends) the node renews its lease on each arena it runs (or
 //! takes one whose runner let its lease lapse), ends an arena whose time is up, settles
 //! games whose seats did not come ([`super::no_show`]), withdraws a player after two
-//! no-shows in a row, and pairs the players who wait, in waves (`seabattle-tournament`).
+//! no-shows in a row, and pairs the players who wait, in waves (`seabattle-arena`).
 //! Everything it reads is in storage, so a restart, or another node taking over, goes
 //! on where it was.
 
@@ -55,7 +55,7 @@ pub fn start(hub: &SharedHub) {
             }
             tokio::select! {
                 _ = tokio::time::sleep(TICK) => {}
-                _ = hub.tournaments.wake.notified() => {}
+                _ = hub.arenas.wake.notified() => {}
                 _ = closing.wait_for(|c| *c) => return,
             }
         }
@@ -192,7 +192,7 @@ async fn settle_no_show(hub: &SharedHub, g: &ArenaGame) -> bool {
         Ok(crate::node::Lookup::Missing | crate::node::Lookup::Abandoned) => {
             super::ear::noted(
                 &hub.node,
-                &hub.tournaments,
+                &hub.arenas,
                 g.game.clone(),
                 super::store::GameEnd {
                     winner: None,

@@ -1,12 +1,12 @@
-//! `seabattle arena` as a user runs it: the JSON object, forfeits, bad arguments.
+//! `seabattle league` as a user runs it: the JSON object, forfeits, bad arguments.
 
 use serde::Deserialize;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-fn arena(args: &[&str]) -> Output {
+fn league(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_seabattle"))
-        .arg("arena")
+        .arg("league")
         .args(args)
         .output()
         .unwrap()
@@ -24,9 +24,9 @@ fn json_has_standings_and_forfeit_reasons() {
     let python = format!("python3 '{}'", repo("examples/bot.py"));
     let garbage = format!(
         "sh '{}'",
-        repo("crates/seabattle-arena/tests/fixtures/garbage.sh")
+        repo("crates/seabattle-league/tests/fixtures/garbage.sh")
     );
-    let out = arena(&[
+    let out = league(&[
         "--bot",
         &python,
         "--bot",
@@ -67,7 +67,7 @@ fn json_has_standings_and_forfeit_reasons() {
 
 #[test]
 fn the_table_names_every_bot_and_one_bot_is_refused() {
-    let out = arena(&[
+    let out = league(&[
         "--bot",
         "builtin:easy",
         "--bot",
@@ -82,15 +82,27 @@ fn the_table_names_every_bot_and_one_bot_is_refused() {
         text.contains("easy") && text.contains("random") && text.contains(" ± "),
         "{text}"
     );
-    let out = arena(&["--bot", "builtin:easy"]);
+    let out = league(&["--bot", "builtin:easy"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("at least two bots"));
-    let out = arena(&["--bot", "builtin:easy", "--bot", "builtin:nobody"]);
+    let out = league(&["--bot", "builtin:easy", "--bot", "builtin:nobody"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown builtin bot"));
 }
 
-/// What `arena --json` prints, as far as these tests read it.
+/// Issue 49 renamed the bots' round robin `league` (the server's arenas are people's
+/// tournaments): a bot author's script that still says `arena` runs the same command.
+#[test]
+fn the_old_name_arena_still_runs_the_league() {
+    let out = Command::new(env!("CARGO_BIN_EXE_seabattle"))
+        .args(["arena", "--bot", "builtin:easy"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a league needs at least two bots"));
+}
+
+/// What `league --json` prints, as far as these tests read it.
 #[derive(Deserialize)]
 struct Table {
     standings: Vec<Standing>,

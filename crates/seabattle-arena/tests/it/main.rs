@@ -1,4 +1,0 @@
-//! The integration tests of `seabattle-arena`, linked as one test binary (one module per
-//! former binary) so that the crate's dependencies are linked once, not once per file.
-
-mod arena;
