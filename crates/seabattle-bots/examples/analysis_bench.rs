@@ -3,7 +3,7 @@
 //! hardness figures, and the mean accuracy of the `expert` level and of a random
 //! shooter over 20 games each.
 //!
-//! `cargo run --release -p seabattle-bots --example analysis_bench [GAMES]`
+//! `cargo run --release -p seabattle-bots --example analysis_bench [GAMES [HARDNESS_PARTICLES]]`
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -37,10 +37,17 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(20);
+    let full = Options {
+        hardness_particles: std::env::args()
+            .nth(2)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(Options::FULL.hardness_particles),
+        ..Options::FULL
+    };
     let rules = Rules::classic();
     let per_shot = Options {
         hardness_runs: 0,
-        ..Options::FULL
+        ..full
     };
     for (name, kind) in [
         ("expert", Level::Expert.shooter()),
@@ -77,27 +84,29 @@ fn main() {
             100.0 * quality / shots as f64,
         );
     }
-    // Hardness: the costly part, timed on its own.
-    let record = play(&rules, Level::Expert.shooter(), 1000);
-    let start = Instant::now();
-    let a = analyse(&record, 1000, &Options::FULL).expect("classic is supported");
-    let secs = start.elapsed().as_secs_f64();
-    for p in Player::BOTH {
-        let (side, fleet) = (
-            &a.sides[p.index()],
-            a.fleets.as_ref().map(|f| &f[p.index()]),
-        );
+    // Hardness: the costly part, timed on its own. The first game also works out the
+    // uniform yardstick, which later games under the same rules reuse.
+    for seed in [1000, 1001] {
+        let record = play(&rules, Level::Expert.shooter(), seed);
+        let start = Instant::now();
+        let a = analyse(&record, seed, &full).expect("classic is supported");
+        let secs = start.elapsed().as_secs_f64();
+        for p in Player::BOTH {
+            let side = &a.sides[p.index()];
+            let fleet = a.fleets.as_ref().map(|f| &f[p.index()]);
+            println!(
+                "game {seed}, player {p}: accuracy {:.1}%, luck {:+.2}, {} shots, {} hits; \
+                 the expert needs {:.1} shots at the fleet it faced; own fleet {fleet:?}",
+                side.accuracy_percent,
+                side.luck,
+                side.shots,
+                side.hits,
+                side.expert_shots.unwrap_or(f64::NAN),
+            );
+        }
         println!(
-            "game 1000, player {p}: accuracy {:.1}%, luck {:+.2}, expert needs {:.1} shots at the fleet it faced; own fleet {:?}",
-            side.accuracy_percent,
-            side.luck,
-            side.expert_shots.unwrap_or(f64::NAN),
-            fleet,
+            "game {seed}: full analysis with hardness ({} runs, {} particles): {secs:.2} s",
+            full.hardness_runs, full.hardness_particles
         );
     }
-    println!(
-        "full analysis with hardness ({} runs, {} particles): {secs:.2} s",
-        Options::FULL.hardness_runs,
-        Options::FULL.hardness_particles
-    );
 }

@@ -8,6 +8,12 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seabattle_core::view::TargetBoard;
 use seabattle_core::{Fleet, Placer, Rules, Sea};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+/// The seed of the uniform yardstick: a figure of the rules alone, the same in every
+/// game's analysis, so it is worked out once per process ([`uniform_mean_of`]).
+const UNIFORM_SEED: u64 = 0x0DD5_F1EE7;
 
 /// A seed per (stream, run), well mixed (SplitMix64), so that runs of nearby game ids
 /// share no draws.
@@ -79,12 +85,29 @@ pub fn uniform_mean(rules: &Rules, seed: u64, runs: usize, particles: usize) -> 
     mean(total, played)
 }
 
-/// How hard `fleet` is to find: [`expert_mean`] beside [`uniform_mean`], every
-/// generator seeded from `seed` (the game id), so the figures are the same every time.
+/// [`uniform_mean`] from a fixed seed, kept per (rules, runs, particles) for the life of
+/// the process: it is as costly as a fleet's own figure and the same for every game.
+pub fn uniform_mean_of(rules: &Rules, runs: usize, particles: usize) -> f64 {
+    type Key = (Rules, usize, usize);
+    static CACHE: OnceLock<Mutex<HashMap<Key, f64>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Mutex::default);
+    let key = (rules.clone(), runs, particles);
+    if let Some(&hit) = cache.lock().ok().as_ref().and_then(|c| c.get(&key)) {
+        return hit;
+    }
+    let mean = uniform_mean(rules, UNIFORM_SEED, runs, particles);
+    if let Ok(mut c) = cache.lock() {
+        c.insert(key, mean);
+    }
+    mean
+}
+
+/// How hard `fleet` is to find: [`expert_mean`], its games seeded from `seed` (the game
+/// id), beside [`uniform_mean_of`], so the figures are the same every time.
 pub fn fleet_hardness(fleet: &Fleet, seed: u64, runs: usize, particles: usize) -> FleetHardness {
     FleetHardness {
-        mean_expert_shots: expert_mean(fleet, mix(seed, 1), runs, particles),
-        uniform_mean_expert_shots: uniform_mean(fleet.rules(), mix(seed, 2), runs, particles),
+        mean_expert_shots: expert_mean(fleet, seed, runs, particles),
+        uniform_mean_expert_shots: uniform_mean_of(fleet.rules(), runs, particles),
         runs,
     }
 }

@@ -26,7 +26,7 @@ mod judge;
 mod summary;
 mod types;
 
-pub use hardness::{expert_mean, fleet_hardness, uniform_mean};
+pub use hardness::{expert_mean, fleet_hardness, uniform_mean, uniform_mean_of};
 pub use types::{
     Analysis, AnalysisError, FleetHardness, Options, ShotJudgement, SideSummary, Verdict,
 };
@@ -102,28 +102,25 @@ pub fn analyse(record: &GameRecord, seed: u64, opts: &Options) -> Result<Analysi
     })
 }
 
-/// Both fleets' hardness: the uniform yardstick is the same for both (it depends on the
-/// rules alone), so it is worked out once.
+/// Both fleets' hardness, each fleet's games seeded from the game's seed.
 fn both_fleets(
     record: &GameRecord,
     seed: u64,
     opts: &Options,
 ) -> Result<[FleetHardness; 2], AnalysisError> {
-    let rules = &record.rules;
-    let (runs, particles) = (opts.hardness_runs, opts.hardness_particles);
-    let uniform = uniform_mean(rules, mix(seed, 300), runs, particles);
     let judge = |p: Player| {
-        let fleet = Fleet::new(record.fleets[p.index()].clone(), rules).map_err(|e| {
+        let fleet = Fleet::new(record.fleets[p.index()].clone(), &record.rules).map_err(|e| {
             AnalysisError::Record {
                 message: e.to_string(),
             }
         })?;
-        let stream = 200 + p.index() as u64;
-        Ok(FleetHardness {
-            mean_expert_shots: expert_mean(&fleet, mix(seed, stream), runs, particles),
-            uniform_mean_expert_shots: uniform,
-            runs,
-        })
+        let seed = mix(seed, 200 + p.index() as u64);
+        Ok(fleet_hardness(
+            &fleet,
+            seed,
+            opts.hardness_runs,
+            opts.hardness_particles,
+        ))
     };
     Ok([judge(Player::One)?, judge(Player::Two)?])
 }
