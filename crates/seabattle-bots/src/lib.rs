@@ -5,6 +5,7 @@
 //! first population is drawn once from a generator with a fixed seed, so that a game
 //! depends on its caller's generator alone, never on the games played before it.)
 
+pub mod analysis;
 pub mod casual;
 pub mod computer;
 pub mod density;
