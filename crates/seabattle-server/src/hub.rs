@@ -36,6 +36,8 @@ pub struct Hub {
     pub challenges: crate::challenges::Pending,
     /// The daily sea's draws on this node.
     pub daily: crate::daily::Daily,
+    /// The lane finished games are analysed in.
+    pub analyst: Arc<crate::analysis::lane::Analyst>,
     /// The arenas' runner on this node.
     pub arenas: Arc<crate::arenas::ArenaRunner>,
 }
@@ -73,6 +75,7 @@ impl Hub {
             lobby: Default::default(),
             challenges: Default::default(),
             daily: Default::default(),
+            analyst: Default::default(),
             arenas: Default::default(),
         }
     }

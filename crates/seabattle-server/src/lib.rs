@@ -19,6 +19,7 @@
 
 mod accounts;
 mod advice;
+mod analysis;
 mod arenas;
 mod bot_accounts;
 mod bus;
@@ -44,6 +45,7 @@ pub mod ratings;
 mod web;
 
 pub use accounts::store::StoredAccount;
+pub use analysis::{analyse_record, seed_of as analysis_seed};
 pub use arenas::schedule::{DEFAULT as ARENA_SCHEDULE, Schedule as ArenaSchedule};
 pub use cluster::{Claim, Cluster, LEASE, MAX_DRIFT, Pairing};
 pub use config::{Config, DbUrl, Limits};
@@ -116,6 +118,10 @@ fn router(hub: SharedHub) -> Router {
         .route("/u/{name}", get(players::profile::profile))
         .route("/games/{id}/record.json", get(http::record_json))
         .route("/games/{id}/record.txt", get(http::record_text))
+        .route(
+            "/games/{id}/analysis.json",
+            get(analysis::http::analysis_json),
+        )
         .route("/games/{id}/frames.json", get(http::frames_json))
         .layer(axum::middleware::map_response(http::secure))
         .with_state(hub)

@@ -161,6 +161,11 @@ fn main() {
         daily::Streak,
         daily::ShareJson,
         daily::DayRevealJson,
+        analysis::AnalysisJson,
+        analysis::ShotJson,
+        analysis::Verdict,
+        analysis::SideJson,
+        analysis::FleetJson,
     );
     out.push_str(HELPERS);
     out.push_str(&namespace(

@@ -26,6 +26,7 @@
 //! ```
 
 pub mod account;
+pub mod analysis;
 pub mod arena;
 mod chat;
 mod client;

@@ -26,6 +26,9 @@ enum Command {
     Place(cmd::place::Args),
     /// Inspect a game record (text or JSON) and print the verdict.
     Audit(cmd::audit::Args),
+    /// Analyse a finished game from its record: every shot judged from what its
+    /// shooter knew, each side's accuracy and luck, each fleet's hardness.
+    Analyse(cmd::analyse::Args),
     /// Play a computer shooter against many boards and print its statistics.
     Bench(cmd::bench::Args),
     /// Play in the terminal: against the computer, hot-seat, or online (--server).
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Some(Command::Check(a)) => cmd::check::run(a),
         Some(Command::Place(a)) => cmd::place::run(a),
         Some(Command::Audit(a)) => cmd::audit::run(a),
+        Some(Command::Analyse(a)) => cmd::analyse::run(a),
         Some(Command::Bench(a)) => cmd::bench::run(a),
         Some(Command::Play(a)) => cmd::play::run(a),
         Some(Command::Bot(a)) => cmd::bot::run(a),

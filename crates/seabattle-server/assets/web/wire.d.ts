@@ -2212,6 +2212,126 @@ expert_shots: Array<string>,
  */
 expert_seed: number, };
 
+/**
+ * The analysis of one finished game.
+ */
+export type AnalysisJson = { 
+/**
+ * How it was computed: a stored analysis of another version is made again.
+ */
+version: number, 
+/**
+ * The rules, as text.
+ */
+rules: string, 
+/**
+ * Players 1 and 2, summed up.
+ */
+sides: [SideJson, SideJson], 
+/**
+ * Every shot of both sides, in the order fired.
+ */
+shots: Array<ShotJson>, 
+/**
+ * How hard each player's fleet was to find (players 1 and 2); absent where it was
+ * not measured.
+ */
+fleets?: [FleetJson, FleetJson], };
+
+/**
+ * One shot, judged from its shooter's own information only, under the uniform prior
+ * over legal fleets.
+ */
+export type ShotJson = { 
+/**
+ * Who fired.
+ */
+player: Player, 
+/**
+ * The cell, in Latin letters (`e5`).
+ */
+cell: string, 
+/**
+ * The probability that the cell held an unhit ship cell.
+ */
+p: number, 
+/**
+ * The highest such probability among the cells not yet shot.
+ */
+best: number, 
+/**
+ * The cells with that probability.
+ */
+best_cells: Array<string>, 
+/**
+ * `p / best`.
+ */
+quality: number, 
+/**
+ * What the shot was.
+ */
+verdict: Verdict, 
+/**
+ * Whether it hit.
+ */
+hit: boolean, };
+
+/**
+ * What a shot was.
+ */
+export type Verdict = "fine" | "wasted" | "mistake";
+
+/**
+ * One side of the game, summed up.
+ */
+export type SideJson = { 
+/**
+ * The mean `quality` of its shots, as a percentage.
+ */
+accuracy_percent: number, 
+/**
+ * Its wasted shots.
+ */
+wasted: number, 
+/**
+ * Its mistakes.
+ */
+mistakes: number, 
+/**
+ * Hits minus the sum of `p`: how many hits came above (or below) what the shots
+ * deserved.
+ */
+luck: number, 
+/**
+ * Its shots.
+ */
+shots: number, 
+/**
+ * Its hits.
+ */
+hits: number, 
+/**
+ * The shots the expert needs, on average, to sink the fleet this side shot at.
+ */
+expert_shots?: number, };
+
+/**
+ * How hard a fleet was to find.
+ */
+export type FleetJson = { 
+/**
+ * The mean number of shots the expert needs to sink this exact fleet.
+ */
+mean_expert_shots: number, 
+/**
+ * The same for a uniformly random fleet under the same rules.
+ */
+uniform_mean_expert_shots: number, 
+/**
+ * How many games each mean is over.
+ */
+runs: number, };
+
 /** Sends one message to the server (net.js's `send`). */
 export type Send = (msg: ClientMsg) => void;
 

@@ -32,6 +32,7 @@ const SQLITE: &[Migration] = &[
     Migration::Shared(BOT_CHALLENGES),
     Migration::Shared(PEOPLE_RATINGS),
     Migration::Shared(ARENAS),
+    Migration::Shared(ANALYSES),
 ];
 
 /// PostgreSQL's steps, in order; version `n` is `POSTGRES[n - 1]`.
@@ -51,6 +52,7 @@ const POSTGRES: &[Migration] = &[
     Migration::Shared(BOT_CHALLENGES),
     Migration::Shared(PEOPLE_RATINGS),
     Migration::Shared(ARENAS),
+    Migration::Shared(ANALYSES),
 ];
 
 /// Challenges by name (`crate::challenges`).
@@ -65,6 +67,8 @@ const BOT_CHALLENGES: &str = include_str!("../../migrations/shared/0004_bot_chal
 const PEOPLE_RATINGS: &str = include_str!("../../migrations/shared/0005_people_ratings.sql");
 /// Arena tournaments: arenas, their players and their games (`crate::arenas`).
 const ARENAS: &str = include_str!("../../migrations/shared/0006_arenas.sql");
+/// Each finished game's analysis, made once (`crate::analysis`).
+const ANALYSES: &str = include_str!("../../migrations/shared/0007_analyses.sql");
 
 /// A key for `pg_advisory_xact_lock`.
 const MIGRATION_LOCK: i64 = 0x5eab_a771;

@@ -220,7 +220,11 @@ pub struct TextOptions {
 
 /// The downloads of a finished game, rendered once; unfinished games have none, or
 /// they would show the fleets. Each address may download only so many a minute.
-async fn rendered(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rendered>, ApiError> {
+pub async fn rendered(
+    hub: &SharedHub,
+    peer: SocketAddr,
+    id: &str,
+) -> Result<Arc<Rendered>, ApiError> {
     let id = GameId::parse(id).ok_or_else(missing_game)?;
     CLIENT.scope(peer.ip(), render(hub, peer, &id)).await
 }
@@ -348,7 +352,7 @@ const KEEP: &str = "public, max-age=86400";
 
 /// The client a download counts against: the peer, or behind a trusted proxy the
 /// address it forwarded.
-fn downloader(hub: &SharedHub, peer: SocketAddr, headers: &HeaderMap) -> SocketAddr {
+pub fn downloader(hub: &SharedHub, peer: SocketAddr, headers: &HeaderMap) -> SocketAddr {
     crate::guard::address::client_of(&hub.config.trusted_proxies, peer, headers)
 }
 

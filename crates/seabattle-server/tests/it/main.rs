@@ -3,6 +3,7 @@
 //! once, not once per file. The timed attacks stay apart, in `tests/stall.rs`.
 
 mod accounts;
+mod analysis;
 mod app;
 mod arenas;
 mod backup;

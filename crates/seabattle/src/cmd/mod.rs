@@ -1,6 +1,7 @@
 //! One module per subcommand, and the histogram `bench --svg` draws.
 
 pub mod account;
+pub mod analyse;
 pub mod audit;
 pub mod backup;
 pub mod bench;
