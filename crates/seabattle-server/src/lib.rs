@@ -118,10 +118,7 @@ fn router(hub: SharedHub) -> Router {
         .route("/u/{name}", get(players::profile::profile))
         .route("/games/{id}/record.json", get(http::record_json))
         .route("/games/{id}/record.txt", get(http::record_text))
-        .route(
-            "/games/{id}/analysis.json",
-            get(analysis::http::analysis_json),
-        )
+        .route("/games/{id}/analysis.json", get(http::analysis_json))
         .route("/games/{id}/frames.json", get(http::frames_json))
         .layer(axum::middleware::map_response(http::secure))
         .with_state(hub)

@@ -1,7 +1,7 @@
 //! Game analysis (issue 50): after a game, every shot judged from what its shooter knew,
 //! each side summed up, each fleet's hardness (`seabattle_bots::analysis` does the
 //! judging). A finished game's analysis is made the first time it is asked for
-//! (`GET /games/{id}/analysis.json`, [`http`]), once, in a lane of its own
+//! (`GET /games/{id}/analysis.json`, in `web/http.rs`), once, in a lane of its own
 //! ([`lane::Analyst`]: one job at a time, so at most one core, never on the threads
 //! that answer shots), and stored ([`store`]); every later request reads it.
 //!
@@ -9,7 +9,6 @@
 //! analysis on any node and in `seabattle analyse`, which runs [`analyse_record`]
 //! itself, with no need to know the game's id.
 
-pub mod http;
 pub mod lane;
 pub mod store;
 

@@ -220,11 +220,7 @@ pub struct TextOptions {
 
 /// The downloads of a finished game, rendered once; unfinished games have none, or
 /// they would show the fleets. Each address may download only so many a minute.
-pub async fn rendered(
-    hub: &SharedHub,
-    peer: SocketAddr,
-    id: &str,
-) -> Result<Arc<Rendered>, ApiError> {
+async fn rendered(hub: &SharedHub, peer: SocketAddr, id: &str) -> Result<Arc<Rendered>, ApiError> {
     let id = GameId::parse(id).ok_or_else(missing_game)?;
     CLIENT.scope(peer.ip(), render(hub, peer, &id)).await
 }
@@ -352,7 +348,7 @@ const KEEP: &str = "public, max-age=86400";
 
 /// The client a download counts against: the peer, or behind a trusted proxy the
 /// address it forwarded.
-pub fn downloader(hub: &SharedHub, peer: SocketAddr, headers: &HeaderMap) -> SocketAddr {
+fn downloader(hub: &SharedHub, peer: SocketAddr, headers: &HeaderMap) -> SocketAddr {
     crate::guard::address::client_of(&hub.config.trusted_proxies, peer, headers)
 }
 
@@ -407,4 +403,50 @@ pub async fn record_text(
         .await
         .map_err(|o| unavailable(o.refusal("rendering the record")))?;
     Ok(body.respond(&headers, "text/plain; charset=utf-8", KEEP))
+}
+
+/// How long a request waits for an analysis being made: about as long as one takes.
+const ANALYSIS_WAIT: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// `GET /games/{id}/analysis.json`: a finished game's analysis (see
+/// [`crate::analysis`]). Before the game ends the answer is `409` and says nothing of the
+/// fleets; under rules it cannot judge, `422`; while the lane is making it longer than a
+/// request waits, `503` with `Retry-After`.
+pub async fn analysis_json(
+    State(hub): State<SharedHub>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    // The record's checks: the game exists, was not abandoned, is over.
+    let r = rendered(&hub, downloader(&hub, peer, &headers), &id).await?;
+    let game = GameId::parse(&id).ok_or_else(missing_game)?;
+    use crate::analysis::lane::Outcome;
+    let outcome = hub
+        .analyst
+        .get(&hub.node, &game, &r.record, ANALYSIS_WAIT)
+        .await;
+    match outcome {
+        Some(Outcome::Ready(body)) => {
+            let mut response = body.as_str().to_owned().into_response();
+            response.headers_mut().insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            );
+            Ok(response)
+        }
+        Some(Outcome::Unsupported(rules)) => Err(ApiError::text(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("game analysis is not available for these rules ({rules})"),
+        )),
+        Some(Outcome::Busy) | None => Err(ApiError::text(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the game is being analysed; try again in a moment",
+        )
+        .retry_after(5)),
+        Some(Outcome::Failed) => Err(ApiError::text(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the game could not be analysed",
+        )),
+    }
 }

@@ -81,9 +81,9 @@ fn a_record_under_rules_with_mines_is_refused_with_the_reason() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("record.json");
     // The rules are judged before anything else: a classic game said to be under mines.
-    let mut record = serde_json::to_value(row_by_row("classic", 3)).unwrap();
-    record["rules"] = "mines".into();
-    std::fs::write(&file, record.to_string()).unwrap();
+    let mut record = row_by_row("classic", 3);
+    record.rules = "mines".parse().unwrap();
+    std::fs::write(&file, serde_json::to_string(&record).unwrap()).unwrap();
     let out = analyse(&file, true);
     assert_eq!(out.status.code(), Some(2));
     let said = String::from_utf8_lossy(&out.stderr);
