@@ -162,10 +162,10 @@ fn main() {
         daily::ShareJson,
         daily::DayRevealJson,
         analysis::AnalysisJson,
-        analysis::ShotJson,
-        analysis::Verdict,
-        analysis::SideJson,
-        analysis::FleetJson,
+        analysis::JudgedShotJson,
+        analysis::ShotVerdict,
+        analysis::SideSummaryJson,
+        analysis::FleetHardnessJson,
     );
     out.push_str(HELPERS);
     out.push_str(&namespace(

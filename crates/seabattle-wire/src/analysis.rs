@@ -15,21 +15,21 @@ pub struct AnalysisJson {
     /// The rules, as text.
     pub rules: String,
     /// Players 1 and 2, summed up.
-    pub sides: [SideJson; 2],
+    pub sides: [SideSummaryJson; 2],
     /// Every shot of both sides, in the order fired.
-    pub shots: Vec<ShotJson>,
+    pub shots: Vec<JudgedShotJson>,
     /// How hard each player's fleet was to find (players 1 and 2); absent where it was
     /// not measured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
-    pub fleets: Option<[FleetJson; 2]>,
+    pub fleets: Option<[FleetHardnessJson; 2]>,
 }
 
 /// One shot, judged from its shooter's own information only, under the uniform prior
 /// over legal fleets.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct ShotJson {
+pub struct JudgedShotJson {
     /// Who fired.
     pub player: Player,
     /// The cell, in Latin letters (`e5`).
@@ -43,7 +43,7 @@ pub struct ShotJson {
     /// `p / best`.
     pub quality: f64,
     /// What the shot was.
-    pub verdict: Verdict,
+    pub verdict: ShotVerdict,
     /// Whether it hit.
     pub hit: bool,
 }
@@ -52,7 +52,7 @@ pub struct ShotJson {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
-pub enum Verdict {
+pub enum ShotVerdict {
     /// Neither of the others.
     Fine,
     /// No fleet consistent with what the shooter knew could cover the cell (`p = 0`).
@@ -65,7 +65,7 @@ pub enum Verdict {
 /// One side of the game, summed up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct SideJson {
+pub struct SideSummaryJson {
     /// The mean `quality` of its shots, as a percentage.
     pub accuracy_percent: f64,
     /// Its wasted shots.
@@ -88,7 +88,7 @@ pub struct SideJson {
 /// How hard a fleet was to find.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct FleetJson {
+pub struct FleetHardnessJson {
     /// The mean number of shots the expert needs to sink this exact fleet.
     pub mean_expert_shots: f64,
     /// The same for a uniformly random fleet under the same rules.

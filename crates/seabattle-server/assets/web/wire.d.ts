@@ -2227,22 +2227,22 @@ rules: string,
 /**
  * Players 1 and 2, summed up.
  */
-sides: [SideJson, SideJson], 
+sides: [SideSummaryJson, SideSummaryJson], 
 /**
  * Every shot of both sides, in the order fired.
  */
-shots: Array<ShotJson>, 
+shots: Array<JudgedShotJson>, 
 /**
  * How hard each player's fleet was to find (players 1 and 2); absent where it was
  * not measured.
  */
-fleets?: [FleetJson, FleetJson], };
+fleets?: [FleetHardnessJson, FleetHardnessJson], };
 
 /**
  * One shot, judged from its shooter's own information only, under the uniform prior
  * over legal fleets.
  */
-export type ShotJson = { 
+export type JudgedShotJson = { 
 /**
  * Who fired.
  */
@@ -2270,7 +2270,7 @@ quality: number,
 /**
  * What the shot was.
  */
-verdict: Verdict, 
+verdict: ShotVerdict, 
 /**
  * Whether it hit.
  */
@@ -2279,12 +2279,12 @@ hit: boolean, };
 /**
  * What a shot was.
  */
-export type Verdict = "fine" | "wasted" | "mistake";
+export type ShotVerdict = "fine" | "wasted" | "mistake";
 
 /**
  * One side of the game, summed up.
  */
-export type SideJson = { 
+export type SideSummaryJson = { 
 /**
  * The mean `quality` of its shots, as a percentage.
  */
@@ -2318,7 +2318,7 @@ expert_shots?: number, };
 /**
  * How hard a fleet was to find.
  */
-export type FleetJson = { 
+export type FleetHardnessJson = { 
 /**
  * The mean number of shots the expert needs to sink this exact fleet.
  */

@@ -14,7 +14,9 @@ pub mod store;
 
 use seabattle_bots::analysis::{self, Analysis, AnalysisError, Options};
 use seabattle_core::GameRecord;
-use seabattle_wire::analysis::{AnalysisJson, FleetJson, ShotJson, SideJson, Verdict};
+use seabattle_wire::analysis::{
+    AnalysisJson, FleetHardnessJson, JudgedShotJson, ShotVerdict, SideSummaryJson,
+};
 use sha2::{Digest, Sha256};
 
 /// How analyses are made now: a stored one of another version is made again. Raise it
@@ -51,7 +53,7 @@ fn json(a: &Analysis) -> AnalysisJson {
     AnalysisJson {
         version: VERSION,
         rules: a.rules.to_string(),
-        sides: a.sides.clone().map(|s| SideJson {
+        sides: a.sides.clone().map(|s| SideSummaryJson {
             accuracy_percent: s.accuracy_percent,
             wasted: count(s.wasted),
             mistakes: count(s.mistakes),
@@ -63,7 +65,7 @@ fn json(a: &Analysis) -> AnalysisJson {
         shots: a
             .shots
             .iter()
-            .map(|s| ShotJson {
+            .map(|s| JudgedShotJson {
                 player: s.player,
                 cell: s.cell.to_string(),
                 p: s.p,
@@ -71,15 +73,15 @@ fn json(a: &Analysis) -> AnalysisJson {
                 best_cells: s.best_cells.iter().map(ToString::to_string).collect(),
                 quality: s.quality,
                 verdict: match s.verdict {
-                    analysis::Verdict::Fine => Verdict::Fine,
-                    analysis::Verdict::Wasted => Verdict::Wasted,
-                    analysis::Verdict::Mistake => Verdict::Mistake,
+                    analysis::Verdict::Fine => ShotVerdict::Fine,
+                    analysis::Verdict::Wasted => ShotVerdict::Wasted,
+                    analysis::Verdict::Mistake => ShotVerdict::Mistake,
                 },
                 hit: s.hit,
             })
             .collect(),
         fleets: a.fleets.clone().map(|f| {
-            f.map(|h| FleetJson {
+            f.map(|h| FleetHardnessJson {
                 mean_expert_shots: h.mean_expert_shots,
                 uniform_mean_expert_shots: h.uniform_mean_expert_shots,
                 runs: count(h.runs),

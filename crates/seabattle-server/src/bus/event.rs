@@ -26,21 +26,28 @@ pub enum GameEvent {
         /// The player the game was made for.
         learner: Learner,
     },
-    /// The game's part in the lobby: how it is listed (an open game waiting for an
-    /// opponent) and whether two are playing it. Published when either changes.
+    /// The game's listing in the lobby while it is an open game waiting for an
+    /// opponent, `None` once it is not. Published when it changes.
     Listing {
         /// The game.
         game: GameId,
-        /// Its listing while it waits for an opponent.
+        /// Its listing.
         listed: Option<OpenGameJson>,
-        /// Whether it is being played.
+    },
+    /// The game started or stopped being played (the lobby counts the games played).
+    Playing {
+        /// Whether it is played now.
         playing: bool,
     },
-    /// The game left memory (its task ended, however it ended): whatever a feature
-    /// keeps of it in memory goes.
+    /// The game left memory (its task ended, however it ended) while still listed or
+    /// played: whatever the lobby counts of it goes.
     Closed {
         /// The game.
         game: GameId,
+        /// Whether it was still listed.
+        listed: bool,
+        /// Whether it was still counted as played.
+        playing: bool,
     },
     /// The game ended and its end is about to be told; published once.
     Ended(Box<Ended>),

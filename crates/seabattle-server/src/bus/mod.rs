@@ -114,7 +114,13 @@ mod tests {
             matches!(heard.as_slice(), [Heard::MoveLimit(7), Heard::MoveLimit(7)]),
             "{heard:?}"
         );
-        let quiet = bus.publish(GameEvent::Closed { game }).await;
+        let quiet = bus
+            .publish(GameEvent::Closed {
+                game,
+                listed: true,
+                playing: false,
+            })
+            .await;
         assert!(quiet.is_empty(), "{quiet:?}");
         for ear in [a, b] {
             let got = ear.0.lock().unwrap();

@@ -57,7 +57,7 @@ async fn run(node: SharedNode, mut room: Box<Room>, mut inbox: mpsc::Receiver<In
     let mut closed = *closing.borrow();
     let mut retry: Option<tokio::time::Instant> = None;
     // The game's part in the lobby, told on the bus; undone when the task ends.
-    let mut listing = super::listing::Listing::new(&node, &room);
+    let mut listing = super::listing::Listing::new(&node);
     loop {
         // Boxed, like every handler below: a game's task sits idle most of its life,
         // and an idle task should hold the select, not the largest handler's future.

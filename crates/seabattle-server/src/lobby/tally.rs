@@ -1,6 +1,7 @@
 //! The games' part in the lobby, heard on the bus: a game is listed while it is an open
 //! game waiting for an opponent, counted while it is being played, and forgotten when
-//! it leaves memory however it ends.
+//! it leaves memory however it ends. Only listed games are kept here (their place in
+//! the list); the played ones are a count.
 
 use super::Lobby;
 use crate::bus::{GameEvent, Later, Subscriber};
@@ -8,18 +9,11 @@ use crate::ids::GameId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-/// What each game of this node has in the lobby: its place in the list, if listed, and
-/// whether it is counted as played.
-#[derive(Default)]
-struct Part {
-    listed: Option<u64>,
-    playing: bool,
-}
-
 /// The lobby's ear on the bus.
 pub struct Tally {
     lobby: Arc<Lobby>,
-    parts: Mutex<HashMap<GameId, Part>>,
+    /// Each listed game's place in the list.
+    places: Mutex<HashMap<GameId, u64>>,
 }
 
 impl Tally {
@@ -27,44 +21,47 @@ impl Tally {
     pub fn new(lobby: Arc<Lobby>) -> Tally {
         Tally {
             lobby,
-            parts: Mutex::default(),
+            places: Mutex::default(),
         }
+    }
+
+    fn places(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, u64>> {
+        self.places.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
 
 impl Subscriber for Tally {
     fn hear(&self, event: &GameEvent) -> Option<Later> {
-        let (GameEvent::Listing { game, .. } | GameEvent::Closed { game }) = event else {
-            return None;
-        };
-        let lobby = &self.lobby;
-        let mut parts = self.parts.lock().unwrap_or_else(|p| p.into_inner());
-        let mut part = parts.remove(game).unwrap_or_default();
-        let (listed, playing) = match event {
-            GameEvent::Listing {
-                listed, playing, ..
-            } => (listed.clone(), *playing),
-            _ => (None, false),
-        };
-        part.listed = match (part.listed, listed) {
-            // Changed in place (its player's rating was read): it keeps its place.
-            (Some(at), Some(g)) => {
-                lobby.relist(at, game, g);
-                Some(at)
+        match event {
+            GameEvent::Listing { game, listed } => {
+                let mut places = self.places();
+                match (places.get(game).copied(), listed) {
+                    // Changed in place (its player's rating was read): it keeps its place.
+                    (Some(at), Some(g)) => self.lobby.relist(at, game, g.clone()),
+                    (Some(at), None) => {
+                        self.lobby.unlist(at);
+                        places.remove(game);
+                    }
+                    (None, Some(g)) => {
+                        places.insert(game.clone(), self.lobby.list(game, g.clone()));
+                    }
+                    (None, None) => {}
+                }
             }
-            (Some(at), None) => {
-                lobby.unlist(at);
-                None
+            GameEvent::Playing { playing } => self.lobby.count_playing(*playing),
+            GameEvent::Closed {
+                game,
+                listed,
+                playing,
+            } => {
+                if *listed && let Some(at) = self.places().remove(game) {
+                    self.lobby.unlist(at);
+                }
+                if *playing {
+                    self.lobby.count_playing(false);
+                }
             }
-            (None, Some(g)) => Some(lobby.list(game, g)),
-            (None, None) => None,
-        };
-        if playing != part.playing {
-            part.playing = playing;
-            lobby.count_playing(playing);
-        }
-        if part.listed.is_some() || part.playing {
-            parts.insert(game.clone(), part);
+            _ => {}
         }
         None
     }

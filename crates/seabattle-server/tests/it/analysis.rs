@@ -5,7 +5,7 @@
 use crate::common::*;
 use seabattle_client::msg;
 use seabattle_core::{GameRecord, Player};
-use seabattle_wire::analysis::{AnalysisJson, Verdict};
+use seabattle_wire::analysis::{AnalysisJson, ShotVerdict};
 
 #[tokio::test]
 async fn a_games_analysis_is_refused_before_the_end_then_made_once_as_offline() {
@@ -43,7 +43,7 @@ async fn a_games_analysis_is_refused_before_the_end_then_made_once_as_offline() 
         assert_eq!(made.shots.len(), volleys);
         // A wasted shot is one no fleet could have covered, and only that.
         for s in &made.shots {
-            assert_eq!(s.verdict == Verdict::Wasted, s.p == 0.0, "{s:?}");
+            assert_eq!(s.verdict == ShotVerdict::Wasted, s.p == 0.0, "{s:?}");
         }
         assert!(made.fleets.is_some(), "the fleets' hardness is measured");
 

@@ -4,7 +4,7 @@
 use crate::input::read_text;
 use anyhow::Context;
 use seabattle_core::{GameRecord, Player};
-use seabattle_wire::analysis::{AnalysisJson, Verdict};
+use seabattle_wire::analysis::{AnalysisJson, ShotVerdict};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -58,9 +58,9 @@ fn text_of(a: &AnalysisJson) -> String {
     }
     for (n, s) in a.shots.iter().enumerate() {
         let mark = match s.verdict {
-            Verdict::Fine => "",
-            Verdict::Wasted => "  wasted",
-            Verdict::Mistake => "  mistake",
+            ShotVerdict::Fine => "",
+            ShotVerdict::Wasted => "  wasted",
+            ShotVerdict::Mistake => "  mistake",
         };
         out.push_str(&format!(
             "{:>3}. player {} {:<3} p {:.3} best {:.3} ({}) quality {:.2}{}{mark}\n",
