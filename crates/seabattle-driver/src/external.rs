@@ -200,10 +200,10 @@ impl External {
             match self.child.try_wait() {
                 Ok(Some(status)) => {
                     self.reaped = true;
-                    return format!("exited ({status}) while the league was {doing}");
+                    return format!("exited ({status}) while its host was {doing}");
                 }
                 Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
-                _ => return format!("closed its output while the league was {doing}"),
+                _ => return format!("closed its output while its host was {doing}"),
             }
         }
     }
