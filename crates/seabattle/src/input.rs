@@ -1,6 +1,7 @@
 //! Reading a FILE argument, where `-` means standard input.
 
 use anyhow::Context;
+use seabattle_core::GameRecord;
 use std::io::Read;
 use std::path::Path;
 
@@ -14,5 +15,17 @@ pub fn read_text(path: &Path) -> anyhow::Result<String> {
         Ok(s)
     } else {
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+    }
+}
+
+/// The game record in `path` (`-`: standard input), in the text notation or its JSON
+/// form, whichever it is.
+pub fn read_record(path: &Path) -> anyhow::Result<GameRecord> {
+    let text = read_text(path)?;
+    let name = path.display();
+    if text.trim_start().starts_with('{') {
+        serde_json::from_str(&text).with_context(|| format!("{name} is not a JSON game record"))
+    } else {
+        GameRecord::from_text(&text).with_context(|| format!("{name} is not a game record"))
     }
 }

@@ -1,5 +1,6 @@
 //! Plain HTTP: the web page, the protocol, and finished games' records.
 
+use crate::analysis::lane::Outcome;
 use crate::game::msg::{Finished, GameMsg, NotFinished};
 use crate::game::task::Stored;
 use crate::game::tell::target_json;
@@ -421,7 +422,6 @@ pub async fn analysis_json(
     // The record's checks: the game exists, was not abandoned, is over.
     let r = rendered(&hub, downloader(&hub, peer, &headers), &id).await?;
     let game = GameId::parse(&id).ok_or_else(missing_game)?;
-    use crate::analysis::lane::Outcome;
     let outcome = hub
         .analyst
         .get(&hub.node, &game, &r.record, ANALYSIS_WAIT)

@@ -1,9 +1,9 @@
 //! `seabattle analyse`: a finished game's analysis, offline, from its record: the same
 //! judgement `GET /games/ID/analysis.json` gives, since both are seeded by the record.
 
-use crate::input::read_text;
+use crate::input::read_record;
 use anyhow::Context;
-use seabattle_core::{GameRecord, Player};
+use seabattle_core::Player;
 use seabattle_wire::analysis::{AnalysisJson, ShotVerdict};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,15 +21,9 @@ pub struct Args {
 /// Reads the record, analyses it and prints each side's figures and each shot's
 /// judgement (or the JSON).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let text = read_text(&args.file)?;
-    let name = args.file.display();
-    let record: GameRecord = if text.trim_start().starts_with('{') {
-        serde_json::from_str(&text).with_context(|| format!("{name} is not a JSON game record"))?
-    } else {
-        GameRecord::from_text(&text).with_context(|| format!("{name} is not a game record"))?
-    };
+    let record = read_record(&args.file)?;
     let analysis = seabattle_server::analyse_record(&record)
-        .with_context(|| format!("{name} cannot be analysed"))?;
+        .with_context(|| format!("{} cannot be analysed", args.file.display()))?;
     if args.json {
         println!("{}", serde_json::to_string(&analysis)?);
     } else {

@@ -1,8 +1,7 @@
 //! `seabattle audit`: the post-game inspection of a record.
 
-use crate::input::read_text;
-use anyhow::Context;
-use seabattle_core::{GameRecord, Player, audit};
+use crate::input::read_record;
+use seabattle_core::{Player, audit};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,13 +18,7 @@ pub struct Args {
 
 /// Reads the record, inspects it, and prints the verdict and every fault found.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let text = read_text(&args.file)?;
-    let name = args.file.display();
-    let record: GameRecord = if text.trim_start().starts_with('{') {
-        serde_json::from_str(&text).with_context(|| format!("{name} is not a JSON game record"))?
-    } else {
-        GameRecord::from_text(&text).with_context(|| format!("{name} is not a game record"))?
-    };
+    let record = read_record(&args.file)?;
     let report = audit(&record);
     if args.json {
         let faults = |p: Player| -> Vec<String> {
