@@ -33,6 +33,7 @@ const SQLITE: &[Migration] = &[
     Migration::Shared(PEOPLE_RATINGS),
     Migration::Shared(ARENAS),
     Migration::Shared(ANALYSES),
+    Migration::Shared(MODERATION),
 ];
 
 /// PostgreSQL's steps, in order; version `n` is `POSTGRES[n - 1]`.
@@ -53,6 +54,7 @@ const POSTGRES: &[Migration] = &[
     Migration::Shared(PEOPLE_RATINGS),
     Migration::Shared(ARENAS),
     Migration::Shared(ANALYSES),
+    Migration::Shared(MODERATION),
 ];
 
 /// Challenges by name (`crate::challenges`).
@@ -69,6 +71,9 @@ const PEOPLE_RATINGS: &str = include_str!("../../migrations/shared/0005_people_r
 const ARENAS: &str = include_str!("../../migrations/shared/0006_arenas.sql");
 /// Each finished game's analysis, made once (`crate::analysis`).
 const ANALYSES: &str = include_str!("../../migrations/shared/0007_analyses.sql");
+/// Moderation: roles, reports, blocks, the log and what it set on accounts
+/// (`crate::moderation`). Numbered 0009: 0008 is kept for a change landing beside it.
+const MODERATION: &str = include_str!("../../migrations/shared/0009_moderation.sql");
 
 /// A key for `pg_advisory_xact_lock`.
 const MIGRATION_LOCK: i64 = 0x5eab_a771;

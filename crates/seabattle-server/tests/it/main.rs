@@ -23,6 +23,7 @@ mod leaderboard;
 mod learning;
 mod levels;
 mod meet;
+mod moderation;
 mod one_pool;
 mod pieces;
 mod players;
