@@ -114,6 +114,7 @@ fn router(hub: SharedHub) -> Router {
         .merge(account_routes(&hub))
         .merge(daily::routes(&hub))
         .merge(arenas::routes(&hub))
+        .merge(moderation::http::routes(&hub))
         .route("/account/me", get(account::http::me))
         .route("/account/tokens", get(bot_accounts::tokens))
         .route("/account/games", get(players::mine::games))

@@ -74,6 +74,8 @@ pub async fn challenge(
             "you cannot challenge yourself",
         ));
     }
+    crate::moderation::apart::refuse(hub, me.id, them.id, &format!("challenge {}", them.name))
+        .await?;
     if !online(hub, them.id).await? {
         return Err(Failure::refused(
             ErrorCode::NotOnline,

@@ -4,6 +4,7 @@
 //! `seabattle admin` build the same [`Act`] and hand it to `Store::moderate`.
 
 use crate::db::StoreError;
+use crate::error::Failure;
 use crate::ids::AccountId;
 use crate::protocol::{ClientError, ErrorCode};
 use seabattle_wire::moderation::ModAction;
@@ -77,6 +78,12 @@ impl Act {
             Act::GrantMod => ModAction::GrantMod,
             Act::RevokeMod => ModAction::RevokeMod,
         }
+    }
+
+    /// Whether it ends the account's sessions and tokens, so its sockets are closed on
+    /// every node.
+    pub fn ends_sessions(&self) -> bool {
+        matches!(self, Act::Close | Act::DisableBot)
     }
 
     /// Whether it is done to an arena (else to an account).
@@ -180,21 +187,21 @@ impl fmt::Display for ModerationError {
 
 impl std::error::Error for ModerationError {}
 
-impl ModerationError {
-    /// What a moderator's page is told; a failure of storage is not a refusal and is
-    /// not here (`crate::error::Failure` tells it).
-    pub fn refusal(&self) -> Option<ClientError> {
-        let code = match self {
+impl From<ModerationError> for Failure {
+    /// What a moderator's page is told: a refusal as it is, a failure of storage as
+    /// the server's own (`crate::error::Failure` logs it and tells no detail).
+    fn from(e: ModerationError) -> Failure {
+        let code = match &e {
             ModerationError::NoAccount(_) | ModerationError::NoArena(_) => ErrorCode::NotFound,
             ModerationError::BadReason
             | ModerationError::BadMinutes(_)
             | ModerationError::Unchanged(_) => ErrorCode::BadRequest,
-            ModerationError::BadArenaName(_) => ErrorCode::ForbiddenWord,
+            ModerationError::BadArenaName(_) => ErrorCode::BadName,
             ModerationError::NotABot(_) => ErrorCode::NotABot,
             ModerationError::OperatorOnly(_) => ErrorCode::NotModerator,
-            ModerationError::Store(_) => return None,
+            ModerationError::Store(s) => return Failure::Store(s.clone()),
         };
-        Some(ClientError::new(code, self.to_string()))
+        Failure::Refused(ClientError::new(code, e.to_string()))
     }
 }
 

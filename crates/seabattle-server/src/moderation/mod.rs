@@ -7,14 +7,12 @@
 //! ([`words`]).
 
 pub mod act;
+pub mod apart;
+pub mod blocks;
+pub mod chat;
+pub mod desk;
+pub mod http;
 pub mod operator;
+pub mod reports;
 pub mod store;
 pub mod words;
-
-use act::Act;
-
-/// Whether `act` ends the account's sessions and tokens, so its sockets are closed on
-/// every node.
-pub fn ends_sessions(act: &Act) -> bool {
-    matches!(act, Act::Close | Act::DisableBot)
-}

@@ -57,11 +57,9 @@ pub fn operate(
     super::act::validate(&act)?;
     let target = find(store, &act, whom)?;
     let entry = store.moderate(&Actor::Operator, &target, &act, &reason, false)?;
-    if let (Some(id), Some(cluster), true) = (
-        target.account(),
-        store.cluster(),
-        super::ends_sessions(&act),
-    ) {
+    if let (Some(id), Some(cluster), true) =
+        (target.account(), store.cluster(), act.ends_sessions())
+    {
         cluster.tell_signed_out(id)?;
     }
     Ok(entry)

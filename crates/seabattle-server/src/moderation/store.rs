@@ -334,6 +334,16 @@ impl Store {
         })
     }
 
+    /// Until when account `id`'s quick chat is muted (seconds since the epoch; in the
+    /// past or 0 when it is not).
+    pub fn muted_until(&self, id: AccountId) -> Result<i64, StoreError> {
+        let until: Option<One<i64>> = self.db().row(
+            "SELECT muted_until FROM accounts WHERE id = $1",
+            params![id],
+        )?;
+        Ok(until.map_or(0, |One(t)| t))
+    }
+
     /// The log's latest `limit` lines, newest first.
     pub fn moderation_log(&self, limit: u32) -> Result<Vec<ModLogEntry>, StoreError> {
         let rows: Vec<LogRow> = self.db().rows(

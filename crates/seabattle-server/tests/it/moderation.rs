@@ -11,14 +11,14 @@ use std::time::Duration;
 
 /// The store at `url`, opened as `seabattle admin` opens it (off the async threads:
 /// PostgreSQL's driver blocks).
-async fn admin_store(url: DbUrl, node: String) -> Arc<Store> {
+pub(crate) async fn admin_store(url: DbUrl, node: String) -> Arc<Store> {
     tokio::task::spawn_blocking(move || open_store(&url, &node).unwrap())
         .await
         .unwrap()
 }
 
 /// [`moderate_as_operator`], off the async threads.
-async fn operate(
+pub(crate) async fn operate(
     store: &Arc<Store>,
     act: ModAct,
     whom: &str,
@@ -31,7 +31,7 @@ async fn operate(
 }
 
 /// `GET /account/me`'s body, as JSON.
-async fn me(addr: std::net::SocketAddr, token: &str) -> (u16, serde_json::Value) {
+pub(crate) async fn me(addr: std::net::SocketAddr, token: &str) -> (u16, serde_json::Value) {
     let r = request(addr, "GET", "/account/me", "", Some(token), None).await;
     let v = serde_json::from_str(&r.body).unwrap_or(serde_json::Value::Null);
     (r.status, v)
