@@ -423,3 +423,39 @@ async fn an_engine_leaves_the_leaderboard_at_once_and_moves_only_its_own_rating(
         server.shutdown().await.unwrap();
     }
 }
+
+/// Issue 51's cluster case: a moderator on one node closes an account whose socket is
+/// open on another, and that socket is closed within a second.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_close_on_one_node_ends_the_players_socket_on_the_other() {
+    let Some(url) = postgres_url() else {
+        return;
+    };
+    let db = Db::Postgres(url);
+    let (one, two) = (
+        db.server(Duration::from_secs(60)).await,
+        db.server(Duration::from_secs(60)).await,
+    );
+    let store = admin_store(db.url(), db.name("admin")).await;
+    let [pat, mia] = ["Pat", "Mia"].map(|n| db.name(n));
+    let (tp, tm) = (
+        sign_up(one.addr(), &pat).await,
+        sign_up(one.addr(), &mia).await,
+    );
+    operate(&store, ModAct::GrantMod, &mia, "trusted")
+        .await
+        .unwrap();
+    let mut p = Client::connect_signed_in(two.addr(), &tp, &pat).await;
+    let started = std::time::Instant::now();
+    acted(one.addr(), &tm, &act("close", &pat, serde_json::json!({}))).await;
+    let (_, close) = p.read_to_close().await;
+    assert_eq!(close.map(|c| c.code), Some(4003), "closed as signed out");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(me(two.addr(), &tp).await.0, 401);
+    one.shutdown().await.unwrap();
+    two.shutdown().await.unwrap();
+}
