@@ -2,7 +2,8 @@
 //! (read from storage at each phrase, so a mute set on any node holds at once; the
 //! chat's pace keeps that to a few reads a minute), and a signed-in socket does not
 //! hear those its account blocks (the list rides on its `Conn`, read when it opens and
-//! changed when its account blocks or unblocks on this node).
+//! again when its account blocks or unblocks, on this node at once and on the others
+//! through the cluster's notice).
 
 use crate::conn::Conn;
 use crate::db::now_secs;

@@ -82,6 +82,7 @@ pub async fn block(
     for conn in hub.sockets.of(id) {
         conn.ignore(them);
     }
+    tell_other_nodes(&hub, id).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -102,7 +103,21 @@ pub async fn unblock(
     for conn in hub.sockets.of(id) {
         conn.unignore(them);
     }
+    tell_other_nodes(&hub, id).await;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// In a cluster, tells every node that `account`'s blocks changed, so its sockets
+/// there hear (or stop hearing) the quick chat they should. A notice that cannot be
+/// sent is logged: the block itself is stored, and those sockets read it when they
+/// open again.
+async fn tell_other_nodes(hub: &SharedHub, account: AccountId) {
+    let told = hub
+        .db(move |db| db.cluster().map_or(Ok(()), |c| c.tell_blocks(account)))
+        .await;
+    if let Err(e) = told {
+        tracing::warn!(account = %account, error = ?e, "the other nodes could not be told of a block");
+    }
 }
 
 /// `POST /account/reports` `{"player", "reason", "words", "game"}`: the account reports

@@ -247,3 +247,36 @@ async fn an_arena_never_pairs_a_blocked_player_with_the_blocker() {
     assert_eq!(told, 1, "one of Ann and Bob plays Cat");
     server.shutdown().await.unwrap();
 }
+
+/// A block made through one node of a cluster reaches the blocker's sockets on another.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_block_made_on_one_node_silences_the_chat_on_another() {
+    let Some(url) = postgres_url() else {
+        return;
+    };
+    let db = Db::Postgres(url);
+    let (one, two) = (
+        db.server(Duration::from_secs(60)).await,
+        db.server(Duration::from_secs(60)).await,
+    );
+    let ([_, bob], [ta, _], [mut a, mut b]) = two_accounts(&db, two.addr(), ["Ann", "Bob"]).await;
+    let game = create(&mut a, msg::new_game(Opponent::Friend)).await;
+    b.send(msg::join(&game)).await;
+    joined(&mut b).await;
+    assert_eq!(block(one.addr(), &ta, &bob).await.status, 204);
+    // The notice is asynchronous: Bob's phrases stop reaching Ann within a second.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    b.send(msg::chat(&game, Phrase::Wow)).await;
+    until!(
+        b,
+        ServerMsg::Chat {
+            phrase: Phrase::Wow,
+            ..
+        }
+    );
+    a.send(msg::chat(&game, Phrase::GoodLuck)).await;
+    let heard = until!(a, ServerMsg::Chat { phrase, .. } => phrase);
+    assert_eq!(heard, Phrase::GoodLuck, "Ann heard Bob's phrase");
+    one.shutdown().await.unwrap();
+    two.shutdown().await.unwrap();
+}
