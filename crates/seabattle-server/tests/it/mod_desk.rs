@@ -403,6 +403,13 @@ async fn an_engine_leaves_the_leaderboard_at_once_and_moves_only_its_own_rating(
         let (_, page) = top().await;
         assert!(!page.contains(&bob), "an engine is off the board at once");
         assert!(page.contains(&ann), "{page}");
+        let (_, profile) = http_get(addr, &format!("/u/{bob}?lang=en")).await;
+        assert!(
+            profile.contains("marked this player as playing with an engine"),
+            "the profile says so: {profile}"
+        );
+        let (_, profile) = http_get(addr, &format!("/u/{ann}?lang=en")).await;
+        assert!(!profile.contains("engine"), "{profile}");
 
         // Bob wins again: his rating moves, Ann's does not.
         let game = create(
