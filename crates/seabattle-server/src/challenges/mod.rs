@@ -171,6 +171,13 @@ pub async fn answer(hub: &SharedHub, conn: &Conn, id: &str, answer: Answer) -> R
     if me.bot && end == ChallengeEnd::Accepted {
         bot_room(hub, &me).await?;
     }
+    if end == ChallengeEnd::Accepted {
+        // A block made since the challenge was sent keeps the two apart too.
+        let asked = key.clone();
+        if let Some(c) = hub.db(move |db| db.challenge(&asked)).await? {
+            crate::moderation::apart::refuse(hub, me.id, c.from, "accept this challenge").await?;
+        }
+    }
     let game = GameId::random();
     let made = (end == ChallengeEnd::Accepted).then(|| game.to_string());
     let c = hub

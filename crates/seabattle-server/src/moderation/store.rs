@@ -251,11 +251,19 @@ impl Store {
                     apply(sql, act, &a, reason)?;
                     (Some(a.id), a.name)
                 }
-                Target::Arena { id, .. } => {
+                Target::Arena { id, name } => {
                     let rename = match act {
                         Act::CloseArena { rename } => rename.as_deref(),
                         _ => None,
                     };
+                    let closed: Option<One<Option<i64>>> =
+                        sql.row("SELECT closed_at FROM arenas WHERE id = $1", params![id])?;
+                    if rename.is_none() && closed.is_some_and(|One(at)| at.is_some()) {
+                        refused = Some(ModerationError::Unchanged(format!(
+                            "the arena {name:?} is closed already"
+                        )));
+                        return Ok(None);
+                    }
                     close_arena(sql, id, rename)?;
                     (None, id.clone())
                 }

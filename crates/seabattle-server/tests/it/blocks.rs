@@ -85,7 +85,17 @@ async fn a_block_is_listed_and_keeps_a_challenge_from_either_side() {
         assert_eq!(r.status, 204, "{}", r.body);
         assert_eq!(unblock(addr, &ta, &bob).await.status, 404, "not blocked");
         b.send(challenge(&ann)).await;
-        until!(a, ServerMsg::Challenged(_));
+        let sent = *until!(a, ServerMsg::Challenged(c) => c);
+        // A block made while a challenge waits keeps it from being accepted.
+        assert_eq!(block(addr, &ta, &bob).await.status, 204);
+        a.expect_error(
+            ClientMsg::AnswerChallenge {
+                id: sent.id,
+                answer: seabattle_wire::Answer::Accept,
+            },
+            ErrorCode::Blocked,
+        )
+        .await;
         server.shutdown().await.unwrap();
     }
 }

@@ -145,6 +145,10 @@ async fn an_operators_list_replaces_the_default_and_arena_names_are_checked() {
         (line.action, line.target.as_str(), line.detail.as_deref()),
         (ModAction::CloseArena, id.as_str(), Some("renamed Закрыта"))
     );
+    let Err(e) = operate(&store, ModAct::CloseArena { rename: None }, &id, "again").await else {
+        panic!("an arena closed twice");
+    };
+    assert!(e.to_string().contains("closed already"), "{e}");
     let (status, body) = http_get(addr, &format!("/arena/{id}/json")).await;
     assert_eq!(status, 200, "{body}");
     let shown: serde_json::Value = serde_json::from_str(&body).unwrap();

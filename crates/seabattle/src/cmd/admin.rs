@@ -191,9 +191,11 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let store =
         open_store(&db, "seabattle-admin").with_context(|| format!("opening {}", db.display()))?;
     if let What::Log { limit } = a.what {
-        let lines = store
-            .moderation_log(limit)
-            .context("reading the moderation log")?;
+        let read = store.moderation_log(limit);
+        if let Some(c) = store.cluster() {
+            let _ = c.retire();
+        }
+        let lines = read.context("reading the moderation log")?;
         if lines.is_empty() {
             println!("the moderation log is empty");
         }
@@ -214,8 +216,13 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let Some((act, whom, reason)) = a.what.act()? else {
         return Ok(ExitCode::SUCCESS);
     };
-    let entry = moderate_as_operator(&store, act.clone(), &whom, &reason)
-        .with_context(|| format!("{} {whom}", act.action().word()))?;
+    let done = moderate_as_operator(&store, act.clone(), &whom, &reason);
+    // On PostgreSQL opening the store made this command a node of the cluster for a
+    // moment: it leaves at once rather than wait for its lease to lapse.
+    if let Some(c) = store.cluster() {
+        let _ = c.retire();
+    }
+    let entry = done.with_context(|| format!("{} {whom}", act.action().word()))?;
     println!("{} (log line {})", said(&act, &entry.target), entry.id);
     Ok(ExitCode::SUCCESS)
 }
