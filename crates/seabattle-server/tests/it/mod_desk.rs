@@ -323,59 +323,56 @@ async fn a_moderator_mutes_renames_closes_and_reopens() {
 
 #[tokio::test]
 async fn a_disabled_bots_token_stops_working_and_an_arena_is_closed_and_renamed() {
-    let db = Db::all().remove(0);
-    let server = db.server(Duration::from_secs(60)).await;
-    let addr = server.addr();
-    let store = admin_store(db.url(), "admin".into()).await;
-    let tm = sign_up(addr, "Mia").await;
-    operate(&store, ModAct::GrantMod, "Mia", "trusted")
-        .await
-        .unwrap();
-    let (_, token, _) = crate::bots::make_bot(addr, "Robo").await;
-    let options =
-        seabattle_client::ConnectOptions::new().header("Authorization", &format!("Bearer {token}"));
-    let url = format!("ws://{addr}/ws");
-    let upgrade = || seabattle_client::Connection::connect_with(&url, &options);
-    assert!(upgrade().await.is_ok(), "the token opens a socket");
-    acted(
-        addr,
-        &tm,
-        &act("disable_bot", "Robo", serde_json::json!({})),
-    )
-    .await;
-    assert!(upgrade().await.is_err(), "the token still opens a socket");
+    for db in Db::all() {
+        let server = db.server(Duration::from_secs(60)).await;
+        let addr = server.addr();
+        let store = admin_store(db.url(), db.name("admin")).await;
+        let [mia, robo, rex] = ["Mia", "Robo", "Rex"].map(|n| db.name(n));
+        let tm = sign_up(addr, &mia).await;
+        operate(&store, ModAct::GrantMod, &mia, "trusted")
+            .await
+            .unwrap();
+        let (_, token, _) = crate::bots::make_bot(addr, &robo).await;
+        let options = seabattle_client::ConnectOptions::new()
+            .header("Authorization", &format!("Bearer {token}"));
+        let url = format!("ws://{addr}/ws");
+        let upgrade = || seabattle_client::Connection::connect_with(&url, &options);
+        assert!(upgrade().await.is_ok(), "the token opens a socket");
+        acted(addr, &tm, &act("disable_bot", &robo, serde_json::json!({}))).await;
+        assert!(upgrade().await.is_err(), "the token still opens a socket");
 
-    // An arena with an offensive name: closed, renamed, ended.
-    let tr = sign_up(addr, "Rex").await;
-    let made = post(
-        addr,
-        "/arena/create",
-        &serde_json::to_string(&crate::arenas::arena_of(20, 30)).unwrap(),
-        Some(&tr),
-    )
-    .await;
-    assert_eq!(made.status, 201, "{}", made.body);
-    let id = serde_json::from_str::<serde_json::Value>(&made.body).unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let close = |name: &str| {
-        serde_json::json!({ "action": "close_arena", "arena": id, "reason": "a slur", "name": name })
-            .to_string()
-    };
-    let r = post(addr, "/mod/act", &close("cyka арена"), Some(&tm)).await;
-    assert_eq!(r.status, 400, "{}", r.body);
-    assert!(r.body.contains("forbidden_word"), "{}", r.body);
-    let line = acted(addr, &tm, &close("Арена")).await;
-    assert_eq!(
-        (line.action, line.target.as_str()),
-        (ModAction::CloseArena, id.as_str())
-    );
-    let (status, body) = http_get(addr, &format!("/arena/{id}/json")).await;
-    assert_eq!(status, 200, "{body}");
-    let shown: serde_json::Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(shown["arena"]["name"], "Арена", "{body}");
-    server.shutdown().await.unwrap();
+        // An arena with an offensive name: closed, renamed, ended.
+        let tr = sign_up(addr, &rex).await;
+        let made = post(
+            addr,
+            "/arena/create",
+            &serde_json::to_string(&crate::arenas::arena_of(20, 30)).unwrap(),
+            Some(&tr),
+        )
+        .await;
+        assert_eq!(made.status, 201, "{}", made.body);
+        let id = serde_json::from_str::<serde_json::Value>(&made.body).unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let close = |name: &str| {
+            serde_json::json!({ "action": "close_arena", "arena": id, "reason": "a slur", "name": name })
+                .to_string()
+        };
+        let r = post(addr, "/mod/act", &close("cyka арена"), Some(&tm)).await;
+        assert_eq!(r.status, 400, "{}", r.body);
+        assert!(r.body.contains("forbidden_word"), "{}", r.body);
+        let line = acted(addr, &tm, &close("Арена")).await;
+        assert_eq!(
+            (line.action, line.target.as_str()),
+            (ModAction::CloseArena, id.as_str())
+        );
+        let (status, body) = http_get(addr, &format!("/arena/{id}/json")).await;
+        assert_eq!(status, 200, "{body}");
+        let shown: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(shown["arena"]["name"], "Арена", "{body}");
+        server.shutdown().await.unwrap();
+    }
 }
 
 #[tokio::test]
@@ -427,6 +424,15 @@ async fn an_engine_leaves_the_leaderboard_at_once_and_moves_only_its_own_rating(
         let [one, two] = result.ratings.expect("rated");
         assert_eq!(one.before, one.after, "Ann's rating stays: {one:?}");
         assert!(two.after > two.before, "Bob's moves: {two:?}");
+
+        // Unmarked, he is back on the board.
+        acted(
+            addr,
+            &tm,
+            &act("unmark_engine", &bob, serde_json::json!({})),
+        )
+        .await;
+        assert!(top().await.1.contains(&bob), "Bob is back on the board");
         server.shutdown().await.unwrap();
     }
 }
