@@ -188,6 +188,16 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("--db {url}"))?,
         None => DbUrl::default_sqlite(),
     };
+    // Opening a store creates it: a mistyped path would make an empty database and
+    // then find nobody in it.
+    if let DbUrl::Sqlite(path) = &db {
+        if !path.exists() {
+            anyhow::bail!(
+                "no database at {}: give the server's with --db or SEABATTLE_DB",
+                path.display()
+            );
+        }
+    }
     let store =
         open_store(&db, "seabattle-admin").with_context(|| format!("opening {}", db.display()))?;
     if let What::Log { limit } = a.what {

@@ -92,6 +92,18 @@ async fn the_operator_grants_the_role_acts_and_reads_the_log() {
     assert_eq!(arena.status.code(), Some(2));
     assert!(err(&arena).contains("no arena"), "{}", err(&arena));
 
+    let missing = admin(&dir.path().join("typo.db"), &["grant-mod", "Марина"]).await;
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        err(&missing).contains("no database at"),
+        "{}",
+        err(&missing)
+    );
+    assert!(
+        !dir.path().join("typo.db").exists(),
+        "no empty database was made"
+    );
+
     let log = admin(&db, &["log"]).await;
     assert_eq!(log.status.code(), Some(0), "{}", err(&log));
     let text = out(&log);
