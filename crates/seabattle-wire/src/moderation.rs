@@ -222,6 +222,29 @@ pub struct ReportLine {
     pub at: i64,
     /// How much it counts: 1 from an established account, less from a new one.
     pub weight: f64,
+    /// The reported player's accuracy in that game as its analysis judged it (percent),
+    /// where the game has been analysed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub analysed_accuracy: Option<f64>,
+}
+
+/// A reported player's figures, as their profile counts them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PlayerFigures {
+    /// Finished games.
+    pub games: u32,
+    /// Games won.
+    pub wins: u32,
+    /// Mean cells fired in the games won by sinking the whole fleet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub mean_shots_to_win: Option<f64>,
+    /// Hits over cells fired, all games (0 to 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub accuracy: Option<f64>,
 }
 
 /// A reported player's open reports (`GET /mod/reports`), the heaviest first.
@@ -236,6 +259,8 @@ pub struct ReportedPlayer {
     pub engine: bool,
     /// Whether their account is closed.
     pub closed: bool,
+    /// Their figures, from their newest finished games.
+    pub figures: PlayerFigures,
     /// The open reports, newest first.
     pub reports: Vec<ReportLine>,
 }

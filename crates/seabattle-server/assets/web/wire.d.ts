@@ -2083,7 +2083,33 @@ at: number,
 /**
  * How much it counts: 1 from an established account, less from a new one.
  */
-weight: number, };
+weight: number, 
+/**
+ * The reported player's accuracy in that game as its analysis judged it (percent),
+ * where the game has been analysed.
+ */
+analysed_accuracy?: number, };
+
+/**
+ * A reported player's figures, as their profile counts them.
+ */
+export type PlayerFigures = { 
+/**
+ * Finished games.
+ */
+games: number, 
+/**
+ * Games won.
+ */
+wins: number, 
+/**
+ * Mean cells fired in the games won by sinking the whole fleet.
+ */
+mean_shots_to_win?: number, 
+/**
+ * Hits over cells fired, all games (0 to 1).
+ */
+accuracy?: number, };
 
 /**
  * A reported player's open reports (`GET /mod/reports`), the heaviest first.
@@ -2105,6 +2131,10 @@ engine: boolean,
  * Whether their account is closed.
  */
 closed: boolean, 
+/**
+ * Their figures, from their newest finished games.
+ */
+figures: PlayerFigures, 
 /**
  * The open reports, newest first.
  */

@@ -52,12 +52,20 @@ impl FromRequestParts<SharedHub> for Moderator {
     }
 }
 
-/// `GET /mod/reports`: the open reports, grouped by player, the heaviest first.
+/// `GET /mod/reports`: the open reports, grouped by player, the heaviest first, with
+/// each player's figures and their analysed accuracy in the reported games.
 pub async fn reports(
     State(hub): State<SharedHub>,
     _m: Moderator,
 ) -> Result<axum::Json<Vec<ReportedPlayer>>, ApiError> {
-    Ok(axum::Json(hub.db(|db| db.open_reports()).await?))
+    let open = hub
+        .db(|db| {
+            let mut open = db.open_reports()?;
+            super::dossier::fill(db, &mut open)?;
+            Ok(open)
+        })
+        .await?;
+    Ok(axum::Json(open))
 }
 
 /// `GET /mod/log`: the moderation log's latest lines, newest first.

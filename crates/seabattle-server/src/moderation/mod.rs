@@ -11,6 +11,7 @@ pub mod apart;
 pub mod blocks;
 pub mod chat;
 pub mod desk;
+pub mod dossier;
 pub mod http;
 pub mod operator;
 pub mod reports;

@@ -54,6 +54,7 @@ impl FromRow for OpenRow {
                 game: r.get("game")?,
                 at: r.get("created_at")?,
                 weight: r.get("weight")?,
+                analysed_accuracy: None,
             },
         })
     }
@@ -128,6 +129,7 @@ impl Store {
                     weight: row.line.weight,
                     engine: row.engine,
                     closed: row.closed,
+                    figures: Default::default(),
                     reports: vec![row.line],
                 }),
             }

@@ -154,8 +154,18 @@ async fn reports_are_grouped_by_player_and_an_action_resolves_them() {
         operate(&store, ModAct::GrantMod, &mia, "trusted")
             .await
             .unwrap();
+        // Pat plays the computer to the end, and the game is analysed.
+        let mut p = Client::connect_signed_in(addr, &tp, &pat).await;
+        let game = create(&mut p, msg::new_game(Opponent::Computer)).await;
+        p.send(msg::place_random(&game)).await;
+        until!(p, ServerMsg::Battle { .. });
+        play_out(&mut p, &game, seabattle_core::Player::One, 10, 10).await;
+        let (status, body) = http_get(addr, &format!("/games/{game}/analysis.json")).await;
+        assert_eq!(status, 200, "{body}");
+        let analysis: seabattle_wire::analysis::AnalysisJson = serde_json::from_str(&body).unwrap();
         let report = |reason: &str, words: &str| {
-            serde_json::json!({ "player": pat, "reason": reason, "words": words }).to_string()
+            serde_json::json!({ "player": pat, "reason": reason, "words": words, "game": game })
+                .to_string()
         };
         let r = post(
             addr,
@@ -196,6 +206,16 @@ async fn reports_are_grouped_by_player_and_an_action_resolves_them() {
         );
         // New accounts' reports count less, not nothing.
         assert!((group.weight - 0.5).abs() < 1e-9, "{}", group.weight);
+        // Beside them, Pat's figures and accuracy in the reported game, as analysed.
+        assert_eq!(group.figures.games, 1, "{:?}", group.figures);
+        assert!(group.figures.accuracy.is_some(), "{:?}", group.figures);
+        for l in &group.reports {
+            assert_eq!(l.game.as_deref(), Some(game.as_str()));
+            assert_eq!(
+                l.analysed_accuracy,
+                Some(analysis.sides[0].accuracy_percent)
+            );
+        }
 
         // A warning answers them: resolved, and Pat sees it once.
         let line = acted(
