@@ -67,3 +67,12 @@ test('the BOT box\'s words (bot-account.js): the same keys and placeholders in b
   const differ = [...ru].filter(([k, p]) => en.get(k) !== p).map(([k]) => k);
   assert.deepEqual(differ, []);
 });
+
+test('the game analysis\' words (analysis.js): the same keys and placeholders in both languages', async () => {
+  const { ANALYSIS_TEXTS } = await import('../../crates/seabattle-server/assets/web/analysis.js');
+  assert.deepEqual(Object.keys(ANALYSIS_TEXTS).sort(), ['en', 'ru']);
+  const ru = texts(ANALYSIS_TEXTS.ru), en = texts(ANALYSIS_TEXTS.en);
+  assert.deepEqual([...ru.keys()].sort(), [...en.keys()].sort());
+  const differ = [...ru].filter(([k, p]) => en.get(k) !== p).map(([k]) => k);
+  assert.deepEqual(differ, []);
+});

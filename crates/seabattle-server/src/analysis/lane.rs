@@ -2,6 +2,7 @@
 //! are asked for they take at most one core and the async threads that answer shots
 //! never run one. Two requests for one game wait for the same job.
 
+use super::store::Figures;
 use super::{VERSION, analyse_record, supported};
 use crate::ids::GameId;
 use crate::node::SharedNode;
@@ -138,10 +139,10 @@ impl Analyst {
                 return Outcome::Failed;
             }
         };
-        let (key, stored) = (game.clone(), Arc::clone(&body));
+        let (key, stored, figures) = (game.clone(), Arc::clone(&body), Figures::of(&analysis));
         // The answer stands if it cannot be kept: it is made again next time.
         if let Err(e) = node
-            .db(move |db| db.save_analysis(&key, VERSION, &stored))
+            .db(move |db| db.save_analysis(&key, VERSION, &stored, &figures))
             .await
         {
             tracing::warn!(game = %game, error = %e, "an analysis could not be stored");

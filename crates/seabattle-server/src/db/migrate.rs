@@ -33,6 +33,7 @@ const SQLITE: &[Migration] = &[
     Migration::Shared(PEOPLE_RATINGS),
     Migration::Shared(ARENAS),
     Migration::Shared(ANALYSES),
+    Migration::Shared(ANALYSIS_FIGURES),
 ];
 
 /// PostgreSQL's steps, in order; version `n` is `POSTGRES[n - 1]`.
@@ -53,6 +54,7 @@ const POSTGRES: &[Migration] = &[
     Migration::Shared(PEOPLE_RATINGS),
     Migration::Shared(ARENAS),
     Migration::Shared(ANALYSES),
+    Migration::Shared(ANALYSIS_FIGURES),
 ];
 
 /// Challenges by name (`crate::challenges`).
@@ -69,6 +71,8 @@ const PEOPLE_RATINGS: &str = include_str!("../../migrations/shared/0005_people_r
 const ARENAS: &str = include_str!("../../migrations/shared/0006_arenas.sql");
 /// Each finished game's analysis, made once (`crate::analysis`).
 const ANALYSES: &str = include_str!("../../migrations/shared/0007_analyses.sql");
+/// Each analysis' figures per side, for the profile (`crate::analysis`).
+const ANALYSIS_FIGURES: &str = include_str!("../../migrations/shared/0008_analysis_figures.sql");
 
 /// A key for `pg_advisory_xact_lock`.
 const MIGRATION_LOCK: i64 = 0x5eab_a771;
