@@ -217,8 +217,8 @@ async fn finish(mut g: Game) -> Result<String, String> {
     Ok(g.id)
 }
 
-/// The status of `GET path`, waiting for the whole answer.
-async fn status_of(addr: SocketAddr, path: &str) -> Result<u16, String> {
+/// `GET path` over HTTP/1.0: the whole answer, head and body, as text.
+async fn get(addr: SocketAddr, path: &str) -> Result<String, String> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut s = tokio::net::TcpStream::connect(addr)
         .await
@@ -226,13 +226,19 @@ async fn status_of(addr: SocketAddr, path: &str) -> Result<u16, String> {
     s.write_all(format!("GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").as_bytes())
         .await
         .map_err(|e| e.to_string())?;
-    let mut text = Vec::new();
-    s.read_to_end(&mut text).await.map_err(|e| e.to_string())?;
-    let head = String::from_utf8_lossy(&text[..text.len().min(16)]).to_string();
-    head.split_whitespace()
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).await.map_err(|e| e.to_string())?;
+    Ok(String::from_utf8_lossy(&raw).into_owned())
+}
+
+/// The status of `GET path`.
+async fn status_of(addr: SocketAddr, path: &str) -> Result<u16, String> {
+    let answer = get(addr, path).await?;
+    answer
+        .split_whitespace()
         .nth(1)
         .and_then(|c| c.parse().ok())
-        .ok_or_else(|| format!("no status in {head:?}"))
+        .ok_or_else(|| format!("no status in {:?}", &answer[..answer.len().min(40)]))
 }
 
 /// Plays `n` games to their end; their ids.
@@ -254,17 +260,7 @@ async fn finished_games(addr: SocketAddr, n: usize) -> Vec<String> {
 /// The server's counters `seabattle_move_commits_total` and `seabattle_shots_total`,
 /// read from its `/metrics`.
 async fn commits_and_shots(addr: SocketAddr) -> Result<(u64, u64), String> {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr)
-        .await
-        .map_err(|e| e.to_string())?;
-    s.write_all(format!("GET /metrics HTTP/1.0\r\nHost: {addr}\r\n\r\n").as_bytes())
-        .await
-        .map_err(|e| e.to_string())?;
-    let mut text = String::new();
-    s.read_to_string(&mut text)
-        .await
-        .map_err(|e| e.to_string())?;
+    let text = get(addr, "/metrics").await?;
     let counter = |name: &str| {
         text.lines()
             .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
