@@ -60,8 +60,8 @@ export async function startReplay(id, missing) {
     <span id="step" aria-live="polite"></span></p>
     <p id="rWho" class="desc"></p><p id="rWon" class="big"></p>
     <div class="boards"><section class="side"><h2 data-t="board1"></h2></section><section class="side"><h2 data-t="board2"></h2></section></div>
-    <section id="rAnalysis" aria-labelledby="anH"><h2 id="anH"></h2><ul id="rSum"></ul><p id="rJudge" aria-live="polite"></p>
-    <div id="rChart"></div><details><summary id="rAllSum"></summary><div id="rAll"></div></details><p id="rHelp" class="desc"></p></section>
+    <section id="rAnalysis" aria-labelledby="anH" hidden><h2 id="anH"></h2><ul id="rSum"></ul><p id="rJudge" aria-live="polite"></p>
+    <div id="rChart"></div><details id="rAllBox" hidden><summary id="rAllSum"></summary><div id="rAll"></div></details><p id="rHelp" class="desc"></p></section>
     <p class="buttons"><a href="/games/${id}/record.json" download="seabattle-${id}.json" data-t="download"></a> <a href="/" data-t="newGame"></a></p>`;
   const secs = el.querySelectorAll('.boards section');
   R.boards.forEach((b, i) => secs[i].append(b.el));
@@ -111,6 +111,8 @@ function drawAnalysis(R) {
   const none = { best: new Set(), marked: new Map() };
   if (!A) return none;
   const reading = A.analysisOf(R.id, rerenderReplay), name = (/** @type {number} */ p) => t('playerN', p);
+  // Shown once its words are there; the table and the help once the analysis is.
+  $('rAnalysis').hidden = false;
   $('anH').textContent = A.at('title');
   $('rSum').innerHTML = A.summaryLines(reading, [1, 2], name).map(l => `<li>${esc(l)}</li>`).join('');
   if (reading.kind !== 'ready') return none;
@@ -119,6 +121,7 @@ function drawAnalysis(R) {
     ? A.at('move', R.step) + ' · ' + t('playerN', move.player) + ': ' + judged.map(s => A?.shotLine(s, R.w)).join('; ') : A.at('noShot');
   $('rChart').innerHTML = A.chart(a, R.rec.moves.length, name, R.step);
   $('rAllSum').textContent = A.at('shots');
+  $('rAllBox').hidden = false;
   $('rHelp').textContent = A.at('help');
   const all = A.shotTable(a, R.w, name);
   if (all !== allShown) {
