@@ -16,5 +16,5 @@
 pub mod pairing;
 pub mod sheet;
 
-pub use pairing::{Candidate, pair, wave_due, wave_wait_ms};
+pub use pairing::{Candidate, pair, pair_apart, wave_due, wave_wait_ms};
 pub use sheet::{BERSERK_MIN_SHOTS, Outcome, Score, Sheet, rank};

@@ -12,7 +12,8 @@
 //!   pair, unless both have waited [`REMATCH_AFTER_MS`] (nobody else came), and even
 //!   then only at [`REMATCH_PENALTY`];
 //! - with an odd count, the one whose absence leaves the cheapest pairs waits for the
-//!   next wave.
+//!   next wave;
+//! - two players one of whom blocks the other are never a pair ([`pair_apart`]).
 
 /// The most players matched as one graph: a larger pool is split (as lila's).
 pub const GROUP: usize = 100;
@@ -52,7 +53,14 @@ pub fn wave_due<Id>(waiting: &[Candidate<Id>], clock_secs: u32) -> bool {
 }
 
 /// What pairing `a` with `b` costs; `None` if they may not meet now.
-fn cost<Id: PartialEq>(a: &Candidate<Id>, b: &Candidate<Id>) -> Option<i64> {
+fn cost<Id: PartialEq>(
+    a: &Candidate<Id>,
+    b: &Candidate<Id>,
+    apart: &dyn Fn(&Id, &Id) -> bool,
+) -> Option<i64> {
+    if apart(&a.id, &b.id) {
+        return None;
+    }
     let gap =
         i64::from(a.rank.abs_diff(b.rank)) * RANK_WEIGHT + i64::from(a.rating.abs_diff(b.rating));
     let rematch =
@@ -66,6 +74,14 @@ fn cost<Id: PartialEq>(a: &Candidate<Id>, b: &Candidate<Id>) -> Option<i64> {
 
 /// Pairs `waiting` (in any order): the pairs, as indices into `waiting`.
 pub fn pair<Id: PartialEq>(waiting: &[Candidate<Id>]) -> Vec<(usize, usize)> {
+    pair_apart(waiting, &|_, _| false)
+}
+
+/// [`pair`], never pairing two players for whom `apart` holds (one blocks the other).
+pub fn pair_apart<Id: PartialEq>(
+    waiting: &[Candidate<Id>],
+    apart: &dyn Fn(&Id, &Id) -> bool,
+) -> Vec<(usize, usize)> {
     let mut by_rank: Vec<usize> = (0..waiting.len()).collect();
     by_rank.sort_by_key(|&i| (waiting[i].rank, i));
     let groups = by_rank.len().div_ceil(GROUP).max(1);
@@ -73,18 +89,22 @@ pub fn pair<Id: PartialEq>(waiting: &[Candidate<Id>]) -> Vec<(usize, usize)> {
     let size = by_rank.len().div_ceil(groups).next_multiple_of(2).max(2);
     by_rank
         .chunks(size)
-        .flat_map(|group| pair_group(waiting, group))
+        .flat_map(|group| pair_group(waiting, group, apart))
         .collect()
 }
 
 /// One group's pairs: the cheapest of the matchings with the most pairs.
-fn pair_group<Id: PartialEq>(waiting: &[Candidate<Id>], group: &[usize]) -> Vec<(usize, usize)> {
+fn pair_group<Id: PartialEq>(
+    waiting: &[Candidate<Id>],
+    group: &[usize],
+    apart: &dyn Fn(&Id, &Id) -> bool,
+) -> Vec<(usize, usize)> {
     let mut edges = Vec::new();
     let costs: Vec<Option<i64>> = group
         .iter()
         .enumerate()
         .flat_map(|(x, &i)| group[x + 1..].iter().map(move |&j| (i, j)))
-        .map(|(i, j)| cost(&waiting[i], &waiting[j]))
+        .map(|(i, j)| cost(&waiting[i], &waiting[j], apart))
         .collect();
     let Some(worst) = costs.iter().flatten().max().copied() else {
         return Vec::new();
@@ -175,6 +195,25 @@ mod tests {
             x.waited_ms = REMATCH_AFTER_MS;
         }
         assert_eq!(ids(&w, &pair(&w)), [(1, 2)]);
+    }
+
+    #[test]
+    fn two_apart_are_never_a_pair_however_long_they_wait() {
+        let mut w = [
+            c(1, 1, 1900, None),
+            c(2, 2, 1890, None),
+            c(3, 9, 1400, None),
+            c(4, 10, 1350, None),
+        ];
+        let apart = |a: &u32, b: &u32| (*a, *b) == (1, 2) || (*a, *b) == (2, 1);
+        let pairs = ids(&w, &pair_apart(&w, &apart));
+        assert_eq!(pairs.len(), 2);
+        assert!(!pairs.contains(&(1, 2)), "{pairs:?}");
+        let two = &mut w[..2];
+        for x in two.iter_mut() {
+            x.waited_ms = REMATCH_AFTER_MS * 10;
+        }
+        assert!(pair_apart(two, &apart).is_empty());
     }
 
     #[test]

@@ -130,6 +130,9 @@ pub struct Config {
     /// How long a BOT's seat may keep a person who has placed waiting for its fleet
     /// before it resigns (see [`crate::game::forfeit`]).
     pub bot_placement: Duration,
+    /// Words not allowed in account and arena names (`serve --forbidden-words`; the
+    /// crate's own short list by default, see `crate::moderation::words`).
+    pub forbidden_words: std::sync::Arc<crate::moderation::words::ForbiddenWords>,
 }
 
 /// The default [`Config::commit_window`].
@@ -156,6 +159,7 @@ impl Config {
             arena_schedule: crate::arenas::schedule::DEFAULT.parse().unwrap_or_default(),
             arena_placement: Duration::from_secs(60),
             bot_placement: Duration::from_secs(60),
+            forbidden_words: Default::default(),
         }
     }
 

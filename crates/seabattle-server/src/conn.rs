@@ -62,6 +62,9 @@ pub struct Conn {
     /// Set when the account signed out everywhere or was deleted: the socket acts for
     /// nobody from then on.
     revoked: Arc<AtomicBool>,
+    /// The accounts whose quick chat this signed-in socket does not hear (those its
+    /// account blocks); shared by its clones, `None` for a guest.
+    ignored: Option<Arc<Mutex<Vec<AccountId>>>>,
 }
 
 impl Conn {
@@ -73,6 +76,7 @@ impl Conn {
             ip,
             tx,
             binding: Arc::new(Mutex::new(None)),
+            ignored: account.as_ref().map(|_| Arc::default()),
             account: account.map(Arc::new),
             revoked: Arc::new(AtomicBool::new(false)),
         }
@@ -88,7 +92,43 @@ impl Conn {
             binding: Arc::clone(&self.binding),
             account: Some(Arc::new(account)),
             revoked: Arc::new(AtomicBool::new(false)),
+            ignored: Some(Arc::default()),
         }
+    }
+
+    fn ignored(&self) -> Option<std::sync::MutexGuard<'_, Vec<AccountId>>> {
+        self.ignored
+            .as_ref()
+            .map(|m| m.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    /// From now on the socket does not hear the quick chat of `accounts` (those its
+    /// account blocks), and hears everyone else's.
+    pub fn set_ignored(&self, accounts: Vec<AccountId>) {
+        if let Some(mut list) = self.ignored() {
+            *list = accounts;
+        }
+    }
+
+    /// The socket stops hearing `account`'s quick chat (its account blocked them).
+    pub fn ignore(&self, account: AccountId) {
+        if let Some(mut list) = self.ignored() {
+            if !list.contains(&account) {
+                list.push(account);
+            }
+        }
+    }
+
+    /// The socket hears `account`'s quick chat again (its account unblocked them).
+    pub fn unignore(&self, account: AccountId) {
+        if let Some(mut list) = self.ignored() {
+            list.retain(|a| *a != account);
+        }
+    }
+
+    /// Whether the socket does not hear `account`'s quick chat.
+    pub fn ignores(&self, account: AccountId) -> bool {
+        self.ignored().is_some_and(|list| list.contains(&account))
     }
 
     /// The account the connection acts for, if signed in (and not signed out since).

@@ -39,6 +39,7 @@ mod levels;
 mod lobby;
 mod matchmaking;
 mod metrics;
+mod moderation;
 mod node;
 pub mod protocol;
 pub mod ratings;
@@ -56,6 +57,9 @@ pub use error::ServerError;
 pub use game::group::{CommitCounts, GroupCommit};
 pub use game::stored::{Append, MoveKind, StoredGame, StoredMove};
 pub use ids::{AccountId, GameId, Learner};
+pub use moderation::act::{Act as ModAct, Actor as ModActor, ModerationError};
+pub use moderation::operator::{arena_name as mod_arena_name, operate as moderate_as_operator};
+pub use moderation::words::{ForbiddenWords, WordsError};
 pub use ratings::store::RatedGame;
 pub use web::players::store::{AccountGame, GameList, Sitter};
 
@@ -110,6 +114,7 @@ fn router(hub: SharedHub) -> Router {
         .merge(account_routes(&hub))
         .merge(daily::routes(&hub))
         .merge(arenas::routes(&hub))
+        .merge(moderation::http::routes(&hub))
         .route("/account/me", get(account::http::me))
         .route("/account/tokens", get(bot_accounts::tokens))
         .route("/account/games", get(players::mine::games))
@@ -129,13 +134,14 @@ const ACCOUNT_BODY: usize = 64 << 10;
 
 /// The account routes that change state, behind the origin check.
 fn account_routes(hub: &SharedHub) -> Router<SharedHub> {
-    use account::http::{delete, login, logout, logout_all, same_origin, signup};
+    use account::http::{delete, login, logout, logout_all, rename, same_origin, signup};
     Router::new()
         .route("/account/signup", post(signup))
         .route("/account/login", post(login))
         .route("/account/logout", post(logout))
         .route("/account/logout-all", post(logout_all))
         .route("/account/delete", post(delete))
+        .route("/account/rename", post(rename))
         .route("/account/bot", post(bot_accounts::make_bot))
         .route("/account/tokens", post(bot_accounts::add_token))
         .route("/account/tokens/revoke", post(bot_accounts::revoke))

@@ -65,6 +65,23 @@ pub struct Me {
     pub bot: bool,
     /// Whether it takes challenges from BOTs.
     pub bot_challenges: bool,
+    /// Whether it holds the moderator role (the page then links to `/mod`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub moderator: bool,
+    /// What moderation tells the player at this visit: a warning (once), a name to
+    /// change.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<crate::moderation::ModNotice>,
+}
+
+/// `POST /account/rename` `{"name"}`: the new name of an account a moderator asked to
+/// choose one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct NewName {
+    /// The name.
+    pub name: String,
 }
 
 /// What `POST /account/bot` answers.

@@ -150,6 +150,24 @@ pub enum ErrorCode {
     /// Berserk asked where it cannot be: not an arena's game, or after the seat's first
     /// shot.
     NoBerserk,
+    /// A name (an account's or an arena's) that contains a word not allowed here,
+    /// look-alike letters and digits read as the letters they stand for.
+    ForbiddenWord,
+    /// A moderator's endpoint or action, asked by an account without the role (or by
+    /// nobody signed in, or by a BOT's token).
+    NotModerator,
+    /// A challenge, a game or a pairing with a player who blocks the asker, or whom
+    /// the asker blocks.
+    Blocked,
+    /// An account closed by a moderator: it cannot sign in.
+    AccountClosed,
+    /// A moderator muted the account's quick chat for a while.
+    Muted,
+    /// The same player reported for the same reason by the same account today.
+    AlreadyReported,
+    /// A moderator asked the account to choose a new name first
+    /// (`POST /account/rename`).
+    MustRename,
 }
 
 /// The longest player name, in characters.

@@ -33,6 +33,7 @@ mod client;
 pub mod daily;
 mod error;
 mod meet;
+pub mod moderation;
 pub mod players;
 pub mod replay;
 mod seat;

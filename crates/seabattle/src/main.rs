@@ -19,7 +19,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the game server (the default when no subcommand is given).
-    Serve(cmd::serve::Args),
+    Serve(Box<cmd::serve::Args>),
     /// Check a board file against the rules: exit 0 legal, 1 illegal, 2 unreadable.
     Check(cmd::check::Args),
     /// Print a legal board drawn uniformly from all legal boards.
@@ -55,13 +55,17 @@ enum Command {
     League(cmd::league::Args),
     /// Copy a live server's SQLite database consistently (SQLite's online backup).
     Backup(cmd::backup::Args),
+    /// The operator's moderation: grant the moderator role, warn, mute, mark as an
+    /// engine, force a rename, close or reopen an account, close an arena, disable a
+    /// BOT, read the log (on the server's database, SQLite or PostgreSQL).
+    Admin(cmd::admin::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         None => cmd::serve::Args::from_env().and_then(cmd::serve::run),
-        Some(Command::Serve(a)) => cmd::serve::run(a),
+        Some(Command::Serve(a)) => cmd::serve::run(*a),
         Some(Command::Check(a)) => cmd::check::run(a),
         Some(Command::Place(a)) => cmd::place::run(a),
         Some(Command::Audit(a)) => cmd::audit::run(a),
@@ -75,6 +79,7 @@ fn main() -> ExitCode {
         Some(Command::Logout(a)) => cmd::account::logout(a),
         Some(Command::Learned(a)) => cmd::learned::run(a),
         Some(Command::Backup(a)) => cmd::backup::run(a),
+        Some(Command::Admin(a)) => cmd::admin::run(a),
     };
     match result {
         Ok(code) => code,

@@ -30,6 +30,7 @@ const ru = {
     signed_out: 'войдите в аккаунт, чтобы вызывать игроков', no_challenge: 'этот вызов уже не действует',
     limit: 'слишком много вызовов ждут ответа: отмените один',
     not_rateable: 'рейтинговые игры — только для вошедших в аккаунт и по готовым правилам',
+    blocked: 'этого игрока вызвать нельзя',
   },
 };
 
@@ -60,6 +61,7 @@ const en = {
     signed_out: 'sign in to challenge players', no_challenge: 'that challenge is no longer open',
     limit: 'too many challenges are waiting for an answer: cancel one',
     not_rateable: 'rated games are for signed-in players, under a preset',
+    blocked: 'you cannot challenge this player',
   },
 };
 

@@ -43,7 +43,7 @@ export type CoordSystem = "latin" | "russian" | "russian-yo" | "республи
 /**
  * Why a message was refused. Nothing changed.
  */
-export type ErrorCode = "bad_json" | "unknown_type" | "bad_message" | "unsupported_version" | "too_large" | "flood" | "not_found" | "game_full" | "bad_token" | "wrong_game" | "not_in_game" | "spectator" | "bad_rules" | "bad_level" | "bad_clock" | "bad_fleet" | "already_placed" | "not_started" | "game_over" | "not_your_turn" | "off_board" | "already_shot" | "repeated_cell" | "wrong_count" | "reveal_due" | "no_reveal_due" | "not_revealable" | "relocate_due" | "no_relocate_due" | "not_a_path" | "not_over" | "already_played" | "no_coach" | "bad_placer" | "internal" | "too_costly" | "busy" | "limit" | "abandoned" | "bad_player" | "moved" | "not_away" | "no_room" | "not_rateable" | "no_chat" | "bad_request" | "bad_name" | "bad_password" | "name_taken" | "wrong_credentials" | "signed_out" | "throttled" | "cross_site" | "unavailable" | "not_online" | "no_challenge" | "has_games" | "not_a_bot" | "bot_not_allowed" | "too_many_games" | "plain_token" | "no_bot_challenges" | "arena_closed" | "no_berserk";
+export type ErrorCode = "bad_json" | "unknown_type" | "bad_message" | "unsupported_version" | "too_large" | "flood" | "not_found" | "game_full" | "bad_token" | "wrong_game" | "not_in_game" | "spectator" | "bad_rules" | "bad_level" | "bad_clock" | "bad_fleet" | "already_placed" | "not_started" | "game_over" | "not_your_turn" | "off_board" | "already_shot" | "repeated_cell" | "wrong_count" | "reveal_due" | "no_reveal_due" | "not_revealable" | "relocate_due" | "no_relocate_due" | "not_a_path" | "not_over" | "already_played" | "no_coach" | "bad_placer" | "internal" | "too_costly" | "busy" | "limit" | "abandoned" | "bad_player" | "moved" | "not_away" | "no_room" | "not_rateable" | "no_chat" | "bad_request" | "bad_name" | "bad_password" | "name_taken" | "wrong_credentials" | "signed_out" | "throttled" | "cross_site" | "unavailable" | "not_online" | "no_challenge" | "has_games" | "not_a_bot" | "bot_not_allowed" | "too_many_games" | "plain_token" | "no_bot_challenges" | "arena_closed" | "no_berserk" | "forbidden_word" | "not_moderator" | "blocked" | "account_closed" | "muted" | "already_reported" | "must_rename";
 
 /**
  * A phrase of the quick chat, as its id on the wire.
@@ -1833,7 +1833,16 @@ bot?: boolean,
 /**
  * Whether it takes challenges from BOTs.
  */
-bot_challenges: boolean, };
+bot_challenges: boolean, 
+/**
+ * Whether it holds the moderator role (the page then links to `/mod`).
+ */
+moderator?: boolean, 
+/**
+ * What moderation tells the player at this visit: a warning (once), a name to
+ * change.
+ */
+notices?: Array<ModNotice>, };
 
 /**
  * What `POST /account/bot` answers.
@@ -1921,6 +1930,195 @@ created_at: number,
  * When it was revoked, if it was.
  */
 revoked_at?: number, };
+
+/**
+ * `POST /account/rename` `{"name"}`: the new name of an account a moderator asked to
+ * choose one.
+ */
+export type NewName = { 
+/**
+ * The name.
+ */
+name: string, };
+
+/**
+ * Why a player is reported.
+ */
+export type ReportReason = "cheating" | "name" | "abuse" | "stalling" | "other";
+
+/**
+ * What a moderator (or the operator) did; each is written to the moderation log.
+ */
+export type ModAction = "warn" | "mute" | "mark_engine" | "unmark_engine" | "force_rename" | "close" | "reopen" | "close_arena" | "disable_bot" | "grant_mod" | "revoke_mod";
+
+/**
+ * `POST /api/reports`: a report of a player.
+ */
+export type NewReport = { 
+/**
+ * The reported player's name.
+ */
+player: string, 
+/**
+ * Why.
+ */
+reason: ReportReason, 
+/**
+ * A few words (at most 500 characters; may be empty).
+ */
+words: string, 
+/**
+ * The game it is about, if any.
+ */
+game?: string, };
+
+/**
+ * `GET /api/blocks`: the players the account blocks, by name.
+ */
+export type BlockList = { 
+/**
+ * Their names, in the order they were blocked.
+ */
+blocked: Array<string>, };
+
+/**
+ * `POST /mod/act`: a moderator's action on a player or an arena.
+ */
+export type ModRequest = { 
+/**
+ * What to do.
+ */
+action: ModAction, 
+/**
+ * The player's name (every action but `close_arena`).
+ */
+player?: string, 
+/**
+ * The arena's id (`close_arena` only).
+ */
+arena?: string, 
+/**
+ * Why: a few words, written to the log (required).
+ */
+reason: string, 
+/**
+ * How long a mute lasts, in minutes (`mute` only).
+ */
+minutes?: number, 
+/**
+ * The arena's new name (`close_arena`, optional).
+ */
+name?: string, 
+/**
+ * Whether the player's open reports are resolved by this action.
+ */
+resolve: boolean, };
+
+/**
+ * One line of the moderation log, as `GET /mod/log` and the answer to an action give
+ * it.
+ */
+export type ModLogEntry = { 
+/**
+ * Its number, counting up.
+ */
+id: number, 
+/**
+ * When (seconds since the epoch).
+ */
+at: number, 
+/**
+ * Who acted: a moderator's name, or `None` for the operator (`seabattle admin`).
+ */
+moderator?: string, 
+/**
+ * What was done.
+ */
+action: ModAction, 
+/**
+ * Whom: the player's name at the time, or the arena's id.
+ */
+target: string, 
+/**
+ * Why.
+ */
+reason: string, 
+/**
+ * What else the action carried: a mute's minutes, an arena's new name.
+ */
+detail?: string, 
+/**
+ * How many open reports it resolved.
+ */
+resolved: number, };
+
+/**
+ * A report as the moderators' list shows it: never shown to the reported player.
+ */
+export type ReportLine = { 
+/**
+ * Its id.
+ */
+id: number, 
+/**
+ * Who reported.
+ */
+reporter: string, 
+/**
+ * Why.
+ */
+reason: ReportReason, 
+/**
+ * Their words.
+ */
+words: string, 
+/**
+ * The game it is about, if any.
+ */
+game?: string, 
+/**
+ * When (seconds since the epoch).
+ */
+at: number, 
+/**
+ * How much it counts: 1 from an established account, less from a new one.
+ */
+weight: number, };
+
+/**
+ * A reported player's open reports (`GET /mod/reports`), the heaviest first.
+ */
+export type ReportedPlayer = { 
+/**
+ * The player's name.
+ */
+player: string, 
+/**
+ * The reports' weights added up.
+ */
+weight: number, 
+/**
+ * Whether the player is marked as an engine.
+ */
+engine: boolean, 
+/**
+ * Whether their account is closed.
+ */
+closed: boolean, 
+/**
+ * The open reports, newest first.
+ */
+reports: Array<ReportLine>, };
+
+/**
+ * What a player is told at their visit (`GET /account/me`'s `notice`): a warning once,
+ * a name they must change.
+ */
+export type ModNotice = { "kind": "warned", 
+/**
+ * Why.
+ */
+reason: string, } | { "kind": "must_rename" };
 
 /**
  * Who sat in the other seat, as the list shows it.

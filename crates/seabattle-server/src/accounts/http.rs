@@ -11,6 +11,7 @@ use super::store::StoredAccount;
 use super::throttle::{LOGINS_PER_ACCOUNT, LOGINS_PER_ADDRESS, SIGNUPS_PER_ADDRESS};
 use super::{origin, password};
 use crate::error::Failure;
+use crate::error::StoreError;
 use crate::guard::pace::TooFast;
 use crate::guard::work::{CLIENT, Lane, Overrun};
 use crate::hub::SharedHub;
@@ -23,7 +24,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 pub use seabattle_wire::account::Credentials;
-use seabattle_wire::account::{Guest, Me, Named};
+use seabattle_wire::account::{Guest, Me, Named, NewName};
 use std::time::Duration;
 
 /// The most games a sign-in adopts at once.
@@ -184,13 +185,29 @@ fn account_name(name: &str) -> Result<AccountName, ApiError> {
     AccountName::parse(name).map_err(|e| ApiError::new(ErrorCode::BadName, e.to_string()))
 }
 
+/// A name for a new account or a rename: checked, and refused if it contains a word
+/// not allowed here (`crate::moderation::words`).
+fn new_name(hub: &SharedHub, name: &str) -> Result<AccountName, ApiError> {
+    let name = account_name(name)?;
+    if hub.config.forbidden_words.forbids(name.shown()) {
+        return Err(ApiError::new(
+            ErrorCode::ForbiddenWord,
+            format!(
+                "the name {} contains a word not allowed here; choose another",
+                name.shown()
+            ),
+        ));
+    }
+    Ok(name)
+}
+
 /// `POST /account/signup` `{"name", "password"}`: a new account, signed in.
 pub async fn signup(
     State(hub): State<SharedHub>,
     client: ClientAddr,
     Json(c): Json<Credentials>,
 ) -> Result<Response, ApiError> {
-    let name = account_name(&c.name)?;
+    let name = new_name(&hub, &c.name)?;
     let guest = c.guest.map(adoption).transpose()?.unwrap_or_default();
     password::check(&c.password)
         .map_err(|e| ApiError::new(ErrorCode::BadPassword, e.to_string()))?;
@@ -259,14 +276,25 @@ async fn authenticate(
         password::verify(&pass, &stored)
     })
     .await?;
-    match account {
-        Some(a) if ok => {
-            hub.throttle.give_back(&by_address, LOGINS_PER_ADDRESS);
-            hub.throttle.clear(&by_account);
-            Ok(a)
-        }
-        _ => Err(wrong()),
+    let Some(a) = account.filter(|_| ok) else {
+        return Err(wrong());
+    };
+    hub.throttle.give_back(&by_address, LOGINS_PER_ADDRESS);
+    hub.throttle.clear(&by_account);
+    // Told only to whoever knows the password: a closed account is no secret to its
+    // owner.
+    let id = a.id;
+    if hub
+        .db(move |db| db.mod_account_by_id(id))
+        .await?
+        .is_some_and(|m| m.closed)
+    {
+        return Err(ApiError::new(
+            ErrorCode::AccountClosed,
+            format!("the account {} was closed by a moderator", a.name),
+        ));
     }
+    Ok(a)
 }
 
 /// `POST /account/login` `{"name", "password"}`: a new session.
@@ -299,11 +327,60 @@ pub async fn me(
     CurrentAccount(a): CurrentAccount,
 ) -> Result<axum::Json<Me>, ApiError> {
     let id = a.id;
-    let bot_challenges = hub.db(move |db| db.takes_bot_challenges(id)).await?;
+    let (bot_challenges, moderator, notices) = hub
+        .db(move |db| {
+            Ok((
+                db.takes_bot_challenges(id)?,
+                db.is_moderator(id)?,
+                db.take_notices(id)?,
+            ))
+        })
+        .await?;
     Ok(axum::Json(Me {
         name: a.name,
         bot: a.bot,
         bot_challenges,
+        moderator,
+        notices,
+    }))
+}
+
+/// `POST /account/rename` `{"name"}`: the new name of an account a moderator asked to
+/// choose one (`must_rename` in `/account/me`'s notices). Its sockets reconnect under
+/// the new name.
+pub async fn rename(
+    State(hub): State<SharedHub>,
+    CurrentAccount(a): CurrentAccount,
+    Json(n): Json<NewName>,
+) -> Result<axum::Json<Named>, ApiError> {
+    let name = new_name(&hub, &n.name)?;
+    let (id, shown, key) = (a.id, name.shown().to_string(), name.key().to_string());
+    let must = hub
+        .db(move |db| db.mod_account_by_id(id))
+        .await?
+        .is_some_and(|m| m.must_rename);
+    if !must {
+        return Err(ApiError::new(
+            ErrorCode::BadRequest,
+            "an account is renamed only when a moderator asks it to",
+        ));
+    }
+    let renamed = hub
+        .db(move |db| match db.rename_account(id, &shown, &key) {
+            Err(StoreError::Conflict { .. }) => Ok(false),
+            other => other,
+        })
+        .await?;
+    if !renamed {
+        return Err(ApiError::new(
+            ErrorCode::NameTaken,
+            format!("the name {} is taken", name.shown()),
+        ));
+    }
+    tracing::info!(account = %id, "account renamed as a moderator asked");
+    hub.sign_out(id).await;
+    Ok(axum::Json(Named {
+        name: name.shown().to_string(),
     }))
 }
 

@@ -31,7 +31,7 @@ impl FromRow for StoredAccount {
 
 impl Store {
     /// Creates an account named `name` (whose normalized key is `key`); `None` when the
-    /// key is taken.
+    /// key is taken, or was given up by a forced rename (`crate::moderation`).
     pub fn create_account(
         &self,
         name: &str,
@@ -40,10 +40,30 @@ impl Store {
     ) -> Result<Option<AccountId>, StoreError> {
         let id: Option<One<AccountId>> = self.db().row(
             "INSERT INTO accounts (name, name_key, password_hash, created_at) \
-             VALUES ($1, $2, $3, $4) ON CONFLICT (name_key) DO NOTHING RETURNING id",
+             SELECT $1, $2, $3, $4 \
+             WHERE NOT EXISTS (SELECT 1 FROM retired_names WHERE name_key = $2) \
+             ON CONFLICT (name_key) DO NOTHING RETURNING id",
             params![name, key, password_hash, now_secs()],
         )?;
         Ok(id.map(|One(id)| id))
+    }
+
+    /// Gives `account`, which a moderator asked to, the name `name` (key `key`);
+    /// `false` when the key is taken or retired, or the account was not asked to.
+    pub fn rename_account(
+        &self,
+        account: AccountId,
+        name: &str,
+        key: &str,
+    ) -> Result<bool, StoreError> {
+        let n = self.db().exec(
+            "UPDATE accounts SET name = $1, name_key = $2, must_rename = 0 \
+             WHERE id = $3 AND must_rename = 1 \
+             AND NOT EXISTS (SELECT 1 FROM retired_names WHERE name_key = $2) \
+             AND NOT EXISTS (SELECT 1 FROM accounts o WHERE o.name_key = $2)",
+            params![name, key, account],
+        )?;
+        Ok(n == 1)
     }
 
     /// The account whose name's key is `key`.
@@ -75,7 +95,8 @@ impl Store {
     pub fn session(&self, token_hash: &str) -> Result<Option<StoredAccount>, StoreError> {
         self.db().row(
             "SELECT a.id, a.name, a.password_hash, a.bot FROM sessions s \
-             JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.expires_at > $2",
+             JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.expires_at > $2 \
+             AND a.closed_at IS NULL",
             params![token_hash, now_secs()],
         )
     }

@@ -340,6 +340,12 @@ pub async fn create(
             format!("name: at most {MAX_NAME} characters, no control characters"),
         );
     }
+    if hub.config.forbidden_words.forbids(name) {
+        return bad(
+            ErrorCode::ForbiddenWord,
+            format!("name: {name:?} contains a word not allowed here; choose another"),
+        );
+    }
     let rules = hub
         .vetted
         .rules(&hub.work, &hub.config.limits, Some(&b.rules))

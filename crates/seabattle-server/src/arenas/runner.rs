@@ -139,7 +139,11 @@ async fn run(
             waited_ms: now - since,
         });
     }
-    let pairs = super::standings::wave(&ready, a.clock);
+    let apart = {
+        let id = a.id.clone();
+        hub.db(move |db| db.blocks_in_arena(&id)).await?
+    };
+    let pairs = super::standings::wave(&ready, a.clock, &apart);
     for (one, two) in pairs {
         waiting.remove(&(a.id.clone(), one));
         waiting.remove(&(a.id.clone(), two));

@@ -169,7 +169,13 @@ pub struct Waiting {
 }
 
 /// The pairs of this wave, if one is due (see `seabattle_arena::pairing`).
-pub fn wave(ready: &[Waiting], clock: u32) -> Vec<(AccountId, AccountId)> {
+/// Two players one of whom blocks the other (`apart`, as blocker and blocked) are never
+/// a pair.
+pub fn wave(
+    ready: &[Waiting],
+    clock: u32,
+    apart: &[(AccountId, AccountId)],
+) -> Vec<(AccountId, AccountId)> {
     let candidates: Vec<seabattle_arena::Candidate<AccountId>> = ready
         .iter()
         .map(|w| seabattle_arena::Candidate {
@@ -183,7 +189,9 @@ pub fn wave(ready: &[Waiting], clock: u32) -> Vec<(AccountId, AccountId)> {
     if !seabattle_arena::wave_due(&candidates, clock) {
         return Vec::new();
     }
-    seabattle_arena::pair(&candidates)
+    let kept_apart =
+        |a: &AccountId, b: &AccountId| apart.iter().any(|&p| p == (*a, *b) || p == (*b, *a));
+    seabattle_arena::pair_apart(&candidates, &kept_apart)
         .into_iter()
         .map(|(a, b)| (ready[a].account, ready[b].account))
         .collect()

@@ -100,7 +100,8 @@ impl Store {
     pub fn token_owner(&self, token_hash: &str) -> Result<Option<StoredAccount>, StoreError> {
         self.db().row(
             "SELECT a.id, a.name, a.password_hash, a.bot FROM api_tokens t JOIN accounts a ON a.id = t.account_id \
-             WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND a.bot = 1",
+             WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND a.bot = 1 \
+             AND a.closed_at IS NULL AND a.bot_disabled = 0",
             params![token_hash],
         )
     }

@@ -74,6 +74,8 @@ pub async fn challenge(
             "you cannot challenge yourself",
         ));
     }
+    crate::moderation::apart::refuse(hub, me.id, them.id, &format!("challenge {}", them.name))
+        .await?;
     if !online(hub, them.id).await? {
         return Err(Failure::refused(
             ErrorCode::NotOnline,
@@ -168,6 +170,13 @@ pub async fn answer(hub: &SharedHub, conn: &Conn, id: &str, answer: Answer) -> R
     };
     if me.bot && end == ChallengeEnd::Accepted {
         bot_room(hub, &me).await?;
+    }
+    if end == ChallengeEnd::Accepted {
+        // A block made since the challenge was sent keeps the two apart too.
+        let asked = key.clone();
+        if let Some(c) = hub.db(move |db| db.challenge(&asked)).await? {
+            crate::moderation::apart::refuse(hub, me.id, c.from, "accept this challenge").await?;
+        }
     }
     let game = GameId::random();
     let made = (end == ChallengeEnd::Accepted).then(|| game.to_string());

@@ -48,6 +48,9 @@ pub enum Notice {
     },
     /// The account signed out everywhere or was deleted: its sockets close.
     SignedOut(crate::ids::AccountId),
+    /// The account blocked or unblocked someone: its sockets here read again whose
+    /// quick chat they do not hear.
+    Blocks(crate::ids::AccountId),
     /// An arena's game ended: the node running the arenas pairs again.
     ArenaEnded(crate::ids::GameId),
     /// A challenge changed (its id): this node tells its own sockets.

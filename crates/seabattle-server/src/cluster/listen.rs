@@ -30,6 +30,14 @@ pub async fn start(hub: &SharedHub) -> Result<(), crate::error::StoreError> {
                 Notice::SignedOut(account) => {
                     h.sockets.sign_out(account);
                 }
+                Notice::Blocks(account) => {
+                    let h = Arc::clone(&h);
+                    tokio::spawn(async move {
+                        for conn in h.sockets.of(account) {
+                            crate::moderation::chat::load_ignored(&h, &conn).await;
+                        }
+                    });
+                }
                 // Read from storage in a task of its own: the notices behind it (a
                 // handover asked for) do not wait on it.
                 Notice::Challenge(id) => {

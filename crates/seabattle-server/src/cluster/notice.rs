@@ -21,6 +21,10 @@ pub const PAIRED: &str = "seabattle_paired";
 /// The channel on which every node hears an account signed out everywhere or was
 /// deleted (payload: the account's id).
 pub const SIGNED_OUT: &str = "seabattle_signed_out";
+/// The channel on which every node hears an account blocked or unblocked someone
+/// (payload: the account's id), and reads again whose quick chat that account's
+/// sockets do not hear (see `crate::moderation::chat`).
+pub const BLOCKS: &str = "seabattle_blocks";
 /// The channel on which every node hears a challenge changed (payload: its id), and
 /// tells its own sockets (see [`crate::challenges`]).
 pub const CHALLENGE: &str = "seabattle_challenge";
@@ -47,6 +51,16 @@ impl Cluster {
             .exec(
                 "SELECT pg_notify($1, $2)",
                 params![SIGNED_OUT, account.to_string()],
+            )
+            .map(drop)
+    }
+
+    /// Tells every node, this one too, that `account` blocked or unblocked someone.
+    pub fn tell_blocks(&self, account: AccountId) -> Result<(), StoreError> {
+        self.db
+            .exec(
+                "SELECT pg_notify($1, $2)",
+                params![BLOCKS, account.to_string()],
             )
             .map(drop)
     }
@@ -139,7 +153,7 @@ fn listener(url: &str, shown: &str) -> Result<postgres::Client, StoreError> {
     let mut c = connect(url, shown)?;
     c.batch_execute(&format!(
         "LISTEN {HANDOVER}; LISTEN {PAIRED}; LISTEN {SIGNED_OUT}; LISTEN {CHALLENGE}; \
-         LISTEN {ARENA_PAIRED}; LISTEN {ARENA_ENDED};"
+         LISTEN {ARENA_PAIRED}; LISTEN {ARENA_ENDED}; LISTEN {BLOCKS};"
     ))
     .map_err(error)?;
     Ok(c)
@@ -174,6 +188,10 @@ fn relay(
             },
             (SIGNED_OUT, _) => match n.payload().parse() {
                 Ok(id) => Notice::SignedOut(AccountId(id)),
+                Err(_) => continue,
+            },
+            (BLOCKS, _) => match n.payload().parse() {
+                Ok(id) => Notice::Blocks(AccountId(id)),
                 Err(_) => continue,
             },
             (PAIRED, Some((waiter, game))) => match GameId::parse(game) {

@@ -15,28 +15,36 @@ use crate::ratings::store::pair_limit_reached;
 use seabattle_core::Preset;
 use std::time::Duration;
 
-/// The oldest waiter under the rules `$1` whose node is alive, other than `$2`, taken.
+/// The oldest waiter under the rules `$1` whose node is alive, other than `$2` and not
+/// kept apart from account `$3` by a block, taken.
 const TAKE_WAITER: &str = "DELETE FROM queue WHERE ticket = (SELECT q.ticket FROM queue q \
      JOIN nodes n ON n.id = q.node AND n.lease_until > now() \
-     WHERE q.rules = $1 AND q.waiter <> $2 ORDER BY q.ticket \
+     WHERE q.rules = $1 AND q.waiter <> $2 \
+     AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker = q.account AND b.blocked = $3) \
+         OR (b.blocker = $3 AND b.blocked = q.account)) ORDER BY q.ticket \
      FOR UPDATE OF q SKIP LOCKED LIMIT 1) RETURNING waiter, token_hash, account";
 
 /// Takes the rated waiter of the lane `$1` nearest in rating to `$4`, another account's
-/// than `$3`, within the window the longer of its wait and `$8` s has earned.
+/// than `$3`, within the window the longer of its wait and `$8` s has earned, and not
+/// kept apart from `$3`'s account (`$9`) by a block.
 const TAKE_RATED: &str = "DELETE FROM queue WHERE ticket = (SELECT q.ticket FROM queue q \
      JOIN nodes n ON n.id = q.node AND n.lease_until > now() \
      WHERE q.rules = $1 AND q.waiter <> $2 AND q.account <> $3 \
      AND abs(q.rating - $4) <= least($6, $5 + $7 * \
          greatest(extract(epoch FROM now() - q.queued_at)::float8, $8)) \
-     ORDER BY abs(q.rating - $4), q.ticket \
+     AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker = q.account AND b.blocked = $9) \
+         OR (b.blocker = $9 AND b.blocked = q.account)) ORDER BY abs(q.rating - $4), q.ticket \
      FOR UPDATE OF q SKIP LOCKED LIMIT 1) RETURNING waiter, token_hash, account";
 
 /// The oldest waiter of the rated lane `$1` who has waited at least `$3` s, other than
-/// `$2`, taken: a seeker who cannot play rated meets them, casual.
+/// `$2` and not kept apart from account `$4` by a block, taken: a seeker who cannot play
+/// rated meets them, casual.
 const TAKE_PATIENT: &str = "DELETE FROM queue WHERE ticket = (SELECT q.ticket FROM queue q \
      JOIN nodes n ON n.id = q.node AND n.lease_until > now() \
      WHERE q.rules = $1 AND q.waiter <> $2 \
-     AND q.queued_at <= now() - $3 * interval '1 second' ORDER BY q.ticket \
+     AND q.queued_at <= now() - $3 * interval '1 second' \
+     AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker = q.account AND b.blocked = $4) \
+         OR (b.blocker = $4 AND b.blocked = q.account)) ORDER BY q.ticket \
      FOR UPDATE OF q SKIP LOCKED LIMIT 1) RETURNING waiter, token_hash, account";
 
 /// The waiter `$1` (not `$2`), if its node is alive, taken: a seeker the lobby lists,
@@ -47,10 +55,13 @@ const TAKE_NAMED: &str = "DELETE FROM queue WHERE ticket = (SELECT q.ticket FROM
      WHERE q.waiter = $1 AND q.waiter <> $2 \
      FOR UPDATE OF q) RETURNING waiter, token_hash, account";
 
-/// Whether a live waiter other than `$2` waits under the rules `$1`, locked or not.
+/// Whether a live waiter other than `$2`, not kept apart from account `$3`, waits under
+/// the rules `$1`, locked or not.
 const OTHER_WAITER: &str = "SELECT 1 FROM queue q \
      JOIN nodes n ON n.id = q.node AND n.lease_until > now() \
-     WHERE q.rules = $1 AND q.waiter <> $2 LIMIT 1";
+     WHERE q.rules = $1 AND q.waiter <> $2 \
+     AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker = q.account AND b.blocked = $3) \
+         OR (b.blocker = $3 AND b.blocked = q.account)) LIMIT 1";
 
 /// How many times a queued waiter tries to pair while other waiters' rows are locked,
 /// and the longest random pause between tries.
@@ -118,6 +129,9 @@ impl Cluster {
             Look::RatedPatient(p) => lane(*p),
             Look::Named(..) => String::new(),
         };
+        // The seeker's account (seat 2's): a waiter kept apart from it by a block is
+        // passed over.
+        let mine = game.accounts[1];
         self.db.tx(|sql| {
             if queued {
                 // Our own row, waiting for it if a node pairing with us holds it: that
@@ -133,10 +147,13 @@ impl Cluster {
             }
             let taken: Option<Taken> = match look {
                 Look::Named(waiter, _) => sql.row(TAKE_NAMED, params![waiter, me])?,
-                Look::Plain | Look::PlainFromRated => sql.row(TAKE_WAITER, params![rules, me])?,
-                Look::RatedPatient(_) => {
-                    sql.row(TAKE_PATIENT, params![rules, me, CASUAL_AFTER.as_secs_f64()])?
+                Look::Plain | Look::PlainFromRated => {
+                    sql.row(TAKE_WAITER, params![rules, me, mine])?
                 }
+                Look::RatedPatient(_) => sql.row(
+                    TAKE_PATIENT,
+                    params![rules, me, CASUAL_AFTER.as_secs_f64(), mine],
+                )?,
                 Look::Rated(r, waited) => sql.row(
                     TAKE_RATED,
                     params![
@@ -147,7 +164,8 @@ impl Cluster {
                         WINDOW_START,
                         WINDOW_MAX,
                         WINDOW_PER_SEC,
-                        waited.as_secs_f64()
+                        waited.as_secs_f64(),
+                        mine
                     ],
                 )?,
             };
@@ -155,7 +173,7 @@ impl Cluster {
                 // Our row stays, if we had one: nothing was written.
                 if queued
                     && sql
-                        .row::<One<i64>>(OTHER_WAITER, params![rules, me])?
+                        .row::<One<i64>>(OTHER_WAITER, params![rules, me, mine])?
                         .is_some()
                 {
                     return Ok(Tried::Skipped);

@@ -34,6 +34,7 @@ const SQLITE: &[Migration] = &[
     Migration::Shared(ARENAS),
     Migration::Shared(ANALYSES),
     Migration::Shared(ANALYSIS_FIGURES),
+    Migration::Shared(MODERATION),
 ];
 
 /// PostgreSQL's steps, in order; version `n` is `POSTGRES[n - 1]`.
@@ -55,6 +56,7 @@ const POSTGRES: &[Migration] = &[
     Migration::Shared(ARENAS),
     Migration::Shared(ANALYSES),
     Migration::Shared(ANALYSIS_FIGURES),
+    Migration::Shared(MODERATION),
 ];
 
 /// Challenges by name (`crate::challenges`).
@@ -73,6 +75,9 @@ const ARENAS: &str = include_str!("../../migrations/shared/0006_arenas.sql");
 const ANALYSES: &str = include_str!("../../migrations/shared/0007_analyses.sql");
 /// Each analysis' figures per side, for the profile (`crate::analysis`).
 const ANALYSIS_FIGURES: &str = include_str!("../../migrations/shared/0008_analysis_figures.sql");
+/// Moderation: roles, reports, blocks, the log and what it set on accounts
+/// (`crate::moderation`).
+const MODERATION: &str = include_str!("../../migrations/shared/0009_moderation.sql");
 
 /// A key for `pg_advisory_xact_lock`.
 const MIGRATION_LOCK: i64 = 0x5eab_a771;

@@ -34,10 +34,14 @@ pub fn say(node: &SharedNode, room: &mut Room, p: Player, phrase: Phrase) -> Res
             ),
         ));
     }
-    room.broadcast(&ServerMsg::Chat {
-        game: room.id().to_string(),
-        player: p,
-        phrase,
-    });
+    let from = room.seat(p).account;
+    room.broadcast_from(
+        &ServerMsg::Chat {
+            game: room.id().to_string(),
+            player: p,
+            phrase,
+        },
+        from,
+    );
     Ok(())
 }

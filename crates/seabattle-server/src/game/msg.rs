@@ -8,6 +8,19 @@ use seabattle_core::{Fleet, GameRecord, Player, Rules, TargetBoard};
 use seabattle_table::EndReason;
 use tokio::sync::oneshot;
 
+/// Whether a game's second seat may be taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Joinable {
+    /// It is taken, or the game is no friend's.
+    Full,
+    /// It is free.
+    Open {
+        /// The first seat's account, if it is one's (a player kept apart from it may
+        /// not join).
+        host: Option<crate::ids::AccountId>,
+    },
+}
+
 /// Where a message's answer goes.
 pub type Reply<T> = oneshot::Sender<T>;
 
@@ -134,8 +147,8 @@ pub enum GameMsg {
     },
     /// Whether a friend's game has its second seat free.
     CanJoin {
-        /// Free or not.
-        reply: Reply<bool>,
+        /// Free or not, and whose the first seat is.
+        reply: Reply<Joinable>,
     },
     /// A friend takes the free second seat.
     Join {

@@ -81,6 +81,17 @@ pub fn open_seat(room: &Room) -> bool {
     *room.mode() == Mode::Friend && room.seat(Player::Two).token_hash.is_none()
 }
 
+/// Whether a friend's game may be joined, and whose its first seat is.
+pub fn joinable(room: &Room) -> super::msg::Joinable {
+    if open_seat(room) {
+        super::msg::Joinable::Open {
+            host: room.seat(Player::One).account,
+        }
+    } else {
+        super::msg::Joinable::Full
+    }
+}
+
 /// The seat `key` belongs to.
 pub fn seat_of(room: &Room, key: &SeatKey) -> Result<Player, Failure> {
     let found = Player::BOTH.into_iter().find(|&p| match key {

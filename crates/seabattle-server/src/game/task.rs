@@ -165,7 +165,7 @@ pub async fn handle(node: &SharedNode, room: &mut Room, msg: GameMsg) {
             let _ = reply.send(());
         }
         GameMsg::CanJoin { reply } => {
-            let _ = reply.send(seats::open_seat(room));
+            let _ = reply.send(seats::joinable(room));
         }
         GameMsg::Join { conn, name, reply } => {
             let _ = reply.send(seats::join(node, room, &conn, name).await);

@@ -4,7 +4,7 @@
 use crate::conn::Conn;
 use crate::error::Failure;
 use crate::game::handle::GameHandle;
-use crate::game::msg::{GameMsg, SeatKey};
+use crate::game::msg::{GameMsg, Joinable, SeatKey};
 use crate::game::play::{setup_computer, to_stored};
 use crate::game::room::{Mode, Room, RoomSetup, SeatSetup};
 use crate::game::seats::game_full;
@@ -210,8 +210,12 @@ pub async fn join(
     name: Option<String>,
 ) -> Result<(), Failure> {
     let h = find(hub, id).await?;
-    if !h.ask(|reply| GameMsg::CanJoin { reply }).await? {
-        return Err(game_full());
+    let host = match h.ask(|reply| GameMsg::CanJoin { reply }).await? {
+        Joinable::Full => return Err(game_full()),
+        Joinable::Open { host } => host,
+    };
+    if let (Some(host), Some(me)) = (host, conn.account().map(|a| a.id)) {
+        crate::moderation::apart::refuse(hub, me, host, "join this game").await?;
     }
     switch(hub, conn, &h, Some(Player::Two)).await;
     let conn = conn.clone();

@@ -112,6 +112,11 @@ async fn seeker(hub: &SharedHub, conn: &Conn, rules: Rules, rated: Option<RatedA
     let mut me = Seeker::new(conn.clone(), rules, rated);
     if let Some(a) = conn.account() {
         let (id, name) = (a.id, a.name.clone());
+        // A read that fails keeps nobody apart rather than keep the player from playing.
+        me.apart = hub
+            .db(move |db| db.kept_apart(id))
+            .await
+            .unwrap_or_default();
         me.shown = match hub.db(move |db| db.shown_account(id, preset)).await {
             Ok(Some(shown)) => Some(shown),
             _ => Some(seabattle_wire::SeatAccountJson {
@@ -175,6 +180,14 @@ pub async fn join_seeker(hub: &SharedHub, conn: &Conn, public: &str) -> Result<(
             ErrorCode::NotFound,
             "that is you, waiting in another tab",
         ));
+    }
+    if let (Some(me), Some(shown)) = (conn.account().map(|a| a.id), listing.account.as_ref()) {
+        if let Ok(name) = crate::accounts::name::AccountName::parse(&shown.name) {
+            let key = name.key().to_string();
+            if let Some(them) = hub.db(move |db| db.account(&key)).await? {
+                crate::moderation::apart::refuse(hub, me, them.id, "join this player").await?;
+            }
+        }
     }
     let reservation = hub.addresses.may_create(conn.ip)?;
     let rules = hub

@@ -57,6 +57,8 @@ pub struct Seeker {
     pub public: String,
     /// Their account as the lobby shows it (name, rating under the rules' preset).
     pub shown: Option<seabattle_wire::SeatAccountJson>,
+    /// The accounts they are kept apart from (either blocks the other): never paired.
+    pub apart: Vec<AccountId>,
 }
 
 /// What a seeker's place in the lobby starts with: never a game id.
@@ -73,6 +75,7 @@ impl Seeker {
             ticket: None,
             public: crate::ids::new_token(),
             shown: None,
+            apart: Vec::new(),
         }
     }
 
@@ -94,7 +97,11 @@ impl Seeker {
     /// of their two waits has earned. A seeker for a rated game meets one who cannot
     /// play rated once it has waited [`CASUAL_AFTER`]; their game is casual.
     pub fn meets(&self, other: &Seeker, now: Instant) -> bool {
-        if self.conn.id == other.conn.id || other.conn.is_closed() || self.rules != other.rules {
+        if self.conn.id == other.conn.id
+            || other.conn.is_closed()
+            || self.rules != other.rules
+            || self.kept_apart(other)
+        {
             return false;
         }
         match (&self.rated, &other.rated) {
@@ -107,6 +114,15 @@ impl Seeker {
             }
             (Some(_), None) => now.duration_since(self.since) >= CASUAL_AFTER,
             (None, Some(_)) => now.duration_since(other.since) >= CASUAL_AFTER,
+        }
+    }
+
+    /// Whether `self` and `other` are kept apart: either's account blocks the other's.
+    pub fn kept_apart(&self, other: &Seeker) -> bool {
+        let of = |s: &Seeker| s.conn.account().map(|a| a.id);
+        match (of(self), of(other)) {
+            (Some(a), Some(b)) => self.apart.contains(&b) || other.apart.contains(&a),
+            _ => false,
         }
     }
 

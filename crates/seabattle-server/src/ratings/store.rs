@@ -37,6 +37,21 @@ impl RatedGame {
     }
 }
 
+impl RatedGame {
+    /// The game as rated when `engines` says which seats' accounts are marked as
+    /// engines: the opponent of an engine keeps the rating it had (`before`), so an
+    /// engine's games move only its own rating.
+    pub fn shielded(&self, engines: [bool; 2], before: [Rating; 2]) -> RatedGame {
+        let mut g = self.clone();
+        for i in 0..2 {
+            if engines[1 - i] && g.fixed[i].is_none() {
+                g.fixed[i] = Some(before[i]);
+            }
+        }
+        g
+    }
+}
+
 /// One account's rating before and after a rated game.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatingChange {
@@ -168,7 +183,12 @@ pub fn pair_limit_reached(
 /// A rated game between two people moves their ratings against people only too, by the
 /// same Glicko-2 step from those ratings; a game with a BOT or a level moves only the
 /// one scale.
-fn people_only(sql: &mut Sql<'_>, rated: &RatedGame, now: i64) -> Result<(), StoreError> {
+fn people_only(
+    sql: &mut Sql<'_>,
+    rated: &RatedGame,
+    engines: [bool; 2],
+    now: i64,
+) -> Result<(), StoreError> {
     let One(people): One<i64> = sql
         .row(
             "SELECT count(*) FROM accounts WHERE id IN ($1, $2) AND bot = 0",
@@ -182,11 +202,21 @@ fn people_only(sql: &mut Sql<'_>, rated: &RatedGame, now: i64) -> Result<(), Sto
     for (b, account) in before.iter_mut().zip(rated.accounts) {
         *b = Scale::People.read(sql, account, rated.preset)?;
     }
-    let after = rated.apply(before);
+    let after = rated.shielded(engines, before).apply(before);
     for (account, r) in rated.accounts.into_iter().zip(after) {
         Scale::People.write(sql, account, rated.preset, &r, now)?;
     }
     Ok(())
+}
+
+/// Whether each seat's account is marked as an engine by a moderator
+/// (`crate::moderation`).
+fn engines(sql: &mut Sql<'_>, rated: &RatedGame) -> Result<[bool; 2], StoreError> {
+    let marked: Vec<One<AccountId>> = sql.rows(
+        "SELECT id FROM accounts WHERE id IN ($1, $2) AND engine = 1",
+        params![rated.accounts[0], rated.accounts[1]],
+    )?;
+    Ok(rated.accounts.map(|a| marked.iter().any(|One(m)| *m == a)))
 }
 
 /// A rating's table: the one scale, or games against people only.
@@ -293,7 +323,9 @@ impl Store {
                     None => Scale::All.read(sql, account, rated.preset)?,
                 };
             }
-            let after = rated.apply(before);
+            let engines = engines(sql, rated)?;
+            let shielded = rated.shielded(engines, before);
+            let after = shielded.apply(before);
             let now = now_secs();
             for i in 0..2 {
                 let (account, r) = (rated.accounts[i], after[i]);
@@ -312,7 +344,7 @@ impl Store {
                     ],
                 )?;
             }
-            people_only(sql, rated, now)?;
+            people_only(sql, rated, engines, now)?;
             Ok(Some([0, 1].map(|i| RatingChange {
                 account: rated.accounts[i],
                 before: before[i],
@@ -433,7 +465,7 @@ impl Store {
             "SELECT a.name, r.rating, r.deviation, r.volatility, r.games \
              FROM ratings r JOIN accounts a ON a.id = r.account_id \
              WHERE r.preset = $1 AND r.deviation <= $2 AND r.updated_at >= $3 AND a.bot = $4 \
-             AND r.games > 0 \
+             AND r.games > 0 AND a.engine = 0 AND a.closed_at IS NULL \
              ORDER BY r.rating DESC, a.name_key LIMIT $5",
             params![preset, max_deviation, since, bots, limit],
         )
@@ -494,6 +526,21 @@ mod tests {
         assert_eq!(two, level);
         // Beating a much weaker opponent is worth little.
         assert!(one.rating > 1567.0 && one.rating < 1567.0 + 20.0, "{one:?}");
+    }
+
+    #[test]
+    fn an_engine_s_game_moves_only_its_own_rating() {
+        let g = RatedGame {
+            preset: Preset::Classic,
+            accounts: [AccountId(1), AccountId(2)],
+            winner: Player::One,
+            fixed: [None, None],
+        };
+        let before = [Rating::default(); 2];
+        let [one, two] = g.shielded([true, false], before).apply(before);
+        assert!(one.rating > 1500.0, "{one:?}");
+        assert_eq!(two, before[1]);
+        assert_eq!(g.shielded([false, false], before), g);
     }
 
     #[test]

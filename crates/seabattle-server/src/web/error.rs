@@ -35,10 +35,16 @@ fn status_of(code: ErrorCode) -> StatusCode {
         ErrorCode::NotOver
         | ErrorCode::NameTaken
         | ErrorCode::HasGames
-        | ErrorCode::AlreadyPlayed => StatusCode::CONFLICT,
-        ErrorCode::NotABot | ErrorCode::PlainToken | ErrorCode::ArenaClosed => {
-            StatusCode::FORBIDDEN
-        }
+        | ErrorCode::AlreadyPlayed
+        | ErrorCode::AlreadyReported => StatusCode::CONFLICT,
+        ErrorCode::NotABot
+        | ErrorCode::PlainToken
+        | ErrorCode::ArenaClosed
+        | ErrorCode::NotModerator
+        | ErrorCode::Blocked
+        | ErrorCode::AccountClosed
+        | ErrorCode::Muted
+        | ErrorCode::MustRename => StatusCode::FORBIDDEN,
         ErrorCode::WrongCredentials | ErrorCode::SignedOut | ErrorCode::BadToken => {
             StatusCode::UNAUTHORIZED
         }

@@ -161,6 +161,7 @@ async fn serve_halves(
     let (tx, mut rx) = mpsc::channel::<Queued>(QUEUE);
     hub.metrics.connections.fetch_add(1, Ordering::Relaxed);
     let mut conn = Conn::new(hub.conn_id(), ip, tx, account);
+    crate::moderation::chat::load_ignored(&hub, &conn).await;
     hub.sockets.opened(&conn);
     let limits = &hub.config.limits;
     welcome(&hub, &conn);
@@ -500,6 +501,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             forward(hub, conn, &game, SeatCommand::Rename(name)).await
         }
         ClientMsg::Chat { game, phrase } => {
+            crate::moderation::chat::not_muted(hub, conn).await?;
             forward(hub, conn, &game, SeatCommand::Chat(phrase)).await
         }
         ClientMsg::Lobby => {

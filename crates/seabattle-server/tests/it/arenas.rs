@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-fn no_schedule(c: &mut seabattle_server::Config) {
+pub(crate) fn no_schedule(c: &mut seabattle_server::Config) {
     c.arena_schedule = "none".parse().unwrap();
     c.arena_placement = Duration::from_secs(3);
     // Each account signs up from an address of its own (sign-ups are throttled per
@@ -26,7 +26,7 @@ fn no_schedule(c: &mut seabattle_server::Config) {
 }
 
 /// Signs `name` up from the address `10.0.0.N`: its session.
-async fn sign_up_from(addr: SocketAddr, name: &str, n: u8) -> String {
+pub(crate) async fn sign_up_from(addr: SocketAddr, name: &str, n: u8) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let body = creds(name, "correct horse 1");
     let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
@@ -52,7 +52,7 @@ async fn json<T: DeserializeOwned>(addr: SocketAddr, path: &str, token: Option<&
 }
 
 /// A classic arena at `clock` seconds a move, `minutes` long, starting at once.
-fn arena_of(clock: u32, minutes: u32) -> CreateArena {
+pub(crate) fn arena_of(clock: u32, minutes: u32) -> CreateArena {
     CreateArena {
         name: String::new(),
         rules: "classic".into(),
@@ -66,7 +66,7 @@ fn arena_of(clock: u32, minutes: u32) -> CreateArena {
 }
 
 /// Makes an arena as `token`'s account: its id.
-async fn make_arena(addr: SocketAddr, token: &str, body: CreateArena) -> String {
+pub(crate) async fn make_arena(addr: SocketAddr, token: &str, body: CreateArena) -> String {
     let body = serde_json::to_string(&body).unwrap();
     let r = post(addr, "/arena/create", &body, Some(token)).await;
     assert_eq!(r.status, 201, "{}", r.body);

@@ -31,7 +31,7 @@ async fn as_bot(addr: SocketAddr, token: &str) -> Client {
 
 /// Signs `name` up and makes it a BOT with one token: its session, the token, and the
 /// token's id.
-async fn make_bot(addr: SocketAddr, name: &str) -> (String, String, i64) {
+pub(crate) async fn make_bot(addr: SocketAddr, name: &str) -> (String, String, i64) {
     let session = sign_up(addr, name).await;
     let r = post(
         addr,

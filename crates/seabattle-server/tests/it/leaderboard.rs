@@ -39,7 +39,7 @@ async fn get(addr: SocketAddr, path: &str, headers: &[&str]) -> (u16, String, St
 
 /// A rated friends' game under `rules` between the accounts behind `ann` and `bob`,
 /// played until each fired once; `ann` resigns. Bob wins.
-async fn rated_game(ann: &mut Client, bob: &mut Client, rules: &str) {
+pub(crate) async fn rated_game(ann: &mut Client, bob: &mut Client, rules: &str) {
     let game = create(ann, msg::new_game(Opponent::Friend).rules(rules)).await;
     bob.send(msg::join(&game)).await;
     joined(bob).await;

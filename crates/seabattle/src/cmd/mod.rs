@@ -1,6 +1,7 @@
 //! One module per subcommand, and the histogram `bench --svg` draws.
 
 pub mod account;
+pub mod admin;
 pub mod analyse;
 pub mod audit;
 pub mod backup;

@@ -130,6 +130,11 @@ pub struct Args {
         default_value = seabattle_server::ARENA_SCHEDULE
     )]
     arena_schedule: seabattle_server::ArenaSchedule,
+    /// A file of words not allowed in account and arena names, one a line (`=word` for
+    /// a whole word only; `#` starts a comment); it replaces the server's own short list
+    /// (docs/deploy.md, "Moderation").
+    #[arg(long, env = "SEABATTLE_FORBIDDEN_WORDS", value_name = "FILE")]
+    forbidden_words: Option<std::path::PathBuf>,
     /// Seconds an arena's game waits for both fleets: a player who placed none by then
     /// loses it.
     #[arg(
@@ -273,6 +278,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.challenge_ttl = Duration::from_secs(args.challenge_secs);
     config.bot_games = args.bot_games;
     config.arena_schedule = args.arena_schedule.clone();
+    if let Some(path) = &args.forbidden_words {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("--forbidden-words {}", path.display()))?;
+        let words = seabattle_server::ForbiddenWords::parse(&text)
+            .with_context(|| format!("--forbidden-words {}", path.display()))?;
+        config.forbidden_words = std::sync::Arc::new(words);
+    }
     config.arena_placement = Duration::from_secs(args.arena_placement_secs);
     config.bot_move_secs = args.bot_move_secs;
     config.plain_tokens = args.plain_tokens;

@@ -14,7 +14,7 @@ pub use seat::{Clock, RoomSetup, Seat, SeatSetup, Seek};
 
 use super::msg::{Finished, Host, NotFinished};
 use crate::conn::Conn;
-use crate::ids::{GameId, Learner, commitment};
+use crate::ids::{AccountId, GameId, Learner, commitment};
 use crate::protocol::{Casual, Met, RatingJson, ResultJson, ServerMsg};
 use seabattle_core::{ByPlayer, Game, Lang, Phase, Player, Rules};
 use seabattle_table::{EndReason, Table};
@@ -507,14 +507,21 @@ impl Room {
     /// Sends `msg` to both players and every spectator. Only for messages everyone may
     /// see.
     pub fn broadcast(&mut self, msg: &ServerMsg) {
+        self.broadcast_from(msg, None);
+    }
+
+    /// [`Room::broadcast`] of what `from` said: a socket that ignores `from` (its
+    /// account blocks them) is not told.
+    pub fn broadcast_from(&mut self, msg: &ServerMsg, from: Option<AccountId>) {
+        let deaf = |c: &Conn| from.is_some_and(|a| c.ignores(a));
         let text = msg.to_text();
         for s in self.seats.iter() {
-            if let Some(c) = &s.conn {
+            if let Some(c) = s.conn.as_ref().filter(|c| !deaf(c)) {
                 c.send(text.clone());
             }
         }
         self.forget_closed_spectators();
-        for c in &self.spectators {
+        for c in self.spectators.iter().filter(|c| !deaf(c)) {
             c.send(text.clone());
         }
     }

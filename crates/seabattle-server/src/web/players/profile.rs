@@ -32,6 +32,10 @@ struct Profile {
     owner: bool,
     /// A BOT account (marked so beside its name).
     bot: bool,
+    /// Marked as an engine by a moderator (`crate::moderation`).
+    engine: bool,
+    /// Closed by a moderator.
+    closed: bool,
     ratings: Vec<StoredRating>,
     /// A person's ratings from games against people only (none for a BOT).
     people: Vec<StoredRating>,
@@ -170,6 +174,7 @@ pub async fn profile(
             } else {
                 Vec::new()
             };
+            let marks = db.mod_account_by_id(account.id)?;
             let who = crate::daily::store::Who::Account(account.id);
             let days = db.daily_days_of(&who, crate::daily::profile::DAYS_SHOWN)?;
             Ok(Some(Profile {
@@ -177,6 +182,8 @@ pub async fn profile(
                 arenas: crate::arenas::profile::section(db, account.id, lang)?,
                 analysis: crate::analysis::profile::section(db, account.id, lang)?,
                 bot: account.bot,
+                engine: marks.as_ref().is_some_and(|m| m.engine),
+                closed: marks.as_ref().is_some_and(|m| m.closed),
                 learned,
                 ratings: db.ratings(account.id)?,
                 people: if account.bot {
@@ -201,6 +208,15 @@ fn body(p: &Profile, lang: Lang) -> String {
     let mark = if p.bot { BOT_MARK } else { "" };
     let shown = crate::levels::shown_name(&p.name, p.bot, lang);
     let mut b = format!("<h1>{}{mark}</h1>", escape(&shown));
+    // What a moderator said of the player, for everyone to read.
+    for (on, word) in [
+        (p.closed, Word::ClosedAccount),
+        (p.engine, Word::MarkedEngine),
+    ] {
+        if on {
+            let _ = write!(b, "<p class=\"marked\">{}</p>", say(word, lang));
+        }
+    }
     // The game's page fills the name in its challenge form (a challenge needs the
     // socket, which this page has none of); not on one's own profile.
     if !p.owner {

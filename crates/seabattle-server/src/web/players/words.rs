@@ -73,6 +73,10 @@ pub enum Word {
     RatedMark,
     /// No such player.
     NoSuchPlayer,
+    /// A moderator marked the player as an engine.
+    MarkedEngine,
+    /// A moderator closed the account.
+    ClosedAccount,
     /// The link that challenges the player from the game's page.
     ChallengeThem,
     /// The owner's section.
@@ -149,6 +153,14 @@ pub fn say(w: Word, lang: Lang) -> &'static str {
         Replay => ("запись", "replay"),
         RatedMark => ("рейтинговая", "rated"),
         NoSuchPlayer => ("Такого игрока нет", "No such player"),
+        MarkedEngine => (
+            "Модератор отметил: этот игрок играл с подсказками программы. Его нет в таблицах лидеров, а его рейтинговые партии не меняют рейтинг соперников.",
+            "A moderator marked this player as playing with an engine: they are off the leaderboards, and their rated games no longer move their opponents' ratings.",
+        ),
+        ClosedAccount => (
+            "Этот аккаунт закрыт модератором.",
+            "A moderator closed this account.",
+        ),
         ChallengeThem => ("Вызвать на бой", "Challenge"),
         YourAccount => ("Ваш аккаунт", "Your account"),
         SignOut => ("Выйти", "Sign out"),

@@ -1,0 +1,474 @@
+//! The moderators' desk (`/mod/`) and players' reports on a real server (issue 51):
+//! every endpoint refuses anyone without the role, with or without a session, and a
+//! BOT's token; a moderator cannot grant the role; reports are grouped by player and
+//! resolved by an action; each action does what it says and is logged, on SQLite and
+//! (with `SEABATTLE_TEST_POSTGRES`) PostgreSQL.
+
+use crate::accounts::{post, request, sign_up};
+use crate::common::*;
+use crate::moderation::{admin_store, me, operate};
+use seabattle_client::msg;
+use seabattle_server::ModAct;
+use seabattle_wire::moderation::{ModAction, ModLogEntry, ReportReason, ReportedPlayer};
+use seabattle_wire::{Opponent, Phrase};
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// A request with `headers` (whole lines), from this server's own page: status and body.
+async fn raw(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+    headers: &[String],
+) -> (u16, String) {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let extra: String = headers.iter().map(|h| format!("{h}\r\n")).collect();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\n{extra}\
+         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    (
+        head.split_whitespace().nth(1).unwrap().parse().unwrap(),
+        body.to_string(),
+    )
+}
+
+fn cookie(token: &str) -> String {
+    format!("Cookie: sb_session={token}")
+}
+
+/// A moderator's action as JSON.
+fn act(action: &str, player: &str, extra: serde_json::Value) -> String {
+    let mut v = serde_json::json!({ "action": action, "player": player, "reason": "seen it" });
+    if let (Some(o), Some(e)) = (v.as_object_mut(), extra.as_object()) {
+        o.extend(e.clone());
+    }
+    v.to_string()
+}
+
+/// `token`'s moderator takes `body`'s action: the log's line.
+async fn acted(addr: SocketAddr, token: &str, body: &str) -> ModLogEntry {
+    let r = post(addr, "/mod/act", body, Some(token)).await;
+    assert_eq!(r.status, 200, "{body}: {}", r.body);
+    serde_json::from_str(&r.body).unwrap()
+}
+
+#[tokio::test]
+async fn every_mod_endpoint_refuses_anyone_but_a_moderator() {
+    let db = Db::all().remove(0);
+    let server = db.server(Duration::from_secs(60)).await;
+    let addr = server.addr();
+    let store = admin_store(db.url(), "admin".into()).await;
+    let (player, moderator) = (sign_up(addr, "Pat").await, sign_up(addr, "Mia").await);
+    operate(&store, ModAct::GrantMod, "Mia", "the first")
+        .await
+        .unwrap();
+    let (bot_session, bot_token, _) = crate::bots::make_bot(addr, "Robo").await;
+    let body = act("warn", "Pat", serde_json::json!({}));
+    let asks = [
+        ("GET", "/mod/reports", ""),
+        ("GET", "/mod/log", ""),
+        ("POST", "/mod/act", body.as_str()),
+    ];
+    let bearer = format!("Authorization: Bearer {bot_token}");
+    let callers: [(&str, Vec<String>); 5] = [
+        ("nobody", vec![]),
+        ("a player", vec![cookie(&player)]),
+        ("a BOT's session", vec![cookie(&bot_session)]),
+        ("a BOT's token", vec![bearer.clone()]),
+        (
+            "a token beside a moderator's session",
+            vec![bearer, cookie(&moderator)],
+        ),
+    ];
+    for (who, headers) in &callers {
+        for (method, path, body) in asks {
+            let (status, answer) = raw(addr, method, path, body, headers).await;
+            assert_eq!(status, 403, "{who} {method} {path}: {answer}");
+            assert!(answer.contains("not_moderator"), "{who} {path}: {answer}");
+        }
+    }
+    // The moderator is let in, from the server's own page only.
+    for (method, path, body) in asks {
+        let (status, answer) = raw(addr, method, path, body, &[cookie(&moderator)]).await;
+        assert_eq!(status, 200, "{method} {path}: {answer}");
+    }
+    let forged = request(
+        addr,
+        "POST",
+        "/mod/act",
+        &body,
+        Some(&moderator),
+        Some("https://evil.example"),
+    )
+    .await;
+    assert_eq!(forged.status, 403, "{}", forged.body);
+    assert!(forged.body.contains("cross_site"), "{}", forged.body);
+    // A moderator cannot grant the role, nor act on their own account.
+    let grant = post(
+        addr,
+        "/mod/act",
+        &act("grant_mod", "Pat", serde_json::json!({})),
+        Some(&moderator),
+    )
+    .await;
+    assert_eq!(grant.status, 403, "{}", grant.body);
+    assert!(grant.body.contains("operator"), "{}", grant.body);
+    let own = post(
+        addr,
+        "/mod/act",
+        &act("close", "Mia", serde_json::json!({})),
+        Some(&moderator),
+    )
+    .await;
+    assert_eq!(own.status, 400, "{}", own.body);
+    // The role taken back, the door shuts at the next request.
+    operate(&store, ModAct::RevokeMod, "Mia", "stepped down")
+        .await
+        .unwrap();
+    let (status, _) = raw(addr, "GET", "/mod/log", "", &[cookie(&moderator)]).await;
+    assert_eq!(status, 403);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn reports_are_grouped_by_player_and_an_action_resolves_them() {
+    for db in Db::all() {
+        let server = db.server(Duration::from_secs(60)).await;
+        let addr = server.addr();
+        let store = admin_store(db.url(), db.name("admin")).await;
+        let [pat, rex, mia] = ["Pat", "Rex", "Mia"].map(|n| db.name(n));
+        let (tp, tr, tm) = (
+            sign_up(addr, &pat).await,
+            sign_up(addr, &rex).await,
+            sign_up(addr, &mia).await,
+        );
+        operate(&store, ModAct::GrantMod, &mia, "trusted")
+            .await
+            .unwrap();
+        let report = |reason: &str, words: &str| {
+            serde_json::json!({ "player": pat, "reason": reason, "words": words }).to_string()
+        };
+        let r = post(
+            addr,
+            "/account/reports",
+            &report("cheating", "a solver"),
+            Some(&tr),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let again = post(
+            addr,
+            "/account/reports",
+            &report("cheating", "again"),
+            Some(&tr),
+        )
+        .await;
+        assert_eq!(again.status, 409, "{}", again.body);
+        assert!(again.body.contains("already_reported"), "{}", again.body);
+        let r = post(addr, "/account/reports", &report("name", ""), Some(&tr)).await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let bad = post(addr, "/account/reports", &report("rude", ""), Some(&tr)).await;
+        assert_eq!(bad.status, 400, "an unknown reason: {}", bad.body);
+        let own = post(addr, "/account/reports", &report("abuse", ""), Some(&tp)).await;
+        assert_eq!(own.status, 400, "oneself: {}", own.body);
+
+        let (status, body) = raw(addr, "GET", "/mod/reports", "", &[cookie(&tm)]).await;
+        assert_eq!(status, 200, "{body}");
+        let open: Vec<ReportedPlayer> = serde_json::from_str(&body).unwrap();
+        let group = open
+            .iter()
+            .find(|g| g.player == pat)
+            .expect("Pat's reports");
+        assert_eq!(group.reports.len(), 2);
+        assert!(group.reports.iter().all(|l| l.reporter == rex));
+        assert_eq!(
+            group.reports.iter().map(|l| l.reason).collect::<Vec<_>>(),
+            [ReportReason::Name, ReportReason::Cheating]
+        );
+        // New accounts' reports count less, not nothing.
+        assert!((group.weight - 0.5).abs() < 1e-9, "{}", group.weight);
+
+        // A warning answers them: resolved, and Pat sees it once.
+        let line = acted(
+            addr,
+            &tm,
+            &act("warn", &pat, serde_json::json!({ "resolve": true })),
+        )
+        .await;
+        assert_eq!(
+            (line.action, line.moderator.as_deref(), line.resolved),
+            (ModAction::Warn, Some(mia.as_str()), 2)
+        );
+        let (_, body) = raw(addr, "GET", "/mod/reports", "", &[cookie(&tm)]).await;
+        let open: Vec<ReportedPlayer> = serde_json::from_str(&body).unwrap();
+        assert!(open.iter().all(|g| g.player != pat), "{open:?}");
+        assert_eq!(
+            me(addr, &tp).await.1["notices"],
+            serde_json::json!([{"kind": "warned", "reason": "seen it"}])
+        );
+        let (_, body) = raw(addr, "GET", "/mod/log", "", &[cookie(&tm)]).await;
+        let log: Vec<ModLogEntry> = serde_json::from_str(&body).unwrap();
+        assert!(
+            log.iter().any(|l| l.id == line.id && l.target == pat),
+            "{log:?}"
+        );
+        server.shutdown().await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_moderator_mutes_renames_closes_and_reopens() {
+    for db in Db::all() {
+        let server = db.server(Duration::from_secs(60)).await;
+        let addr = server.addr();
+        let store = admin_store(db.url(), db.name("admin")).await;
+        let [pat, rex, mia] = ["Pat", "Rex", "Mia"].map(|n| db.name(n));
+        let (tp, tr, tm) = (
+            sign_up(addr, &pat).await,
+            sign_up(addr, &rex).await,
+            sign_up(addr, &mia).await,
+        );
+        operate(&store, ModAct::GrantMod, &mia, "trusted")
+            .await
+            .unwrap();
+        let mut p = Client::connect_signed_in(addr, &tp, &pat).await;
+        let mut r = Client::connect_signed_in(addr, &tr, &rex).await;
+        let game = create(&mut p, msg::new_game(Opponent::Friend)).await;
+        r.send(msg::join(&game)).await;
+        joined(&mut r).await;
+        until!(p, ServerMsg::State(_));
+        until!(r, ServerMsg::State(_));
+
+        // Muted: Pat's phrases are refused until the mute ends; Rex still talks.
+        let no_minutes = post(
+            addr,
+            "/mod/act",
+            &act("mute", &pat, serde_json::json!({})),
+            Some(&tm),
+        )
+        .await;
+        assert_eq!(no_minutes.status, 400, "{}", no_minutes.body);
+        let line = acted(
+            addr,
+            &tm,
+            &act("mute", &pat, serde_json::json!({ "minutes": 10 })),
+        )
+        .await;
+        assert_eq!(line.detail.as_deref(), Some("10 min"));
+        let e = p
+            .expect_error(msg::chat(&game, Phrase::Wow), ErrorCode::Muted)
+            .await;
+        assert!(e.contains("10 min"), "{e}");
+        r.send(msg::chat(&game, Phrase::Wow)).await;
+        until!(
+            p,
+            ServerMsg::Chat {
+                phrase: Phrase::Wow,
+                ..
+            }
+        );
+
+        // Not a BOT: nothing to disable, and nothing is logged.
+        let not_bot = post(
+            addr,
+            "/mod/act",
+            &act("disable_bot", &pat, serde_json::json!({})),
+            Some(&tm),
+        )
+        .await;
+        assert_eq!(not_bot.status, 403, "{}", not_bot.body);
+        assert!(not_bot.body.contains("not_a_bot"), "{}", not_bot.body);
+        let nobody = post(
+            addr,
+            "/mod/act",
+            &act("warn", "nobody_x", serde_json::json!({})),
+            Some(&tm),
+        )
+        .await;
+        assert_eq!(nobody.status, 404, "{}", nobody.body);
+
+        // A forced rename.
+        acted(addr, &tm, &act("force_rename", &pat, serde_json::json!({}))).await;
+        assert_eq!(
+            me(addr, &tp).await.1["notices"],
+            serde_json::json!([{"kind": "must_rename"}])
+        );
+
+        // Closed: the socket is closed at once, the session ends.
+        acted(addr, &tm, &act("close", &pat, serde_json::json!({}))).await;
+        let (_, close) = p.read_to_close().await;
+        assert_eq!(close.map(|c| c.code), Some(4003), "closed as signed out");
+        assert_eq!(me(addr, &tp).await.0, 401);
+        acted(addr, &tm, &act("reopen", &pat, serde_json::json!({}))).await;
+        let login = post(
+            addr,
+            "/account/login",
+            &crate::accounts::creds(&pat, "correct horse 1"),
+            None,
+        )
+        .await;
+        assert_eq!(login.status, 200, "{}", login.body);
+        server.shutdown().await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_disabled_bots_token_stops_working_and_an_arena_is_closed_and_renamed() {
+    for db in Db::all() {
+        let server = db.server(Duration::from_secs(60)).await;
+        let addr = server.addr();
+        let store = admin_store(db.url(), db.name("admin")).await;
+        let [mia, robo, rex] = ["Mia", "Robo", "Rex"].map(|n| db.name(n));
+        let tm = sign_up(addr, &mia).await;
+        operate(&store, ModAct::GrantMod, &mia, "trusted")
+            .await
+            .unwrap();
+        let (_, token, _) = crate::bots::make_bot(addr, &robo).await;
+        let options = seabattle_client::ConnectOptions::new()
+            .header("Authorization", &format!("Bearer {token}"));
+        let url = format!("ws://{addr}/ws");
+        let upgrade = || seabattle_client::Connection::connect_with(&url, &options);
+        assert!(upgrade().await.is_ok(), "the token opens a socket");
+        acted(addr, &tm, &act("disable_bot", &robo, serde_json::json!({}))).await;
+        assert!(upgrade().await.is_err(), "the token still opens a socket");
+
+        // An arena with an offensive name: closed, renamed, ended.
+        let tr = sign_up(addr, &rex).await;
+        let made = post(
+            addr,
+            "/arena/create",
+            &serde_json::to_string(&crate::arenas::arena_of(20, 30)).unwrap(),
+            Some(&tr),
+        )
+        .await;
+        assert_eq!(made.status, 201, "{}", made.body);
+        let id = serde_json::from_str::<serde_json::Value>(&made.body).unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let close = |name: &str| {
+            serde_json::json!({ "action": "close_arena", "arena": id, "reason": "a slur", "name": name })
+                .to_string()
+        };
+        let r = post(addr, "/mod/act", &close("cyka арена"), Some(&tm)).await;
+        assert_eq!(r.status, 400, "{}", r.body);
+        assert!(r.body.contains("forbidden_word"), "{}", r.body);
+        let line = acted(addr, &tm, &close("Арена")).await;
+        assert_eq!(
+            (line.action, line.target.as_str()),
+            (ModAction::CloseArena, id.as_str())
+        );
+        let (status, body) = http_get(addr, &format!("/arena/{id}/json")).await;
+        assert_eq!(status, 200, "{body}");
+        let shown: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(shown["arena"]["name"], "Арена", "{body}");
+        server.shutdown().await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn an_engine_leaves_the_leaderboard_at_once_and_moves_only_its_own_rating() {
+    for db in Db::all() {
+        let server = db.server(Duration::from_secs(60)).await;
+        let addr = server.addr();
+        let store = admin_store(db.url(), db.name("admin")).await;
+        let [ann, bob, mia] = ["Ann", "Bob", "Mia"].map(|n| db.name(n));
+        let (ta, tb, tm) = (
+            sign_up(addr, &ann).await,
+            sign_up(addr, &bob).await,
+            sign_up(addr, &mia).await,
+        );
+        operate(&store, ModAct::GrantMod, &mia, "trusted")
+            .await
+            .unwrap();
+        let mut a = Client::connect_signed_in(addr, &ta, &ann).await;
+        let mut b = Client::connect_signed_in(addr, &tb, &bob).await;
+        // Rules no other test rates under: its board lists the provisional ratings.
+        crate::leaderboard::rated_game(&mut a, &mut b, "classic-corners").await;
+        let top = || http_get(addr, "/top?rules=classic-corners");
+        assert!(top().await.1.contains(&bob), "Bob is on the board");
+        acted(addr, &tm, &act("mark_engine", &bob, serde_json::json!({}))).await;
+        let (_, page) = top().await;
+        assert!(!page.contains(&bob), "an engine is off the board at once");
+        assert!(page.contains(&ann), "{page}");
+        let (_, profile) = http_get(addr, &format!("/u/{bob}?lang=en")).await;
+        assert!(
+            profile.contains("marked this player as playing with an engine"),
+            "the profile says so: {profile}"
+        );
+        let (_, profile) = http_get(addr, &format!("/u/{ann}?lang=en")).await;
+        assert!(!profile.contains("engine"), "{profile}");
+
+        // Bob wins again: his rating moves, Ann's does not.
+        let game = create(
+            &mut a,
+            msg::new_game(Opponent::Friend).rules("classic-corners"),
+        )
+        .await;
+        b.send(msg::join(&game)).await;
+        joined(&mut b).await;
+        a.send(msg::rate(&game)).await;
+        until!(b, ServerMsg::Rate { .. });
+        b.send(msg::rate(&game)).await;
+        assert!(until!(b, ServerMsg::Rate { rated, .. } => rated));
+        let [result, _] = crate::ratings::place_and_resign(&mut a, &mut b, &game).await;
+        let [one, two] = result.ratings.expect("rated");
+        assert_eq!(one.before, one.after, "Ann's rating stays: {one:?}");
+        assert!(two.after > two.before, "Bob's moves: {two:?}");
+
+        // Unmarked, he is back on the board.
+        acted(
+            addr,
+            &tm,
+            &act("unmark_engine", &bob, serde_json::json!({})),
+        )
+        .await;
+        assert!(top().await.1.contains(&bob), "Bob is back on the board");
+        server.shutdown().await.unwrap();
+    }
+}
+
+/// Issue 51's cluster case: a moderator on one node closes an account whose socket is
+/// open on another, and that socket is closed within a second.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_close_on_one_node_ends_the_players_socket_on_the_other() {
+    let Some(url) = postgres_url() else {
+        return;
+    };
+    let db = Db::Postgres(url);
+    let (one, two) = (
+        db.server(Duration::from_secs(60)).await,
+        db.server(Duration::from_secs(60)).await,
+    );
+    let store = admin_store(db.url(), db.name("admin")).await;
+    let [pat, mia] = ["Pat", "Mia"].map(|n| db.name(n));
+    let (tp, tm) = (
+        sign_up(one.addr(), &pat).await,
+        sign_up(one.addr(), &mia).await,
+    );
+    operate(&store, ModAct::GrantMod, &mia, "trusted")
+        .await
+        .unwrap();
+    let mut p = Client::connect_signed_in(two.addr(), &tp, &pat).await;
+    let started = std::time::Instant::now();
+    acted(one.addr(), &tm, &act("close", &pat, serde_json::json!({}))).await;
+    let (_, close) = p.read_to_close().await;
+    assert_eq!(close.map(|c| c.code), Some(4003), "closed as signed out");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(me(two.addr(), &tp).await.0, 401);
+    one.shutdown().await.unwrap();
+    two.shutdown().await.unwrap();
+}
