@@ -101,7 +101,7 @@ const WORDS = {
       ['случайно', /^«случайно» сейчас не к месту: напишите «помощь»\.$/],
     ],
     hint: 'подсказка', hinted: /^Тренер советует ([А-К]\d+)\.$/, rematch: 'реванш', resign: 'сдаться', resignAsk: /^Сдаться\? Напишите «сдаться» ещё раз/,
-    resigned: /^Вы проиграли: вы сдались\./,
+    resigned: /^Вы проиграли: вы сдались\./, result: 'итоги', accuracy: /^Вы: точность \d+%, впустую: \d+, ошибки: \d+, везение: [+−]\d+,\d; .* Компьютер: точность \d+%/,
   },
   en: {
     locale: 'en-US', cols: 'abcdefghij', skip: 'Blind mode: play by typing', on: /^Blind mode is on/,
@@ -129,7 +129,7 @@ const WORDS = {
       ['random', /^"random" does not fit now: type help\.$/],
     ],
     hint: 'h', hinted: /^The coach suggests ([A-J]\d+)\.$/, rematch: 'rematch', resign: 'resign', resignAsk: /^Resign\? Type resign again/,
-    resigned: /^You lose: you resigned\./,
+    resigned: /^You lose: you resigned\./, result: 'result', accuracy: /^You: accuracy \d+%, wasted: \d+, mistakes: \d+, luck: [+−]\d+\.\d; .* Computer: accuracy \d+%/,
   },
 };
 
@@ -255,6 +255,13 @@ for (const lang of ['ru', 'en']) {
     assert.equal(all.filter(h => w.over.test(h.text)).length, 1, 'the end heard once');
     // Nothing but blind mode's region and the page's alerts spoke.
     assert.deepEqual([...new Set(all.map(h => h.id))].filter(x => x !== 'blindLog'), []);
+
+    // «итоги» reads each side's analysis once the server has made it; the dialog it
+    // opens closes with Escape, back to the box.
+    await poll(async () => /\d+%/.test(await page.locator('#over .analysis').textContent().catch(() => '')), 60000);
+    await ask(page, w.result, w.accuracy);
+    await page.keyboard.press('Escape');
+    await page.locator('#blindInput').focus();
 
     // A rematch by typing; resigning asks first.
     from = await type(page, w.rematch);

@@ -32,38 +32,20 @@ test('each text has the same placeholders in both languages', () => {
   assert.deepEqual(differ, []);
 });
 
-test('the lobby\'s words (meet-words.js): the same keys and placeholders in both languages', async () => {
-  const { MEET_TEXTS } = await import('../../crates/seabattle-server/assets/web/meet-words.js');
-  assert.deepEqual(Object.keys(MEET_TEXTS).sort(), ['en', 'ru']);
-  const ru = texts(MEET_TEXTS.ru), en = texts(MEET_TEXTS.en);
-  assert.deepEqual([...ru.keys()].sort(), [...en.keys()].sort());
-  const differ = [...ru].filter(([k, p]) => en.get(k) !== p).map(([k]) => k);
-  assert.deepEqual(differ, []);
-});
-
-test('the daily sea\'s words (daily-words.js): the same keys and placeholders in both languages', async () => {
-  const { DAILY_TEXTS } = await import('../../crates/seabattle-server/assets/web/daily-words.js');
-  assert.deepEqual(Object.keys(DAILY_TEXTS).sort(), ['en', 'ru']);
-  const ru = texts(DAILY_TEXTS.ru), en = texts(DAILY_TEXTS.en);
-  assert.deepEqual([...ru.keys()].sort(), [...en.keys()].sort());
-  const differ = [...ru].filter(([k, p]) => en.get(k) !== p).map(([k]) => k);
-  assert.deepEqual(differ, []);
-});
-
-test('the arenas\' words (arena-words.js): the same keys and placeholders in both languages', async () => {
-  const { ARENA_TEXTS } = await import('../../crates/seabattle-server/assets/web/arena-words.js');
-  assert.deepEqual(Object.keys(ARENA_TEXTS).sort(), ['en', 'ru']);
-  const ru = texts(ARENA_TEXTS.ru), en = texts(ARENA_TEXTS.en);
-  assert.deepEqual([...ru.keys()].sort(), [...en.keys()].sort());
-  const differ = [...ru].filter(([k, p]) => en.get(k) !== p).map(([k]) => k);
-  assert.deepEqual(differ, []);
-});
-
-test('the BOT box\'s words (bot-account.js): the same keys and placeholders in both languages', async () => {
-  const { BOT_TEXTS } = await import('../../crates/seabattle-server/assets/web/bot-account.js');
-  assert.deepEqual(Object.keys(BOT_TEXTS).sort(), ['en', 'ru']);
-  const ru = texts(BOT_TEXTS.ru), en = texts(BOT_TEXTS.en);
-  assert.deepEqual([...ru.keys()].sort(), [...en.keys()].sort());
-  const differ = [...ru].filter(([k, p]) => en.get(k) !== p).map(([k]) => k);
-  assert.deepEqual(differ, []);
-});
+// Each feature's own table of words: the same keys and placeholders in both languages.
+for (const [what, file, name] of [
+  ['the lobby\'s words', 'meet-words.js', 'MEET_TEXTS'],
+  ['the daily sea\'s words', 'daily-words.js', 'DAILY_TEXTS'],
+  ['the arenas\' words', 'arena-words.js', 'ARENA_TEXTS'],
+  ['the BOT box\'s words', 'bot-account.js', 'BOT_TEXTS'],
+  ['the game analysis\' words', 'analysis.js', 'ANALYSIS_TEXTS'],
+]) {
+  test(`${what} (${file}): the same keys and placeholders in both languages`, async () => {
+    const table = (await import(`../../crates/seabattle-server/assets/web/${file}`))[name];
+    assert.deepEqual(Object.keys(table).sort(), ['en', 'ru']);
+    const ru = texts(table.ru), en = texts(table.en);
+    assert.deepEqual([...ru.keys()].sort(), [...en.keys()].sort());
+    const differ = [...ru].filter(([k, p]) => en.get(k) !== p).map(([k]) => k);
+    assert.deepEqual(differ, []);
+  });
+}

@@ -29,3 +29,24 @@ test('the SHA-256 fallback matches Node', () => {
   }
 });
 
+
+test('the game analysis: a side\'s line and the chart\'s marks and text alternative (en)', async () => {
+  const { sideLine, chart, signed } = await import('../../crates/seabattle-server/assets/web/analysis.js');
+  const shot = (move_number, player, quality, verdict) => ({ move_number, player, cell: 'e5', p: quality / 2, best: 0.5, best_cells: ['f5'], quality, verdict, hit: false });
+  const side = (accuracy_percent, wasted, mistakes, luck) => ({ accuracy_percent, wasted, mistakes, luck, shots: 2, hits: 0 });
+  const a = {
+    version: 2, rules: 'classic', sides: [side(87.4, 1, 0, 1.25), side(50, 0, 1, -0.5)],
+    shots: [shot(1, 1, 1, 'fine'), shot(2, 2, 0.3, 'mistake'), shot(3, 1, 0, 'wasted')],
+    fleets: [{ mean_expert_shots: 52.25, uniform_mean_expert_shots: 47.9, runs: 200 }, { mean_expert_shots: 40, uniform_mean_expert_shots: 47.9, runs: 200 }],
+  };
+  assert.equal(sideLine(a, 1, 'Ann'), 'Ann: accuracy 87%, wasted: 1, mistakes: 0, luck: +1.3; the expert sinks their fleet in 52.3 shots on average (a random one in 47.9)');
+  assert.equal(signed(-0.04), '−0.0');
+  const svg = chart(a, 3, p => `P${p}`, 2);
+  // One line per side, a ring for the mistake, a cross for the wasted shot, the step marked.
+  assert.equal((svg.match(/<polyline/g) || []).length, 2);
+  assert.equal((svg.match(/class="mistake"/g) || []).length, 1);
+  assert.equal((svg.match(/class="wasted"/g) || []).length, 1);
+  assert.equal((svg.match(/class="now"/g) || []).length, 1);
+  assert.match(svg, /role="img" aria-labelledby="qTitle qDesc"/);
+  assert.match(svg, /<desc id="qDesc">P1: accuracy 87%, mistakes and wasted shots at moves: 3\. P2: accuracy 50%, mistakes and wasted shots at moves: 2\.<\/desc>/);
+});

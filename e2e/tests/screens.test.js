@@ -251,7 +251,7 @@ test('game over is a dialog; closed, it leaves both fleets with the sunk ships s
   await dlg.getByRole('heading', { name: 'Вы проиграли' }).waitFor();
   assert.ok(await dlg.getByRole('button', { name: 'Реванш' }).isVisible());
   assert.ok(await dlg.getByRole('link', { name: 'Новая игра' }).isVisible());
-  assert.ok(await dlg.getByRole('rowheader', { name: 'Точность' }).isVisible());
+  assert.ok(await dlg.getByRole('rowheader', { name: 'Доля попаданий' }).isVisible());
   const r = await dlg.boundingBox();
   assert.ok(r.x >= 0 && r.y >= 0 && r.x + r.width <= PHONE.width && r.y + r.height <= PHONE.height, JSON.stringify(r));
   await snap(page, 'phone-over.png');
@@ -307,7 +307,7 @@ test('game over on a desktop; a rematch starts clean (en)', async () => {
   await resign(page);
   const dlg = overDialog(page);
   await dlg.getByRole('heading', { name: 'You lose' }).waitFor();
-  assert.ok(await dlg.getByRole('rowheader', { name: 'Accuracy' }).isVisible());
+  assert.ok(await dlg.getByRole('rowheader', { name: 'Hit rate' }).isVisible());
   const r = await dlg.boundingBox();
   assert.ok(r.y >= 0 && r.y + r.height <= DESK.height);
   await snap(page, 'over-desk.png');

@@ -8,8 +8,13 @@
 //! ```text
 //! cargo run --release -p seabattle-server --example load -- \
 //!     [--addr HOST:PORT] [--games N] [--rate SHOTS_PER_S] [--secs S] [--connect C] \
-//!     [--lobby-watchers W]
+//!     [--lobby-watchers W] [--analyses A]
 //! ```
+//!
+//! `--analyses A` first plays A more games to their end and asks for each one's
+//! analysis (`/games/ID/analysis.json`) just before the shots begin, so that A analyses
+//! wait in the server's analysis lane (one at a time, seconds each) all through the
+//! shots; it reports how many were made by the end.
 //!
 //! `--lobby-watchers W` opens W more sockets that follow the lobby (`lobby`), as W home
 //! pages would, while one more socket opens and leaves a lobby game every 100 ms so the
@@ -39,6 +44,7 @@ struct Opts {
     secs: u64,
     connect: usize,
     lobby_watchers: usize,
+    analyses: usize,
 }
 
 fn opts() -> Opts {
@@ -49,6 +55,7 @@ fn opts() -> Opts {
         secs: 20,
         connect: 64,
         lobby_watchers: 0,
+        analyses: 0,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -64,6 +71,7 @@ fn opts() -> Opts {
             "--secs" => o.secs = v.parse().unwrap_or_else(|_| bad()),
             "--connect" => o.connect = v.parse().unwrap_or_else(|_| bad()),
             "--lobby-watchers" => o.lobby_watchers = v.parse().unwrap_or_else(|_| bad()),
+            "--analyses" => o.analyses = v.parse().unwrap_or_else(|_| bad()),
             other => {
                 eprintln!("load: unknown option {other}");
                 std::process::exit(2)
@@ -201,20 +209,58 @@ async fn shoot(g: &mut Game) -> Result<Duration, String> {
     Ok(rtt)
 }
 
-/// The server's counters `seabattle_move_commits_total` and `seabattle_shots_total`,
-/// read from its `/metrics`.
-async fn commits_and_shots(addr: SocketAddr) -> Result<(u64, u64), String> {
+/// Plays `g` to its end, each side firing at its cells in order.
+async fn finish(mut g: Game) -> Result<String, String> {
+    while !g.over {
+        shoot(&mut g).await?;
+    }
+    Ok(g.id)
+}
+
+/// `GET path` over HTTP/1.0: the whole answer, head and body, as text.
+async fn get(addr: SocketAddr, path: &str) -> Result<String, String> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut s = tokio::net::TcpStream::connect(addr)
         .await
         .map_err(|e| e.to_string())?;
-    s.write_all(format!("GET /metrics HTTP/1.0\r\nHost: {addr}\r\n\r\n").as_bytes())
+    s.write_all(format!("GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").as_bytes())
         .await
         .map_err(|e| e.to_string())?;
-    let mut text = String::new();
-    s.read_to_string(&mut text)
-        .await
-        .map_err(|e| e.to_string())?;
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).await.map_err(|e| e.to_string())?;
+    Ok(String::from_utf8_lossy(&raw).into_owned())
+}
+
+/// The status of `GET path`.
+async fn status_of(addr: SocketAddr, path: &str) -> Result<u16, String> {
+    let answer = get(addr, path).await?;
+    answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .ok_or_else(|| format!("no status in {:?}", &answer[..answer.len().min(40)]))
+}
+
+/// Plays `n` games to their end; their ids.
+async fn finished_games(addr: SocketAddr, n: usize) -> Vec<String> {
+    let mut ids = Vec::with_capacity(n);
+    let handles: Vec<_> = (0..n)
+        .map(|_| tokio::spawn(async move { finish(open_game(addr).await?).await }))
+        .collect();
+    for h in handles {
+        match h.await {
+            Ok(Ok(id)) => ids.push(id),
+            Ok(Err(e)) => eprintln!("load: finishing a game: {e}"),
+            Err(e) => eprintln!("load: finishing a game: {e}"),
+        }
+    }
+    ids
+}
+
+/// The server's counters `seabattle_move_commits_total` and `seabattle_shots_total`,
+/// read from its `/metrics`.
+async fn commits_and_shots(addr: SocketAddr) -> Result<(u64, u64), String> {
+    let text = get(addr, "/metrics").await?;
     let counter = |name: &str| {
         text.lines()
             .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
@@ -400,6 +446,15 @@ async fn run(o: Opts) {
             Some(w)
         }
     };
+    // Games to analyse: finished now, their analyses asked for as the shots begin.
+    let analysed = finished_games(addr, o.analyses).await;
+    if !analysed.is_empty() {
+        println!("analyses: {} asked for as the shots begin", analysed.len());
+    }
+    for id in &analysed {
+        let path = format!("/games/{id}/analysis.json");
+        tokio::spawn(async move { status_of(addr, &path).await });
+    }
     let counted = match per_node.is_empty() {
         true => commits_and_shots(addr).await.ok(),
         false => None,
@@ -481,6 +536,29 @@ async fn run(o: Opts) {
             Err(e) => println!("commits per shot: unknown ({e})"),
         },
         None => println!("commits per shot: not counted (several nodes)"),
+    }
+    if !analysed.is_empty() {
+        // A stored analysis is answered at once; a request for one still in the lane
+        // waits for it, so a second's wait tells the two apart.
+        let checks: Vec<_> = analysed
+            .iter()
+            .map(|id| {
+                let path = format!("/games/{id}/analysis.json");
+                tokio::spawn(async move {
+                    tokio::time::timeout(Duration::from_secs(1), status_of(addr, &path)).await
+                })
+            })
+            .collect();
+        let mut made = 0;
+        for c in checks {
+            if matches!(c.await, Ok(Ok(Ok(200)))) {
+                made += 1;
+            }
+        }
+        println!(
+            "analyses: {made} of {} made by the end of the shots (one at a time)",
+            analysed.len()
+        );
     }
     if let Some(s) = server {
         println!("server games in memory: {}", s.games_held());

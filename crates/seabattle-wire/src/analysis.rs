@@ -30,6 +30,9 @@ pub struct AnalysisJson {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct JudgedShotJson {
+    /// The number of the move (the volley) it was fired in, counting the record's moves
+    /// from 1: where a replay shows it.
+    pub move_number: u32,
     /// Who fired.
     pub player: Player,
     /// The cell, in Latin letters (`e5`).

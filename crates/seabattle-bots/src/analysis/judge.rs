@@ -132,6 +132,7 @@ impl Judge {
                     Verdict::Fine
                 };
                 ShotJudgement {
+                    number,
                     player: self.player,
                     cell,
                     p,

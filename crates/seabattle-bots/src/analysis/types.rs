@@ -24,6 +24,9 @@ pub struct Analysis {
 /// their answers, the ships it sank) under the uniform prior over legal fleets.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShotJudgement {
+    /// The number of the move (the volley) it was fired in, counting the record's moves
+    /// from 1: where a replay shows it.
+    pub number: usize,
     /// Who fired.
     pub player: Player,
     /// The cell fired at.

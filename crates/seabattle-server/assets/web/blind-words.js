@@ -59,7 +59,7 @@ const ru = {
   help_battle: 'Бой: клетка — выстрел, например {0}; «ряд 3», «столбец {3}» — поле противника; «мой ряд 3», «мой столбец {3}» — ваше; «флот»; «последний»; «статус»; «подсказка»; «ходы»; «сдаться».',
   help_over: 'Игра окончена: «итоги», «реванш», «новая игра»; «ряд 3», «мой ряд 3», «флот», «ходы».',
   help_watch: 'Вы наблюдаете: «ходы» (или «ходы 20») — последние ходы; «ряд 3», «столбец {3}» — оба поля; «флот»; «статус».',
-  help_replay: 'Повтор: «вперёд», «назад», «начало», «конец»; «ряд 3», «столбец {3}» — оба поля.',
+  help_replay: 'Повтор: «вперёд», «назад», «начало», «конец»; «ряд 3», «столбец {3}» — оба поля; «статус» — ход и его разбор.',
 };
 
 /** @typedef {typeof ru} BlindTexts */
@@ -111,7 +111,7 @@ const en = {
   help_battle: 'Battle: a cell fires, for example {0}; r 3, c {3} read the enemy board; my r 3, my c {3} your own; fleet; last; status; hint; moves; resign.',
   help_over: 'Game over: result, rematch, new game; r 3, my r 3, fleet, moves.',
   help_watch: 'Watching: moves (or moves 20) reads the last moves; r 3, c {3} read both boards; fleet; status.',
-  help_replay: 'Replay: next, back, first, end; r 3, c {3} read both boards.',
+  help_replay: 'Replay: next, back, first, end; r 3, c {3} read both boards; status reads the move and its judgement.',
 };
 
 /** Both tables by language. @type {Record<string, BlindTexts>} */

@@ -436,7 +436,8 @@ function onReplay(cmd) {
   const b = step[cmd.word] ? document.querySelector(`#replay [data-s=${step[cmd.word]}]`) : null;
   // The replay's own live line says the move stepped to.
   if (b instanceof HTMLButtonElement) { b.click(); return true; }
-  if (cmd.word === 'status' || cmd.word === 'last') { say(byId('step')?.textContent || ''); return true; }
+  // With the move's judgement, once the analysis is known (it is live on its own too).
+  if (cmd.word === 'status' || cmd.word === 'last') { say([byId('step')?.textContent, byId('rJudge')?.textContent].filter(Boolean).join(' ')); return true; }
   return false;
 }
 
@@ -469,7 +470,7 @@ function onCommand(S, cmd) {
       else { if (!b.disabled) b.click(); if (!S.mode.startsWith('computer')) say(bt('rematchAsked')); }
       return true;
     }
-    case 'result': if (S.phase !== 'over') return false; press('showOver'); return true;
+    case 'result': if (S.phase !== 'over') return false; press('showOver'); say(drawOver.analysisText()); return true;
     case 'random':
       if (placing) { want.layout = true; press('pRandom'); return true; }
       if (mv.owes(S)) { press('mRandom'); return true; }

@@ -18,6 +18,13 @@ const checks = new Map(); // game id → [bool, bool] once hashed
 const asked = new Set(); // games this page asked a rematch of
 const closed = new Set(); // games whose dialog the player closed
 let shown = '';
+/** The analysis' module, loaded when a game is first over (it is no part of the first
+ * visit). @type {typeof import('./analysis.js') | null} */
+let A = null;
+/** @type {Promise<unknown> | null} */
+let loadingA = null;
+// The analysis' lines as last drawn, for blind mode's «итоги».
+let spoken = '';
 
 /** @param {State} S @param {() => void} redraw @returns {boolean[] | null} */
 function verify(S, redraw) {
@@ -98,10 +105,17 @@ export function drawOver(app, rematchOffer) {
     ? t('answersBad', lang === 'ru' && r.audit.verdict_ru ? r.audit.verdict_ru : r.audit.verdict)
     : t('answersOk', outcome);
   const rec = `/games/${S.game}/record`;
+  // Each side named in plain words for the analysis' lines.
+  const plain = (/** @type {number} */ p) => (me === p ? t('you') : me && computer && !S.accounts?.[p - 1] ? t('computer') : seatName(S, p));
+  const redraw = () => drawOver(app, rematchOffer);
+  if (!A) loadingA ??= import(`./analysis.js`).then(m => { A = m; redraw(); });
+  const reading = A?.analysisOf(S.game, redraw);
+  spoken = A && reading ? A.summaryLines(reading, [first, second], plain).join(' ') : '';
+  const analysis = A && reading ? A.summaryHtml(reading, S.game, [first, second], plain) : '';
   const html = `<h2 id="overTitle">${t('gameOver')}</h2>
     <h3 class="result ${me ? (r.winner === me ? 'won' : 'lost') : ''}">${esc(head)}</h3><p class="reason">${t('reason_' + r.reason + (me ? (r.winner === me ? '_won' : '_lost') : ''))}</p>
     <table class="stats"><thead><tr><td></td><th scope="col">${who(first)}</th><th scope="col">${who(second)}</th></tr></thead>
-    <tbody>${row('shotsN', 'shots')}${row('hitsN', 'hits')}${row('accuracy', 'acc')}${ratingRow}</tbody></table>${provisional}${casual}
+    <tbody>${row('shotsN', 'shots')}${row('hitsN', 'hits')}${row('hitRate', 'acc')}${ratingRow}</tbody></table>${provisional}${casual}${analysis}
     ${rematchOffer && !gone ? `<p class="offer">${t('rematchOffered')}</p>` : ''}${asked.has(S.game) && !rematchOffer && !gone ? `<p class="offer">${t('rematchWaiting')}</p>` : ''}
     ${gone ? `<p class="gone">${t('rematchGone')}</p>` : ''}
     <p class="buttons">${S.arena ? arenaButtons(S.arena) : `${S.seat ? `<button id="rematch" class="primary"${asked.has(S.game) || gone ? ' disabled' : ''}>${t('rematch')}</button>` : ''}
@@ -137,6 +151,8 @@ export function drawOver(app, rematchOffer) {
 drawOver.reopen = (/** @type {string} */ id) => closed.delete(id);
 // Blind mode keeps the player in its command box: the dialog waits for «итоги».
 drawOver.keepClosed = (/** @type {string} */ id) => { closed.add(id); };
+// The analysis' lines for the game on screen, as blind mode says them.
+drawOver.analysisText = () => spoken;
 // Whether this page asked for a rematch of game `id`.
 drawOver.asked = (/** @type {string} */ id) => asked.has(id);
 

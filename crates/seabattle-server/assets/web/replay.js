@@ -2,7 +2,7 @@
 // The replay page: a finished game's record, stepped through move by move with both
 // fleets shown. The server replays the record and sends the boards after each move
 // (`frames.json`); the page draws them.
-import { $ } from './dom.js';
+import { $, esc } from './dom.js';
 import { t, coordSystem, answerText } from './i18n.js';
 import { makeBoard } from './board.js';
 import { shipCells, hulls } from './fleet.js';
@@ -20,6 +20,11 @@ import { cellOf, label, cellKey, keyOf } from './coords.js';
  */
 /** @type {Replay | null} */
 let R = null;
+/** The analysis' module, loaded with the replay (no part of the first visit).
+ * @type {typeof import('./analysis.js') | null} */
+let A = null;
+// The table of every shot, drawn once the analysis is known (and again in another language).
+let allShown = '';
 /** The replay loaded, where it must be there: every caller runs once it is set. @returns {Replay} */
 function replay() {
   if (!R) throw new Error('the replay is read before it was loaded');
@@ -55,6 +60,8 @@ export async function startReplay(id, missing) {
     <span id="step" aria-live="polite"></span></p>
     <p id="rWho" class="desc"></p><p id="rWon" class="big"></p>
     <div class="boards"><section class="side"><h2 data-t="board1"></h2></section><section class="side"><h2 data-t="board2"></h2></section></div>
+    <section id="rAnalysis" aria-labelledby="anH" hidden><h2 id="anH"></h2><ul id="rSum"></ul><p id="rJudge" aria-live="polite"></p>
+    <div id="rChart"></div><details id="rAllBox" hidden><summary id="rAllSum"></summary><div id="rAll"></div></details><p id="rHelp" class="desc"></p></section>
     <p class="buttons"><a href="/games/${id}/record.json" download="seabattle-${id}.json" data-t="download"></a> <a href="/" data-t="newGame"></a></p>`;
   const secs = el.querySelectorAll('.boards section');
   R.boards.forEach((b, i) => secs[i].append(b.el));
@@ -85,7 +92,48 @@ export async function startReplay(id, missing) {
     const d = /** @type {Record<string, string>} */ ({ ArrowLeft: 'back', ArrowRight: 'forward', Home: 'start', End: 'end' })[e.key];
     if (d && !target(e).closest('[role=grid]')) /** @type {HTMLElement} */ (el.querySelector(`[data-s=${d}]`)).click();
   });
+  // The table's move numbers step the replay there.
+  $('rAll').onclick = e => {
+    const to = target(e).closest('button')?.dataset.step;
+    if (to) { replay().step = +to; stop(); }
+  };
+  import(`./analysis.js`).then(m => {
+    A = m;
+    rerenderReplay();
+  });
   rerenderReplay();
+}
+
+/** The analysis' part of the replay at `R.step`: the summary, this move's judgement, the
+ * chart and the table; the judged move's marks for the boards. @param {Replay} R
+ * @returns {{best: Set<string>, marked: Map<string, string>}} */
+function drawAnalysis(R) {
+  const none = { best: new Set(), marked: new Map() };
+  if (!A) return none;
+  const reading = A.analysisOf(R.id, rerenderReplay), name = (/** @type {number} */ p) => t('playerN', p);
+  // Shown once its words are there; the table and the help once the analysis is.
+  $('rAnalysis').hidden = false;
+  $('anH').textContent = A.at('title');
+  $('rSum').innerHTML = A.summaryLines(reading, [1, 2], name).map(l => `<li>${esc(l)}</li>`).join('');
+  if (reading.kind !== 'ready') return none;
+  const a = reading.a, move = R.rec.moves[R.step - 1], judged = move?.shots ? A.shotsOfMove(a, R.step) : [];
+  $('rJudge').textContent = R.step === 0 ? '' : judged.length
+    ? A.at('move', R.step) + ' · ' + t('playerN', move.player) + ': ' + judged.map(s => A?.shotLine(s, R.w)).join('; ') : A.at('noShot');
+  $('rChart').innerHTML = A.chart(a, R.rec.moves.length, name, R.step);
+  $('rAllSum').textContent = A.at('shots');
+  $('rAllBox').hidden = false;
+  $('rHelp').textContent = A.at('help');
+  const all = A.shotTable(a, R.w, name);
+  if (all !== allShown) {
+    allShown = all;
+    $('rAll').innerHTML = all;
+    // Come from the dialog's link: the analysis, once it is there.
+    if (location.hash === '#analysis') $('rAnalysis').scrollIntoView();
+  }
+  // The judged volley's best cells (where it was not fired itself) and its shots' verdicts.
+  const best = new Set(judged.filter(s => s.p < s.best).flatMap(s => s.best_cells).map(keyOf));
+  const marked = new Map(judged.filter(s => s.verdict !== 'fine').map(s => [keyOf(s.cell), s.verdict]));
+  return { best, marked };
 }
 
 // Draws the boards after `R.step` moves.
@@ -122,6 +170,7 @@ export function rerenderReplay() {
   const lastCells = new Set((lastMove?.shots || []).map(([c]) => keyOf(c)).concat(lastMove?.dying ? [keyOf(lastMove.dying[0])] : [])
     .concat(lastMove?.reveal ? [keyOf(lastMove.reveal)] : []));
   const lastBoard = lastMove ? (lastMove.reveal || lastMove.relocate ? lastMove.player - 1 : 2 - lastMove.player) : -1;
+  const { best, marked } = drawAnalysis(R);
   (R.boards ?? []).forEach((b, i) => {
     // Player i+1's waters: what the other player knew of them after this many moves.
     const known = replay().frames[replay().step][1 - i], keys = (/** @type {string[]} */ list) => new Set(list.map(keyOf));
@@ -139,6 +188,9 @@ export function rerenderReplay() {
       else if (miss.has(key)) { cls.push('miss'); state = t('sMiss'); }
       else if (hl.has(key) && !all.has(key)) { cls.push('halo'); state = t('sHalo'); }
       if (i === lastBoard && lastCells.has(key)) cls.push('last');
+      const verdict = i === lastBoard ? marked.get(key) : undefined;
+      if (verdict && A) { cls.push(verdict); state += ', ' + A.at(verdict === 'wasted' ? 'wastedMark' : 'mistakeMark'); }
+      if (i === lastBoard && best.has(key) && A) { cls.push('best'); state += ', ' + A.at('bestCell'); }
       return { cls: cls.join(' '), state };
     });
   });

@@ -2472,6 +2472,11 @@ fleets?: [FleetHardnessJson, FleetHardnessJson], };
  */
 export type JudgedShotJson = { 
 /**
+ * The number of the move (the volley) it was fired in, counting the record's moves
+ * from 1: where a replay shows it.
+ */
+move_number: number, 
+/**
  * Who fired.
  */
 player: Player, 

@@ -2,6 +2,7 @@
 //! are asked for they take at most one core and the async threads that answer shots
 //! never run one. Two requests for one game wait for the same job.
 
+use super::store::Figures;
 use super::{VERSION, analyse_record, supported};
 use crate::ids::GameId;
 use crate::node::SharedNode;
@@ -116,7 +117,21 @@ impl Analyst {
             return Outcome::Failed;
         };
         let started = Instant::now();
-        let made = tokio::task::spawn_blocking(move || analyse_record(&record)).await;
+        // A thread of its own at the lowest priority, not the blocking pool's: the pool
+        // serves storage too, and the kernel should give the analysis only the time
+        // the shots leave over.
+        let (tell, made) = tokio::sync::oneshot::channel();
+        let spawned = std::thread::Builder::new()
+            .name("analysis".into())
+            .spawn(move || {
+                lowest_priority();
+                let _ = tell.send(analyse_record(&record));
+            });
+        if let Err(e) = spawned {
+            tracing::error!(game = %game, error = %e, "no thread for an analysis");
+            return Outcome::Failed;
+        }
+        let made = made.await;
         let analysis = match made {
             Ok(Ok(a)) => a,
             Ok(Err(AnalysisError::Unsupported { rules })) => return Outcome::Unsupported(rules),
@@ -124,8 +139,8 @@ impl Analyst {
                 tracing::error!(game = %game, error = %e, "a finished game could not be analysed");
                 return Outcome::Failed;
             }
-            Err(e) => {
-                tracing::error!(game = %game, error = %e, "an analysis panicked");
+            Err(_) => {
+                tracing::error!(game = %game, "an analysis panicked");
                 return Outcome::Failed;
             }
         };
@@ -138,14 +153,23 @@ impl Analyst {
                 return Outcome::Failed;
             }
         };
-        let (key, stored) = (game.clone(), Arc::clone(&body));
+        let (key, stored, figures) = (game.clone(), Arc::clone(&body), Figures::of(&analysis));
         // The answer stands if it cannot be kept: it is made again next time.
         if let Err(e) = node
-            .db(move |db| db.save_analysis(&key, VERSION, &stored))
+            .db(move |db| db.save_analysis(&key, VERSION, &stored, &figures))
             .await
         {
             tracing::warn!(game = %game, error = %e, "an analysis could not be stored");
         }
         Outcome::Ready(body)
+    }
+}
+
+/// Lowers the calling thread to the lowest scheduling priority (niceness 19), where the
+/// kernel allows it: an analysis may take seconds of a core, and shots come first.
+fn lowest_priority() {
+    #[cfg(target_os = "linux")]
+    if let Err(e) = rustix::process::setpriority_process(Some(rustix::thread::gettid()), 19) {
+        tracing::debug!(error = %e, "the analysis runs at the usual priority");
     }
 }

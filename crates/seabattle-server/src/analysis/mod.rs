@@ -10,6 +10,7 @@
 //! itself, with no need to know the game's id.
 
 pub mod lane;
+pub mod profile;
 pub mod store;
 
 use seabattle_bots::analysis::{self, Analysis, AnalysisError, Options};
@@ -21,7 +22,7 @@ use sha2::{Digest, Sha256};
 
 /// How analyses are made now: a stored one of another version is made again. Raise it
 /// when the judging or its sample sizes change.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// Whether games under `rules` can be analysed: no pieces, no flying ship.
 pub fn supported(rules: &seabattle_core::Rules) -> bool {
@@ -66,6 +67,7 @@ fn json(a: &Analysis) -> AnalysisJson {
             .shots
             .iter()
             .map(|s| JudgedShotJson {
+                move_number: count(s.number),
                 player: s.player,
                 cell: s.cell.to_string(),
                 p: s.p,

@@ -33,6 +33,7 @@ const SQLITE: &[Migration] = &[
     Migration::Shared(PEOPLE_RATINGS),
     Migration::Shared(ARENAS),
     Migration::Shared(ANALYSES),
+    Migration::Shared(ANALYSIS_FIGURES),
     Migration::Shared(MODERATION),
 ];
 
@@ -54,6 +55,7 @@ const POSTGRES: &[Migration] = &[
     Migration::Shared(PEOPLE_RATINGS),
     Migration::Shared(ARENAS),
     Migration::Shared(ANALYSES),
+    Migration::Shared(ANALYSIS_FIGURES),
     Migration::Shared(MODERATION),
 ];
 
@@ -71,8 +73,10 @@ const PEOPLE_RATINGS: &str = include_str!("../../migrations/shared/0005_people_r
 const ARENAS: &str = include_str!("../../migrations/shared/0006_arenas.sql");
 /// Each finished game's analysis, made once (`crate::analysis`).
 const ANALYSES: &str = include_str!("../../migrations/shared/0007_analyses.sql");
+/// Each analysis' figures per side, for the profile (`crate::analysis`).
+const ANALYSIS_FIGURES: &str = include_str!("../../migrations/shared/0008_analysis_figures.sql");
 /// Moderation: roles, reports, blocks, the log and what it set on accounts
-/// (`crate::moderation`). Numbered 0009: 0008 is kept for a change landing beside it.
+/// (`crate::moderation`).
 const MODERATION: &str = include_str!("../../migrations/shared/0009_moderation.sql");
 
 /// A key for `pg_advisory_xact_lock`.

@@ -123,6 +123,16 @@ const FILES: &[(&str, &str, &str)] = &[
     ("move.js", JS, include_str!("../../assets/web/move.js")),
     ("over.js", JS, include_str!("../../assets/web/over.js")),
     ("replay.js", JS, include_str!("../../assets/web/replay.js")),
+    (
+        "analysis.js",
+        JS,
+        include_str!("../../assets/web/analysis.js"),
+    ),
+    (
+        "analysis.css",
+        CSS,
+        include_str!("../../assets/web/analysis.css"),
+    ),
     ("sha256.js", JS, include_str!("../../assets/web/sha256.js")),
     ("sound.js", JS, include_str!("../../assets/web/sound.js")),
     (

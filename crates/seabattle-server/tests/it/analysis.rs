@@ -62,3 +62,58 @@ async fn no_game_has_no_analysis() {
     assert_eq!(status, 404);
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_players_profile_sums_their_analysed_games_per_preset() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let addr = server.addr();
+    let token = crate::accounts::sign_up(addr, "Analysed").await;
+    let mut c = Client::connect_signed_in(addr, &token, "Analysed").await;
+    let game = create(
+        &mut c,
+        msg::new_game(seabattle_wire::Opponent::Computer)
+            .level("easy")
+            .rules("classic"),
+    )
+    .await;
+    until!(c, ServerMsg::State(_));
+    // Before any analysis the profile has no such section.
+    let (status, page) = http_get(addr, "/u/Analysed?lang=ru").await;
+    assert_eq!(status, 200);
+    assert!(!page.contains("Разбор партий"), "{page}");
+
+    c.send(msg::place_random(&game)).await;
+    until!(c, ServerMsg::Battle { .. });
+    play_out(&mut c, &game, Player::One, 10, 10).await;
+    let (status, body) = http_get(addr, &format!("/games/{game}/analysis.json")).await;
+    assert_eq!(status, 200, "{body}");
+    let made: AnalysisJson = serde_json::from_str(&body).unwrap();
+    let fleets = made.fleets.expect("measured");
+
+    for (lang, head, rules) in [
+        ("ru", "Разбор партий", "Классика"),
+        ("en", "Game analysis", "Classic"),
+    ] {
+        let (status, page) = http_get(addr, &format!("/u/Analysed?lang={lang}")).await;
+        assert_eq!(status, 200);
+        let section = page
+            .split_once(&format!("<h2 id=\"analysis\">{head}</h2>"))
+            .map(|(_, s)| s)
+            .unwrap_or_else(|| panic!("no section in {page}"));
+        let row = section.split("</tr>").nth(1).unwrap();
+        assert!(row.contains(rules), "{row}");
+        assert!(
+            row.contains(&format!(
+                "data-accuracy>{:.0}%",
+                made.sides[0].accuracy_percent
+            )),
+            "{row}"
+        );
+        assert!(
+            row.contains(&format!("data-hardness>{:.1}", fleets[0].mean_expert_shots)),
+            "{row}"
+        );
+    }
+    server.shutdown().await.unwrap();
+}

@@ -47,6 +47,8 @@ struct Profile {
     daily: String,
     /// The arenas' section (`crate::arenas::profile`).
     arenas: String,
+    /// The game analysis' section (`crate::analysis::profile`).
+    analysis: String,
 }
 
 /// The figures of a player's finished games.
@@ -178,6 +180,7 @@ pub async fn profile(
             Ok(Some(Profile {
                 daily: crate::daily::profile::section(&days, today, lang),
                 arenas: crate::arenas::profile::section(db, account.id, lang)?,
+                analysis: crate::analysis::profile::section(db, account.id, lang)?,
                 bot: account.bot,
                 engine: marks.as_ref().is_some_and(|m| m.engine),
                 closed: marks.as_ref().is_some_and(|m| m.closed),
@@ -290,11 +293,12 @@ fn body(p: &Profile, lang: Lang) -> String {
         (Word::GamesPlayed, f.games.to_string()),
         (Word::Wins, f.wins.to_string()),
         (Word::MeanShotsToWin, mean),
-        (Word::Accuracy, pct(f.accuracy)),
+        (Word::HitRate, pct(f.accuracy)),
     ] {
         let _ = write!(b, "<div>{}<b>{v}</b></div>", say(w, lang));
     }
     b.push_str("</div>");
+    b.push_str(&p.analysis);
     b.push_str(&p.daily);
     b.push_str(&p.arenas);
     let _ = write!(b, "<h2>{}</h2>", say(Word::FinishedGames, lang));

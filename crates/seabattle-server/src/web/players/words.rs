@@ -41,8 +41,8 @@ pub enum Word {
     Wins,
     /// Mean shots to win.
     MeanShotsToWin,
-    /// Share of shots that hit.
-    Accuracy,
+    /// Share of shots that hit (the analysis' accuracy is another figure).
+    HitRate,
     /// The games section.
     FinishedGames,
     /// Date column.
@@ -137,7 +137,7 @@ pub fn say(w: Word, lang: Lang) -> &'static str {
         GamesPlayed => ("Сыграно партий", "Games played"),
         Wins => ("Побед", "Wins"),
         MeanShotsToWin => ("Выстрелов на победу (в среднем)", "Mean shots to win"),
-        Accuracy => ("Точность", "Accuracy"),
+        HitRate => ("Доля попаданий", "Hit rate"),
         FinishedGames => ("Сыгранные партии", "Finished games"),
         Date => ("Дата", "Date"),
         Rules => ("Правила", "Rules"),
