@@ -1,5 +1,5 @@
 //! Moderation over HTTP (issue 51, docs/server.md "Moderation"): a player's report
-//! and block list (`/api/reports`, `/api/blocks`), and the moderators' endpoints under
+//! and block list (`/account/reports`, `/account/blocks`), and the moderators' endpoints under
 //! `/mod/` with the log every action is written to. The operator's `seabattle admin`
 //! takes the same actions, named by the same [`ModAction`].
 
@@ -118,7 +118,7 @@ impl ModAction {
     }
 }
 
-/// `POST /api/reports`: a report of a player.
+/// `POST /account/reports`: a report of a player.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
@@ -136,7 +136,7 @@ pub struct NewReport {
     pub game: Option<String>,
 }
 
-/// `GET /api/blocks`: the players the account blocks, by name.
+/// `GET /account/blocks`: the players the account blocks, by name.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BlockList {

@@ -1952,7 +1952,7 @@ export type ReportReason = "cheating" | "name" | "abuse" | "stalling" | "other";
 export type ModAction = "warn" | "mute" | "mark_engine" | "unmark_engine" | "force_rename" | "close" | "reopen" | "close_arena" | "disable_bot" | "grant_mod" | "revoke_mod";
 
 /**
- * `POST /api/reports`: a report of a player.
+ * `POST /account/reports`: a report of a player.
  */
 export type NewReport = { 
 /**
@@ -1973,7 +1973,7 @@ words: string,
 game?: string, };
 
 /**
- * `GET /api/blocks`: the players the account blocks, by name.
+ * `GET /account/blocks`: the players the account blocks, by name.
  */
 export type BlockList = { 
 /**

@@ -34,12 +34,24 @@ pub(crate) async fn request(
     token: Option<&str>,
     origin: Option<&str>,
 ) -> Reply {
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
     let own = format!("http://{addr}");
-    let origin = origin.unwrap_or(&own);
-    let cookie = token.map_or(String::new(), |t| format!("Cookie: sb_session={t}\r\n"));
+    let mut headers = vec![format!("Origin: {}", origin.unwrap_or(&own))];
+    headers.extend(token.map(|t| format!("Cookie: sb_session={t}")));
+    request_with(addr, method, path, body, &headers).await
+}
+
+/// An HTTP request with `headers` (whole lines, without their line ends) and a JSON body.
+pub(crate) async fn request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+    headers: &[String],
+) -> Reply {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let extra: String = headers.iter().map(|h| format!("{h}\r\n")).collect();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nOrigin: {origin}\r\n{cookie}\
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}\
          Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );

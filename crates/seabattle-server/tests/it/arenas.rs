@@ -75,7 +75,7 @@ pub(crate) async fn make_arena(addr: SocketAddr, token: &str, body: CreateArena)
 }
 
 /// An arena as `token`'s account sees it.
-async fn arena_json(addr: SocketAddr, id: &str, token: &str) -> ArenaJson {
+pub(crate) async fn arena_json(addr: SocketAddr, id: &str, token: &str) -> ArenaJson {
     json(addr, &format!("/arena/{id}/json"), Some(token)).await
 }
 

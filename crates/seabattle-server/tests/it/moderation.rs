@@ -5,7 +5,8 @@
 use crate::accounts::{creds, post, request, sign_up};
 use crate::common::*;
 use seabattle_server::{DbUrl, ModAct, ModerationError, Store, moderate_as_operator, open_store};
-use seabattle_wire::moderation::{ModAction, ModLogEntry};
+use seabattle_wire::account::{Me, NewName};
+use seabattle_wire::moderation::{ModAction, ModLogEntry, ModNotice};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -30,11 +31,15 @@ pub(crate) async fn operate(
         .unwrap()
 }
 
-/// `GET /account/me`'s body, as JSON.
-pub(crate) async fn me(addr: std::net::SocketAddr, token: &str) -> (u16, serde_json::Value) {
+/// `GET /account/me`: its status, and its body when it is an account's.
+pub(crate) async fn me(addr: std::net::SocketAddr, token: &str) -> (u16, Option<Me>) {
     let r = request(addr, "GET", "/account/me", "", Some(token), None).await;
-    let v = serde_json::from_str(&r.body).unwrap_or(serde_json::Value::Null);
-    (r.status, v)
+    (r.status, serde_json::from_str(&r.body).ok())
+}
+
+/// The notices `GET /account/me` gives `token`'s account now.
+pub(crate) async fn notices(addr: std::net::SocketAddr, token: &str) -> Vec<ModNotice> {
+    me(addr, token).await.1.expect("an account").notices
 }
 
 #[tokio::test]
@@ -93,23 +98,14 @@ async fn an_operators_list_replaces_the_default_and_arena_names_are_checked() {
     assert_eq!(r.status, 400, "{}", r.body);
     // The default list is replaced, not added to.
     let token = sign_up(addr, "cyka").await;
-    let arena = |name: &str| {
-        serde_json::to_string(&seabattle_wire::arena::CreateArena {
-            name: name.into(),
-            rules: "classic".into(),
-            clock: 30,
-            minutes: 30,
-            starts_in: 0,
-            rated: false,
-            bots: false,
-            min_rated_games: 0,
-        })
-        .unwrap()
+    let arena = |name: &str| seabattle_wire::arena::CreateArena {
+        name: name.into(),
+        ..crate::arenas::arena_of(30, 30)
     };
     let r = post(
         addr,
         "/arena/create",
-        &arena("Турнир кальмаров"),
+        &serde_json::to_string(&arena("Турнир кальмаров")).unwrap(),
         Some(&token),
     )
     .await;
@@ -117,12 +113,7 @@ async fn an_operators_list_replaces_the_default_and_arena_names_are_checked() {
     assert!(r.body.contains("forbidden_word"), "{}", r.body);
 
     // The operator closes an arena and renames it: it ends at once.
-    let r = post(addr, "/arena/create", &arena("Турнир"), Some(&token)).await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    let id = serde_json::from_str::<serde_json::Value>(&r.body).unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let id = crate::arenas::make_arena(addr, &token, arena("Турнир")).await;
     let store = admin_store(DbUrl::Sqlite(dir.path().join("g.db")), "admin".into()).await;
     let rename = Some("Закрыта".to_string());
     let Err(e) = operate(
@@ -149,11 +140,9 @@ async fn an_operators_list_replaces_the_default_and_arena_names_are_checked() {
         panic!("an arena closed twice");
     };
     assert!(e.to_string().contains("closed already"), "{e}");
-    let (status, body) = http_get(addr, &format!("/arena/{id}/json")).await;
-    assert_eq!(status, 200, "{body}");
-    let shown: serde_json::Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(shown["arena"]["name"], "Закрыта", "{body}");
-    assert_eq!(shown["arena"]["state"], "finished", "{body}");
+    let shown = crate::arenas::arena_json(addr, &id, &token).await.arena;
+    assert_eq!(shown.name, "Закрыта");
+    assert_eq!(shown.state, seabattle_wire::arena::ArenaState::Finished);
     server.shutdown().await.unwrap();
 }
 
@@ -184,26 +173,25 @@ async fn the_operator_warns_renames_closes_and_reopens_an_account() {
         let (status, first) = me(addr, &token).await;
         assert_eq!(status, 200);
         assert_eq!(
-            first["notices"],
-            serde_json::json!([{"kind": "warned", "reason": "be kind"}])
+            first.expect("an account").notices,
+            [ModNotice::Warned {
+                reason: "be kind".into()
+            }]
         );
-        assert!(me(addr, &token).await.1.get("notices").is_none());
+        assert_eq!(notices(addr, &token).await, []);
 
         // A forced rename: the new name is checked, the old one stays taken.
         operate(&store, ModAct::ForceRename, &name, "offensive")
             .await
             .unwrap();
-        assert_eq!(
-            me(addr, &token).await.1["notices"],
-            serde_json::json!([{"kind": "must_rename"}])
-        );
-        let rename = |n: &str| serde_json::json!({ "name": n }).to_string();
+        assert_eq!(notices(addr, &token).await, [ModNotice::MustRename]);
+        let rename = |n: &str| serde_json::to_string(&NewName { name: n.into() }).unwrap();
         let r = post(addr, "/account/rename", &rename("ПИ3ДЕЦ"), Some(&token)).await;
         assert_eq!(r.status, 400, "{}", r.body);
         let new = db.name("renamed");
         let r = post(addr, "/account/rename", &rename(&new), Some(&token)).await;
         assert_eq!(r.status, 200, "{}", r.body);
-        assert_eq!(me(addr, &token).await.1["name"], new.as_str());
+        assert_eq!(me(addr, &token).await.1.expect("an account").name, new);
         let r = post(
             addr,
             "/account/rename",
