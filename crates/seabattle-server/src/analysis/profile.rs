@@ -93,7 +93,7 @@ pub fn section(db: &Store, account: AccountId, lang: Lang) -> Result<String, Sto
     let mut b = format!(
         "<h2 id=\"analysis\">{head}</h2><div class=\"wide\" tabindex=\"0\" role=\"region\" aria-labelledby=\"analysis\"><table class=\"analysis\"><thead><tr>\
          <th>{rules}</th><th class=\"n\">{games}</th><th class=\"n\">{accuracy}</th>\
-         <th class=\"n\">{fleet}</th><th class=\"n\">{random}</th></tr></thead><tbody>"
+         <th class=\"n\">{fleet}</th><th class=\"n hide-s\">{random}</th></tr></thead><tbody>"
     );
     for r in &rows {
         let (own, any) = r
@@ -104,7 +104,7 @@ pub fn section(db: &Store, account: AccountId, lang: Lang) -> Result<String, Sto
         let _ = write!(
             b,
             "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\" data-accuracy>{:.0}%</td>\
-             <td class=\"n\" data-hardness>{own}</td><td class=\"n\">{any}</td></tr>",
+             <td class=\"n\" data-hardness>{own}</td><td class=\"n hide-s\">{any}</td></tr>",
             escape(
                 r.rules
                     .parse::<Preset>()
