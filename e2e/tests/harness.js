@@ -10,8 +10,8 @@ import { chromium } from 'playwright-core';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const artifacts = join(root, 'target', 'e2e');
 
-// The server: {url, stop()}. SEABATTLE_BIN overrides the binary; `extra` are more
-// arguments for `seabattle serve`.
+// The server: {url, db, bin, stop()}, `db` its storage's URL (for `seabattle admin`).
+// SEABATTLE_BIN overrides the binary; `extra` are more arguments for `seabattle serve`.
 export async function startServer(extra = []) {
   const dir = mkdtempSync(join(tmpdir(), 'seabattle-e2e-'));
   const bin = process.env.SEABATTLE_BIN || join(root, 'target', 'release', 'seabattle');
@@ -19,7 +19,8 @@ export async function startServer(extra = []) {
   // limits of a public server would count them all as one visitor.
   const roomy = ['--connections-per-address', '1000', '--games-per-minute', '1000', '--unfinished-per-address', '1000',
     '--records-per-minute', '1000'];
-  const args = ['serve', '--addr', '127.0.0.1:0', '--db', `sqlite://${join(dir, 'games.db')}`, ...roomy, ...extra];
+  const db = `sqlite://${join(dir, 'games.db')}`;
+  const args = ['serve', '--addr', '127.0.0.1:0', '--db', db, ...roomy, ...extra];
   const proc = spawn(bin, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -36,6 +37,8 @@ export async function startServer(extra = []) {
   });
   return {
     url,
+    db,
+    bin,
     async stop() {
       proc.kill('SIGTERM');
       await new Promise(r => (proc.exitCode !== null ? r() : proc.on('exit', r)));

@@ -39,6 +39,7 @@ for (const [what, file, name] of [
   ['the arenas\' words', 'arena-words.js', 'ARENA_TEXTS'],
   ['the BOT box\'s words', 'bot-account.js', 'BOT_TEXTS'],
   ['the game analysis\' words', 'analysis.js', 'ANALYSIS_TEXTS'],
+  ['moderation\'s words', 'mod-words.js', 'MOD_TEXTS'],
 ]) {
   test(`${what} (${file}): the same keys and placeholders in both languages`, async () => {
     const table = (await import(`../../crates/seabattle-server/assets/web/${file}`))[name];

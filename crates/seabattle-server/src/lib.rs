@@ -61,6 +61,8 @@ pub use moderation::act::{Act as ModAct, Actor as ModActor, ModerationError};
 pub use moderation::operator::{arena_name as mod_arena_name, operate as moderate_as_operator};
 pub use moderation::words::{ForbiddenWords, WordsError};
 pub use ratings::store::RatedGame;
+/// A date (UTC) from seconds since the epoch, as `2026-11-25`.
+pub use web::players::html::date as utc_date;
 pub use web::players::store::{AccountGame, GameList, Sitter};
 
 /// Opens (and creates, migrating to the latest schema) the store at `url`; see
@@ -92,7 +94,8 @@ fn subscribe(hub: &SharedHub) {
     bus.subscribe(Arc::new(ratings::ended::Rater::new(node.clone(), levels)));
     let runner = Arc::clone(&hub.arenas);
     bus.subscribe(Arc::new(arenas::ear::Arenas::new(node.clone(), runner)));
-    bus.subscribe(Arc::new(learning::ear::Learning::new(node)));
+    bus.subscribe(Arc::new(learning::ear::Learning::new(node.clone())));
+    bus.subscribe(Arc::new(moderation::chat_log::ChatLog::new(node)));
     bus.subscribe(Arc::new(lobby::tally::Tally::new(Arc::clone(&hub.lobby))));
 }
 

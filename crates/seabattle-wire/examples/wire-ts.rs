@@ -156,6 +156,7 @@ fn main() {
         moderation::ModRequest,
         moderation::ModLogEntry,
         moderation::ReportLine,
+        moderation::ChatLine,
         moderation::PlayerFigures,
         moderation::ReportedPlayer,
         moderation::ModNotice,

@@ -51,6 +51,11 @@ impl Phrase {
         }
     }
 
+    /// The phrase whose id is `word`.
+    pub fn from_word(word: &str) -> Option<Phrase> {
+        Phrase::ALL.into_iter().find(|p| p.word() == word)
+    }
+
     /// What a reader of `lang` sees (an emoji reads the same in every language).
     pub const fn text(self, lang: Lang) -> &'static str {
         match (self, lang) {

@@ -227,6 +227,25 @@ pub struct ReportLine {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub analysed_accuracy: Option<f64>,
+    /// The quick chat said in that game, in the order it was said.
+    #[serde(default)]
+    pub chat: Vec<ChatLine>,
+}
+
+/// A quick-chat phrase said in a reported game, as the moderators' list shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ChatLine {
+    /// The seat that said it.
+    pub seat: seabattle_core::Player,
+    /// Its account's name (now), or `None` for a guest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub by: Option<String>,
+    /// What was said.
+    pub phrase: crate::Phrase,
+    /// When (seconds since the epoch).
+    pub at: i64,
 }
 
 /// A reported player's figures, as their profile counts them.

@@ -19,6 +19,21 @@ let renewSocket = () => {};
 /** The seat tokens this browser keeps, by game. @type {() => Record<string, string>} */
 let keptTokens = () => ({});
 
+/** Whether the account holds the moderator role (the dialog links to /mod). */
+let isModerator = false;
+
+/** Moderation's module (reports, blocks, notices), loaded when first needed, and told
+ * how to reach this dialog. @type {Promise<typeof import('./moderation.js')> | null} */
+let modModule = null;
+export const moderation = () => (modModule ??= import(`./moderation.js`).then(m => {
+  m.initModeration({
+    signedIn: () => signedIn,
+    openAccount: () => $('accountBtn').click(),
+    renamed: name => { remember(name); render(); renewSocket(); },
+  });
+  return m;
+}));
+
 /** The signed-in account's name, or null for a guest. */
 export function signedInName() { return signedIn; }
 
@@ -74,6 +89,7 @@ function render() {
   $('signInBtn').hidden = !!signedIn;
   if (signedIn) /** @type {HTMLAnchorElement} */ ($('myProfile')).href = '/u/' + encodeURIComponent(signedIn);
   $('botChallengesRow').hidden = isBot;
+  $('modLinkRow').hidden = !isModerator;
   $('delSureText').textContent = signedIn ? t('deleteSure', signedIn) : '';
 }
 
@@ -148,11 +164,21 @@ async function enter(how) {
   }
 }
 
-/** What `/account/me` said of the account. @param {{bot?: boolean, bot_challenges?: boolean}} me */
+/** What `/account/me` said of the account: what moderation tells the player now is
+ * shown over the page. @param {import('./wire').Me} me */
 function learned(me) {
   isBot = !!me.bot;
+  isModerator = !!me.moderator;
   /** @type {HTMLInputElement} */ ($('botChallenges')).checked = !!me.bot_challenges;
   render();
+  if (me.notices?.length) moderation().then(m => m.showNotices(me.notices ?? []));
+}
+
+// The list of the blocked is read when its box is opened.
+function drawBlockBox() {
+  const box = $('blockPanel');
+  if (!signedIn || !/** @type {HTMLDetailsElement} */ ($('blockBox')).open) { box.replaceChildren(); return; }
+  moderation().then(m => m.drawBlocks(box, note));
 }
 
 // The BOT box loads its code when it is opened: few accounts ever need it. Closed, it
@@ -176,6 +202,7 @@ async function leave(how) {
 function signedOut(text) {
   remember(null);
   isBot = false;
+  isModerator = false;
   closeDeletion();
   note(text);
   render();
@@ -185,6 +212,7 @@ function signedOut(text) {
 function closeDeletion() {
   /** @type {HTMLDetailsElement} */ ($('deleteBox')).open = false;
   /** @type {HTMLDetailsElement} */ ($('botBox')).open = false;
+  /** @type {HTMLDetailsElement} */ ($('blockBox')).open = false;
   field('delPassword').value = '';
   field('delSure').checked = false;
 }
@@ -221,6 +249,7 @@ export async function initAccount(renew, tokens) {
   /** @type {HTMLFormElement} */ ($('deleteForm')).onsubmit = e => { e.preventDefault(); deleteAccount(); };
   $('signOutAll').onclick = () => leave('logout-all');
   $('botBox').ontoggle = drawBotBox;
+  $('blockBox').ontoggle = drawBlockBox;
   // Off until the player turns it on: nobody meets a BOT they did not agree to.
   const bots = /** @type {HTMLInputElement} */ ($('botChallenges'));
   bots.onchange = async () => {

@@ -22,7 +22,7 @@ let replay = null;
 const rerenderReplay = () => replay?.rerenderReplay();
 import { playerKey } from './key.js';
 import { installApp } from './install.js';
-import { initAccount, rerenderAccount, signedInName, seated } from './account.js';
+import { initAccount, rerenderAccount, signedInName, seated, moderation } from './account.js';
 import { blindOn, st } from './announce.js';
 import { initMeet, onMeet, meetRefused, meetWelcome, rerenderMeet, wantsRated, waitWhat, offerWhy, keepWaitingWord, botAsked, botSaidNo, botSaidNoThen } from './meet.js';
 import { setTitle, notifyAway } from './away.js';
@@ -72,6 +72,9 @@ let dailyModule = null;
 // The arenas, on their own pages (/arena, /arena/ID).
 /** @type {Promise<typeof import('./arena.js')> | null} */
 let arenaModule = null;
+// The moderators' page (/mod).
+/** @type {Promise<typeof import('./mod.js')> | null} */
+let modPage = null;
 const blind = () => (blindModule ??= import(`./blind.js`).then(b => { b.initBlind(app); return b; }));
 
 /** @type {App} */
@@ -80,7 +83,7 @@ app.token = app.game ? tokens()[app.game] || null : null;
 
 /** @param {string} id */
 function show(id) {
-  for (const s of ['start', 'wait', 'game', 'replay', 'missing', 'daily', 'arena']) $(s).hidden = s !== id;
+  for (const s of ['start', 'wait', 'game', 'replay', 'missing', 'daily', 'arena', 'mod']) $(s).hidden = s !== id;
   document.body.dataset.screen = id;
 }
 app.show = show;
@@ -104,9 +107,10 @@ function translate() {
   dailyModule?.then(d => d.rerenderDaily());
   cardsModule?.then(c => c.drawCards());
   arenaModule?.then(a => a.rerenderArena());
+  modPage?.then(m => m.rerenderMod());
   learnedModule?.then(l => l.rerenderLearned());
   rerenderAccount();
-  if (!boot.missing && !boot.replay && !boot.daily && !boot.arena) rerenderMeet();
+  if (!boot.missing && !boot.replay && !boot.daily && !boot.arena && !('moderation' in boot)) rerenderMeet();
   const skip = $('blindSkip'), blindText = $('blindModeText');
   if (skip) skip.textContent = st(blindOn() ? 'skipGo' : 'skipOn');
   if (blindText) blindText.textContent = st('setting');
@@ -422,6 +426,16 @@ if (boot.missing) {
     a.startArena(boot.arena);
     initAccount(() => a.reloadArena(), () => tokens());
   });
+} else if ('moderation' in boot) {
+  // The moderators' page (issue 51) reads and acts over HTTP; the server checks the role
+  // on every request, and the page says so to anyone else.
+  translate();
+  show('mod');
+  modPage = import(`./mod.js`);
+  modPage.then(m => {
+    m.startMod();
+    initAccount(() => m.reloadMod(), () => tokens());
+  });
 } else if (boot.replay) {
   translate();
   show('replay');
@@ -444,5 +458,8 @@ if (boot.missing) {
   });
   app.send = socket.send;
   $('learnedBtn').onclick = () => learned().then(l => l.openLearned());
-  initAccount(socket.renew, () => tokens());
+  // A profile's «Пожаловаться» and «Заблокировать» come as `/?report=NAME` and
+  // `/?block=NAME`: the dialog opens once the page knows who is signed in.
+  const asks = /[?&](report|block)=/.test(location.search);
+  initAccount(socket.renew, () => tokens()).then(() => { if (asks) moderation().then(m => m.fromProfile()); });
 }

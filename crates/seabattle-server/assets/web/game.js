@@ -4,7 +4,7 @@
 import { $, esc, field, source } from './dom.js';
 import { t, coordSystem, answerText, answerWord, preset } from './i18n.js';
 import { makeBoard } from './board.js';
-import { waters, fleetsPanel, seatName, seatWho, seatLabel, joinedText } from './view.js';
+import { waters, fleetsPanel, seatName, seatWho, seatLabel, joinedText, opponentAccount } from './view.js';
 import { cellOf, label, canon, keyOf } from './coords.js';
 import * as place from './placement.js';
 import { play, speak } from './sound.js';
@@ -13,7 +13,7 @@ import { enableDrag } from './drag.js';
 import { GLYPH } from './fleet.js';
 import * as mv from './move.js';
 import { shareLink } from './share.js';
-import { signedInName } from './account.js';
+import { signedInName, moderation } from './account.js';
 import { shotSentence, blindOn } from './announce.js';
 import { notifyAway, setTitle, personGameOver } from './away.js';
 import { state, game, shotLog, take, told, other } from './store.js';
@@ -151,6 +151,10 @@ export function init(a) {
   $('rateBtn').onclick = () => app.send({ type: 'rate', game: game().game });
   $('resignNo').onclick = () => dialog('resignDlg').close();
   $('resignYes').onclick = () => { dialog('resignDlg').close(); const S = state(); if (S?.phase === 'battle') app.send({ type: 'resign', game: S.game }); };
+  $('reportBtn').onclick = () => {
+    const S = state(), them = S && opponentAccount(S);
+    if (S && them) moderation().then(m => m.openReport(them, S.game));
+  };
   $('showOver').onclick = () => { const S = state(); if (S?.result) { drawOver.reopen(S.game); rerender(); } };
   $('copy').onclick = async () => {
     field('linkText').select();
@@ -615,6 +619,7 @@ export function rerender() {
   $('panel').hidden = placing || S.phase === 'placement';
   $('resign').hidden = !S.seat || S.phase !== 'battle';
   $('showOver').hidden = S.phase !== 'over' || !S.result;
+  $('reportBtn').hidden = !opponentAccount(S);
   const friendGame = S.mode === 'friend' && S.seat === 1;
   const waiting = friendGame && S.phase === 'placement' && !S.presence[1].present;
   // A game opened in the lobby waits for anyone, listed there: no friend's link.
@@ -761,3 +766,4 @@ function tick() {
     $('claimText').textContent = left > 0 ? t('claimSoon', left) : t('claimHelp');
   }
 }
+

@@ -6,6 +6,7 @@
 import { $, esc } from './dom.js';
 import { t, preset, accountName } from './i18n.js';
 import { mt, meetError } from './meet-words.js';
+import { moderation } from './account.js';
 
 /** @typedef {import('./wire').ServerMsg} ServerMsg */
 /** @typedef {import('./wire').ChallengeJson} ChallengeJson */
@@ -72,6 +73,10 @@ export function initMeet(p, arrival) {
   };
   $('challengeYes').onclick = () => answer('accept');
   $('challengeNo').onclick = () => answer('decline');
+  // An unwanted challenge is reported or blocked from its dialog (a block ends it too).
+  const from = () => received[0]?.c.from.name;
+  $('challengeReport').onclick = () => { const n = from(); if (n) moderation().then(m => m.openReport(n)); };
+  $('challengeBlock').onclick = () => { const n = from(); if (n) moderation().then(m => m.openBlock(n)); };
   // A profile's «Вызвать» comes here as `/?challenge=NAME`: the challenge's settings
   // open on the spot, and one button sends it.
   const asked = new URLSearchParams(location.search).get('challenge');

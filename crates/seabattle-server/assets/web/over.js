@@ -6,7 +6,8 @@
 // компьютера»), with how to check it oneself.
 import { esc } from './dom.js';
 import { t, lang, coordSystem, accountName } from './i18n.js';
-import { seatName, seatLabel } from './view.js';
+import { seatName, seatLabel, opponentAccount } from './view.js';
+import { moderation } from './account.js';
 import { sha256 } from './sha256.js';
 import { state } from './store.js';
 
@@ -108,6 +109,8 @@ export function drawOver(app, rematchOffer) {
   // Each side named in plain words for the analysis' lines.
   const plain = (/** @type {number} */ p) => (me === p ? t('you') : me && computer && !S.accounts?.[p - 1] ? t('computer') : seatName(S, p));
   const redraw = () => drawOver(app, rematchOffer);
+  // The account across the board, to report or block.
+  const them = opponentAccount(S);
   if (!A) loadingA ??= import(`./analysis.js`).then(m => { A = m; redraw(); });
   const reading = A?.analysisOf(S.game, redraw);
   spoken = A && reading ? A.summaryLines(reading, [first, second], plain).join(' ') : '';
@@ -120,6 +123,7 @@ export function drawOver(app, rematchOffer) {
     ${gone ? `<p class="gone">${t('rematchGone')}</p>` : ''}
     <p class="buttons">${S.arena ? arenaButtons(S.arena) : `${S.seat ? `<button id="rematch" class="primary"${asked.has(S.game) || gone ? ' disabled' : ''}>${t('rematch')}</button>` : ''}
     ${arenaBack(S.game)}<a class="btn" href="/">${t('newGame')}</a>`} <button id="overClose" type="button">${t('close')}</button></p>
+    ${them ? `<p class="buttons"><button id="overReport" type="button" class="textBtn">${t('report')}</button> <button id="overBlock" type="button" class="textBtn">${t('block')}</button></p>` : ''}
     <details><summary>${t('details')}</summary>
     <p>${t('fairIntro')}</p><ul class="checks">${fair}</ul>
     ${ok && ok.every(Boolean) ? `<p>${t('fairAll')}</p>` : ''}<ul class="checks">
@@ -140,6 +144,9 @@ export function drawOver(app, rematchOffer) {
     if (focused && el.contains(focused)) focused.focus();
     const b = document.getElementById('rematch');
     if (b) b.onclick = () => { asked.add(S.game); app.send({ type: 'rematch', game: S.game }); drawOver(app, rematchOffer); };
+    const report = document.getElementById('overReport'), block = document.getElementById('overBlock');
+    if (report && them) report.onclick = () => moderation().then(m => m.openReport(them, S.game));
+    if (block && them) block.onclick = () => moderation().then(m => m.openBlock(them));
     const close = document.getElementById('overClose');
     if (close) close.onclick = () => el.close();
     el.onclose = () => closed.add(S.game);

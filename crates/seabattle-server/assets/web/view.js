@@ -155,3 +155,11 @@ export function joinedText(G, p) {
   if (acc?.bot) return t('botJoinedName', named);
   return stranger ? t('opponentJoinedName', named) : t('friendJoinedName', name);
 }
+
+/** The account across the board, which the player may report: none at one device,
+ * watching, or against the computer (its levels' accounts included).
+ * @param {import('./wire').StateJson} S */
+export function opponentAccount(S) {
+  if (!S.seat || S.mode === 'hotseat' || S.mode.startsWith('computer')) return null;
+  return S.accounts?.[2 - S.seat]?.name ?? null;
+}

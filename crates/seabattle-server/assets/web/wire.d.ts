@@ -2088,7 +2088,32 @@ weight: number,
  * The reported player's accuracy in that game as its analysis judged it (percent),
  * where the game has been analysed.
  */
-analysed_accuracy?: number, };
+analysed_accuracy?: number, 
+/**
+ * The quick chat said in that game, in the order it was said.
+ */
+chat: Array<ChatLine>, };
+
+/**
+ * A quick-chat phrase said in a reported game, as the moderators' list shows it.
+ */
+export type ChatLine = { 
+/**
+ * The seat that said it.
+ */
+seat: Player, 
+/**
+ * Its account's name (now), or `None` for a guest.
+ */
+by?: string, 
+/**
+ * What was said.
+ */
+phrase: Phrase, 
+/**
+ * When (seconds since the epoch).
+ */
+at: number, };
 
 /**
  * A reported player's figures, as their profile counts them.

@@ -49,6 +49,18 @@ pub enum GameEvent {
         /// Whether it was still counted as played.
         playing: bool,
     },
+    /// A seat said a quick-chat phrase (moderation keeps the line for a report of the
+    /// game).
+    Chatted {
+        /// The game.
+        game: GameId,
+        /// The seat.
+        seat: Player,
+        /// Its account, if it is one's.
+        account: Option<AccountId>,
+        /// What it said.
+        phrase: crate::protocol::Phrase,
+    },
     /// The game ended and its end is about to be told; published once.
     Ended(Box<Ended>),
     /// A seat never placed its fleet by the end of placement, and the game was closed

@@ -35,6 +35,7 @@ const SQLITE: &[Migration] = &[
     Migration::Shared(ANALYSES),
     Migration::Shared(ANALYSIS_FIGURES),
     Migration::Shared(MODERATION),
+    Migration::Shared(CHAT_LINES),
 ];
 
 /// PostgreSQL's steps, in order; version `n` is `POSTGRES[n - 1]`.
@@ -57,6 +58,7 @@ const POSTGRES: &[Migration] = &[
     Migration::Shared(ANALYSES),
     Migration::Shared(ANALYSIS_FIGURES),
     Migration::Shared(MODERATION),
+    Migration::Shared(CHAT_LINES),
 ];
 
 /// Challenges by name (`crate::challenges`).
@@ -78,6 +80,8 @@ const ANALYSIS_FIGURES: &str = include_str!("../../migrations/shared/0008_analys
 /// Moderation: roles, reports, blocks, the log and what it set on accounts
 /// (`crate::moderation`).
 const MODERATION: &str = include_str!("../../migrations/shared/0009_moderation.sql");
+/// The quick chat's lines, for moderators (`crate::moderation::chat_log`).
+const CHAT_LINES: &str = include_str!("../../migrations/shared/0010_chat_lines.sql");
 
 /// A key for `pg_advisory_xact_lock`.
 const MIGRATION_LOCK: i64 = 0x5eab_a771;

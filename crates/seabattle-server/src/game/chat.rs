@@ -1,7 +1,9 @@
 //! Quick chat: a seated player of a game between people says one of the protocol's
 //! fixed phrases, and both seats and every spectator are told who said which. Chat is
-//! no part of the game: it is neither stored nor replayed, and the referee never sees it.
+//! no part of the game: it is not replayed, and the referee never sees it. The game
+//! publishes each line on the bus, where moderation keeps it for a report of the game.
 
+use crate::bus::GameEvent;
 use crate::error::Failure;
 use crate::game::room::Room;
 use crate::node::SharedNode;
@@ -43,5 +45,11 @@ pub fn say(node: &SharedNode, room: &mut Room, p: Player, phrase: Phrase) -> Res
         },
         from,
     );
+    node.bus.tell(GameEvent::Chatted {
+        game: room.id().clone(),
+        seat: p,
+        account: from,
+        phrase,
+    });
     Ok(())
 }

@@ -12,6 +12,8 @@ use crate::web::error::ApiError;
 use crate::web::extract::{Json, session_account};
 use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
 use seabattle_wire::moderation::{ModAction, ModLogEntry, ModRequest, ReportedPlayer};
 
 /// The log's lines `GET /mod/log` gives, newest first.
@@ -50,6 +52,23 @@ impl FromRequestParts<SharedHub> for Moderator {
         }
         Ok(Moderator { id, name: a.name })
     }
+}
+
+/// `GET /mod`: the moderators' page. Anyone else gets it with `403`, and the page says
+/// why: what it reads (`/mod/reports`, `/mod/log`) is refused to them as well.
+pub async fn page(headers: HeaderMap, m: Result<Moderator, ApiError>) -> Response {
+    let status = if m.is_ok() {
+        StatusCode::OK
+    } else {
+        StatusCode::FORBIDDEN
+    };
+    crate::web::http::page(
+        &headers,
+        status,
+        &format!(r#"{{"moderation":{}}}"#, m.is_ok()),
+        (crate::web::preview::Preview::Start, None),
+        "/mod",
+    )
 }
 
 /// `GET /mod/reports`: the open reports, grouped by player, the heaviest first, with

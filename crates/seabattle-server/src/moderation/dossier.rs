@@ -1,6 +1,6 @@
 //! What a moderator reads beside a player's open reports: the player's figures, as
-//! their profile counts them, and, for each reported game that has been analysed, the
-//! player's accuracy in it as the analysis judged it.
+//! their profile counts them, and, for each reported game, its quick chat and (if it
+//! has been analysed) the player's accuracy in it as the analysis judged it.
 
 use crate::accounts::name::AccountName;
 use crate::db::{Store, StoreError};
@@ -10,8 +10,8 @@ use crate::web::players::store::GameList;
 use seabattle_wire::analysis::AnalysisJson;
 use seabattle_wire::moderation::{PlayerFigures, ReportedPlayer};
 
-/// Fills in each reported player's figures and their analysed accuracy in each
-/// reported game.
+/// Fills in each reported player's figures, and each reported game's chat and their
+/// analysed accuracy in it.
 pub fn fill(db: &Store, players: &mut [ReportedPlayer]) -> Result<(), StoreError> {
     for p in players {
         let Ok(name) = AccountName::parse(&p.player) else {
@@ -30,6 +30,7 @@ pub fn fill(db: &Store, players: &mut [ReportedPlayer]) -> Result<(), StoreError
         for line in &mut p.reports {
             if let Some(game) = line.game.as_deref().and_then(GameId::parse) {
                 line.analysed_accuracy = analysed_accuracy(db, &game, a.id)?;
+                line.chat = db.chat_lines(&game)?;
             }
         }
     }

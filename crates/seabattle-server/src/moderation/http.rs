@@ -34,6 +34,7 @@ pub fn routes(hub: &SharedHub) -> Router<SharedHub> {
         .layer(axum::extract::DefaultBodyLimit::max(16 << 10));
     Router::new()
         .route("/account/blocks", get(blocks))
+        .route("/mod", get(super::desk::page))
         .route("/mod/reports", get(super::desk::reports))
         .route("/mod/log", get(super::desk::log))
         .merge(changes)

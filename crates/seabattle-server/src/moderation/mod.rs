@@ -10,6 +10,7 @@ pub mod act;
 pub mod apart;
 pub mod blocks;
 pub mod chat;
+pub mod chat_log;
 pub mod desk;
 pub mod dossier;
 pub mod http;

@@ -55,6 +55,7 @@ impl FromRow for OpenRow {
                 at: r.get("created_at")?,
                 weight: r.get("weight")?,
                 analysed_accuracy: None,
+                chat: Vec::new(),
             },
         })
     }

@@ -156,6 +156,18 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../assets/web/arena-words.js"),
     ),
     ("arena.css", CSS, include_str!("../../assets/web/arena.css")),
+    (
+        "moderation.js",
+        JS,
+        include_str!("../../assets/web/moderation.js"),
+    ),
+    (
+        "mod-words.js",
+        JS,
+        include_str!("../../assets/web/mod-words.js"),
+    ),
+    ("mod.js", JS, include_str!("../../assets/web/mod.js")),
+    ("mod.css", CSS, include_str!("../../assets/web/mod.css")),
     ("cards.js", JS, include_str!("../../assets/web/cards.js")),
     (
         "arena-strip.js",

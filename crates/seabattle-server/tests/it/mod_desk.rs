@@ -10,7 +10,8 @@ use crate::moderation::{admin_store, me, notices, operate};
 use seabattle_client::msg;
 use seabattle_server::ModAct;
 use seabattle_wire::moderation::{
-    ModAction, ModLogEntry, ModNotice, ModRequest, NewReport, ReportReason, ReportedPlayer,
+    ChatLine, ModAction, ModLogEntry, ModNotice, ModRequest, NewReport, ReportReason,
+    ReportedPlayer,
 };
 use seabattle_wire::{Opponent, Phrase};
 use std::net::SocketAddr;
@@ -93,12 +94,19 @@ async fn every_mod_endpoint_refuses_anyone_but_a_moderator() {
             assert_eq!(status, 403, "{who} {method} {path}: {answer}");
             assert!(answer.contains("not_moderator"), "{who} {path}: {answer}");
         }
+        // The page itself is a 403 too: its script says why.
+        let (status, page) = raw(addr, "GET", "/mod", "", headers).await;
+        assert_eq!(status, 403, "{who} GET /mod");
+        assert!(page.contains(r#"{"moderation":false}"#), "{who}: {page}");
     }
     // The moderator is let in, from the server's own page only.
     for (method, path, body) in asks {
         let (status, answer) = raw(addr, method, path, body, &[cookie(&moderator)]).await;
         assert_eq!(status, 200, "{method} {path}: {answer}");
     }
+    let (status, page) = raw(addr, "GET", "/mod", "", &[cookie(&moderator)]).await;
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains(r#"{"moderation":true}"#), "{page}");
     let forged = request(
         addr,
         "POST",
@@ -317,6 +325,32 @@ async fn a_moderator_mutes_renames_closes_and_reopens() {
                 ..
             }
         );
+        // Reported about this game, Rex's line is beside the report for the moderators
+        // (the muted phrase was never said).
+        let report = NewReport {
+            player: rex.clone(),
+            reason: ReportReason::Abuse,
+            words: String::new(),
+            game: Some(game.clone()),
+        };
+        let reported = post(
+            addr,
+            "/account/reports",
+            &serde_json::to_string(&report).unwrap(),
+            Some(&tp),
+        )
+        .await;
+        assert_eq!(reported.status, 201, "{}", reported.body);
+        let chat = poll_chat(addr, &tm, &rex).await;
+        assert_eq!(
+            chat,
+            [ChatLine {
+                seat: seabattle_core::Player::Two,
+                by: Some(rex.clone()),
+                phrase: Phrase::Wow,
+                at: chat[0].at,
+            }]
+        );
 
         // Not a BOT: nothing to disable, and nothing is logged.
         let not_bot = post(
@@ -496,4 +530,25 @@ async fn a_close_on_one_node_ends_the_players_socket_on_the_other() {
     assert_eq!(me(two.addr(), &tp).await.0, 401);
     one.shutdown().await.unwrap();
     two.shutdown().await.unwrap();
+}
+
+/// The quick chat beside `player`'s first reported game on `/mod/reports`, read as the
+/// moderator `token` (it is stored as the game hears it: waited for, a second at most).
+async fn poll_chat(addr: SocketAddr, token: &str, player: &str) -> Vec<ChatLine> {
+    for _ in 0..50 {
+        let (status, body) = raw(addr, "GET", "/mod/reports", "", &[cookie(token)]).await;
+        assert_eq!(status, 200, "{body}");
+        let open: Vec<ReportedPlayer> = serde_json::from_str(&body).unwrap();
+        let chat = open
+            .iter()
+            .find(|g| g.player == player)
+            .and_then(|g| g.reports.first())
+            .map(|l| l.chat.clone())
+            .unwrap_or_default();
+        if !chat.is_empty() {
+            return chat;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("no chat line beside {player}'s report");
 }

@@ -213,7 +213,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             println!(
                 "{}\t{}\t{}\t{}\t{}{}{}",
                 l.id,
-                l.at,
+                utc(l.at),
                 l.moderator.as_deref().unwrap_or("(operator)"),
                 l.action.word(),
                 l.target,
@@ -235,4 +235,15 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let entry = done.with_context(|| format!("{} {whom}", act.action().word()))?;
     println!("{} (log line {})", said(&act, &entry.target), entry.id);
     Ok(ExitCode::SUCCESS)
+}
+
+/// A time of the log (seconds since the epoch) as a reader takes it: `2026-12-07 12:34 UTC`.
+fn utc(secs: i64) -> String {
+    let day = secs.rem_euclid(86_400);
+    format!(
+        "{} {:02}:{:02} UTC",
+        seabattle_server::utc_date(secs),
+        day / 3600,
+        day % 3600 / 60
+    )
 }

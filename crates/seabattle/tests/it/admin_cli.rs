@@ -114,6 +114,12 @@ async fn the_operator_grants_the_role_acts_and_reads_the_log() {
         "{}",
         lines[0]
     );
+    // Its time as a reader takes it: `2026-12-07 12:34 UTC`.
+    let at = lines[0].split('\t').nth(1).unwrap_or_default();
+    assert!(
+        at.len() == 20 && at.ends_with(" UTC") && at.as_bytes()[4] == b'-',
+        "{at}"
+    );
     assert!(
         lines[1].contains("(operator)\tgrant_mod\tМарина"),
         "{}",

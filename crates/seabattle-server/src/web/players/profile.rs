@@ -218,13 +218,17 @@ fn body(p: &Profile, lang: Lang) -> String {
         }
     }
     // The game's page fills the name in its challenge form (a challenge needs the
-    // socket, which this page has none of); not on one's own profile.
+    // socket, which this page has none of), and opens its report or block dialog (they
+    // need the page's script, which this page has none of); not on one's own profile.
     if !p.owner {
+        let n = urlencoding(&p.name);
         let _ = write!(
             b,
-            "<p class=\"challenge\"><a class=\"btn\" href=\"/?challenge={}\">{}</a></p>",
-            urlencoding(&p.name),
-            say(Word::ChallengeThem, lang)
+            "<p class=\"challenge\"><a class=\"btn\" href=\"/?challenge={n}\">{}</a> \
+             <a href=\"/?report={n}\">{}</a> · <a href=\"/?block={n}\">{}</a></p>",
+            say(Word::ChallengeThem, lang),
+            say(Word::ReportThem, lang),
+            say(Word::BlockThem, lang),
         );
     }
     let _ = write!(b, "<h2>{}</h2>", say(Word::Ratings, lang));

@@ -79,6 +79,10 @@ pub enum Word {
     ClosedAccount,
     /// The link that challenges the player from the game's page.
     ChallengeThem,
+    /// Report the player to the moderators.
+    ReportThem,
+    /// Block the player.
+    BlockThem,
     /// The owner's section.
     YourAccount,
     /// Sign out.
@@ -162,6 +166,8 @@ pub fn say(w: Word, lang: Lang) -> &'static str {
             "A moderator closed this account.",
         ),
         ChallengeThem => ("Вызвать на бой", "Challenge"),
+        ReportThem => ("Пожаловаться", "Report"),
+        BlockThem => ("Заблокировать", "Block"),
         YourAccount => ("Ваш аккаунт", "Your account"),
         SignOut => ("Выйти", "Sign out"),
         SignOutEverywhere => ("Выйти на всех устройствах", "Sign out everywhere"),
