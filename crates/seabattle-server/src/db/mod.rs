@@ -208,6 +208,12 @@ impl Db {
 
     /// Runs `f` in a transaction: all of it is stored, or none. On PostgreSQL the whole
     /// transaction runs once more on a fresh connection if the first was broken.
+    ///
+    /// On SQLite it begins `IMMEDIATE`, taking the write lock at once: another process
+    /// on the same file (`seabattle admin`, a backup) then waits for it, or it for them,
+    /// up to the busy timeout. Begun deferred, a transaction that read before the other
+    /// wrote failed at its first write with `SQLITE_BUSY_SNAPSHOT`, which no timeout
+    /// waits out.
     pub fn tx<T>(
         &self,
         mut f: impl FnMut(&mut Sql<'_>) -> Result<T, StoreError>,
@@ -215,7 +221,11 @@ impl Db {
         match &self.backend {
             Backend::Sqlite(s) => {
                 let c = s.lock();
-                let tx = c.unchecked_transaction().map_err(sqlite::error)?;
+                let tx = rusqlite::Transaction::new_unchecked(
+                    &c,
+                    rusqlite::TransactionBehavior::Immediate,
+                )
+                .map_err(sqlite::error)?;
                 let mut sql = Sql::new(On::Sqlite(&tx));
                 let out = f(&mut sql)?;
                 let roll_back = sql.roll_back;
@@ -270,4 +280,45 @@ pub fn now_secs() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    /// Regression (a red CI run): the operator's `seabattle admin` acted on the SQLite
+    /// file a running server writes, and its transaction, which had read before the
+    /// server wrote, failed with "database is locked" (`SQLITE_BUSY_SNAPSHOT`). Begun
+    /// `IMMEDIATE`, each waits for the other.
+    #[test]
+    fn two_processes_transactions_on_one_sqlite_file_wait_for_each_other() {
+        let dir = tempfile::tempdir().unwrap();
+        let url: DbUrl = format!("sqlite://{}", dir.path().join("x.db").display())
+            .parse()
+            .unwrap();
+        let (a, b) = (Db::open(&url).unwrap(), Db::open(&url).unwrap());
+        a.run(|sql| sql.batch("CREATE TABLE t (n INTEGER NOT NULL)"))
+            .unwrap();
+        let (began, wait) = mpsc::channel();
+        let other = std::thread::spawn(move || {
+            wait.recv().unwrap();
+            b.run(|sql| sql.exec("INSERT INTO t (n) VALUES (1)", params![]))
+        });
+        let read = a.tx(|sql| {
+            let before: Vec<One<i64>> = sql.rows("SELECT COUNT(*) FROM t", params![])?;
+            let _ = began.send(());
+            // The other process writes now, if it can.
+            std::thread::sleep(Duration::from_millis(200));
+            sql.exec("INSERT INTO t (n) VALUES (2)", params![])?;
+            Ok(before[0].0)
+        });
+        assert_eq!(read.unwrap(), 0);
+        assert_eq!(other.join().unwrap().unwrap(), 1);
+        let all: Vec<One<i64>> = a
+            .run(|sql| sql.rows("SELECT n FROM t ORDER BY n", params![]))
+            .unwrap();
+        assert_eq!(all.iter().map(|One(n)| *n).collect::<Vec<_>>(), [1, 2]);
+    }
 }
