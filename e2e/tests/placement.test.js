@@ -123,6 +123,43 @@ test('a_drawn_fleet_arriving_late_does_not_replace_the_last_fleet_chosen', async
   assert.deepEqual(await shown(), played);
 });
 
+// Regression (a red CI run of trust.test.js): a fleet drawn for «Случайно» that came
+// after a later click on «Прошлая расстановка» replaced the fleet the player chose
+// last. Each draw is counted, and the player's newer choice sets it aside.
+test('a_drawn_fleet_asked_for_before_the_last_fleet_was_chosen_does_not_replace_it', async () => {
+  const page = await newPage(browser);
+  let hold = false, toPage = m => m;
+  const held = [];
+  await page.routeWebSocket(/\/ws/, ws => {
+    const srv = ws.connectToServer();
+    toPage = m => ws.send(m);
+    srv.onMessage(m => {
+      if (hold && JSON.parse(String(m)).type === 'layout') { hold = false; held.push(m); return; }
+      ws.send(m);
+    });
+    ws.onMessage(m => srv.send(m));
+  });
+  const shown = () => ownBoard(page).getByRole('gridcell', { name: /корабль$/ }).evaluateAll(cs => cs.map(c => c.getAttribute('aria-label')));
+  await newComputerGame(page);
+  await poll(() => ready(page).isEnabled());
+  const played = await shown();
+  await ready(page).click();
+  await enemyBoard(page).waitFor();
+  await newComputerGame(page);
+  await poll(() => ready(page).isEnabled());
+  // «Случайно», whose fleet is held back; then «Прошлая расстановка»; then the fleet.
+  hold = true;
+  await page.getByRole('button', { name: 'Случайно' }).click();
+  await poll(() => held.length === 1);
+  await page.getByRole('button', { name: 'Прошлая расстановка' }).click();
+  await poll(async () => JSON.stringify(await shown()) === JSON.stringify(played));
+  toPage(held.shift());
+  // The page has read the late fleet once a message sent after it is answered.
+  await page.waitForTimeout(300);
+  await poll(() => ready(page).isEnabled());
+  assert.deepEqual(await shown(), played);
+});
+
 test('the keyboard alone places a ship: pick it in the dock, arrows, R, Enter', async () => {
   const page = await newPage(browser);
   await newComputerGame(page);

@@ -113,8 +113,8 @@ const name = (/** @type {string} */ cell) => { const p = cellOf(cell); return la
 /** @param {App} a */
 export function init(a) {
   app = a;
-  $('pRandom').onclick = () => app.send({ type: 'layout', game: game().game, placer: 'uniform' });
-  $('pPerelman').onclick = () => app.send({ type: 'layout', game: game().game, placer: 'perelman' });
+  $('pRandom').onclick = () => place.askDraw('uniform');
+  $('pPerelman').onclick = () => place.askDraw('perelman');
   $('pClear').onclick = () => { place.clear(); rerender(); };
   $('pLast').onclick = () => { place.loadLast(); rerender(); };
   $('claim').onclick = () => { const S = state(); if (S?.phase === 'battle') app.send({ type: 'claim_win', game: S.game }); };
@@ -262,7 +262,7 @@ function handle(m, at = Date.now()) {
       if (!m.relocate) mv.reset();
       if (m.commitments) localStorage.setItem('sb.commit.' + m.game, JSON.stringify(m.commitments));
       break;
-    case 'layout': place.drawn(m.fleet); break;
+    case 'layout': place.drawn(m.fleet, m.game); break;
     case 'checked': place.checked(m); break;
     // A seat placed its fleet: the store marks it, the screen only draws it.
     case 'placed': break;

@@ -19,7 +19,7 @@ import { cellKey, keyOf, canon } from './coords.js';
  * @typedef {{spec: import('./wire').RulesJson, game: string, send: Send, rulesText: string, ships: Ship[],
  *   held: number | null, ghost: Set<string> | null, asked: string | null,
  *   answer: {key: string, violations: ViolationJson[]} | null, drawn?: Point[] | null, note?: string | null,
- *   turning?: {i: number, key: string} | null, dragging?: number | null, dragged?: number | null, opening?: boolean}} Placing
+ *   turning?: {i: number, key: string} | null, dragging?: number | null, dragged?: number | null, opening?: boolean, wanted: number}} Placing
  */
 /** @type {Placing | null} */
 let P = null;
@@ -62,11 +62,20 @@ export function start(state, send) {
   const docked = /** @type {(shape: Point[], kind?: PieceKind) => Ship} */ ((shape, kind) => (kind ? { kind, shape, at: null } : { shape, at: null }));
   const pieces = PIECES.flatMap(kind => [...Array(counts[kind] || 0)].map(() => docked(line(1), kind)));
   const ships = state.spec.fleet.map(n => docked(line(n)));
-  P = { spec: state.spec, game: state.game, send, rulesText: state.rules, ships: [...ships, ...pieces], held: null, ghost: null, asked: null, answer: null, opening: true };
+  P = { spec: state.spec, game: state.game, send, rulesText: state.rules, ships: [...ships, ...pieces], held: null, ghost: null, asked: null, answer: null, opening: true, wanted: 0 };
   // Every game starts from a fresh fleet the server draws, so that Ready is at hand at
   // once: a fleet of an earlier game (which its opponent may have seen) is only ever
   // a choice («Прошлая расстановка»).
-  send({ type: 'layout', game: state.game, placer: 'uniform' });
+  askDraw('uniform');
+}
+
+/** Asks the server to draw a fleet (`placer`: `uniform`, `perelman`). Each answer is
+ * counted, so one that comes after a later choice of the player's is set aside.
+ * @param {string} placer */
+export function askDraw(placer) {
+  if (!P) return;
+  P.wanted += 1;
+  P.send({ type: 'layout', game: P.game, placer });
 }
 
 // The last legal layout kept for these rules, if any.
@@ -74,7 +83,9 @@ function last() {
   try { return JSON.parse(localStorage.getItem('sb.layout.' + placing().rulesText) ?? 'null'); } catch { return null; }
 }
 export const hasLast = () => !!P && Array.isArray(last());
-export function loadLast() { const l = last(); if (l) load(l); }
+// The player's choice is the newest: a draw asked for before it and answered after is
+// set aside (a click on «Случайно», then at once on this).
+export function loadLast() { const l = last(); if (l) { load(l); placing().wanted = 0; } }
 
 // The ships on the board, the language and the coordinate system: what a check answers.
 /** @type {(s: Ship) => string} */
@@ -130,9 +141,11 @@ export const active = () => P !== null;
 // The server's `layout`. The first one answers the draw asked for at the start: if the
 // player put something on the board before it came («Прошлая расстановка», a drag), the
 // player's choice stands and the drawn fleet is set aside.
-/** @param {string[]} texts */
-export function drawn(texts) {
-  if (!P) return;
+/** @param {string[]} texts @param {string} game */
+export function drawn(texts, game) {
+  // One not asked for here (another game's, or one set aside) changes nothing.
+  if (!P || game !== P.game || P.wanted < 1) return;
+  P.wanted -= 1;
   const opening = P.opening;
   P.opening = false;
   if (opening && (P.ships.some(s => s.at) || P.drawn?.length)) return;
