@@ -67,14 +67,18 @@ export function start(state, send) {
   // once: a fleet of an earlier game (which its opponent may have seen) is only ever
   // a choice («Прошлая расстановка»).
   askDraw('uniform');
+  P.opening = true;
 }
 
-/** Asks the server to draw a fleet (`placer`: `uniform`, `perelman`). Each answer is
- * counted, so one that comes after a later choice of the player's is set aside.
+/** Asks the server to draw a fleet (`placer`: `uniform`, `perelman`). The answers are
+ * counted: only the newest request's is laid out, so one asked before a later choice of
+ * the player's (another draw, «Прошлая расстановка», Ready) is set aside.
  * @param {string} placer */
 export function askDraw(placer) {
   if (!P) return;
   P.wanted += 1;
+  // Asked for by the player: its answer is laid out whatever is on the board.
+  P.opening = false;
   P.send({ type: 'layout', game: P.game, placer });
 }
 
@@ -146,6 +150,8 @@ export function drawn(texts, game) {
   // One not asked for here (another game's, or one set aside) changes nothing.
   if (!P || game !== P.game || P.wanted < 1) return;
   P.wanted -= 1;
+  // An older request's answer: the newest one's is on its way (they come in order).
+  if (P.wanted > 0) return;
   const opening = P.opening;
   P.opening = false;
   if (opening && (P.ships.some(s => s.at) || P.drawn?.length)) return;
@@ -271,7 +277,10 @@ export function setGhost(i, c, r, grab = 0) {
 
 // Remembers the layout played (on Ready): «Прошлая расстановка» offers it next time.
 export function remember() {
-  if (ready()) localStorage.setItem('sb.layout.' + placing().rulesText, JSON.stringify(fleet()));
+  if (!ready()) return;
+  localStorage.setItem('sb.layout.' + placing().rulesText, JSON.stringify(fleet()));
+  // The fleet sent is the one on the board: a draw that comes after it changes nothing.
+  placing().wanted = 0;
 }
 
 // What the own board shows while placing.
