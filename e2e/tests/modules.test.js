@@ -50,3 +50,40 @@ test('the game analysis: a side\'s line and the chart\'s marks and text alternat
   assert.match(svg, /role="img" aria-labelledby="qTitle qDesc"/);
   assert.match(svg, /<desc id="qDesc">P1: accuracy 87%, mistakes and wasted shots at moves: 3\. P2: accuracy 50%, mistakes and wasted shots at moves: 2\.<\/desc>/);
 });
+
+// Placement's drawn fleets (placement.js): only the newest draw asked for is laid out,
+// and none after the player's own choice (regressions of two red CI runs, where a drawn
+// fleet that came late replaced the last fleet chosen, or took Ready from under a click).
+test('placement lays out only the newest drawn fleet, and none after the player chose', async () => {
+  const kept = new Map();
+  globalThis.localStorage ??= { getItem: k => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, String(v)), removeItem: k => kept.delete(k) };
+  const place = await import('../../crates/seabattle-server/assets/web/placement.js');
+  const sent = [];
+  const spec = { fleet: [4, 3, 3, 2, 2, 2, 1, 1, 1, 1], mines: 0, sweepers: 0, subs: 0 };
+  const A = ['a1-d1', 'a3-c3', 'e3-g3', 'a5-b5', 'd5-e5', 'g5-h5', 'a7', 'c7', 'e7', 'g7'];
+  const B = ['a10-d10', 'a8-c8', 'e8-g8', 'j1-j2', 'j4-j5', 'h1-h2', 'f1', 'd2', 'i7', 'j9'];
+  const cells = () => place.ships().map(s => s.cells?.length ?? 0).reduce((a, b) => a + b, 0);
+  const first = () => JSON.stringify(place.ships()[0].cells);
+  place.start({ game: 'g1', rules: 'classic', spec }, m => sent.push(m));
+  place.askDraw('uniform');
+  assert.deepEqual(sent.map(m => m.type), ['layout', 'layout']);
+  // The opening draw's answer, overtaken by «Случайно»: set aside; the newest is laid out.
+  place.drawn(A, 'g1');
+  assert.equal(cells(), 0);
+  place.drawn(B, 'g1');
+  assert.equal(cells(), 20);
+  const b = first();
+  // Another game's fleet, or one nobody asked for, changes nothing.
+  place.drawn(A, 'g2');
+  place.drawn(A, 'g1');
+  assert.equal(first(), b);
+  // «Прошлая расстановка» after a draw was asked for: the draw's answer is set aside.
+  localStorage.setItem('sb.layout.classic', JSON.stringify(A));
+  place.askDraw('perelman');
+  place.loadLast();
+  const a = first();
+  assert.notEqual(a, b);
+  place.drawn(B, 'g1');
+  assert.equal(first(), a);
+  place.stop();
+});
