@@ -89,38 +89,56 @@ test('place by random, then by dragging, with violations shown and the layout re
   assert.match(await cell(page, 'К10').getAttribute('aria-label'), /корабль$/);
 });
 
+// The page's socket with a hand between it and the server: after `hold()`, the next
+// `layout` is held back until `release()` hands it on, or (`onCheck`) until just before
+// the server's answer to a check of a fleet.
+async function holdingLayouts(page, { onCheck = false } = {}) {
+  let holding = false, toPage = m => m;
+  const held = [];
+  await page.routeWebSocket(/\/ws/, ws => {
+    const srv = ws.connectToServer();
+    toPage = m => ws.send(m);
+    srv.onMessage(m => {
+      const { type, fleet } = JSON.parse(String(m));
+      if (holding && type === 'layout') { holding = false; held.push(m); return; }
+      if (onCheck && type === 'checked' && fleet.length && held.length) ws.send(held.shift());
+      ws.send(m);
+    });
+    ws.onMessage(m => srv.send(m));
+  });
+  return { held, hold: () => { holding = true; }, release: () => toPage(held.shift()) };
+}
+
+// The ship cells of one's own board, by name.
+const shipsShown = page => ownBoard(page).getByRole('gridcell', { name: /корабль$/ }).evaluateAll(cs => cs.map(c => c.getAttribute('aria-label')));
+
+// A game against the computer played with its drawn fleet, so that the next game offers
+// it as «Прошлая расстановка»: that fleet's cells.
+async function playedFleet(page) {
+  await newComputerGame(page);
+  await poll(() => ready(page).isEnabled());
+  const played = await shipsShown(page);
+  await ready(page).click();
+  await enemyBoard(page).waitFor();
+  return played;
+}
+
 // Regression (CI stop 46): a new game asks the server for a drawn fleet; if that answer
 // came after a click on «Прошлая расстановка», it replaced the fleet the player chose.
 test('a_drawn_fleet_arriving_late_does_not_replace_the_last_fleet_chosen', async () => {
   const page = await newPage(browser);
   // The second game's drawn fleet is held back, and handed to the page just before the
   // server's answer to the check of the fleet the player chose meanwhile.
-  let hold = false;
-  const held = [];
-  await page.routeWebSocket(/\/ws/, ws => {
-    const srv = ws.connectToServer();
-    srv.onMessage(m => {
-      const { type, fleet } = JSON.parse(String(m));
-      if (hold && type === 'layout') { hold = false; held.push(m); return; }
-      if (type === 'checked' && fleet.length && held.length) ws.send(held.shift());
-      ws.send(m);
-    });
-    ws.onMessage(m => srv.send(m));
-  });
-  const shown = () => ownBoard(page).getByRole('gridcell', { name: /корабль$/ }).evaluateAll(cs => cs.map(c => c.getAttribute('aria-label')));
-  await newComputerGame(page);
-  await poll(() => ready(page).isEnabled());
-  const played = await shown();
-  await ready(page).click();
-  await enemyBoard(page).waitFor();
+  const { held, hold } = await holdingLayouts(page, { onCheck: true });
+  const played = await playedFleet(page);
 
-  hold = true;
+  hold();
   await newComputerGame(page);
   await poll(() => held.length === 1);
   await page.getByRole('button', { name: 'Прошлая расстановка' }).click();
   await poll(() => held.length === 0);
   await poll(() => ready(page).isEnabled());
-  assert.deepEqual(await shown(), played);
+  assert.deepEqual(await shipsShown(page), played);
 });
 
 // Regression (a red CI run of trust.test.js): a fleet drawn for «Случайно» that came
@@ -128,36 +146,21 @@ test('a_drawn_fleet_arriving_late_does_not_replace_the_last_fleet_chosen', async
 // last. Each draw is counted, and the player's newer choice sets it aside.
 test('a_drawn_fleet_asked_for_before_the_last_fleet_was_chosen_does_not_replace_it', async () => {
   const page = await newPage(browser);
-  let hold = false, toPage = m => m;
-  const held = [];
-  await page.routeWebSocket(/\/ws/, ws => {
-    const srv = ws.connectToServer();
-    toPage = m => ws.send(m);
-    srv.onMessage(m => {
-      if (hold && JSON.parse(String(m)).type === 'layout') { hold = false; held.push(m); return; }
-      ws.send(m);
-    });
-    ws.onMessage(m => srv.send(m));
-  });
-  const shown = () => ownBoard(page).getByRole('gridcell', { name: /корабль$/ }).evaluateAll(cs => cs.map(c => c.getAttribute('aria-label')));
-  await newComputerGame(page);
-  await poll(() => ready(page).isEnabled());
-  const played = await shown();
-  await ready(page).click();
-  await enemyBoard(page).waitFor();
+  const { held, hold, release } = await holdingLayouts(page);
+  const played = await playedFleet(page);
   await newComputerGame(page);
   await poll(() => ready(page).isEnabled());
   // «Случайно», whose fleet is held back; then «Прошлая расстановка»; then the fleet.
-  hold = true;
+  hold();
   await page.getByRole('button', { name: 'Случайно' }).click();
   await poll(() => held.length === 1);
   await page.getByRole('button', { name: 'Прошлая расстановка' }).click();
-  await poll(async () => JSON.stringify(await shown()) === JSON.stringify(played));
-  toPage(held.shift());
+  await poll(async () => JSON.stringify(await shipsShown(page)) === JSON.stringify(played));
+  release();
   // The page has read the late fleet once a message sent after it is answered.
   await page.waitForTimeout(300);
   await poll(() => ready(page).isEnabled());
-  assert.deepEqual(await shown(), played);
+  assert.deepEqual(await shipsShown(page), played);
 });
 
 test('the keyboard alone places a ship: pick it in the dock, arrows, R, Enter', async () => {

@@ -44,20 +44,20 @@ const REMEMBERED = 'sb.account';
 /** A refusal as the server words it: `{code, message}`. @typedef {{code?: string, message?: string}} Refusal */
 
 /**
- * Sends `body` to `/account/PATH`; the answer's status, JSON and `Retry-After`, or null
- * when the server could not be reached.
- * @param {string} path @param {object | null} body
- * @returns {Promise<{status: number, json: Refusal & {name?: string}, retry: string | null} | null>}
+ * A request to this site's own endpoints (`body` sent as JSON): the answer's status,
+ * JSON (none for `204`) and `Retry-After`, or null when the server could not be reached.
+ * @param {string} method @param {string} url @param {object | null} body
+ * @returns {Promise<{status: number, json: Refusal & Record<string, any>, retry: string | null} | null>}
  */
-export async function post(path, body) {
+export async function request(method, url, body) {
   try {
-    const r = await fetch('/account/' + path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: body ? JSON.stringify(body) : '',
+    const r = await fetch(url, {
+      method,
+      headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
+      body: method === 'GET' ? undefined : body ? JSON.stringify(body) : '',
       credentials: 'same-origin',
     });
-    /** @type {Refusal & {name?: string}} */
+    /** @type {Refusal & Record<string, any>} */
     let json = {};
     if (r.status !== 204) { try { json = await r.json(); } catch { json = {}; } }
     return { status: r.status, json, retry: r.headers.get('Retry-After') };
@@ -65,6 +65,9 @@ export async function post(path, body) {
     return null;
   }
 }
+
+/** Sends `body` to `/account/PATH` (see [`request`]). @param {string} path @param {object | null} body */
+export const post = (path, body) => request('POST', '/account/' + path, body);
 
 // The refusal in the page's words: its code, or the server's own words.
 /** @param {Refusal} json @param {string | null} retry */

@@ -4,7 +4,7 @@
 // player's place, and their game as soon as the server pairs them. Everything comes
 // from the server (/arenas.json, /arena/ID/json, asked again every two seconds); the
 // page decides nothing: it shows, and sends the player's word (join, pause, berserk).
-import { $, esc } from './dom.js';
+import { $, esc, stylesheet } from './dom.js';
 import { preset, lang } from './i18n.js';
 import { at, shownName } from './arena-words.js';
 import { signedInName } from './account.js';
@@ -54,9 +54,7 @@ let formFor = '';
 /** Opens the arenas at `id` ('list' or an arena's id) in the page's #arena section. @param {string} id */
 export function startArena(id) {
   which = id;
-  if (!document.querySelector('link[href="/assets/arena.css"]')) {
-    document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/assets/arena.css' }));
-  }
+  stylesheet('/assets/arena.css');
   load();
   timer ??= setInterval(load, 2000);
 }

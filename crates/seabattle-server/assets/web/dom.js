@@ -23,3 +23,11 @@ export const source = e => /** @type {HTMLInputElement} */ (e.target);
 /** `s` as HTML text, safe in an element and in an attribute quoted either way.
  * @param {unknown} s */
 export const esc = s => String(s).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
+
+/** Adds the style sheet at `href` to the page, once: a feature loaded later brings its
+ * own. @param {string} href */
+export function stylesheet(href) {
+  if (!document.querySelector(`link[href="${href}"]`)) {
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href }));
+  }
+}

@@ -766,4 +766,3 @@ function tick() {
     $('claimText').textContent = left > 0 ? t('claimSoon', left) : t('claimHelp');
   }
 }
-

@@ -5,6 +5,7 @@
 // when a player reports, blocks, opens the block list or is told something, and on
 // /mod.
 import { lang } from './i18n.js';
+import { refusal } from './account.js';
 
 const ru = {
   reportTitle: 'Пожаловаться на {0}', reportHelp: 'Жалобу прочтут модераторы. {0} не узнает, кто пожаловался.',
@@ -15,13 +16,12 @@ const ru = {
   signIn: 'Войти', aboutGame: 'Жалоба — о партии {0}.',
   blockTitle: 'Заблокировать {0}?', blockHelp: '{0} больше не сможет вызывать вас на игру; вас не сведут ни очередь, ни лобби, ни арена, и вы не увидите его фраз в чате. Снять блокировку можно в аккаунте.',
   blockYes: 'Заблокировать', blocked: '{0}: заблокирован(а).', unblocked: '{0}: блокировка снята.',
-  blockList: 'Заблокированные игроки', noneBlocked: 'Вы никого не блокируете.', unblock: 'Разблокировать',
+  noneBlocked: 'Вы никого не блокируете.', unblock: 'Разблокировать',
   unblockName: 'Разблокировать {0}',
   warnedTitle: 'Предупреждение модератора', warnedText: 'Модератор предупредил вас и написал почему. Пожалуйста, соблюдайте правила сайта.',
   understood: 'Понятно',
   renameTitle: 'Смените имя', renameText: 'Модератор счёл имя {0} недопустимым. Выберите новое, чтобы продолжить; старое не достанется никому.',
   newName: 'Новое имя', renameYes: 'Сменить имя', renamed: 'Теперь ваше имя — {0}.',
-  modLink: 'Модерация',
   // The moderators' page.
   modTitle: 'Модерация', modOnly: 'Эта страница — только для модераторов. Роль выдаёт оператор сервера (seabattle admin grant-mod).',
   loading: 'Загрузка…', openReports: 'Открытые жалобы', noReports: 'Открытых жалоб нет.',
@@ -39,14 +39,10 @@ const ru = {
   anyPlayer: 'Действие над любым игроком', player: 'Игрок', arenaTitle: 'Закрыть арену', arenaId: 'Номер арены',
   arenaName: 'Новое название (необязательно)',
   logTitle: 'Журнал модерации', logEmpty: 'Журнал пуст.', when: 'Когда', who: 'Кто', what: 'Что', whom: 'Кому', whyCol: 'Почему',
-  operator: 'оператор', detail: '({0})', profile: 'Профиль {0}',
+  operator: 'оператор', detail: '({0})',
   errors: {
     already_reported: 'вы уже жаловались сегодня на этого игрока по этой причине', not_found: 'такого игрока нет',
-    signed_out: 'войдите в аккаунт', forbidden_word: 'в имени есть недопустимое слово; выберите другое',
-    name_taken: 'это имя уже занято', bad_name: 'имя: от 3 до 20 букв, цифр и знаков _ - .',
-    bad_request: 'неверный запрос', throttled: 'слишком часто — подождите', cross_site: 'запрос с чужого сайта отклонён',
-    not_moderator: 'это только для модераторов', unavailable: 'сервер не отвечает; попробуйте ещё раз',
-    not_needed: 'менять имя не требуется',
+    not_moderator: 'это только для модераторов', bad_request: 'неверный запрос',
   },
 };
 
@@ -59,13 +55,12 @@ const en = {
   signIn: 'Sign in', aboutGame: 'It is about game {0}.',
   blockTitle: 'Block {0}?', blockHelp: '{0} can no longer challenge you; the queue, the lobby and arenas never pair you, and you do not see their quick chat. You can unblock them in your account.',
   blockYes: 'Block', blocked: '{0} is blocked.', unblocked: '{0} is unblocked.',
-  blockList: 'Blocked players', noneBlocked: 'You block nobody.', unblock: 'Unblock',
+  noneBlocked: 'You block nobody.', unblock: 'Unblock',
   unblockName: 'Unblock {0}',
   warnedTitle: "A moderator's warning", warnedText: 'A moderator warned you, and wrote why. Please keep to the rules of the site.',
   understood: 'Understood',
   renameTitle: 'Choose a new name', renameText: 'A moderator found the name {0} not allowed here. Choose a new one to go on; the old one will go to nobody else.',
   newName: 'New name', renameYes: 'Change the name', renamed: 'Your name is {0} now.',
-  modLink: 'Moderation',
   modTitle: 'Moderation', modOnly: "This page is for moderators only. The server's operator grants the role (seabattle admin grant-mod).",
   loading: 'Loading…', openReports: 'Open reports', noReports: 'No open reports.',
   reportsN: 'reports: {0}, weight {1}', engineMark: 'marked as an engine', closedMark: 'account closed',
@@ -82,14 +77,10 @@ const en = {
   anyPlayer: 'Act on any player', player: 'Player', arenaTitle: 'Close an arena', arenaId: "The arena's id",
   arenaName: 'New name (optional)',
   logTitle: 'Moderation log', logEmpty: 'The log is empty.', when: 'When', who: 'Who', what: 'What', whom: 'Whom', whyCol: 'Why',
-  operator: 'the operator', detail: '({0})', profile: "{0}'s profile",
+  operator: 'the operator', detail: '({0})',
   errors: {
     already_reported: 'you reported this player for this reason today already', not_found: 'there is no such player',
-    signed_out: 'sign in first', forbidden_word: 'the name contains a word not allowed here; choose another',
-    name_taken: 'that name is taken', bad_name: 'a name has 3 to 20 letters, digits and _ - .',
-    bad_request: 'a bad request', throttled: 'too often — wait a little', cross_site: 'a request from another site is refused',
-    not_moderator: 'this is for moderators only', unavailable: 'the server does not answer; try again',
-    not_needed: 'no new name is needed',
+    not_moderator: 'this is for moderators only', bad_request: 'a bad request',
   },
 };
 
@@ -105,12 +96,14 @@ export function mt(key, ...args) {
   return s.replace(/\{(\d)\}/g, (_, i) => String(args[+i] ?? ''));
 }
 
-/** A refusal `{code, message}` in the page's words: the server's own message when the
- * code has none here. @param {{code?: string, message?: string}} json */
-export function refused(json) {
+/** A refused or failed request (`request`'s answer, null when the server could not be
+ * reached) in the page's words: moderation's own codes here, the rest as the account's
+ * (`refusal`), and a bad request with the server's detail of what was wrong.
+ * @param {{json: {code?: string, message?: string}, retry: string | null} | null} r */
+export function refused(r) {
+  if (!r) return refusal({}, null);
   const errors = /** @type {Record<string, string>} */ ((lang === 'en' ? en : ru).errors);
-  const own = json.code ? errors[json.code] : undefined;
-  if (!own) return json.message || errors.unavailable;
-  // A bad request says which field was wrong in the server's words.
-  return json.code === 'bad_request' && json.message ? `${own}: ${json.message}` : own;
+  const own = r.json.code ? errors[r.json.code] : undefined;
+  if (!own) return refusal(r.json, r.retry);
+  return r.json.code === 'bad_request' && r.json.message ? `${own}: ${r.json.message}` : own;
 }

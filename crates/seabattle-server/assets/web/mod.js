@@ -5,7 +5,8 @@
 // required, the player's reports resolved by it); an action on any player or arena;
 // and the moderation log. The server checks the role on every request: anyone else is
 // told the page is for moderators, with a way to sign in.
-import { $, esc } from './dom.js';
+import { $, esc, stylesheet } from './dom.js';
+import { request } from './account.js';
 import { accountName, lang, TEXTS } from './i18n.js';
 import { mt, refused } from './mod-words.js';
 
@@ -26,36 +27,18 @@ let said = '';
 
 /** Opens the page: its style, then what the server has. */
 export function startMod() {
-  if (!document.querySelector('link[href="/assets/mod.css"]')) {
-    document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/assets/mod.css' }));
-  }
+  stylesheet('/assets/mod.css');
   draw();
   reloadMod();
 }
 
-/** A GET of the moderators' endpoints: the JSON, or the refusal's words.
- * @param {string} path @returns {Promise<{ok: true, json: any} | {ok: false, why: string}>} */
-async function read(path) {
-  try {
-    const r = await fetch(path, { credentials: 'same-origin' });
-    const json = await r.json().catch(() => ({}));
-    return r.ok ? { ok: true, json } : { ok: false, why: refused(json) };
-  } catch {
-    return { ok: false, why: refused({}) };
-  }
-}
-
 /** Reads the reports and the log again (after signing in, after an action). */
 export async function reloadMod() {
-  const [r, l] = await Promise.all([read('/mod/reports'), read('/mod/log')]);
-  if (!r.ok || !l.ok) {
-    reports = null;
-    refusal = !r.ok ? r.why : l.ok ? '' : l.why;
-  } else {
-    reports = r.json;
-    log = l.json;
-    refusal = '';
-  }
+  const [r, l] = await Promise.all([request('GET', '/mod/reports', null), request('GET', '/mod/log', null)]);
+  const failed = [r, l].find(a => a?.status !== 200);
+  reports = failed === undefined ? /** @type {ReportedPlayer[]} */ (r?.json) : null;
+  log = failed === undefined ? /** @type {ModLogEntry[]} */ (l?.json) : [];
+  refusal = failed === undefined ? '' : refused(failed);
   draw();
 }
 
@@ -171,21 +154,11 @@ function wire(form) {
         minutes: text('action') === 'mute' ? Number(text('minutes')) : undefined,
         resolve: f.get('resolve') === 'on',
       };
-    let answer;
-    try {
-      const r = await fetch('/mod/act', {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin',
-      });
-      const json = await r.json().catch(() => ({}));
-      answer = r.ok ? json : { refused: refused(json) };
-    } catch {
-      answer = { refused: refused({}) };
-    }
-    if (answer.refused) {
-      said = answer.refused;
+    const r = await request('POST', '/mod/act', body);
+    if (r?.status !== 200) {
+      said = refused(r);
     } else {
-      /** @type {ModLogEntry} */
-      const e = answer;
+      const e = /** @type {ModLogEntry} */ (r.json);
       said = mt('done', mt('a_' + e.action), e.action === 'close_arena' ? e.target : accountName(e.target), e.id) + (e.resolved ? mt('resolvedN', e.resolved) : '');
     }
     await reloadMod();

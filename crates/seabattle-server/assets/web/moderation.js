@@ -3,13 +3,13 @@
 // them, and the account dialog's list of the blocked with «Разблокировать»; and what
 // moderation tells a player at their visit: a warning, once, and a name they must
 // change. Loaded only when one of these is needed: the first visit never fetches it.
-import { byId, esc } from './dom.js';
+import { byId, esc, stylesheet } from './dom.js';
 import { mt, refused } from './mod-words.js';
 import { accountName } from './i18n.js';
+import { request } from './account.js';
 
 /** @typedef {import('./wire').ReportReason} ReportReason */
 /** @typedef {import('./wire').ModNotice} ModNotice */
-/** @typedef {{code?: string, message?: string}} Refusal */
 
 const REASONS = /** @type {ReportReason[]} */ (['cheating', 'name', 'abuse', 'stalling', 'other']);
 
@@ -23,9 +23,7 @@ let host = { signedIn: () => null, openAccount: () => {}, renamed: () => {} };
  * with /mod. @param {Host} h */
 export function initModeration(h) {
   host = h;
-  if (!document.querySelector('link[href="/assets/mod.css"]')) {
-    document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/assets/mod.css' }));
-  }
+  stylesheet('/assets/mod.css');
 }
 
 /** A profile's «Пожаловаться» or «Заблокировать» (`/?report=NAME`, `/?block=NAME`):
@@ -36,31 +34,6 @@ export function fromProfile() {
   if (report) openReport(report.slice(0, 20));
   else if (block) openBlock(block.slice(0, 20));
 }
-
-/**
- * A request to this site's own endpoints: the status and the refusal's JSON (if any),
- * or null when the server could not be reached.
- * @param {string} method @param {string} path @param {object | null} body
- * @returns {Promise<{status: number, json: any} | null>}
- */
-async function send(method, path, body) {
-  try {
-    const r = await fetch(path, {
-      method,
-      headers: body ? { 'Content-Type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-      credentials: 'same-origin',
-    });
-    let json = {};
-    if (r.status !== 204) { try { json = await r.json(); } catch { json = {}; } }
-    return { status: r.status, json };
-  } catch {
-    return null;
-  }
-}
-
-/** The refusal of a failed request, in the page's words. @param {{status: number, json: Refusal} | null} r */
-const why = r => refused(r ? r.json : {});
 
 /**
  * The module's one dialog, made on first use and filled anew for each question; it
@@ -128,8 +101,8 @@ export function openReport(name, game) {
     const reason = /** @type {ReportReason} */ (String(f.get('reason') || ''));
     /** @type {import('./wire').NewReport} */
     const body = { player: name, reason, words: String(f.get('words') || '').trim(), game };
-    const r = await send('POST', '/account/reports', body);
-    if (r?.status !== 201) { note.textContent = why(r); return; }
+    const r = await request('POST', '/account/reports', body);
+    if (r?.status !== 201) { note.textContent = refused(r); return; }
     thanks(mt('sent', shown));
   };
 }
@@ -159,8 +132,8 @@ export function openBlock(name, after) {
   /** @type {HTMLElement} */ (d.querySelector('#blockNo')).onclick = done;
   /** @type {HTMLElement} */ (d.querySelector('#blockNo')).focus();
   /** @type {HTMLElement} */ (d.querySelector('#blockYes')).onclick = async () => {
-    const r = await send('POST', `/account/blocks/${encodeURIComponent(name)}`, null);
-    if (r?.status !== 204) { /** @type {HTMLElement} */ (d.querySelector('#blockNote')).textContent = why(r); return; }
+    const r = await request('POST', `/account/blocks/${encodeURIComponent(name)}`, null);
+    if (r?.status !== 204) { /** @type {HTMLElement} */ (d.querySelector('#blockNote')).textContent = refused(r); return; }
     thanks(mt('blocked', shown));
     after?.();
   };
@@ -172,8 +145,8 @@ export function openBlock(name, after) {
  * @param {HTMLElement} box @param {(text: string) => void} note
  */
 export async function drawBlocks(box, note) {
-  const r = await send('GET', '/account/blocks', null);
-  if (r?.status !== 200) { box.replaceChildren(); note(why(r)); return; }
+  const r = await request('GET', '/account/blocks', null);
+  if (r?.status !== 200) { box.replaceChildren(); note(refused(r)); return; }
   const list = /** @type {import('./wire').BlockList} */ (r.json).blocked;
   if (!list.length) {
     box.innerHTML = `<p class="desc">${esc(mt('noneBlocked'))}</p>`;
@@ -184,8 +157,8 @@ export async function drawBlocks(box, note) {
   box.querySelectorAll('button[data-i]').forEach(b => {
     const name = list[Number(/** @type {HTMLElement} */ (b).dataset.i)];
     /** @type {HTMLButtonElement} */ (b).onclick = async () => {
-      const u = await send('DELETE', `/account/blocks/${encodeURIComponent(name)}`, null);
-      if (u?.status !== 204) { note(why(u)); return; }
+      const u = await request('DELETE', `/account/blocks/${encodeURIComponent(name)}`, null);
+      if (u?.status !== 204) { note(refused(u)); return; }
       note(mt('unblocked', accountName(name)));
       await drawBlocks(box, note);
       /** @type {HTMLElement | null} */ (box.querySelector('button, a'))?.focus();
@@ -229,8 +202,8 @@ function rename(next) {
     e.preventDefault();
     /** @type {import('./wire').NewName} */
     const body = { name: input.value.trim() };
-    const r = await send('POST', '/account/rename', body);
-    if (r?.status !== 200) { /** @type {HTMLElement} */ (d.querySelector('#renameNote')).textContent = why(r); return; }
+    const r = await request('POST', '/account/rename', body);
+    if (r?.status !== 200) { /** @type {HTMLElement} */ (d.querySelector('#renameNote')).textContent = refused(r); return; }
     const name = String(r.json.name || body.name);
     host.renamed(name);
     thanks(mt('renamed', accountName(name)));

@@ -19,7 +19,7 @@ import { cellKey, keyOf, canon } from './coords.js';
  * @typedef {{spec: import('./wire').RulesJson, game: string, send: Send, rulesText: string, ships: Ship[],
  *   held: number | null, ghost: Set<string> | null, asked: string | null,
  *   answer: {key: string, violations: ViolationJson[]} | null, drawn?: Point[] | null, note?: string | null,
- *   turning?: {i: number, key: string} | null, dragging?: number | null, dragged?: number | null, opening?: boolean, wanted: number}} Placing
+ *   turning?: {i: number, key: string} | null, dragging?: number | null, dragged?: number | null, wanted: number}} Placing
  */
 /** @type {Placing | null} */
 let P = null;
@@ -62,34 +62,33 @@ export function start(state, send) {
   const docked = /** @type {(shape: Point[], kind?: PieceKind) => Ship} */ ((shape, kind) => (kind ? { kind, shape, at: null } : { shape, at: null }));
   const pieces = PIECES.flatMap(kind => [...Array(counts[kind] || 0)].map(() => docked(line(1), kind)));
   const ships = state.spec.fleet.map(n => docked(line(n)));
-  P = { spec: state.spec, game: state.game, send, rulesText: state.rules, ships: [...ships, ...pieces], held: null, ghost: null, asked: null, answer: null, opening: true, wanted: 0 };
+  P = { spec: state.spec, game: state.game, send, rulesText: state.rules, ships: [...ships, ...pieces], held: null, ghost: null, asked: null, answer: null, wanted: 0 };
   // Every game starts from a fresh fleet the server draws, so that Ready is at hand at
   // once: a fleet of an earlier game (which its opponent may have seen) is only ever
   // a choice («Прошлая расстановка»).
   askDraw('uniform');
-  P.opening = true;
 }
 
 /** Asks the server to draw a fleet (`placer`: `uniform`, `perelman`). The answers are
- * counted: only the newest request's is laid out, so one asked before a later choice of
- * the player's (another draw, «Прошлая расстановка», Ready) is set aside.
- * @param {string} placer */
+ * counted: only the newest request's is laid out, and none asked before the player's own
+ * change of the board ([`chose`]). @param {string} placer */
 export function askDraw(placer) {
   if (!P) return;
   P.wanted += 1;
-  // Asked for by the player: its answer is laid out whatever is on the board.
-  P.opening = false;
   P.send({ type: 'layout', game: P.game, placer });
 }
+
+// The player changed the board themselves (put, turned or took off a ship, «Очистить»,
+// «Прошлая расстановка», Ready): their choice is the newest, and a drawn fleet asked for
+// before it and answered after is set aside.
+const chose = () => { placing().wanted = 0; };
 
 // The last legal layout kept for these rules, if any.
 function last() {
   try { return JSON.parse(localStorage.getItem('sb.layout.' + placing().rulesText) ?? 'null'); } catch { return null; }
 }
 export const hasLast = () => !!P && Array.isArray(last());
-// The player's choice is the newest: a draw asked for before it and answered after is
-// set aside (a click on «Случайно», then at once on this).
-export function loadLast() { const l = last(); if (l) { load(l); placing().wanted = 0; } }
+export function loadLast() { const l = last(); if (l) { load(l); chose(); } }
 
 // The ships on the board, the language and the coordinate system: what a check answers.
 /** @type {(s: Ship) => string} */
@@ -142,20 +141,14 @@ export const answered = () => !!P && current() !== null;
 
 export const active = () => P !== null;
 
-// The server's `layout`. The first one answers the draw asked for at the start: if the
-// player put something on the board before it came («Прошлая расстановка», a drag), the
-// player's choice stands and the drawn fleet is set aside.
+// The server's `layout`: laid out if it answers the newest draw asked for (answers come
+// in order). One not asked for here (another game's, an older request's, or one the
+// player's own change overtook) changes nothing.
 /** @param {string[]} texts @param {string} game */
 export function drawn(texts, game) {
-  // One not asked for here (another game's, or one set aside) changes nothing.
   if (!P || game !== P.game || P.wanted < 1) return;
   P.wanted -= 1;
-  // An older request's answer: the newest one's is on its way (they come in order).
-  if (P.wanted > 0) return;
-  const opening = P.opening;
-  P.opening = false;
-  if (opening && (P.ships.some(s => s.at) || P.drawn?.length)) return;
-  load(texts);
+  if (P.wanted === 0) load(texts);
 }
 export const stop = () => { P = null; };
 
@@ -174,13 +167,14 @@ export function load(texts) {
   placing().note = null;
 }
 
-export function clear() { placing().ships.forEach(s => { s.at = null; s.shape = line(s.shape.length); }); placing().held = null; placing().drawn = null; }
+export function clear() { placing().ships.forEach(s => { s.at = null; s.shape = line(s.shape.length); }); placing().held = null; placing().drawn = null; chose(); }
 
 // A lone path-shaped ship (the Flying Dutchman) may also be drawn cell by cell: a cell
 // of it taken off, a free one added, until there are as many as decks.
 export const free = () => P?.spec.shape === 'path' && P.ships.length === 1;
 /** @param {number} c @param {number} r */
 export function draw(c, r) {
+  chose();
   const s = placing().ships[0], n = s.shape.length;
   let cells = cellsOf(s) || placing().drawn || [];
   const i = cells.findIndex(p => p.c === c && p.r === r);
@@ -204,6 +198,7 @@ export const shipAt = (c, r) => placing().ships.findIndex(s => (cellsOf(s) ?? []
 export function turn(i) {
   const words = placing().ships.filter(s => s.at).map(word), k = placing().ships.filter(s => s.at).indexOf(placing().ships[i]);
   if (k < 0 || placing().ships[i].kind) return;
+  chose();
   placing().turning = { i, key: layoutKey() };
   placing().note = null;
   placing().send({ type: 'turn', game: placing().game, fleet: words, ship: k });
@@ -229,6 +224,7 @@ export function turnRefused(text) {
 
 /** @param {number} i */
 export function rotate(i) {
+  chose();
   const s = placing().ships[i];
   s.shape = rotated(s.shape);
   if (s.at) s.at = clamp(s.shape, s.at.c, s.at.r);
@@ -241,6 +237,7 @@ export function put(i, c, r, grab = 0) {
   s.at = clamp(s.shape, c - g.c, r - g.r);
   placing().drawn = null;
   placing().note = null;
+  chose();
 }
 
 /** @type {(i: number) => Point[] | null} */
@@ -257,10 +254,11 @@ export function putShip(cells) {
   if (i >= 0) Object.assign(P.ships[i], standing(cells));
   P.drawn = null;
   P.note = null;
+  chose();
   return i;
 }
 /** @type {(i: number) => void} */
-export const unplace = i => { placing().ships[i].at = null; };
+export const unplace = i => { placing().ships[i].at = null; chose(); };
 export const held = () => placing().held;
 // The ship being dragged (its dock button fades), or null.
 /** @param {number | null} i */
@@ -279,8 +277,7 @@ export function setGhost(i, c, r, grab = 0) {
 export function remember() {
   if (!ready()) return;
   localStorage.setItem('sb.layout.' + placing().rulesText, JSON.stringify(fleet()));
-  // The fleet sent is the one on the board: a draw that comes after it changes nothing.
-  placing().wanted = 0;
+  chose();
 }
 
 // What the own board shows while placing.

@@ -53,20 +53,15 @@ impl Subscriber for ChatLog {
     }
 }
 
-/// A line as stored, with its account's name now.
-struct Stored {
-    seat: i64,
-    by: Option<String>,
-    phrase: String,
-    at: i64,
-}
-
-impl FromRow for Stored {
+/// A line as the moderators read it, with its account's name now.
+impl FromRow for ChatLine {
     fn from_row(r: &Row) -> Result<Self, StoreError> {
-        Ok(Stored {
+        let word: String = r.get("phrase")?;
+        Ok(ChatLine {
             seat: r.get("seat")?,
             by: r.get("name")?,
-            phrase: r.get("phrase")?,
+            phrase: Phrase::from_word(&word)
+                .ok_or_else(|| StoreError::corrupt(format!("chat_lines.phrase {word:?}")))?,
             at: r.get("said_at")?,
         })
     }
@@ -84,42 +79,18 @@ impl Store {
         self.db().exec(
             "INSERT INTO chat_lines (game, seat, account_id, phrase, said_at) \
              VALUES ($1, $2, $3, $4, $5)",
-            params![
-                game.to_string(),
-                i64::from(seat.number()),
-                account,
-                phrase.word(),
-                now_secs()
-            ],
+            params![game, seat, account, phrase.word(), now_secs()],
         )?;
         Ok(())
     }
 
     /// The quick chat of `game`, in the order it was said (at most [`LINES_SHOWN`]).
     pub fn chat_lines(&self, game: &GameId) -> Result<Vec<ChatLine>, StoreError> {
-        let rows: Vec<Stored> = self.db().rows(
+        self.db().rows(
             "SELECT c.seat, a.name, c.phrase, c.said_at FROM chat_lines c \
              LEFT JOIN accounts a ON a.id = c.account_id \
              WHERE c.game = $1 ORDER BY c.id LIMIT $2",
-            params![game.to_string(), i64::from(LINES_SHOWN)],
-        )?;
-        rows.into_iter()
-            .map(|r| {
-                let seat = match r.seat {
-                    1 => Player::One,
-                    2 => Player::Two,
-                    n => return Err(StoreError::corrupt(format!("chat_lines.seat {n}"))),
-                };
-                let phrase = Phrase::from_word(&r.phrase).ok_or_else(|| {
-                    StoreError::corrupt(format!("chat_lines.phrase {:?}", r.phrase))
-                })?;
-                Ok(ChatLine {
-                    seat,
-                    by: r.by,
-                    phrase,
-                    at: r.at,
-                })
-            })
-            .collect()
+            params![game, LINES_SHOWN],
+        )
     }
 }

@@ -8,7 +8,9 @@ use crate::ids::{AccountId, GameId};
 use crate::web::players::profile::{GAMES_READ, figures};
 use crate::web::players::store::GameList;
 use seabattle_wire::analysis::AnalysisJson;
-use seabattle_wire::moderation::{PlayerFigures, ReportedPlayer};
+use seabattle_wire::moderation::{ChatLine, PlayerFigures, ReportedPlayer};
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 /// Fills in each reported player's figures, and each reported game's chat and their
 /// analysed accuracy in it.
@@ -27,11 +29,20 @@ pub fn fill(db: &Store, players: &mut [ReportedPlayer]) -> Result<(), StoreError
             mean_shots_to_win: f.mean_shots_to_win,
             accuracy: f.accuracy,
         };
+        // Several reports may name one game: it is read once.
+        let mut read: HashMap<String, (Option<f64>, Vec<ChatLine>)> = HashMap::new();
         for line in &mut p.reports {
-            if let Some(game) = line.game.as_deref().and_then(GameId::parse) {
-                line.analysed_accuracy = analysed_accuracy(db, &game, a.id)?;
-                line.chat = db.chat_lines(&game)?;
-            }
+            let Some(game) = line.game.as_deref().and_then(GameId::parse) else {
+                continue;
+            };
+            let (accuracy, chat) = match read.entry(game.to_string()) {
+                Entry::Occupied(e) => e.into_mut(),
+                Entry::Vacant(e) => {
+                    e.insert((analysed_accuracy(db, &game, a.id)?, db.chat_lines(&game)?))
+                }
+            };
+            line.analysed_accuracy = *accuracy;
+            line.chat = chat.clone();
         }
     }
     Ok(())
