@@ -49,6 +49,13 @@ test('the game analysis: a side\'s line and the chart\'s marks and text alternat
   assert.equal((svg.match(/class="now"/g) || []).length, 1);
   assert.match(svg, /role="img" aria-labelledby="qTitle qDesc"/);
   assert.match(svg, /<desc id="qDesc">P1: accuracy 87%, mistakes and wasted shots at moves: 3\. P2: accuracy 50%, mistakes and wasted shots at moves: 2\.<\/desc>/);
+  // Drawn as wide as it has room for (so a phone's words keep their size), from 100% down.
+  assert.match(svg, /viewBox="0 0 600 160"/);
+  assert.match(chart(a, 3, p => `P${p}`, 2, 374), /viewBox="0 0 374 160"/);
+  assert.match(svg, />100%<\/text>/);
+  // Player 2 fired once: a lone point has no line, so it is a dot (player 1's two are a line).
+  assert.equal((svg.match(/class="q2 dot"/g) || []).length, 1);
+  assert.equal((svg.match(/class="q1 dot"/g) || []).length, 0);
 });
 
 // Placement's drawn fleets (placement.js): only the newest draw asked for is laid out,

@@ -11,10 +11,18 @@ use std::time::Duration;
 
 /// A plain HTTP GET through the proxy: (status, body).
 pub(crate) fn http_get(addr: SocketAddr, path: &str) -> Result<(u16, String), String> {
+    http_get_within(addr, path, Duration::from_secs(10))
+}
+
+/// [`http_get`], waiting up to `wait` for the answer.
+pub(crate) fn http_get_within(
+    addr: SocketAddr,
+    path: &str,
+    wait: Duration,
+) -> Result<(u16, String), String> {
     let mut s =
         std::net::TcpStream::connect_timeout(&addr, CONNECT_WAIT).map_err(|e| e.to_string())?;
-    s.set_read_timeout(Some(Duration::from_secs(10)))
-        .map_err(|e| e.to_string())?;
+    s.set_read_timeout(Some(wait)).map_err(|e| e.to_string())?;
     let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
     s.write_all(req.as_bytes()).map_err(|e| e.to_string())?;
     let mut buf = Vec::new();

@@ -9,7 +9,7 @@
 //!     [--computers N] [--pace-ms MS] [--deadline-secs S]
 //!     [--fault kill|term|pause|db-restart] [--pause-secs S] [--queue-races N]
 //!     [--db-stop CMD --db-start CMD --db-down-secs S]
-//!     [--fault primary-kill --db-kill CMD --db-ready CMD]
+//!     [--fault primary-kill --db-kill CMD --db-ready CMD] [--analyses N]
 //! ```
 //!
 //! `--fault pause` stops the node that owns the most games with SIGSTOP for
@@ -35,6 +35,10 @@
 //! waits for every game to end, fetches every record and checks each move a client was
 //! told of against it.
 //!
+//! `--analyses N` then asks for N finished games' analyses through the proxy, and
+//! checks each against `seabattle analyse` of the game's record: the same record gives
+//! the same analysis on any node.
+//!
 //! Each check prints `cluster: ok   WHAT` or `cluster: FAIL WHAT: why`; the last line
 //! is `cluster: N passed, M failed`, and the exit status is 1 if any check failed.
 //! Clients follow the contract of docs/deploy.md: a client that learns its game on a
@@ -49,6 +53,7 @@
 //! database), `checks` compares what the clients were told with the records, and `run`
 //! puts one round together, counting in a `tally`.
 
+mod analyses;
 mod checks;
 mod client;
 mod conn;

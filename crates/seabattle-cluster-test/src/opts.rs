@@ -9,12 +9,14 @@ usage: seabattle-cluster-test --proxy HOST:PORT [--nodes n1=PID,n2=PID,...] [--t
     [--friends N] [--computers N] [--pace-ms MS] [--deadline-secs S]
     [--fault kill|term|pause|db-restart|primary-kill] [--pause-secs S] [--queue-races N]
     [--db-stop CMD --db-start CMD --db-down-secs S] [--db-kill CMD --db-ready CMD]
+    [--analyses N]
 
 Plays games through the proxy in front of the cluster's nodes, does the fault to the
 node that owns the most games (or to the database) mid-game, and checks that every
 game finished and no acknowledged move was lost. Prints `cluster: ok   WHAT` or
 `cluster: FAIL WHAT: why` per check, `cluster: N passed, M failed` last; exits 1 if a
-check failed, 2 on a bad command line. Without --nodes nothing is done to the cluster.
+check failed, 2 on a bad command line. --analyses N asks the cluster for N finished
+games' analyses and compares each with `seabattle analyse` of its record. Without --nodes nothing is done to the cluster.
 See docs/deploy.md, \"Checking a cluster\".
 ";
 
@@ -66,6 +68,9 @@ pub(crate) struct Opts {
     pub(crate) db_kill: Option<String>,
     /// The command that succeeds once a read-write primary answers again.
     pub(crate) db_ready: Option<String>,
+    /// Finished games whose analysis is asked of the cluster and checked against
+    /// `seabattle analyse` of their records.
+    pub(crate) analyses: usize,
 }
 
 /// The settings of this process's command line; the usage and exit 0 for `--help`, the
@@ -104,6 +109,7 @@ pub(crate) fn parse(args: impl IntoIterator<Item = String>) -> Result<Option<Opt
         db_down: Duration::from_secs(3),
         db_kill: None,
         db_ready: None,
+        analyses: 0,
     };
     let mut args = args.into_iter();
     while let Some(flag) = args.next() {
@@ -149,6 +155,7 @@ pub(crate) fn parse(args: impl IntoIterator<Item = String>) -> Result<Option<Opt
             "--db-kill" => o.db_kill = Some(v),
             "--db-ready" => o.db_ready = Some(v),
             "--db-down-secs" => o.db_down = Duration::from_secs(number()?),
+            "--analyses" => o.analyses = v.parse().map_err(|_| bad())?,
             "--deadline-secs" => o.deadline = Duration::from_secs(number()?),
             other => return Err(format!("unknown option {other}")),
         }
@@ -193,6 +200,8 @@ mod tests {
             (Fault::Pause, 8, 20)
         );
         assert_eq!((o.friends, o.computers), (3, 2));
+        let o = run("--proxy 127.0.0.1:1 --analyses 2");
+        assert_eq!((o.fault, o.analyses), (Fault::Kill, 2));
         let o = run("--proxy 127.0.0.1:1 --term");
         assert_eq!((o.fault, o.term), (Fault::Term, true));
         let o = parse(

@@ -1,6 +1,7 @@
 //! One round: the games started, the fault done mid-game, and every check once they
 //! ended.
 
+use crate::analyses::check_analysis;
 use crate::checks::{check_record, check_spectator, http_get, missing, told_moves};
 use crate::client::Seen;
 use crate::conn::Conn;
@@ -13,6 +14,7 @@ use crate::opts::{Fault, Opts};
 use crate::tally::Tally;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -291,6 +293,8 @@ pub(crate) async fn run(o: Opts, tally: Arc<Tally>) {
     // game's, if its record cannot be had).
     let mut lost = 0;
     let mut acknowledged = 0;
+    // The finished games' records as downloaded, for the analysis check.
+    let mut records: Vec<(String, String)> = Vec::new();
     for (r, seen) in &all {
         let refs: Vec<&Seen> = seen.iter().collect();
         let told = told_moves(&refs);
@@ -301,7 +305,12 @@ pub(crate) async fn run(o: Opts, tally: Arc<Tally>) {
         let got = tokio::task::spawn_blocking(move || http_get(proxy, &path)).await;
         let record = match got {
             Ok(Ok((200, body))) => match serde_json::from_str::<Value>(&body) {
-                Ok(v) => v,
+                Ok(v) => {
+                    if finished_here(seen) {
+                        records.push((r.game.clone(), body));
+                    }
+                    v
+                }
                 Err(e) => {
                     problems.push(format!("{}: {e}", r.game));
                     continue;
@@ -380,6 +389,41 @@ pub(crate) async fn run(o: Opts, tally: Arc<Tally>) {
                     .join(" | "))
             },
         );
+    }
+    // Last: each takes a node some seconds, and the checks above need none of it.
+    if o.analyses > 0 {
+        analyses(o.proxy, &tally, records, o.analyses).await;
+    }
+}
+
+/// Whether every client of the game heard its result.
+fn finished_here(seen: &[Seen]) -> bool {
+    !seen.is_empty() && seen.iter().all(|s| s.error.is_none() && s.result.is_some())
+}
+
+/// Asks the cluster for up to `n` finished games' analyses, one after the other (the
+/// nodes make one at a time), each checked against `seabattle analyse` of its record.
+async fn analyses(proxy: SocketAddr, tally: &Tally, records: Vec<(String, String)>, n: usize) {
+    let picked: Vec<(String, String)> = records.into_iter().take(n).collect();
+    if picked.len() < n {
+        tally.fail(
+            &format!("{n} finished games to analyse"),
+            &format!("only {} finished", picked.len()),
+        );
+    }
+    for (game, record) in picked {
+        let id = game.clone();
+        let t = Instant::now();
+        let got = tokio::task::spawn_blocking(move || check_analysis(proxy, &id, &record)).await;
+        let line = format!(
+            "game {game}: the analysis a node made is `seabattle analyse` of its record ({:.1} s)",
+            t.elapsed().as_secs_f64()
+        );
+        match got {
+            Ok(Ok(_)) => tally.ok(&line),
+            Ok(Err(e)) => tally.fail(&line, &e),
+            Err(e) => tally.fail(&line, &e.to_string()),
+        }
     }
 }
 

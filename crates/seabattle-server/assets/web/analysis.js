@@ -138,9 +138,11 @@ export const shotsOfMove = (a, number) => a.shots.filter(s => s.move_number === 
  * mistake, a cross for a wasted shot) that the lines' styles tell apart without colour.
  * @param {Analysis} a @param {number} moves the record's moves @param {(p: number) => string} name
  * @param {number} step the move the replay shows, marked by a line
+ * @param {number} room the width in pixels the chart has: drawn that wide (within
+ * 320–600), its words keep their size on a phone instead of shrinking with it
  */
-export function chart(a, moves, name, step) {
-  const W = 600, H = 160, L = 34, R = 8, T = 8, B = 22;
+export function chart(a, moves, name, step, room) {
+  const W = Math.round(Math.min(600, Math.max(320, room || 600))), H = 160, L = 46, R = 8, T = 8, B = 22;
   const x = (/** @type {number} */ m) => L + ((W - L - R) * (m - 1)) / Math.max(1, moves - 1);
   const y = (/** @type {number} */ q) => T + (H - T - B) * (1 - q);
   const lines = [1, 2].map(p => {
@@ -152,7 +154,9 @@ export function chart(a, moves, name, step) {
         ? `<path class="wasted" d="M${cx - 4} ${cy - 4}l8 8m0 -8l-8 8"/>`
         : `<circle class="mistake" cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="4.5"/>`;
     }).join('');
-    return `<polyline class="q${p}" points="${pts}"/>${marks}`;
+    // A side that fired in one move only has no line to draw: its point is a dot.
+    const dot = own.length === 1 ? `<circle class="q${p} dot" cx="${x(own[0].move_number).toFixed(1)}" cy="${y(own[0].quality).toFixed(1)}" r="3"/>` : '';
+    return `<polyline class="q${p}" points="${pts}"/>${dot}${marks}`;
   }).join('');
   const grid = [0, 0.5, 1].map(q => `<line class="grid" x1="${L}" x2="${W - R}" y1="${y(q)}" y2="${y(q)}"/>`
     + `<text x="${L - 4}" y="${y(q) + 4}" text-anchor="end">${q * 100}%</text>`).join('');

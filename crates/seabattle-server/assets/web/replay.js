@@ -119,7 +119,7 @@ function drawAnalysis(R) {
   const a = reading.a, move = R.rec.moves[R.step - 1], judged = move?.shots ? A.shotsOfMove(a, R.step) : [];
   $('rJudge').textContent = R.step === 0 ? '' : judged.length
     ? A.at('move', R.step) + ' · ' + t('playerN', move.player) + ': ' + judged.map(s => A?.shotLine(s, R.w)).join('; ') : A.at('noShot');
-  $('rChart').innerHTML = A.chart(a, R.rec.moves.length, name, R.step);
+  $('rChart').innerHTML = A.chart(a, R.rec.moves.length, name, R.step, $('rChart').clientWidth);
   $('rAllSum').textContent = A.at('shots');
   $('rAllBox').hidden = false;
   $('rHelp').textContent = A.at('help');
