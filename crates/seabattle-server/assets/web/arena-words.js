@@ -32,6 +32,7 @@ const ru = {
     not_rateable: 'рейтинговой бывает только арена по стандартным правилам', limit: 'у вас уже три арены',
     bad_rules: 'неверные правила', no_berserk: 'берсерк — только до первого выстрела', throttled: 'слишком часто — подождите',
     cross_site: 'запрос с чужого сайта отклонён', unavailable: 'сервер не отвечает; попробуйте ещё раз',
+    must_rename: 'модератор попросил вас сначала выбрать новое имя',
   },
 };
 
@@ -64,6 +65,7 @@ const en = {
     not_rateable: 'only arenas under a preset are rated', limit: 'you have three arenas already',
     bad_rules: 'wrong rules', no_berserk: 'berserk only before your first shot', throttled: 'too many requests — wait a little',
     cross_site: 'a request from another site was refused', unavailable: 'the server cannot answer now; try again',
+    must_rename: 'a moderator asked you to choose a new name first',
   },
 };
 

@@ -333,6 +333,8 @@ pub async fn create(
             ),
         );
     }
+    // An arena with no name of its own is named after its maker.
+    crate::moderation::rename::not_pending(&hub, me.id, "make an arena").await?;
     let name = b.name.trim();
     if name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
         return bad(
@@ -400,6 +402,7 @@ pub async fn join(
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
     let a = arena(&hub, &id).await?;
+    crate::moderation::rename::not_pending(&hub, me.id, "join an arena").await?;
     admits(&hub, &a, &me).await?;
     let (key, account) = (a.id.clone(), me.id);
     hub.db(move |db| db.join_arena(&key, account)).await?;

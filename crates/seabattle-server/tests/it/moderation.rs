@@ -271,3 +271,90 @@ async fn the_operator_warns_renames_closes_and_reopens_an_account() {
         server.shutdown().await.unwrap();
     }
 }
+
+/// Regression: a forced rename was asked for by the web page alone, so the terminal
+/// client or a BOT's program could go on meeting players under the old name. Until the
+/// account renames, every way into a new game is refused with `must_rename`, over a
+/// socket and over HTTP; declining a challenge is not, and afterwards all is open again.
+#[tokio::test]
+async fn a_player_asked_to_rename_starts_and_joins_no_game_on_any_client_until_renamed() {
+    use seabattle_client::msg;
+    use seabattle_wire::{Answer, ClientMsg, Opponent};
+    for db in Db::all() {
+        let server = db.server(Duration::from_secs(60)).await;
+        let addr = server.addr();
+        let ([ann, bob], [ta, tb], [mut a, mut b]) =
+            crate::meet::two_accounts(&db, addr, ["Ann", "Bob"]).await;
+        let store = admin_store(db.url(), db.name("admin")).await;
+        let friend_game = create(&mut b, msg::new_game(Opponent::Friend)).await;
+        let arena = crate::arenas::make_arena(addr, &tb, crate::arenas::arena_of(30, 30)).await;
+        operate(&store, ModAct::ForceRename, &ann, "offensive")
+            .await
+            .unwrap();
+
+        let challenge = |to: &str| ClientMsg::Challenge {
+            to: to.into(),
+            rules: Some("classic".into()),
+            clock: None,
+            rated: Some(false),
+        };
+        let refused = [
+            msg::new_game(Opponent::Computer).into(),
+            msg::join(&friend_game),
+            msg::queue(Some("classic")),
+            ClientMsg::Seek {
+                rules: Some("classic".into()),
+                clock: None,
+                rated: Some(false),
+                name: None,
+            },
+            challenge(&bob),
+        ];
+        for m in refused {
+            let e = a.expect_error(m.clone(), ErrorCode::MustRename).await;
+            assert!(e.contains("choose a new name"), "{m:?}: {e}");
+        }
+        // A challenge received may be declined, not accepted.
+        b.send(challenge(&ann)).await;
+        let first = *until!(a, ServerMsg::Challenged(c) => c);
+        a.expect_error(
+            ClientMsg::AnswerChallenge {
+                id: first.id.clone(),
+                answer: Answer::Accept,
+            },
+            ErrorCode::MustRename,
+        )
+        .await;
+        a.send(ClientMsg::AnswerChallenge {
+            id: first.id,
+            answer: Answer::Decline,
+        })
+        .await;
+        until!(b, ServerMsg::ChallengeEnded { .. } => ());
+        // Over HTTP: joining or making an arena.
+        let join = post(addr, &format!("/arena/{arena}/join"), "", Some(&ta)).await;
+        assert_eq!(join.status, 403, "{}", join.body);
+        assert!(join.body.contains("must_rename"), "{}", join.body);
+        let body = serde_json::to_string(&crate::arenas::arena_of(30, 30)).unwrap();
+        let made = post(addr, "/arena/create", &body, Some(&ta)).await;
+        assert_eq!(made.status, 403, "{}", made.body);
+
+        // Renamed, the account plays again under its new name.
+        let new = db.name("Renamed");
+        let r = post(
+            addr,
+            "/account/rename",
+            &serde_json::to_string(&NewName { name: new.clone() }).unwrap(),
+            Some(&ta),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let mut a = Client::connect_signed_in(addr, &ta, &new).await;
+        a.send(msg::join(&friend_game)).await;
+        let (game, _, _) = joined(&mut a).await;
+        assert_eq!(game, friend_game);
+        let join = post(addr, &format!("/arena/{arena}/join"), "", Some(&ta)).await;
+        assert_eq!(join.status, 204, "{}", join.body);
+        server.shutdown().await.unwrap();
+    }
+}
