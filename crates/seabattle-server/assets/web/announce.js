@@ -7,6 +7,7 @@
 // blind mode's, loads only with it).
 import { t, deckName, lang } from './i18n.js';
 import { seatName } from './view.js';
+import { other } from './store.js';
 
 const ru = {
   setting: 'Режим для незрячих', skipOn: 'Режим для незрячих: игра набором команд', skipGo: 'К полю команд (режим для незрячих)',
@@ -58,8 +59,6 @@ export function counted(key, n) {
 // Whether blind mode is on (`sb.blind`, the setting «Режим для незрячих»).
 export const blindOn = () => globalThis.localStorage?.getItem('sb.blind') === '1';
 
-/** @type {(p: number) => Player} */
-const other = p => /** @type {Player} */ (3 - p);
 // The seat that is «you» in `S`: none for a spectator and at one device.
 /** @param {State} S */
 const me = S => (S.seat && S.mode !== 'hotseat' ? S.seat : null);

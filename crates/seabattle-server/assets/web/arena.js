@@ -10,16 +10,12 @@ import { at, shownName } from './arena-words.js';
 import { signedInName } from './account.js';
 
 /**
- * @typedef {{id: string, name: string, rules: string, clock: number, minutes: number, starts_ms: number,
- *   ends_ms: number, state: 'upcoming' | 'running' | 'finished', rated: boolean, bots: boolean,
- *   min_rated_games: number, by: string | null, every?: 'hourly' | 'daily' | null}} Summary
- * @typedef {{points: number, fire: boolean, berserk: boolean, no_show: boolean}} Point
- * @typedef {{rank: number, name: string, bot: boolean, rating: number, provisional?: boolean, score: number, fire: boolean,
- *   points: Point[], paused: boolean}} Row
- * @typedef {{name: string, joined: boolean, paused: boolean, withdrawn: boolean, rank: number | null,
- *   score: number, game: string | null, berserk: boolean, refused: string | null, free: number, wave_secs: number, rematch_secs?: number | null}} Me
- * @typedef {{now_ms: number, arena: Summary, standings: Row[], podium: Row[] | null,
- *   playing: {game: string, players: string[]}[], me: Me | null}} Arena
+ * The arena's answers, as the server's types say them (wire.d.ts, generated).
+ * @typedef {import('./wire').ArenaSummary} Summary
+ * @typedef {import('./wire').PointJson} Point
+ * @typedef {import('./wire').RowJson} Row
+ * @typedef {import('./wire').MeJson} Me
+ * @typedef {import('./wire').ArenaJson} Arena
  */
 
 /** @type {string} */

@@ -7,6 +7,7 @@ import { t, deckName, coordSystem } from './i18n.js';
 import { bt } from './blind-words.js';
 import { shipsOf, answerWord, st } from './announce.js';
 import { seatName } from './view.js';
+import { other } from './store.js';
 import { label, canon } from './coords.js';
 import { shipCells, isStraight } from './fleet.js';
 
@@ -20,8 +21,6 @@ import { shipCells, isStraight } from './fleet.js';
  * @typedef {{el: Element, unknown: boolean}} Grid
  */
 
-/** @type {(p: number) => Player} */
-const other = p => /** @type {Player} */ (3 - p);
 const solo = (/** @type {State} */ S) => (S.seat && S.mode !== 'hotseat' ? S.seat : null);
 // The first letter upper case and a full stop at the end.
 /** @param {string} s */

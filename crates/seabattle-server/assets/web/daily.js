@@ -13,17 +13,12 @@ import { shipCells, hulls } from './fleet.js';
 import { sha256 } from './sha256.js';
 
 /**
- * A shot as the server answered it.
- * @typedef {{cell: string, answer: 'miss' | 'hit' | 'sunk', ship?: string[], halo?: string[]}} Fired
- * @typedef {{from: number, to: number, count: number}} Bar
- * @typedef {{current: number, longest: number, days: number}} Streak
- * @typedef {{histogram: Bar[], finished: number, expert: number, ranked: {name: string, score: number}[],
- *   ranked_count: number, rank: number | null, record: {streak: Streak, best: number | null} | null,
- *   share: {ru: string, en: string} | null}} Results
- * @typedef {{date: string, today: string, rules: string, commitment: string, player: string | null,
- *   attempt: {shots: Fired[], afloat: number[], over: boolean, score: number | null} | null,
- *   results: Results | null,
- *   reveal: {fleet: string[], salt: string, committed: string, expert_shots: string[], expert_seed: number} | null}} Day
+ * The day's answers, as the server's types say them (wire.d.ts, generated).
+ * @typedef {import('./wire').Fired} Fired
+ * @typedef {import('./wire').Bar} Bar
+ * @typedef {import('./wire').Streak} Streak
+ * @typedef {import('./wire').ResultsJson} Results
+ * @typedef {import('./wire').DayJson} Day
  */
 
 /** @type {Day | null} */
@@ -214,7 +209,10 @@ async function activate(c, r) {
   error('');
   S = res.body;
   const last = S?.attempt?.shots.at(-1);
-  if (last) $('dAnswer').textContent = dt({ miss: 'shotMiss', hit: 'shotHit', sunk: 'shotSunk' }[last.answer] || 'shotMiss', at);
+  // The daily sea has no pieces: any other answer would be a miss's words.
+  /** @type {Record<string, 'shotMiss' | 'shotHit' | 'shotSunk'>} */
+  const said = { miss: 'shotMiss', hit: 'shotHit', sunk: 'shotSunk' };
+  if (last) $('dAnswer').textContent = dt(said[last.answer] || 'shotMiss', at);
   render();
 }
 

@@ -3,6 +3,7 @@
 import { t, deckName, accountName } from './i18n.js';
 import { shipCells, pieceOf, PIECES, GLYPH, hulls } from './fleet.js';
 import { cellKey, keyOf, cellOf } from './coords.js';
+import { other } from './store.js';
 
 /** @typedef {import('./wire').StateJson} State */
 /** @typedef {import('./wire').Player} Player */
@@ -15,8 +16,6 @@ import { cellKey, keyOf, cellOf } from './coords.js';
  *   sink?: {p: number, keys: Set<string>} | null}} LastShots
  */
 
-/** @type {(p: number) => Player} */
-const other = p => /** @type {Player} */ (3 - p);
 /** The list of a board (`TargetJson`) that holds the pieces of each kind found by shots. */
 const FOUND = /** @type {const} */ ({ mine: 'mines', sweeper: 'sweepers', sub: 'subs' });
 
