@@ -29,6 +29,7 @@ mod config;
 mod conn;
 mod daily;
 mod db;
+mod erase;
 mod error;
 mod game;
 mod guard;
@@ -242,6 +243,7 @@ pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, Ser
     let app = router(Arc::clone(&hub));
     game::sweep::start(Arc::clone(&hub.node));
     account::session::start_sweep(Arc::clone(&hub.node));
+    moderation::chat_log::start_sweep(Arc::clone(&hub.node));
     cluster::start(&hub).await?;
     levels::start(&hub.node, &hub.levels).await?;
     lobby::broadcast::start(&hub);

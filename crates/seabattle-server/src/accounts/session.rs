@@ -46,22 +46,8 @@ pub const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60 *
 /// Erases ended sessions every [`SWEEP_EVERY`] until the server closes: a session is
 /// refused once it ends anyway; this only keeps the table from growing.
 pub fn start_sweep(hub: crate::node::SharedNode) {
-    tokio::spawn(async move {
-        let mut closing = hub.closing.clone();
-        let mut tick = tokio::time::interval(SWEEP_EVERY);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                _ = tick.tick() => {}
-                _ = closing.wait_for(|c| *c) => return,
-            }
-            let now = crate::db::now_secs();
-            match hub.db(move |db| db.sweep_sessions(now)).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(sessions = n, "ended sessions erased"),
-                Err(e) => tracing::warn!(error = %e, "erasing ended sessions failed"),
-            }
-        }
+    crate::erase::every(hub, SWEEP_EVERY, "ended sessions", |db, now| {
+        db.sweep_sessions(now)
     });
 }
 

@@ -1,6 +1,7 @@
 //! The quick chat's lines, kept for moderators: moderation hears each phrase on the bus
 //! ([`GameEvent::Chatted`]) and stores it, and the report list shows a reported game's
-//! lines beside the report (`super::dossier`). Nothing else reads them.
+//! lines beside the report (`super::dossier`). Nothing else reads them, and they are
+//! kept [`KEPT_DAYS`] days: longer only while an open report names their game.
 
 use crate::bus::{GameEvent, Heard, Later, Subscriber};
 use crate::db::params;
@@ -14,6 +15,20 @@ use std::sync::Weak;
 
 /// The most lines a report shows of one game.
 pub const LINES_SHOWN: u32 = 200;
+
+/// Days a quick-chat line is kept when no open report names its game: long enough for
+/// a player to report a game, no longer than moderation needs what was said.
+pub const KEPT_DAYS: i64 = 30;
+
+/// How often lines past [`KEPT_DAYS`] are erased.
+const ERASE_EVERY: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+
+/// Erases the lines past [`KEPT_DAYS`] every hour until the server closes.
+pub fn start_sweep(node: crate::node::SharedNode) {
+    crate::erase::every(node, ERASE_EVERY, "old quick-chat lines", |db, now| {
+        db.sweep_chat_lines(now - KEPT_DAYS * 24 * 60 * 60)
+    });
+}
 
 /// Hears the games' quick chat for moderation.
 pub struct ChatLog {
@@ -82,6 +97,16 @@ impl Store {
             params![game, seat, account, phrase.word(), now_secs()],
         )?;
         Ok(())
+    }
+
+    /// Erases the lines said before `before` (seconds since the epoch) whose game no
+    /// open report names; how many went.
+    pub fn sweep_chat_lines(&self, before: i64) -> Result<u64, StoreError> {
+        self.db().exec(
+            "DELETE FROM chat_lines WHERE said_at < $1 AND game NOT IN \
+             (SELECT game FROM reports WHERE game IS NOT NULL AND resolved_by IS NULL)",
+            params![before],
+        )
     }
 
     /// The quick chat of `game`, in the order it was said (at most [`LINES_SHOWN`]).

@@ -552,3 +552,104 @@ async fn poll_chat(addr: SocketAddr, token: &str, player: &str) -> Vec<ChatLine>
     }
     panic!("no chat line beside {player}'s report");
 }
+
+/// Quick-chat lines are not kept for ever: past 30 days they go, except those of a game
+/// an open report names, which stay until the report is resolved.
+#[tokio::test]
+async fn chat_lines_go_after_thirty_days_unless_an_open_report_names_their_game() {
+    use seabattle_server::{GameId, Store};
+    use std::sync::Arc;
+    /// `f` on the store, off the async threads.
+    async fn on_store<T: Send + 'static>(
+        store: &Arc<Store>,
+        f: impl FnOnce(&Store) -> T + Send + 'static,
+    ) -> T {
+        let store = Arc::clone(store);
+        tokio::task::spawn_blocking(move || f(&store))
+            .await
+            .unwrap()
+    }
+    for db in Db::all() {
+        let server = db.server(Duration::from_secs(60)).await;
+        let addr = server.addr();
+        let store = admin_store(db.url(), db.name("admin")).await;
+        let [pat, rex, mia] = ["Pat", "Rex", "Mia"].map(|n| db.name(n));
+        let (tp, tr, tm) = (
+            sign_up(addr, &pat).await,
+            sign_up(addr, &rex).await,
+            sign_up(addr, &mia).await,
+        );
+        operate(&store, ModAct::GrantMod, &mia, "trusted")
+            .await
+            .unwrap();
+        let mut p = Client::connect_signed_in(addr, &tp, &pat).await;
+        let mut r = Client::connect_signed_in(addr, &tr, &rex).await;
+        // Two games with a line each; the first is reported.
+        let mut games = Vec::new();
+        for _ in 0..2 {
+            let game = create(&mut p, msg::new_game(Opponent::Friend)).await;
+            r.send(msg::join(&game)).await;
+            joined(&mut r).await;
+            until!(p, ServerMsg::State(_));
+            r.send(msg::chat(&game, Phrase::Wow)).await;
+            until!(p, ServerMsg::Chat { .. });
+            games.push(GameId::parse(&game).expect("a game id"));
+        }
+        let report = NewReport {
+            player: rex.clone(),
+            reason: ReportReason::Abuse,
+            words: String::new(),
+            game: Some(games[0].to_string()),
+        };
+        let body = serde_json::to_string(&report).unwrap();
+        assert_eq!(
+            post(addr, "/account/reports", &body, Some(&tp))
+                .await
+                .status,
+            201
+        );
+        let lines = |g: &GameId| {
+            let g = g.clone();
+            on_store(&store, move |s| s.chat_lines(&g).unwrap().len())
+        };
+        // The lines are kept as the bus hears them.
+        for g in &games {
+            let t = std::time::Instant::now();
+            while lines(g).await == 0 {
+                assert!(t.elapsed() < Duration::from_secs(10), "no line kept");
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+        // Young lines stay; lines as old as a month go, but the reported game's.
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs() as i64;
+        let month = 30 * 24 * 60 * 60;
+        assert_eq!(
+            on_store(&store, move |s| s.sweep_chat_lines(now - month).unwrap()).await,
+            0
+        );
+        assert_eq!(
+            on_store(&store, move |s| s.sweep_chat_lines(now + 1).unwrap()).await,
+            1
+        );
+        assert_eq!((lines(&games[0]).await, lines(&games[1]).await), (1, 0));
+        // Resolved, the report no longer keeps them.
+        acted(
+            addr,
+            &tm,
+            &act(ModRequest {
+                resolve: true,
+                ..on(ModAction::Warn, &rex)
+            }),
+        )
+        .await;
+        assert_eq!(
+            on_store(&store, move |s| s.sweep_chat_lines(now + 1).unwrap()).await,
+            1
+        );
+        assert_eq!(lines(&games[0]).await, 0);
+        server.shutdown().await.unwrap();
+    }
+}
