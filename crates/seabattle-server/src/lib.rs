@@ -244,6 +244,7 @@ pub async fn launch(listener: TcpListener, config: Config) -> Result<Server, Ser
     game::sweep::start(Arc::clone(&hub.node));
     account::session::start_sweep(Arc::clone(&hub.node));
     moderation::chat_log::start_sweep(Arc::clone(&hub.node));
+    moderation::operator_watch::start(&hub);
     cluster::start(&hub).await?;
     levels::start(&hub.node, &hub.levels).await?;
     lobby::broadcast::start(&hub);

@@ -15,6 +15,7 @@ pub mod desk;
 pub mod dossier;
 pub mod http;
 pub mod operator;
+pub mod operator_watch;
 pub mod rename;
 pub mod reports;
 pub mod store;

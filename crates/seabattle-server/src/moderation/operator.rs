@@ -1,8 +1,9 @@
 //! The operator's hand (`seabattle admin`): an action taken from a shell on the store
 //! itself, with no server to ask. In a cluster (PostgreSQL) a closed account's
 //! sockets are closed on every node by the same notice signing out everywhere sends;
-//! a lone server on SQLite ends the account's sessions and tokens in storage, which
-//! its next request reads (docs/deploy.md, "Moderation").
+//! a lone server on SQLite ends the account's sessions and tokens in storage, and
+//! closes its sockets within a second, as it reads the log (`super::operator_watch`;
+//! docs/deploy.md, "Moderation").
 
 use super::act::{Act, Actor, ModerationError, Target};
 use crate::accounts::name::AccountName;
