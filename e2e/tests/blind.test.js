@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, startBrowser, newPage, placeRandomly, poll, artifacts, pageErrors, enemyBoard, resign, oneShot } from './harness.js';
+import { startServer, startBrowser, newPage, placeRandomly, poll, artifacts, pageErrors, enemyBoard, openCells, resign, oneShot } from './harness.js';
 import { check } from './axe.js';
 
 let server, browser;
@@ -321,6 +321,9 @@ test('blind mode on a phone, by the menu, in both languages: the box over the bo
 // Issue 48, item 15: a typed ship that broke a rule was answered «Двухпалубный
 // поставлен…» with no word of the rule; shots typed while the opponent's were read out
 // were refused («Подождите…»).
+/** The first enemy cell still open to a shot, as a player types it («а1»). */
+const nextOpen = async page => ((await openCells(page).first().getAttribute('aria-label')) || '').split(',')[0].trim().toLowerCase();
+
 test('a typed ship that breaks a rule is told at once; a shot typed before the turn is fired when it comes (ru)', async () => {
   const page = await newPage(browser, 'ru-RU');
   await page.addInitScript(() => localStorage.setItem('sb.blind', '1'));
@@ -337,17 +340,16 @@ test('a typed ship that breaks a rule is told at once; a shot typed before the t
   await ask(page, 'случайно', /^Флот расставлен случайно/);
   const battle = await ask(page, 'готов', /^Бой начался\./);
   if (!battle.endsWith('Ваш ход.')) await hear(page, 0, /Ваш ход\.$/, 30000);
-  const cells = [];
-  for (const col of 'абвгдежзик') for (let row = 1; row <= 10; row++) cells.push(col + row);
-  let i = 0;
-  // Shots until one misses: the computer's turn is then read out, shot by shot.
+  // Shots until one misses: the computer's turn is then read out, shot by shot. Each
+  // shot goes at a cell still open: one beside a ship sunk is known empty, and typed it
+  // is refused, not fired (a fixed order of cells met one now and then, and failed).
   for (;;) {
-    const said = await ask(page, cells[i], new RegExp(`^${cells[i].toUpperCase()} — `));
-    i++;
+    const cell = await nextOpen(page);
+    const said = await ask(page, cell, new RegExp(`^${cell.toUpperCase()} — `));
     if (/мимо/.test(said)) break;
     if (!/Стреляйте снова|Ваш ход/.test(said)) await hear(page, 0, /Ваш ход\.$/, 30000);
   }
-  const ahead = cells[i];
+  const ahead = await nextOpen(page);
   await ask(page, ahead, new RegExp(`^Выстрел ${ahead.toUpperCase()} — как только настанет ваш ход\.$`));
   const from = await count(page);
   await hear(page, from, new RegExp(`^${ahead.toUpperCase()} — (мимо|ранил|убил)`), 60000);
