@@ -573,6 +573,17 @@ async fn chat_lines_go_after_thirty_days_unless_an_open_report_names_their_game(
         let server = db.server(Duration::from_secs(60)).await;
         let addr = server.addr();
         let store = admin_store(db.url(), db.name("admin")).await;
+        if let Db::Postgres(_) = db {
+            // The tests share one PostgreSQL database, and an erase is of every game's
+            // lines: here the query is only run, on lines older than any (the behaviour
+            // is checked on SQLite's file of its own).
+            assert_eq!(
+                on_store(&store, |s| s.sweep_chat_lines(1).unwrap()).await,
+                0
+            );
+            server.shutdown().await.unwrap();
+            continue;
+        }
         let [pat, rex, mia] = ["Pat", "Rex", "Mia"].map(|n| db.name(n));
         let (tp, tr, tm) = (
             sign_up(addr, &pat).await,
