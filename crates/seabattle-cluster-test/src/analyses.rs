@@ -26,8 +26,8 @@ fn seabattle() -> Result<PathBuf, String> {
 
 /// Asks the cluster for `game`'s analysis until it is made (a `503` says it is still
 /// queued), then compares it with `seabattle analyse --json` of `record`, the game's
-/// downloaded record. Returns the node-made analysis' length in bytes.
-pub(crate) fn check_analysis(proxy: SocketAddr, game: &str, record: &str) -> Result<usize, String> {
+/// downloaded record.
+pub(crate) fn check_analysis(proxy: SocketAddr, game: &str, record: &str) -> Result<(), String> {
     let path = format!("/games/{game}/analysis.json");
     let start = Instant::now();
     let served = loop {
@@ -42,7 +42,7 @@ pub(crate) fn check_analysis(proxy: SocketAddr, game: &str, record: &str) -> Res
     };
     let offline = offline(record)?;
     if served.trim_end() == offline.trim_end() {
-        Ok(served.len())
+        Ok(())
     } else {
         Err(format!(
             "{path} differs from `seabattle analyse` of its record ({} bytes against {})",
@@ -56,21 +56,18 @@ pub(crate) fn check_analysis(proxy: SocketAddr, game: &str, record: &str) -> Res
 fn offline(record: &str) -> Result<String, String> {
     use std::io::Write;
     use std::process::{Command, Stdio};
+    let failed = |e: std::io::Error| format!("seabattle analyse: {e}");
     let mut child = Command::new(seabattle()?)
         .args(["analyse", "--json", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("seabattle analyse: {e}"))?;
+        .map_err(failed)?;
     if let Some(mut stdin) = child.stdin.take() {
-        stdin
-            .write_all(record.as_bytes())
-            .map_err(|e| format!("seabattle analyse: {e}"))?;
+        stdin.write_all(record.as_bytes()).map_err(failed)?;
     }
-    let out = child
-        .wait_with_output()
-        .map_err(|e| format!("seabattle analyse: {e}"))?;
+    let out = child.wait_with_output().map_err(failed)?;
     if !out.status.success() {
         return Err(format!(
             "seabattle analyse: {}",

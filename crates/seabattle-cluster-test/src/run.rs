@@ -149,6 +149,8 @@ pub(crate) async fn run(o: Opts, tally: Arc<Tally>) {
     }
 
     let mut finished = 0;
+    // The games every client saw to their end: the ones whose analysis may be asked.
+    let mut ended = BTreeSet::new();
     let mut failed_games = Vec::new();
     for (r, seen) in &all {
         let mut why = Vec::new();
@@ -161,6 +163,7 @@ pub(crate) async fn run(o: Opts, tally: Arc<Tally>) {
         }
         if why.is_empty() {
             finished += 1;
+            ended.insert(r.game.clone());
         } else {
             failed_games.push(format!("{} {}: {}", r.what, r.game, why.join("; ")));
         }
@@ -306,7 +309,7 @@ pub(crate) async fn run(o: Opts, tally: Arc<Tally>) {
         let record = match got {
             Ok(Ok((200, body))) => match serde_json::from_str::<Value>(&body) {
                 Ok(v) => {
-                    if finished_here(seen) {
+                    if o.analyses > records.len() && ended.contains(&r.game) {
                         records.push((r.game.clone(), body));
                     }
                     v
@@ -396,22 +399,16 @@ pub(crate) async fn run(o: Opts, tally: Arc<Tally>) {
     }
 }
 
-/// Whether every client of the game heard its result.
-fn finished_here(seen: &[Seen]) -> bool {
-    !seen.is_empty() && seen.iter().all(|s| s.error.is_none() && s.result.is_some())
-}
-
 /// Asks the cluster for up to `n` finished games' analyses, one after the other (the
 /// nodes make one at a time), each checked against `seabattle analyse` of its record.
 async fn analyses(proxy: SocketAddr, tally: &Tally, records: Vec<(String, String)>, n: usize) {
-    let picked: Vec<(String, String)> = records.into_iter().take(n).collect();
-    if picked.len() < n {
+    if records.len() < n {
         tally.fail(
             &format!("{n} finished games to analyse"),
-            &format!("only {} finished", picked.len()),
+            &format!("only {} finished", records.len()),
         );
     }
-    for (game, record) in picked {
+    for (game, record) in records {
         let id = game.clone();
         let t = Instant::now();
         let got = tokio::task::spawn_blocking(move || check_analysis(proxy, &id, &record)).await;
@@ -420,7 +417,7 @@ async fn analyses(proxy: SocketAddr, tally: &Tally, records: Vec<(String, String
             t.elapsed().as_secs_f64()
         );
         match got {
-            Ok(Ok(_)) => tally.ok(&line),
+            Ok(Ok(())) => tally.ok(&line),
             Ok(Err(e)) => tally.fail(&line, &e),
             Err(e) => tally.fail(&line, &e.to_string()),
         }

@@ -5,6 +5,7 @@
 use crate::db::Store;
 use crate::error::StoreError;
 use crate::node::SharedNode;
+use crate::ticker::Ticker;
 use std::time::Duration;
 
 /// Calls `erase(store, now)` (now in seconds since the epoch) every `period` until the
@@ -16,14 +17,8 @@ pub fn every(
     erase: fn(&Store, i64) -> Result<u64, StoreError>,
 ) {
     tokio::spawn(async move {
-        let mut closing = node.closing.clone();
-        let mut tick = tokio::time::interval(period);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                _ = tick.tick() => {}
-                _ = closing.wait_for(|c| *c) => return,
-            }
+        let mut ticker = Ticker::new(period, &node.closing);
+        while ticker.next().await {
             let now = crate::db::now_secs();
             match node.db(move |db| erase(db, now)).await {
                 Ok(0) => {}

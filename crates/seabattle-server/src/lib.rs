@@ -44,6 +44,7 @@ mod moderation;
 mod node;
 pub mod protocol;
 pub mod ratings;
+mod ticker;
 mod web;
 
 pub use accounts::store::StoredAccount;

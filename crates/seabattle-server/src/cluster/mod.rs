@@ -139,14 +139,8 @@ pub async fn drop_if_stale(node: &SharedNode, h: &crate::game::handle::GameHandl
 pub(super) fn watch_lease(node: &SharedNode) {
     let h = Arc::clone(node);
     tokio::spawn(async move {
-        let mut closing = h.closing.clone();
-        let mut tick = tokio::time::interval(LEASE_CHECK);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                _ = tick.tick() => {}
-                _ = closing.wait_for(|c| *c) => return,
-            }
+        let mut ticker = crate::ticker::Ticker::new(LEASE_CHECK, &h.closing);
+        while ticker.next().await {
             for g in h.all_rooms() {
                 drop_if_stale(&h, &g).await;
             }

@@ -20,14 +20,8 @@ pub fn start(node: SharedNode) {
         / 4)
     .clamp(Duration::from_millis(20), Duration::from_secs(30));
     tokio::spawn(async move {
-        let mut closing = node.closing.clone();
-        let mut tick = tokio::time::interval(every);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                _ = tick.tick() => {}
-                _ = closing.wait_for(|c| *c) => return,
-            }
+        let mut ticker = crate::ticker::Ticker::new(every, &node.closing);
+        while ticker.next().await {
             sweep(&node).await;
         }
     });

@@ -54,14 +54,8 @@ async fn site(hub: &SharedHub) -> LobbyJson {
 pub fn start(hub: &SharedHub) {
     let hub = Arc::clone(hub);
     tokio::spawn(async move {
-        let mut closing = hub.closing.clone();
-        let mut tick = tokio::time::interval(hub.config.lobby_every);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                _ = tick.tick() => {}
-                _ = closing.wait_for(|c| *c) => return,
-            }
+        let mut ticker = crate::ticker::Ticker::new(hub.config.lobby_every, &hub.closing);
+        while ticker.next().await {
             let text = ServerMsg::Lobby(Box::new(site(&hub).await)).to_text();
             if let Some(to) = hub.lobby.changed(&text) {
                 spread(&to, bytes::Bytes::from(text)).await;

@@ -5,8 +5,8 @@
 //! disabled BOT's sockets are closed, a closed arena's runner is woken. In a cluster
 //! the operator's notice does it (`super::operator`), and this watch is not started.
 //!
-//! Doing it twice (for a line this server wrote itself) is harmless: a sign-out finds
-//! no socket left, and the runner finds the arena ended.
+//! A line a moderator wrote on this server is passed over: its action was done here
+//! when it was taken.
 
 use crate::db::{FromRow, One, Row, Store, StoreError, params};
 use crate::hub::SharedHub;
@@ -20,6 +20,9 @@ pub const WATCH_EVERY: Duration = Duration::from_secs(1);
 /// A line of the log as the watch reads it.
 struct Line {
     id: i64,
+    /// Written by the operator's shell, not by a moderator on this server (whose
+    /// action was done here already).
+    by_operator: bool,
     action: Option<ModAction>,
     account: Option<AccountId>,
 }
@@ -29,6 +32,7 @@ impl FromRow for Line {
         let word: String = r.get("action")?;
         Ok(Line {
             id: r.get("id")?,
+            by_operator: r.get::<Option<i64>>("moderator")?.is_none(),
             action: ModAction::from_word(&word),
             account: r.get("target_account")?,
         })
@@ -47,7 +51,8 @@ impl Store {
     /// The log's lines after line `after`, oldest first.
     fn mod_lines_after(&self, after: i64) -> Result<Vec<Line>, StoreError> {
         self.db().rows(
-            "SELECT id, action, target_account FROM moderation_log WHERE id > $1 ORDER BY id",
+            "SELECT id, moderator, action, target_account FROM moderation_log \
+             WHERE id > $1 ORDER BY id",
             params![after],
         )
     }
@@ -55,15 +60,11 @@ impl Store {
 
 /// Starts the watch on a server without a cluster, until it closes.
 pub fn start(hub: &SharedHub) {
+    if hub.node.store.cluster().is_some() {
+        return;
+    }
     let hub = hub.clone();
     tokio::spawn(async move {
-        if hub
-            .db(|db| Ok(db.cluster().is_some()))
-            .await
-            .unwrap_or(true)
-        {
-            return;
-        }
         let mut last = match hub.db(Store::last_mod_line).await {
             Ok(id) => id,
             Err(e) => {
@@ -71,14 +72,8 @@ pub fn start(hub: &SharedHub) {
                 return;
             }
         };
-        let mut closing = hub.node.closing.clone();
-        let mut tick = tokio::time::interval(WATCH_EVERY);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                _ = tick.tick() => {}
-                _ = closing.wait_for(|c| *c) => return,
-            }
+        let mut ticker = crate::ticker::Ticker::new(WATCH_EVERY, &hub.node.closing);
+        while ticker.next().await {
             let after = last;
             let lines = match hub.db(move |db| db.mod_lines_after(after)).await {
                 Ok(lines) => lines,
@@ -89,6 +84,9 @@ pub fn start(hub: &SharedHub) {
             };
             for line in lines {
                 last = line.id;
+                if !line.by_operator {
+                    continue;
+                }
                 match (line.action, line.account) {
                     (Some(ModAction::Close | ModAction::DisableBot), Some(id)) => {
                         hub.sign_out(id).await;

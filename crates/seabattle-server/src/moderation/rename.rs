@@ -6,10 +6,11 @@
 //! Read from storage at each such request, so a rename asked on any node holds at
 //! once; they are a few a game, not a few a shot.
 
+use crate::conn::Conn;
 use crate::error::Failure;
 use crate::hub::SharedHub;
 use crate::ids::AccountId;
-use crate::protocol::ErrorCode;
+use crate::protocol::{Answer, ClientMsg, ErrorCode};
 
 /// Refuses `what` to account `id` while a moderator's rename is pending.
 pub async fn not_pending(hub: &SharedHub, id: AccountId, what: &str) -> Result<(), Failure> {
@@ -29,14 +30,30 @@ pub async fn not_pending(hub: &SharedHub, id: AccountId, what: &str) -> Result<(
     Ok(())
 }
 
-/// [`not_pending`] for a socket's account; a guest has no name to change.
-pub async fn conn_not_pending(
-    hub: &SharedHub,
-    conn: &crate::conn::Conn,
-    what: &str,
-) -> Result<(), Failure> {
-    match conn.account().map(|a| a.id) {
-        Some(id) => not_pending(hub, id, what).await,
-        None => Ok(()),
+/// What `msg` would do that meets other players under the account's name, if it does:
+/// the messages a pending rename refuses.
+fn meeting(msg: &ClientMsg) -> Option<&'static str> {
+    match msg {
+        ClientMsg::NewGame { .. } => Some("start a game"),
+        ClientMsg::Join { .. } => Some("join a game"),
+        ClientMsg::Queue { .. } => Some("queue for a game"),
+        ClientMsg::Seek { .. } => Some("open a game in the lobby"),
+        ClientMsg::Challenge { .. } => Some("challenge a player"),
+        ClientMsg::AnswerChallenge {
+            answer: Answer::Accept,
+            ..
+        } => Some("accept a challenge"),
+        ClientMsg::Rematch { .. } => Some("ask for a rematch"),
+        _ => None,
+    }
+}
+
+/// Refuses a socket's message that would meet other players while its account must
+/// rename. Storage is read only for those messages, and only for a signed-in socket:
+/// never for a shot.
+pub async fn may_meet(hub: &SharedHub, conn: &Conn, msg: &ClientMsg) -> Result<(), Failure> {
+    match (meeting(msg), conn.account()) {
+        (Some(what), Some(a)) => not_pending(hub, a.id, what).await,
+        _ => Ok(()),
     }
 }

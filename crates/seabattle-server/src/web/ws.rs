@@ -384,6 +384,7 @@ fn refuse(conn: &Conn, code: ErrorCode, message: &str) {
 }
 
 async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Failure> {
+    crate::moderation::rename::may_meet(hub, conn, &msg).await?;
     match msg {
         ClientMsg::Ping => {
             conn.send(ServerMsg::Pong.to_text());
@@ -406,7 +407,6 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             lang,
             rated,
         } => {
-            crate::moderation::rename::conn_not_pending(hub, conn, "start a game").await?;
             let name = crate::accounts::shown::checked(&hub.node, conn, name.as_deref()).await?;
             // Only the key's hash goes on: the key itself is dropped here. A signed-in
             // player is learned under their account.
@@ -447,7 +447,6 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
         // Each of these leaves the connection's game only once the new one is sure:
         // a refusal changes nothing.
         ClientMsg::Join { game, name } => {
-            crate::moderation::rename::conn_not_pending(hub, conn, "join a game").await?;
             let name = crate::accounts::shown::checked(&hub.node, conn, name.as_deref()).await?;
             // The lobby and the random queue are one pool: a seeker is joined by its
             // place in the queue.
@@ -460,10 +459,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             enter::resume(hub, conn, &game, token.as_deref()).await
         }
         ClientMsg::Watch { game } => enter::watch(hub, conn, &game).await,
-        ClientMsg::Queue { rules, rated } => {
-            crate::moderation::rename::conn_not_pending(hub, conn, "queue for a game").await?;
-            queue::queue(hub, conn, rules.as_deref(), rated).await
-        }
+        ClientMsg::Queue { rules, rated } => queue::queue(hub, conn, rules.as_deref(), rated).await,
         ClientMsg::Sync { game } => {
             let b = bound(conn, &game)?;
             let conn = conn.clone();
@@ -499,10 +495,7 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
         }
         ClientMsg::Resign { game } => forward(hub, conn, &game, SeatCommand::Resign).await,
         ClientMsg::ClaimWin { game } => forward(hub, conn, &game, SeatCommand::ClaimWin).await,
-        ClientMsg::Rematch { game } => {
-            crate::moderation::rename::conn_not_pending(hub, conn, "ask for a rematch").await?;
-            forward(hub, conn, &game, SeatCommand::Rematch).await
-        }
+        ClientMsg::Rematch { game } => forward(hub, conn, &game, SeatCommand::Rematch).await,
         ClientMsg::Rate { game } => forward(hub, conn, &game, SeatCommand::Rate).await,
         ClientMsg::Name { game, name } => {
             let name = crate::accounts::shown::checked(&hub.node, conn, Some(&name)).await?;
@@ -523,8 +516,6 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             rated,
             name,
         } => {
-            crate::moderation::rename::conn_not_pending(hub, conn, "open a game in the lobby")
-                .await?;
             let name = crate::accounts::shown::checked(&hub.node, conn, name.as_deref()).await?;
             let rated = rated.unwrap_or(false);
             crate::lobby::seek::seek(hub, conn, rules.as_deref(), clock, rated, name).await
@@ -535,15 +526,10 @@ async fn dispatch(hub: &SharedHub, conn: &Conn, msg: ClientMsg) -> Result<(), Fa
             clock,
             rated,
         } => {
-            crate::moderation::rename::conn_not_pending(hub, conn, "challenge a player").await?;
             let rated = rated.unwrap_or(false);
             crate::challenges::challenge(hub, conn, &to, rules.as_deref(), clock, rated).await
         }
         ClientMsg::AnswerChallenge { id, answer } => {
-            if answer == crate::protocol::Answer::Accept {
-                crate::moderation::rename::conn_not_pending(hub, conn, "accept a challenge")
-                    .await?;
-            }
             crate::challenges::answer(hub, conn, &id, answer).await
         }
         ClientMsg::CancelChallenge { id } => crate::challenges::cancel(hub, conn, &id).await,

@@ -277,23 +277,48 @@ async fn reports_are_grouped_by_player_and_an_action_resolves_them() {
     }
 }
 
+/// Pat and Rex, signed in on sockets of their own, and Mia, made a moderator by the
+/// operator: their names, their tokens, and Pat's and Rex's sockets.
+async fn players_and_a_moderator(
+    db: &Db,
+    addr: SocketAddr,
+    store: &std::sync::Arc<seabattle_server::Store>,
+) -> ([String; 3], [String; 3], [Client; 2]) {
+    let names = ["Pat", "Rex", "Mia"].map(|n| db.name(n));
+    let tokens = [
+        sign_up(addr, &names[0]).await,
+        sign_up(addr, &names[1]).await,
+        sign_up(addr, &names[2]).await,
+    ];
+    operate(store, ModAct::GrantMod, &names[2], "trusted")
+        .await
+        .unwrap();
+    let p = Client::connect_signed_in(addr, &tokens[0], &names[0]).await;
+    let r = Client::connect_signed_in(addr, &tokens[1], &names[1]).await;
+    (names, tokens, [p, r])
+}
+
+/// `token`'s player reports `player` for abuse in `game`.
+async fn report_abuse(addr: SocketAddr, token: &str, player: &str, game: &str) {
+    let report = NewReport {
+        player: player.into(),
+        reason: ReportReason::Abuse,
+        words: String::new(),
+        game: Some(game.into()),
+    };
+    let body = serde_json::to_string(&report).unwrap();
+    let r = post(addr, "/account/reports", &body, Some(token)).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+}
+
 #[tokio::test]
 async fn a_moderator_mutes_renames_closes_and_reopens() {
     for db in Db::all() {
         let server = db.server(Duration::from_secs(60)).await;
         let addr = server.addr();
         let store = admin_store(db.url(), db.name("admin")).await;
-        let [pat, rex, mia] = ["Pat", "Rex", "Mia"].map(|n| db.name(n));
-        let (tp, tr, tm) = (
-            sign_up(addr, &pat).await,
-            sign_up(addr, &rex).await,
-            sign_up(addr, &mia).await,
-        );
-        operate(&store, ModAct::GrantMod, &mia, "trusted")
-            .await
-            .unwrap();
-        let mut p = Client::connect_signed_in(addr, &tp, &pat).await;
-        let mut r = Client::connect_signed_in(addr, &tr, &rex).await;
+        let ([pat, rex, _], [tp, _, tm], [mut p, mut r]) =
+            players_and_a_moderator(&db, addr, &store).await;
         let game = create(&mut p, msg::new_game(Opponent::Friend)).await;
         r.send(msg::join(&game)).await;
         joined(&mut r).await;
@@ -327,20 +352,7 @@ async fn a_moderator_mutes_renames_closes_and_reopens() {
         );
         // Reported about this game, Rex's line is beside the report for the moderators
         // (the muted phrase was never said).
-        let report = NewReport {
-            player: rex.clone(),
-            reason: ReportReason::Abuse,
-            words: String::new(),
-            game: Some(game.clone()),
-        };
-        let reported = post(
-            addr,
-            "/account/reports",
-            &serde_json::to_string(&report).unwrap(),
-            Some(&tp),
-        )
-        .await;
-        assert_eq!(reported.status, 201, "{}", reported.body);
+        report_abuse(addr, &tp, &rex, &game).await;
         let chat = poll_chat(addr, &tm, &rex).await;
         assert_eq!(
             chat,
@@ -584,17 +596,8 @@ async fn chat_lines_go_after_thirty_days_unless_an_open_report_names_their_game(
             server.shutdown().await.unwrap();
             continue;
         }
-        let [pat, rex, mia] = ["Pat", "Rex", "Mia"].map(|n| db.name(n));
-        let (tp, tr, tm) = (
-            sign_up(addr, &pat).await,
-            sign_up(addr, &rex).await,
-            sign_up(addr, &mia).await,
-        );
-        operate(&store, ModAct::GrantMod, &mia, "trusted")
-            .await
-            .unwrap();
-        let mut p = Client::connect_signed_in(addr, &tp, &pat).await;
-        let mut r = Client::connect_signed_in(addr, &tr, &rex).await;
+        let ([_, rex, _], [tp, _, tm], [mut p, mut r]) =
+            players_and_a_moderator(&db, addr, &store).await;
         // Two games with a line each; the first is reported.
         let mut games = Vec::new();
         for _ in 0..2 {
@@ -606,19 +609,7 @@ async fn chat_lines_go_after_thirty_days_unless_an_open_report_names_their_game(
             until!(p, ServerMsg::Chat { .. });
             games.push(GameId::parse(&game).expect("a game id"));
         }
-        let report = NewReport {
-            player: rex.clone(),
-            reason: ReportReason::Abuse,
-            words: String::new(),
-            game: Some(games[0].to_string()),
-        };
-        let body = serde_json::to_string(&report).unwrap();
-        assert_eq!(
-            post(addr, "/account/reports", &body, Some(&tp))
-                .await
-                .status,
-            201
-        );
+        report_abuse(addr, &tp, &rex, &games[0].to_string()).await;
         let lines = |g: &GameId| {
             let g = g.clone();
             on_store(&store, move |s| s.chat_lines(&g).unwrap().len())
