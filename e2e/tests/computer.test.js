@@ -170,3 +170,32 @@ test('custom rules are typed in; bad ones are refused with the reason', async ()
   await placeRandomly(page);
   await enemyBoard(page).waitFor();
 });
+
+// Regression (CI stop 55): rules of one's own chosen before the server's `welcome` (its
+// list of presets) arrived were replaced by the first preset, and the game started under
+// `classic` instead of refusing the text typed.
+test('own_rules_chosen_before_the_presets_arrive_are_kept', async () => {
+  const page = await newPage(browser, 'ru-RU');
+  let release = () => {};
+  await page.routeWebSocket(/\/ws/, ws => {
+    const srv = ws.connectToServer();
+    const held = [];
+    let holding = true;
+    release = () => { holding = false; held.splice(0).forEach(m => ws.send(m)); };
+    srv.onMessage(m => {
+      if (holding && JSON.parse(String(m)).type === 'welcome') held.push(m);
+      else ws.send(m);
+    });
+    ws.onMessage(m => srv.send(m));
+  });
+  await page.goto(server.url + '/');
+  const rules = page.getByRole('combobox', { name: /^Правила/ }).first();
+  await rules.selectOption({ label: 'свои…' });
+  await page.getByRole('textbox', { name: 'Правила' }).first().fill('9x9 fleet=9,9,9,9,9,9,9,9,9,9');
+  release();
+  await poll(async () => (await rules.locator('option').count()) > 1);
+  assert.equal(await rules.inputValue(), '');
+  assert.ok(await page.getByRole('textbox', { name: 'Правила' }).first().isVisible());
+  await page.getByRole('button', { name: 'Играть с компьютером' }).click();
+  await page.getByRole('alert').filter({ hasText: /^Ошибка: такие правила не подходят \(.+\)$/ }).waitFor();
+});

@@ -160,7 +160,7 @@ function startScreen() {
   const sel = select('rules'), input = field('custom');
   sel.innerHTML = '<option value="" data-t="custom"></option>';
   input.setAttribute('aria-label', t('rules'));
-  sel.onchange = () => { input.hidden = sel.value !== ''; if (!input.hidden) input.focus(); describe(); };
+  sel.onchange = () => { sel.dataset.picked = '1'; input.hidden = sel.value !== ''; if (!input.hidden) input.focus(); describe(); };
   const rules = () => (sel.value === '' ? input.value.trim() || 'classic' : sel.value);
   $('vsComputer').onsubmit = e => {
     e.preventDefault();
@@ -253,11 +253,14 @@ function describe() {
 /** @param {string[]} names */
 function addPresets(names) {
   const s = select('rules');
-  // The first welcome picks the first preset; one after a reconnect keeps the choice.
-  const custom = s.lastElementChild, first = s.options.length === 1, chosen = s.value;
+  // The first welcome picks the first preset, unless the player already chose rules of
+  // their own while it was on its way; one after a reconnect keeps the choice.
+  const custom = s.lastElementChild, chosen = s.value;
+  const keep = s.options.length > 1 || s.dataset.picked === '1';
   s.querySelectorAll('option:not([value=""])').forEach(o => o.remove());
   for (const name of names) s.insertBefore(Object.assign(document.createElement('option'), { value: name, textContent: preset(name)[0] }), custom);
-  s.value = !first && (chosen === '' || names.includes(chosen)) ? chosen : names[0] ?? '';
+  s.value = keep && (chosen === '' || names.includes(chosen)) ? chosen : names[0] ?? '';
+  field('custom').hidden = s.value !== '';
   describe();
 }
 
