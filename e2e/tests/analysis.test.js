@@ -108,6 +108,9 @@ for (const [lang, size, viewport] of [['ru', 'desk', DESK], ['en', 'phone', PHON
     // The chart fits the page.
     const chart = await section.getByRole('img', { name: w.chart }).boundingBox();
     assert.ok(chart.x >= 0 && chart.x + chart.width <= viewport.width + 1, JSON.stringify(chart));
+    // So does the table of shots, its verdict column too (a phone scrolled it sideways).
+    const table = await section.locator('#rAll table').boundingBox();
+    assert.ok(table.x >= 0 && table.x + table.width <= viewport.width + 1, JSON.stringify(table));
     await check(page, 'replay', `the analysis in the replay (${lang}, ${size})`);
     await marked.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(artifacts, `analysis-replay-${lang}-${size}.png`) });
