@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, startBrowser, newPage, ownBoard, enemyBoard, openCells, placeRandomly, poll, artifacts, pageErrors, resign, details } from './harness.js';
+import { startServer, startBrowser, newPage, ownBoard, enemyBoard, openCells, placeRandomly, poll, artifacts, pageErrors, resign, details, relaySocket } from './harness.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await startBrowser(); });
@@ -176,18 +176,14 @@ test('custom rules are typed in; bad ones are refused with the reason', async ()
 // `classic` instead of refusing the text typed.
 test('own_rules_chosen_before_the_presets_arrive_are_kept', async () => {
   const page = await newPage(browser, 'ru-RU');
-  let release = () => {};
-  await page.routeWebSocket(/\/ws/, ws => {
-    const srv = ws.connectToServer();
-    const held = [];
-    let holding = true;
-    release = () => { holding = false; held.splice(0).forEach(m => ws.send(m)); };
-    srv.onMessage(m => {
-      if (holding && JSON.parse(String(m)).type === 'welcome') held.push(m);
-      else ws.send(m);
-    });
-    ws.onMessage(m => srv.send(m));
+  const held = [];
+  let holding = true, toPage = m => m;
+  await relaySocket(page, (m, send) => {
+    toPage = send;
+    if (holding && JSON.parse(m).type === 'welcome') held.push(m);
+    else send(m);
   });
+  const release = () => { holding = false; held.splice(0).forEach(m => toPage(m)); };
   await page.goto(server.url + '/');
   const rules = page.getByRole('combobox', { name: /^Правила/ }).first();
   await rules.selectOption({ label: 'свои…' });

@@ -140,6 +140,17 @@ export async function details(page) {
   return d;
 }
 
+// The page's socket with a hand between it and the server: each message the server
+// sends goes through `fromServer(text, toPage)`, which hands it on, holds it or adds one.
+export async function relaySocket(page, fromServer) {
+  await page.routeWebSocket(/\/ws/, ws => {
+    const srv = ws.connectToServer();
+    const toPage = m => ws.send(m);
+    srv.onMessage(m => fromServer(String(m), toPage));
+    ws.onMessage(m => srv.send(m));
+  });
+}
+
 // Waits until `check()` is truthy (polled every 50 ms), or fails after `ms`.
 export async function poll(check, ms = 15000) {
   const end = Date.now() + ms;

@@ -2,7 +2,7 @@
 // R, every violation named at once, and the last legal layout remembered.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, newPage, ownBoard, enemyBoard, placeRandomly, poll, pageErrors } from './harness.js';
+import { startServer, startBrowser, newPage, ownBoard, enemyBoard, placeRandomly, poll, pageErrors, relaySocket } from './harness.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await startBrowser(); });
@@ -95,16 +95,12 @@ test('place by random, then by dragging, with violations shown and the layout re
 async function holdingLayouts(page, { onCheck = false } = {}) {
   let holding = false, toPage = m => m;
   const held = [];
-  await page.routeWebSocket(/\/ws/, ws => {
-    const srv = ws.connectToServer();
-    toPage = m => ws.send(m);
-    srv.onMessage(m => {
-      const { type, fleet } = JSON.parse(String(m));
-      if (holding && type === 'layout') { holding = false; held.push(m); return; }
-      if (onCheck && type === 'checked' && fleet.length && held.length) ws.send(held.shift());
-      ws.send(m);
-    });
-    ws.onMessage(m => srv.send(m));
+  await relaySocket(page, (m, send) => {
+    toPage = send;
+    const { type, fleet } = JSON.parse(m);
+    if (holding && type === 'layout') { holding = false; held.push(m); return; }
+    if (onCheck && type === 'checked' && fleet.length && held.length) send(held.shift());
+    send(m);
   });
   return { held, hold: () => { holding = true; }, release: () => toPage(held.shift()) };
 }
