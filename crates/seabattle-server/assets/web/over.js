@@ -69,7 +69,9 @@ export function drawOver(app, rematchOffer) {
     const acc = S.accounts?.[p - 1];
     // A level in a rated game plays under its BOT account: named as any account.
     if (me && p !== me && computer && !acc) return esc(t('computer'));
-    const name = acc ? `<a href="/u/${encodeURIComponent(acc.name)}">${esc(accountName(acc.name))}</a>${acc.bot ? ' BOT' : ''}` : esc(seatLabel(S, p));
+    // A narrow column breaks a BOT's name after its dot (Computer.|easy), not mid-word.
+    const shown = acc && esc(accountName(acc.name)).replaceAll('.', '.<wbr>');
+    const name = acc ? `<a href="/u/${encodeURIComponent(acc.name)}">${shown}</a>${acc.bot ? ' BOT' : ''}` : esc(seatLabel(S, p));
     const named = acc || S.names?.[p - 1];
     return me === p && named ? `${name} <span class="you">(${esc(t('you'))})</span>` : name;
   };
